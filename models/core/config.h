@@ -1,0 +1,43 @@
+// Validated configuration of a D3(K,M) network and its routers. Plain C++, no SystemC.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace d3 {
+
+/// Output arbitration among packets that want the same directed link in the same step.
+enum class arbitration {
+    round_robin,     ///< rotating priority over input ports (default)
+    oldest_first,    ///< earliest launch step wins
+    youngest_first,  ///< latest launch step wins (the paper's "last-in first-out", Protocol 2)
+};
+
+std::optional<arbitration> parse_arbitration(const std::string& s);
+const char* to_string(arbitration a);
+
+/// Per-router knobs. A value of 0 selects the documented default.
+struct router_params {
+    int buffer_depth = 8;     ///< packets per link input buffer (credit count of the upstream port)
+    int injection_width = 0;  ///< packets a node may launch per step; 0 = M (paper, sections 7 and 9)
+    int injection_depth = 0;  ///< injection buffer; 0 = 2 x injection width
+    int ejection_width = 0;   ///< packets delivered to the node per step; 0 = unlimited (paper)
+    int hold_capacity = 0;    ///< packets the hold stage (port 0) keeps at once; 0 = unlimited
+    int pipeline_stages = 1;  ///< router cycles per hop; 1 = the paper's one hop per time step
+    int local_latency = 1;    ///< cycles on a local link
+    int global_latency = 1;   ///< cycles on a global link
+    arbitration arb = arbitration::round_robin;
+};
+
+struct network_config {
+    int k = 4;
+    int m = 4;
+    router_params router;
+
+    /// Why this configuration cannot be simulated, or nothing when it can.
+    std::optional<std::string> validate() const;
+    /// The same configuration with every 0 default replaced by its value. Call after validate().
+    network_config resolved() const;
+};
+
+}  // namespace d3

@@ -1,0 +1,69 @@
+// Packet headers (paper sections 8 and 10) and their packed 64-bit layout (docs/header-format.md).
+// Plain C++, no SystemC.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/topology.h"
+
+namespace d3 {
+
+enum class header_kind : std::uint8_t {
+    source_vector = 0,  ///< (B, b; gamma, pi, delta), section 8
+    destination = 1,    ///< (b; destination, location) with deflection ports C and D, section 10
+};
+
+/// One packet header. Field meaning depends on kind:
+/// - source_vector: B = broadcast, b in 0..3, (gamma, pi, delta) = (f0, f1, f2).
+/// - destination: b in 0..5, destination (c', d', p') = (f0, f1, f2), deflection global port C and local
+///   port D (used at b = 4 and b = 5). The paper's "location" is the router holding the packet, so it is
+///   not carried: the decoder takes the router's coordinate instead.
+struct header {
+    header_kind kind = header_kind::source_vector;
+    bool broadcast = false;
+    std::uint8_t b = 3;
+    std::uint8_t f0 = 0;  ///< gamma or c'
+    std::uint8_t f1 = 0;  ///< pi or d'
+    std::uint8_t f2 = 0;  ///< delta or p'
+    std::uint8_t defl_c = 0;  ///< C, destination headers only
+    std::uint8_t defl_d = 0;  ///< D, destination headers only
+
+    std::uint8_t gamma() const { return f0; }
+    std::uint8_t pi() const { return f1; }
+    std::uint8_t delta() const { return f2; }
+
+    friend bool operator==(const header& a, const header& b);
+    friend bool operator!=(const header& a, const header& b) { return !(a == b); }
+};
+
+/// Source-vector header (B, b; gamma, pi, delta).
+header make_source_vector_header(bool broadcast, int b, const source_vector& v);
+/// Destination header (b; c', d', p') with deflection ports C (global) and D (local).
+header make_destination_header(int b, const coord& dest, int defl_c = 0, int defl_d = 0);
+
+/// Packed layout, see docs/header-format.md.
+namespace layout {
+inline constexpr unsigned kF2Lsb = 0;      // delta / p', 8 bits
+inline constexpr unsigned kF1Lsb = 8;      // pi / d', 8 bits
+inline constexpr unsigned kF0Lsb = 16;     // gamma / c', 8 bits
+inline constexpr unsigned kDeflDLsb = 24;  // D, 8 bits
+inline constexpr unsigned kDeflCLsb = 32;  // C, 8 bits
+inline constexpr unsigned kBLsb = 40;      // sync counter b, 3 bits
+inline constexpr unsigned kBcastBit = 43;  // broadcast bit B
+inline constexpr unsigned kKindBit = 44;   // 0 source vector, 1 destination
+inline constexpr unsigned kWidth = 45;     // bits 63..45 are zero
+}  // namespace layout
+
+std::uint64_t pack(const header& h);
+/// Unpacks a word; nothing if reserved bits are set.
+std::optional<header> unpack(std::uint64_t word);
+
+/// Why h is not a valid header on D3(K,M), or nothing when it is.
+std::optional<std::string> check(const header& h, int k, int m);
+
+/// "(B,b;gamma,pi,delta)" or "(b;(c',d',p'),C=..,D=..)".
+std::string to_string(const header& h);
+
+}  // namespace d3

@@ -1,0 +1,58 @@
+// Delivery ledger: every launched message, where it must arrive, and where it did arrive.
+// Makes "delivered exactly once to the right node" checkable for every run. Plain C++.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/header.h"
+#include "core/topology.h"
+
+namespace d3 {
+
+class ledger {
+public:
+    explicit ledger(const topology& t) : t_(t) {}
+
+    /// Registers a message launched at src with header h and returns its id. The expected
+    /// destinations come from a contention-free walk of the header (core/walk.h).
+    /// Throws std::invalid_argument when the header is invalid.
+    std::uint64_t launch(router_id src, const header& h);
+
+    enum class receipt { ok, duplicate, misrouted, unknown };
+    /// Records that message `msg` reached the node at router `at`.
+    receipt deliver(std::uint64_t msg, router_id at);
+
+    struct summary {
+        std::uint64_t injected = 0;    ///< messages launched
+        std::uint64_t expected = 0;    ///< deliveries the launched headers call for
+        std::uint64_t delivered = 0;   ///< deliveries to an expected node (first copy)
+        std::uint64_t lost = 0;        ///< expected deliveries that never arrived
+        std::uint64_t duplicated = 0;  ///< extra copies at an expected node
+        std::uint64_t misrouted = 0;   ///< deliveries to a node that was not expected
+        bool correct() const { return lost == 0 && duplicated == 0 && misrouted == 0; }
+    };
+    summary summarize() const;
+
+    /// Deliveries from src to dst, counted over all messages (for primitive-level checks).
+    std::vector<std::uint32_t> pair_counts() const;
+
+    router_id source_of(std::uint64_t msg) const { return msgs_.at(msg).src; }
+    std::uint64_t messages() const { return msgs_.size(); }
+
+private:
+    struct message {
+        router_id src;
+        std::uint32_t first;  ///< index into dests_/counts_
+        std::uint32_t count;  ///< number of expected destinations (sorted)
+    };
+    const topology& t_;
+    std::vector<message> msgs_;
+    std::vector<router_id> dests_;
+    std::vector<std::uint8_t> counts_;
+    std::uint64_t misrouted_ = 0;
+    std::uint64_t duplicated_ = 0;
+};
+
+}  // namespace d3

@@ -1,0 +1,61 @@
+// Node programs as schedules: the list of header sets a node launches, one entry per time step
+// (appendix of the paper). An empty entry is a delay, the paper's "false header". Plain C++.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/header.h"
+
+namespace d3 {
+
+/// One time step of a node program: the headers launched together (at most the injection width).
+struct slot {
+    std::vector<header> launches;
+    bool is_delay() const { return launches.empty(); }
+};
+
+struct schedule {
+    std::vector<slot> slots;
+    std::size_t rounds() const;  ///< steps that launch something
+    std::size_t delays() const;  ///< steps that launch nothing
+};
+
+enum class schedule_kind {
+    paper,  ///< the algorithm exactly as published, with its delays
+    none,   ///< the same rounds back to back, without delays
+};
+
+const char* to_string(schedule_kind s);
+
+/// Theorem 7: all-to-all with Protocol 1. Round i = pi + delta*M + gamma*M^2 launches
+/// (0,3;gamma,pi,delta); with `paper`, a delay precedes round i when pi(i) - 2 = delta(i) mod M.
+schedule all_to_all_schedule(int k, int m, schedule_kind kind);
+
+/// Theorem 4: a single broadcast (1,3;0,0,0).
+schedule broadcast_schedule();
+
+/// Runs a schedule from step 0; also the base of reactive programs in later primitives.
+class node_program {
+public:
+    virtual ~node_program() = default;
+    /// Appends the headers launched in program step `step` (nothing: the node waits this step).
+    virtual void launches(std::uint64_t step, std::vector<header>& out) = 0;
+    /// True when no step from `step` on launches anything.
+    virtual bool finished(std::uint64_t step) const = 0;
+};
+
+/// A node program that replays a shared schedule (all nodes of an all-to-all share one).
+class schedule_program final : public node_program {
+public:
+    explicit schedule_program(const schedule& s) : s_(s) {}
+    void launches(std::uint64_t step, std::vector<header>& out) override;
+    bool finished(std::uint64_t step) const override { return step >= s_.slots.size(); }
+
+private:
+    const schedule& s_;
+};
+
+}  // namespace d3

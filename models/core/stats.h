@@ -1,0 +1,76 @@
+// Counters and observation records shared by the router model and its observers. Plain C++.
+#pragma once
+
+#include <cstdint>
+
+#include "core/header.h"
+#include "core/topology.h"
+
+namespace d3 {
+
+/// Output port numbering inside a router: global ports a = 0..K-1 are outputs 0..K-1, local port
+/// x = 1..M-1 is output K+x-1. Inputs use the same numbers; the node's injection input is K+M-1.
+struct port_ref {
+    bool global = true;
+    int port = 0;  ///< a for global, x for local
+};
+
+inline port_ref port_of(int index, int k) {
+    return index < k ? port_ref{true, index} : port_ref{false, index - k + 1};
+}
+inline int index_of(const port_ref& p, int k) { return p.global ? p.port : k + p.port - 1; }
+
+struct router_stats {
+    std::uint64_t hops = 0;       ///< link traversals
+    std::uint64_t holds = 0;      ///< steps a packet spent in the hold stage (port 0)
+    std::uint64_t conflicts = 0;  ///< (link, step) pairs with more than one requester
+    std::uint64_t waits = 0;      ///< packet-steps lost to a conflict
+    std::uint64_t stalls = 0;     ///< (link, step) pairs with requesters but no credit
+    std::uint64_t ejected = 0;    ///< packets delivered to the node
+    std::uint64_t decodes = 0;    ///< decoder calls
+
+    router_stats& operator+=(const router_stats& o) {
+        hops += o.hops;
+        holds += o.holds;
+        conflicts += o.conflicts;
+        waits += o.waits;
+        stalls += o.stalls;
+        ejected += o.ejected;
+        decodes += o.decodes;
+        return *this;
+    }
+};
+
+/// A link conflict: more than one packet wanted output `port` of `router` in `step`.
+struct conflict_record {
+    std::uint64_t step = 0;
+    router_id router = 0;
+    std::uint16_t port = 0;  ///< output index (see port_of)
+    std::uint16_t requesters = 0;
+};
+
+/// What one output port did in one step; given to observers (waves, link statistics).
+struct link_event {
+    std::uint64_t step = 0;
+    router_id router = 0;
+    std::uint16_t port = 0;        ///< output index (see port_of)
+    std::uint16_t requesters = 0;  ///< packets that wanted this link in this step
+    bool sent = false;             ///< one of them crossed
+    std::uint64_t serial = 0;      ///< the packet that crossed
+    std::uint64_t msg = 0;
+    router_id src = 0;
+    header hdr;  ///< as carried on the wire (sync counter already stepped down)
+};
+
+class link_observer {
+public:
+    virtual ~link_observer() = default;
+    /// Called once per output port and step in which at least one packet requested it.
+    virtual void on_link(const link_event& e) = 0;
+    /// Called when the number of packets in an input buffer (or the hold stage, input -1) changes.
+    virtual void on_buffer(std::uint64_t step, router_id router, int input, std::size_t occupancy) {
+        (void)step, (void)router, (void)input, (void)occupancy;
+    }
+};
+
+}  // namespace d3

@@ -1,0 +1,107 @@
+#include "sc/network.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace d3 {
+
+std::string network::suffix(const coord& x) {
+    return std::to_string(x.c) + "_" + std::to_string(x.d) + "_" + std::to_string(x.p);
+}
+
+network::network(const sc_core::sc_module_name& name, const network_config& cfg,
+                 const workload& work, const decoder_factory& decoders, link_observer* observer)
+    : sc_core::sc_module(name),
+      cfg_(cfg.resolved()),
+      topo_(cfg.k, cfg.m),
+      ledger_(topo_),
+      routers("routers"),
+      nodes("nodes"),
+      links("links") {
+    const std::uint32_t n = topo_.routers();
+    decoders_.reserve(n);
+    for (router_id i = 0; i < n; ++i)
+        decoders_.push_back(decoders ? decoders(topo_.at(i))
+                                     : std::make_unique<reference_decoder>(topo_.k(), topo_.m()));
+    routers.init(n, [&](const char*, std::size_t i) {
+        const coord at = topo_.at(static_cast<router_id>(i));
+        return new router(("router_" + suffix(at)).c_str(),
+                          router::setup{cfg_, topo_, at, *decoders_[i], pool_, observer});
+    });
+    nodes.init(n, [&](const char*, std::size_t i) {
+        const auto id = static_cast<router_id>(i);
+        const coord at = topo_.at(id);
+        return new node(("node_" + suffix(at)).c_str(),
+                        node::setup{cfg_, topo_, at, pool_, ledger_, work.program_for(id)});
+    });
+    const int ports = topo_.link_ports();
+    links.init(static_cast<std::size_t>(n) * static_cast<std::size_t>(ports),
+               [&](const char*, std::size_t i) {
+                   const coord at = topo_.at(static_cast<router_id>(i / ports));
+                   const port_ref p = port_of(static_cast<int>(i % ports), topo_.k());
+                   const std::string nm = "link_" + suffix(at) + (p.global ? "_g" : "_l") +
+                                          std::to_string(p.port);
+                   return new link(nm.c_str(), p.global ? cfg_.router.global_latency
+                                                        : cfg_.router.local_latency);
+               });
+    for (router_id i = 0; i < n; ++i) {
+        const coord at = topo_.at(i);
+        router& r = routers[i];
+        for (int o = 0; o < ports; ++o) {
+            const port_ref p = port_of(o, topo_.k());
+            const coord far = p.global ? topo_.global_neighbor(at, p.port)
+                                       : topo_.local_neighbor(at, p.port);
+            const port_ref back{p.global, p.global ? topo_.global_return_port(p.port)
+                                                   : topo_.local_return_port(p.port)};
+            link& l = links[static_cast<std::size_t>(i) * static_cast<std::size_t>(ports) +
+                            static_cast<std::size_t>(o)];
+            r.out(o).bind(l.in);
+            l.out.bind(routers[topo_.id(far)].in(index_of(back, topo_.k())));
+        }
+        nodes[i].inject_out.bind(r.inject_in);
+        r.eject_out.bind(nodes[i].eject_in);
+    }
+}
+
+router_stats network::totals() const {
+    router_stats s;
+    for (const router& r : routers) s += r.stats();
+    return s;
+}
+
+std::vector<conflict_record> network::first_conflicts(std::size_t limit) const {
+    std::vector<conflict_record> all;
+    for (const router& r : routers)
+        all.insert(all.end(), r.conflict_log().begin(), r.conflict_log().end());
+    std::sort(all.begin(), all.end(), [](const conflict_record& a, const conflict_record& b) {
+        return a.step != b.step ? a.step < b.step
+                                : (a.router != b.router ? a.router < b.router : a.port < b.port);
+    });
+    if (all.size() > limit) all.resize(limit);
+    return all;
+}
+
+std::vector<std::string> network::leftovers() const {
+    std::vector<std::string> out;
+    for (const router& r : routers)
+        if (r.occupancy() != 0) out.push_back(r.describe_occupancy());
+    for (const node& x : nodes)
+        if (x.queued() != 0)
+            out.push_back(std::string(x.name()) + ": " + std::to_string(x.queued()) +
+                          " packets never launched");
+    return out;
+}
+
+std::uint64_t network::first_hop() const {
+    std::uint64_t t = std::numeric_limits<std::uint64_t>::max();
+    for (const node& x : nodes) t = std::min(t, x.stats().first_hop);
+    return t;
+}
+
+std::uint64_t network::last_delivery() const {
+    std::uint64_t t = 0;
+    for (const node& x : nodes) t = std::max(t, x.stats().last_delivery);
+    return t;
+}
+
+}  // namespace d3

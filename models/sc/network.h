@@ -1,0 +1,61 @@
+// D3(K,M): K*M*M routers with their nodes, wired exactly as the paper's (2.1): local port x of
+// (c,d,p) to local port -x of (c,d,p+x), global port a of (c,d,p) to global port -a of (c+a,p,d).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "core/config.h"
+#include "core/decoder.h"
+#include "core/ledger.h"
+#include "core/stats.h"
+#include "core/topology.h"
+#include "core/workload.h"
+#include "sc/link.h"
+#include "sc/node.h"
+#include "sc/packet_pool.h"
+#include "sc/router.h"
+
+namespace d3 {
+
+/// Makes the decoder of the router at a coordinate; empty: the C++ reference decoder.
+using decoder_factory = std::function<std::unique_ptr<decoder_if>(const coord&)>;
+
+class network : public sc_core::sc_module {
+    // Declared first: the routers and nodes below are built from them.
+    network_config cfg_;
+    topology topo_;
+    packet_pool pool_;
+    ledger ledger_;
+    std::vector<std::unique_ptr<decoder_if>> decoders_;
+
+public:
+    /// cfg must have passed validate(); the network keeps its resolved copy.
+    network(const sc_core::sc_module_name& name, const network_config& cfg, const workload& work,
+            const decoder_factory& decoders = {}, link_observer* observer = nullptr);
+
+    sc_core::sc_vector<router> routers;  ///< index = router id (c*M + d)*M + p
+    sc_core::sc_vector<node> nodes;      ///< node i is attached to router i
+    sc_core::sc_vector<link> links;      ///< router i's output o is link i*(K+M-1) + o
+
+    const topology& topo() const { return topo_; }
+    const network_config& config() const { return cfg_; }
+    const ledger& deliveries() const { return ledger_; }
+    std::size_t packets_alive() const { return pool_.in_use(); }
+
+    router_stats totals() const;
+    /// All routers' logged conflicts, in step order (at most `limit`).
+    std::vector<conflict_record> first_conflicts(std::size_t limit) const;
+    /// One line per router that still holds packets (empty when the network drained).
+    std::vector<std::string> leftovers() const;
+    std::uint64_t first_hop() const;
+    std::uint64_t last_delivery() const;
+
+private:
+    static std::string suffix(const coord& x);
+};
+
+}  // namespace d3

@@ -1,0 +1,80 @@
+// The compute node attached to router (c,d,p): runs a node program (launching up to the injection
+// width per step, in order, as credits allow) and checks every packet it receives against the ledger.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/passthrough_target_socket.h>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <vector>
+
+#include "core/config.h"
+#include "core/ledger.h"
+#include "core/schedule.h"
+#include "core/topology.h"
+#include "sc/packet_pool.h"
+#include "sc/protocol.h"
+
+namespace d3 {
+
+struct node_stats {
+    std::uint64_t launched = 0;
+    std::uint64_t received = 0;
+    std::uint64_t bad = 0;            ///< duplicates, misrouted or unknown packets
+    std::uint64_t queue_stalls = 0;   ///< packet-steps waiting in the node for injection credits
+    std::uint64_t first_hop = ~0ull;  ///< cycle of the first step of the first packet
+    std::uint64_t last_delivery = 0;  ///< cycle of the last delivery
+};
+
+class node : public sc_core::sc_module {
+public:
+    tlm_utils::simple_initiator_socket<node, kSocketWidth, link_protocol_types> inject_out;
+    tlm_utils::passthrough_target_socket<node, kSocketWidth, link_protocol_types> eject_in;
+
+    struct setup {
+        const network_config& cfg;  ///< resolved
+        const topology& topo;
+        coord at;
+        packet_pool& pool;
+        ledger& deliveries;
+        std::unique_ptr<node_program> program;  ///< nullptr: an idle node
+    };
+
+    node(const sc_core::sc_module_name& name, setup s);
+
+    const node_stats& stats() const { return stats_; }
+    std::size_t queued() const { return queue_.size(); }
+
+private:
+    SC_HAS_PROCESS(node);
+
+    void step();
+    tlm::tlm_sync_enum receive(tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
+                               sc_core::sc_time& t);
+    tlm::tlm_sync_enum credit(tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
+                              sc_core::sc_time& t);
+    void wake_at(std::uint64_t cycle);
+
+    const network_config& cfg_;
+    const coord at_;
+    const router_id id_;
+    packet_pool& pool_;
+    ledger& ledger_;
+    std::unique_ptr<node_program> program_;
+
+    std::uint64_t pc_ = 0;  ///< next program step
+    std::deque<header> queue_;
+    std::vector<header> launches_;
+    int credits_;
+    std::deque<std::uint64_t> credit_due_;
+
+    sc_core::sc_event wake_;
+    bool wake_pending_ = false;
+    std::uint64_t wake_cycle_ = 0;
+    node_stats stats_;
+};
+
+}  // namespace d3

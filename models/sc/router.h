@@ -1,0 +1,136 @@
+// The router (c,d,p) of D3(K,M): input buffers, hold stage, decode, per-output arbitration,
+// broadcast replication and ejection. One SC_METHOD, woken only when it has work.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <systemc>
+#include <tlm>
+#include <tlm_utils/passthrough_target_socket.h>
+#include <tlm_utils/simple_initiator_socket.h>
+#include <vector>
+
+#include "core/arbiter.h"
+#include "core/config.h"
+#include "core/decoder.h"
+#include "core/stats.h"
+#include "core/topology.h"
+#include "sc/packet_pool.h"
+#include "sc/protocol.h"
+
+namespace d3 {
+
+class router : public sc_core::sc_module {
+public:
+    using out_socket =
+        tlm_utils::simple_initiator_socket_tagged<router, kSocketWidth, link_protocol_types>;
+    using in_socket =
+        tlm_utils::passthrough_target_socket_tagged<router, kSocketWidth, link_protocol_types>;
+
+    struct setup {
+        const network_config& cfg;  ///< resolved (network_config::resolved)
+        const topology& topo;
+        coord at;
+        decoder_if& decoder;
+        packet_pool& pool;
+        link_observer* observer = nullptr;
+    };
+
+    sc_core::sc_vector<out_socket> global_out;  ///< global port a goes to (c+a, p, d)
+    sc_core::sc_vector<in_socket> global_in;    ///< global port a comes from (c+a, p, d)
+    sc_core::sc_vector<out_socket> local_out;   ///< element x-1 is local port x, to (c, d, p+x)
+    sc_core::sc_vector<in_socket> local_in;     ///< element x-1 is local port x, from (c, d, p+x)
+    in_socket inject_in;                        ///< packets launched by the node
+    out_socket eject_out;                       ///< packets delivered to the node (b = 0)
+
+    router(const sc_core::sc_module_name& name, const setup& s);
+
+    out_socket& out(int index);
+    in_socket& in(int index);
+
+    coord position() const { return at_; }
+    const router_stats& stats() const { return stats_; }
+    /// The first conflicts of this router (at most kConflictLog), in step order.
+    const std::vector<conflict_record>& conflict_log() const { return conflict_log_; }
+    static constexpr std::size_t kConflictLog = 64;
+
+    /// Packets in input buffers and the hold stage.
+    std::size_t occupancy() const;
+    /// "router (c,d,p): input global 2 holds 3 ..." for packets left behind.
+    std::string describe_occupancy() const;
+
+private:
+    SC_HAS_PROCESS(router);
+
+    static constexpr std::uint16_t kHold = 0xFFFE;
+    static constexpr std::uint16_t kEject = 0xFFFF;
+
+    struct entry {
+        tlm::tlm_generic_payload* gp = nullptr;
+        std::uint64_t ready = 0;  ///< cycle from which it may be processed
+        decision dec;
+        bool decoded = false;
+        bool done = false;
+        bool stalled = false;  ///< this step, every target it asked for lacked a credit
+        std::uint16_t target = 0;            ///< unicast: output index, kHold or kEject
+        std::vector<std::uint16_t> targets;  ///< broadcast: targets not served yet
+    };
+    struct request {
+        entry* e;
+        int source;  ///< input index; hold stage = inputs_ + 1
+    };
+
+    void step();
+    tlm::tlm_sync_enum receive(int input, tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
+                               sc_core::sc_time& t);
+    tlm::tlm_sync_enum credit(int output, tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
+                              sc_core::sc_time& t);
+
+    std::uint64_t now() const { return to_cycle(sc_core::sc_time_stamp()); }
+    void wake_at(std::uint64_t cycle);
+    void prepare(entry& e, std::uint64_t step);
+    void dispatch(const request& r, std::uint16_t target, std::uint64_t step);
+    tlm::tlm_generic_payload* serve(entry& e, std::uint16_t target, std::uint64_t step);
+    void arbitrate(int output, std::uint64_t step);
+    void send(tlm::tlm_generic_payload* gp, int output, std::uint64_t step);
+    void free_input_slot(int input);
+    void compact(std::uint64_t step);
+    void schedule_next(std::uint64_t step);
+    int hold_time(action act) const;
+
+    const network_config& cfg_;
+    const topology& topo_;
+    const coord at_;
+    const router_id id_;
+    decoder_if& decoder_;
+    packet_pool& pool_;
+    link_observer* observer_;
+    const int outputs_;  ///< K + M - 1 link outputs
+    const int inputs_;   ///< K + M - 1 link inputs plus the injection input
+    const int inject_;   ///< index of the injection input
+
+    std::vector<std::deque<entry>> in_;  ///< one FIFO per input (links, then injection)
+    std::vector<entry> hold_;            ///< the hold stage of port 0
+    std::vector<entry> to_hold_;
+    std::vector<int> credits_;
+    std::vector<std::deque<std::uint64_t>> credit_due_;  ///< cycles at which credits return
+    std::vector<arbiter> arbiters_;
+    std::vector<std::vector<request>> wanted_;  ///< per output, this step's requesters
+    std::vector<int> touched_;                  ///< outputs with requesters this step
+    std::vector<request> requests_;
+    std::vector<candidate> cands_;
+    tlm::tlm_generic_payload credit_token_;  ///< carried by END_REQ on the backward path
+
+    sc_core::sc_event wake_;
+    bool wake_pending_ = false;
+    std::uint64_t wake_cycle_ = 0;
+    bool blocked_ = false;  ///< a packet waits for a credit
+    std::size_t hold_room_ = 0;
+    int eject_room_ = 0;
+
+    router_stats stats_;
+    std::vector<conflict_record> conflict_log_;
+};
+
+}  // namespace d3

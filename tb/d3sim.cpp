@@ -1,0 +1,126 @@
+// d3sim: run a communication primitive on D3(K,M) and report rounds, delays, steps, hops,
+// conflicts and whether every message arrived exactly once.
+// Exit codes: 0 correct, 1 the run violated a check or the model reported an error, 2 bad input.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <systemc>
+
+#include "core/result.h"
+#include "report.h"
+#include "testbench.h"
+
+namespace {
+
+// SystemC prints its banner to stdout before sc_main() unless this variable is set, and stdout may
+// carry JSON. Static initialisation runs before the library's main().
+const bool kBannerOff = setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0) == 0;
+
+int fail_input(const std::string& msg) {
+    std::fprintf(stderr, "d3sim: error: %s\n", msg.c_str());
+    return 2;
+}
+
+bool parse_coord(const std::string& s, d3::coord& out) {
+    std::istringstream is(s);
+    char c1 = 0, c2 = 0;
+    if (!(is >> out.c >> c1 >> out.d >> c2 >> out.p) || c1 != ',' || c2 != ',') return false;
+    return (is >> std::ws).eof();
+}
+
+}  // namespace
+
+int sc_main(int argc, char** argv) {
+    (void)kBannerOff;
+    d3::run_options o;
+    std::string source = "0,0,1", schedule = "paper", json, arb = "round-robin";
+    bool quiet = false;
+    int progress = -1;
+
+    CLI::App app{"d3sim: the Swapped Dragonfly D3(K,M) router model"};
+    app.add_option("--k", o.net.k, "cabinets K (>= 1)")->capture_default_str();
+    app.add_option("--m", o.net.m, "drawers per cabinet and routers per drawer M (>= 2)")
+        ->capture_default_str();
+    app.add_option("--primitive", o.primitive, "communication primitive")
+        ->check(CLI::IsMember({"all-to-all", "broadcast"}))
+        ->capture_default_str();
+    app.add_option("--source", source, "broadcast source router c,d,p")->capture_default_str();
+    app.add_option("--schedule", schedule,
+                   "paper: as published, with its delays; none: same rounds, no delays")
+        ->check(CLI::IsMember({"paper", "none"}))
+        ->capture_default_str();
+    app.add_option("--json", json, "write the result as one JSON object to FILE (- for stdout)");
+    app.add_option("--wave", o.wave, "write a VCD waveform of link activity to FILE");
+    app.add_option("--seed", o.seed, "random seed (for randomised workloads)")->capture_default_str();
+    auto& r = o.net.router;
+    app.add_option("--buffer-depth", r.buffer_depth, "packets per link input buffer")
+        ->capture_default_str();
+    app.add_option("--injection-width", r.injection_width, "packets a node launches per step (0: M)")
+        ->capture_default_str();
+    app.add_option("--injection-depth", r.injection_depth,
+                   "injection buffer depth (0: twice the width)")
+        ->capture_default_str();
+    app.add_option("--ejection-width", r.ejection_width,
+                   "packets delivered to a node per step (0: unlimited)")
+        ->capture_default_str();
+    app.add_option("--hold-capacity", r.hold_capacity, "packets in the hold stage (0: unlimited)")
+        ->capture_default_str();
+    app.add_option("--pipeline-stages", r.pipeline_stages, "router cycles per hop")
+        ->capture_default_str();
+    app.add_option("--local-latency", r.local_latency, "cycles on a local link")->capture_default_str();
+    app.add_option("--global-latency", r.global_latency, "cycles on a global link")
+        ->capture_default_str();
+    app.add_option("--arbitration", arb, "output arbitration")
+        ->check(CLI::IsMember({"round-robin", "oldest-first", "youngest-first"}))
+        ->capture_default_str();
+    app.add_flag("--progress,!--no-progress", progress,
+                 "progress on stderr (default: when stderr is a terminal)");
+    app.add_flag("--quiet,-q", quiet, "no human summary");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        return fail_input(e.what());
+    }
+    if (!parse_coord(source, o.source)) return fail_input("--source must be c,d,p (got '" + source + "')");
+    o.schedule = schedule == "none" ? d3::schedule_kind::none : d3::schedule_kind::paper;
+    o.net.router.arb = *d3::parse_arbitration(arb);
+    o.progress = progress < 0 ? isatty(STDERR_FILENO) != 0 : progress > 0;
+    if (auto err = o.validate()) return fail_input(*err);
+
+    d3::install_report_handler();
+    d3::run_result res;
+    try {
+        d3::testbench tb("tb", o);
+        res = tb.run();
+    } catch (const sc_core::sc_report& e) {
+        std::fprintf(stderr, "d3sim: error: %s: %s\n", e.get_msg_type(), e.get_msg());
+        return 1;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "d3sim: error: %s\n", e.what());
+        return 1;
+    }
+
+    const bool json_stdout = json == "-";
+    if (!quiet) (json_stdout ? std::cerr : std::cout) << d3::to_table(res) << std::flush;
+    if (!o.wave.empty() && !quiet) std::cerr << "  waveform: " << o.wave << "\n";
+    if (!json.empty()) {
+        const std::string text = d3::to_json(res, o.net.k).dump(2) + "\n";
+        if (json_stdout) {
+            std::cout << text << std::flush;
+        } else {
+            std::ofstream f(json);
+            if (!(f << text)) return fail_input("cannot write " + json);
+        }
+    }
+    return res.correct ? 0 : 1;
+}

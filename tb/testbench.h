@@ -1,0 +1,55 @@
+// The testbench: one network under one workload, run to completion and checked.
+// Shared by d3sim and the simulation tests.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <systemc>
+
+#include "core/config.h"
+#include "core/result.h"
+#include "core/schedule.h"
+#include "core/topology.h"
+#include "core/workload.h"
+#include "sc/network.h"
+#include "trace/vcd_trace.h"
+
+namespace d3 {
+
+struct run_options {
+    network_config net;
+    std::string primitive = "all-to-all";  ///< all-to-all | broadcast
+    schedule_kind schedule = schedule_kind::paper;
+    coord source{0, 0, 1};   ///< broadcast source
+    std::string wave;        ///< VCD path, empty: none
+    std::uint64_t seed = 1;  ///< reserved for randomised workloads
+    bool progress = false;   ///< report progress on stderr
+
+    /// Why these options cannot run, or nothing.
+    std::optional<std::string> validate() const;
+};
+
+/// Builds the workload the options ask for. Call after validate().
+std::unique_ptr<workload> make_workload(const run_options& o, const topology& t);
+
+class testbench : public sc_core::sc_module {
+public:
+    testbench(const sc_core::sc_module_name& name, const run_options& o,
+              const decoder_factory& decoders = {});
+
+    /// Runs until the network is idle, then checks conservation and the primitive.
+    run_result run();
+
+    network& net() { return *net_; }
+
+private:
+    run_options opt_;
+    topology topo_;
+    std::unique_ptr<workload> work_;
+    std::unique_ptr<vcd_trace> wave_;
+    std::unique_ptr<network> net_;
+    double elaboration_seconds_ = 0;
+};
+
+}  // namespace d3
