@@ -66,7 +66,7 @@ decision decode_destination(const header& h, const coord& at, int k, int m) {
 }  // namespace
 
 decision decode(const header& h, const coord& at, int k, int m) {
-    if (check(h, k, m)) return make(action::invalid, 0, false, h);
+    if (!valid(h, k, m)) return make(action::invalid, 0, false, h);
     if (h.kind == header_kind::source_vector) return decode_source_vector(h, at);
     return decode_destination(h, at, k, m);
 }

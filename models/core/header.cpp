@@ -61,6 +61,13 @@ std::optional<header> unpack(std::uint64_t w) {
     return h;
 }
 
+bool valid(const header& h, int k, int m) {
+    if (h.kind == header_kind::source_vector)
+        return h.b <= 3 && h.f0 < k && h.f1 < m && h.f2 < m && h.defl_c == 0 && h.defl_d == 0;
+    return !h.broadcast && h.b <= 5 && h.f0 < k && h.defl_c < k && h.f1 < m && h.f2 < m &&
+           h.defl_d < m;
+}
+
 std::optional<std::string> check(const header& h, int k, int m) {
     const auto bad = [&](const std::string& what) {
         return std::optional<std::string>("header " + to_string(h) + ": " + what);

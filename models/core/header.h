@@ -60,6 +60,9 @@ std::uint64_t pack(const header& h);
 /// Unpacks a word; nothing if reserved bits are set.
 std::optional<header> unpack(std::uint64_t word);
 
+/// True when h is a valid header on D3(K,M) (the fast form of check()).
+bool valid(const header& h, int k, int m);
+
 /// Why h is not a valid header on D3(K,M), or nothing when it is.
 std::optional<std::string> check(const header& h, int k, int m);
 

@@ -8,7 +8,8 @@
 namespace d3 {
 
 std::uint64_t ledger::launch(router_id src, const header& h) {
-    walk_result w = walk(t_, t_.at(src), h);
+    walk_result& w = scratch_;
+    walk(t_, t_.at(src), h, w);
     if (!w.error.empty()) throw std::invalid_argument(w.error);
     std::sort(w.destinations.begin(), w.destinations.end());
     message m{src, static_cast<std::uint32_t>(dests_.size()),

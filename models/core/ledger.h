@@ -8,6 +8,7 @@
 
 #include "core/header.h"
 #include "core/topology.h"
+#include "core/walk.h"
 
 namespace d3 {
 
@@ -53,6 +54,7 @@ private:
     std::vector<std::uint8_t> counts_;
     std::uint64_t misrouted_ = 0;
     std::uint64_t duplicated_ = 0;
+    walk_result scratch_;
 };
 
 }  // namespace d3

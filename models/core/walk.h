@@ -21,5 +21,7 @@ struct walk_result {
 };
 
 walk_result walk(const topology& t, const coord& src, const header& h);
+/// The same, reusing the capacity of `r` (the ledger walks every launched packet).
+void walk(const topology& t, const coord& src, const header& h, walk_result& r);
 
 }  // namespace d3

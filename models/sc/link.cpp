@@ -8,17 +8,22 @@ link::link(const sc_core::sc_module_name& name, int latency)
     out.register_nb_transport_bw(this, &link::backward);
 }
 
+void link::end_of_elaboration() {
+    fw_ = out.operator->();
+    bw_ = in.operator->();
+}
+
 tlm::tlm_sync_enum link::forward(tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
                                  sc_core::sc_time& t) {
     ++packets_;
     t += latency_;
-    return out->nb_transport_fw(gp, ph, t);
+    return fw_->nb_transport_fw(gp, ph, t);
 }
 
 tlm::tlm_sync_enum link::backward(tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
                                   sc_core::sc_time& t) {
     t += latency_;
-    return in->nb_transport_bw(gp, ph, t);
+    return bw_->nb_transport_bw(gp, ph, t);
 }
 
 }  // namespace d3

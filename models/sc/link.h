@@ -22,10 +22,13 @@ public:
     std::uint64_t packets() const { return packets_; }
 
 private:
+    void end_of_elaboration() override;
     tlm::tlm_sync_enum forward(tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph, sc_core::sc_time& t);
     tlm::tlm_sync_enum backward(tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph, sc_core::sc_time& t);
 
     sc_core::sc_time latency_;
+    tlm::tlm_fw_transport_if<link_protocol_types>* fw_ = nullptr;  ///< behind `out`, after binding
+    tlm::tlm_bw_transport_if<link_protocol_types>* bw_ = nullptr;  ///< behind `in`, after binding
     std::uint64_t packets_ = 0;
 };
 

@@ -15,6 +15,7 @@ node::node(const sc_core::sc_module_name& name, setup s)
       inject_out("inject_out"),
       eject_in("eject_in"),
       cfg_(s.cfg),
+      period_(step_time()),
       at_(s.at),
       id_(s.topo.id(s.at)),
       pool_(s.pool),
@@ -30,17 +31,17 @@ node::node(const sc_core::sc_module_name& name, setup s)
 }
 
 void node::wake_at(std::uint64_t cycle) {
-    const std::uint64_t n = to_cycle(sc_core::sc_time_stamp());
+    const std::uint64_t n = now();
     cycle = std::max(cycle, n);
     if (wake_pending_ && wake_cycle_ <= cycle) return;
     wake_pending_ = true;
     wake_cycle_ = cycle;
-    wake_.notify(step_time() * static_cast<double>(cycle - n));
+    wake_.notify(period_ * static_cast<double>(cycle - n));
 }
 
 void node::step() {
     wake_pending_ = false;
-    const std::uint64_t t = to_cycle(sc_core::sc_time_stamp());
+    const std::uint64_t t = now();
     while (!credit_due_.empty() && credit_due_.front() <= t) {
         ++credits_;
         credit_due_.pop_front();
@@ -64,7 +65,7 @@ void node::step() {
         --width;
         --credits_;
         tlm::tlm_phase ph = tlm::BEGIN_REQ;
-        sc_core::sc_time delay = step_time();
+        sc_core::sc_time delay = period_;
         inject_out->nb_transport_fw(*gp, ph, delay);
     }
     stats_.queue_stalls += queue_.size();
@@ -75,7 +76,7 @@ void node::step() {
 
 tlm::tlm_sync_enum node::receive(tlm::tlm_generic_payload& gp, tlm::tlm_phase&, sc_core::sc_time&) {
     const packet& p = pool_.info(gp);
-    const std::uint64_t t = to_cycle(sc_core::sc_time_stamp());
+    const std::uint64_t t = now();
     ++stats_.received;
     stats_.last_delivery = std::max(stats_.last_delivery, t);
     const ledger::receipt r = ledger_.deliver(p.msg, id_);
@@ -94,7 +95,7 @@ tlm::tlm_sync_enum node::receive(tlm::tlm_generic_payload& gp, tlm::tlm_phase&, 
 }
 
 tlm::tlm_sync_enum node::credit(tlm::tlm_generic_payload&, tlm::tlm_phase&, sc_core::sc_time& t) {
-    const std::uint64_t due = to_cycle(sc_core::sc_time_stamp()) + to_cycle(t);
+    const std::uint64_t due = now() + t.value() / period_.value();
     credit_due_.push_back(due);
     if (!queue_.empty()) wake_at(due);
     return tlm::TLM_ACCEPTED;

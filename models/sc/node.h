@@ -57,8 +57,10 @@ private:
     tlm::tlm_sync_enum credit(tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
                               sc_core::sc_time& t);
     void wake_at(std::uint64_t cycle);
+    std::uint64_t now() const { return sc_core::sc_time_stamp().value() / period_.value(); }
 
     const network_config& cfg_;
+    const sc_core::sc_time period_;
     const coord at_;
     const router_id id_;
     packet_pool& pool_;

@@ -34,10 +34,15 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
       outputs_(s.topo.link_ports()),
       inputs_(s.topo.link_ports() + 1),
       inject_(s.topo.link_ports()),
-      in_(static_cast<std::size_t>(inputs_)),
+      period_(step_time()),
+      pipeline_(step_time() * (s.cfg.router.pipeline_stages - 1)),
       credits_(static_cast<std::size_t>(outputs_), s.cfg.router.buffer_depth),
-      credit_due_(static_cast<std::size_t>(outputs_)),
+      credit_due_(static_cast<std::size_t>(outputs_),
+                  fifo<std::uint64_t>(static_cast<std::size_t>(s.cfg.router.buffer_depth))),
       wanted_(static_cast<std::size_t>(outputs_)) {
+    in_.reserve(static_cast<std::size_t>(inputs_));
+    for (int i = 0; i < inject_; ++i) in_.emplace_back(static_cast<std::size_t>(cfg_.router.buffer_depth));
+    in_.emplace_back(static_cast<std::size_t>(cfg_.router.injection_depth));
     arbiters_.reserve(static_cast<std::size_t>(outputs_));
     for (int o = 0; o < outputs_; ++o)
         arbiters_.emplace_back(cfg_.router.arb, static_cast<std::uint32_t>(inputs_ + 1));
@@ -61,13 +66,21 @@ router::in_socket& router::in(int index) {
                              : local_in[static_cast<std::size_t>(index - topo_.k())];
 }
 
+void router::end_of_elaboration() {
+    fw_.clear();
+    bw_.clear();
+    for (int o = 0; o < outputs_; ++o) fw_.push_back(out(o).operator->());
+    for (int i = 0; i < outputs_; ++i) bw_.push_back(in(i).operator->());
+    bw_.push_back(inject_in.operator->());
+}
+
 void router::wake_at(std::uint64_t cycle) {
     const std::uint64_t n = now();
     cycle = std::max(cycle, n);
     if (wake_pending_ && wake_cycle_ <= cycle) return;
     wake_pending_ = true;
     wake_cycle_ = cycle;
-    wake_.notify(step_time() * static_cast<double>(cycle - n));
+    wake_.notify(period_ * static_cast<double>(cycle - n));
 }
 
 tlm::tlm_sync_enum router::receive(int input, tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
@@ -76,7 +89,7 @@ tlm::tlm_sync_enum router::receive(int input, tlm::tlm_generic_payload& gp, tlm:
     auto& q = in_[static_cast<std::size_t>(input)];
     const std::size_t depth = static_cast<std::size_t>(
         input == inject_ ? cfg_.router.injection_depth : cfg_.router.buffer_depth);
-    if (q.size() >= depth) {
+    if (q.size() >= depth || q.full()) {
         std::ostringstream os;
         os << name() << ": input " << input << " overflows (depth " << depth
            << "): the sender ignored its credits";
@@ -84,9 +97,10 @@ tlm::tlm_sync_enum router::receive(int input, tlm::tlm_generic_payload& gp, tlm:
     }
     entry e;
     e.gp = &gp;
-    e.ready = now() + to_cycle(t);
+    e.ready = now() + cycles(t);
+    const std::uint64_t ready = e.ready;
     q.push_back(std::move(e));
-    wake_at(q.back().ready);
+    wake_at(ready);
     if (observer_) observer_->on_buffer(now(), id_, input, q.size());
     return tlm::TLM_ACCEPTED;
 }
@@ -94,7 +108,7 @@ tlm::tlm_sync_enum router::receive(int input, tlm::tlm_generic_payload& gp, tlm:
 tlm::tlm_sync_enum router::credit(int output, tlm::tlm_generic_payload&, tlm::tlm_phase& ph,
                                   sc_core::sc_time& t) {
     if (ph != tlm::END_REQ) SC_REPORT_ERROR(kMsgType, "unexpected phase on a router output");
-    const std::uint64_t due = now() + to_cycle(t);
+    const std::uint64_t due = now() + cycles(t);
     credit_due_[static_cast<std::size_t>(output)].push_back(due);
     if (blocked_) wake_at(due);
     return tlm::TLM_ACCEPTED;
@@ -151,8 +165,8 @@ void router::send(tlm::tlm_generic_payload* gp, int output, std::uint64_t) {
     ++stats_.hops;
     --credits_[static_cast<std::size_t>(output)];
     tlm::tlm_phase ph = tlm::BEGIN_REQ;
-    sc_core::sc_time delay = step_time() * (cfg_.router.pipeline_stages - 1);
-    out(output)->nb_transport_fw(*gp, ph, delay);
+    sc_core::sc_time delay = pipeline_;
+    fw_[static_cast<std::size_t>(output)]->nb_transport_fw(*gp, ph, delay);
 }
 
 tlm::tlm_generic_payload* router::serve(entry& e, std::uint16_t target, std::uint64_t step) {
@@ -253,11 +267,11 @@ void router::arbitrate(int output, std::uint64_t step) {
 void router::free_input_slot(int input) {
     tlm::tlm_phase ph = tlm::END_REQ;
     if (input == inject_) {
-        sc_core::sc_time t = step_time();  // the injection channel's latency
-        inject_in->nb_transport_bw(credit_token_, ph, t);
+        sc_core::sc_time t = period_;  // the injection channel's latency
+        bw_[static_cast<std::size_t>(inject_)]->nb_transport_bw(credit_token_, ph, t);
     } else {
         sc_core::sc_time t = sc_core::SC_ZERO_TIME;  // the link adds its latency
-        in(input)->nb_transport_bw(credit_token_, ph, t);
+        bw_[static_cast<std::size_t>(input)]->nb_transport_bw(credit_token_, ph, t);
     }
 }
 
@@ -271,11 +285,9 @@ void router::compact(std::uint64_t step) {
         }
     }
     auto& inj = in_[static_cast<std::size_t>(inject_)];
-    const std::size_t before = inj.size();
-    inj.erase(std::remove_if(inj.begin(), inj.end(), [](const entry& e) { return e.done; }),
-              inj.end());
-    for (std::size_t i = inj.size(); i < before; ++i) free_input_slot(inject_);
-    if (observer_ && inj.size() != before) observer_->on_buffer(step, id_, inject_, inj.size());
+    const std::size_t freed = inj.remove_if([](const entry& e) { return e.done; });
+    for (std::size_t i = 0; i < freed; ++i) free_input_slot(inject_);
+    if (observer_ && freed != 0) observer_->on_buffer(step, id_, inject_, inj.size());
     const std::size_t held = hold_.size();
     hold_.erase(std::remove_if(hold_.begin(), hold_.end(), [](const entry& e) { return e.done; }),
                 hold_.end());

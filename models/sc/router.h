@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <string>
 #include <systemc>
 #include <tlm>
@@ -14,6 +13,7 @@
 #include "core/arbiter.h"
 #include "core/config.h"
 #include "core/decoder.h"
+#include "core/fifo.h"
 #include "core/stats.h"
 #include "core/topology.h"
 #include "sc/packet_pool.h"
@@ -81,13 +81,15 @@ private:
         int source;  ///< input index; hold stage = inputs_ + 1
     };
 
+    void end_of_elaboration() override;
     void step();
     tlm::tlm_sync_enum receive(int input, tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
                                sc_core::sc_time& t);
     tlm::tlm_sync_enum credit(int output, tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
                               sc_core::sc_time& t);
 
-    std::uint64_t now() const { return to_cycle(sc_core::sc_time_stamp()); }
+    std::uint64_t now() const { return sc_core::sc_time_stamp().value() / period_.value(); }
+    std::uint64_t cycles(const sc_core::sc_time& t) const { return t.value() / period_.value(); }
     void wake_at(std::uint64_t cycle);
     void prepare(entry& e, std::uint64_t step);
     void dispatch(const request& r, std::uint16_t target, std::uint64_t step);
@@ -109,12 +111,18 @@ private:
     const int outputs_;  ///< K + M - 1 link outputs
     const int inputs_;   ///< K + M - 1 link inputs plus the injection input
     const int inject_;   ///< index of the injection input
+    const sc_core::sc_time period_;     ///< one step
+    const sc_core::sc_time pipeline_;   ///< (stages - 1) steps spent in the router per hop
 
-    std::vector<std::deque<entry>> in_;  ///< one FIFO per input (links, then injection)
+    std::vector<fifo<entry>> in_;  ///< one FIFO per input (links, then injection)
     std::vector<entry> hold_;            ///< the hold stage of port 0
     std::vector<entry> to_hold_;
     std::vector<int> credits_;
-    std::vector<std::deque<std::uint64_t>> credit_due_;  ///< cycles at which credits return
+    std::vector<fifo<std::uint64_t>> credit_due_;  ///< cycles at which credits return
+    // Interfaces behind the sockets, looked up once after binding: a hop then costs one indirect
+    // call instead of a walk through sc_vector, socket and port objects.
+    std::vector<tlm::tlm_fw_transport_if<link_protocol_types>*> fw_;  ///< per output
+    std::vector<tlm::tlm_bw_transport_if<link_protocol_types>*> bw_;  ///< per input
     std::vector<arbiter> arbiters_;
     std::vector<std::vector<request>> wanted_;  ///< per output, this step's requesters
     std::vector<int> touched_;                  ///< outputs with requesters this step
