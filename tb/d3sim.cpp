@@ -78,6 +78,9 @@ int sc_main(int argc, char** argv) {
     app.add_option("--arbitration", arb, "output arbitration")
         ->check(CLI::IsMember({"round-robin", "oldest-first", "youngest-first"}))
         ->capture_default_str();
+    app.add_option("--watchdog", o.net.watchdog,
+                   "steps without progress before a run is declared deadlocked (0: automatic)")
+        ->capture_default_str();
     app.add_flag("--progress,!--no-progress", progress,
                  "progress on stderr (default: when stderr is a terminal)");
     app.add_flag("--quiet,-q", quiet, "no human summary");

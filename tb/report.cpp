@@ -1,6 +1,7 @@
 #include "report.h"
 
 #include <cstdio>
+#include <string>
 
 namespace d3 {
 
@@ -9,11 +10,15 @@ unsigned g_warnings = 0;  // per process, like SystemC's own report state
 
 void handler(const sc_core::sc_report& rep, const sc_core::sc_actions& actions) {
     if (rep.get_severity() == sc_core::SC_WARNING) ++g_warnings;
-    if (actions & (sc_core::SC_DISPLAY | sc_core::SC_LOG) || rep.get_severity() >= sc_core::SC_ERROR)
-        if (rep.get_severity() < sc_core::SC_ERROR)
-            std::fprintf(stderr, "%s: %s: %s\n",
-                         rep.get_severity() == sc_core::SC_WARNING ? "warning" : "info",
-                         rep.get_msg_type(), rep.get_msg());
+    // Errors are printed by whoever catches them; the kernel's own infos ("simulation stopped")
+    // are noise on a command line.
+    const bool ours = std::string(rep.get_msg_type()).rfind("d3/", 0) == 0;
+    const bool shown = rep.get_severity() == sc_core::SC_WARNING ||
+                       (rep.get_severity() == sc_core::SC_INFO && ours);
+    if (shown && (actions & (sc_core::SC_DISPLAY | sc_core::SC_LOG)))
+        std::fprintf(stderr, "%s: %s: %s\n",
+                     rep.get_severity() == sc_core::SC_WARNING ? "warning" : "info",
+                     rep.get_msg_type(), rep.get_msg());
     if (actions & sc_core::SC_THROW) throw rep;
     if (actions & sc_core::SC_ABORT) sc_core::sc_report_handler::default_handler(rep, actions);
 }

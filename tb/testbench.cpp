@@ -38,7 +38,7 @@ run_result testbench::run() {
     if (opt_.progress) {
         // Run in slices and report; the result does not depend on the slicing.
         const sc_core::sc_time slice = step_time() * 64.0;
-        while (sc_core::sc_pending_activity()) {
+        while (sc_core::sc_pending_activity() && sc_core::sc_get_status() != sc_core::SC_STOPPED) {
             sc_core::sc_start(slice, sc_core::SC_EXIT_ON_STARVATION);
             std::fprintf(stderr, "\r  step %llu of about %llu, %llu packets in flight ",
                          static_cast<unsigned long long>(to_cycle(sc_core::sc_time_stamp())),
@@ -73,6 +73,7 @@ run_result testbench::run() {
     r.lost = s.lost;
     r.duplicated = s.duplicated;
     r.misrouted = s.misrouted;
+    if (!net_->deadlock().empty()) r.problems.push_back(net_->deadlock());
     const auto left = net_->leftovers();
     r.left_in_buffers = net_->packets_alive();
     for (std::size_t i = 0; i < left.size() && i < 8; ++i) r.problems.push_back("left behind: " + left[i]);

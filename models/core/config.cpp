@@ -38,6 +38,7 @@ std::optional<std::string> network_config::validate() const {
     if (auto e = at_least("pipeline stages", r.pipeline_stages, 1)) return e;
     if (auto e = at_least("local latency", r.local_latency, 1)) return e;
     if (auto e = at_least("global latency", r.global_latency, 1)) return e;
+    if (auto e = at_least("watchdog", watchdog, 0)) return e;
     const int width = r.injection_width == 0 ? m : r.injection_width;
     if (r.injection_depth != 0 && r.injection_depth < width)
         return "injection depth (" + std::to_string(r.injection_depth) +
@@ -49,6 +50,9 @@ network_config network_config::resolved() const {
     network_config c = *this;
     if (c.router.injection_width == 0) c.router.injection_width = m;
     if (c.router.injection_depth == 0) c.router.injection_depth = 2 * c.router.injection_width;
+    if (c.watchdog == 0)
+        c.watchdog = 1000 + 10 * (c.router.pipeline_stages +
+                                  std::max(c.router.local_latency, c.router.global_latency));
     return c;
 }
 

@@ -33,6 +33,9 @@ struct network_config {
     int k = 4;
     int m = 4;
     router_params router;
+    /// Steps without any hop, hold or delivery, with packets in flight, after which the run is
+    /// declared deadlocked and stopped; 0 = 1000 plus ten hop times.
+    int watchdog = 0;
 
     /// Why this configuration cannot be simulated, or nothing when it can.
     std::optional<std::string> validate() const;

@@ -61,6 +61,32 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
         nodes[i].inject_out.bind(r.inject_in);
         r.eject_out.bind(nodes[i].eject_in);
     }
+    SC_METHOD(watchdog);
+    sensitive << watchdog_event_;
+    dont_initialize();
+    watchdog_event_.notify(step_time() * cfg_.watchdog);
+}
+
+std::uint64_t network::progress() const {
+    const router_stats s = totals();
+    return s.hops + s.holds + s.ejected;
+}
+
+void network::watchdog() {
+    bool busy = pool_.in_use() != 0;
+    for (const node& x : nodes) busy = busy || x.busy();
+    if (!busy) return;  // drained: the kernel may run out of events
+    const std::uint64_t now = progress();
+    if (now != last_progress_) {
+        last_progress_ = now;
+        watchdog_event_.notify(step_time() * cfg_.watchdog);
+        return;
+    }
+    deadlock_ = "deadlock: no packet moved for " + std::to_string(cfg_.watchdog) + " steps with " +
+                std::to_string(pool_.in_use()) + " packets in flight (step " +
+                std::to_string(to_cycle(sc_core::sc_time_stamp())) + ")";
+    SC_REPORT_WARNING("d3/network", deadlock_.c_str());
+    sc_core::sc_stop();
 }
 
 router_stats network::totals() const {

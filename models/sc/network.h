@@ -53,8 +53,18 @@ public:
     std::vector<std::string> leftovers() const;
     std::uint64_t first_hop() const;
     std::uint64_t last_delivery() const;
+    /// Non-empty when the watchdog stopped the run: what it saw.
+    const std::string& deadlock() const { return deadlock_; }
 
 private:
+    SC_HAS_PROCESS(network);
+    void watchdog();
+    std::uint64_t progress() const;
+
+    sc_core::sc_event watchdog_event_;
+    std::uint64_t last_progress_ = ~0ull;
+    std::string deadlock_;
+
     static std::string suffix(const coord& x);
 };
 

@@ -47,6 +47,8 @@ public:
 
     const node_stats& stats() const { return stats_; }
     std::size_t queued() const { return queue_.size(); }
+    /// The program has more to launch, or launches wait for credits.
+    bool busy() const { return !queue_.empty() || (program_ && !program_->finished(pc_)); }
 
 private:
     SC_HAS_PROCESS(node);

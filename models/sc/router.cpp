@@ -51,6 +51,8 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
         in(i).register_nb_transport_fw(this, &router::receive, i);
     }
     inject_in.register_nb_transport_fw(this, &router::receive, inject_);
+    // The node takes every packet (no credits on ejection); an END_REQ from it is accepted and ignored.
+    eject_out.register_nb_transport_bw(this, &router::eject_done, 0);
     SC_METHOD(step);
     sensitive << wake_;
     dont_initialize();
@@ -111,6 +113,11 @@ tlm::tlm_sync_enum router::credit(int output, tlm::tlm_generic_payload&, tlm::tl
     const std::uint64_t due = now() + cycles(t);
     credit_due_[static_cast<std::size_t>(output)].push_back(due);
     if (blocked_) wake_at(due);
+    return tlm::TLM_ACCEPTED;
+}
+
+tlm::tlm_sync_enum router::eject_done(int, tlm::tlm_generic_payload&, tlm::tlm_phase&,
+                                      sc_core::sc_time&) {
     return tlm::TLM_ACCEPTED;
 }
 

@@ -88,6 +88,8 @@ private:
     tlm::tlm_sync_enum credit(int output, tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
                               sc_core::sc_time& t);
 
+    tlm::tlm_sync_enum eject_done(int, tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
+                                  sc_core::sc_time& t);
     std::uint64_t now() const { return sc_core::sc_time_stamp().value() / period_.value(); }
     std::uint64_t cycles(const sc_core::sc_time& t) const { return t.value() / period_.value(); }
     void wake_at(std::uint64_t cycle);

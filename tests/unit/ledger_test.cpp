@@ -1,1 +1,59 @@
 #include <gtest/gtest.h>
+
+#include "core/fifo.h"
+#include "core/ledger.h"
+
+namespace d3 {
+namespace {
+
+TEST(Ledger, UnicastExactlyOnce) {
+    const topology t(2, 4);
+    ledger l(t);
+    const coord src{0, 1, 2};
+    const coord dst{1, 3, 0};
+    const auto msg = l.launch(t.id(src), make_source_vector_header(false, 3, t.vector_to(src, dst)));
+    EXPECT_EQ(l.summarize().lost, 1u);
+    EXPECT_EQ(l.deliver(msg, t.id({0, 0, 0})), ledger::receipt::misrouted);
+    EXPECT_EQ(l.deliver(msg, t.id(dst)), ledger::receipt::ok);
+    EXPECT_EQ(l.deliver(msg, t.id(dst)), ledger::receipt::duplicate);
+    EXPECT_EQ(l.deliver(99, t.id(dst)), ledger::receipt::unknown);
+    const auto s = l.summarize();
+    EXPECT_EQ(s.injected, 1u);
+    EXPECT_EQ(s.delivered, 1u);
+    EXPECT_EQ(s.lost, 0u);
+    EXPECT_EQ(s.duplicated, 1u);
+    EXPECT_EQ(s.misrouted, 1u);
+    EXPECT_FALSE(s.correct());
+    // Pair counts include the duplicate, so a primitive-level check sees it too.
+    EXPECT_EQ(l.pair_counts()[t.id(src) * t.routers() + t.id(dst)], 2u);
+}
+
+TEST(Ledger, BroadcastExpectsEveryRouter) {
+    const topology t(2, 4);
+    ledger l(t);
+    const auto msg = l.launch(3, make_source_vector_header(true, 3, {0, 0, 0}));
+    EXPECT_EQ(l.summarize().expected, t.routers());
+    for (router_id i = 0; i < t.routers(); ++i) EXPECT_EQ(l.deliver(msg, i), ledger::receipt::ok);
+    EXPECT_TRUE(l.summarize().correct());
+    EXPECT_THROW(l.launch(0, make_source_vector_header(false, 3, {5, 0, 0})), std::invalid_argument);
+}
+
+TEST(Fifo, OrderCapacityAndRemoval) {
+    fifo<int> f(3);
+    for (int round = 0; round < 5; ++round) {  // wraps around
+        f.push_back(1);
+        f.push_back(2);
+        f.push_back(3);
+        EXPECT_TRUE(f.full());
+        EXPECT_EQ(f.remove_if([](int x) { return x == 2; }), 1u);
+        EXPECT_EQ(f[0], 1);
+        EXPECT_EQ(f[1], 3);
+        f.pop_front();
+        EXPECT_EQ(f.front(), 3);
+        f.pop_front();
+        EXPECT_TRUE(f.empty());
+    }
+}
+
+}  // namespace
+}  // namespace d3
