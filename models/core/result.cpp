@@ -40,6 +40,8 @@ nlohmann::json to_json(const run_result& r, int k) {
         {"first_conflicts", conflicts},
         {"wall_seconds", r.wall_seconds},
         {"elaboration_seconds", r.elaboration_seconds},
+        {"hops_per_second", r.wall_seconds > 0 ? static_cast<double>(r.totals.hops) / r.wall_seconds : 0.0},
+        {"peak_rss_kib", r.peak_rss_kib},
     };
 }
 

@@ -35,6 +35,7 @@ struct run_result {
     bool correct = false;
     double wall_seconds = 0;
     double elaboration_seconds = 0;
+    long peak_rss_kib = 0;  ///< peak resident memory of the process
 };
 
 /// One JSON object with the keys documented in README.md.
