@@ -20,18 +20,18 @@ schedule all_to_all_schedule(int k, int m, schedule_kind kind) {
     for (int i = 0; i < rounds; ++i) {
         const source_vector v{i / (m * m), i % m, (i / m) % m};  // i = pi + delta*M + gamma*M^2
         if (kind == schedule_kind::paper && mod(v.pi - 2, m) == v.delta) s.slots.push_back({});
-        s.slots.push_back({{make_source_vector_header(false, 3, v)}});
+        s.slots.push_back({{{make_source_vector_header(false, 3, v)}}});
     }
     return s;
 }
 
 schedule broadcast_schedule() {
     schedule s;
-    s.slots.push_back({{make_source_vector_header(true, 3, {0, 0, 0})}});
+    s.slots.push_back({{{make_source_vector_header(true, 3, {0, 0, 0})}}});
     return s;
 }
 
-void schedule_program::launches(std::uint64_t step, std::vector<header>& out) {
+void schedule_program::launches(std::uint64_t step, std::vector<launch>& out) {
     if (step >= s_.slots.size()) return;
     const auto& l = s_.slots[step].launches;
     out.insert(out.end(), l.begin(), l.end());

@@ -8,12 +8,13 @@
 #include <vector>
 
 #include "core/header.h"
+#include "core/program.h"
 
 namespace d3 {
 
-/// One time step of a node program: the headers launched together (at most the injection width).
+/// One time step of a node program: the packets launched together (at most the injection width).
 struct slot {
-    std::vector<header> launches;
+    std::vector<launch> launches;
     bool is_delay() const { return launches.empty(); }
 };
 
@@ -37,21 +38,11 @@ schedule all_to_all_schedule(int k, int m, schedule_kind kind);
 /// Theorem 4: a single broadcast (1,3;0,0,0).
 schedule broadcast_schedule();
 
-/// Runs a schedule from step 0; also the base of reactive programs in later primitives.
-class node_program {
-public:
-    virtual ~node_program() = default;
-    /// Appends the headers launched in program step `step` (nothing: the node waits this step).
-    virtual void launches(std::uint64_t step, std::vector<header>& out) = 0;
-    /// True when no step from `step` on launches anything.
-    virtual bool finished(std::uint64_t step) const = 0;
-};
-
 /// A node program that replays a shared schedule (all nodes of an all-to-all share one).
 class schedule_program final : public node_program {
 public:
     explicit schedule_program(const schedule& s) : s_(s) {}
-    void launches(std::uint64_t step, std::vector<header>& out) override;
+    void launches(std::uint64_t step, std::vector<launch>& out) override;
     bool finished(std::uint64_t step) const override { return step >= s_.slots.size(); }
 
 private:

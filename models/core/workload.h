@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "core/program.h"
 #include "core/schedule.h"
 #include "core/topology.h"
 

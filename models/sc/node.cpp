@@ -46,16 +46,17 @@ void node::step() {
         ++credits_;
         credit_due_.pop_front();
     }
-    if (program_ && !program_->finished(pc_)) {
+    if (program_ && !program_->finished(t)) {
         launches_.clear();
-        program_->launches(pc_++, launches_);
+        program_->launches(t, launches_);
         queue_.insert(queue_.end(), launches_.begin(), launches_.end());
     }
     int width = cfg_.router.injection_width;
     while (!queue_.empty() && width > 0 && credits_ > 0) {
         tlm::tlm_generic_payload* gp = pool_.acquire();
         packet& p = pool_.info(*gp);
-        p.hdr = queue_.front();
+        p.hdr = queue_.front().hdr;
+        p.payload = queue_.front().payload;
         p.src = id_;
         p.msg = ledger_.launch(id_, p.hdr);
         p.launch = t + 1;  // the injection channel takes one cycle
@@ -69,7 +70,7 @@ void node::step() {
         inject_out->nb_transport_fw(*gp, ph, delay);
     }
     stats_.queue_stalls += queue_.size();
-    if (program_ && !program_->finished(pc_)) wake_at(t + 1);
+    if (program_ && !program_->finished(t + 1)) wake_at(t + 1);
     else if (!queue_.empty() && credits_ > 0) wake_at(t + 1);
     // otherwise a returning credit wakes the node
 }
@@ -89,6 +90,10 @@ tlm::tlm_sync_enum node::receive(tlm::tlm_generic_payload& gp, tlm::tlm_phase&, 
                << " (header " << to_string(p.hdr) << ")";
             SC_REPORT_WARNING(kMsgType, os.str().c_str());
         }
+    }
+    if (program_) {
+        program_->on_receive({p.src, p.hdr, p.payload, t});
+        if (!program_->finished(t + 1)) wake_at(t + 1);
     }
     pool_.release(&gp);
     return tlm::TLM_COMPLETED;

@@ -13,7 +13,7 @@
 
 #include "core/config.h"
 #include "core/ledger.h"
-#include "core/schedule.h"
+#include "core/program.h"
 #include "core/topology.h"
 #include "sc/packet_pool.h"
 #include "sc/protocol.h"
@@ -48,7 +48,7 @@ public:
     const node_stats& stats() const { return stats_; }
     std::size_t queued() const { return queue_.size(); }
     /// The program has more to launch, or launches wait for credits.
-    bool busy() const { return !queue_.empty() || (program_ && !program_->finished(pc_)); }
+    bool busy() const { return !queue_.empty() || (program_ && !program_->finished(now())); }
 
 private:
     SC_HAS_PROCESS(node);
@@ -69,9 +69,8 @@ private:
     ledger& ledger_;
     std::unique_ptr<node_program> program_;
 
-    std::uint64_t pc_ = 0;  ///< next program step
-    std::deque<header> queue_;
-    std::vector<header> launches_;
+    std::deque<launch> queue_;
+    std::vector<launch> launches_;
     int credits_;
     std::deque<std::uint64_t> credit_due_;
 

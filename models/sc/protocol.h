@@ -35,6 +35,7 @@ public:
     std::uint64_t msg = 0;     ///< ledger message id (copies of a broadcast share it)
     router_id src = 0;         ///< launching router
     header hdr;                ///< current header; the sync counter steps down per step
+    std::uint64_t payload = 0; ///< the message word, for the receiving node's program
     std::uint64_t launch = 0;  ///< cycle of the first step at the source router
     std::uint32_t hops = 0;    ///< link traversals so far
 

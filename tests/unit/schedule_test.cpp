@@ -34,7 +34,7 @@ TEST(Schedule, EverySourceVectorOnceAndDelaysWhereTheTestSays) {
             continue;
         }
         ASSERT_EQ(sl.launches.size(), 1u);
-        const header& h = sl.launches[0];
+        const header& h = sl.launches[0].hdr;
         EXPECT_EQ(h.b, 3);
         EXPECT_FALSE(h.broadcast);
         // i = pi + delta M + gamma M^2, in order.

@@ -1,0 +1,43 @@
+// The node program interface: what a compute node launches in each time step, and how it reacts to
+// what it receives (the all-to-one responders of Theorem 6 react to the sink's broadcasts).
+// Plain C++, no SystemC.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/header.h"
+#include "core/topology.h"
+
+namespace d3 {
+
+/// One packet to launch: its header and a message word carried to the receiving node.
+struct launch {
+    header hdr;
+    std::uint64_t payload = 0;
+    friend bool operator==(const launch& a, const launch& b) {
+        return a.hdr == b.hdr && a.payload == b.payload;
+    }
+};
+
+/// A packet that reached its node (b = 0).
+struct delivery {
+    router_id from = 0;  ///< launching router
+    header hdr;          ///< as it arrived
+    std::uint64_t payload = 0;
+    std::uint64_t step = 0;  ///< time step of the arrival
+};
+
+class node_program {
+public:
+    virtual ~node_program() = default;
+    /// Appends what the node launches in time step `step` (nothing: the node waits, a delay).
+    /// Steps are network time steps; step 0 is the first.
+    virtual void launches(std::uint64_t step, std::vector<launch>& out) = 0;
+    /// True when nothing is launched at `step` or later, unless a delivery adds work.
+    virtual bool finished(std::uint64_t step) const = 0;
+    /// A packet arrived. Launches it causes can happen from the next step on.
+    virtual void on_receive(const delivery& d) { (void)d; }
+};
+
+}  // namespace d3
