@@ -7,7 +7,8 @@ namespace d3 {
 std::size_t arbiter::pick(const candidate* c, std::size_t n) {
     const auto key = [&](const candidate& x) {
         switch (policy_) {
-            case arbitration::oldest_first: return std::make_tuple(x.age, std::uint64_t{0}, x.seq);
+            case arbitration::oldest_first:
+                return std::make_tuple(x.age, std::uint64_t{0}, x.seq);
             case arbitration::youngest_first:
                 return std::make_tuple(~x.age, std::uint64_t{0}, x.seq);
             case arbitration::round_robin:

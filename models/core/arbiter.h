@@ -17,7 +17,7 @@ struct candidate {
 
 /// Arbiter of one output port.
 class arbiter {
-public:
+  public:
     arbiter(arbitration policy, std::uint32_t sources) : policy_(policy), sources_(sources) {}
 
     /// Index of the winner among c[0..n), n >= 1. Round robin then gives the winner's input the
@@ -26,7 +26,7 @@ public:
 
     std::uint32_t next() const { return next_; }
 
-private:
+  private:
     arbitration policy_;
     std::uint32_t sources_;
     std::uint32_t next_ = 0;  ///< round robin: the input with the highest priority

@@ -15,9 +15,12 @@ std::optional<arbitration> parse_arbitration(const std::string& s) {
 
 const char* to_string(arbitration a) {
     switch (a) {
-        case arbitration::round_robin: return "round-robin";
-        case arbitration::oldest_first: return "oldest-first";
-        case arbitration::youngest_first: return "youngest-first";
+        case arbitration::round_robin:
+            return "round-robin";
+        case arbitration::oldest_first:
+            return "oldest-first";
+        case arbitration::youngest_first:
+            return "youngest-first";
     }
     return "?";
 }
@@ -26,8 +29,9 @@ std::optional<std::string> network_config::validate() const {
     if (auto err = topology::check(k, m)) return err;
     const router_params& r = router;
     const auto at_least = [](const char* what, int v, int lo) -> std::optional<std::string> {
-        if (v < lo) return std::string(what) + " must be at least " + std::to_string(lo) + " (got " +
-                           std::to_string(v) + ")";
+        if (v < lo)
+            return std::string(what) + " must be at least " + std::to_string(lo) + " (got " +
+                   std::to_string(v) + ")";
         return std::nullopt;
     };
     if (auto e = at_least("buffer depth", r.buffer_depth, 1)) return e;

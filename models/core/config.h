@@ -18,8 +18,9 @@ const char* to_string(arbitration a);
 
 /// Per-router knobs. A value of 0 selects the documented default.
 struct router_params {
-    int buffer_depth = 8;     ///< packets per link input buffer (credit count of the upstream port)
-    int injection_width = 0;  ///< packets a node may launch per step; 0 = M (paper, sections 7 and 9)
+    int buffer_depth = 8;  ///< packets per link input buffer (credit count of the upstream port)
+    int injection_width =
+        0;  ///< packets a node may launch per step; 0 = M (paper, sections 7 and 9)
     int injection_depth = 0;  ///< injection buffer; 0 = 2 x injection width
     int ejection_width = 0;   ///< packets delivered to the node per step; 0 = unlimited (paper)
     int hold_capacity = 0;    ///< packets the hold stage (port 0) keeps at once; 0 = unlimited

@@ -4,12 +4,18 @@ namespace d3 {
 
 const char* to_string(action a) {
     switch (a) {
-        case action::local: return "local";
-        case action::global: return "global";
-        case action::eject: return "eject";
-        case action::broadcast_local: return "broadcast_local";
-        case action::broadcast_global: return "broadcast_global";
-        case action::invalid: return "invalid";
+        case action::local:
+            return "local";
+        case action::global:
+            return "global";
+        case action::eject:
+            return "eject";
+        case action::broadcast_local:
+            return "broadcast_local";
+        case action::broadcast_global:
+            return "broadcast_global";
+        case action::invalid:
+            return "invalid";
     }
     return "?";
 }
@@ -27,11 +33,14 @@ decision make(action act, int port, bool hold, const header& h) {
     d.port = static_cast<std::uint8_t>(port);
     d.hold = hold;
     d.next = h;
-    if (act != action::eject && act != action::invalid) d.next.b = static_cast<std::uint8_t>(h.b - 1);
+    if (act != action::eject && act != action::invalid)
+        d.next.b = static_cast<std::uint8_t>(h.b - 1);
     return d;
 }
 
-decision local_hop(int port, const header& h) { return make(action::local, port, port == 0, h); }
+decision local_hop(int port, const header& h) {
+    return make(action::local, port, port == 0, h);
+}
 
 decision global_hop(int port, const coord& at, const header& h) {
     return make(action::global, port, port == 0 && topology::is_fixed_point(at), h);
@@ -44,9 +53,12 @@ decision decode_source_vector(const header& h, const coord& at) {
         return make(action::broadcast_local, 0, true, h);
     }
     switch (h.b) {
-        case 3: return local_hop(h.delta(), h);
-        case 2: return global_hop(h.gamma(), at, h);
-        default: return local_hop(h.pi(), h);
+        case 3:
+            return local_hop(h.delta(), h);
+        case 2:
+            return global_hop(h.gamma(), at, h);
+        default:
+            return local_hop(h.pi(), h);
     }
 }
 
@@ -54,12 +66,18 @@ decision decode_source_vector(const header& h, const coord& at) {
 // taken from the destination and the column from the location (the router holding the packet).
 decision decode_destination(const header& h, const coord& at, int k, int m) {
     switch (h.b) {
-        case 0: return make(action::eject, 0, false, h);
-        case 5: return local_hop(h.defl_d, h);
-        case 4: return global_hop(h.defl_c, at, h);
-        case 3: return local_hop(mod(h.f1 - at.p, m), h);  // (d', p) local
-        case 2: return global_hop(mod(h.f0 - at.c, k), at, h);  // (c', c) global
-        default: return local_hop(mod(h.f2 - at.p, m), h);  // (p', d) local
+        case 0:
+            return make(action::eject, 0, false, h);
+        case 5:
+            return local_hop(h.defl_d, h);
+        case 4:
+            return global_hop(h.defl_c, at, h);
+        case 3:
+            return local_hop(mod(h.f1 - at.p, m), h);  // (d', p) local
+        case 2:
+            return global_hop(mod(h.f0 - at.c, k), at, h);  // (c', c) global
+        default:
+            return local_hop(mod(h.f2 - at.p, m), h);  // (p', d) local
     }
 }
 

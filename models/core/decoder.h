@@ -12,12 +12,13 @@
 namespace d3 {
 
 enum class action : std::uint8_t {
-    local = 0,             ///< forward on local port `port` (port 0: hold)
-    global = 1,            ///< forward on global port `port` (port 0 at a fixed point: hold)
-    eject = 2,             ///< b = 0: deliver to the attached node
-    broadcast_local = 3,   ///< copy out of every local port; the port-0 copy is held
-    broadcast_global = 4,  ///< copy out of every global port; at a fixed point the port-0 copy is held
-    invalid = 5,           ///< the header is out of range for this network
+    local = 0,            ///< forward on local port `port` (port 0: hold)
+    global = 1,           ///< forward on global port `port` (port 0 at a fixed point: hold)
+    eject = 2,            ///< b = 0: deliver to the attached node
+    broadcast_local = 3,  ///< copy out of every local port; the port-0 copy is held
+    broadcast_global =
+        4,        ///< copy out of every global port; at a fixed point the port-0 copy is held
+    invalid = 5,  ///< the header is out of range for this network
 };
 
 const char* to_string(action a);
@@ -25,8 +26,8 @@ const char* to_string(action a);
 struct decision {
     action act = action::invalid;
     std::uint8_t port = 0;
-    /// The packet stays in this router for the step: local port 0, or global port 0 at a fixed point.
-    /// For broadcasts: the port-0 copy is held.
+    /// The packet stays in this router for the step: local port 0, or global port 0 at a fixed
+    /// point. For broadcasts: the port-0 copy is held.
     bool hold = false;
     /// The header the packet carries after this step (the sync counter stepped down).
     header next;
@@ -44,18 +45,18 @@ decision decode(const header& h, const coord& at, int k, int m);
 
 /// Replaceable decoder, called once per packet per router visit.
 class decoder_if {
-public:
+  public:
     virtual ~decoder_if() = default;
     virtual decision decode(const header& h, const coord& at) = 0;
 };
 
 /// decoder_if over the pure reference function.
 class reference_decoder final : public decoder_if {
-public:
+  public:
     reference_decoder(int k, int m) : k_(k), m_(m) {}
     decision decode(const header& h, const coord& at) override { return d3::decode(h, at, k_, m_); }
 
-private:
+  private:
     int k_;
     int m_;
 };

@@ -10,7 +10,7 @@ namespace d3 {
 
 template <typename T>
 class fifo {
-public:
+  public:
     explicit fifo(std::size_t capacity = 0) : slots_(capacity) {}
 
     std::size_t capacity() const { return slots_.size(); }
@@ -49,7 +49,7 @@ public:
         return removed;
     }
 
-private:
+  private:
     std::size_t wrap(std::size_t i) const { return i >= slots_.size() ? i - slots_.size() : i; }
 
     std::vector<T> slots_;

@@ -76,7 +76,8 @@ std::optional<std::string> check(const header& h, int k, int m) {
         if (h.b > 3) return bad("sync counter b must be 0..3 in a source-vector header");
         if (h.f0 >= k) return bad("gamma must be below K=" + std::to_string(k));
         if (h.f1 >= m || h.f2 >= m) return bad("pi and delta must be below M=" + std::to_string(m));
-        if (h.defl_c != 0 || h.defl_d != 0) return bad("C and D must be 0 in a source-vector header");
+        if (h.defl_c != 0 || h.defl_d != 0)
+            return bad("C and D must be 0 in a source-vector header");
         return std::nullopt;
     }
     if (h.broadcast) return bad("destination headers have no broadcast bit");
@@ -90,8 +91,8 @@ std::optional<std::string> check(const header& h, int k, int m) {
 std::string to_string(const header& h) {
     std::ostringstream os;
     if (h.kind == header_kind::source_vector) {
-        os << '(' << (h.broadcast ? 1 : 0) << ',' << int{h.b} << ';' << int{h.f0} << ',' << int{h.f1}
-           << ',' << int{h.f2} << ')';
+        os << '(' << (h.broadcast ? 1 : 0) << ',' << int{h.b} << ';' << int{h.f0} << ','
+           << int{h.f1} << ',' << int{h.f2} << ')';
     } else {
         os << '(' << int{h.b} << ";(" << int{h.f0} << ',' << int{h.f1} << ',' << int{h.f2}
            << "),C=" << int{h.defl_c} << ",D=" << int{h.defl_d} << ')';

@@ -17,16 +17,17 @@ enum class header_kind : std::uint8_t {
 
 /// One packet header. Field meaning depends on kind:
 /// - source_vector: B = broadcast, b in 0..3, (gamma, pi, delta) = (f0, f1, f2).
-/// - destination: b in 0..5, destination (c', d', p') = (f0, f1, f2), deflection global port C and local
-///   port D (used at b = 4 and b = 5). The paper's "location" is the router holding the packet, so it is
-///   not carried: the decoder takes the router's coordinate instead.
+/// - destination: b in 0..5, destination (c', d', p') = (f0, f1, f2), deflection global port C and
+/// local
+///   port D (used at b = 4 and b = 5). The paper's "location" is the router holding the packet, so
+///   it is not carried: the decoder takes the router's coordinate instead.
 struct header {
     header_kind kind = header_kind::source_vector;
     bool broadcast = false;
     std::uint8_t b = 3;
-    std::uint8_t f0 = 0;  ///< gamma or c'
-    std::uint8_t f1 = 0;  ///< pi or d'
-    std::uint8_t f2 = 0;  ///< delta or p'
+    std::uint8_t f0 = 0;      ///< gamma or c'
+    std::uint8_t f1 = 0;      ///< pi or d'
+    std::uint8_t f2 = 0;      ///< delta or p'
     std::uint8_t defl_c = 0;  ///< C, destination headers only
     std::uint8_t defl_d = 0;  ///< D, destination headers only
 

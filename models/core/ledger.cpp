@@ -44,8 +44,10 @@ ledger::summary ledger::summarize() const {
     s.injected = msgs_.size();
     s.expected = dests_.size();
     for (std::uint8_t n : counts_) {
-        if (n == 0) ++s.lost;
-        else ++s.delivered;
+        if (n == 0)
+            ++s.lost;
+        else
+            ++s.delivered;
     }
     s.duplicated = duplicated_;
     s.misrouted = misrouted_;

@@ -13,7 +13,7 @@
 namespace d3 {
 
 class ledger {
-public:
+  public:
     explicit ledger(const topology& t) : t_(t) {}
 
     /// Registers a message launched at src with header h and returns its id. The expected
@@ -42,7 +42,7 @@ public:
     router_id source_of(std::uint64_t msg) const { return msgs_.at(msg).src; }
     std::uint64_t messages() const { return msgs_.size(); }
 
-private:
+  private:
     struct message {
         router_id src;
         std::uint32_t first;  ///< index into dests_/counts_

@@ -29,7 +29,7 @@ struct delivery {
 };
 
 class node_program {
-public:
+  public:
     virtual ~node_program() = default;
     /// Appends what the node launches in time step `step` (nothing: the node waits, a delay).
     /// Steps are network time steps; step 0 is the first.

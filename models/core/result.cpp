@@ -40,7 +40,8 @@ nlohmann::json to_json(const run_result& r, int k) {
         {"first_conflicts", conflicts},
         {"wall_seconds", r.wall_seconds},
         {"elaboration_seconds", r.elaboration_seconds},
-        {"hops_per_second", r.wall_seconds > 0 ? static_cast<double>(r.totals.hops) / r.wall_seconds : 0.0},
+        {"hops_per_second",
+         r.wall_seconds > 0 ? static_cast<double>(r.totals.hops) / r.wall_seconds : 0.0},
         {"peak_rss_kib", r.peak_rss_kib},
     };
 }
@@ -55,8 +56,8 @@ std::string to_table(const run_result& r) {
     os << "  injected " << r.injected << "  delivered " << r.delivered << "/" << r.expected
        << "  lost " << r.lost << "  duplicated " << r.duplicated << "  misrouted " << r.misrouted
        << "  left in buffers " << r.left_in_buffers << "\n";
-    os << "  " << (r.correct ? "correct: every expected message arrived exactly once"
-                             : "NOT CORRECT")
+    os << "  "
+       << (r.correct ? "correct: every expected message arrived exactly once" : "NOT CORRECT")
        << "  (" << std::fixed << std::setprecision(3) << r.wall_seconds << " s)\n";
     for (const std::string& p : r.problems) os << "  problem: " << p << "\n";
     return os.str();

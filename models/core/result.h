@@ -28,7 +28,8 @@ struct run_result {
     std::uint64_t duplicated = 0;
     std::uint64_t misrouted = 0;
     std::uint64_t left_in_buffers = 0;
-    std::uint64_t pair_mismatches = 0;  ///< (src, dst) pairs whose count the primitive did not expect
+    std::uint64_t pair_mismatches =
+        0;  ///< (src, dst) pairs whose count the primitive did not expect
     std::uint64_t end_cycle = 0;
     std::vector<conflict_record> first_conflicts;
     std::vector<std::string> problems;  ///< one line per violated check

@@ -9,9 +9,13 @@ std::size_t schedule::rounds() const {
         std::count_if(slots.begin(), slots.end(), [](const slot& s) { return !s.is_delay(); }));
 }
 
-std::size_t schedule::delays() const { return slots.size() - rounds(); }
+std::size_t schedule::delays() const {
+    return slots.size() - rounds();
+}
 
-const char* to_string(schedule_kind s) { return s == schedule_kind::paper ? "paper" : "none"; }
+const char* to_string(schedule_kind s) {
+    return s == schedule_kind::paper ? "paper" : "none";
+}
 
 schedule all_to_all_schedule(int k, int m, schedule_kind kind) {
     schedule s;

@@ -40,12 +40,12 @@ schedule broadcast_schedule();
 
 /// A node program that replays a shared schedule (all nodes of an all-to-all share one).
 class schedule_program final : public node_program {
-public:
+  public:
     explicit schedule_program(const schedule& s) : s_(s) {}
     void launches(std::uint64_t step, std::vector<launch>& out) override;
     bool finished(std::uint64_t step) const override { return step >= s_.slots.size(); }
 
-private:
+  private:
     const schedule& s_;
 };
 

@@ -18,7 +18,9 @@ struct port_ref {
 inline port_ref port_of(int index, int k) {
     return index < k ? port_ref{true, index} : port_ref{false, index - k + 1};
 }
-inline int index_of(const port_ref& p, int k) { return p.global ? p.port : k + p.port - 1; }
+inline int index_of(const port_ref& p, int k) {
+    return p.global ? p.port : k + p.port - 1;
+}
 
 struct router_stats {
     std::uint64_t hops = 0;       ///< link traversals
@@ -63,7 +65,7 @@ struct link_event {
 };
 
 class link_observer {
-public:
+  public:
     virtual ~link_observer() = default;
     /// Called once per output port and step in which at least one packet requested it.
     virtual void on_link(const link_event& e) = 0;

@@ -11,8 +11,10 @@ std::string to_string(const coord& x) {
 std::optional<std::string> topology::check(int k, int m) {
     if (k < 1) return "K must be at least 1 (got " + std::to_string(k) + ")";
     if (m < 2) return "M must be at least 2 (got " + std::to_string(m) + ")";
-    if (k > kMaxK) return "K must be at most " + std::to_string(kMaxK) + " (got " + std::to_string(k) + ")";
-    if (m > kMaxM) return "M must be at most " + std::to_string(kMaxM) + " (got " + std::to_string(m) + ")";
+    if (k > kMaxK)
+        return "K must be at most " + std::to_string(kMaxK) + " (got " + std::to_string(k) + ")";
+    if (m > kMaxM)
+        return "M must be at most " + std::to_string(kMaxM) + " (got " + std::to_string(m) + ")";
     return std::nullopt;
 }
 

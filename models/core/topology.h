@@ -19,7 +19,8 @@ struct coord {
     friend bool operator!=(const coord& a, const coord& b) { return !(a == b); }
 };
 
-/// Source vector (gamma, pi, delta): gamma a global port, pi and delta local ports (paper section 8).
+/// Source vector (gamma, pi, delta): gamma a global port, pi and delta local ports (paper section
+/// 8).
 struct source_vector {
     int gamma = 0;
     int pi = 0;
@@ -44,7 +45,7 @@ inline int mod(int a, int n) {
 std::string to_string(const coord& x);
 
 class topology {
-public:
+  public:
     /// Why (k, m) is not a valid D3(K,M), or nothing when it is.
     static std::optional<std::string> check(int k, int m);
 
@@ -80,7 +81,7 @@ public:
     /// Where a source vector leads: (c+gamma, p+delta, d+pi).
     coord destination(const coord& src, const source_vector& v) const;
 
-private:
+  private:
     int k_;
     int m_;
 };

@@ -29,7 +29,8 @@ void walk(const topology& t, const coord& src, const header& h, walk_result& r) 
             }
             if (d.act != action::local && d.act != action::global) break;
             if (!d.hold)
-                at = d.act == action::local ? t.local_neighbor(at, d.port) : t.global_neighbor(at, d.port);
+                at = d.act == action::local ? t.local_neighbor(at, d.port)
+                                            : t.global_neighbor(at, d.port);
             (d.hold ? r.holds : r.hops) += 1;
             r.steps = step + 1;
             hdr = d.next;
@@ -49,8 +50,12 @@ void walk(const topology& t, const coord& src, const header& h, walk_result& r) 
         for (const auto& [at, hdr] : now) {
             const decision d = decode(hdr, at, t.k(), t.m());
             switch (d.act) {
-                case action::invalid: r.error = "invalid header " + to_string(hdr); return;
-                case action::eject: r.destinations.push_back(t.id(at)); break;
+                case action::invalid:
+                    r.error = "invalid header " + to_string(hdr);
+                    return;
+                case action::eject:
+                    r.destinations.push_back(t.id(at));
+                    break;
                 case action::local:
                     next.emplace_back(t.local_neighbor(at, d.port), d.next);
                     (d.hold ? r.holds : r.hops) += 1;
@@ -62,7 +67,8 @@ void walk(const topology& t, const coord& src, const header& h, walk_result& r) 
                     moved = true;
                     break;
                 case action::broadcast_local:
-                    for (int x = 0; x < t.m(); ++x) next.emplace_back(t.local_neighbor(at, x), d.next);
+                    for (int x = 0; x < t.m(); ++x)
+                        next.emplace_back(t.local_neighbor(at, x), d.next);
                     r.hops += static_cast<std::uint64_t>(t.m() - 1);
                     r.holds += 1;
                     moved = true;

@@ -13,7 +13,7 @@
 namespace d3 {
 
 class workload {
-public:
+  public:
     virtual ~workload() = default;
     virtual std::string primitive() const = 0;
     virtual std::string schedule_name() const = 0;
@@ -27,7 +27,7 @@ public:
 
 /// Theorem 7: every node runs the Protocol 1 all-to-all schedule.
 class all_to_all_workload final : public workload {
-public:
+  public:
     all_to_all_workload(const topology& t, schedule_kind kind)
         : kind_(kind), sched_(all_to_all_schedule(t.k(), t.m(), kind)) {}
     std::string primitive() const override { return "all-to-all"; }
@@ -40,14 +40,14 @@ public:
     std::uint32_t expected(router_id, router_id) const override { return 1; }
     const schedule& plan() const { return sched_; }
 
-private:
+  private:
     schedule_kind kind_;
     schedule sched_;
 };
 
 /// Theorem 4: one broadcast (1,3;0,0,0) from `source`.
 class broadcast_workload final : public workload {
-public:
+  public:
     broadcast_workload(const topology& t, const coord& source)
         : source_(t.id(source)), sched_(broadcast_schedule()) {}
     std::string primitive() const override { return "broadcast"; }
@@ -58,9 +58,11 @@ public:
     }
     std::size_t rounds() const override { return sched_.rounds(); }
     std::size_t delays() const override { return sched_.delays(); }
-    std::uint32_t expected(router_id src, router_id) const override { return src == source_ ? 1 : 0; }
+    std::uint32_t expected(router_id src, router_id) const override {
+        return src == source_ ? 1 : 0;
+    }
 
-private:
+  private:
     router_id source_;
     schedule sched_;
 };

@@ -39,8 +39,8 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
                [&](const char*, std::size_t i) {
                    const coord at = topo_.at(static_cast<router_id>(i / ports));
                    const port_ref p = port_of(static_cast<int>(i % ports), topo_.k());
-                   const std::string nm = "link_" + suffix(at) + (p.global ? "_g" : "_l") +
-                                          std::to_string(p.port);
+                   const std::string nm =
+                       "link_" + suffix(at) + (p.global ? "_g" : "_l") + std::to_string(p.port);
                    return new link(nm.c_str(), p.global ? cfg_.router.global_latency
                                                         : cfg_.router.local_latency);
                });
@@ -49,8 +49,8 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
         router& r = routers[i];
         for (int o = 0; o < ports; ++o) {
             const port_ref p = port_of(o, topo_.k());
-            const coord far = p.global ? topo_.global_neighbor(at, p.port)
-                                       : topo_.local_neighbor(at, p.port);
+            const coord far =
+                p.global ? topo_.global_neighbor(at, p.port) : topo_.local_neighbor(at, p.port);
             const port_ref back{p.global, p.global ? topo_.global_return_port(p.port)
                                                    : topo_.local_return_port(p.port)};
             link& l = links[static_cast<std::size_t>(i) * static_cast<std::size_t>(ports) +

@@ -32,7 +32,7 @@ class network : public sc_core::sc_module {
     ledger ledger_;
     std::vector<std::unique_ptr<decoder_if>> decoders_;
 
-public:
+  public:
     /// cfg must have passed validate(); the network keeps its resolved copy.
     network(const sc_core::sc_module_name& name, const network_config& cfg, const workload& work,
             const decoder_factory& decoders = {}, link_observer* observer = nullptr);
@@ -56,7 +56,7 @@ public:
     /// Non-empty when the watchdog stopped the run: what it saw.
     const std::string& deadlock() const { return deadlock_; }
 
-private:
+  private:
     SC_HAS_PROCESS(network);
     void watchdog();
     std::uint64_t progress() const;

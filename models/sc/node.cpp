@@ -70,8 +70,10 @@ void node::step() {
         inject_out->nb_transport_fw(*gp, ph, delay);
     }
     stats_.queue_stalls += queue_.size();
-    if (program_ && !program_->finished(t + 1)) wake_at(t + 1);
-    else if (!queue_.empty() && credits_ > 0) wake_at(t + 1);
+    if (program_ && !program_->finished(t + 1))
+        wake_at(t + 1);
+    else if (!queue_.empty() && credits_ > 0)
+        wake_at(t + 1);
     // otherwise a returning credit wakes the node
 }
 

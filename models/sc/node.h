@@ -1,14 +1,15 @@
 // The compute node attached to router (c,d,p): runs a node program (launching up to the injection
-// width per step, in order, as credits allow) and checks every packet it receives against the ledger.
+// width per step, in order, as credits allow) and checks every packet it receives against the
+// ledger.
 #pragma once
 
+#include <tlm_utils/passthrough_target_socket.h>
+#include <tlm_utils/simple_initiator_socket.h>
 #include <cstdint>
 #include <deque>
 #include <memory>
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/passthrough_target_socket.h>
-#include <tlm_utils/simple_initiator_socket.h>
 #include <vector>
 
 #include "core/config.h"
@@ -30,7 +31,7 @@ struct node_stats {
 };
 
 class node : public sc_core::sc_module {
-public:
+  public:
     tlm_utils::simple_initiator_socket<node, kSocketWidth, link_protocol_types> inject_out;
     tlm_utils::passthrough_target_socket<node, kSocketWidth, link_protocol_types> eject_in;
 
@@ -50,7 +51,7 @@ public:
     /// The program has more to launch, or launches wait for credits.
     bool busy() const { return !queue_.empty() || (program_ && !program_->finished(now())); }
 
-private:
+  private:
     SC_HAS_PROCESS(node);
 
     void step();

@@ -18,6 +18,8 @@ tlm::tlm_generic_payload* packet_pool::acquire() {
     return gp;
 }
 
-void packet_pool::release(tlm::tlm_generic_payload* gp) { free_.push_back(gp); }
+void packet_pool::release(tlm::tlm_generic_payload* gp) {
+    free_.push_back(gp);
+}
 
 }  // namespace d3

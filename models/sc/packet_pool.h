@@ -10,7 +10,7 @@
 namespace d3 {
 
 class packet_pool {
-public:
+  public:
     packet_pool() = default;
     packet_pool(const packet_pool&) = delete;
     packet_pool& operator=(const packet_pool&) = delete;
@@ -23,7 +23,7 @@ public:
 
     std::size_t in_use() const { return all_.size() - free_.size(); }
 
-private:
+  private:
     std::vector<std::unique_ptr<tlm::tlm_generic_payload>> all_;
     std::vector<tlm::tlm_generic_payload*> free_;
     std::uint64_t next_serial_ = 0;

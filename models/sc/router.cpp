@@ -41,7 +41,8 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
                   fifo<std::uint64_t>(static_cast<std::size_t>(s.cfg.router.buffer_depth))),
       wanted_(static_cast<std::size_t>(outputs_)) {
     in_.reserve(static_cast<std::size_t>(inputs_));
-    for (int i = 0; i < inject_; ++i) in_.emplace_back(static_cast<std::size_t>(cfg_.router.buffer_depth));
+    for (int i = 0; i < inject_; ++i)
+        in_.emplace_back(static_cast<std::size_t>(cfg_.router.buffer_depth));
     in_.emplace_back(static_cast<std::size_t>(cfg_.router.injection_depth));
     arbiters_.reserve(static_cast<std::size_t>(outputs_));
     for (int o = 0; o < outputs_; ++o)
@@ -51,7 +52,8 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
         in(i).register_nb_transport_fw(this, &router::receive, i);
     }
     inject_in.register_nb_transport_fw(this, &router::receive, inject_);
-    // The node takes every packet (no credits on ejection); an END_REQ from it is accepted and ignored.
+    // The node takes every packet (no credits on ejection); an END_REQ from it is accepted and
+    // ignored.
     eject_out.register_nb_transport_bw(this, &router::eject_done, 0);
     SC_METHOD(step);
     sensitive << wake_;
@@ -136,10 +138,13 @@ void router::prepare(entry& e, std::uint64_t step) {
     const bool fixed = topology::is_fixed_point(at_);
     bool ok = true;
     switch (d.act) {
-        case action::eject: e.target = kEject; break;
+        case action::eject:
+            e.target = kEject;
+            break;
         case action::local:
             ok = d.port < topo_.m() && d.hold == (d.port == 0);
-            e.target = d.hold ? kHold : static_cast<std::uint16_t>(index_of({false, d.port}, topo_.k()));
+            e.target =
+                d.hold ? kHold : static_cast<std::uint16_t>(index_of({false, d.port}, topo_.k()));
             break;
         case action::global:
             ok = d.port < topo_.k() && d.hold == (d.port == 0 && fixed);
@@ -156,7 +161,9 @@ void router::prepare(entry& e, std::uint64_t step) {
             for (int a = 0; a < topo_.k(); ++a)
                 e.targets.push_back(a == 0 && d.hold ? kHold : static_cast<std::uint16_t>(a));
             break;
-        case action::invalid: ok = false; break;
+        case action::invalid:
+            ok = false;
+            break;
     }
     if (!ok) {
         std::ostringstream os;
@@ -219,8 +226,10 @@ void router::dispatch(const request& r, std::uint16_t target, std::uint64_t step
                                            : hold_room_ > 0;
         e.stalled = false;
         if (!room) return;
-        if (target == kEject) --eject_room_;
-        else --hold_room_;
+        if (target == kEject)
+            --eject_room_;
+        else
+            --hold_room_;
         serve(e, target, step);
         return;
     }
@@ -237,8 +246,8 @@ void router::arbitrate(int output, std::uint64_t step) {
         ++stats_.conflicts;
         stats_.waits += n - 1;
         if (conflict_log_.size() < kConflictLog)
-            conflict_log_.push_back({step, id_, static_cast<std::uint16_t>(output),
-                                     static_cast<std::uint16_t>(n)});
+            conflict_log_.push_back(
+                {step, id_, static_cast<std::uint16_t>(output), static_cast<std::uint16_t>(n)});
     }
     if (credits_[static_cast<std::size_t>(output)] > 0) {
         std::size_t win = 0;
@@ -251,7 +260,8 @@ void router::arbitrate(int output, std::uint64_t step) {
             win = arbiters_[static_cast<std::size_t>(output)].pick(cands_.data(), n);
         }
         for (const request& r : w) r.e->stalled = false;
-        const packet& sent = pool_.info(*serve(*w[win].e, static_cast<std::uint16_t>(output), step));
+        const packet& sent =
+            pool_.info(*serve(*w[win].e, static_cast<std::uint16_t>(output), step));
         ev.sent = true;
         ev.serial = sent.serial;
         ev.msg = sent.msg;
@@ -310,7 +320,8 @@ void router::schedule_next(std::uint64_t step) {
         next = std::min(next, std::max(e.ready, step + 1));
     };
     for (int i = 0; i < inject_; ++i)
-        if (!in_[static_cast<std::size_t>(i)].empty()) consider(in_[static_cast<std::size_t>(i)].front());
+        if (!in_[static_cast<std::size_t>(i)].empty())
+            consider(in_[static_cast<std::size_t>(i)].front());
     const auto& inj = in_[static_cast<std::size_t>(inject_)];
     const std::size_t lanes =
         std::min(inj.size(), static_cast<std::size_t>(cfg_.router.injection_width));
@@ -338,13 +349,15 @@ void router::step() {
     auto& inj = in_[static_cast<std::size_t>(inject_)];
     const std::size_t lanes =
         std::min(inj.size(), static_cast<std::size_t>(cfg_.router.injection_width));
-    for (std::size_t j = 0; j < lanes && inj[j].ready <= t; ++j) requests_.push_back({&inj[j], inject_});
+    for (std::size_t j = 0; j < lanes && inj[j].ready <= t; ++j)
+        requests_.push_back({&inj[j], inject_});
     for (entry& e : hold_)
         if (e.ready <= t) requests_.push_back({&e, inputs_});
 
     const int cap = cfg_.router.hold_capacity;
-    hold_room_ = cap == 0 ? std::numeric_limits<std::size_t>::max()
-                          : static_cast<std::size_t>(std::max(0, cap - static_cast<int>(hold_.size())));
+    hold_room_ = cap == 0
+                     ? std::numeric_limits<std::size_t>::max()
+                     : static_cast<std::size_t>(std::max(0, cap - static_cast<int>(hold_.size())));
     eject_room_ = cfg_.router.ejection_width;
     touched_.clear();
     std::vector<std::uint16_t> targets;

@@ -2,12 +2,12 @@
 // broadcast replication and ejection. One SC_METHOD, woken only when it has work.
 #pragma once
 
+#include <tlm_utils/passthrough_target_socket.h>
+#include <tlm_utils/simple_initiator_socket.h>
 #include <cstdint>
 #include <string>
 #include <systemc>
 #include <tlm>
-#include <tlm_utils/passthrough_target_socket.h>
-#include <tlm_utils/simple_initiator_socket.h>
 #include <vector>
 
 #include "core/arbiter.h"
@@ -22,7 +22,7 @@
 namespace d3 {
 
 class router : public sc_core::sc_module {
-public:
+  public:
     using out_socket =
         tlm_utils::simple_initiator_socket_tagged<router, kSocketWidth, link_protocol_types>;
     using in_socket =
@@ -60,7 +60,7 @@ public:
     /// "router (c,d,p): input global 2 holds 3 ..." for packets left behind.
     std::string describe_occupancy() const;
 
-private:
+  private:
     SC_HAS_PROCESS(router);
 
     static constexpr std::uint16_t kHold = 0xFFFE;
@@ -72,8 +72,8 @@ private:
         decision dec;
         bool decoded = false;
         bool done = false;
-        bool stalled = false;  ///< this step, every target it asked for lacked a credit
-        std::uint16_t target = 0;            ///< unicast: output index, kHold or kEject
+        bool stalled = false;      ///< this step, every target it asked for lacked a credit
+        std::uint16_t target = 0;  ///< unicast: output index, kHold or kEject
         std::vector<std::uint16_t> targets;  ///< broadcast: targets not served yet
     };
     struct request {
@@ -110,14 +110,14 @@ private:
     decoder_if& decoder_;
     packet_pool& pool_;
     link_observer* observer_;
-    const int outputs_;  ///< K + M - 1 link outputs
-    const int inputs_;   ///< K + M - 1 link inputs plus the injection input
-    const int inject_;   ///< index of the injection input
-    const sc_core::sc_time period_;     ///< one step
-    const sc_core::sc_time pipeline_;   ///< (stages - 1) steps spent in the router per hop
+    const int outputs_;                ///< K + M - 1 link outputs
+    const int inputs_;                 ///< K + M - 1 link inputs plus the injection input
+    const int inject_;                 ///< index of the injection input
+    const sc_core::sc_time period_;    ///< one step
+    const sc_core::sc_time pipeline_;  ///< (stages - 1) steps spent in the router per hop
 
     std::vector<fifo<entry>> in_;  ///< one FIFO per input (links, then injection)
-    std::vector<entry> hold_;            ///< the hold stage of port 0
+    std::vector<entry> hold_;      ///< the hold stage of port 0
     std::vector<entry> to_hold_;
     std::vector<int> credits_;
     std::vector<fifo<std::uint64_t>> credit_due_;  ///< cycles at which credits return

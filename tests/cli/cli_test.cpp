@@ -1,11 +1,11 @@
 // d3sim as a user runs it: exit codes, one-line errors, the JSON result of the example.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
 #include <array>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
@@ -63,9 +63,9 @@ TEST(Cli, AllToAllD3_4_8MatchesThePaper) {
     const outcome o = run("--k 4 --m 8 --primitive all-to-all --json -");
     ASSERT_EQ(o.code, 0) << o.err;
     const auto j = nlohmann::json::parse(o.out);  // stdout is exactly one JSON object
-    for (const char* key : {"k", "m", "primitive", "schedule", "rounds", "delays", "steps", "hops",
-                            "conflicts", "injected", "delivered", "lost", "duplicated", "correct",
-                            "wall_seconds"})
+    for (const char* key :
+         {"k", "m", "primitive", "schedule", "rounds", "delays", "steps", "hops", "conflicts",
+          "injected", "delivered", "lost", "duplicated", "correct", "wall_seconds"})
         EXPECT_TRUE(j.contains(key)) << key;
     const int k = 4, m = 8;
     EXPECT_EQ(j["rounds"], k * m * m);

@@ -37,7 +37,7 @@ TEST_P(AllToAll, Theorem7) {
     const run_result r = test::run(o);
     const std::uint64_t n = static_cast<std::uint64_t>(k * m * m);
     EXPECT_TRUE(r.correct);
-    EXPECT_EQ(r.rounds, n);                                  // K M^2 rounds
+    EXPECT_EQ(r.rounds, n);                                               // K M^2 rounds
     EXPECT_EQ(r.delays, paper ? static_cast<std::uint64_t>(k * m) : 0u);  // K M delays
     EXPECT_EQ(r.injected, n * n);
     EXPECT_EQ(r.delivered, n * n);
@@ -59,8 +59,10 @@ INSTANTIATE_TEST_SUITE_P(Shapes, AllToAll,
                          ::testing::Combine(::testing::Values(1, 2, 3, 4), ::testing::Values(4),
                                             ::testing::Bool()));
 INSTANTIATE_TEST_SUITE_P(Wider, AllToAll,
-                         ::testing::Values(std::make_tuple(2, 6, true), std::make_tuple(2, 6, false),
-                                           std::make_tuple(4, 8, true), std::make_tuple(4, 8, false)));
+                         ::testing::Values(std::make_tuple(2, 6, true),
+                                           std::make_tuple(2, 6, false),
+                                           std::make_tuple(4, 8, true),
+                                           std::make_tuple(4, 8, false)));
 
 // Shallow buffers: backpressure engages and still nothing is lost.
 TEST(AllToAllBackpressure, ShallowBuffersStallButLoseNothing) {

@@ -46,14 +46,17 @@ struct sink : sc_core::sc_module {
     int owed = 0;
     std::vector<std::pair<std::uint64_t, std::uint64_t>> got;  ///< (step it crossed, serial)
 
-    sink(const sc_core::sc_module_name& n, packet_pool& p) : sc_core::sc_module(n), in("in"), pool(p) {
+    sink(const sc_core::sc_module_name& n, packet_pool& p)
+        : sc_core::sc_module(n), in("in"), pool(p) {
         in.register_nb_transport_fw(this, &sink::receive);
     }
     tlm::tlm_sync_enum receive(tlm::tlm_generic_payload& gp, tlm::tlm_phase&, sc_core::sc_time& t) {
         got.emplace_back(to_cycle(sc_core::sc_time_stamp() + t), pool.info(gp).serial);
         pool.release(&gp);
-        if (hold_credits) ++owed;
-        else give(1);
+        if (hold_credits)
+            ++owed;
+        else
+            give(1);
         return tlm::TLM_ACCEPTED;
     }
     void give(int n) {
@@ -81,11 +84,15 @@ struct harness {
     std::vector<std::unique_ptr<sink>> sinks;      // global_out[0], local_out[0], eject
 
     explicit harness(network_config c) : cfg(c.resolved()) {
-        r = std::make_unique<router>("router", router::setup{cfg, topo, {0, 0, 1}, dec, pool, nullptr});
+        r = std::make_unique<router>("router",
+                                     router::setup{cfg, topo, {0, 0, 1}, dec, pool, nullptr});
         for (const char* n : {"src_g0", "src_l1", "src_inject"})
-            sources.push_back(std::make_unique<source>(
-                n, pool, n == std::string("src_inject") ? cfg.router.injection_depth : cfg.router.buffer_depth));
-        for (const char* n : {"sink_g0", "sink_l1", "sink_eject"}) sinks.push_back(std::make_unique<sink>(n, pool));
+            sources.push_back(std::make_unique<source>(n, pool,
+                                                       n == std::string("src_inject")
+                                                           ? cfg.router.injection_depth
+                                                           : cfg.router.buffer_depth));
+        for (const char* n : {"sink_g0", "sink_l1", "sink_eject"})
+            sinks.push_back(std::make_unique<sink>(n, pool));
         sources[0]->out.bind(r->global_in[0]);
         sources[1]->out.bind(r->local_in[0]);
         sources[2]->out.bind(r->inject_in);
@@ -123,7 +130,8 @@ TEST(Router, BackpressureStopsAtTheCreditCountAndLosesNothing) {
     out.release();
     sc_core::sc_start(step_time() * 20.0);
     ASSERT_EQ(out.got.size(), 5u);
-    for (std::size_t i = 1; i < out.got.size(); ++i) EXPECT_LT(out.got[i - 1].second, out.got[i].second);
+    for (std::size_t i = 1; i < out.got.size(); ++i)
+        EXPECT_LT(out.got[i - 1].second, out.got[i].second);
     EXPECT_EQ(h.r->occupancy(), 0u);
     EXPECT_EQ(h.pool.in_use(), 0u);
     EXPECT_EQ(h.r->stats().conflicts, 0u);

@@ -1,4 +1,5 @@
-// Helpers of the SystemC tests. Each TEST elaborates one design; CTest runs each in its own process.
+// Helpers of the SystemC tests. Each TEST elaborates one design; CTest runs each in its own
+// process.
 #pragma once
 
 #include <gtest/gtest.h>

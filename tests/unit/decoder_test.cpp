@@ -105,7 +105,8 @@ TEST(Decoder, DestinationRouteEqualsSourceVectorRoute) {
                 EXPECT_EQ(a.hops, b.hops);
                 EXPECT_EQ(a.steps, 3);
                 // glgl: (4; dest) with C = c' - c reaches dest in four steps.
-                const walk_result g = walk(t, src, make_destination_header(4, dst, mod(dst.c - src.c, k)));
+                const walk_result g =
+                    walk(t, src, make_destination_header(4, dst, mod(dst.c - src.c, k)));
                 EXPECT_EQ(g.destinations, std::vector<router_id>{e});
                 EXPECT_EQ(g.steps, 4);
             }
@@ -121,7 +122,8 @@ TEST(Walk, BroadcastReachesEveryRouterOnce) {
             ASSERT_EQ(r.destinations.size(), t.routers());
             for (router_id i = 0; i < t.routers(); ++i) EXPECT_EQ(r.destinations[i], i);
             EXPECT_EQ(r.steps, 3);
-            // M-1 local hops, K*M global ports minus the fixed point's port 0, K*M*(M-1) local hops.
+            // M-1 local hops, K*M global ports minus the fixed point's port 0, K*M*(M-1) local
+            // hops.
             EXPECT_EQ(r.hops, static_cast<std::uint64_t>((m - 1) + (k * m - 1) + k * m * (m - 1)));
         }
     }

@@ -11,7 +11,8 @@ TEST(Ledger, UnicastExactlyOnce) {
     ledger l(t);
     const coord src{0, 1, 2};
     const coord dst{1, 3, 0};
-    const auto msg = l.launch(t.id(src), make_source_vector_header(false, 3, t.vector_to(src, dst)));
+    const auto msg =
+        l.launch(t.id(src), make_source_vector_header(false, 3, t.vector_to(src, dst)));
     EXPECT_EQ(l.summarize().lost, 1u);
     EXPECT_EQ(l.deliver(msg, t.id({0, 0, 0})), ledger::receipt::misrouted);
     EXPECT_EQ(l.deliver(msg, t.id(dst)), ledger::receipt::ok);
@@ -35,7 +36,8 @@ TEST(Ledger, BroadcastExpectsEveryRouter) {
     EXPECT_EQ(l.summarize().expected, t.routers());
     for (router_id i = 0; i < t.routers(); ++i) EXPECT_EQ(l.deliver(msg, i), ledger::receipt::ok);
     EXPECT_TRUE(l.summarize().correct());
-    EXPECT_THROW(l.launch(0, make_source_vector_header(false, 3, {5, 0, 0})), std::invalid_argument);
+    EXPECT_THROW(l.launch(0, make_source_vector_header(false, 3, {5, 0, 0})),
+                 std::invalid_argument);
 }
 
 TEST(Fifo, OrderCapacityAndRemoval) {

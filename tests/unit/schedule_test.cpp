@@ -11,7 +11,8 @@ namespace d3 {
 namespace {
 
 TEST(Schedule, AllToAllPaperCounts) {
-    for (auto [k, m] : std::vector<std::pair<int, int>>{{1, 4}, {2, 4}, {3, 4}, {4, 4}, {2, 6}, {4, 8}}) {
+    for (auto [k, m] :
+         std::vector<std::pair<int, int>>{{1, 4}, {2, 4}, {3, 4}, {4, 4}, {2, 6}, {4, 8}}) {
         const schedule s = all_to_all_schedule(k, m, schedule_kind::paper);
         EXPECT_EQ(s.rounds(), static_cast<std::size_t>(k * m * m));  // K M^2 rounds
         EXPECT_EQ(s.delays(), static_cast<std::size_t>(k * m));      // K M delays

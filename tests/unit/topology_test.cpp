@@ -11,7 +11,8 @@
 namespace d3 {
 namespace {
 
-const std::vector<std::pair<int, int>> kShapes = {{1, 2}, {1, 4}, {2, 3}, {2, 4}, {3, 4}, {4, 4}, {3, 5}, {2, 6}};
+const std::vector<std::pair<int, int>> kShapes = {{1, 2}, {1, 4}, {2, 3}, {2, 4},
+                                                  {3, 4}, {4, 4}, {3, 5}, {2, 6}};
 
 TEST(Topology, RejectsBadParameters) {
     EXPECT_TRUE(topology::check(0, 4).has_value());
@@ -52,8 +53,10 @@ TEST(Topology, LinkCounts) {
             const coord x = t.at(i);
             for (int a = 0; a < k; ++a) {
                 const router_id j = t.id(t.global_neighbor(x, a));
-                if (j == i) ++loops;
-                else undirected.insert({std::min(i, j), std::max(i, j), true});
+                if (j == i)
+                    ++loops;
+                else
+                    undirected.insert({std::min(i, j), std::max(i, j), true});
             }
             for (int p = 1; p < m; ++p) {
                 const router_id j = t.id(t.local_neighbor(x, p));
@@ -115,7 +118,8 @@ TEST(Topology, DiameterIsThree) {
     for (auto [k, m] : kShapes) {
         const topology t(k, m);
         int diameter = 0;
-        for (router_id s = 0; s < t.routers(); ++s) diameter = std::max(diameter, eccentricity(t, s));
+        for (router_id s = 0; s < t.routers(); ++s)
+            diameter = std::max(diameter, eccentricity(t, s));
         EXPECT_EQ(diameter, 3) << "D3(" << k << "," << m << ")";
     }
 }
@@ -146,8 +150,8 @@ struct hop {
 };
 
 std::vector<hop> lgl_links(const topology& t, const coord& s, const coord& d) {
-    const coord a{s.c, s.d, d.d};         // (c, d, d')
-    const coord b{d.c, d.d, s.d};         // (c', d', d)
+    const coord a{s.c, s.d, d.d};  // (c, d, d')
+    const coord b{d.c, d.d, s.d};  // (c', d', d)
     std::vector<hop> out;
     if (a != s) out.push_back({1, t.id(s), t.id(a), false});
     if (b != a) out.push_back({2, t.id(a), t.id(b), true});
@@ -158,7 +162,8 @@ std::vector<hop> lgl_links(const topology& t, const coord& s, const coord& d) {
 bool conflict(const std::vector<hop>& x, const std::vector<hop>& y) {
     for (const hop& h : x)
         for (const hop& g : y)
-            if (h.step == g.step && h.from == g.from && h.to == g.to && h.global == g.global) return true;
+            if (h.step == g.step && h.from == g.from && h.to == g.to && h.global == g.global)
+                return true;
     return false;
 }
 
