@@ -14,6 +14,7 @@
 #include "core/result.h"
 #include "report.h"
 #include "testbench.h"
+#include "trace/wave_estimate.h"
 
 namespace {
 
@@ -55,7 +56,22 @@ int sc_main(int argc, char** argv) {
         ->check(CLI::IsMember({"paper", "none"}))
         ->capture_default_str();
     app.add_option("--json", json, "write the result as one JSON object to FILE (- for stdout)");
-    app.add_option("--wave", o.wave, "write a VCD waveform of link activity to FILE");
+    app.add_option(
+        "--wave", o.wave,
+        "write a waveform (FILE.vcd, or FILE.fst) and a gtkwave view FILE.gtkw beside it");
+    std::string wave_limit = "256M";
+    app.add_option("--wave-scope", o.wave_opts.scope,
+                   "traced routers: all, conflicts (only links that conflict), or c,d,p patterns "
+                   "joined by ';' with * and ranges, e.g. 0,1,*")
+        ->capture_default_str();
+    app.add_option("--wave-limit", wave_limit,
+                   "warn before writing a waveform expected to be larger (e.g. 64M, 2G; 0: never)")
+        ->capture_default_str();
+    app.add_option("--wave-groups", o.wave_opts.groups, "conflicting links shown in the .gtkw view")
+        ->capture_default_str();
+    app.add_flag(
+        "--wave-decoder", o.wave_opts.decoder,
+        "add every router's decoder ports to the waveform (always with a non-C++ decoder)");
     app.add_option("--seed", o.seed, "random seed (for randomised workloads)")->capture_default_str();
     auto& r = o.net.router;
     app.add_option("--buffer-depth", r.buffer_depth, "packets per link input buffer")
@@ -94,6 +110,11 @@ int sc_main(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         return fail_input(e.what());
     }
+    if (auto bytes = d3::parse_bytes(wave_limit))
+        o.wave_opts.limit = *bytes;
+    else
+        return fail_input("--wave-limit must be a size such as 256M or 2G (got '" + wave_limit +
+                          "')");
     if (!parse_coord(source, o.source)) return fail_input("--source must be c,d,p (got '" + source + "')");
     o.schedule = schedule == "none" ? d3::schedule_kind::none : d3::schedule_kind::paper;
     o.net.router.arb = *d3::parse_arbitration(arb);
@@ -115,7 +136,9 @@ int sc_main(int argc, char** argv) {
 
     const bool json_stdout = json == "-";
     if (!quiet) (json_stdout ? std::cerr : std::cout) << d3::to_table(res) << std::flush;
-    if (!o.wave.empty() && !quiet) std::cerr << "  waveform: " << o.wave << "\n";
+    if (!o.wave.empty() && !quiet)
+        std::cerr << "  waveform: " << o.wave << ", view: gtkwave " << o.wave << " "
+                  << d3::wave_trace::gtkw_path_for(o.wave) << "\n";
     if (!json.empty()) {
         const std::string text = d3::to_json(res, o.net.k).dump(2) + "\n";
         if (json_stdout) {

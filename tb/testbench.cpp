@@ -10,6 +10,8 @@ std::optional<std::string> run_options::validate() const {
     if (primitive != "all-to-all" && primitive != "broadcast")
         return "unknown primitive '" + primitive + "' (all-to-all, broadcast)";
     const topology t(net.k, net.m);
+    if (!wave.empty())
+        if (auto err = check_wave_options(wave, wave_opts, t)) return err;
     if (primitive == "broadcast" && !t.contains(source))
         return "source " + to_string(source) + " is outside D3(" + std::to_string(net.k) + "," +
                std::to_string(net.m) + ")";
@@ -26,8 +28,25 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
     : sc_core::sc_module(name), opt_(o), topo_(o.net.k, o.net.m) {
     const auto start = std::chrono::steady_clock::now();
     work_ = make_workload(opt_, topo_);
-    if (!opt_.wave.empty()) wave_ = std::make_unique<vcd_trace>(opt_.wave, topo_);
-    net_ = std::make_unique<network>("network", opt_.net, *work_, decoders, wave_.get());
+    decoder_factory decs = decoders;
+    const workload* work = work_.get();
+    if (!opt_.wave.empty()) {  // the waveform observes links, buffers, rounds and decoders
+        wave_options wo = opt_.wave_opts;
+        if (wo.title.empty())
+            wo.title = "D3(" + std::to_string(topo_.k()) + "," + std::to_string(topo_.m()) + ") " +
+                       work_->primitive() + ", schedule " + work_->schedule_name();
+        wave_ = std::make_unique<wave_trace>(opt_.wave, wo, topo_);
+        if (auto warning = wave_->size_warning(*work_))
+            std::fprintf(stderr, "d3sim: warning: %s\n", warning->c_str());
+        traced_work_ = std::make_unique<traced_workload>(*work_, *wave_);
+        work = traced_work_.get();
+        // Decoder ports, stamped with the step of each decode: on request, and always for a
+        // decoder other than the C++ reference (--decoder rtl|lockstep pass a factory).
+        if (wo.decoder || decoders)
+            decs = traced_decoders(decs, *wave_, topo_,
+                                   [] { return to_cycle(sc_core::sc_time_stamp()); });
+    }
+    net_ = std::make_unique<network>("network", opt_.net, *work, decs, wave_.get());
     elaboration_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }

@@ -13,7 +13,8 @@
 #include "core/topology.h"
 #include "core/workload.h"
 #include "sc/network.h"
-#include "trace/vcd_trace.h"
+#include "trace/traced_probes.h"
+#include "trace/wave_trace.h"
 
 namespace d3 {
 
@@ -23,6 +24,7 @@ struct run_options {
     schedule_kind schedule = schedule_kind::paper;
     coord source{0, 0, 1};   ///< broadcast source
     std::string wave;        ///< VCD path, empty: none
+    wave_options wave_opts;  ///< --wave-scope, --wave-limit, --wave-groups, --wave-decoder
     std::uint64_t seed = 1;  ///< reserved for randomised workloads
     bool progress = false;   ///< report progress on stderr
 
@@ -47,7 +49,8 @@ private:
     run_options opt_;
     topology topo_;
     std::unique_ptr<workload> work_;
-    std::unique_ptr<vcd_trace> wave_;
+    std::unique_ptr<wave_trace> wave_;
+    std::unique_ptr<traced_workload> traced_work_;  ///< reports rounds to wave_
     std::unique_ptr<network> net_;
     double elaboration_seconds_ = 0;
 };

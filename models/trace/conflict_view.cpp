@@ -1,0 +1,109 @@
+#include "trace/conflict_view.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace d3 {
+
+namespace {
+constexpr std::uint64_t kBefore = 2;   // steps shown before the first conflict
+constexpr std::uint64_t kWindow = 32;  // steps in the opening window
+constexpr std::size_t kStepsInTitle = 4;
+}  // namespace
+
+std::vector<gtkw_trace> link_traces(const wave_layout& layout, std::size_t link) {
+    std::vector<gtkw_trace> out;
+    for (int f = 0; f < kLinkFields; ++f) {
+        gtkw_trace t;
+        t.name = layout.link_signal(link, f);
+        t.fmt = f == kHeader ? gtkw_trace::format::hex : gtkw_trace::format::decimal;
+        if (link_field_info(f).width == 1) t.fmt = gtkw_trace::format::binary;
+        if (f == kConflict) t.color = 1;
+        if (f == kBusy) t.color = 4;
+        out.push_back(t);
+    }
+    return out;
+}
+
+gtkw_view conflict_view(const wave_layout& layout, const std::vector<wave_conflict>& conflicts,
+                        const std::string& trace_path, const std::string& gtkw_path,
+                        const wave_options& o, std::uint64_t end_step) {
+    gtkw_view v;
+    v.dumpfile = relative_to_folder_of(gtkw_path, trace_path);
+    v.savefile = relative_to_folder_of(gtkw_path, gtkw_path);
+    if (!o.title.empty()) v.comments.push_back(o.title);
+    v.comments.push_back("written by d3sim; open with: gtkwave " + trace_path + " " + gtkw_path);
+    for (signal_id id : {layout.step(), layout.rounds(), layout.conflicts()})
+        v.top.push_back({layout.global_signal(id), "", gtkw_trace::format::decimal, 0});
+    v.top.back().color = 1;
+
+    if (conflicts.empty()) {
+        v.comments.push_back("no conflicts in the traced scope");
+        v.end = std::min<std::uint64_t>(end_step, kWindow);
+        // The links of the first traced router, the first one open.
+        std::size_t router = ~std::size_t{0};
+        for (std::size_t li = 0; li < layout.links_total(); ++li) {
+            if (layout.link(li) == wave_layout::kNone) continue;
+            if (router == ~std::size_t{0}) router = layout.router_of(li);
+            if (layout.router_of(li) != router) break;
+            gtkw_group g;
+            g.title = layout.link_label(li) + ": no conflicts";
+            g.traces = link_traces(layout, li);
+            g.closed = !v.groups.empty();
+            v.groups.push_back(std::move(g));
+        }
+        return v;
+    }
+
+    // Groups: conflicting links in the order of their first conflict.
+    std::unordered_map<std::size_t, std::size_t> group_of;
+    std::vector<std::vector<const wave_conflict*>> per_group;
+    std::unordered_map<std::size_t, std::uint64_t> total;
+    for (const wave_conflict& c : conflicts) {
+        ++total[c.link];
+        auto it = group_of.find(c.link);
+        if (it == group_of.end()) {
+            if (per_group.size() >= static_cast<std::size_t>(std::max(o.groups, 0))) continue;
+            it = group_of.emplace(c.link, per_group.size()).first;
+            per_group.emplace_back();
+        }
+        per_group[it->second].push_back(&c);
+    }
+    for (const auto& list : per_group) {
+        const wave_conflict& first = *list.front();
+        gtkw_group g;
+        g.title = layout.link_label(first.link) + ": " + std::to_string(first.requesters) +
+                  " requesters at step " + std::to_string(first.step);
+        if (total[first.link] > 1) {
+            g.title += "; conflicts at";
+            for (std::size_t i = 0; i < list.size() && i < kStepsInTitle; ++i)
+                g.title += " " + std::to_string(list[i]->step);
+            if (total[first.link] > kStepsInTitle) g.title += " ...";
+            g.title += " (" + std::to_string(total[first.link]) + " in all)";
+        }
+        g.traces = link_traces(layout, first.link);
+        v.groups.push_back(std::move(g));
+    }
+    v.comments.push_back(std::to_string(conflicts.size()) + " conflicts on " +
+                         std::to_string(total.size()) + " links in the traced scope; groups show " +
+                         std::to_string(v.groups.size()) +
+                         " links, markers the first conflict steps");
+
+    // Markers: the first distinct conflict steps, named after the first link conflicting there.
+    for (std::size_t i = 0; i < conflicts.size() && v.markers.size() < kGtkwMarkers; ++i) {
+        const wave_conflict& c = conflicts[i];
+        if (!v.markers.empty() && v.markers.back().time == c.step) continue;
+        std::size_t same = 0;
+        for (std::size_t j = i; j < conflicts.size() && conflicts[j].step == c.step; ++j) ++same;
+        std::string name = "step " + std::to_string(c.step) + ": " + layout.link_label(c.link) +
+                           " (" + std::to_string(c.requesters) + " requesters)";
+        if (same > 1) name += " and " + std::to_string(same - 1) + " more";
+        v.markers.push_back({c.step, name});
+    }
+    v.primary = conflicts.front().step;
+    v.start = conflicts.front().step > kBefore ? conflicts.front().step - kBefore : 0;
+    v.end = std::min<std::uint64_t>(std::max(end_step, v.start + 1), v.start + kWindow);
+    return v;
+}
+
+}  // namespace d3

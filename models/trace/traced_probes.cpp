@@ -1,0 +1,70 @@
+#include "trace/traced_probes.h"
+
+#include "core/header.h"
+#include "trace/wave_layout.h"
+
+namespace d3 {
+
+namespace {
+constexpr const char* kScope = "decoder";
+
+class traced_program final : public node_program {
+  public:
+    traced_program(std::unique_ptr<node_program> inner, wave_trace& w, router_id id)
+        : inner_(std::move(inner)), w_(w), id_(id) {}
+    void launches(std::uint64_t step, std::vector<launch>& out) override {
+        const std::size_t before = out.size();
+        inner_->launches(step, out);  // steps are network time steps
+        if (out.size() > before) w_.on_round(step, id_, round_++);
+    }
+    bool finished(std::uint64_t step) const override { return inner_->finished(step); }
+    void on_receive(const delivery& d) override { inner_->on_receive(d); }
+
+  private:
+    std::unique_ptr<node_program> inner_;
+    wave_trace& w_;
+    router_id id_;
+    std::uint64_t round_ = 0;
+};
+}  // namespace
+
+traced_decoder::traced_decoder(std::unique_ptr<decoder_if> inner, wave_trace& w, router_id router,
+                               step_clock clock)
+    : inner_(std::move(inner)),
+      w_(w),
+      clock_(std::move(clock)),
+      valid_(w.add_probe(router, kScope, "valid", 1, /*pulse=*/true)),
+      hdr_(w.add_probe(router, kScope, "hdr_i", layout::kWidth)),
+      act_(w.add_probe(router, kScope, "act_o", 3)),
+      port_(w.add_probe(router, kScope, "port_o", 8)),
+      hold_(w.add_probe(router, kScope, "hold_o", 1)),
+      next_(w.add_probe(router, kScope, "next_o", layout::kWidth)) {}
+
+decision traced_decoder::decode(const header& h, const coord& at) {
+    const decision d = inner_->decode(h, at);
+    const std::uint64_t t = clock_();
+    w_.probe(t, valid_, 1);
+    w_.probe(t, hdr_, pack(h));
+    w_.probe(t, act_, static_cast<std::uint64_t>(d.act));
+    w_.probe(t, port_, d.port);
+    w_.probe(t, hold_, d.hold);
+    w_.probe(t, next_, pack(d.next));
+    return d;
+}
+
+decoder_maker traced_decoders(decoder_maker inner, wave_trace& w, const topology& t,
+                              step_clock clock) {
+    return [inner = std::move(inner), &w, t, clock = std::move(clock)](const coord& at) {
+        std::unique_ptr<decoder_if> d =
+            inner ? inner(at) : std::make_unique<reference_decoder>(t.k(), t.m());
+        return std::make_unique<traced_decoder>(std::move(d), w, t.id(at), clock);
+    };
+}
+
+std::unique_ptr<node_program> traced_workload::program_for(router_id id) const {
+    auto p = inner_.program_for(id);
+    if (!p) return nullptr;
+    return std::make_unique<traced_program>(std::move(p), w_, id);
+}
+
+}  // namespace d3

@@ -1,0 +1,57 @@
+// Wrappers that put more of the model into a wave_trace without touching it:
+// - traced_decoder: any decoder_if (the C++ reference or the Verilated RTL) with its ports as
+//   signals under c/d/p/decoder: valid (a pulse in each step with a decode), hdr_i, act_o, port_o,
+//   hold_o, next_o (the last decode of the step wins when a router decodes several packets).
+// - traced_workload: the node programs of a workload, reporting each round a node starts.
+// The decoder's clock returns the current step (the testbench passes the SystemC time).
+// Plain C++, no SystemC.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+
+#include "core/decoder.h"
+#include "core/workload.h"
+#include "trace/wave_trace.h"
+
+namespace d3 {
+
+using step_clock = std::function<std::uint64_t()>;
+using decoder_maker = std::function<std::unique_ptr<decoder_if>(const coord&)>;
+
+class traced_decoder final : public decoder_if {
+  public:
+    traced_decoder(std::unique_ptr<decoder_if> inner, wave_trace& w, router_id router,
+                   step_clock clock);
+    decision decode(const header& h, const coord& at) override;
+
+  private:
+    std::unique_ptr<decoder_if> inner_;
+    wave_trace& w_;
+    step_clock clock_;
+    wave_trace::probe_id valid_, hdr_, act_, port_, hold_, next_;
+};
+
+/// Wraps `inner` (empty: the reference decoder) so that every router's decoder is traced.
+decoder_maker traced_decoders(decoder_maker inner, wave_trace& w, const topology& t,
+                              step_clock clock);
+
+class traced_workload final : public workload {
+  public:
+    traced_workload(const workload& inner, wave_trace& w) : inner_(inner), w_(w) {}
+    std::string primitive() const override { return inner_.primitive(); }
+    std::string schedule_name() const override { return inner_.schedule_name(); }
+    std::unique_ptr<node_program> program_for(router_id id) const override;
+    std::size_t rounds() const override { return inner_.rounds(); }
+    std::size_t delays() const override { return inner_.delays(); }
+    std::uint32_t expected(router_id src, router_id dst) const override {
+        return inner_.expected(src, dst);
+    }
+
+  private:
+    const workload& inner_;
+    wave_trace& w_;
+};
+
+}  // namespace d3

@@ -1,0 +1,114 @@
+#include "trace/wave_estimate.h"
+
+#include <cctype>
+#include <cstdio>
+#include <vector>
+
+#include "core/walk.h"
+
+namespace d3 {
+
+namespace {
+// Reactive programs (on_receive) launch more than this replay sees: the estimate is a floor for
+// them. Calibrated on all-to-all traces (tests/wave): bytes per link event including the reset in
+// the next step and the buffer occupancy changes; FST compresses about ninefold.
+constexpr std::uint64_t kVcdBytesPerEvent = 140;
+constexpr std::uint64_t kFstBytesPerEvent = 16;
+constexpr std::uint64_t kBytesPerSignalDecl = 40;
+constexpr std::uint64_t kMaxProgramSteps = 1u << 24;
+}  // namespace
+
+wave_size estimate_wave(const topology& t, const workload& w, const wave_scope& s, wave_format f) {
+    wave_size out;
+    std::uint64_t events = 0;
+    std::vector<launch> launched;
+    walk_result scratch;
+    for (router_id id = 0; id < t.routers(); ++id) {
+        if (s.selects(t.at(id))) ++out.routers;
+        auto program = w.program_for(id);
+        if (!program) continue;
+        std::uint64_t step = 0;
+        for (; !program->finished(step) && step < kMaxProgramSteps; ++step) {
+            launched.clear();
+            program->launches(step, launched);
+            for (const launch& l : launched) {
+                const header& h = l.hdr;
+                if (h.broadcast) {
+                    walk(t, t.at(id), h, scratch);
+                    events += scratch.hops;
+                } else {
+                    events += h.b;  // at most b traversals; holds make it fewer
+                }
+            }
+        }
+        out.steps = std::max(out.steps, step);
+    }
+    // Traffic spreads evenly over the routers in these primitives.
+    out.link_events = t.routers() == 0 ? 0 : events * out.routers / t.routers();
+    const std::uint64_t per_event = f == wave_format::fst ? kFstBytesPerEvent : kVcdBytesPerEvent;
+    const std::uint64_t signals = static_cast<std::uint64_t>(out.routers) *
+                                  static_cast<std::uint64_t>(t.link_ports() * 14 + 2);
+    out.bytes = out.link_events * per_event + signals * kBytesPerSignalDecl + out.steps * 16;
+    return out;
+}
+
+std::string human_bytes(std::uint64_t bytes) {
+    const char* const units[] = {"B", "kB", "MB", "GB", "TB"};
+    double v = static_cast<double>(bytes);
+    int u = 0;
+    while (v >= 1024 && u < 4) {
+        v /= 1024;
+        ++u;
+    }
+    char buf[32];
+    std::snprintf(buf, sizeof buf, u == 0 ? "%.0f %s" : "%.1f %s", v, units[u]);
+    return buf;
+}
+
+std::optional<std::uint64_t> parse_bytes(const std::string& s) {
+    if (s.empty()) return std::nullopt;
+    std::size_t i = 0;
+    std::uint64_t v = 0;
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) {
+        if (v > (~std::uint64_t{0}) / 16) return std::nullopt;
+        v = v * 10 + static_cast<std::uint64_t>(s[i++] - '0');
+    }
+    if (i == 0) return std::nullopt;
+    std::string unit = s.substr(i);
+    for (char& c : unit) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (unit == "b") unit.clear();
+    if (!unit.empty() && unit.back() == 'b') unit.pop_back();
+    int shift = 0;
+    if (unit == "k")
+        shift = 10;
+    else if (unit == "m")
+        shift = 20;
+    else if (unit == "g")
+        shift = 30;
+    else if (unit == "t")
+        shift = 40;
+    else if (!unit.empty())
+        return std::nullopt;
+    if (shift && v > ((~std::uint64_t{0}) >> shift)) return std::nullopt;
+    return v << shift;
+}
+
+std::optional<std::string> size_warning(const std::string& path, const wave_size& s,
+                                        const wave_scope& scope, std::uint64_t limit) {
+    if (limit == 0 || s.bytes <= limit) return std::nullopt;
+    std::string msg = "the waveform " + path + " will be about " + human_bytes(s.bytes) + " (" +
+                      std::to_string(s.link_events) + " link events in " +
+                      std::to_string(s.routers) + " routers), over the --wave-limit of " +
+                      human_bytes(limit);
+    if (scope.conflicts_only())
+        msg +=
+            "; --wave-scope conflicts writes only conflicting links but keeps up to that much "
+            "in memory until the run ends";
+    else
+        msg +=
+            "; narrow it with --wave-scope (e.g. 0,0,* or conflicts), write .fst, or raise "
+            "--wave-limit (0: no limit)";
+    return msg;
+}
+
+}  // namespace d3

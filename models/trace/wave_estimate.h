@@ -1,0 +1,35 @@
+// How big a trace will be, known before the run: the workload's headers say how many hops to
+// expect (b link traversals at most per unicast header, a walk for broadcasts). Plain C++.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "core/topology.h"
+#include "core/workload.h"
+#include "trace/wave_scope.h"
+#include "trace/wave_writer.h"
+
+namespace d3 {
+
+struct wave_size {
+    std::uint64_t link_events = 0;  ///< expected link traversals inside the scope
+    std::uint64_t bytes = 0;        ///< expected file size
+    std::uint32_t routers = 0;      ///< routers inside the scope
+    std::uint64_t steps = 0;        ///< program steps of the longest node program
+};
+
+wave_size estimate_wave(const topology& t, const workload& w, const wave_scope& s, wave_format f);
+
+/// "3.4 GB", "512 kB".
+std::string human_bytes(std::uint64_t bytes);
+
+/// Parses "256M", "1G", "500k", "0" (bytes, powers of 1024). Nothing when malformed.
+std::optional<std::uint64_t> parse_bytes(const std::string& s);
+
+/// The warning to print before writing `path` when the estimate is over `limit` (0: no limit).
+std::optional<std::string> size_warning(const std::string& path, const wave_size& s,
+                                        const wave_scope& scope, std::uint64_t limit);
+
+}  // namespace d3

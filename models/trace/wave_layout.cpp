@@ -1,0 +1,161 @@
+#include "trace/wave_layout.h"
+
+#include <algorithm>
+
+namespace d3 {
+
+namespace {
+constexpr field_info kFields[kLinkFields] = {
+    {"busy", 1},    {"conflict", 1}, {"requesters", 8}, {"packet", 32},
+    {"source", 32}, {"dest", 32},    {"header", 45},    {"B", 1},
+    {"b", 3},       {"gamma", 8},    {"pi", 8},         {"delta", 8},
+};
+constexpr unsigned kOccupancyWidth = 8;
+constexpr unsigned kCounterWidth = 32;
+}  // namespace
+
+const field_info& link_field_info(int field) {
+    return kFields[field];
+}
+
+wave_layout::wave_layout(const topology& t, std::vector<bool> links, std::vector<bool> routers,
+                         const std::vector<probe_decl>& probes)
+    : t_(t),
+      want_links_(std::move(links)),
+      want_routers_(std::move(routers)),
+      probe_decls_(probes),
+      links_(want_links_.size(), kNone),
+      buffers_(static_cast<std::size_t>(t.routers()) * static_cast<std::size_t>(t.link_ports() + 2),
+               kNone),
+      probes_(probes.size(), kNone) {}
+
+signal_id wave_layout::buffer(router_id r, int input) const {
+    const int ports = t_.link_ports();
+    const int slot = input < 0 ? ports + 1 : input;
+    return buffers_[static_cast<std::size_t>(r) * static_cast<std::size_t>(ports + 2) +
+                    static_cast<std::size_t>(slot)];
+}
+
+std::size_t wave_layout::links_declared() const {
+    return static_cast<std::size_t>(std::count(want_links_.begin(), want_links_.end(), true));
+}
+
+std::size_t wave_layout::routers_declared() const {
+    return static_cast<std::size_t>(std::count(want_routers_.begin(), want_routers_.end(), true));
+}
+
+void wave_layout::declare(wave_writer& w) {
+    const int ports = t_.link_ports();
+    w.push_scope("d3");
+    step_ = w.add_var("step", kCounterWidth);
+    rounds_ = w.add_var("rounds", kCounterWidth);
+    conflicts_ = w.add_var("conflicts", kCounterWidth);
+    const auto declare_probes = [&](router_id r) {
+        const std::string* open = nullptr;
+        for (std::size_t i = 0; i < probe_decls_.size(); ++i) {
+            const probe_decl& p = probe_decls_[i];
+            if (p.router != r) continue;
+            if (!open || *open != p.scope) {
+                if (open) w.pop_scope();
+                w.push_scope(p.scope);
+                open = &p.scope;
+            }
+            probes_[i] = w.add_var(p.name, p.width);
+        }
+        if (open) w.pop_scope();
+    };
+    declare_probes(kEveryRouter);
+    for (int c = 0; c < t_.k(); ++c) {
+        bool cabinet_open = false;
+        for (int d = 0; d < t_.m(); ++d) {
+            bool drawer_open = false;
+            for (int p = 0; p < t_.m(); ++p) {
+                const router_id r = t_.id({c, d, p});
+                if (!want_routers_[r]) continue;
+                if (!cabinet_open) w.push_scope("c" + std::to_string(c));
+                if (!drawer_open) w.push_scope("d" + std::to_string(d));
+                cabinet_open = drawer_open = true;
+                w.push_scope("p" + std::to_string(p));
+                const std::size_t base =
+                    static_cast<std::size_t>(r) * static_cast<std::size_t>(ports + 2);
+                for (int o = 0; o < ports; ++o) {
+                    const std::size_t li =
+                        static_cast<std::size_t>(r) * static_cast<std::size_t>(ports) +
+                        static_cast<std::size_t>(o);
+                    w.push_scope(port_name(o));
+                    if (want_links_[li]) {
+                        links_[li] = w.add_var(kFields[0].name, kFields[0].width);
+                        for (int f = 1; f < kLinkFields; ++f)
+                            w.add_var(kFields[f].name, kFields[f].width);
+                    }
+                    buffers_[base + static_cast<std::size_t>(o)] =
+                        w.add_var("in_occupancy", kOccupancyWidth);
+                    w.pop_scope();
+                }
+                buffers_[base + static_cast<std::size_t>(ports)] =
+                    w.add_var("inject_occupancy", kOccupancyWidth);
+                buffers_[base + static_cast<std::size_t>(ports) + 1] =
+                    w.add_var("hold_occupancy", kOccupancyWidth);
+                declare_probes(r);
+                w.pop_scope();
+            }
+            if (drawer_open) w.pop_scope();
+        }
+        if (cabinet_open) w.pop_scope();
+    }
+    w.pop_scope();
+    w.end_definitions();
+    count_ = static_cast<std::size_t>(conflicts_) + 1;
+    for (signal_id s : links_)
+        if (s != kNone) count_ = std::max<std::size_t>(count_, s + kLinkFields);
+    for (signal_id s : buffers_)
+        if (s != kNone) count_ = std::max<std::size_t>(count_, s + 1);
+    for (signal_id s : probes_)
+        if (s != kNone) count_ = std::max<std::size_t>(count_, s + 1);
+}
+
+std::string wave_layout::port_name(int output) const {
+    const port_ref p = port_of(output, t_.k());
+    return (p.global ? "g" : "l") + std::to_string(p.port);
+}
+
+std::string wave_layout::router_path(router_id r) const {
+    const coord x = t_.at(r);
+    return "d3.c" + std::to_string(x.c) + ".d" + std::to_string(x.d) + ".p" + std::to_string(x.p);
+}
+
+std::string wave_layout::link_path(std::size_t li) const {
+    const auto ports = static_cast<std::size_t>(t_.link_ports());
+    return router_path(static_cast<router_id>(li / ports)) + "." +
+           port_name(static_cast<int>(li % ports));
+}
+
+std::string wave_layout::link_signal(std::size_t li, int field) const {
+    return link_path(li) + "." + gtkwave_var_name(kFields[field].name, kFields[field].width);
+}
+
+std::string wave_layout::buffer_signal(router_id r, int input) const {
+    const int ports = t_.link_ports();
+    std::string leaf;
+    if (input < 0)
+        leaf = "hold_occupancy";
+    else if (input == ports)
+        leaf = "inject_occupancy";
+    else
+        leaf = port_name(input) + ".in_occupancy";
+    return router_path(r) + "." + gtkwave_var_name(leaf, kOccupancyWidth);
+}
+
+std::string wave_layout::global_signal(signal_id id) const {
+    const char* name = id == step_ ? "step" : id == rounds_ ? "rounds" : "conflicts";
+    return "d3." + gtkwave_var_name(name, kCounterWidth);
+}
+
+std::string wave_layout::link_label(std::size_t li) const {
+    const auto ports = static_cast<std::size_t>(t_.link_ports());
+    const coord x = t_.at(static_cast<router_id>(li / ports));
+    return "c" + std::to_string(x.c) + ".d" + std::to_string(x.d) + ".p" + std::to_string(x.p) +
+           " " + port_name(static_cast<int>(li % ports));
+}
+
+}  // namespace d3

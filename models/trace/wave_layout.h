@@ -1,0 +1,105 @@
+// The signals of a D3(K,M) waveform and their hierarchy, which follows the machine:
+//   d3 / cC / dD / pP / (gA | lX)   a directed link: the router's output port (global A, local X)
+// Global: step, rounds, conflicts. Per link: busy, conflict, requesters, packet, source, dest,
+// header, B, b, gamma, pi, delta, and in_occupancy (the input buffer of the same port). Per router:
+// inject_occupancy, hold_occupancy, and probes (for example the decoder's ports) in sub-scopes.
+// Plain C++, no SystemC.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/stats.h"
+#include "core/topology.h"
+#include "trace/wave_writer.h"
+
+namespace d3 {
+
+/// Signals of one directed link, declared in this order.
+enum link_field : int {
+    kBusy,
+    kConflict,
+    kRequesters,
+    kPacket,
+    kSource,
+    kDest,
+    kHeader,
+    kBcast,
+    kSync,
+    kGamma,
+    kPi,
+    kDelta,
+    kLinkFields
+};
+
+struct field_info {
+    const char* name;
+    unsigned width;
+};
+const field_info& link_field_info(int field);
+
+/// "dest" of a broadcast copy: it has no single destination.
+inline constexpr std::uint32_t kEveryRouter = 0xFFFFFFFFu;
+
+/// A signal added by another part of the model (see wave_trace::add_probe).
+struct probe_decl {
+    router_id router = 0;  ///< the router whose scope holds it; kEveryRouter: the top scope
+    std::string scope;     ///< sub-scope name, e.g. "decoder"
+    std::string name;
+    unsigned width = 1;
+    bool pulse = false;  ///< returns to 0 the step after it was set
+};
+
+class wave_layout {
+  public:
+    static constexpr signal_id kNone = 0xFFFFFFFFu;
+
+    /// `links[router * link_ports + output]`: links whose signals are declared; `routers[id]`:
+    /// routers whose occupancy and probes are declared (a declared link's router must be declared).
+    wave_layout(const topology& t, std::vector<bool> links, std::vector<bool> routers,
+                const std::vector<probe_decl>& probes);
+
+    /// Declares every signal to `w` (ids assigned in order) and ends the definitions.
+    void declare(wave_writer& w);
+
+    signal_id step() const { return step_; }
+    signal_id rounds() const { return rounds_; }
+    signal_id conflicts() const { return conflicts_; }
+    /// First of the kLinkFields signals of link `li` (router * ports + output), or kNone.
+    signal_id link(std::size_t li) const { return links_[li]; }
+    std::size_t links_total() const { return links_.size(); }
+    std::size_t router_of(std::size_t li) const {
+        return li / static_cast<std::size_t>(t_.link_ports());
+    }
+    /// Occupancy of input `input` of router r (link_ports: injection, -1: hold stage), or kNone.
+    signal_id buffer(router_id r, int input) const;
+    signal_id probe(std::size_t p) const { return probes_[p]; }
+    std::size_t signals() const { return count_; }
+    std::size_t links_declared() const;
+    std::size_t routers_declared() const;
+
+    /// gtkwave's names: "d3.c0.d0.p1.l1", "d3.c0.d0.p1.l1.requesters[7:0]".
+    std::string link_path(std::size_t li) const;
+    std::string link_signal(std::size_t li, int field) const;
+    std::string buffer_signal(router_id r, int input) const;
+    std::string global_signal(signal_id id) const;
+    /// "c0.d0.p1 l1": a link in words, for titles.
+    std::string link_label(std::size_t li) const;
+
+  private:
+    std::string router_path(router_id r) const;
+    std::string port_name(int output) const;
+
+    const topology& t_;
+    std::vector<bool> want_links_;
+    std::vector<bool> want_routers_;
+    const std::vector<probe_decl>& probe_decls_;
+    std::vector<signal_id> links_;
+    std::vector<signal_id> buffers_;  ///< router * (ports + 2) + slot (ports: injection, +1: hold)
+    std::vector<signal_id> probes_;
+    signal_id step_ = kNone, rounds_ = kNone, conflicts_ = kNone;
+    std::size_t count_ = 0;
+};
+
+}  // namespace d3

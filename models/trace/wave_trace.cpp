@@ -1,0 +1,274 @@
+#include "trace/wave_trace.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include "core/header.h"
+#include "trace/conflict_view.h"
+#include "trace/wave_estimate.h"
+
+namespace d3 {
+
+namespace {
+constexpr std::size_t kConflictLog = std::size_t{1} << 20;
+constexpr std::uint64_t kOccupancyMax = 255;
+}  // namespace
+
+std::optional<std::string> check_wave_options(const std::string& path, const wave_options& o,
+                                              const topology& t) {
+    std::string error;
+    if (!wave_scope::parse(o.scope, t, error)) return error;
+    if (format_of(path) == wave_format::fst && !fst_available())
+        return "this d3sim was built without FST support (needs zlib and Verilator's "
+               "gtkwave/fstapi.h); write a .vcd instead";
+    if (o.groups < 0) return "--wave-groups must be at least 0";
+    if (wave_trace::gtkw_path_for(path) == path) return "--wave must not end in .gtkw";
+    return std::nullopt;
+}
+
+std::optional<std::string> wave_trace::size_warning(const workload& w) const {
+    return d3::size_warning(path_, estimate_wave(t_, w, scope_, format_of(path_)), scope_,
+                            opt_.limit);
+}
+
+std::string wave_trace::gtkw_path_for(const std::string& trace) {
+    const auto slash = trace.find_last_of('/');
+    const auto dot = trace.find_last_of('.');
+    const bool has_ext = dot != std::string::npos && (slash == std::string::npos || dot > slash);
+    return (has_ext ? trace.substr(0, dot) : trace) + ".gtkw";
+}
+
+wave_trace::wave_trace(const std::string& path, const wave_options& o, const topology& t)
+    : t_(t), path_(path), gtkw_path_(gtkw_path_for(path)), opt_(o) {
+    std::string error;
+    auto scope = wave_scope::parse(o.scope, t, error);
+    if (!scope) throw std::invalid_argument(error);
+    scope_ = *scope;
+    const std::filesystem::path parent = std::filesystem::path(path).parent_path();
+    std::error_code ec;  // a missing folder is created; any other problem shows when opening
+    if (!parent.empty()) std::filesystem::create_directories(parent, ec);
+    out_ = open_wave(path);
+    deferred_ = scope_.conflicts_only();
+    const std::size_t nlinks =
+        static_cast<std::size_t>(t.routers()) * static_cast<std::size_t>(t.link_ports());
+    if (deferred_) conflicting_.assign(nlinks, false);
+}
+
+wave_trace::~wave_trace() {
+    try {
+        finish(now_ + 1);
+    } catch (...) {  // a destructor must not throw; finish() reports errors when called directly
+    }
+}
+
+wave_trace::probe_id wave_trace::add_probe(router_id router, const std::string& scope,
+                                           const std::string& name, unsigned width, bool pulse) {
+    if (layout_) throw std::logic_error("wave_trace: probes must be added before the run starts");
+    probe_decls_.push_back({router, scope, name, width, pulse});
+    return static_cast<probe_id>(probe_decls_.size() - 1);
+}
+
+void wave_trace::start(std::vector<bool> links, std::vector<bool> routers) {
+    layout_ = std::make_unique<wave_layout>(t_, std::move(links), std::move(routers), probe_decls_);
+    layout_->declare(*out_);
+    const std::size_t n = layout_->signals();
+    value_.assign(n, 0);
+    written_.assign(n, 0);
+    dirty_.assign(n, 0);
+}
+
+void wave_trace::start_streaming() {
+    const auto ports = static_cast<std::size_t>(t_.link_ports());
+    std::vector<bool> routers(t_.routers());
+    for (router_id i = 0; i < t_.routers(); ++i) routers[i] = scope_.selects(t_.at(i));
+    std::vector<bool> links(routers.size() * ports);
+    for (std::size_t li = 0; li < links.size(); ++li) links[li] = routers[li / ports];
+    start(std::move(links), std::move(routers));
+}
+
+void wave_trace::on_link(const link_event& e) {
+    record r;
+    r.what = kind::link;
+    r.step = e.step;
+    r.router = e.router;
+    r.port = static_cast<std::int16_t>(e.port);
+    r.requesters = e.requesters;
+    r.sent = e.sent;
+    r.value = e.serial;
+    r.src = e.src;
+    r.hdr = e.hdr;
+    handle(r);
+}
+
+void wave_trace::on_buffer(std::uint64_t step, router_id router, int input, std::size_t occupancy) {
+    record r;
+    r.what = kind::buffer;
+    r.step = step;
+    r.router = router;
+    r.port = static_cast<std::int16_t>(input);
+    r.value = occupancy;
+    handle(r);
+}
+
+void wave_trace::on_round(std::uint64_t step, router_id router, std::uint64_t round) {
+    record r;
+    r.what = kind::round;
+    r.step = step;
+    r.router = router;
+    r.value = round;
+    handle(r);
+}
+
+void wave_trace::probe(std::uint64_t step, probe_id p, std::uint64_t value) {
+    record r;
+    r.what = kind::probe;
+    r.step = step;
+    r.router = p;
+    r.value = value;
+    handle(r);
+}
+
+void wave_trace::handle(const record& r) {
+    if (finished_) return;
+    if (!deferred_) {
+        if (!layout_) start_streaming();
+        apply(r);
+        return;
+    }
+    // Deferred: keep what the final trace may need. Links of routers outside the patterns only
+    // matter for the global conflict counter.
+    if (r.what == kind::link) {
+        const std::size_t li =
+            static_cast<std::size_t>(r.router) * static_cast<std::size_t>(t_.link_ports()) +
+            static_cast<std::size_t>(r.port);
+        const bool inside = scope_.selects(t_.at(r.router));
+        if (r.requesters > 1 && inside) conflicting_[li] = true;
+        if (!inside && r.requesters <= 1) return;
+    }
+    held_.push_back(r);
+}
+
+std::uint32_t wave_trace::destination(router_id src, const header& h) const {
+    if (h.broadcast) return kEveryRouter;
+    if (h.kind == header_kind::destination)
+        return t_.id({mod(h.f0, t_.k()), mod(h.f1, t_.m()), mod(h.f2, t_.m())});
+    return t_.id(t_.destination(t_.at(src), {h.f0, h.f1, h.f2}));
+}
+
+void wave_trace::set(signal_id id, std::uint64_t value) {
+    value_[id] = value;
+    if (!dirty_[id]) {
+        dirty_[id] = 1;
+        dirty_list_.push_back(id);
+    }
+}
+
+void wave_trace::flush(std::uint64_t time) {
+    out_->set_time(time);
+    for (signal_id id : dirty_list_) {
+        dirty_[id] = 0;
+        if (value_[id] == written_[id]) continue;
+        out_->change(id, value_[id]);
+        written_[id] = value_[id];
+    }
+    dirty_list_.clear();
+}
+
+void wave_trace::advance(std::uint64_t step) {
+    if (step <= now_) return;
+    flush(now_);
+    // Links and pulses of the last step return to 0 in the next one unless set again there.
+    for (std::size_t li : touched_) {
+        const signal_id first = layout_->link(li);
+        for (int f = 0; f < kLinkFields; ++f) set(first + static_cast<signal_id>(f), 0);
+    }
+    touched_.clear();
+    for (signal_id id : pulsed_) set(id, 0);
+    pulsed_.clear();
+    for (std::uint64_t u = now_ + 1; u < step; ++u) {
+        set(layout_->step(), u);
+        flush(u);
+    }
+    now_ = step;
+    set(layout_->step(), step);
+}
+
+void wave_trace::apply(const record& r) {
+    advance(r.step);
+    switch (r.what) {
+        case kind::link: {
+            const std::size_t li =
+                static_cast<std::size_t>(r.router) * static_cast<std::size_t>(t_.link_ports()) +
+                static_cast<std::size_t>(r.port);
+            const signal_id s = layout_->link(li);
+            if (r.requesters > 1) {
+                set(layout_->conflicts(), ++conflicts_);
+                if (s != wave_layout::kNone && log_.size() < kConflictLog)
+                    log_.push_back({r.step, li, r.requesters});
+            }
+            if (s == wave_layout::kNone) return;
+            touched_.push_back(li);
+            const header& h = r.hdr;
+            const bool on = r.sent;
+            set(s + kBusy, on);
+            set(s + kConflict, r.requesters > 1);
+            set(s + kRequesters, std::min<std::uint64_t>(r.requesters, 255));
+            set(s + kPacket, on ? r.value & 0xFFFFFFFFu : 0);
+            set(s + kSource, on ? r.src : 0);
+            set(s + kDest, on ? destination(r.src, h) : 0);
+            set(s + kHeader, on ? pack(h) : 0);
+            set(s + kBcast, on && h.broadcast);
+            set(s + kSync, on ? h.b : 0);
+            set(s + kGamma, on ? h.f0 : 0);
+            set(s + kPi, on ? h.f1 : 0);
+            set(s + kDelta, on ? h.f2 : 0);
+            return;
+        }
+        case kind::buffer: {
+            const signal_id s = layout_->buffer(r.router, r.port);
+            if (s != wave_layout::kNone) set(s, std::min(r.value, kOccupancyMax));
+            return;
+        }
+        case kind::round:
+            rounds_ = std::max(rounds_, r.value + 1);
+            set(layout_->rounds(), rounds_);
+            return;
+        case kind::probe: {
+            const signal_id s = layout_->probe(r.router);
+            if (s == wave_layout::kNone) return;
+            const unsigned w = probe_decls_[r.router].width;
+            set(s, w >= 64 ? r.value : r.value & ((std::uint64_t{1} << w) - 1));
+            if (probe_decls_[r.router].pulse) pulsed_.push_back(s);
+            return;
+        }
+    }
+}
+
+void wave_trace::finish(std::uint64_t end_step) {
+    if (finished_) return;
+    if (deferred_) {
+        std::vector<bool> routers(t_.routers(), false);
+        const auto ports = static_cast<std::size_t>(t_.link_ports());
+        for (std::size_t li = 0; li < conflicting_.size(); ++li)
+            if (conflicting_[li]) routers[li / ports] = true;
+        deferred_ = false;
+        start(conflicting_, std::move(routers));
+        for (const record& r : held_) apply(r);
+        held_.clear();
+        held_.shrink_to_fit();
+    } else if (!layout_) {
+        start_streaming();  // a run without any event still gets its declarations
+    }
+    finished_ = true;
+    const std::uint64_t end = std::max(end_step, now_ + 1);
+    advance(end);
+    flush(end);
+    out_->close(end);
+    std::ofstream g(gtkw_path_);
+    write_gtkw(conflict_view(*layout_, log_, path_, gtkw_path_, opt_, now_), g);
+    if (!g) throw std::runtime_error("cannot write gtkwave save file " + gtkw_path_);
+}
+
+}  // namespace d3

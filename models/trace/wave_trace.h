@@ -1,0 +1,129 @@
+// The waveform of a run: a link_observer that turns link, buffer and round events into signals
+// (wave_layout) written by a VCD or FST backend (wave_writer), one time unit per step, plus a
+// gtkwave save file beside it that opens on the conflicts (conflict_view). Plain C++, no SystemC.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/stats.h"
+#include "core/topology.h"
+#include "core/workload.h"
+#include "trace/wave_layout.h"
+#include "trace/wave_scope.h"
+#include "trace/wave_writer.h"
+
+namespace d3 {
+
+struct wave_options {
+    std::string scope = "all";           ///< --wave-scope (see wave_scope.h)
+    std::uint64_t limit = 256ull << 20;  ///< warn when the estimate is above; 0: never
+    int groups = 16;                     ///< conflicting links shown in the .gtkw
+    bool decoder = false;                ///< trace the decoders' ports (traced_decoder.h)
+    std::string title;                   ///< first comment of the .gtkw
+};
+
+/// A conflict seen in the trace (links inside the scope only).
+struct wave_conflict {
+    std::uint64_t step = 0;
+    std::size_t link = 0;  ///< router * link_ports + output
+    std::uint16_t requesters = 0;
+};
+
+/// Why these waveform options cannot be used on D3(K,M), or nothing.
+std::optional<std::string> check_wave_options(const std::string& path, const wave_options& o,
+                                              const topology& t);
+
+class wave_trace final : public link_observer {
+  public:
+    using probe_id = std::uint32_t;
+
+    /// Opens `path` (.vcd or .fst). Throws std::invalid_argument for a bad scope and
+    /// std::runtime_error when the file cannot be written.
+    wave_trace(const std::string& path, const wave_options& o, const topology& t);
+    ~wave_trace() override;
+    wave_trace(const wave_trace&) = delete;
+    wave_trace& operator=(const wave_trace&) = delete;
+
+    void on_link(const link_event& e) override;
+    void on_buffer(std::uint64_t step, router_id router, int input, std::size_t occupancy) override;
+    /// A node started program round `round` (0, 1, ...): the global "rounds" signal counts them.
+    void on_round(std::uint64_t step, router_id router, std::uint64_t round);
+
+    /// Adds a signal of another part of the model (decoder ports, ...) under the router's scope
+    /// (router kEveryRouter: the top scope) in sub-scope `scope`. Call before the run starts.
+    probe_id add_probe(router_id router, const std::string& scope, const std::string& name,
+                       unsigned width, bool pulse = false);
+    void probe(std::uint64_t step, probe_id p, std::uint64_t value);
+
+    /// Writes the last step, closes the trace and writes the .gtkw beside it. Idempotent.
+    void finish(std::uint64_t end_step);
+
+    const std::string& path() const { return path_; }
+    const std::string& gtkw_path() const { return gtkw_path_; }
+    /// (link, step) pairs with more than one requester, over the whole network.
+    std::uint64_t conflict_pulses() const { return conflicts_; }
+    std::size_t links_traced() const { return layout_ ? layout_->links_declared() : 0; }
+    std::size_t routers_traced() const { return layout_ ? layout_->routers_declared() : 0; }
+    const std::vector<wave_conflict>& conflicts_traced() const { return log_; }
+
+    /// The warning to print before the run when the expected size is over the limit.
+    std::optional<std::string> size_warning(const workload& w) const;
+    const wave_scope& scope() const { return scope_; }
+
+    /// The .gtkw path for a trace path: the extension replaced by ".gtkw".
+    static std::string gtkw_path_for(const std::string& trace);
+
+  private:
+    enum class kind : std::uint8_t { link, buffer, round, probe };
+    struct record {
+        std::uint64_t step = 0;
+        std::uint64_t value = 0;  ///< serial, occupancy, round or probe value
+        router_id router = 0;     ///< probe: probe id
+        router_id src = 0;
+        header hdr;
+        std::int16_t port = 0;  ///< output or input (-1: hold)
+        std::uint16_t requesters = 0;
+        kind what = kind::link;
+        bool sent = false;
+    };
+
+    void handle(const record& r);
+    void apply(const record& r);
+    void start(std::vector<bool> links, std::vector<bool> routers);
+    void start_streaming();
+    void advance(std::uint64_t step);
+    void set(signal_id id, std::uint64_t value);
+    void flush(std::uint64_t time);
+    std::uint32_t destination(router_id src, const header& h) const;
+
+    const topology& t_;
+    std::string path_;
+    std::string gtkw_path_;
+    wave_options opt_;
+    wave_scope scope_;
+    std::unique_ptr<wave_writer> out_;
+    std::unique_ptr<wave_layout> layout_;
+    std::vector<probe_decl> probe_decls_;
+    bool deferred_ = false;          ///< scope "conflicts": record, decide, then write at finish()
+    std::vector<record> held_;       ///< deferred records
+    std::vector<bool> conflicting_;  ///< per link, deferred mode
+    bool finished_ = false;
+
+    std::vector<std::uint64_t> value_;
+    std::vector<std::uint64_t> written_;
+    std::vector<unsigned char> dirty_;
+    std::vector<signal_id> dirty_list_;
+    std::vector<std::size_t> touched_;  ///< links with an event in the current step
+    std::vector<signal_id> pulsed_;     ///< pulse probes set in the current step
+    std::uint64_t now_ = 0;
+    std::uint64_t conflicts_ = 0;
+    std::uint64_t rounds_ = 0;
+    std::vector<wave_conflict> log_;
+};
+
+}  // namespace d3

@@ -1,0 +1,223 @@
+// d3sim --wave as a user runs it: the trace agrees with the JSON result, packets follow the
+// topology, the .gtkw names only signals of the trace, scopes and the size warning work.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+
+#include "trace/gtkw.h"
+#include "trace/vcd_reader.h"
+#include "trace_check.h"
+
+namespace {
+
+using d3::vcd_file;
+
+struct outcome {
+    int code = -1;
+    std::string out;
+    std::string err;
+};
+
+outcome run(const std::string& cmdline) {
+    const std::string errfile = testing::TempDir() + "wave_stderr.txt";
+    FILE* p = popen((cmdline + " 2>" + errfile).c_str(), "r");
+    outcome o;
+    std::array<char, 4096> buf{};
+    std::size_t n;
+    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) o.out.append(buf.data(), n);
+    const int status = pclose(p);
+    o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::ifstream f(errfile);
+    o.err.assign(std::istreambuf_iterator<char>(f), {});
+    return o;
+}
+
+struct traced_run {
+    nlohmann::json result;
+    vcd_file trace;
+    std::string vcd, gtkw, err;
+};
+
+traced_run simulate(const std::string& name, const std::string& args) {
+    traced_run r;
+    r.vcd = testing::TempDir() + name + ".vcd";
+    r.gtkw = testing::TempDir() + name + ".gtkw";
+    const std::string json = testing::TempDir() + name + ".json";
+    const outcome o =
+        run(std::string(D3SIM) + " " + args + " --wave " + r.vcd + " --json " + json + " -q");
+    EXPECT_EQ(o.code, 0) << args << "\n" << o.err;
+    r.err = o.err;
+    std::ifstream jf(json);
+    r.result = nlohmann::json::parse(jf);
+    r.trace = vcd_file::load(r.vcd);
+    return r;
+}
+
+std::vector<std::string> gtkw_names(const std::string& path) {
+    std::ifstream f(path);
+    EXPECT_TRUE(f.good()) << path;
+    return d3::gtkw_trace_names(f);
+}
+
+void expect_paths_follow_topology(const traced_run& r, int k, int m, bool exact) {
+    const d3::topology t(k, m);
+    const auto all = d3::test::crossings(r.trace, t);
+    std::uint64_t hops = 0;
+    for (const auto& [id, path] : all) {
+        hops += path.size();
+        for (std::size_t i = 1; i < path.size(); ++i)
+            ASSERT_LT(path[i - 1].step, path[i].step)
+                << "packet " << id << " crossed twice in a step";
+        ASSERT_EQ(path.front().bcast, 0u);
+        const std::string why = d3::test::check_path(t, path, exact);
+        ASSERT_EQ(why, "") << "packet " << id << " from router " << path.front().source << " to "
+                           << path.front().dest << " (gamma " << path.front().gamma << ", pi "
+                           << path.front().pi << ", delta " << path.front().delta << ")";
+    }
+    EXPECT_EQ(hops, r.result["hops"].get<std::uint64_t>());
+}
+
+TEST(WaveSim, ConflictPulsesMatchJsonAndGtkwOpensOnThem) {
+    const auto r = simulate("a2a_none", "--k 2 --m 4 --primitive all-to-all --schedule none");
+    const std::uint64_t conflicts = r.result["conflicts"];
+    ASSERT_GT(conflicts, 0u);
+    EXPECT_EQ(d3::test::conflict_steps(r.trace), conflicts);
+    const auto counter = r.trace.find("d3.conflicts");
+    ASSERT_TRUE(counter);
+    EXPECT_EQ(r.trace.value_at(*counter, r.trace.end_time()), conflicts);
+    EXPECT_EQ(r.trace.value_at(*r.trace.find("d3.rounds"), r.trace.end_time()),
+              r.result["rounds"].get<std::uint64_t>());
+
+    const auto names = gtkw_names(r.gtkw);
+    ASSERT_FALSE(names.empty());
+    for (const std::string& n : names) EXPECT_TRUE(r.trace.find(n)) << n << " is not in the trace";
+    // The view shows conflicting links first, and its primary marker is the first conflict step.
+    std::ifstream f(r.gtkw);
+    const std::string text((std::istreambuf_iterator<char>(f)), {});
+    const std::uint64_t first = r.result["first_conflicts"][0]["step"];
+    EXPECT_NE(text.find("\n*"), std::string::npos);
+    const auto star = text.find("\n*");
+    std::istringstream markers(text.substr(star + 2));
+    double zoom = 0;
+    long long primary = -1, a = -1;
+    markers >> zoom >> primary >> a;
+    EXPECT_EQ(primary, static_cast<long long>(first));
+    EXPECT_EQ(a, static_cast<long long>(first));
+    EXPECT_NE(text.find("[markername] Astep " + std::to_string(first)), std::string::npos);
+    const auto conflict_line = std::find_if(names.begin(), names.end(), [](const std::string& n) {
+        return n.size() > 9 && n.compare(n.size() - 9, 9, ".conflict") == 0;
+    });
+    ASSERT_NE(conflict_line, names.end());
+    const auto id = r.trace.find(*conflict_line);
+    EXPECT_EQ(r.trace.value_at(*id, first), 1u) << *conflict_line;
+}
+
+TEST(WaveSim, PaperScheduleHasNoConflictPulses) {
+    const auto r = simulate("a2a_paper", "--k 2 --m 4 --primitive all-to-all --schedule paper");
+    EXPECT_EQ(r.result["conflicts"].get<std::uint64_t>(), 0u);
+    EXPECT_EQ(d3::test::conflict_steps(r.trace), 0u);
+    for (const std::string& n : gtkw_names(r.gtkw)) EXPECT_TRUE(r.trace.find(n)) << n;
+}
+
+TEST(WaveSim, PacketsFollowTheTopologyOneHopPerStep) {
+    expect_paths_follow_topology(simulate("paths_paper", "--k 2 --m 4 --schedule paper"), 2, 4,
+                                 true);
+    expect_paths_follow_topology(simulate("paths_none", "--k 2 --m 4 --schedule none"), 2, 4,
+                                 false);
+    expect_paths_follow_topology(simulate("paths_k3", "--k 3 --m 3 --schedule paper"), 3, 3, true);
+}
+
+TEST(WaveSim, DrawerScopeTracesOnlyThatDrawer) {
+    const auto r = simulate("drawer", "--k 2 --m 4 --schedule none --wave-scope 0,1,*");
+    std::set<std::string> routers;
+    for (const auto& v : r.trace.vars()) {
+        const auto p = v.path.find(".p");
+        if (v.path.rfind("d3.c", 0) == 0 && p != std::string::npos)
+            routers.insert(v.path.substr(0, v.path.find('.', p + 1)));
+    }
+    EXPECT_EQ(routers,
+              (std::set<std::string>{"d3.c0.d1.p0", "d3.c0.d1.p1", "d3.c0.d1.p2", "d3.c0.d1.p3"}));
+    // The global counter still counts every conflict of the network.
+    EXPECT_EQ(r.trace.value_at(*r.trace.find("d3.conflicts"), r.trace.end_time()),
+              r.result["conflicts"].get<std::uint64_t>());
+    for (const std::string& n : gtkw_names(r.gtkw)) EXPECT_TRUE(r.trace.find(n)) << n;
+}
+
+TEST(WaveSim, ConflictsScopeKeepsOnlyConflictingLinks) {
+    const auto r = simulate("conflicts_only", "--k 2 --m 4 --schedule none --wave-scope conflicts");
+    EXPECT_EQ(d3::test::conflict_steps(r.trace), r.result["conflicts"].get<std::uint64_t>());
+    std::size_t links = 0;
+    for (std::size_t i = 0; i < r.trace.vars().size(); ++i) {
+        const auto& path = r.trace.vars()[i].path;
+        if (path.size() < 9 || path.compare(path.size() - 9, 9, ".conflict") != 0) continue;
+        ++links;
+        EXPECT_GT(r.trace.time_high(i), 0u) << path << " never conflicts";
+    }
+    EXPECT_GT(links, 0u);
+    const auto full = simulate("conflicts_full", "--k 2 --m 4 --schedule none");
+    EXPECT_LT(r.trace.vars().size(), full.trace.vars().size());
+    for (const std::string& n : gtkw_names(r.gtkw)) EXPECT_TRUE(r.trace.find(n)) << n;
+}
+
+TEST(WaveSim, DecoderPortsAppearWithWaveDecoder) {
+    const auto r = simulate("decoder", "--k 2 --m 4 --schedule paper --wave-decoder");
+    const auto valid = r.trace.find("d3.c0.d0.p1.decoder.valid");
+    const auto hdr = r.trace.find("d3.c0.d0.p1.decoder.hdr_i[44:0]");
+    ASSERT_TRUE(valid && hdr);
+    EXPECT_GT(r.trace.time_high(*valid), 0u);
+    EXPECT_FALSE(r.trace.changes(*hdr).empty());
+}
+
+TEST(WaveSim, FstTraceCarriesTheSameConflicts) {
+    if (std::string(FST2VCD).empty()) GTEST_SKIP() << "fst2vcd (Debian gtkwave) is not installed";
+    const std::string fst = testing::TempDir() + "a2a.fst";
+    const std::string back = testing::TempDir() + "a2a_from_fst.vcd";
+    const std::string json = testing::TempDir() + "a2a_fst.json";
+    const outcome o = run(std::string(D3SIM) + " --k 2 --m 4 --schedule none -q --wave " + fst +
+                          " --json " + json);
+    if (o.code == 1 && o.err.find("without FST support") != std::string::npos)
+        GTEST_SKIP() << "this build has no FST support: " << o.err;
+    ASSERT_EQ(o.code, 0) << o.err;
+    ASSERT_EQ(run(std::string(FST2VCD) + " " + fst + " > " + back).code, 0);
+    std::ifstream jf(json);
+    const auto result = nlohmann::json::parse(jf);
+    const vcd_file v = vcd_file::load(back);
+    EXPECT_EQ(d3::test::conflict_steps(v), result["conflicts"].get<std::uint64_t>());
+    for (const std::string& n : gtkw_names(testing::TempDir() + "a2a.gtkw"))
+        EXPECT_TRUE(v.find(n)) << n;
+}
+
+TEST(WaveSim, WarnsWithTheExpectedSizeOverTheLimit) {
+    const auto r = simulate("limited", "--k 2 --m 4 --schedule none --wave-limit 10k");
+    EXPECT_NE(r.err.find("warning: the waveform"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("will be about"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("--wave-scope"), std::string::npos) << r.err;
+    const auto quiet = simulate("unlimited", "--k 2 --m 4 --schedule none");
+    EXPECT_EQ(quiet.err.find("warning"), std::string::npos) << quiet.err;
+}
+
+TEST(WaveSim, BadWaveOptionsAreOneLineErrors) {
+    for (const char* args :
+         {"--wave-scope 0,9,*", "--wave-scope 0,1", "--wave-limit lots", "--wave-scope ''"}) {
+        const outcome o = run(std::string(D3SIM) + " --k 2 --m 4 --wave " + testing::TempDir() +
+                              "bad.vcd " + args);
+        EXPECT_EQ(o.code, 2) << args << ": " << o.err;
+        EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+    }
+}
+
+TEST(WaveSim, TracedK4M4StaysFast) {
+    const auto r = simulate("k4m4", "--k 4 --m 4 --schedule none");
+    const double seconds =
+        r.result["wall_seconds"].get<double>() + r.result["elaboration_seconds"].get<double>();
+    EXPECT_LT(seconds, 1.0) << "a traced D3(4,4) all-to-all took " << seconds << " s";
+    EXPECT_EQ(d3::test::conflict_steps(r.trace), r.result["conflicts"].get<std::uint64_t>());
+}
+
+}  // namespace
