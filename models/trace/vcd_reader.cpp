@@ -9,7 +9,7 @@ namespace d3 {
 
 namespace {
 [[noreturn]] void fail(std::size_t line, const std::string& what) {
-    throw std::runtime_error("VCD line " + std::to_string(line) + ": " + what);
+    throw std::runtime_error("VCD token " + std::to_string(line) + ": " + what);
 }
 
 // Reads tokens up to "$end" (exclusive).

@@ -26,7 +26,7 @@ struct vcd_var {
 
 class vcd_file {
   public:
-    /// Throws std::runtime_error("line N: ...") on malformed input.
+    /// Throws std::runtime_error("VCD token N: ...") on malformed input.
     static vcd_file parse(std::istream& is);
     static vcd_file load(const std::string& path);
 

@@ -266,6 +266,10 @@ void wave_trace::finish(std::uint64_t end_step) {
     advance(end);
     flush(end);
     out_->close(end);
+    // Within a step, routers report in evaluation order; the view lists links in id order.
+    std::stable_sort(log_.begin(), log_.end(), [](const wave_conflict& a, const wave_conflict& b) {
+        return a.step != b.step ? a.step < b.step : a.link < b.link;
+    });
     std::ofstream g(gtkw_path_);
     write_gtkw(conflict_view(*layout_, log_, path_, gtkw_path_, opt_, now_), g);
     if (!g) throw std::runtime_error("cannot write gtkwave save file " + gtkw_path_);
