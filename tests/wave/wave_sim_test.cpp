@@ -2,6 +2,7 @@
 // topology, the .gtkw names only signals of the trace, scopes and the size warning work.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
 #include <cstdio>
@@ -24,8 +25,13 @@ struct outcome {
     std::string err;
 };
 
+/// A file name private to this test process (CTest runs the tests of this binary in parallel).
+std::string scratch(const std::string& name) {
+    return testing::TempDir() + "d3wave_" + std::to_string(getpid()) + "_" + name;
+}
+
 outcome run(const std::string& cmdline) {
-    const std::string errfile = testing::TempDir() + "wave_stderr.txt";
+    const std::string errfile = scratch("stderr.txt");
     FILE* p = popen((cmdline + " 2>" + errfile).c_str(), "r");
     outcome o;
     std::array<char, 4096> buf{};
@@ -46,9 +52,9 @@ struct traced_run {
 
 traced_run simulate(const std::string& name, const std::string& args) {
     traced_run r;
-    r.vcd = testing::TempDir() + name + ".vcd";
-    r.gtkw = testing::TempDir() + name + ".gtkw";
-    const std::string json = testing::TempDir() + name + ".json";
+    r.vcd = scratch(name + ".vcd");
+    r.gtkw = scratch(name + ".gtkw");
+    const std::string json = scratch(name + ".json");
     const outcome o =
         run(std::string(D3SIM) + " " + args + " --wave " + r.vcd + " --json " + json + " -q");
     EXPECT_EQ(o.code, 0) << args << "\n" << o.err;
@@ -176,9 +182,9 @@ TEST(WaveSim, DecoderPortsAppearWithWaveDecoder) {
 
 TEST(WaveSim, FstTraceCarriesTheSameConflicts) {
     if (std::string(FST2VCD).empty()) GTEST_SKIP() << "fst2vcd (Debian gtkwave) is not installed";
-    const std::string fst = testing::TempDir() + "a2a.fst";
-    const std::string back = testing::TempDir() + "a2a_from_fst.vcd";
-    const std::string json = testing::TempDir() + "a2a_fst.json";
+    const std::string fst = scratch("a2a.fst");
+    const std::string back = scratch("a2a_from_fst.vcd");
+    const std::string json = scratch("a2a_fst.json");
     const outcome o = run(std::string(D3SIM) + " --k 2 --m 4 --schedule none -q --wave " + fst +
                           " --json " + json);
     if (o.code == 1 && o.err.find("without FST support") != std::string::npos)
@@ -189,8 +195,7 @@ TEST(WaveSim, FstTraceCarriesTheSameConflicts) {
     const auto result = nlohmann::json::parse(jf);
     const vcd_file v = vcd_file::load(back);
     EXPECT_EQ(d3::test::conflict_steps(v), result["conflicts"].get<std::uint64_t>());
-    for (const std::string& n : gtkw_names(testing::TempDir() + "a2a.gtkw"))
-        EXPECT_TRUE(v.find(n)) << n;
+    for (const std::string& n : gtkw_names(scratch("a2a.gtkw"))) EXPECT_TRUE(v.find(n)) << n;
 }
 
 TEST(WaveSim, WarnsWithTheExpectedSizeOverTheLimit) {
@@ -205,8 +210,8 @@ TEST(WaveSim, WarnsWithTheExpectedSizeOverTheLimit) {
 TEST(WaveSim, BadWaveOptionsAreOneLineErrors) {
     for (const char* args :
          {"--wave-scope 0,9,*", "--wave-scope 0,1", "--wave-limit lots", "--wave-scope ''"}) {
-        const outcome o = run(std::string(D3SIM) + " --k 2 --m 4 --wave " + testing::TempDir() +
-                              "bad.vcd " + args);
+        const outcome o =
+            run(std::string(D3SIM) + " --k 2 --m 4 --wave " + scratch("bad.vcd ") + args);
         EXPECT_EQ(o.code, 2) << args << ": " << o.err;
         EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
     }
