@@ -89,16 +89,20 @@ gtkw_view conflict_view(const wave_layout& layout, const std::vector<wave_confli
                          std::to_string(v.groups.size()) +
                          " links, markers the first conflict steps");
 
-    // Markers: the first distinct conflict steps, named after the first link conflicting there.
+    // Markers: the first distinct conflict steps; A is named after the first link conflicting
+    // there.
     for (std::size_t i = 0; i < conflicts.size() && v.markers.size() < kGtkwMarkers; ++i) {
         const wave_conflict& c = conflicts[i];
         if (!v.markers.empty() && v.markers.back().time == c.step) continue;
         std::size_t same = 0;
         for (std::size_t j = i; j < conflicts.size() && conflicts[j].step == c.step; ++j) ++same;
-        std::string name = "step " + std::to_string(c.step) + ": " + layout.link_label(c.link) +
-                           " (" + std::to_string(c.requesters) + " requesters)";
-        if (same > 1) name += " and " + std::to_string(same - 1) + " more";
-        v.markers.push_back({c.step, name});
+        // "step 8 c0.d0.p0 l1 x2 +31": requesters, and other links conflicting in the same step.
+        std::string name = "step " + std::to_string(c.step) + " " + layout.link_label(c.link) +
+                           " x" + std::to_string(c.requesters);
+        if (same > 1) name += " +" + std::to_string(same - 1);
+        // Only the first marker is named: names of markers one step apart overlap in gtkwave; the
+        // others show their letters.
+        v.markers.push_back({c.step, v.markers.empty() ? name : std::string()});
     }
     v.primary = conflicts.front().step;
     v.start = conflicts.front().step > kBefore ? conflicts.front().step - kBefore : 0;

@@ -1,5 +1,6 @@
 #include "trace/gtkw.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -14,7 +15,11 @@ constexpr unsigned kHex = 0x22, kDec = 0x24, kBin = 0x28;
 constexpr unsigned kBlank = 0x200, kGroupBegin = 0x800000, kGroupEnd = 0x1000000,
                    kClosed = 0x400000;
 // Window geometry written to the file; the zoom below is computed for this wave area.
-constexpr int kWidth = 1600, kHeight = 900, kSignalsWidth = 320, kSstWidth = 220;
+// gtkwave widens the signal pane to fit group titles, so the wave area is about kWaveArea pixels.
+constexpr int kWidth = 1600, kHeight = 900, kSignalsWidth = 480, kSstWidth = 220;
+constexpr double kWaveArea = kWidth - kSignalsWidth - kSstWidth - 40;
+// gtkwave 3.3 draws 200 * 2^zoom pixels per time unit (measured; zoom 0 is its closest zoom).
+constexpr double kPixelsAtZoom0 = 200;
 
 unsigned flags_of(gtkw_trace::format f) {
     switch (f) {
@@ -46,9 +51,9 @@ void write_gtkw(const gtkw_view& v, std::ostream& os) {
     os << "[savefile] \"" << v.savefile << "\"\n";
     os << "[timestart] " << v.start << "\n";
     os << "[size] " << kWidth << " " << kHeight << "\n[pos] -1 -1\n";
-    // Zoom: gtkwave shows 2^zoom pixels per time unit; fit [start, end] into the wave area.
+    // Zoom: fit [start, end] into the wave area.
     const double span = static_cast<double>(v.end > v.start ? v.end - v.start : 1);
-    const double zoom = std::log2((kWidth - kSignalsWidth - kSstWidth - 40) / span);
+    const double zoom = std::min(0.0, std::log2(kWaveArea / span / kPixelsAtZoom0));
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.6f", zoom);
     os << "*" << buf << " " << (v.primary ? static_cast<long long>(*v.primary) : -1LL);
