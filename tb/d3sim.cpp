@@ -14,6 +14,10 @@
 #include "core/result.h"
 #include "report.h"
 #include "testbench.h"
+#include "validate.h"
+#if D3_WITH_VERILATOR
+#include "rtl/decoder_select.h"
+#endif
 #include "trace/wave_estimate.h"
 
 namespace {
@@ -27,6 +31,30 @@ int fail_input(const std::string& msg) {
     return 2;
 }
 
+// The routers' decoders for --decoder (empty: the C++ reference).
+d3::decoder_factory make_decoders(const d3::run_options& o) {
+#if D3_WITH_VERILATOR
+    return d3::make_decoder_factory(*d3::parse_decoder_kind(o.decoder),
+                                    d3::topology(o.net.k, o.net.m), d3::make_rtl_engine);
+#else
+    (void)o;
+    return {};
+#endif
+}
+
+bool parse_count(const std::string& s, int& out) {
+    std::size_t used = 0;
+    long v = 0;
+    try {
+        v = std::stol(s, &used);
+    } catch (const std::exception&) {
+        return false;
+    }
+    if (used != s.size() || v < 1 || v > d3::kMaxBroadcastCount) return false;
+    out = static_cast<int>(v);
+    return true;
+}
+
 bool parse_coord(const std::string& s, d3::coord& out) {
     std::istringstream is(s);
     char c1 = 0, c2 = 0;
@@ -38,6 +66,8 @@ bool parse_coord(const std::string& s, d3::coord& out) {
 
 int sc_main(int argc, char** argv) {
     (void)kBannerOff;
+    // `d3sim validate ...`: every claim of the paper, each simulated case in its own d3sim process.
+    if (argc > 1 && std::string(argv[1]) == "validate") return d3::run_validate(argc - 1, argv + 1);
     d3::run_options o;
     std::string source = "0,0,1", schedule = "paper", json, arb = "round-robin";
     bool quiet = false;
@@ -48,12 +78,27 @@ int sc_main(int argc, char** argv) {
     app.add_option("--m", o.net.m, "drawers per cabinet and routers per drawer M (>= 2)")
         ->capture_default_str();
     app.add_option("--primitive", o.primitive, "communication primitive")
-        ->check(CLI::IsMember({"all-to-all", "broadcast"}))
+        ->check(CLI::IsMember(d3::primitive_names()))
         ->capture_default_str();
-    app.add_option("--source", source, "broadcast source router c,d,p")->capture_default_str();
+    app.add_option("--source", source,
+                   "source router c,d,p (broadcast, one-to-all, glgl-one-to-all; the all-to-one sink)")
+        ->capture_default_str();
     app.add_option("--schedule", schedule,
-                   "paper: as published, with its delays; none: same rounds, no delays")
-        ->check(CLI::IsMember({"paper", "none"}))
+                   "paper: as published, with its delays; none: same rounds, no delays; fixed: a "
+                   "corrected conflict-free schedule (only where paper conflicts)")
+        ->check(CLI::IsMember({"paper", "none", "fixed"}))
+        ->capture_default_str();
+    std::string count = "1", protocol = "paper";
+    app.add_option("--count", count, "broadcast: number of chained broadcasts N")
+        ->capture_default_str();
+    app.add_option("--protocol", protocol,
+                   "appendix protocol 1, 2 or 3 (all-to-all, and for the others to override the "
+                   "paper's choice)")
+        ->check(CLI::IsMember({"paper", "1", "2", "3"}))
+        ->capture_default_str();
+    app.add_option("--perm", o.perm,
+                   "permutation: random (with --seed), transpose, drawer-swap, or a FILE of lines "
+                   "'c,d,p c',d',p''")
         ->capture_default_str();
     app.add_option("--json", json, "write the result as one JSON object to FILE (- for stdout)");
     app.add_option(
@@ -100,6 +145,11 @@ int sc_main(int argc, char** argv) {
     app.add_flag("--progress,!--no-progress", progress,
                  "progress on stderr (default: when stderr is a terminal)");
     app.add_flag("--quiet,-q", quiet, "no human summary");
+    app.add_option("--decoder", o.decoder,
+                   "header decoder: cpp (C++ reference), rtl (Verilated RTL), lockstep (both on "
+                   "every decode; the first difference stops the run)")
+        ->check(CLI::IsMember({"cpp", "rtl", "lockstep"}))
+        ->capture_default_str();
 
     try {
         app.parse(argc, argv);
@@ -116,16 +166,26 @@ int sc_main(int argc, char** argv) {
         return fail_input("--wave-limit must be a size such as 256M or 2G (got '" + wave_limit +
                           "')");
     if (!parse_coord(source, o.source)) return fail_input("--source must be c,d,p (got '" + source + "')");
-    o.schedule = schedule == "none" ? d3::schedule_kind::none : d3::schedule_kind::paper;
+    o.schedule = *d3::parse_schedule_kind(schedule);
+    o.protocol = protocol == "paper" ? 0 : std::stoi(protocol);
+    if (!parse_count(count, o.count))
+        return fail_input("--count must be a whole number between 1 and " +
+                          std::to_string(d3::kMaxBroadcastCount) + " (got '" + count + "')");
     o.net.router.arb = *d3::parse_arbitration(arb);
     o.progress = progress < 0 ? isatty(STDERR_FILENO) != 0 : progress > 0;
     if (auto err = o.validate()) return fail_input(*err);
+#if !D3_WITH_VERILATOR
+    if (o.decoder != "cpp")
+        return fail_input("--decoder " + o.decoder + " needs a build with -DD3_WITH_VERILATOR=ON");
+#endif
 
     d3::install_report_handler();
     d3::run_result res;
+    nlohmann::json details = nlohmann::json::object();
     try {
-        d3::testbench tb("tb", o);
+        d3::testbench tb("tb", o, make_decoders(o));
         res = tb.run();
+        details = tb.work().details();
     } catch (const sc_core::sc_report& e) {
         std::fprintf(stderr, "d3sim: error: %s: %s\n", e.get_msg_type(), e.get_msg());
         return 1;
@@ -140,7 +200,10 @@ int sc_main(int argc, char** argv) {
         std::cerr << "  waveform: " << o.wave << ", view: gtkwave " << o.wave << " "
                   << d3::wave_trace::gtkw_path_for(o.wave) << "\n";
     if (!json.empty()) {
-        const std::string text = d3::to_json(res, o.net.k).dump(2) + "\n";
+        nlohmann::json j = d3::to_json(res, o.net.k);
+        j["details"] = details;  // the primitive's own figures (core/primitives)
+        j["count"] = o.count;
+        const std::string text = j.dump(2) + "\n";
         if (json_stdout) {
             std::cout << text << std::flush;
         } else {

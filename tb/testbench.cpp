@@ -1,5 +1,7 @@
 #include "testbench.h"
 
+#include <sys/resource.h>
+
 #include <chrono>
 #include <cstdio>
 
@@ -7,26 +9,37 @@ namespace d3 {
 
 std::optional<std::string> run_options::validate() const {
     if (auto err = net.validate()) return err;
-    if (primitive != "all-to-all" && primitive != "broadcast")
-        return "unknown primitive '" + primitive + "' (all-to-all, broadcast)";
     const topology t(net.k, net.m);
+    if (auto err = check_primitive(t, primitive_of(*this))) return err;
     if (!wave.empty())
         if (auto err = check_wave_options(wave, wave_opts, t)) return err;
-    if (primitive == "broadcast" && !t.contains(source))
-        return "source " + to_string(source) + " is outside D3(" + std::to_string(net.k) + "," +
-               std::to_string(net.m) + ")";
     return std::nullopt;
 }
 
+primitive_options primitive_of(const run_options& o) {
+    primitive_options p;
+    p.primitive = o.primitive;
+    p.schedule = o.schedule;
+    p.protocol = o.protocol;
+    p.source = o.source;
+    p.count = o.count;
+    p.perm = o.perm;
+    p.seed = o.seed;
+    return p;
+}
+
 std::unique_ptr<workload> make_workload(const run_options& o, const topology& t) {
-    if (o.primitive == "broadcast") return std::make_unique<broadcast_workload>(t, o.source);
-    return std::make_unique<all_to_all_workload>(t, o.schedule);
+    return make_primitive_workload(t, primitive_of(o));
 }
 
 testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
                      const decoder_factory& decoders)
     : sc_core::sc_module(name), opt_(o), topo_(o.net.k, o.net.m) {
     const auto start = std::chrono::steady_clock::now();
+    // A primitive that launches more than M packets per round gets that injection width unless
+    // the width was set (the glgl one-to-all launches K at once).
+    if (opt_.net.router.injection_width == 0)
+        opt_.net.router.injection_width = primitive_injection_width(topo_, primitive_of(opt_));
     work_ = make_workload(opt_, topo_);
     decoder_factory decs = decoders;
     const workload* work = work_.get();
@@ -71,9 +84,12 @@ run_result testbench::run() {
     run_result r;
     r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     r.elaboration_seconds = elaboration_seconds_;
+    rusage usage{};
+    if (getrusage(RUSAGE_SELF, &usage) == 0) r.peak_rss_kib = usage.ru_maxrss;
     r.k = topo_.k();
     r.m = topo_.m();
     r.primitive = work_->primitive();
+    r.decoder = opt_.decoder;
     r.schedule = work_->schedule_name();
     r.rounds = work_->rounds();
     r.delays = work_->delays();

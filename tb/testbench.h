@@ -8,6 +8,7 @@
 #include <systemc>
 
 #include "core/config.h"
+#include "core/primitives/registry.h"
 #include "core/result.h"
 #include "core/schedule.h"
 #include "core/topology.h"
@@ -20,13 +21,19 @@ namespace d3 {
 
 struct run_options {
     network_config net;
-    std::string primitive = "all-to-all";  ///< all-to-all | broadcast
+    std::string primitive = "all-to-all";  ///< see primitive_names() (core/primitives/registry.h)
     schedule_kind schedule = schedule_kind::paper;
-    coord source{0, 0, 1};   ///< broadcast source
+    coord source{0, 0, 1};   ///< broadcast, one-to-all and glgl source; all-to-one sink
+    int count = 1;           ///< broadcast: chained broadcasts (Theorem 4)
+    int protocol = 0;        ///< appendix Protocol 1, 2 or 3; 0: the paper's choice
+    std::string perm = "random";  ///< permutation: random | transpose | drawer-swap | FILE
     std::string wave;        ///< VCD path, empty: none
     wave_options wave_opts;  ///< --wave-scope, --wave-limit, --wave-groups, --wave-decoder
     std::uint64_t seed = 1;  ///< reserved for randomised workloads
     bool progress = false;   ///< report progress on stderr
+    /// --decoder: cpp | rtl | lockstep. Reported in the result; the decoders themselves come from
+    /// the decoder_factory given to the testbench (d3sim builds it, models/rtl/decoder_select.h).
+    std::string decoder = "cpp";
 
     /// Why these options cannot run, or nothing.
     std::optional<std::string> validate() const;
@@ -34,6 +41,8 @@ struct run_options {
 
 /// Builds the workload the options ask for. Call after validate().
 std::unique_ptr<workload> make_workload(const run_options& o, const topology& t);
+/// The primitive options inside run options.
+primitive_options primitive_of(const run_options& o);
 
 class testbench : public sc_core::sc_module {
 public:
@@ -44,6 +53,8 @@ public:
     run_result run();
 
     network& net() { return *net_; }
+    /// The workload (its details() go into d3sim's JSON).
+    const workload& work() const { return *work_; }
 
 private:
     run_options opt_;

@@ -14,7 +14,44 @@ std::size_t schedule::delays() const {
 }
 
 const char* to_string(schedule_kind s) {
-    return s == schedule_kind::paper ? "paper" : "none";
+    switch (s) {
+        case schedule_kind::paper:
+            return "paper";
+        case schedule_kind::none:
+            return "none";
+        case schedule_kind::fixed:
+            return "fixed";
+    }
+    return "?";
+}
+
+std::optional<schedule_kind> parse_schedule_kind(const std::string& s) {
+    if (s == "paper") return schedule_kind::paper;
+    if (s == "none") return schedule_kind::none;
+    if (s == "fixed") return schedule_kind::fixed;
+    return std::nullopt;
+}
+
+schedule protocol_pattern(const std::vector<slot>& rounds, int protocol) {
+    const int gap = protocol == 2 ? 1 : protocol == 3 ? 2 : 0;
+    schedule s;
+    s.slots.reserve(rounds.size() + rounds.size() * static_cast<std::size_t>(gap));
+    for (std::size_t i = 0; i < rounds.size(); ++i) {
+        s.slots.push_back(rounds[i]);
+        const bool pair_done = i % 2 == 1 || i + 1 == rounds.size();
+        if (gap != 0 && pair_done)
+            for (int g = 0; g < gap; ++g) s.slots.push_back({});
+    }
+    return s;
+}
+
+schedule with_delays(const std::vector<slot>& rounds, const std::vector<bool>& delay_before) {
+    schedule s;
+    for (std::size_t i = 0; i < rounds.size(); ++i) {
+        if (i < delay_before.size() && delay_before[i]) s.slots.push_back({});
+        s.slots.push_back(rounds[i]);
+    }
+    return s;
 }
 
 schedule all_to_all_schedule(int k, int m, schedule_kind kind) {

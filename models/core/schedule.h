@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,9 +28,19 @@ struct schedule {
 enum class schedule_kind {
     paper,  ///< the algorithm exactly as published, with its delays
     none,   ///< the same rounds back to back, without delays
+    fixed,  ///< a corrected, conflict-free schedule (only where `paper` has conflicts)
 };
 
 const char* to_string(schedule_kind s);
+/// "paper" | "none" | "fixed"; nothing for anything else.
+std::optional<schedule_kind> parse_schedule_kind(const std::string& s);
+
+/// The appendix's pipelining protocols applied to a list of rounds (one slot each):
+/// 1: back to back; 2: two rounds, one delay; 3: two rounds, two delays. The pattern repeats to
+/// the end, trailing delays included (the paper counts N/2 and N delays for N rounds).
+schedule protocol_pattern(const std::vector<slot>& rounds, int protocol);
+/// Rounds back to back, with a delay before round i wherever delay_before[i] is true.
+schedule with_delays(const std::vector<slot>& rounds, const std::vector<bool>& delay_before);
 
 /// Theorem 7: all-to-all with Protocol 1. Round i = pi + delta*M + gamma*M^2 launches
 /// (0,3;gamma,pi,delta); with `paper`, a delay precedes round i when pi(i) - 2 = delta(i) mod M.

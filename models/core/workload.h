@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "core/program.h"
@@ -23,6 +24,9 @@ class workload {
     virtual std::size_t delays() const = 0;
     /// Messages from src that dst must receive: the primitive-level check, independent of headers.
     virtual std::uint32_t expected(router_id src, router_id dst) const = 0;
+    /// Primitive-specific figures for the JSON result (key "details"): protocol, count, paths,
+    /// the lockstep prediction of conflicts, ... Empty by default.
+    virtual nlohmann::json details() const { return nlohmann::json::object(); }
 };
 
 /// Theorem 7: every node runs the Protocol 1 all-to-all schedule.

@@ -1,0 +1,154 @@
+#include "core/primitives/all_to_one.h"
+
+#include <stdexcept>
+
+namespace d3 {
+
+namespace {
+
+std::uint64_t encode(int round, int gamma, int pi) {
+    return (static_cast<std::uint64_t>(round) << 32) | (static_cast<std::uint64_t>(gamma) << 16) |
+           static_cast<std::uint64_t>(pi);
+}
+int gamma_of(std::uint64_t w) { return static_cast<int>((w >> 16) & 0xFFFF); }
+int pi_of(std::uint64_t w) { return static_cast<int>(w & 0xFFFF); }
+
+// Every node answers the request addressed to it; the sink also replays the request schedule.
+class all_to_one_program final : public node_program {
+  public:
+    all_to_one_program(const topology& t, router_id self, router_id sink, const schedule* requests)
+        : t_(t), self_(self), at_(t.at(self)), sink_(sink), requests_(requests) {}
+
+    void launches(std::uint64_t step, std::vector<launch>& out) override {
+        if (requests_ && step < requests_->slots.size()) {
+            const auto& l = requests_->slots[step].launches;
+            out.insert(out.end(), l.begin(), l.end());
+        }
+        if (answer_step_ == step && !answered_) {
+            out.push_back({answer_, self_});
+            answered_ = true;
+        }
+    }
+    bool finished(std::uint64_t step) const override {
+        const bool requests_done = !requests_ || step >= requests_->slots.size();
+        const bool answer_done = answered_ || answer_step_ == kNever;
+        return requests_done && answer_done;
+    }
+    void on_receive(const delivery& d) override {
+        if (!d.hdr.broadcast || d.from != sink_) return;  // answers reaching the sink
+        if (at_.c != gamma_of(d.payload) || at_.p != pi_of(d.payload)) return;
+        answer_ = make_source_vector_header(false, 3, t_.vector_to(at_, t_.at(sink_)));
+        answer_step_ = d.step + 1;  // the delay D: launch in the next step
+    }
+
+  private:
+    static constexpr std::uint64_t kNever = ~0ull;
+    const topology& t_;
+    router_id self_;
+    coord at_;
+    router_id sink_;
+    const schedule* requests_;
+    header answer_;
+    std::uint64_t answer_step_ = kNever;
+    bool answered_ = false;
+};
+
+class all_to_one_workload final : public workload {
+  public:
+    all_to_one_workload(const topology& t, const coord& sink, schedule_kind kind, schedule s,
+                        nlohmann::json details)
+        : t_(t), sink_(t.id(sink)), kind_(kind), sched_(std::move(s)), details_(std::move(details)) {}
+    std::string primitive() const override { return "all-to-one"; }
+    std::string schedule_name() const override { return to_string(kind_); }
+    std::unique_ptr<node_program> program_for(router_id id) const override {
+        return std::make_unique<all_to_one_program>(t_, id, sink_, id == sink_ ? &sched_ : nullptr);
+    }
+    std::size_t rounds() const override { return sched_.rounds(); }
+    std::size_t delays() const override { return sched_.delays(); }
+    // KM request broadcasts reach every router once; every router sends the sink one message.
+    std::uint32_t expected(router_id src, router_id dst) const override {
+        const std::uint32_t requests = static_cast<std::uint32_t>(t_.k() * t_.m());
+        const std::uint32_t answer = dst == sink_ ? 1u : 0u;
+        return src == sink_ ? requests + answer : answer;
+    }
+    nlohmann::json details() const override { return details_; }
+
+  private:
+    topology t_;
+    router_id sink_;
+    schedule_kind kind_;
+    schedule sched_;
+    nlohmann::json details_;
+};
+
+}  // namespace
+
+std::uint64_t all_to_one_answer_step(std::uint64_t step) {
+    // first hop at step+1, three steps, delivery at step+4, answer launched in the next step
+    return step + kFirstHopAfterLaunch + 3 + 1;
+}
+
+std::vector<slot> all_to_one_rounds(const topology& t) {
+    std::vector<slot> rounds;
+    for (int i = 0; i < t.k() * t.m(); ++i)
+        rounds.push_back({{{make_source_vector_header(true, 3, {0, 0, 0}),
+                            encode(i, i / t.m(), i % t.m())}}});
+    return rounds;
+}
+
+std::vector<link_use> all_to_one_round_uses(const topology& t, const coord& sink, int i) {
+    std::vector<link_use> uses;
+    const router_id s = t.id(sink);
+    trace_links(t, s, 0, make_source_vector_header(true, 3, {0, 0, 0}), uses);
+    const int gamma = i / t.m(), pi = i % t.m();
+    for (int d = 0; d < t.m(); ++d) {
+        const coord r{gamma, d, pi};
+        trace_links(t, t.id(r), all_to_one_answer_step(0),
+                    make_source_vector_header(false, 3, t.vector_to(r, sink)), uses);
+    }
+    return uses;
+}
+
+std::unique_ptr<workload> make_all_to_one_workload(const topology& t, const primitive_options& o) {
+    const std::vector<slot> rounds = all_to_one_rounds(t);
+    const int protocol = o.protocol != 0 ? o.protocol : 1;
+    std::vector<std::vector<link_use>> uses;
+    for (int i = 0; i < static_cast<int>(rounds.size()); ++i)
+        uses.push_back(all_to_one_round_uses(t, o.source, i));
+    const auto predict_of = [&](const schedule& s) {
+        link_calendar cal;
+        std::size_t i = 0;
+        for (std::size_t slot = 0; slot < s.slots.size(); ++slot)
+            if (!s.slots[slot].is_delay()) cal.add(uses[i++], slot);
+        return predict(cal);
+    };
+    const schedule paper = protocol_pattern(rounds, protocol);
+    schedule chosen;
+    switch (o.schedule) {
+        case schedule_kind::paper:
+            chosen = paper;
+            break;
+        case schedule_kind::none:
+            chosen = protocol_pattern(rounds, 1);
+            break;
+        case schedule_kind::fixed: {
+            if (predict_of(paper).conflicts == 0)
+                throw std::invalid_argument(nothing_to_fix("all-to-one to " + to_string(o.source) +
+                                                           " with Protocol " + std::to_string(protocol)));
+            link_calendar cal;
+            const placement pl = place_rounds(uses, false, cal);
+            chosen.slots.resize(pl.slots);
+            for (std::size_t i = 0; i < rounds.size(); ++i) chosen.slots[pl.slot[i]] = rounds[i];
+            break;
+        }
+    }
+    nlohmann::json details = {{"sink", to_string(o.source)},
+                              {"protocol", o.schedule == schedule_kind::paper ? protocol : 0},
+                              {"answer_offset", all_to_one_answer_step(0)},
+                              {"claimed", !topology::is_fixed_point(o.source)},
+                              {"lockstep", to_json(predict_of(chosen), t)}};
+    return std::make_unique<all_to_one_workload>(t, o.source, o.schedule, std::move(chosen),
+                                                 std::move(details));
+}
+
+}  // namespace d3

@@ -1,0 +1,101 @@
+#include "core/primitives/common.h"
+
+#include <stdexcept>
+#include <utility>
+
+namespace d3 {
+
+std::string nothing_to_fix(const std::string& what) {
+    return "--schedule fixed: the paper's " + what +
+           " has no link conflict, so there is nothing to fix (use --schedule paper)";
+}
+
+std::string describe_link(const topology& t, router_id r, int port) {
+    const coord at = t.at(r);
+    const port_ref p = port_of(port, t.k());
+    const coord far = p.global ? t.global_neighbor(at, p.port) : t.local_neighbor(at, p.port);
+    return to_string(at) + " " + (p.global ? "g" : "l") + std::to_string(p.port) + " -> " +
+           to_string(far);
+}
+
+nlohmann::json to_json(const prediction& p, const topology& t) {
+    nlohmann::json first = nlohmann::json::array();
+    for (const conflict_record& c : p.first)
+        first.push_back({{"step", c.step},
+                         {"router", c.router},
+                         {"link", describe_link(t, c.router, c.port)},
+                         {"uses", c.requesters}});
+    return {{"conflicts", p.conflicts}, {"first_conflicts", first}};
+}
+
+std::vector<link_use> slot_uses(const topology& t, const std::vector<router_id>& nodes,
+                                const slot& s) {
+    std::vector<link_use> uses;
+    for (router_id n : nodes)
+        for (const launch& l : s.launches) trace_links(t, n, 0, l.hdr, uses);
+    return uses;
+}
+
+prediction predict(const link_calendar& cal) {
+    return {cal.conflicts(), cal.first_conflicts(4)};
+}
+
+prediction predict(const topology& t, const schedule& s, const std::vector<router_id>& nodes) {
+    link_calendar cal;
+    std::vector<link_use> uses;
+    for (std::size_t i = 0; i < s.slots.size(); ++i) {
+        if (s.slots[i].is_delay()) continue;
+        uses.clear();
+        for (router_id n : nodes)
+            for (const launch& l : s.slots[i].launches) trace_links(t, n, i, l.hdr, uses);
+        cal.add(uses);
+    }
+    return predict(cal);
+}
+
+schedule place_schedule(const topology& t, const std::vector<slot>& rounds,
+                        const std::vector<router_id>& nodes, bool reorder) {
+    std::vector<std::vector<link_use>> uses;
+    uses.reserve(rounds.size());
+    for (const slot& r : rounds) uses.push_back(slot_uses(t, nodes, r));
+    link_calendar cal;
+    const placement pl = place_rounds(uses, reorder, cal);
+    schedule s;
+    s.slots.resize(pl.slots);
+    for (std::size_t i = 0; i < rounds.size(); ++i) s.slots[pl.slot[i]] = rounds[i];
+    return s;
+}
+
+schedule choose_schedule(const topology& t, schedule_kind kind, const schedule& paper,
+                         const std::vector<slot>& rounds, const std::vector<slot>& fixed_order,
+                         const std::vector<router_id>& nodes, bool reorder, const std::string& what) {
+    switch (kind) {
+        case schedule_kind::paper:
+            return paper;
+        case schedule_kind::none:
+            return protocol_pattern(rounds, 1);
+        case schedule_kind::fixed:
+            break;
+    }
+    if (predict(t, paper, nodes).conflicts == 0) throw std::invalid_argument(nothing_to_fix(what));
+    return place_schedule(t, fixed_order, nodes, reorder);
+}
+
+schedule_workload::schedule_workload(std::string primitive, std::string schedule_name, schedule s,
+                                     std::vector<router_id> nodes, router_id routers,
+                                     expectation expected, nlohmann::json details)
+    : primitive_(std::move(primitive)),
+      schedule_name_(std::move(schedule_name)),
+      sched_(std::move(s)),
+      runs_(routers, false),
+      expected_(std::move(expected)),
+      details_(std::move(details)) {
+    for (router_id n : nodes) runs_.at(n) = true;
+}
+
+std::unique_ptr<node_program> schedule_workload::program_for(router_id id) const {
+    if (!runs_.at(id)) return nullptr;
+    return std::make_unique<schedule_program>(sched_);
+}
+
+}  // namespace d3

@@ -1,0 +1,94 @@
+// What the paper's primitives share: their options, a workload in which nodes replay one shared
+// schedule, the lockstep prediction of a schedule's conflicts, and greedy placement of rounds for
+// the `fixed` schedules. Plain C++, no SystemC.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/primitives/lockstep.h"
+#include "core/schedule.h"
+#include "core/topology.h"
+#include "core/workload.h"
+
+namespace d3 {
+
+/// The options of d3sim that choose a primitive and its program (README, "d3sim").
+struct primitive_options {
+    std::string primitive = "all-to-all";
+    schedule_kind schedule = schedule_kind::paper;
+    int protocol = 0;      ///< 1, 2 or 3; 0: the one the paper uses for this primitive and source
+    coord source{0, 0, 1};  ///< broadcast, one-to-all, glgl source; all-to-one sink
+    int count = 1;          ///< broadcast: number of chained broadcasts
+    std::string perm = "random";  ///< permutation: random | transpose | drawer-swap | FILE
+    std::uint64_t seed = 1;       ///< permutation random
+};
+
+/// Error text when `fixed` is asked for a case whose published schedule has no conflict.
+std::string nothing_to_fix(const std::string& what);
+
+/// Lockstep prediction of a schedule: conflicts when nothing is delayed (see lockstep.h).
+struct prediction {
+    std::uint64_t conflicts = 0;
+    std::vector<conflict_record> first;
+};
+
+/// "(c,d,p) l3 -> (c,d,p')" for a router's output index.
+std::string describe_link(const topology& t, router_id r, int port);
+nlohmann::json to_json(const prediction& p, const topology& t);
+
+/// Link uses of one slot launched at step 0 by each router in `nodes`.
+std::vector<link_use> slot_uses(const topology& t, const std::vector<router_id>& nodes,
+                                const slot& s);
+
+/// Replays `s` at every router in `nodes` and counts lockstep conflicts.
+prediction predict(const topology& t, const schedule& s, const std::vector<router_id>& nodes);
+/// The same for a calendar built elsewhere.
+prediction predict(const link_calendar& cal);
+
+/// Greedy conflict-free layout of `rounds` (see place_rounds), as a schedule with delays.
+schedule place_schedule(const topology& t, const std::vector<slot>& rounds,
+                        const std::vector<router_id>& nodes, bool reorder);
+
+/// The schedule `o.schedule` asks for, given the published one and the rounds it is made of:
+/// paper as given; none: the rounds back to back; fixed: greedy conflict-free placement (in
+/// `fixed_order`, reordering when `reorder`), only when the published schedule conflicts.
+/// Throws std::invalid_argument (nothing_to_fix(what)) otherwise.
+schedule choose_schedule(const topology& t, schedule_kind kind, const schedule& paper,
+                         const std::vector<slot>& rounds, const std::vector<slot>& fixed_order,
+                         const std::vector<router_id>& nodes, bool reorder, const std::string& what);
+
+/// A workload in which the routers in `nodes` replay one shared schedule and every other node is
+/// idle; `expected` is the primitive-level pair count.
+class schedule_workload final : public workload {
+  public:
+    using expectation = std::function<std::uint32_t(router_id src, router_id dst)>;
+    schedule_workload(std::string primitive, std::string schedule_name, schedule s,
+                      std::vector<router_id> nodes, router_id routers, expectation expected,
+                      nlohmann::json details);
+    std::string primitive() const override { return primitive_; }
+    std::string schedule_name() const override { return schedule_name_; }
+    std::unique_ptr<node_program> program_for(router_id id) const override;
+    std::size_t rounds() const override { return sched_.rounds(); }
+    std::size_t delays() const override { return sched_.delays(); }
+    std::uint32_t expected(router_id src, router_id dst) const override {
+        return expected_(src, dst);
+    }
+    nlohmann::json details() const override { return details_; }
+    const schedule& plan() const { return sched_; }
+
+  private:
+    std::string primitive_;
+    std::string schedule_name_;
+    schedule sched_;
+    std::vector<bool> runs_;
+    expectation expected_;
+    nlohmann::json details_;
+};
+
+}  // namespace d3

@@ -1,0 +1,69 @@
+#include "core/primitives/registry.h"
+
+#include <stdexcept>
+
+#include "core/primitives/all_to_all.h"
+#include "core/primitives/all_to_one.h"
+#include "core/primitives/broadcast.h"
+#include "core/primitives/glgl.h"
+#include "core/primitives/one_to_all.h"
+#include "core/primitives/permutation.h"
+
+namespace d3 {
+
+const std::vector<std::string>& primitive_names() {
+    static const std::vector<std::string> names{"broadcast",  "one-to-all",  "all-to-one",
+                                                "all-to-all", "permutation", "glgl-one-to-all"};
+    return names;
+}
+
+namespace {
+
+std::optional<std::string> check_options(const topology& t, const primitive_options& o) {
+    bool known = false;
+    for (const std::string& n : primitive_names()) known = known || n == o.primitive;
+    if (!known) {
+        std::string list;
+        for (const std::string& n : primitive_names()) list += (list.empty() ? "" : ", ") + n;
+        return "unknown primitive '" + o.primitive + "' (" + list + ")";
+    }
+    if (o.protocol < 0 || o.protocol > 3) return "--protocol must be 1, 2 or 3";
+    if (o.primitive == "permutation" && o.protocol != 0)
+        return "--protocol does not apply to the permutation";
+    if (o.count < 1 || o.count > kMaxBroadcastCount)
+        return "--count must be between 1 and " + std::to_string(kMaxBroadcastCount) + " (got " +
+               std::to_string(o.count) + ")";
+    if (!t.contains(o.source))
+        return "source " + to_string(o.source) + " is outside D3(" + std::to_string(t.k()) + "," +
+               std::to_string(t.m()) + ")";
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::unique_ptr<workload> make_primitive_workload(const topology& t, const primitive_options& o) {
+    if (auto err = check_options(t, o)) throw std::invalid_argument(*err);
+    if (o.primitive == "broadcast") return make_broadcast_workload(t, o);
+    if (o.primitive == "one-to-all") return make_one_to_all_workload(t, o);
+    if (o.primitive == "all-to-one") return make_all_to_one_workload(t, o);
+    if (o.primitive == "permutation") return make_permutation_workload(t, o);
+    if (o.primitive == "glgl-one-to-all") return make_glgl_workload(t, o);
+    return make_all_to_all_workload(t, o);
+}
+
+std::optional<std::string> check_primitive(const topology& t, const primitive_options& o) {
+    try {
+        make_primitive_workload(t, o);
+    } catch (const std::invalid_argument& e) {
+        return std::string(e.what());
+    }
+    return std::nullopt;
+}
+
+int primitive_injection_width(const topology& t, const primitive_options& o) {
+    if (o.primitive == "glgl-one-to-all" && glgl_injection_width(t) > t.m())
+        return glgl_injection_width(t);
+    return 0;
+}
+
+}  // namespace d3

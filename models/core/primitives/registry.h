@@ -1,0 +1,31 @@
+// The primitives d3sim can run, by name: their options checked, their workloads built.
+// Plain C++, no SystemC.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/primitives/common.h"
+
+namespace d3 {
+
+/// broadcast, one-to-all, all-to-one, all-to-all, permutation, glgl-one-to-all.
+const std::vector<std::string>& primitive_names();
+
+/// Why these options cannot run on this network (one line), or nothing. Builds the workload, so
+/// that a bad --perm file or a `fixed` with nothing to fix is found before anything simulates.
+std::optional<std::string> check_primitive(const topology& t, const primitive_options& o);
+
+/// The workload; throws std::invalid_argument with check_primitive()'s message on bad options.
+std::unique_ptr<workload> make_primitive_workload(const topology& t, const primitive_options& o);
+
+/// Packets per step the primitive's nodes must be able to launch, when more than the default M
+/// (the glgl one-to-all launches K at once); 0 otherwise.
+int primitive_injection_width(const topology& t, const primitive_options& o);
+
+/// Largest --count accepted (the schedule is held in memory).
+inline constexpr int kMaxBroadcastCount = 1 << 20;
+
+}  // namespace d3

@@ -1,0 +1,50 @@
+#include "rtl/decoder_select.h"
+
+#include <memory>
+
+#include "rtl/lockstep_decoder.h"
+#include "rtl/rtl_decoder.h"
+
+namespace d3 {
+
+std::optional<decoder_kind> parse_decoder_kind(const std::string& s) {
+    if (s == "cpp") return decoder_kind::cpp;
+    if (s == "rtl") return decoder_kind::rtl;
+    if (s == "lockstep") return decoder_kind::lockstep;
+    return std::nullopt;
+}
+
+const char* to_string(decoder_kind k) {
+    switch (k) {
+        case decoder_kind::cpp:
+            return "cpp";
+        case decoder_kind::rtl:
+            return "rtl";
+        case decoder_kind::lockstep:
+            return "lockstep";
+    }
+    return "?";
+}
+
+decoder_factory make_decoder_factory(decoder_kind kind, const topology& t, const engine_maker& make,
+                                     rtl_sharing sharing) {
+    if (kind == decoder_kind::cpp) return {};
+    const int k = t.k(), m = t.m();
+    // One model made now, which also checks that D3(k, m) fits the model's port widths; per router,
+    // every router then gets its own.
+    std::shared_ptr<rtl_engine> shared = make(k, m);
+    if (sharing == rtl_sharing::per_router) shared.reset();
+    const auto engine = [k, m, make, shared]() -> std::shared_ptr<rtl_engine> {
+        return shared ? shared : std::shared_ptr<rtl_engine>(make(k, m));
+    };
+    if (kind == decoder_kind::rtl)
+        return [engine](const coord&) -> std::unique_ptr<decoder_if> {
+            return std::make_unique<rtl_decoder>(engine());
+        };
+    return [engine, k, m](const coord&) -> std::unique_ptr<decoder_if> {
+        return std::make_unique<lockstep_decoder>(std::make_unique<reference_decoder>(k, m),
+                                                  std::make_unique<rtl_decoder>(engine()));
+    };
+}
+
+}  // namespace d3

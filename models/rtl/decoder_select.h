@@ -1,0 +1,37 @@
+// The decoders of a run, as `d3sim --decoder cpp|rtl|lockstep` selects them.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/topology.h"
+#include "rtl/rtl_decoder.h"
+#include "sc/network.h"
+
+namespace d3 {
+
+enum class decoder_kind : std::uint8_t {
+    cpp,       ///< the C++ reference d3::decode
+    rtl,       ///< the Verilated RTL decoder
+    lockstep,  ///< both on every decode; the first difference stops the run
+};
+
+std::optional<decoder_kind> parse_decoder_kind(const std::string& s);
+const char* to_string(decoder_kind k);
+
+/// How routers share Verilated models: one model for all (the default, see docs/architecture.md),
+/// or one per router as in hardware. The decoder is combinational, so both give the same results.
+enum class rtl_sharing : std::uint8_t { shared, per_router };
+
+/// Makes the Verilated model for D3(k, m): make_rtl_engine, or a test build of the RTL.
+using engine_maker = std::function<std::unique_ptr<rtl_engine>(int k, int m)>;
+
+/// Makes every router's decoder. cpp: an empty factory (the network's reference decoders); rtl and
+/// lockstep evaluate models made by `make`.
+decoder_factory make_decoder_factory(decoder_kind kind, const topology& t, const engine_maker& make,
+                                     rtl_sharing sharing = rtl_sharing::shared);
+
+}  // namespace d3

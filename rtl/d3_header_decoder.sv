@@ -1,0 +1,187 @@
+// Header decoder of router (c, d, p) of D3(K, M): what the router does with the packet at the head
+// of a buffer, and the header the packet carries on. Combinational; docs/header-format.md is the
+// specification and models/core/decoder.cpp the reference model (matched bit for bit, tests/cosim).
+//
+// Source-vector header (B, b; gamma, pi, delta), paper section 8:
+//   b = 3 local port delta, b = 2 global port gamma, b = 1 local port pi, b = 0 eject;
+//   B = 1: all local ports (b = 3, 1) or all global ports (b = 2) at once.
+// Destination header (b; c', d', p') with deflection ports C and D, paper section 10:
+//   b = 5 local port D, b = 4 global port C, b = 3 local (d' - p) mod M,
+//   b = 2 global (c' - c) mod K, b = 1 local (p' - p) mod M, b = 0 eject.
+// Local port 0 holds the packet for one step; so does global port 0 at a fixed point (c, p, p),
+// where it loops back to the router itself.
+//
+// K and M are inputs (constant during a run), so one netlist serves every network up to the size
+// that the port widths allow: K <= 2**GlobalPortWidth, M <= 2**LocalPortWidth. The header's port
+// fields are 8 bits, so both widths are at most d3_pkg::FieldWidth = 8 (K, M <= 256).
+module d3_header_decoder
+  import d3_pkg::*;
+#(
+  parameter int unsigned GlobalPortWidth = FieldWidth,  // bits of a global port / cabinet, 1..8
+  parameter int unsigned LocalPortWidth  = FieldWidth,  // bits of a local port / drawer / router, 1..8
+  // Test only (tests/cosim seeded-fault check): 1 makes a source-vector header at b = 1 leave on
+  // local port delta instead of pi. Always 0 in the model the simulator uses.
+  parameter int unsigned SeededFault     = 0,
+  // Width of port_o: wide enough for a global and for a local port.
+  localparam int unsigned PortWidth =
+      GlobalPortWidth > LocalPortWidth ? GlobalPortWidth : LocalPortWidth
+) (
+  input  logic [GlobalPortWidth:0]   k_i,     // K, cabinets (1 .. 2**GlobalPortWidth)
+  input  logic [LocalPortWidth:0]    m_i,     // M, drawers per cabinet, routers per drawer (2 .. 2**LocalPortWidth)
+  input  logic [GlobalPortWidth-1:0] c_i,     // cabinet c of this router (< K)
+  input  logic [LocalPortWidth-1:0]  d_i,     // drawer d of this router (< M)
+  input  logic [LocalPortWidth-1:0]  p_i,     // router p of this router within its drawer (< M)
+  input  header_t                    hdr_i,   // header of the packet at the head of the buffer
+  output action_e                    act_o,   // what to do with the packet
+  output logic [PortWidth-1:0]       port_o,  // local or global port for ActLocal / ActGlobal, else 0
+  output logic                       hold_o,  // the packet (broadcast: its port-0 copy) stays one step
+  output header_t                    next_o   // header after this step: b - 1 (unchanged on eject, invalid)
+);
+
+  // Elaboration-time checks: the layout in d3_pkg and the limits of the parameters.
+  if ($bits(header_t) != HdrWidth) begin : gen_bad_layout
+    $error("header_t is %0d bits, docs/header-format.md says %0d", $bits(header_t), HdrWidth);
+  end
+  if (GlobalPortWidth < 1 || (1 << GlobalPortWidth) > MaxK) begin : gen_bad_global_width
+    $error("GlobalPortWidth must be 1..%0d (K <= %0d)", FieldWidth, MaxK);
+  end
+  if (LocalPortWidth < 1 || (1 << LocalPortWidth) > MaxM) begin : gen_bad_local_width
+    $error("LocalPortWidth must be 1..%0d (M <= %0d)", FieldWidth, MaxM);
+  end
+
+  localparam int unsigned CmpWidth = FieldWidth + 1;  // holds any field and K, M up to 256
+
+  // (a - b) mod n for a, b < n, without a divider: a - b, plus n when it went negative.
+  function automatic logic [GlobalPortWidth-1:0] sub_mod_k(logic [GlobalPortWidth-1:0] a,
+                                                           logic [GlobalPortWidth-1:0] b,
+                                                           logic [GlobalPortWidth:0]   n);
+    logic [GlobalPortWidth:0] diff;
+    diff = {1'b0, a} - {1'b0, b};
+    if (a < b) diff = diff + n;
+    return diff[GlobalPortWidth-1:0];
+  endfunction
+
+  function automatic logic [LocalPortWidth-1:0] sub_mod_m(logic [LocalPortWidth-1:0] a,
+                                                          logic [LocalPortWidth-1:0] b,
+                                                          logic [LocalPortWidth:0]   n);
+    logic [LocalPortWidth:0] diff;
+    diff = {1'b0, a} - {1'b0, b};
+    if (a < b) diff = diff + n;
+    return diff[LocalPortWidth-1:0];
+  endfunction
+
+  // A port field is in range when it is below K (global) or M (local).
+  function automatic logic below_k(logic [FieldWidth-1:0] field, logic [GlobalPortWidth:0] k);
+    return CmpWidth'(field) < CmpWidth'(k);
+  endfunction
+
+  function automatic logic below_m(logic [FieldWidth-1:0] field, logic [LocalPortWidth:0] m);
+    return CmpWidth'(field) < CmpWidth'(m);
+  endfunction
+
+  // ---- Validity (docs/header-format.md, "makes the header invalid") ----
+  logic source_ok, dest_ok, hdr_ok;
+  assign source_ok = hdr_i.b <= MaxSyncSource && below_k(hdr_i.f0, k_i) &&
+                     below_m(hdr_i.f1, m_i) && below_m(hdr_i.f2, m_i) &&
+                     hdr_i.defl_c == '0 && hdr_i.defl_d == '0;
+  assign dest_ok   = !hdr_i.bcast && hdr_i.b <= MaxSyncDest && below_k(hdr_i.f0, k_i) &&
+                     below_k(hdr_i.defl_c, k_i) && below_m(hdr_i.f1, m_i) &&
+                     below_m(hdr_i.f2, m_i) && below_m(hdr_i.defl_d, m_i);
+  assign hdr_ok    = hdr_i.kind == KindSource ? source_ok : dest_ok;
+
+  // ---- Ports named by the header. Valid fields are below K or M, so their high bits are zero ----
+  logic [GlobalPortWidth-1:0] gamma, defl_c, dest_c;
+  logic [LocalPortWidth-1:0]  pi, delta, defl_d, dest_d, dest_p;
+  assign gamma  = hdr_i.f0[GlobalPortWidth-1:0];
+  assign dest_c = hdr_i.f0[GlobalPortWidth-1:0];
+  assign defl_c = hdr_i.defl_c[GlobalPortWidth-1:0];
+  assign pi     = hdr_i.f1[LocalPortWidth-1:0];
+  assign dest_d = hdr_i.f1[LocalPortWidth-1:0];
+  assign delta  = hdr_i.f2[LocalPortWidth-1:0];
+  assign dest_p = hdr_i.f2[LocalPortWidth-1:0];
+  assign defl_d = hdr_i.defl_d[LocalPortWidth-1:0];
+
+  // Section 10's tables: row from the destination, column from this router.
+  logic [LocalPortWidth-1:0]  to_drawer, to_router;
+  logic [GlobalPortWidth-1:0] to_cabinet;
+  assign to_drawer  = sub_mod_m(dest_d, p_i, m_i);  // b = 3: (d', p) local
+  assign to_cabinet = sub_mod_k(dest_c, c_i, k_i);  // b = 2: (c', c) global
+  assign to_router  = sub_mod_m(dest_p, p_i, m_i);  // b = 1: (p', d) local
+
+  // Global port 0 of (c, p, p) leads back to the router itself.
+  logic fixed_point;
+  assign fixed_point = d_i == p_i;
+
+  // ---- The hop this header asks for ----
+  typedef enum logic [1:0] {
+    HopLocal,   // one local port
+    HopGlobal,  // one global port
+    HopAllLocal,
+    HopAllGlobal
+  } hop_e;
+
+  hop_e                       hop;
+  logic [LocalPortWidth-1:0]  local_port;
+  logic [GlobalPortWidth-1:0] global_port;
+
+  always_comb begin
+    hop         = HopLocal;
+    local_port  = '0;
+    global_port = '0;
+    if (hdr_i.kind == KindSource) begin
+      if (hdr_i.bcast) begin
+        hop = hdr_i.b == 3'd2 ? HopAllGlobal : HopAllLocal;
+      end else begin
+        unique case (hdr_i.b)
+          3'd3:    local_port = delta;
+          3'd2:    begin hop = HopGlobal; global_port = gamma; end
+          default: local_port = SeededFault != 0 ? delta : pi;  // b = 1
+        endcase
+      end
+    end else begin
+      unique case (hdr_i.b)
+        3'd5:    local_port = defl_d;
+        3'd4:    begin hop = HopGlobal; global_port = defl_c; end
+        3'd3:    local_port = to_drawer;
+        3'd2:    begin hop = HopGlobal; global_port = to_cabinet; end
+        default: local_port = to_router;  // b = 1
+      endcase
+    end
+  end
+
+  // ---- Outputs ----
+  always_comb begin
+    act_o  = ActInvalid;
+    port_o = '0;
+    hold_o = 1'b0;
+    next_o = hdr_i;
+    if (!hdr_ok) begin
+      act_o = ActInvalid;
+    end else if (hdr_i.b == '0) begin
+      act_o = ActEject;
+    end else begin
+      next_o.b = hdr_i.b - 3'd1;
+      unique case (hop)
+        HopLocal: begin
+          act_o  = ActLocal;
+          port_o = PortWidth'(local_port);
+          hold_o = local_port == '0;
+        end
+        HopGlobal: begin
+          act_o  = ActGlobal;
+          port_o = PortWidth'(global_port);
+          hold_o = global_port == '0 && fixed_point;
+        end
+        HopAllLocal: begin
+          act_o  = ActBcastLocal;
+          hold_o = 1'b1;
+        end
+        HopAllGlobal: begin
+          act_o  = ActBcastGlobal;
+          hold_o = fixed_point;
+        end
+      endcase
+    end
+  end
+
+endmodule

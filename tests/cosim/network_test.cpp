@@ -1,0 +1,125 @@
+// Whole networks through d3sim, as a user runs them: --decoder rtl and --decoder lockstep give the
+// same JSON result as --decoder cpp, and a seeded fault in the RTL (d3sim_fault, linked with the
+// SeededFault = 1 build) makes lockstep stop the run with an error naming the difference.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+struct outcome {
+    int code = -1;
+    std::string out;
+    std::string err;
+};
+
+outcome run(const std::string& d3sim, const std::string& args) {
+    const std::string errfile = testing::TempDir() + "d3sim_cosim_stderr.txt";
+    const std::string cmd = d3sim + " " + args + " 2>" + errfile;
+    outcome o;
+    FILE* p = popen(cmd.c_str(), "r");
+    if (!p) return o;
+    std::array<char, 4096> buf{};
+    std::size_t n;
+    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) o.out.append(buf.data(), n);
+    const int status = pclose(p);
+    o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (FILE* f = fopen(errfile.c_str(), "r")) {
+        while ((n = fread(buf.data(), 1, buf.size(), f)) > 0) o.err.append(buf.data(), n);
+        fclose(f);
+    }
+    return o;
+}
+
+// Keys that measure the run, not the network: they differ from run to run with any decoder.
+// The issue names wall_seconds, elaboration_seconds and decoder; hops_per_second (hops divided by
+// wall_seconds) and peak_rss_kib (process memory) are measurements of the same kind.
+const std::array<const char*, 5> kRunKeys = {"wall_seconds", "elaboration_seconds", "decoder",
+                                             "hops_per_second", "peak_rss_kib"};
+
+nlohmann::json result(const std::string& args, const std::string& decoder) {
+    const outcome o = run(D3SIM, args + " --decoder " + decoder + " --json - --quiet");
+    EXPECT_EQ(o.code, 0) << args << " --decoder " << decoder << ": " << o.err;
+    nlohmann::json j = nlohmann::json::parse(o.out, nullptr, false);
+    EXPECT_FALSE(j.is_discarded()) << o.out;
+    if (j.is_discarded()) return {};
+    EXPECT_EQ(j.value("decoder", ""), decoder);
+    EXPECT_TRUE(j.value("correct", false)) << j.dump(2);
+    for (const char* key : kRunKeys) {
+        EXPECT_TRUE(j.contains(key)) << key;
+        j.erase(key);
+    }
+    return j;
+}
+
+void expect_same_result(const std::string& args) {
+    const nlohmann::json cpp = result(args, "cpp");
+    EXPECT_GT(cpp.value("hops", 0u), 0u) << args;
+    EXPECT_EQ(result(args, "rtl"), cpp) << args << " --decoder rtl";
+    EXPECT_EQ(result(args, "lockstep"), cpp) << args << " --decoder lockstep";
+}
+
+TEST(CosimNetwork, AllToAllD3_2_4) {
+    expect_same_result("--k 2 --m 4");
+}
+TEST(CosimNetwork, AllToAllD3_3_4) {
+    expect_same_result("--k 3 --m 4");
+}
+TEST(CosimNetwork, AllToAllD3_4_8) {
+    expect_same_result("--k 4 --m 8");
+}
+TEST(CosimNetwork, AllToAllUnscheduledD3_3_6) {
+    expect_same_result("--k 3 --m 6 --schedule none");
+}
+TEST(CosimNetwork, BroadcastD3_3_4) {
+    expect_same_result("--k 3 --m 4 --primitive broadcast --source 1,0,2");
+}
+TEST(CosimNetwork, BroadcastFromFixedPointD3_3_4) {
+    expect_same_result("--k 3 --m 4 --primitive broadcast --source 2,3,3");
+}
+TEST(CosimNetwork, BroadcastD3_4_8) {
+    expect_same_result("--k 4 --m 8 --primitive broadcast --source 0,1,0");
+}
+
+TEST(CosimNetwork, BroadcastOneCabinetD3_1_12) {
+    expect_same_result("--k 1 --m 12 --primitive broadcast --source 0,5,3");
+}
+
+// The seeded fault: one wrong case in the RTL (source vector, b = 1: delta instead of pi).
+TEST(SeededFault, LockstepStopsAtTheFirstDifference) {
+    const outcome o = run(D3SIM_FAULT, "--k 3 --m 4 --decoder lockstep --json - --quiet");
+    EXPECT_EQ(o.code, 1) << o.err;
+    EXPECT_TRUE(o.out.empty()) << o.out;  // no result: the run stopped
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+    for (const char* part :
+         {"d3sim: error: d3/lockstep: ", "tb.network.router_", " step ", "(decode ", "header (0,1;",
+          "C++ reference: local port ", "; RTL: local port "})
+        EXPECT_NE(o.err.find(part), std::string::npos) << part << " in: " << o.err;
+}
+
+TEST(SeededFault, RtlAloneDeliversWrongly) {
+    // Without lockstep the faulty RTL runs to the end and the primitive check fails.
+    const outcome o = run(D3SIM_FAULT, "--k 3 --m 4 --decoder rtl --json - --quiet");
+    EXPECT_EQ(o.code, 1) << o.err;
+    const nlohmann::json j = nlohmann::json::parse(o.out, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << o.out << o.err;
+    EXPECT_FALSE(j.value("correct", true));
+    EXPECT_GT(j.value("misrouted", 0u), 0u) << j.dump(2);
+}
+
+TEST(SeededFault, ReferenceDecoderIsUnaffected) {
+    EXPECT_EQ(run(D3SIM_FAULT, "--k 3 --m 4 --decoder cpp --quiet").code, 0);
+}
+
+TEST(CosimNetwork, UnknownDecoderIsBadInput) {
+    const outcome o = run(D3SIM, "--decoder verilog");
+    EXPECT_EQ(o.code, 2);
+    EXPECT_NE(o.err.find("--decoder"), std::string::npos) << o.err;
+}
+
+}  // namespace
