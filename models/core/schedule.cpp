@@ -38,9 +38,12 @@ schedule protocol_pattern(const std::vector<slot>& rounds, int protocol) {
     s.slots.reserve(rounds.size() + rounds.size() * static_cast<std::size_t>(gap));
     for (std::size_t i = 0; i < rounds.size(); ++i) {
         s.slots.push_back(rounds[i]);
-        const bool pair_done = i % 2 == 1 || i + 1 == rounds.size();
-        if (gap != 0 && pair_done)
-            for (int g = 0; g < gap; ++g) s.slots.push_back({});
+        // After a pair: the protocol's delays. A lone last round gets half of them (Protocol 3:
+        // one), so that N rounds carry N/2 (Protocol 2) and N (Protocol 3) delays for any N.
+        const bool pair_done = i % 2 == 1;
+        const bool lone_last = i % 2 == 0 && i + 1 == rounds.size();
+        const int delays = pair_done ? gap : lone_last ? gap / 2 : 0;
+        for (int g = 0; g < delays; ++g) s.slots.push_back({});
     }
     return s;
 }

@@ -37,7 +37,8 @@ std::optional<schedule_kind> parse_schedule_kind(const std::string& s);
 
 /// The appendix's pipelining protocols applied to a list of rounds (one slot each):
 /// 1: back to back; 2: two rounds, one delay; 3: two rounds, two delays. The pattern repeats to
-/// the end, trailing delays included (the paper counts N/2 and N delays for N rounds).
+/// the end, trailing delays included (the paper counts N/2 and N delays for N rounds); a lone last
+/// round gets floor(gap/2) delays (Protocol 2: N/2 rounded down, Protocol 3: N delays).
 schedule protocol_pattern(const std::vector<slot>& rounds, int protocol);
 /// Rounds back to back, with a delay before round i wherever delay_before[i] is true.
 schedule with_delays(const std::vector<slot>& rounds, const std::vector<bool>& delay_before);

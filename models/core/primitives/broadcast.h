@@ -10,8 +10,8 @@
 
 namespace d3 {
 
-/// The protocol the paper uses: 1 when d != p, 3 when d = p.
-int broadcast_paper_protocol(const coord& source);
+/// The protocol the paper uses: 1 when d != p or for a single broadcast, 3 for a chain at d = p.
+int broadcast_paper_protocol(const coord& source, int count);
 
 /// The chained broadcast workload; throws std::invalid_argument for bad options (count < 1,
 /// `fixed` without a conflict to fix).
