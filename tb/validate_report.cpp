@@ -47,8 +47,9 @@ node programs as published (`--schedule paper`); topological claims are brute-fo
 router model (one hop or hold per time step, a router sends at most one packet per directed link
 per step), conflicts or misses the paper's figure; the model was not adjusted to make any claim
 hold. For every such claim the first conflicting link and step are given (router (c,d,p) and its
-output: `gA` global port A, `lX` local port X; steps counted from the first hop), the reason, the
-command that shows it in a waveform, and a corrected schedule (`--schedule fixed`) with its cost.
+output: `gA` global port A, `lX` local port X; the first launch is program step 0 and its first hop
+is in step 1, as in the waveforms), the reason, the command that shows it in a waveform, and a
+corrected schedule (`--schedule fixed`) with its cost.
 
 How the figures are counted: `rounds` are node-program steps that launch packets, `delays` the
 steps that launch nothing (the paper's false headers), `steps` the time steps from the first hop
