@@ -48,6 +48,11 @@ TEST(Cli, BadInputIsOneLineAndExitCode2) {
     expect_bad_input("--primitive broadcast --source 0,9,0", "outside");
     expect_bad_input("--source 1,2", "--source");
     expect_bad_input("--bogus", "--bogus");
+    expect_bad_input("--primitive broadcast --count 0", "--count");
+    expect_bad_input("--protocol 4", "--protocol");
+    expect_bad_input("--primitive permutation --perm /nonexistent/perm.txt", "cannot read");
+    expect_bad_input("--primitive permutation --protocol 2", "does not apply");
+    expect_bad_input("--k 2 --m 4 --schedule fixed", "nothing to fix");
     expect_bad_input("--k four", "--k");
     expect_bad_input("--schedule fast", "--schedule");
     expect_bad_input("--buffer-depth 0", "buffer depth");
