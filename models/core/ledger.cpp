@@ -9,8 +9,15 @@ namespace d3 {
 
 std::uint64_t ledger::launch(router_id src, const header& h) {
     walk_result& w = scratch_;
-    walk(t_, t_.at(src), h, w);
-    if (!w.error.empty()) throw std::invalid_argument(w.error);
+    if (h.kind == header_kind::source_vector && !h.broadcast && h.b == 3 &&
+        valid(h, t_.k(), t_.m())) {
+        // The common case in closed form (section 8): (3; gamma, pi, delta) from (c,d,p) arrives
+        // at (c+gamma, p+delta, d+pi). Not the decoder's walk, so it also checks the decoder.
+        w.destinations.assign(1, t_.id(t_.destination(t_.at(src), {h.gamma(), h.pi(), h.delta()})));
+    } else {
+        walk(t_, t_.at(src), h, w);
+        if (!w.error.empty()) throw std::invalid_argument(w.error);
+    }
     std::sort(w.destinations.begin(), w.destinations.end());
     message m{src, static_cast<std::uint32_t>(dests_.size()),
               static_cast<std::uint32_t>(w.destinations.size())};
