@@ -7,29 +7,14 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "support/run_command.h"
+
 namespace {
 
-struct outcome {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
+using d3::test::outcome;
 
 outcome run(const std::string& args) {
-    const std::string errfile = testing::TempDir() + "d3sim_stderr.txt";
-    const std::string cmd = std::string(D3SIM) + " " + args + " 2>" + errfile;
-    outcome o;
-    FILE* p = popen(cmd.c_str(), "r");
-    std::array<char, 4096> buf{};
-    std::size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) o.out.append(buf.data(), n);
-    const int status = pclose(p);
-    o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    if (FILE* f = fopen(errfile.c_str(), "r")) {
-        while ((n = fread(buf.data(), 1, buf.size(), f)) > 0) o.err.append(buf.data(), n);
-        fclose(f);
-    }
-    return o;
+    return d3::test::run_command(std::string(D3SIM) + " " + args);
 }
 
 void expect_bad_input(const std::string& args, const std::string& mentions) {

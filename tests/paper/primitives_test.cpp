@@ -13,6 +13,7 @@
 
 #include "core/topology.h"
 #include "path_counter.h"
+#include "support/run_command.h"
 
 namespace d3 {
 namespace {
@@ -21,15 +22,11 @@ using nlohmann::json;
 using u64 = std::uint64_t;
 
 json run(const std::string& args, int expect_code = 0) {
-    const std::string cmd = std::string(D3SIM) + " " + args + " --json - -q --no-progress";
-    FILE* p = popen(cmd.c_str(), "r");
-    std::string out;
-    std::array<char, 4096> buf{};
-    for (std::size_t n; (n = fread(buf.data(), 1, buf.size(), p)) > 0;) out.append(buf.data(), n);
-    const int status = pclose(p);
-    EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, expect_code) << args;
-    json j = json::parse(out, nullptr, false);
-    EXPECT_FALSE(j.is_discarded()) << args << ": " << out;
+    const test::outcome o =
+        test::run_command(std::string(D3SIM) + " " + args + " --json - -q --no-progress");
+    EXPECT_EQ(o.code, expect_code) << args << ": " << o.err;
+    json j = json::parse(o.out, nullptr, false);
+    EXPECT_FALSE(j.is_discarded()) << args << ": " << o.out;
     return j;
 }
 

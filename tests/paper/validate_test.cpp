@@ -3,27 +3,25 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "support/run_command.h"
+
 namespace {
 
 using nlohmann::json;
 
 json validate(const std::string& args) {
-    const std::string cmd =
-        std::string(D3SIM) + " validate " + args + " --out - --json - 2>/dev/null";
-    FILE* p = popen(cmd.c_str(), "r");
-    std::string out;
-    std::array<char, 4096> buf{};
-    for (std::size_t n; (n = fread(buf.data(), 1, buf.size(), p)) > 0;) out.append(buf.data(), n);
-    const int status = pclose(p);
-    EXPECT_EQ(WIFEXITED(status) ? WEXITSTATUS(status) : -1, 0);
-    json j = json::parse(out, nullptr, false);
-    EXPECT_FALSE(j.is_discarded()) << out;
+    const d3::test::outcome o =
+        d3::test::run_command(std::string(D3SIM) + " validate " + args + " --out - --json -");
+    EXPECT_EQ(o.code, 0) << o.err;
+    json j = json::parse(o.out, nullptr, false);
+    EXPECT_FALSE(j.is_discarded()) << o.out;
     return j;
 }
 
@@ -55,14 +53,10 @@ TEST(Validate, VerdictsOnD3_2_4AndD3_3_6) {
 }
 
 TEST(Validate, BadInput) {
-    const std::string cmd = std::string(D3SIM) + " validate --m 3 2>&1";
-    FILE* p = popen(cmd.c_str(), "r");
-    std::string out;
-    std::array<char, 512> buf{};
-    for (std::size_t n; (n = fread(buf.data(), 1, buf.size(), p)) > 0;) out.append(buf.data(), n);
-    const int status = pclose(p);
-    EXPECT_EQ(WEXITSTATUS(status), 2);
-    EXPECT_NE(out.find("M >= 4"), std::string::npos) << out;
+    const d3::test::outcome o = d3::test::run_command(std::string(D3SIM) + " validate --m 3");
+    EXPECT_EQ(o.code, 2);
+    EXPECT_NE(o.err.find("M >= 4"), std::string::npos) << o.err;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
 }
 
 }  // namespace
