@@ -120,7 +120,7 @@ std::string network::find_blocked_cycle() const {
         const auto r = static_cast<router_id>(cycle[j] / per);
         const int f = static_cast<int>(cycle[j] % per);
         if (j != 0) s += " -> ";
-        s += "router " + to_string(topo_.at(r)) + " " + routers[r].fifo_label(f) + " (head " +
+        s += "router " + to_string(topo_.at(r)) + " input " + routers[r].fifo_label(f) + " (head " +
              routers[r].fifo_head(f) + ")";
     }
     if (!cycle.empty())

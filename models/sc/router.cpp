@@ -341,6 +341,11 @@ void router::schedule_next(std::uint64_t step) {
         std::min(inj.size(), static_cast<std::size_t>(cfg_.router.injection_width));
     for (std::size_t j = 0; j < lanes; ++j) consider(inj[j]);
     for (const entry& e : hold_) consider(e);
+    // A credit that arrived before this step blocked (when blocked_ was still false) scheduled no
+    // wake-up: wake when the earliest pending credit becomes usable.
+    if (blocked_)
+        for (const auto& due : credit_due_)
+            if (!due.empty()) next = std::min(next, std::max(due.front(), step + 1));
     if (next != std::numeric_limits<std::uint64_t>::max()) wake_at(next);
 }
 
@@ -443,7 +448,16 @@ std::string router::describe_occupancy() const {
         const auto& q = in_[static_cast<std::size_t>(i)];
         if (q.empty()) continue;
         os << " " << fifo_label(i);
-        os << " holds " << q.size() << " (head " << to_string(pool_.info(*q.front().gp).hdr) << ")";
+        os << " holds " << q.size() << " (head " << to_string(pool_.info(*q.front().gp).hdr);
+        const entry& e = q.front();
+        if (e.decoded && !e.done && e.targets.empty() && e.target != kHold && e.target != kEject) {
+            const int vc = vc_after(e);
+            const port_ref p = port_of(e.target, topo_.k());
+            os << " wants " << (p.global ? "global " : "local ") << p.port;
+            if (vcs_ > 1) os << " vc" << vc;
+            os << ", credits " << credits_[static_cast<std::size_t>(e.target * vcs_ + vc)];
+        }
+        os << ")";
     }
     if (!hold_.empty()) os << " hold stage holds " << hold_.size();
     return os.str();
