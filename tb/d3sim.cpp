@@ -13,6 +13,7 @@
 
 #include "core/result.h"
 #include "report.h"
+#include "sweep.h"
 #include "testbench.h"
 #include "traffic_cli.h"
 #include "validate.h"
@@ -69,6 +70,8 @@ int sc_main(int argc, char** argv) {
     (void)kBannerOff;
     // `d3sim validate ...`: every claim of the paper, each simulated case in its own d3sim process.
     if (argc > 1 && std::string(argv[1]) == "validate") return d3::run_validate(argc - 1, argv + 1);
+    // `d3sim sweep ...`: one d3sim --traffic process per offered load, CSV and plot (tb/sweep).
+    if (argc > 1 && std::string(argv[1]) == "sweep") return d3::run_sweep(argc - 1, argv + 1);
     d3::run_options o;
     std::string source = "0,0,1", schedule = "paper", json, arb = "round-robin";
     bool quiet = false;

@@ -160,3 +160,49 @@ TEST(CliTraffic, BadTrafficInputIsOneLineAndExitCode2) {
 }
 
 }  // namespace
+
+namespace {
+
+std::string read_all(const std::string& path) {
+    std::string text;
+    if (FILE* f = fopen(path.c_str(), "r")) {
+        std::array<char, 4096> buf{};
+        std::size_t n;
+        while ((n = fread(buf.data(), 1, buf.size(), f)) > 0) text.append(buf.data(), n);
+        fclose(f);
+    }
+    return text;
+}
+
+// A tiny sweep: one process per point, a CSV row per point, a PNG and an SVG from gnuplot.
+TEST(CliSweep, WritesCsvAndPlot) {
+    const std::string dir = testing::TempDir() + "d3_sweep_test";
+    const outcome o = run("sweep --rates 0.2:0.6:0.4 --out " + dir +
+                          " --k 1 --m 2 --traffic uniform --routing valiant --warmup 50 "
+                          "--measure 200");
+    ASSERT_EQ(o.code, 0) << o.err;
+    const std::string csv = read_all(dir + "/sweep.csv");
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3) << csv;
+    EXPECT_EQ(csv.rfind("rate,offered,accepted,latency_mean", 0), 0u) << csv;
+    EXPECT_NE(csv.find("\n0.2,"), std::string::npos) << csv;
+    EXPECT_NE(csv.find("\n0.6,"), std::string::npos) << csv;
+    // Every point drained, passed its checks and exited 0.
+    std::size_t ok = 0;
+    for (std::size_t at = 0; (at = csv.find(",true,true,0\n", at)) != std::string::npos; ++at) ++ok;
+    EXPECT_EQ(ok, 2u) << csv;
+    EXPECT_GT(read_all(dir + "/sweep.png").size(), 1000u);
+    EXPECT_NE(read_all(dir + "/sweep.svg").find("<svg"), std::string::npos);
+    EXPECT_NE(read_all(dir + "/point_0.6.json").find("\"traffic\""), std::string::npos);
+}
+
+TEST(CliSweep, BadInputIsOneLineAndExitCode2) {
+    const std::string dir = testing::TempDir() + "d3_sweep_bad";
+    expect_bad_input("sweep --rates 0:1:0.5 --out " + dir + " --traffic uniform", "--rates");
+    expect_bad_input("sweep --rates 0.5 --out " + dir + " --k 2", "needs --traffic");
+    expect_bad_input("sweep --rates 0.5 --out " + dir + " --traffic uniform --rate 0.3",
+                     "--rate is set by the sweep");
+    expect_bad_input("sweep --rates 0.5 --out " + dir + " --traffic bogus", "--traffic");
+    expect_bad_input("sweep --rates 0.5 --traffic uniform", "--out");
+}
+
+}  // namespace

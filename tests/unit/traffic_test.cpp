@@ -138,3 +138,27 @@ TEST(WaitCycle, FindsTheCycleAndIgnoresTails) {
 
 }  // namespace
 }  // namespace d3
+
+#include "core/traffic/rates.h"
+
+namespace d3 {
+namespace {
+
+TEST(SweepRates, RangesAndLists) {
+    const auto r = parse_rates("0.05:1.0:0.05");
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->size(), 20u);
+    EXPECT_DOUBLE_EQ(r->front(), 0.05);
+    EXPECT_DOUBLE_EQ(r->back(), 1.0);
+    EXPECT_DOUBLE_EQ((*r)[2], 0.15);
+    EXPECT_EQ(parse_rates("0.1,0.5"), (std::vector<double>{0.1, 0.5}));
+    EXPECT_FALSE(parse_rates("0:1:0.5"));    // 0 is not a rate
+    EXPECT_FALSE(parse_rates("0.5:1.5:0.5"));
+    EXPECT_FALSE(parse_rates("0.1:0.5"));
+    EXPECT_FALSE(parse_rates("0.1:0.5:0"));
+    EXPECT_FALSE(parse_rates("fast"));
+    EXPECT_FALSE(parse_rates(""));
+}
+
+}  // namespace
+}  // namespace d3
