@@ -13,7 +13,9 @@
 
 #include "core/result.h"
 #include "report.h"
+#include "sweep.h"
 #include "testbench.h"
+#include "traffic_cli.h"
 #include "validate.h"
 #if D3_WITH_VERILATOR
 #include "rtl/decoder_select.h"
@@ -68,6 +70,8 @@ int sc_main(int argc, char** argv) {
     (void)kBannerOff;
     // `d3sim validate ...`: every claim of the paper, each simulated case in its own d3sim process.
     if (argc > 1 && std::string(argv[1]) == "validate") return d3::run_validate(argc - 1, argv + 1);
+    // `d3sim sweep ...`: one d3sim --traffic process per offered load, CSV and plot (tb/sweep).
+    if (argc > 1 && std::string(argv[1]) == "sweep") return d3::run_sweep(argc - 1, argv + 1);
     d3::run_options o;
     std::string source = "0,0,1", schedule = "paper", json, arb = "round-robin";
     bool quiet = false;
@@ -145,6 +149,12 @@ int sc_main(int argc, char** argv) {
     app.add_flag("--progress,!--no-progress", progress,
                  "progress on stderr (default: when stderr is a terminal)");
     app.add_flag("--quiet,-q", quiet, "no human summary");
+    app.add_option("--vcs", r.vcs,
+                   "virtual channels per link input, one per sync counter b on arrival (0: 1 for "
+                   "the primitives, 5 for --traffic)")
+        ->capture_default_str();
+    d3::traffic_cli traffic;
+    d3::add_traffic_options(app, traffic);
     app.add_option("--decoder", o.decoder,
                    "header decoder: cpp (C++ reference), rtl (Verilated RTL), lockstep (both on "
                    "every decode; the first difference stops the run)")
@@ -159,6 +169,14 @@ int sc_main(int argc, char** argv) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
         return fail_input(e.what());
+    }
+    if (auto err = d3::check_traffic_usage(app, traffic)) return fail_input(*err);
+    if (!traffic.traffic.empty()) {  // synthetic traffic (tb/traffic_cli) instead of a primitive
+        o.net.router.arb = *d3::parse_arbitration(arb);
+        const d3::traffic_run_options t = d3::make_traffic_run(traffic, o.net, o.seed);
+        if (auto err = t.validate()) return fail_input(*err);
+        d3::install_report_handler();
+        return d3::run_traffic(t, json, quiet);
     }
     if (auto bytes = d3::parse_bytes(wave_limit))
         o.wave_opts.limit = *bytes;

@@ -5,7 +5,7 @@ packages=(
   cmake ninja-build g++ pkg-config make
   libsystemc-dev verilator gtkwave
   libgtest-dev libcli11-dev nlohmann-json3-dev zlib1g-dev
-  xvfb xauth ghostscript python3
+  xvfb xauth ghostscript python3 gnuplot-nox
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/topology.h"
+#include "core/vc.h"
 
 namespace d3 {
 
@@ -43,6 +44,10 @@ std::optional<std::string> network_config::validate() const {
     if (auto e = at_least("local latency", r.local_latency, 1)) return e;
     if (auto e = at_least("global latency", r.global_latency, 1)) return e;
     if (auto e = at_least("watchdog", watchdog, 0)) return e;
+    if (auto e = at_least("virtual channels", r.vcs, 0)) return e;
+    if (r.vcs > kMaxVcs)
+        return "virtual channels must be at most " + std::to_string(kMaxVcs) + " (got " +
+               std::to_string(r.vcs) + ")";
     const int width = r.injection_width == 0 ? m : r.injection_width;
     if (r.injection_depth != 0 && r.injection_depth < width)
         return "injection depth (" + std::to_string(r.injection_depth) +
@@ -53,6 +58,7 @@ std::optional<std::string> network_config::validate() const {
 network_config network_config::resolved() const {
     network_config c = *this;
     if (c.router.injection_width == 0) c.router.injection_width = m;
+    if (c.router.vcs == 0) c.router.vcs = 1;
     if (c.router.injection_depth == 0) c.router.injection_depth = 2 * c.router.injection_width;
     if (c.watchdog == 0)
         c.watchdog = 1000 + 10 * (c.router.pipeline_stages +

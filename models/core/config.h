@@ -28,6 +28,10 @@ struct router_params {
     int local_latency = 1;    ///< cycles on a local link
     int global_latency = 1;   ///< cycles on a global link
     arbitration arb = arbitration::round_robin;
+    /// Virtual channels per link input, separated by the sync counter b the packet arrives with
+    /// (core/vc.h); 0 = 1 (the paper's router, used by the primitives). The synthetic-traffic
+    /// testbench resolves 0 to kTrafficVcs.
+    int vcs = 0;
 };
 
 struct network_config {
@@ -37,6 +41,10 @@ struct network_config {
     /// Steps without any hop, hold or delivery, with packets in flight, after which the run is
     /// declared deadlocked and stopped; 0 = 1000 plus ten hop times.
     int watchdog = 0;
+    /// Routers keep their credit counts as of the start of each step, so that a node can read the
+    /// occupancy of its drawer's output ports (UGAL at launch) whatever order SystemC runs the
+    /// processes of a step in. Set by the synthetic-traffic testbench; off for the primitives.
+    bool occupancy_snapshots = false;
 
     /// Why this configuration cannot be simulated, or nothing when it can.
     std::optional<std::string> validate() const;

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/wait_cycle.h"
+
 namespace d3 {
 
 std::string network::suffix(const coord& x) {
@@ -85,8 +87,45 @@ void network::watchdog() {
     deadlock_ = "deadlock: no packet moved for " + std::to_string(cfg_.watchdog) + " steps with " +
                 std::to_string(pool_.in_use()) + " packets in flight (step " +
                 std::to_string(to_cycle(sc_core::sc_time_stamp())) + ")";
+    wait_cycle_ = find_blocked_cycle();
+    if (!wait_cycle_.empty()) deadlock_ += "; blocked cycle: " + wait_cycle_;
     SC_REPORT_WARNING("d3/network", deadlock_.c_str());
     sc_core::sc_stop();
+}
+
+// Wait-for graph over link input buffers: a buffer whose head packet lacks a credit waits for the
+// buffer (router, input, VC) it must enter. Buffer ids: router id * (ports * vcs) + buffer index.
+std::string network::find_blocked_cycle() const {
+    const int per = topo_.link_ports() * cfg_.router.vcs;
+    std::vector<std::int64_t> next(static_cast<std::size_t>(topo_.routers()) *
+                                       static_cast<std::size_t>(per),
+                                   -1);
+    for (router_id i = 0; i < topo_.routers(); ++i) {
+        const coord at = topo_.at(i);
+        for (const router::wait& w : routers[i].blocked_heads()) {
+            const port_ref p = port_of(w.output, topo_.k());
+            const coord far =
+                p.global ? topo_.global_neighbor(at, p.port) : topo_.local_neighbor(at, p.port);
+            const port_ref back{p.global, p.global ? topo_.global_return_port(p.port)
+                                                   : topo_.local_return_port(p.port)};
+            const int f = routers[topo_.id(far)].fifo_index(index_of(back, topo_.k()), w.vc);
+            next[static_cast<std::size_t>(i) * static_cast<std::size_t>(per) +
+                 static_cast<std::size_t>(w.fifo)] =
+                static_cast<std::int64_t>(topo_.id(far)) * per + f;
+        }
+    }
+    const std::vector<std::int64_t> cycle = find_wait_cycle(next);
+    std::string s;
+    for (std::size_t j = 0; j < cycle.size(); ++j) {
+        const auto r = static_cast<router_id>(cycle[j] / per);
+        const int f = static_cast<int>(cycle[j] % per);
+        if (j != 0) s += " -> ";
+        s += "router " + to_string(topo_.at(r)) + " input " + routers[r].fifo_label(f) + " (head " +
+             routers[r].fifo_head(f) + ")";
+    }
+    if (!cycle.empty())
+        s += " -> back to router " + to_string(topo_.at(static_cast<router_id>(cycle[0] / per)));
+    return s;
 }
 
 router_stats network::totals() const {

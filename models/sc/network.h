@@ -13,6 +13,7 @@
 #include "core/ledger.h"
 #include "core/stats.h"
 #include "core/topology.h"
+#include "core/traffic/occupancy_view.h"
 #include "core/workload.h"
 #include "sc/link.h"
 #include "sc/node.h"
@@ -24,7 +25,7 @@ namespace d3 {
 /// Makes the decoder of the router at a coordinate; empty: the C++ reference decoder.
 using decoder_factory = std::function<std::unique_ptr<decoder_if>(const coord&)>;
 
-class network : public sc_core::sc_module {
+class network : public sc_core::sc_module, public occupancy_view {
     // Declared first: the routers and nodes below are built from them.
     network_config cfg_;
     topology topo_;
@@ -55,15 +56,24 @@ class network : public sc_core::sc_module {
     std::uint64_t last_delivery() const;
     /// Non-empty when the watchdog stopped the run: what it saw.
     const std::string& deadlock() const { return deadlock_; }
+    /// The blocked cycle the watchdog found ("router (c,d,p) local 3 vc2 head ... -> ..."), or
+    /// empty when none (a stall without a cycle).
+    const std::string& wait_cycle() const { return wait_cycle_; }
+    /// Credits in use on an output of a router (needs cfg.occupancy_snapshots).
+    int occupancy(router_id r, int output) const override {
+        return routers[r].output_occupancy(output);
+    }
 
   private:
     SC_HAS_PROCESS(network);
     void watchdog();
     std::uint64_t progress() const;
+    std::string find_blocked_cycle() const;
 
     sc_core::sc_event watchdog_event_;
     std::uint64_t last_progress_ = ~0ull;
     std::string deadlock_;
+    std::string wait_cycle_;
 
     static std::string suffix(const coord& x);
 };

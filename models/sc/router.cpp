@@ -34,19 +34,21 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
       outputs_(s.topo.link_ports()),
       inputs_(s.topo.link_ports() + 1),
       inject_(s.topo.link_ports()),
+      vcs_(s.cfg.router.vcs),
+      injq_(s.topo.link_ports() * s.cfg.router.vcs),
       period_(step_time()),
       pipeline_(step_time() * (s.cfg.router.pipeline_stages - 1)),
-      credits_(static_cast<std::size_t>(outputs_), s.cfg.router.buffer_depth),
-      credit_due_(static_cast<std::size_t>(outputs_),
+      credits_(static_cast<std::size_t>(outputs_ * vcs_), s.cfg.router.buffer_depth),
+      credit_due_(static_cast<std::size_t>(outputs_ * vcs_),
                   fifo<std::uint64_t>(static_cast<std::size_t>(s.cfg.router.buffer_depth))),
       wanted_(static_cast<std::size_t>(outputs_)) {
-    in_.reserve(static_cast<std::size_t>(inputs_));
-    for (int i = 0; i < inject_; ++i)
+    in_.reserve(static_cast<std::size_t>(injq_ + 1));
+    for (int i = 0; i < injq_; ++i)
         in_.emplace_back(static_cast<std::size_t>(cfg_.router.buffer_depth));
     in_.emplace_back(static_cast<std::size_t>(cfg_.router.injection_depth));
     arbiters_.reserve(static_cast<std::size_t>(outputs_));
     for (int o = 0; o < outputs_; ++o)
-        arbiters_.emplace_back(cfg_.router.arb, static_cast<std::uint32_t>(inputs_ + 1));
+        arbiters_.emplace_back(cfg_.router.arb, static_cast<std::uint32_t>(injq_ + 2));
     for (int i = 0; i < outputs_; ++i) {
         out(i).register_nb_transport_bw(this, &router::credit, i);
         in(i).register_nb_transport_fw(this, &router::receive, i);
@@ -90,7 +92,8 @@ void router::wake_at(std::uint64_t cycle) {
 tlm::tlm_sync_enum router::receive(int input, tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
                                    sc_core::sc_time& t) {
     if (ph != tlm::BEGIN_REQ) SC_REPORT_ERROR(kMsgType, "unexpected phase on a router input");
-    auto& q = in_[static_cast<std::size_t>(input)];
+    const int f = input == inject_ ? injq_ : fifo_index(input, vc_of(pool_.info(gp).hdr.b, vcs_));
+    auto& q = in_[static_cast<std::size_t>(f)];
     const std::size_t depth = static_cast<std::size_t>(
         input == inject_ ? cfg_.router.injection_depth : cfg_.router.buffer_depth);
     if (q.size() >= depth || q.full()) {
@@ -109,11 +112,13 @@ tlm::tlm_sync_enum router::receive(int input, tlm::tlm_generic_payload& gp, tlm:
     return tlm::TLM_ACCEPTED;
 }
 
-tlm::tlm_sync_enum router::credit(int output, tlm::tlm_generic_payload&, tlm::tlm_phase& ph,
+tlm::tlm_sync_enum router::credit(int output, tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
                                   sc_core::sc_time& t) {
     if (ph != tlm::END_REQ) SC_REPORT_ERROR(kMsgType, "unexpected phase on a router output");
     const std::uint64_t due = now() + cycles(t);
-    credit_due_[static_cast<std::size_t>(output)].push_back(due);
+    // The credit token carries the virtual channel it frees in its address field.
+    const auto vc = static_cast<int>(gp.get_address());
+    credit_due_[static_cast<std::size_t>(output * vcs_ + vc)].push_back(due);
     if (blocked_) wake_at(due);
     return tlm::TLM_ACCEPTED;
 }
@@ -177,7 +182,7 @@ void router::send(tlm::tlm_generic_payload* gp, int output, std::uint64_t) {
     packet& p = pool_.info(*gp);
     ++p.hops;
     ++stats_.hops;
-    --credits_[static_cast<std::size_t>(output)];
+    --credits_[static_cast<std::size_t>(output * vcs_ + vc_of(p.hdr.b, vcs_))];
     tlm::tlm_phase ph = tlm::BEGIN_REQ;
     sc_core::sc_time delay = pipeline_;
     fw_[static_cast<std::size_t>(output)]->nb_transport_fw(*gp, ph, delay);
@@ -249,17 +254,24 @@ void router::arbitrate(int output, std::uint64_t step) {
             conflict_log_.push_back(
                 {step, id_, static_cast<std::uint16_t>(output), static_cast<std::uint16_t>(n)});
     }
-    if (credits_[static_cast<std::size_t>(output)] > 0) {
-        std::size_t win = 0;
-        if (n > 1) {
+    // Only requesters whose virtual channel downstream has a credit compete (with one VC: all
+    // or none).
+    eligible_.clear();
+    for (std::size_t i = 0; i < n; ++i)
+        if (credits_[static_cast<std::size_t>(output * vcs_ + vc_after(*w[i].e))] > 0)
+            eligible_.push_back(i);
+    if (!eligible_.empty()) {
+        std::size_t win = eligible_[0];
+        if (eligible_.size() > 1) {
             cands_.clear();
-            for (const request& r : w) {
-                const packet& p = pool_.info(*r.e->gp);
-                cands_.push_back({static_cast<std::uint32_t>(r.source), p.launch, p.serial});
+            for (std::size_t i : eligible_) {
+                const packet& p = pool_.info(*w[i].e->gp);
+                cands_.push_back({static_cast<std::uint32_t>(w[i].source), p.launch, p.serial});
             }
-            win = arbiters_[static_cast<std::size_t>(output)].pick(cands_.data(), n);
+            win = eligible_[arbiters_[static_cast<std::size_t>(output)].pick(cands_.data(),
+                                                                            cands_.size())];
         }
-        for (const request& r : w) r.e->stalled = false;
+        for (std::size_t i : eligible_) w[i].e->stalled = false;
         const packet& sent =
             pool_.info(*serve(*w[win].e, static_cast<std::uint16_t>(output), step));
         ev.sent = true;
@@ -269,8 +281,8 @@ void router::arbitrate(int output, std::uint64_t step) {
         ev.hdr = sent.hdr;
     } else {
         ++stats_.stalls;
-        blocked_ = true;
     }
+    if (eligible_.size() < n) blocked_ = true;  // a returning credit wakes the router
     if (observer_) {
         ev.step = step;
         ev.router = id_;
@@ -281,29 +293,31 @@ void router::arbitrate(int output, std::uint64_t step) {
     w.clear();
 }
 
-void router::free_input_slot(int input) {
+void router::free_input_slot(int f) {
     tlm::tlm_phase ph = tlm::END_REQ;
-    if (input == inject_) {
+    if (f == injq_) {
         sc_core::sc_time t = period_;  // the injection channel's latency
+        credit_token_.set_address(0);
         bw_[static_cast<std::size_t>(inject_)]->nb_transport_bw(credit_token_, ph, t);
     } else {
         sc_core::sc_time t = sc_core::SC_ZERO_TIME;  // the link adds its latency
-        bw_[static_cast<std::size_t>(input)]->nb_transport_bw(credit_token_, ph, t);
+        credit_token_.set_address(static_cast<sc_dt::uint64>(f % vcs_));
+        bw_[static_cast<std::size_t>(f / vcs_)]->nb_transport_bw(credit_token_, ph, t);
     }
 }
 
 void router::compact(std::uint64_t step) {
-    for (int i = 0; i < inject_; ++i) {
+    for (int i = 0; i < injq_; ++i) {
         auto& q = in_[static_cast<std::size_t>(i)];
         if (!q.empty() && q.front().done) {
             q.pop_front();
             free_input_slot(i);
-            if (observer_) observer_->on_buffer(step, id_, i, q.size());
+            if (observer_) observer_->on_buffer(step, id_, i / vcs_, q.size());
         }
     }
-    auto& inj = in_[static_cast<std::size_t>(inject_)];
+    auto& inj = in_[static_cast<std::size_t>(injq_)];
     const std::size_t freed = inj.remove_if([](const entry& e) { return e.done; });
-    for (std::size_t i = 0; i < freed; ++i) free_input_slot(inject_);
+    for (std::size_t i = 0; i < freed; ++i) free_input_slot(injq_);
     if (observer_ && freed != 0) observer_->on_buffer(step, id_, inject_, inj.size());
     const std::size_t held = hold_.size();
     hold_.erase(std::remove_if(hold_.begin(), hold_.end(), [](const entry& e) { return e.done; }),
@@ -319,14 +333,19 @@ void router::schedule_next(std::uint64_t step) {
         if (e.ready <= step && e.stalled) return;  // waits for a credit, which wakes us
         next = std::min(next, std::max(e.ready, step + 1));
     };
-    for (int i = 0; i < inject_; ++i)
+    for (int i = 0; i < injq_; ++i)
         if (!in_[static_cast<std::size_t>(i)].empty())
             consider(in_[static_cast<std::size_t>(i)].front());
-    const auto& inj = in_[static_cast<std::size_t>(inject_)];
+    const auto& inj = in_[static_cast<std::size_t>(injq_)];
     const std::size_t lanes =
         std::min(inj.size(), static_cast<std::size_t>(cfg_.router.injection_width));
     for (std::size_t j = 0; j < lanes; ++j) consider(inj[j]);
     for (const entry& e : hold_) consider(e);
+    // A credit that arrived before this step blocked (when blocked_ was still false) scheduled no
+    // wake-up: wake when the earliest pending credit becomes usable.
+    if (blocked_)
+        for (const auto& due : credit_due_)
+            if (!due.empty()) next = std::min(next, std::max(due.front(), step + 1));
     if (next != std::numeric_limits<std::uint64_t>::max()) wake_at(next);
 }
 
@@ -334,25 +353,29 @@ void router::step() {
     wake_pending_ = false;
     blocked_ = false;
     const std::uint64_t t = now();
-    for (int o = 0; o < outputs_; ++o) {
-        auto& due = credit_due_[static_cast<std::size_t>(o)];
+    if (cfg_.occupancy_snapshots) {
+        credits_at_step_ = credits_;
+        snapshot_cycle_ = t;
+    }
+    for (std::size_t o = 0; o < credit_due_.size(); ++o) {
+        auto& due = credit_due_[o];
         while (!due.empty() && due.front() <= t) {
-            ++credits_[static_cast<std::size_t>(o)];
+            ++credits_[o];
             due.pop_front();
         }
     }
     requests_.clear();
-    for (int i = 0; i < inject_; ++i) {
+    for (int i = 0; i < injq_; ++i) {
         auto& q = in_[static_cast<std::size_t>(i)];
         if (!q.empty() && q.front().ready <= t) requests_.push_back({&q.front(), i});
     }
-    auto& inj = in_[static_cast<std::size_t>(inject_)];
+    auto& inj = in_[static_cast<std::size_t>(injq_)];
     const std::size_t lanes =
         std::min(inj.size(), static_cast<std::size_t>(cfg_.router.injection_width));
     for (std::size_t j = 0; j < lanes && inj[j].ready <= t; ++j)
-        requests_.push_back({&inj[j], inject_});
+        requests_.push_back({&inj[j], injq_});
     for (entry& e : hold_)
-        if (e.ready <= t) requests_.push_back({&e, inputs_});
+        if (e.ready <= t) requests_.push_back({&e, injq_ + 1});
 
     const int cap = cfg_.router.hold_capacity;
     hold_room_ = cap == 0
@@ -383,19 +406,58 @@ std::size_t router::occupancy() const {
     return n;
 }
 
+std::string router::fifo_label(int f) const {
+    if (f == injq_) return "injection";
+    const port_ref p = port_of(f / vcs_, topo_.k());
+    std::string s = (p.global ? "global " : "local ") + std::to_string(p.port);
+    if (vcs_ > 1) s += " vc" + std::to_string(f % vcs_);
+    return s;
+}
+
+std::string router::fifo_head(int f) const {
+    return to_string(pool_.info(*in_[static_cast<std::size_t>(f)].front().gp).hdr);
+}
+
+int router::output_occupancy(int o) const {
+    const std::vector<int>& c = snapshot_cycle_ == now() ? credits_at_step_ : credits_;
+    int n = 0;
+    for (int v = 0; v < vcs_; ++v)
+        n += cfg_.router.buffer_depth - c[static_cast<std::size_t>(o * vcs_ + v)];
+    return n;
+}
+
+std::vector<router::wait> router::blocked_heads() const {
+    std::vector<wait> out;
+    for (int f = 0; f < injq_; ++f) {
+        const auto& q = in_[static_cast<std::size_t>(f)];
+        if (q.empty()) continue;
+        const entry& e = q.front();
+        if (!e.decoded || e.done || !e.targets.empty() || e.target == kHold || e.target == kEject)
+            continue;
+        const int vc = vc_after(e);
+        if (credits_[static_cast<std::size_t>(e.target * vcs_ + vc)] > 0) continue;
+        out.push_back({f, e.target, vc});
+    }
+    return out;
+}
+
 std::string router::describe_occupancy() const {
     std::ostringstream os;
     os << name() << " " << to_string(at_) << ":";
-    for (int i = 0; i < inputs_; ++i) {
+    for (int i = 0; i <= injq_; ++i) {
         const auto& q = in_[static_cast<std::size_t>(i)];
         if (q.empty()) continue;
-        if (i == inject_) {
-            os << " injection";
-        } else {
-            const port_ref p = port_of(i, topo_.k());
-            os << (p.global ? " global " : " local ") << p.port;
+        os << " " << fifo_label(i);
+        os << " holds " << q.size() << " (head " << to_string(pool_.info(*q.front().gp).hdr);
+        const entry& e = q.front();
+        if (e.decoded && !e.done && e.targets.empty() && e.target != kHold && e.target != kEject) {
+            const int vc = vc_after(e);
+            const port_ref p = port_of(e.target, topo_.k());
+            os << " wants " << (p.global ? "global " : "local ") << p.port;
+            if (vcs_ > 1) os << " vc" << vc;
+            os << ", credits " << credits_[static_cast<std::size_t>(e.target * vcs_ + vc)];
         }
-        os << " holds " << q.size() << " (head " << to_string(pool_.info(*q.front().gp).hdr) << ")";
+        os << ")";
     }
     if (!hold_.empty()) os << " hold stage holds " << hold_.size();
     return os.str();

@@ -16,6 +16,7 @@
 #include "core/fifo.h"
 #include "core/stats.h"
 #include "core/topology.h"
+#include "core/vc.h"
 #include "sc/packet_pool.h"
 #include "sc/protocol.h"
 
@@ -57,6 +58,26 @@ class router : public sc_core::sc_module {
 
     /// Packets in input buffers and the hold stage.
     std::size_t occupancy() const;
+    /// Packets sent on output `o` that its downstream buffers still hold (all virtual channels),
+    /// as of the start of the current step: what UGAL compares. Needs occupancy_snapshots.
+    int output_occupancy(int o) const;
+
+    /// A head packet that waits for a credit: input buffer `fifo` (see fifo_label) wants output
+    /// `output`, virtual channel `vc` downstream.
+    struct wait {
+        int fifo = 0;
+        int output = 0;
+        int vc = 0;
+    };
+    /// The head packets of the link input buffers that are blocked on a credit (deadlock
+    /// diagnosis).
+    std::vector<wait> blocked_heads() const;
+    /// Buffer index of link input `input` (0..K+M-2), virtual channel `vc`.
+    int fifo_index(int input, int vc) const { return input * vcs_ + vc; }
+    /// "local 3 vc2", "global 0 vc1", "injection".
+    std::string fifo_label(int fifo) const;
+    /// The header at the head of buffer `fifo` (which must not be empty).
+    std::string fifo_head(int fifo) const;
     /// "router (c,d,p): input global 2 holds 3 ..." for packets left behind.
     std::string describe_occupancy() const;
 
@@ -78,7 +99,7 @@ class router : public sc_core::sc_module {
     };
     struct request {
         entry* e;
-        int source;  ///< input index; hold stage = inputs_ + 1
+        int source;  ///< buffer index (link inputs x VCs, then injection); hold stage = injq_ + 1
     };
 
     void end_of_elaboration() override;
@@ -98,7 +119,8 @@ class router : public sc_core::sc_module {
     tlm::tlm_generic_payload* serve(entry& e, std::uint16_t target, std::uint64_t step);
     void arbitrate(int output, std::uint64_t step);
     void send(tlm::tlm_generic_payload* gp, int output, std::uint64_t step);
-    void free_input_slot(int input);
+    void free_input_slot(int fifo);
+    int vc_after(const entry& e) const { return vc_of(e.dec.next.b, vcs_); }
     void compact(std::uint64_t step);
     void schedule_next(std::uint64_t step);
     int hold_time(action act) const;
@@ -112,15 +134,19 @@ class router : public sc_core::sc_module {
     link_observer* observer_;
     const int outputs_;                ///< K + M - 1 link outputs
     const int inputs_;                 ///< K + M - 1 link inputs plus the injection input
-    const int inject_;                 ///< index of the injection input
+    const int inject_;                 ///< index of the injection input (socket)
+    const int vcs_;                    ///< virtual channels per link input (core/vc.h)
+    const int injq_;                   ///< buffer index of the injection input: outputs_ * vcs_
     const sc_core::sc_time period_;    ///< one step
     const sc_core::sc_time pipeline_;  ///< (stages - 1) steps spent in the router per hop
 
-    std::vector<fifo<entry>> in_;  ///< one FIFO per input (links, then injection)
+    std::vector<fifo<entry>> in_;  ///< one FIFO per link input and VC, then the injection FIFO
     std::vector<entry> hold_;      ///< the hold stage of port 0
     std::vector<entry> to_hold_;
-    std::vector<int> credits_;
+    std::vector<int> credits_;                     ///< per output and VC: output * vcs_ + vc
     std::vector<fifo<std::uint64_t>> credit_due_;  ///< cycles at which credits return
+    std::vector<int> credits_at_step_;             ///< credits_ at the start of snapshot_cycle_
+    std::uint64_t snapshot_cycle_ = ~0ull;
     // Interfaces behind the sockets, looked up once after binding: a hop then costs one indirect
     // call instead of a walk through sc_vector, socket and port objects.
     std::vector<tlm::tlm_fw_transport_if<link_protocol_types>*> fw_;  ///< per output
@@ -130,6 +156,7 @@ class router : public sc_core::sc_module {
     std::vector<int> touched_;                  ///< outputs with requesters this step
     std::vector<request> requests_;
     std::vector<candidate> cands_;
+    std::vector<std::size_t> eligible_;  ///< requesters whose VC has a credit
     tlm::tlm_generic_payload credit_token_;  ///< carried by END_REQ on the backward path
 
     sc_core::sc_event wake_;

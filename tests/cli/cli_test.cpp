@@ -94,3 +94,105 @@ TEST(Cli, JsonToFileAndSummaryToStdout) {
 }
 
 }  // namespace
+
+namespace {
+
+// The done criterion: latency and throughput with nothing lost.
+TEST(CliTraffic, UniformUgalOnD3_4_8ReportsLatencyAndThroughput) {
+    const outcome o = run("--k 4 --m 8 --traffic uniform --rate 0.5 --routing ugal --json -");
+    ASSERT_EQ(o.code, 0) << o.err;
+    const auto j = nlohmann::json::parse(o.out);
+    EXPECT_EQ(j["correct"], true);
+    EXPECT_EQ(j["lost"], 0);
+    EXPECT_EQ(j["left_in_buffers"], 0);
+    const auto& t = j["traffic"];
+    for (const char* key : {"offered", "accepted", "latency", "hops", "deflected", "drained"})
+        EXPECT_TRUE(t.contains(key)) << key;
+    for (const char* key : {"mean", "p50", "p99", "max"}) EXPECT_TRUE(t["latency"].contains(key));
+    // Below saturation every node's offered load is accepted.
+    EXPECT_NEAR(t["offered"].get<double>(), 0.5, 0.01);
+    EXPECT_NEAR(t["accepted"].get<double>(), 0.5, 0.01);
+    EXPECT_GE(t["latency"]["p50"].get<int>(), 4);  // injection + 3 steps at least
+    EXPECT_EQ(t["measured_delivered"], t["measured_created"]);
+    EXPECT_NE(o.err.find("latency"), std::string::npos);  // the human summary went to stderr
+}
+
+nlohmann::json without_costs(nlohmann::json j) {
+    for (const char* key : {"wall_seconds", "elaboration_seconds", "peak_rss_kib", "hops_per_second"})
+        j.erase(key);
+    return j;
+}
+
+TEST(CliTraffic, SameSeedSameResultOtherSeedOtherResult) {
+    const std::string args =
+        "--k 2 --m 4 --traffic permutation --rate 0.6 --routing ugal --warmup 100 --measure 500 "
+        "-q --json - --seed ";
+    const outcome a = run(args + "3"), b = run(args + "3"), c = run(args + "4");
+    ASSERT_EQ(a.code, 0) << a.err;
+    ASSERT_EQ(c.code, 0) << c.err;
+    EXPECT_EQ(without_costs(nlohmann::json::parse(a.out)),
+              without_costs(nlohmann::json::parse(b.out)));
+    EXPECT_NE(without_costs(nlohmann::json::parse(a.out)),
+              without_costs(nlohmann::json::parse(c.out)));
+}
+
+TEST(CliTraffic, BadTrafficInputIsOneLineAndExitCode2) {
+    expect_bad_input("--traffic uniform --rate 0", "--rate");
+    expect_bad_input("--traffic uniform --rate 1.5", "--rate");
+    expect_bad_input("--traffic bogus", "--traffic");
+    expect_bad_input("--routing ugal", "--routing needs --traffic");
+    expect_bad_input("--primitive broadcast --routing valiant", "--routing needs --traffic");
+    expect_bad_input("--rate 0.5", "--rate needs --traffic");
+    expect_bad_input("--traffic uniform --primitive broadcast", "--primitive cannot be combined");
+    expect_bad_input("--traffic uniform --routing fastest", "--routing");
+    expect_bad_input("--traffic uniform --vcs 7", "virtual channels");
+    expect_bad_input("--traffic uniform --measure 0", "--measure");
+}
+
+}  // namespace
+
+namespace {
+
+std::string read_all(const std::string& path) {
+    std::string text;
+    if (FILE* f = fopen(path.c_str(), "r")) {
+        std::array<char, 4096> buf{};
+        std::size_t n;
+        while ((n = fread(buf.data(), 1, buf.size(), f)) > 0) text.append(buf.data(), n);
+        fclose(f);
+    }
+    return text;
+}
+
+// A tiny sweep: one process per point, a CSV row per point, a PNG and an SVG from gnuplot.
+TEST(CliSweep, WritesCsvAndPlot) {
+    const std::string dir = testing::TempDir() + "d3_sweep_test";
+    const outcome o = run("sweep --rates 0.2:0.6:0.4 --out " + dir +
+                          " --k 1 --m 2 --traffic uniform --routing valiant --warmup 50 "
+                          "--measure 200");
+    ASSERT_EQ(o.code, 0) << o.err;
+    const std::string csv = read_all(dir + "/sweep.csv");
+    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3) << csv;
+    EXPECT_EQ(csv.rfind("rate,offered,accepted,latency_mean", 0), 0u) << csv;
+    EXPECT_NE(csv.find("\n0.2,"), std::string::npos) << csv;
+    EXPECT_NE(csv.find("\n0.6,"), std::string::npos) << csv;
+    // Every point drained, passed its checks and exited 0.
+    std::size_t ok = 0;
+    for (std::size_t at = 0; (at = csv.find(",true,true,0\n", at)) != std::string::npos; ++at) ++ok;
+    EXPECT_EQ(ok, 2u) << csv;
+    EXPECT_GT(read_all(dir + "/sweep.png").size(), 1000u);
+    EXPECT_NE(read_all(dir + "/sweep.svg").find("<svg"), std::string::npos);
+    EXPECT_NE(read_all(dir + "/point_0.6.json").find("\"traffic\""), std::string::npos);
+}
+
+TEST(CliSweep, BadInputIsOneLineAndExitCode2) {
+    const std::string dir = testing::TempDir() + "d3_sweep_bad";
+    expect_bad_input("sweep --rates 0:1:0.5 --out " + dir + " --traffic uniform", "--rates");
+    expect_bad_input("sweep --rates 0.5 --out " + dir + " --k 2", "needs --traffic");
+    expect_bad_input("sweep --rates 0.5 --out " + dir + " --traffic uniform --rate 0.3",
+                     "--rate is set by the sweep");
+    expect_bad_input("sweep --rates 0.5 --out " + dir + " --traffic bogus", "--traffic");
+    expect_bad_input("sweep --rates 0.5 --traffic uniform", "--out");
+}
+
+}  // namespace

@@ -1,0 +1,44 @@
+#include "core/traffic/link_stats.h"
+
+#include <fstream>
+
+namespace d3 {
+
+link_stats::link_stats(const topology& t, std::uint64_t from, std::uint64_t to)
+    : t_(t),
+      from_(from),
+      to_(to),
+      ports_(t.link_ports()),
+      c_(static_cast<std::size_t>(t.routers()) * static_cast<std::size_t>(t.link_ports())) {}
+
+void link_stats::on_link(const link_event& e) {
+    if (e.step < from_ || e.step >= to_) return;
+    counts& c = c_[static_cast<std::size_t>(e.router) * static_cast<std::size_t>(ports_) + e.port];
+    if (e.sent) ++c.packets;
+    if (!e.sent && e.requesters > 0) ++c.stalls;
+    if (e.requesters > 1) ++c.conflicts;
+}
+
+bool link_stats::write_csv(const std::string& path) const {
+    std::ofstream f(path);
+    f << "router,c,d,p,kind,port,to_router,to_c,to_d,to_p,packets,utilization,stall_steps,"
+         "conflict_steps\n";
+    const double steps = static_cast<double>(to_ - from_);
+    for (router_id r = 0; r < t_.routers(); ++r) {
+        const coord here = t_.at(r);
+        for (int o = 0; o < ports_; ++o) {
+            const port_ref p = port_of(o, t_.k());
+            const coord far =
+                p.global ? t_.global_neighbor(here, p.port) : t_.local_neighbor(here, p.port);
+            const counts& c = at(r, o);
+            f << r << ',' << here.c << ',' << here.d << ',' << here.p << ','
+              << (p.global ? "global" : "local") << ',' << p.port << ',' << t_.id(far) << ','
+              << far.c << ',' << far.d << ',' << far.p << ',' << c.packets << ','
+              << (steps > 0 ? static_cast<double>(c.packets) / steps : 0.0) << ',' << c.stalls
+              << ',' << c.conflicts << '\n';
+        }
+    }
+    return static_cast<bool>(f);
+}
+
+}  // namespace d3

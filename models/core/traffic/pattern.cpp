@@ -1,0 +1,71 @@
+#include "core/traffic/pattern.h"
+
+#include <utility>
+
+namespace d3 {
+
+const std::vector<std::string>& traffic_pattern_names() {
+    static const std::vector<std::string> names{"uniform", "permutation", "drawer-to-drawer",
+                                                "hotspot", "transpose"};
+    return names;
+}
+
+std::optional<traffic_pattern> parse_traffic_pattern(const std::string& s) {
+    if (s == "uniform") return traffic_pattern::uniform;
+    if (s == "permutation") return traffic_pattern::permutation;
+    if (s == "drawer-to-drawer") return traffic_pattern::drawer_to_drawer;
+    if (s == "hotspot") return traffic_pattern::hotspot;
+    if (s == "transpose") return traffic_pattern::transpose;
+    return std::nullopt;
+}
+
+const char* to_string(traffic_pattern p) {
+    switch (p) {
+        case traffic_pattern::uniform:
+            return "uniform";
+        case traffic_pattern::permutation:
+            return "permutation";
+        case traffic_pattern::drawer_to_drawer:
+            return "drawer-to-drawer";
+        case traffic_pattern::hotspot:
+            return "hotspot";
+        case traffic_pattern::transpose:
+            return "transpose";
+    }
+    return "?";
+}
+
+pattern_generator::pattern_generator(const topology& t, traffic_pattern p, std::uint64_t seed,
+                                     double hotspot_fraction)
+    : t_(t), p_(p), hotspot_(hotspot_fraction) {
+    if (p_ != traffic_pattern::permutation) return;
+    perm_.resize(t.routers());
+    for (router_id i = 0; i < t.routers(); ++i) perm_[i] = i;
+    traffic_rng r(stream_seed(seed, ~0ull));  // a stream no node uses
+    for (std::size_t i = perm_.size(); i > 1; --i)  // Fisher-Yates
+        std::swap(perm_[i - 1], perm_[static_cast<std::size_t>(uniform_int(r, static_cast<int>(i)))]);
+}
+
+router_id pattern_generator::destination(router_id src, traffic_rng& r) const {
+    const int n = static_cast<int>(t_.routers());
+    switch (p_) {
+        case traffic_pattern::uniform:
+            return static_cast<router_id>(uniform_int(r, n));
+        case traffic_pattern::permutation:
+            return perm_[src];
+        case traffic_pattern::drawer_to_drawer: {
+            const coord s = t_.at(src);
+            return t_.id({mod(s.c + 1, t_.k()), mod(s.d + 1, t_.m()), s.p});
+        }
+        case traffic_pattern::hotspot:
+            if (bernoulli(r, hotspot_)) return 0;
+            return static_cast<router_id>(uniform_int(r, n));
+        case traffic_pattern::transpose: {
+            const coord s = t_.at(src);
+            return t_.id({t_.k() - 1 - s.c, s.p, s.d});
+        }
+    }
+    return src;
+}
+
+}  // namespace d3

@@ -1,0 +1,41 @@
+// Synthetic traffic patterns: where a packet created at a node goes. Plain C++.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/topology.h"
+#include "core/traffic/random.h"
+
+namespace d3 {
+
+enum class traffic_pattern {
+    uniform,           ///< every router equally likely, the source included
+    permutation,       ///< a random permutation of the routers, fixed per run (seed)
+    drawer_to_drawer,  ///< (c,d,p) -> (c+1, d+1, p): all of a drawer to one other drawer (Thm 2)
+    hotspot,           ///< router 0 with probability hotspot_fraction, otherwise uniform
+    transpose,         ///< (c,d,p) -> (K-1-c, p, d): the (d,p) grid transposed, cabinets mirrored
+};
+
+std::optional<traffic_pattern> parse_traffic_pattern(const std::string& s);
+const char* to_string(traffic_pattern p);
+const std::vector<std::string>& traffic_pattern_names();
+
+class pattern_generator {
+  public:
+    /// seed fixes the permutation; hotspot_fraction in [0, 1].
+    pattern_generator(const topology& t, traffic_pattern p, std::uint64_t seed,
+                      double hotspot_fraction);
+
+    /// The destination of a packet created at src (random patterns draw from r).
+    router_id destination(router_id src, traffic_rng& r) const;
+
+  private:
+    const topology& t_;
+    traffic_pattern p_;
+    double hotspot_;
+    std::vector<router_id> perm_;  ///< permutation pattern only
+};
+
+}  // namespace d3

@@ -1,0 +1,31 @@
+// Random numbers for synthetic traffic, identical on every standard library: a std::mt19937_64
+// stream (specified bit for bit by the standard) with our own integer and Bernoulli draws (the
+// standard distributions are implementation-defined). Plain C++.
+#pragma once
+
+#include <cstdint>
+#include <random>
+
+namespace d3 {
+
+using traffic_rng = std::mt19937_64;
+
+/// Uniform in 0..n-1 (n >= 1); the modulo bias is below 2^-50 for the n used here.
+inline int uniform_int(traffic_rng& r, int n) {
+    return static_cast<int>(r() % static_cast<std::uint64_t>(n));
+}
+
+/// True with probability p (53-bit resolution).
+inline bool bernoulli(traffic_rng& r, double p) {
+    return static_cast<double>(r() >> 11) * (1.0 / 9007199254740992.0) < p;
+}
+
+/// The stream of node `id` for a run seeded with `seed` (splitmix64 of both).
+inline std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t id) {
+    std::uint64_t z = seed * 0x9E3779B97F4A7C15ull + id + 1;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+}  // namespace d3

@@ -1,0 +1,52 @@
+#include "core/traffic/rates.h"
+
+#include <cmath>
+#include <sstream>
+
+namespace d3 {
+
+namespace {
+bool number(const std::string& s, double& out) {
+    std::size_t used = 0;
+    try {
+        out = std::stod(s, &used);
+    } catch (const std::exception&) {
+        return false;
+    }
+    return used == s.size() && std::isfinite(out);
+}
+bool in_range(double r) { return r > 0 && r <= 1; }
+}  // namespace
+
+std::optional<std::vector<double>> parse_rates(const std::string& s) {
+    std::vector<double> out;
+    if (s.find(':') != std::string::npos) {
+        std::vector<std::string> parts;
+        std::istringstream is(s);
+        for (std::string p; std::getline(is, p, ':');) parts.push_back(p);
+        double a = 0, b = 0, step = 0;
+        if (parts.size() != 3 || !number(parts[0], a) || !number(parts[1], b) ||
+            !number(parts[2], step) || step <= 0 || b < a)
+            return std::nullopt;
+        // Count points on integers so that 0.05:1.0:0.05 gives 20 points ending at 1.0.
+        const auto n = static_cast<long>(std::floor((b - a) / step + 1e-9)) + 1;
+        if (n > 1000) return std::nullopt;
+        for (long i = 0; i < n; ++i) {
+            const double r = std::round((a + static_cast<double>(i) * step) * 1e9) / 1e9;
+            out.push_back(r);
+        }
+    } else {
+        std::istringstream is(s);
+        for (std::string p; std::getline(is, p, ',');) {
+            double r = 0;
+            if (!number(p, r)) return std::nullopt;
+            out.push_back(r);
+        }
+    }
+    if (out.empty()) return std::nullopt;
+    for (double r : out)
+        if (!in_range(r)) return std::nullopt;
+    return out;
+}
+
+}  // namespace d3

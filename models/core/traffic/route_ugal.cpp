@@ -1,0 +1,46 @@
+// UGAL-style routing at launch (section 10, "a version of UGAL-G"): the node draws one deflection,
+// local port D and global port C (uniform), and compares the two first-hop queues of each route:
+//   minimal   (3; dst):       own router's local port d'-p, then router (c,d,d')'s global port c'-c
+//   deflected (5; dst, C, D): own router's local port D,    then router (c,d,p+D)'s global port C
+// each queue being the credits in use on that output (what the node can see of its own drawer),
+// scaled by the route's steps (3 and 5). A hold (port 0 that does not move) has no queue.
+#include "core/stats.h"
+#include "core/traffic/routing.h"
+
+namespace d3 {
+namespace {
+
+class ugal_routing final : public launch_routing {
+  public:
+    ugal_routing(const topology& t, const occupancy_view& v) : t_(t), view_(v) {}
+
+    header route(const coord& src, const coord& dst, traffic_rng& r) const override {
+        const int d = uniform_int(r, t_.m());
+        const int c = uniform_int(r, t_.k());
+        const int q_min = queue(src, mod(dst.d - src.p, t_.m()), mod(dst.c - src.c, t_.k()));
+        const int q_defl = queue(src, d, c);
+        if (ugal_deflects(q_min, q_defl)) return make_destination_header(5, dst, c, d);
+        return make_destination_header(3, dst);
+    }
+
+  private:
+    // Queue of a local hop on port x from src followed by a global hop on port a.
+    int queue(const coord& src, int x, int a) const {
+        int q = 0;
+        if (x != 0) q += view_.occupancy(t_.id(src), index_of({false, x}, t_.k()));
+        const coord mid = t_.local_neighbor(src, x);
+        if (!(a == 0 && topology::is_fixed_point(mid))) q += view_.occupancy(t_.id(mid), a);
+        return q;
+    }
+
+    const topology& t_;
+    const occupancy_view& view_;
+};
+
+}  // namespace
+
+std::unique_ptr<launch_routing> make_ugal_routing(const topology& t, const occupancy_view& view) {
+    return std::make_unique<ugal_routing>(t, view);
+}
+
+}  // namespace d3

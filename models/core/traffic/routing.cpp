@@ -1,0 +1,37 @@
+#include "core/traffic/routing.h"
+
+namespace d3 {
+
+std::optional<routing_kind> parse_routing_kind(const std::string& s) {
+    if (s == "minimal") return routing_kind::minimal;
+    if (s == "valiant") return routing_kind::valiant;
+    if (s == "ugal") return routing_kind::ugal;
+    return std::nullopt;
+}
+
+const char* to_string(routing_kind r) {
+    switch (r) {
+        case routing_kind::minimal:
+            return "minimal";
+        case routing_kind::valiant:
+            return "valiant";
+        case routing_kind::ugal:
+            return "ugal";
+    }
+    return "?";
+}
+
+std::unique_ptr<launch_routing> make_launch_routing(routing_kind k, const topology& t,
+                                                    const occupancy_view& view) {
+    switch (k) {
+        case routing_kind::minimal:
+            return make_minimal_routing(t);
+        case routing_kind::valiant:
+            return make_valiant_routing(t);
+        case routing_kind::ugal:
+            return make_ugal_routing(t, view);
+    }
+    return make_minimal_routing(t);
+}
+
+}  // namespace d3

@@ -1,0 +1,52 @@
+// Routing decided by the node at launch (paper section 10): the destination header it launches.
+// One small interface, one file per algorithm (Noxim-style): route_minimal.cpp (b = 3),
+// route_valiant.cpp (b = 4, random global port C), route_ugal.cpp (b = 3 or b = 5 with local port D
+// and global port C, chosen against the drawer's queues). The routers then only read tables
+// (d3::decode). Plain C++.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "core/header.h"
+#include "core/topology.h"
+#include "core/traffic/occupancy_view.h"
+#include "core/traffic/random.h"
+
+namespace d3 {
+
+enum class routing_kind { minimal, valiant, ugal };
+
+std::optional<routing_kind> parse_routing_kind(const std::string& s);
+const char* to_string(routing_kind r);
+
+class launch_routing {
+  public:
+    virtual ~launch_routing() = default;
+    /// The header a node at src launches for a packet to dst; may draw from r.
+    virtual header route(const coord& src, const coord& dst, traffic_rng& r) const = 0;
+};
+
+/// (3; dst): the table route l-g-l of section 10, three steps.
+std::unique_ptr<launch_routing> make_minimal_routing(const topology& t);
+/// (4; dst, C random): a global hop to cabinet c+C first, then the minimal route: four steps.
+std::unique_ptr<launch_routing> make_valiant_routing(const topology& t);
+/// UGAL-style: one random deflection (D, C) against the minimal route, compared by queue x hops
+/// (ugal_deflects) over what `view` shows of the source drawer.
+std::unique_ptr<launch_routing> make_ugal_routing(const topology& t, const occupancy_view& view);
+
+std::unique_ptr<launch_routing> make_launch_routing(routing_kind k, const topology& t,
+                                                    const occupancy_view& view);
+
+/// Hop counts UGAL weighs the queues with: the minimal route's 3 steps, the deflected route's 5.
+inline constexpr int kMinimalSteps = 3;
+inline constexpr int kDeflectedSteps = 5;
+
+/// The UGAL rule: deflect when the deflected route's queue, scaled by its hop count, is shorter
+/// than the minimal route's (ties stay minimal).
+inline bool ugal_deflects(int q_min, int q_defl) {
+    return q_defl * kDeflectedSteps < q_min * kMinimalSteps;
+}
+
+}  // namespace d3

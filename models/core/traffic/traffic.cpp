@@ -1,0 +1,135 @@
+#include "core/traffic/traffic.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace d3 {
+
+namespace {
+// Payload of a traffic packet: what the receiving node needs to record it.
+constexpr std::uint64_t kStepMask = (1ull << 48) - 1;
+constexpr unsigned kHopsLsb = 48;  // 4 bits
+constexpr std::uint64_t kDeflected = 1ull << 61;
+constexpr std::uint64_t kMeasured = 1ull << 62;
+}  // namespace
+
+std::optional<std::string> traffic_options::validate() const {
+    if (!(rate > 0 && rate <= 1))
+        return "--rate must be in (0, 1] packets per node per step (got " + std::to_string(rate) +
+               ")";
+    if (warmup < 0) return "--warmup must be at least 0";
+    if (measure < 1) return "--measure must be at least 1";
+    if (drain_limit < 0) return "--drain-limit must be at least 0";
+    if (static_cast<long long>(warmup) + measure + drain_limit > (1ll << 40))
+        return "--warmup + --measure + --drain-limit is too long";
+    if (!(hotspot_fraction >= 0 && hotspot_fraction <= 1))
+        return "--hotspot-fraction must be in [0, 1]";
+    return std::nullopt;
+}
+
+traffic_state::traffic_state(const topology& t, const traffic_options& o)
+    : t_(t),
+      o_(o),
+      pattern_(t, o.pattern, o.seed, o.hotspot_fraction),
+      routing_(make_launch_routing(o.routing, t, view_)),
+      pairs_(static_cast<std::size_t>(t.routers()) * t.routers(), 0) {}
+
+void traffic_state::set_view(const occupancy_view& v) { view_.target = &v; }
+
+bool traffic_state::creation_over(std::uint64_t step) const {
+    const std::uint64_t end = end_of_measurement();
+    if (step < end) return false;
+    if (step >= end + static_cast<std::uint64_t>(o_.drain_limit)) return true;
+    // Every measured packet was created before `end`; creation stops the step after the last of
+    // them arrived. (Deliveries of step t may be recorded before or after a node's step t runs;
+    // both give the same answer for t, so the run does not depend on SystemC's process order.)
+    return delivered_measured_ == created_measured_ &&
+           (created_measured_ == 0 || last_measured_delivery_ < step);
+}
+
+std::uint64_t traffic_state::created(std::uint64_t step, router_id src, router_id dst,
+                                     const header& h) {
+    walk(t_, t_.at(src), h, scratch_);
+    if (!scratch_.error.empty() || scratch_.destinations.size() != 1 ||
+        scratch_.destinations[0] != dst)
+        throw std::logic_error("traffic: header " + to_string(h) + " from " +
+                               to_string(t_.at(src)) + " does not lead to " + to_string(t_.at(dst)));
+    ++created_;
+    ++pairs_[static_cast<std::size_t>(src) * t_.routers() + dst];
+    const bool measured = step >= static_cast<std::uint64_t>(o_.warmup) && step < end_of_measurement();
+    const bool deflected = h.b > 3;
+    std::uint64_t payload = (step & kStepMask) | (scratch_.hops << kHopsLsb);
+    if (deflected) payload |= kDeflected;
+    if (measured) {
+        payload |= kMeasured;
+        ++created_measured_;
+        ++created_window_;
+        if (deflected) ++deflected_measured_;
+        hops_measured_ += scratch_.hops;
+        ++hop_histogram_[std::min<std::size_t>(scratch_.hops, hop_histogram_.size() - 1)];
+    }
+    return payload;
+}
+
+void traffic_state::delivered(std::uint64_t step, std::uint64_t payload) {
+    ++delivered_;
+    if (any_delivery_) max_gap_ = std::max(max_gap_, step - last_delivery_);
+    any_delivery_ = true;
+    last_delivery_ = std::max(last_delivery_, step);
+    if (step >= static_cast<std::uint64_t>(o_.warmup) && step < end_of_measurement())
+        ++delivered_window_;
+    if (!(payload & kMeasured)) return;
+    ++delivered_measured_;
+    last_measured_delivery_ = std::max(last_measured_delivery_, step);
+    latency_.add(step - (payload & kStepMask));
+}
+
+nlohmann::json traffic_state::summary() const {
+    const double node_steps = static_cast<double>(t_.routers()) * o_.measure;
+    const double n = static_cast<double>(std::max<std::uint64_t>(created_measured_, 1));
+    const std::uint64_t end = end_of_measurement();
+    const bool drained = delivered_measured_ == created_measured_ &&
+                         (created_measured_ == 0 ||
+                          last_measured_delivery_ < end + static_cast<std::uint64_t>(o_.drain_limit));
+    return {
+        {"pattern", to_string(o_.pattern)},
+        {"routing", to_string(o_.routing)},
+        {"rate", o_.rate},
+        {"warmup", o_.warmup},
+        {"measure", o_.measure},
+        {"drain_limit", o_.drain_limit},
+        {"seed", o_.seed},
+        {"offered", static_cast<double>(created_window_) / node_steps},
+        {"accepted", static_cast<double>(delivered_window_) / node_steps},
+        {"latency",
+         {{"from", "creation at the source node, source queueing included (steps)"},
+          {"mean", latency_.mean()},
+          {"p50", latency_.percentile(0.50)},
+          {"p99", latency_.percentile(0.99)},
+          {"max", latency_.max()},
+          {"samples", latency_.count()}}},
+        {"hops", {{"mean", static_cast<double>(hops_measured_) / n}, {"histogram", hop_histogram_}}},
+        {"deflected", deflected_measured_},
+        {"deflected_fraction", static_cast<double>(deflected_measured_) / n},
+        {"measured_created", created_measured_},
+        {"measured_delivered", delivered_measured_},
+        {"drained", drained},
+        {"drain_steps", last_measured_delivery_ > end ? last_measured_delivery_ - end : 0},
+        {"created", created_},
+        {"delivered", delivered_},
+        {"max_delivery_gap", max_gap_},
+    };
+}
+
+traffic_program::traffic_program(traffic_state& s, router_id id)
+    : s_(s), id_(id), at_(s.topo().at(id)), rng_(stream_seed(s.options().seed, id)) {}
+
+void traffic_program::launches(std::uint64_t step, std::vector<launch>& out) {
+    if (s_.creation_over(step)) return;
+    if (!bernoulli(rng_, s_.options().rate)) return;
+    const router_id dst = s_.pattern().destination(id_, rng_);
+    const header h = s_.routing().route(at_, s_.topo().at(dst), rng_);
+    out.push_back({h, s_.created(step, id_, dst, h)});
+}
+
+}  // namespace d3

@@ -1,0 +1,133 @@
+// Open-loop synthetic traffic (BookSim-style): every node creates a packet with probability `rate`
+// in each step (Bernoulli), to a destination from the pattern, with the header the routing chooses
+// at launch. Phases: warm-up, measurement (packets created then are measured), drain (creation goes
+// on until every measured packet has arrived, or drain_limit steps have passed). Plain C++.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/program.h"
+#include "core/topology.h"
+#include "core/traffic/latency.h"
+#include "core/traffic/occupancy_view.h"
+#include "core/traffic/pattern.h"
+#include "core/traffic/routing.h"
+#include "core/walk.h"
+#include "core/workload.h"
+
+namespace d3 {
+
+struct traffic_options {
+    traffic_pattern pattern = traffic_pattern::uniform;
+    double rate = 0.1;  ///< packets created per node per step, in (0, 1]
+    routing_kind routing = routing_kind::minimal;
+    int warmup = 1000;        ///< steps before measurement
+    int measure = 1000;       ///< steps whose created packets are measured
+    int drain_limit = 20000;  ///< steps after measurement during which creation goes on
+    std::uint64_t seed = 1;
+    double hotspot_fraction = 0.1;  ///< hotspot: share of packets to router 0
+
+    std::optional<std::string> validate() const;
+};
+
+/// Counters shared by all nodes' programs of one run (created and delivered packets, latency).
+class traffic_state {
+  public:
+    traffic_state(const topology& t, const traffic_options& o);
+
+    /// Where the programs read queue occupancy (UGAL); set before the run starts.
+    void set_view(const occupancy_view& v);
+
+    const topology& topo() const { return t_; }
+    const traffic_options& options() const { return o_; }
+    std::uint64_t end_of_measurement() const {
+        return static_cast<std::uint64_t>(o_.warmup) + static_cast<std::uint64_t>(o_.measure);
+    }
+    /// True when no node creates packets at `step` or later.
+    bool creation_over(std::uint64_t step) const;
+
+    /// A packet created at `step`; returns the payload that carries what the receiver records.
+    std::uint64_t created(std::uint64_t step, router_id src, router_id dst, const header& h);
+    void delivered(std::uint64_t step, std::uint64_t payload);
+
+    /// Packets created from src to dst (the testbench's pair check).
+    std::uint32_t pairs(router_id src, router_id dst) const {
+        return pairs_[static_cast<std::size_t>(src) * t_.routers() + dst];
+    }
+    const pattern_generator& pattern() const { return pattern_; }
+    const launch_routing& routing() const { return *routing_; }
+
+    /// The results documented in README.md (key "traffic").
+    nlohmann::json summary() const;
+
+  private:
+    /// The routing is built before the network exists: it reads occupancy through this.
+    struct view_proxy final : occupancy_view {
+        const occupancy_view* target = nullptr;
+        int occupancy(router_id r, int output) const override {
+            return target ? target->occupancy(r, output) : 0;
+        }
+    };
+
+    const topology& t_;
+    traffic_options o_;
+    view_proxy view_;
+    pattern_generator pattern_;
+    std::unique_ptr<launch_routing> routing_;
+    walk_result scratch_;
+    std::vector<std::uint32_t> pairs_;
+    latency_stats latency_;
+    std::uint64_t created_ = 0, delivered_ = 0;
+    std::uint64_t created_measured_ = 0, delivered_measured_ = 0;
+    std::uint64_t created_window_ = 0, delivered_window_ = 0;  ///< inside the measurement steps
+    std::uint64_t deflected_measured_ = 0;
+    std::uint64_t hops_measured_ = 0;
+    std::vector<std::uint64_t> hop_histogram_ = std::vector<std::uint64_t>(6, 0);
+    std::uint64_t last_measured_delivery_ = 0;
+    std::uint64_t last_delivery_ = 0;
+    std::uint64_t max_gap_ = 0;
+    bool any_delivery_ = false;
+};
+
+/// Node program: Bernoulli creation, header from the routing, latency recorded at the receiver.
+class traffic_program final : public node_program {
+  public:
+    traffic_program(traffic_state& s, router_id id);
+    void launches(std::uint64_t step, std::vector<launch>& out) override;
+    bool finished(std::uint64_t step) const override { return s_.creation_over(step); }
+    void on_receive(const delivery& d) override { s_.delivered(d.step, d.payload); }
+
+  private:
+    traffic_state& s_;
+    router_id id_;
+    coord at_;
+    traffic_rng rng_;
+};
+
+class traffic_workload final : public workload {
+  public:
+    traffic_workload(const topology& t, const traffic_options& o)
+        : state_(std::make_unique<traffic_state>(t, o)) {}
+    std::string primitive() const override { return "traffic"; }
+    std::string schedule_name() const override { return to_string(state_->options().routing); }
+    std::unique_ptr<node_program> program_for(router_id id) const override {
+        return std::make_unique<traffic_program>(*state_, id);
+    }
+    std::size_t rounds() const override { return state_->end_of_measurement(); }
+    std::size_t delays() const override { return 0; }
+    std::uint32_t expected(router_id src, router_id dst) const override {
+        return state_->pairs(src, dst);
+    }
+    nlohmann::json details() const override { return state_->summary(); }
+    traffic_state& state() const { return *state_; }
+
+  private:
+    std::unique_ptr<traffic_state> state_;
+};
+
+}  // namespace d3

@@ -1,0 +1,12 @@
+// `d3sim sweep --rates FROM:TO:STEP --out DIR [--jobs N] <d3sim traffic options>`: one independent
+// d3sim process per offered load, as many at once as there are cores; a CSV with one row per point
+// and a gnuplot plot (latency and accepted load against offered load).
+#pragma once
+
+namespace d3 {
+
+/// argv[0] is "sweep". Returns d3sim's exit code: 0 every point ran and was correct, 1 a point
+/// failed its checks (or gnuplot failed), 2 bad input (nothing simulated).
+int run_sweep(int argc, char** argv);
+
+}  // namespace d3

@@ -1,0 +1,50 @@
+// The synthetic-traffic testbench: a network under open-loop traffic (core/traffic), run through
+// warm-up, measurement and drain, then checked for conservation like every primitive run.
+// Shared by d3sim --traffic and the simulation tests.
+#pragma once
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <systemc>
+
+#include "core/config.h"
+#include "core/result.h"
+#include "core/topology.h"
+#include "core/traffic/link_stats.h"
+#include "core/traffic/traffic.h"
+#include "sc/network.h"
+
+namespace d3 {
+
+struct traffic_run_options {
+    network_config net;  ///< net.router.vcs = 0 selects kTrafficVcs (one VC per b on arrival)
+    traffic_options traffic;
+    std::string link_stats;  ///< CSV path, empty: none
+
+    std::optional<std::string> validate() const;
+    /// The network configuration the run uses (VCs and occupancy snapshots set).
+    network_config network() const;
+};
+
+class traffic_bench : public sc_core::sc_module {
+  public:
+    traffic_bench(const sc_core::sc_module_name& name, const traffic_run_options& o);
+
+    /// Runs until creation stops and the network drains; checks conservation.
+    run_result run();
+    /// The traffic figures (core/traffic/traffic.h summary) plus the VCs used.
+    nlohmann::json traffic_json() const;
+    network& net() { return *net_; }
+
+  private:
+    traffic_run_options opt_;
+    topology topo_;
+    std::unique_ptr<traffic_workload> work_;
+    std::unique_ptr<link_stats> links_;
+    std::unique_ptr<network> net_;
+    double elaboration_seconds_ = 0;
+};
+
+}  // namespace d3

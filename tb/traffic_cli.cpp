@@ -1,0 +1,148 @@
+#include "traffic_cli.h"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "core/traffic/pattern.h"
+#include "core/traffic/routing.h"
+
+namespace d3 {
+
+void add_traffic_options(CLI::App& app, traffic_cli& t) {
+    const std::string g = "Synthetic traffic";
+    app.add_option("--traffic", t.traffic,
+                   "open-loop synthetic traffic instead of a primitive: uniform, permutation, "
+                   "drawer-to-drawer, hotspot, transpose")
+        ->check(CLI::IsMember(traffic_pattern_names()))
+        ->group(g);
+    app.add_option("--rate", t.rate, "packets created per node per step, in (0, 1]")
+        ->capture_default_str()
+        ->group(g);
+    app.add_option("--routing", t.routing,
+                   "destination routing chosen at launch: minimal (b=3), valiant (b=4, random C), "
+                   "ugal (b=3 or b=5 with D and C, by the drawer's queues)")
+        ->check(CLI::IsMember({"minimal", "valiant", "ugal"}))
+        ->capture_default_str()
+        ->group(g);
+    app.add_option("--warmup", t.warmup, "steps before measurement")->capture_default_str()->group(g);
+    app.add_option("--measure", t.measure, "steps whose created packets are measured")
+        ->capture_default_str()
+        ->group(g);
+    app.add_option("--drain-limit", t.drain_limit,
+                   "steps after measurement during which creation goes on while measured packets "
+                   "are still in flight")
+        ->capture_default_str()
+        ->group(g);
+    app.add_option("--hotspot-fraction", t.hotspot_fraction,
+                   "hotspot: share of packets sent to router (0,0,0)")
+        ->capture_default_str()
+        ->group(g);
+    app.add_option("--link-stats", t.link_stats,
+                   "write per-directed-link utilization, stalls and conflicts of the measurement "
+                   "window to this CSV")
+        ->group(g);
+}
+
+std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffic_cli& t) {
+    const bool traffic = !t.traffic.empty();
+    for (const char* opt : {"--rate", "--routing", "--warmup", "--measure", "--drain-limit",
+                            "--hotspot-fraction", "--link-stats"})
+        if (!traffic && app.count(opt) != 0)
+            return std::string(opt) +
+                   " needs --traffic (the primitives launch source-vector headers)";
+    if (traffic)
+        for (const char* opt : {"--primitive", "--schedule", "--source", "--count", "--protocol",
+                                "--perm", "--wave", "--decoder"})
+            if (app.count(opt) != 0)
+                return std::string(opt) + " cannot be combined with --traffic";
+    return std::nullopt;
+}
+
+traffic_run_options make_traffic_run(const traffic_cli& t, const network_config& net,
+                                     std::uint64_t seed) {
+    traffic_run_options o;
+    o.net = net;
+    o.traffic.pattern = *parse_traffic_pattern(t.traffic);
+    o.traffic.routing = *parse_routing_kind(t.routing);
+    o.traffic.rate = t.rate;
+    o.traffic.warmup = t.warmup;
+    o.traffic.measure = t.measure;
+    o.traffic.drain_limit = t.drain_limit;
+    o.traffic.hotspot_fraction = t.hotspot_fraction;
+    o.traffic.seed = seed;
+    o.link_stats = t.link_stats;
+    return o;
+}
+
+namespace {
+
+std::string summary(const run_result& r, const nlohmann::json& t) {
+    std::ostringstream os;
+    os.setf(std::ios::fixed);
+    os.precision(3);
+    const auto& l = t["latency"];
+    os << "D3(" << r.k << "," << r.m << ") traffic " << t["pattern"].get<std::string>() << " rate "
+       << t["rate"].get<double>() << ", routing " << t["routing"].get<std::string>() << ", "
+       << t["vcs"].get<int>() << " VCs\n";
+    os << "  offered " << t["offered"].get<double>() << "  accepted " << t["accepted"].get<double>()
+       << " packets/node/step (measurement window)\n";
+    os.precision(2);
+    os << "  latency from creation (steps): mean " << l["mean"].get<double>() << "  p50 "
+       << l["p50"] << "  p99 " << l["p99"] << "  max " << l["max"] << "  (" << l["samples"]
+       << " measured packets)\n";
+    os << "  hops mean " << t["hops"]["mean"].get<double>() << "  deflected "
+       << t["deflected"] << "  conflicts " << r.totals.conflicts << "  credit stalls "
+       << r.totals.stalls << (t["drained"].get<bool>() ? "" : "  (drain limit reached: saturated)")
+       << "\n";
+    os << "  injected " << r.injected << "  delivered " << r.delivered << "/" << r.expected
+       << "  lost " << r.lost << "  duplicated " << r.duplicated << "  misrouted " << r.misrouted
+       << "  left in buffers " << r.left_in_buffers << "\n";
+    if (r.correct) {
+        os << "  correct: every packet arrived exactly once";
+    } else {
+        os << "  NOT CORRECT:";
+        for (const auto& p : r.problems) os << "\n    " << p;
+    }
+    os.precision(3);
+    os << "  (" << r.wall_seconds << " s)\n";
+    return os.str();
+}
+
+}  // namespace
+
+int run_traffic(const traffic_run_options& o, const std::string& json, bool quiet) {
+    run_result res;
+    nlohmann::json traffic;
+    try {
+        traffic_bench tb("tb", o);
+        res = tb.run();
+        traffic = tb.traffic_json();
+    } catch (const sc_core::sc_report& e) {
+        std::fprintf(stderr, "d3sim: error: %s: %s\n", e.get_msg_type(), e.get_msg());
+        return 1;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "d3sim: error: %s\n", e.what());
+        return 1;
+    }
+    const bool json_stdout = json == "-";
+    if (!quiet) (json_stdout ? std::cerr : std::cout) << summary(res, traffic) << std::flush;
+    if (!json.empty()) {
+        nlohmann::json j = to_json(res, o.net.k);
+        j["traffic"] = traffic;
+        const std::string text = j.dump(2) + "\n";
+        if (json_stdout) {
+            std::cout << text << std::flush;
+        } else {
+            std::ofstream f(json);
+            if (!(f << text)) {
+                std::fprintf(stderr, "d3sim: error: cannot write %s\n", json.c_str());
+                return 2;
+            }
+        }
+    }
+    return res.correct ? 0 : 1;
+}
+
+}  // namespace d3

@@ -1,0 +1,38 @@
+// d3sim's synthetic-traffic options (--traffic, --rate, --routing, phases, --link-stats) and the
+// run they select. Keeps tb/d3sim.cpp to a few lines for the traffic mode.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+
+#include "traffic_bench.h"
+
+namespace d3 {
+
+struct traffic_cli {
+    std::string traffic;  ///< pattern; empty: no traffic mode
+    std::string routing = "minimal";
+    std::string link_stats;
+    double rate = 0.1;
+    int warmup = 1000;
+    int measure = 1000;
+    int drain_limit = 20000;
+    double hotspot_fraction = 0.1;
+};
+
+/// Registers the options on app (group "Synthetic traffic").
+void add_traffic_options(CLI::App& app, traffic_cli& t);
+
+/// Why the traffic options given on the command line do not fit together (for example --routing
+/// without --traffic, or --traffic with --primitive), or nothing. Call after parsing.
+std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffic_cli& t);
+
+/// The run options; call when t.traffic is set and check_traffic_usage passed.
+traffic_run_options make_traffic_run(const traffic_cli& t, const network_config& net,
+                                     std::uint64_t seed);
+
+/// Runs, prints the summary (stderr with --json -), writes JSON; returns d3sim's exit code.
+int run_traffic(const traffic_run_options& o, const std::string& json, bool quiet);
+
+}  // namespace d3

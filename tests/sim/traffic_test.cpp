@@ -1,0 +1,166 @@
+// Synthetic traffic through the SystemC model: conservation at saturation with VCs, the watchdog's
+// blocked cycle without them, zero-load latency and hop counts against counts made here from the
+// wiring, link statistics. Each TEST elaborates its own network (one process per test in CTest).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <string>
+
+#include "sim_util.h"
+#include "traffic_bench.h"
+
+namespace d3 {
+namespace {
+
+traffic_run_options saturated(routing_kind routing) {
+    traffic_run_options o;
+    o.net.k = 2;
+    o.net.m = 4;
+    o.net.router.buffer_depth = 1;  // the smallest buffers
+    o.net.watchdog = 200;
+    o.traffic.rate = 1.0;
+    o.traffic.routing = routing;
+    o.traffic.warmup = 200;
+    o.traffic.measure = 10000;  // a long run: about 300,000 packets
+    o.traffic.drain_limit = 1000;
+    return o;
+}
+
+struct outcome {
+    run_result r;
+    nlohmann::json t;
+};
+
+outcome run_traffic(const traffic_run_options& o) {
+    if (auto err = o.validate()) ADD_FAILURE() << *err;
+    traffic_bench tb("tb", o);
+    outcome out;
+    out.r = tb.run();
+    out.t = tb.traffic_json();
+    return out;
+}
+
+class Saturation : public ::testing::TestWithParam<routing_kind> {};
+
+// Offered load 1.0 with one-packet buffers, far beyond saturation: with one VC per sync counter
+// value the network keeps delivering (never more than a few steps without a delivery) and drains.
+TEST_P(Saturation, DeliveryNeverStopsAndNothingIsLost) {
+    D3_REQUIRE_FRESH_KERNEL();
+    const outcome o = run_traffic(saturated(GetParam()));
+    EXPECT_TRUE(o.r.correct);
+    for (const auto& p : o.r.problems) ADD_FAILURE() << p;
+    EXPECT_EQ(o.r.lost, 0u);
+    EXPECT_EQ(o.r.left_in_buffers, 0u);
+    EXPECT_EQ(o.r.delivered, o.r.injected);
+    EXPECT_EQ(o.t["vcs"], 5);
+    EXPECT_EQ(o.t["measured_delivered"], o.t["measured_created"]);
+    EXPECT_LE(o.t["max_delivery_gap"].get<int>(), 10);
+    EXPECT_GT(o.t["accepted"].get<double>(), 0.4);
+    EXPECT_GT(o.r.totals.stalls, 0u);  // backpressure was engaged
+}
+
+INSTANTIATE_TEST_SUITE_P(Routing, Saturation,
+                         ::testing::Values(routing_kind::minimal, routing_kind::valiant,
+                                           routing_kind::ugal));
+
+// The same load with every packet in one shared buffer per input deadlocks (l-g-l routing); the
+// watchdog stops the run and names a cycle of input buffers, each head waiting for the next.
+TEST(TrafficDeadlock, OneVcDeadlocksAndTheCycleIsNamed) {
+    D3_REQUIRE_FRESH_KERNEL();
+    traffic_run_options o = saturated(routing_kind::minimal);
+    o.net.router.vcs = 1;
+    const outcome out = run_traffic(o);
+    EXPECT_FALSE(out.r.correct);
+    EXPECT_GT(out.r.left_in_buffers, 0u);
+    ASSERT_TRUE(out.t.contains("deadlock_cycle"));
+    const std::string cycle = out.t["deadlock_cycle"];
+    EXPECT_NE(cycle.find(" -> "), std::string::npos) << cycle;
+    EXPECT_NE(cycle.find("input local"), std::string::npos) << cycle;
+    EXPECT_NE(cycle.find("input global"), std::string::npos) << cycle;
+    ASSERT_FALSE(out.r.problems.empty());
+    EXPECT_NE(out.r.problems[0].find("blocked cycle: router ("), std::string::npos)
+        << out.r.problems[0];
+    EXPECT_LT(out.r.end_cycle, 3000u);  // stopped by the watchdog, not at the end of the run
+}
+
+// Mean l-g-l hops over all (source, destination) pairs, counted from the wiring: the first local
+// hop moves unless d' = p, the global hop unless it is port 0 at a fixed point (c,d,d) with d = d',
+// i.e. c' = c and d' = d, the last local hop unless p' = d.
+double mean_minimal_hops(const topology& t) {
+    double sum = 0;
+    for (router_id s = 0; s < t.routers(); ++s)
+        for (router_id d = 0; d < t.routers(); ++d) {
+            const coord a = t.at(s), b = t.at(d);
+            sum += (b.d != a.p) + !(b.c == a.c && b.d == a.d) + (b.p != a.d);
+        }
+    return sum / (static_cast<double>(t.routers()) * t.routers());
+}
+
+// At a very low load nothing waits: a packet is created, injected (1 step) and takes its 3 steps.
+TEST(TrafficLowLoad, MinimalLatencyIsFourStepsAndHopsMatchTheWiring) {
+    D3_REQUIRE_FRESH_KERNEL();
+    traffic_run_options o;
+    o.net.k = 2;
+    o.net.m = 4;
+    o.traffic.rate = 0.01;
+    o.traffic.warmup = 100;
+    o.traffic.measure = 20000;
+    const outcome out = run_traffic(o);
+    EXPECT_TRUE(out.r.correct);
+    EXPECT_EQ(out.t["latency"]["p50"], 4);
+    EXPECT_LT(out.t["latency"]["mean"].get<double>(), 4.05);
+    EXPECT_NEAR(out.t["hops"]["mean"].get<double>(), mean_minimal_hops(topology(2, 4)), 0.05);
+    EXPECT_NEAR(out.t["offered"].get<double>(), 0.01, 0.002);
+    EXPECT_NEAR(out.t["accepted"].get<double>(), 0.01, 0.002);
+    EXPECT_EQ(out.t["deflected"], 0);
+}
+
+// Valiant deflects every packet (b = 4: one step more); UGAL on an idle network stays minimal.
+TEST(TrafficLowLoad, ValiantTakesFiveStepsUgalStaysMinimal) {
+    D3_REQUIRE_FRESH_KERNEL();
+    traffic_run_options o;
+    o.net.k = 2;
+    o.net.m = 4;
+    o.traffic.rate = 0.01;
+    o.traffic.warmup = 100;
+    o.traffic.measure = 10000;
+    o.traffic.routing = routing_kind::valiant;
+    const outcome out = run_traffic(o);
+    EXPECT_TRUE(out.r.correct);
+    EXPECT_EQ(out.t["latency"]["p50"], 5);
+    EXPECT_EQ(out.t["deflected_fraction"], 1.0);
+}
+
+TEST(TrafficLinkStats, OneRowPerDirectedLinkWithUtilizationAtMostOne) {
+    D3_REQUIRE_FRESH_KERNEL();
+    traffic_run_options o = saturated(routing_kind::ugal);
+    o.net.router.buffer_depth = 4;
+    o.traffic.measure = 500;
+    o.link_stats = testing::TempDir() + "d3_link_stats.csv";
+    const outcome out = run_traffic(o);
+    EXPECT_TRUE(out.r.correct);
+    std::ifstream f(o.link_stats);
+    std::string line;
+    ASSERT_TRUE(std::getline(f, line));
+    EXPECT_EQ(line.rfind("router,c,d,p,kind,port,", 0), 0u) << line;
+    int rows = 0;
+    double packets = 0;
+    while (std::getline(f, line)) {
+        ++rows;
+        std::vector<std::string> cells;
+        std::size_t at = 0;
+        for (std::size_t comma; (comma = line.find(',', at)) != std::string::npos; at = comma + 1)
+            cells.push_back(line.substr(at, comma - at));
+        cells.push_back(line.substr(at));
+        ASSERT_EQ(cells.size(), 14u) << line;
+        const double util = std::stod(cells[11]);
+        EXPECT_GE(util, 0.0);
+        EXPECT_LE(util, 1.0);
+        packets += std::stod(cells[10]);
+    }
+    EXPECT_EQ(rows, 32 * (2 + 4 - 1));
+    EXPECT_GT(packets, 0);
+}
+
+}  // namespace
+}  // namespace d3

@@ -1,0 +1,180 @@
+// Destination routing (section 10) against the source-vector route, deflections, UGAL's rule.
+// Expected paths come from the topology's wiring (2.1) and vector_to/destination, walked here step
+// by step, not from the model's walk().
+#include <gtest/gtest.h>
+
+#include <map>
+#include <tuple>
+#include <vector>
+
+#include "core/decoder.h"
+#include "core/stats.h"
+#include "core/topology.h"
+#include "core/traffic/routing.h"
+#include "core/vc.h"
+
+namespace d3 {
+namespace {
+
+// Routers occupied after each step (a hold repeats the router), following d3::decode.
+std::vector<coord> path(const topology& t, coord at, header h) {
+    std::vector<coord> out;
+    for (int step = 0; step < 8; ++step) {
+        const decision d = decode(h, at, t.k(), t.m());
+        if (d.act == action::eject) return out;
+        EXPECT_TRUE(d.act == action::local || d.act == action::global) << to_string(d);
+        if (d.act != action::local && d.act != action::global) return out;
+        if (!d.hold)
+            at = d.act == action::local ? t.local_neighbor(at, d.port)
+                                        : t.global_neighbor(at, d.port);
+        out.push_back(at);
+        h = d.next;
+    }
+    ADD_FAILURE() << "path longer than 8 steps";
+    return out;
+}
+
+class TableRoute : public ::testing::TestWithParam<std::tuple<int, int>> {};
+
+// Section 10: the table route (3; dst) visits the same routers as the source vector
+// (3; c'-c, p'-d, d'-p), step by step, for every pair.
+TEST_P(TableRoute, EqualsTheSourceVectorRouteForEveryPair) {
+    const auto [k, m] = GetParam();
+    const topology t(k, m);
+    for (router_id s = 0; s < t.routers(); ++s)
+        for (router_id d = 0; d < t.routers(); ++d) {
+            const coord src = t.at(s), dst = t.at(d);
+            const source_vector v = t.vector_to(src, dst);
+            ASSERT_EQ(t.destination(src, v), dst);
+            const auto by_vector = path(t, src, make_source_vector_header(false, 3, v));
+            const auto by_table = path(t, src, make_destination_header(3, dst));
+            ASSERT_EQ(by_table.size(), 3u);
+            EXPECT_EQ(by_table, by_vector) << to_string(src) << " -> " << to_string(dst);
+            EXPECT_EQ(by_table.back(), dst);
+        }
+}
+
+// b = 5 takes local port D, b = 4 global port C: the packet is at (c+C, p+D, d) after two steps
+// (the paper's "(C, D, d)", C and D being ports), then goes minimally: 5 steps; b = 4 alone: 4.
+TEST_P(TableRoute, DeflectedPathsReachTheDestinationInFourOrFiveSteps) {
+    const auto [k, m] = GetParam();
+    const topology t(k, m);
+    for (router_id s = 0; s < t.routers(); ++s)
+        for (router_id d = 0; d < t.routers(); ++d) {
+            const coord src = t.at(s), dst = t.at(d);
+            for (int c = 0; c < k; ++c) {
+                const auto v = path(t, src, make_destination_header(4, dst, c, 0));
+                ASSERT_EQ(v.size(), 4u);
+                EXPECT_EQ(v[0], (coord{mod(src.c + c, k), src.p, src.d}));
+                EXPECT_EQ(v.back(), dst);
+                for (int dd = 0; dd < m; ++dd) {
+                    const auto u = path(t, src, make_destination_header(5, dst, c, dd));
+                    ASSERT_EQ(u.size(), 5u);
+                    EXPECT_EQ(u[1], (coord{mod(src.c + c, k), mod(src.p + dd, m), src.d}));
+                    EXPECT_EQ(u.back(), dst);
+                }
+            }
+        }
+}
+
+// Section 10's glgl path: (4; dst) with C = c'-c jumps to the destination cabinet first and stays.
+TEST_P(TableRoute, GlglPathWithCEqualToCabinetDifferenceStaysInTheDestinationCabinet) {
+    const auto [k, m] = GetParam();
+    const topology t(k, m);
+    for (router_id s = 0; s < t.routers(); ++s)
+        for (router_id d = 0; d < t.routers(); ++d) {
+            const coord src = t.at(s), dst = t.at(d);
+            const auto u = path(t, src, make_destination_header(4, dst, mod(dst.c - src.c, k), 0));
+            ASSERT_EQ(u.size(), 4u);
+            for (const coord& x : u) EXPECT_EQ(x.c, dst.c);
+            EXPECT_EQ(u[0], (coord{dst.c, src.p, src.d}));
+            EXPECT_EQ(u.back(), dst);
+        }
+}
+
+INSTANTIATE_TEST_SUITE_P(Small, TableRoute,
+                         ::testing::Values(std::make_tuple(1, 2), std::make_tuple(2, 3),
+                                           std::make_tuple(3, 4), std::make_tuple(2, 5)));
+
+// Every hop steps b down, so with one VC per b on arrival a packet's VC strictly decreases along
+// its path: no cycle in the channel dependency graph.
+TEST(VirtualChannels, StrictlyDecreaseAlongEveryDestinationPath) {
+    for (int b = 1; b <= 5; ++b) EXPECT_LT(vc_of(b - 1, kTrafficVcs), b == 5 ? 5 : vc_of(b, kTrafficVcs));
+    EXPECT_EQ(vc_of(4, kTrafficVcs), 4);
+    EXPECT_EQ(vc_of(0, kTrafficVcs), 0);
+    EXPECT_EQ(vc_of(3, 1), 0);  // one VC: everything shares
+    EXPECT_EQ(vc_of(4, 3), 2);  // too few: the top classes share
+}
+
+TEST(Ugal, RuleWeighsQueuesByHopCount) {
+    EXPECT_FALSE(ugal_deflects(0, 0));  // ties stay minimal
+    EXPECT_TRUE(ugal_deflects(2, 1));   // 5 < 6
+    EXPECT_FALSE(ugal_deflects(5, 3));  // 15 = 15
+    EXPECT_TRUE(ugal_deflects(6, 3));   // 15 < 18
+    EXPECT_FALSE(ugal_deflects(0, 1));
+}
+
+// A view with chosen occupancies per (router, output).
+struct fake_view final : occupancy_view {
+    std::map<std::pair<router_id, int>, int> q;
+    int occupancy(router_id r, int o) const override {
+        const auto it = q.find({r, o});
+        return it == q.end() ? 0 : it->second;
+    }
+};
+
+TEST(Ugal, IdleNetworkStaysMinimal) {
+    const topology t(3, 4);
+    fake_view v;
+    const auto r = make_ugal_routing(t, v);
+    traffic_rng rng(7);
+    for (router_id s = 0; s < t.routers(); ++s)
+        for (router_id d = 0; d < t.routers(); ++d)
+            EXPECT_EQ(r->route(t.at(s), t.at(d), rng), make_destination_header(3, t.at(d)));
+}
+
+// The queues the rule compares: own local port d'-p plus (c,d,d')'s global port c'-c for the
+// minimal route; own local port D plus (c,d,p+D)'s global port C for the deflection.
+TEST(Ugal, ComparesTheFirstTwoQueuesOfEachRoute) {
+    const topology t(3, 4);
+    const coord src{0, 1, 2}, dst{2, 3, 0};
+    fake_view v;
+    v.q[{t.id(src), index_of({false, 1}, t.k())}] = 4;      // local d'-p = 1
+    v.q[{t.id({0, 1, 3}), 2}] = 6;                            // (c,d,d') global c'-c = 2
+    const auto r = make_ugal_routing(t, v);
+    int deflected = 0;
+    for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+        traffic_rng rng(seed), copy(seed);
+        const int d = uniform_int(copy, t.m());
+        const int c = uniform_int(copy, t.k());
+        int q_defl = 0;
+        if (d != 0) q_defl += v.occupancy(t.id(src), index_of({false, d}, t.k()));
+        const coord mid = t.local_neighbor(src, d);
+        if (!(c == 0 && topology::is_fixed_point(mid))) q_defl += v.occupancy(t.id(mid), c);
+        const header h = r->route(src, dst, rng);
+        if (q_defl * 5 < 10 * 3) {
+            EXPECT_EQ(h, make_destination_header(5, dst, c, d)) << seed;
+            ++deflected;
+        } else {
+            EXPECT_EQ(h, make_destination_header(3, dst)) << seed;
+        }
+    }
+    EXPECT_GT(deflected, 100);
+}
+
+TEST(Valiant, DrawsEveryGlobalPort) {
+    const topology t(4, 3);
+    const auto r = make_valiant_routing(t);
+    traffic_rng rng(3);
+    std::vector<int> seen(4, 0);
+    for (int i = 0; i < 400; ++i) {
+        const header h = r->route({0, 0, 0}, {1, 2, 1}, rng);
+        ASSERT_EQ(h.b, 4);
+        ASSERT_EQ(h.defl_d, 0);
+        ++seen[h.defl_c];
+    }
+    for (int n : seen) EXPECT_GT(n, 50);
+}
+
+}  // namespace
+}  // namespace d3

@@ -1,0 +1,164 @@
+// Traffic patterns, latency statistics, phases and the wait-cycle finder (plain C++).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+
+#include "core/traffic/latency.h"
+#include "core/traffic/pattern.h"
+#include "core/traffic/traffic.h"
+#include "core/wait_cycle.h"
+
+namespace d3 {
+namespace {
+
+TEST(Pattern, PermutationIsABijectionFixedBySeed) {
+    const topology t(2, 4);
+    const pattern_generator a(t, traffic_pattern::permutation, 5, 0);
+    const pattern_generator b(t, traffic_pattern::permutation, 5, 0);
+    const pattern_generator c(t, traffic_pattern::permutation, 6, 0);
+    traffic_rng r(1);
+    std::set<router_id> image;
+    bool differs = false;
+    for (router_id s = 0; s < t.routers(); ++s) {
+        image.insert(a.destination(s, r));
+        EXPECT_EQ(a.destination(s, r), b.destination(s, r));
+        differs = differs || a.destination(s, r) != c.destination(s, r);
+    }
+    EXPECT_EQ(image.size(), t.routers());
+    EXPECT_TRUE(differs);
+}
+
+TEST(Pattern, DrawerToDrawerSendsAWholeDrawerToOneOtherDrawer) {
+    const topology t(3, 4);
+    const pattern_generator g(t, traffic_pattern::drawer_to_drawer, 1, 0);
+    traffic_rng r(1);
+    for (int c = 0; c < 3; ++c)
+        for (int d = 0; d < 4; ++d) {
+            std::set<std::pair<int, int>> drawers;
+            std::set<router_id> dests;
+            for (int p = 0; p < 4; ++p) {
+                const coord x = t.at(g.destination(t.id({c, d, p}), r));
+                drawers.insert({x.c, x.d});
+                dests.insert(t.id(x));
+            }
+            ASSERT_EQ(drawers.size(), 1u);
+            EXPECT_NE(*drawers.begin(), std::make_pair(c, d));
+            EXPECT_EQ(dests.size(), 4u);
+        }
+}
+
+TEST(Pattern, TransposeIsAnInvolution) {
+    const topology t(3, 4);
+    const pattern_generator g(t, traffic_pattern::transpose, 1, 0);
+    traffic_rng r(1);
+    for (router_id s = 0; s < t.routers(); ++s) {
+        const coord x = t.at(s), y = t.at(g.destination(s, r));
+        EXPECT_EQ(y, (coord{2 - x.c, x.p, x.d}));
+        EXPECT_EQ(g.destination(g.destination(s, r), r), s);
+    }
+}
+
+TEST(Pattern, UniformAndHotspotShares) {
+    const topology t(2, 4);  // 32 routers
+    const pattern_generator u(t, traffic_pattern::uniform, 1, 0);
+    const pattern_generator h(t, traffic_pattern::hotspot, 1, 0.25);
+    traffic_rng r(9);
+    std::vector<int> uc(32, 0);
+    int hot = 0;
+    const int n = 64000;
+    for (int i = 0; i < n; ++i) {
+        ++uc[u.destination(3, r)];
+        hot += h.destination(3, r) == 0;
+    }
+    for (int c : uc) EXPECT_NEAR(c, n / 32, n / 32 / 5);
+    EXPECT_NEAR(static_cast<double>(hot) / n, 0.25 + 0.75 / 32, 0.01);
+}
+
+TEST(Latency, NearestRankPercentiles) {
+    latency_stats s;
+    EXPECT_EQ(s.percentile(0.5), 0u);
+    for (int v = 100; v >= 1; --v) s.add(static_cast<std::uint64_t>(v));
+    EXPECT_DOUBLE_EQ(s.mean(), 50.5);
+    EXPECT_EQ(s.percentile(0.50), 50u);
+    EXPECT_EQ(s.percentile(0.99), 99u);
+    EXPECT_EQ(s.percentile(1.0), 100u);
+    EXPECT_EQ(s.max(), 100u);
+    s.add(1000);
+    EXPECT_EQ(s.max(), 1000u);
+    EXPECT_EQ(s.percentile(0.5), 51u);
+}
+
+TEST(TrafficOptions, RateMustBeInZeroOne) {
+    traffic_options o;
+    o.rate = 0;
+    EXPECT_TRUE(o.validate());
+    o.rate = 1.5;
+    EXPECT_TRUE(o.validate());
+    o.rate = 1;
+    EXPECT_FALSE(o.validate());
+    o.measure = 0;
+    EXPECT_TRUE(o.validate());
+}
+
+// Creation stops the step after the last measured packet arrives (or at the drain limit).
+TEST(TrafficState, PhasesAndDrain) {
+    const topology t(1, 2);
+    traffic_options o;
+    o.warmup = 2;
+    o.measure = 3;
+    o.drain_limit = 10;
+    traffic_state s(t, o);
+    const header h = make_destination_header(3, t.at(1));
+    s.created(1, 0, 1, h);                       // warm-up: not measured
+    const auto p = s.created(3, 0, 1, h);        // measured
+    EXPECT_FALSE(s.creation_over(4));
+    EXPECT_FALSE(s.creation_over(5));            // measured packet still in flight
+    s.delivered(7, p);
+    EXPECT_FALSE(s.creation_over(7));
+    EXPECT_TRUE(s.creation_over(8));
+    const auto j = s.summary();
+    EXPECT_EQ(j["latency"]["max"], 4);
+    EXPECT_EQ(j["measured_created"], 1);
+    EXPECT_EQ(j["hops"]["histogram"][1], 1);  // (0,0,0) -> (0,0,1): hold, global 0 swap, local 1
+    traffic_state limited(t, o);
+    limited.created(3, 0, 1, h);
+    EXPECT_FALSE(limited.creation_over(14));
+    EXPECT_TRUE(limited.creation_over(15));  // end of measurement 5 + drain limit 10
+}
+
+TEST(WaitCycle, FindsTheCycleAndIgnoresTails) {
+    EXPECT_TRUE(find_wait_cycle({}).empty());
+    EXPECT_TRUE(find_wait_cycle({1, 2, -1}).empty());
+    EXPECT_EQ(find_wait_cycle({0}), (std::vector<std::int64_t>{0}));
+    // 0 -> 1 -> 3 -> 5 -> 3; 2 -> 4 -> -1
+    EXPECT_EQ(find_wait_cycle({1, 3, 4, 5, -1, 3}), (std::vector<std::int64_t>{3, 5}));
+    EXPECT_EQ(find_wait_cycle({-1, 2, 3, 1}), (std::vector<std::int64_t>{1, 2, 3}));
+}
+
+}  // namespace
+}  // namespace d3
+
+#include "core/traffic/rates.h"
+
+namespace d3 {
+namespace {
+
+TEST(SweepRates, RangesAndLists) {
+    const auto r = parse_rates("0.05:1.0:0.05");
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->size(), 20u);
+    EXPECT_DOUBLE_EQ(r->front(), 0.05);
+    EXPECT_DOUBLE_EQ(r->back(), 1.0);
+    EXPECT_DOUBLE_EQ((*r)[2], 0.15);
+    EXPECT_EQ(parse_rates("0.1,0.5"), (std::vector<double>{0.1, 0.5}));
+    EXPECT_FALSE(parse_rates("0:1:0.5"));    // 0 is not a rate
+    EXPECT_FALSE(parse_rates("0.5:1.5:0.5"));
+    EXPECT_FALSE(parse_rates("0.1:0.5"));
+    EXPECT_FALSE(parse_rates("0.1:0.5:0"));
+    EXPECT_FALSE(parse_rates("fast"));
+    EXPECT_FALSE(parse_rates(""));
+}
+
+}  // namespace
+}  // namespace d3
