@@ -1,5 +1,6 @@
 #include "traffic_cli.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -39,6 +40,10 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
                    "hotspot: share of packets sent to router (0,0,0)")
         ->capture_default_str()
         ->group(g);
+    app.add_option("--ugal-threshold", t.ugal_threshold,
+                   "ugal: deflect only when 5 x deflected queue + T < 3 x minimal queue")
+        ->capture_default_str()
+        ->group(g);
     app.add_option("--link-stats", t.link_stats,
                    "write per-directed-link utilization, stalls and conflicts of the measurement "
                    "window to this CSV")
@@ -48,7 +53,7 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
 std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffic_cli& t) {
     const bool traffic = !t.traffic.empty();
     for (const char* opt : {"--rate", "--routing", "--warmup", "--measure", "--drain-limit",
-                            "--hotspot-fraction", "--link-stats"})
+                            "--hotspot-fraction", "--ugal-threshold", "--link-stats"})
         if (!traffic && app.count(opt) != 0)
             return std::string(opt) +
                    " needs --traffic (the primitives launch source-vector headers)";
@@ -71,6 +76,7 @@ traffic_run_options make_traffic_run(const traffic_cli& t, const network_config&
     o.traffic.measure = t.measure;
     o.traffic.drain_limit = t.drain_limit;
     o.traffic.hotspot_fraction = t.hotspot_fraction;
+    o.traffic.ugal_threshold = t.ugal_threshold;
     o.traffic.seed = seed;
     o.link_stats = t.link_stats;
     return o;
@@ -113,6 +119,14 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
 }  // namespace
 
 int run_traffic(const traffic_run_options& o, const std::string& json, bool quiet) {
+    // A link sustains one packet per step per VC only if its buffer covers the credit round trip.
+    const router_params& rp = o.net.router;
+    const int trip = rp.pipeline_stages + 2 * std::max(rp.local_latency, rp.global_latency);
+    if (rp.buffer_depth < trip)
+        std::fprintf(stderr,
+                     "d3sim: warning: --buffer-depth %d is below the credit round trip of the "
+                     "slowest link (%d cycles): its throughput per VC is limited to %d/%d\n",
+                     rp.buffer_depth, trip, rp.buffer_depth, trip);
     run_result res;
     nlohmann::json traffic;
     try {

@@ -112,6 +112,8 @@ TEST(Ugal, RuleWeighsQueuesByHopCount) {
     EXPECT_FALSE(ugal_deflects(5, 3));  // 15 = 15
     EXPECT_TRUE(ugal_deflects(6, 3));   // 15 < 18
     EXPECT_FALSE(ugal_deflects(0, 1));
+    EXPECT_FALSE(ugal_deflects(1, 0, 3));  // one packet in flight does not deflect with T = 3
+    EXPECT_TRUE(ugal_deflects(2, 0, 3));
 }
 
 // A view with chosen occupancies per (router, output).

@@ -24,6 +24,7 @@ std::optional<std::string> traffic_options::validate() const {
         return "--warmup + --measure + --drain-limit is too long";
     if (!(hotspot_fraction >= 0 && hotspot_fraction <= 1))
         return "--hotspot-fraction must be in [0, 1]";
+    if (ugal_threshold < 0) return "--ugal-threshold must be at least 0";
     return std::nullopt;
 }
 
@@ -31,7 +32,7 @@ traffic_state::traffic_state(const topology& t, const traffic_options& o)
     : t_(t),
       o_(o),
       pattern_(t, o.pattern, o.seed, o.hotspot_fraction),
-      routing_(make_launch_routing(o.routing, t, view_)),
+      routing_(make_launch_routing(o.routing, t, view_, o.ugal_threshold)),
       pairs_(static_cast<std::size_t>(t.routers()) * t.routers(), 0) {}
 
 void traffic_state::set_view(const occupancy_view& v) { view_.target = &v; }
@@ -99,6 +100,7 @@ nlohmann::json traffic_state::summary() const {
         {"measure", o_.measure},
         {"drain_limit", o_.drain_limit},
         {"seed", o_.seed},
+        {"ugal_threshold", o_.ugal_threshold},
         {"offered", static_cast<double>(created_window_) / node_steps},
         {"accepted", static_cast<double>(delivered_window_) / node_steps},
         {"latency",
