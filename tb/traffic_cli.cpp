@@ -27,7 +27,9 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
         ->check(CLI::IsMember({"minimal", "valiant", "ugal"}))
         ->capture_default_str()
         ->group(g);
-    app.add_option("--warmup", t.warmup, "steps before measurement")->capture_default_str()->group(g);
+    app.add_option("--warmup", t.warmup, "steps before measurement")
+        ->capture_default_str()
+        ->group(g);
     app.add_option("--measure", t.measure, "steps whose created packets are measured")
         ->capture_default_str()
         ->group(g);
@@ -60,8 +62,7 @@ std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffi
     if (traffic)
         for (const char* opt : {"--primitive", "--schedule", "--source", "--count", "--protocol",
                                 "--perm", "--wave", "--decoder"})
-            if (app.count(opt) != 0)
-                return std::string(opt) + " cannot be combined with --traffic";
+            if (app.count(opt) != 0) return std::string(opt) + " cannot be combined with --traffic";
     return std::nullopt;
 }
 
@@ -98,10 +99,9 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
     os << "  latency from creation (steps): mean " << l["mean"].get<double>() << "  p50 "
        << l["p50"] << "  p99 " << l["p99"] << "  max " << l["max"] << "  (" << l["samples"]
        << " measured packets)\n";
-    os << "  hops mean " << t["hops"]["mean"].get<double>() << "  deflected "
-       << t["deflected"] << "  conflicts " << r.totals.conflicts << "  credit stalls "
-       << r.totals.stalls << (t["drained"].get<bool>() ? "" : "  (drain limit reached: saturated)")
-       << "\n";
+    os << "  hops mean " << t["hops"]["mean"].get<double>() << "  deflected " << t["deflected"]
+       << "  conflicts " << r.totals.conflicts << "  credit stalls " << r.totals.stalls
+       << (t["drained"].get<bool>() ? "" : "  (drain limit reached: saturated)") << "\n";
     os << "  injected " << r.injected << "  delivered " << r.delivered << "/" << r.expected
        << "  lost " << r.lost << "  duplicated " << r.duplicated << "  misrouted " << r.misrouted
        << "  left in buffers " << r.left_in_buffers << "\n";

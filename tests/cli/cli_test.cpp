@@ -128,7 +128,8 @@ TEST(CliTraffic, UniformUgalOnD3_4_8ReportsLatencyAndThroughput) {
 }
 
 nlohmann::json without_costs(nlohmann::json j) {
-    for (const char* key : {"wall_seconds", "elaboration_seconds", "peak_rss_kib", "hops_per_second"})
+    for (const char* key :
+         {"wall_seconds", "elaboration_seconds", "peak_rss_kib", "hops_per_second"})
         j.erase(key);
     return j;
 }
