@@ -158,6 +158,8 @@ TEST(CliTraffic, BadTrafficInputIsOneLineAndExitCode2) {
     expect_bad_input("--traffic uniform --routing fastest", "--routing");
     expect_bad_input("--traffic uniform --vcs 7", "virtual channels");
     expect_bad_input("--traffic uniform --measure 0", "--measure");
+    expect_bad_input("--traffic uniform --routing ugal --ugal-threshold -1", "--ugal-threshold");
+    expect_bad_input("--ugal-threshold 2", "--ugal-threshold needs --traffic");
 }
 
 }  // namespace
