@@ -61,7 +61,10 @@ TEST_P(Saturation, DeliveryNeverStopsAndNothingIsLost) {
 
 INSTANTIATE_TEST_SUITE_P(Routing, Saturation,
                          ::testing::Values(routing_kind::minimal, routing_kind::valiant,
-                                           routing_kind::ugal));
+                                           routing_kind::ugal),
+                         [](const ::testing::TestParamInfo<routing_kind>& p) {
+                             return std::string(to_string(p.param));
+                         });
 
 // The same load with every packet in one shared buffer per input deadlocks (l-g-l routing); the
 // watchdog stops the run and names a cycle of input buffers, each head waiting for the next.
