@@ -121,7 +121,7 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
 int run_traffic(const traffic_run_options& o, const std::string& json, bool quiet) {
     // A link sustains one packet per step per VC only if its buffer covers the credit round trip.
     const router_params& rp = o.net.router;
-    const int trip = rp.pipeline_stages + 2 * std::max(rp.local_latency, rp.global_latency);
+    const int trip = rp.pipeline_stages - 1 + 2 * std::max(rp.local_latency, rp.global_latency);
     if (rp.buffer_depth < trip)
         std::fprintf(stderr,
                      "d3sim: warning: --buffer-depth %d is below the credit round trip of the "
