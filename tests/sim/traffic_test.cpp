@@ -118,8 +118,9 @@ TEST(TrafficLowLoad, MinimalLatencyIsFourStepsAndHopsMatchTheWiring) {
     EXPECT_EQ(out.t["deflected"], 0);
 }
 
-// Valiant deflects every packet (b = 4: one step more); UGAL on an idle network stays minimal.
-TEST(TrafficLowLoad, ValiantTakesFiveStepsUgalStaysMinimal) {
+// Valiant deflects every packet (b = 4: one step more than minimal). (UGAL on an idle network:
+// unit test Ugal.IdleNetworkStaysMinimal.)
+TEST(TrafficLowLoad, ValiantDeflectsEveryPacketAndTakesOneStepMore) {
     D3_REQUIRE_FRESH_KERNEL();
     traffic_run_options o;
     o.net.k = 2;
