@@ -99,12 +99,14 @@ void write_plot_script(const std::string& dir, const std::string& title) {
       << "  set xlabel 'offered load (packets/node/step)'\n"
       << "  set ylabel 'latency from creation (steps)'\n"
       << "  set xrange [0:1.05]\n  set logscale y\n  set grid\n  set key top left\n"
-      << "  plot '" << dir << "/sweep.csv' using 2:4 with linespoints title 'mean', '' using 2:6 "
+      << "  plot '" << dir
+      << "/sweep.csv' using 2:4 with linespoints title 'mean', '' using 2:6 "
          "with linespoints title 'p99'\n"
       << "  unset logscale y\n"
       << "  set ylabel 'accepted load (packets/node/step)'\n"
       << "  set yrange [0:1.05]\n"
-      << "  plot '" << dir << "/sweep.csv' using 2:3 with linespoints title 'accepted', x with "
+      << "  plot '" << dir
+      << "/sweep.csv' using 2:3 with linespoints title 'accepted', x with "
          "lines dashtype 2 title 'offered'\n"
       << "  unset multiplot\n  unset xrange\n  unset yrange\n"
       << "}\n";
@@ -180,8 +182,8 @@ int run_sweep(int argc, char** argv) {
         --running;
         ++done;
         if (isatty(STDERR_FILENO))
-            std::fprintf(stderr, "  rate %-6s exit %d  (%zu of %zu)\n",
-                         rate_text(p.rate).c_str(), p.code, done, points.size());
+            std::fprintf(stderr, "  rate %-6s exit %d  (%zu of %zu)\n", rate_text(p.rate).c_str(),
+                         p.code, done, points.size());
     }
     for (const point& p : points)
         if (p.code == 2) return bad_input(first_line(p.err));

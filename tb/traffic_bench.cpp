@@ -25,9 +25,9 @@ traffic_bench::traffic_bench(const sc_core::sc_module_name& name, const traffic_
     const auto start = std::chrono::steady_clock::now();
     work_ = std::make_unique<traffic_workload>(topo_, opt_.traffic);
     if (!opt_.link_stats.empty())
-        links_ = std::make_unique<link_stats>(
-            topo_, static_cast<std::uint64_t>(opt_.traffic.warmup),
-            work_->state().end_of_measurement());
+        links_ =
+            std::make_unique<link_stats>(topo_, static_cast<std::uint64_t>(opt_.traffic.warmup),
+                                         work_->state().end_of_measurement());
     net_ = std::make_unique<network>("network", opt_.network(), *work_, decoder_factory{},
                                      links_.get());
     work_->state().set_view(*net_);

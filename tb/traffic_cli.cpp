@@ -1,5 +1,6 @@
 #include "traffic_cli.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -26,7 +27,9 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
         ->check(CLI::IsMember({"minimal", "valiant", "ugal"}))
         ->capture_default_str()
         ->group(g);
-    app.add_option("--warmup", t.warmup, "steps before measurement")->capture_default_str()->group(g);
+    app.add_option("--warmup", t.warmup, "steps before measurement")
+        ->capture_default_str()
+        ->group(g);
     app.add_option("--measure", t.measure, "steps whose created packets are measured")
         ->capture_default_str()
         ->group(g);
@@ -39,6 +42,10 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
                    "hotspot: share of packets sent to router (0,0,0)")
         ->capture_default_str()
         ->group(g);
+    app.add_option("--ugal-threshold", t.ugal_threshold,
+                   "ugal: deflect only when 5 x deflected queue + T < 3 x minimal queue")
+        ->capture_default_str()
+        ->group(g);
     app.add_option("--link-stats", t.link_stats,
                    "write per-directed-link utilization, stalls and conflicts of the measurement "
                    "window to this CSV")
@@ -48,15 +55,14 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
 std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffic_cli& t) {
     const bool traffic = !t.traffic.empty();
     for (const char* opt : {"--rate", "--routing", "--warmup", "--measure", "--drain-limit",
-                            "--hotspot-fraction", "--link-stats"})
+                            "--hotspot-fraction", "--ugal-threshold", "--link-stats"})
         if (!traffic && app.count(opt) != 0)
             return std::string(opt) +
                    " needs --traffic (the primitives launch source-vector headers)";
     if (traffic)
         for (const char* opt : {"--primitive", "--schedule", "--source", "--count", "--protocol",
                                 "--perm", "--wave", "--decoder"})
-            if (app.count(opt) != 0)
-                return std::string(opt) + " cannot be combined with --traffic";
+            if (app.count(opt) != 0) return std::string(opt) + " cannot be combined with --traffic";
     return std::nullopt;
 }
 
@@ -71,6 +77,7 @@ traffic_run_options make_traffic_run(const traffic_cli& t, const network_config&
     o.traffic.measure = t.measure;
     o.traffic.drain_limit = t.drain_limit;
     o.traffic.hotspot_fraction = t.hotspot_fraction;
+    o.traffic.ugal_threshold = t.ugal_threshold;
     o.traffic.seed = seed;
     o.link_stats = t.link_stats;
     return o;
@@ -92,10 +99,9 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
     os << "  latency from creation (steps): mean " << l["mean"].get<double>() << "  p50 "
        << l["p50"] << "  p99 " << l["p99"] << "  max " << l["max"] << "  (" << l["samples"]
        << " measured packets)\n";
-    os << "  hops mean " << t["hops"]["mean"].get<double>() << "  deflected "
-       << t["deflected"] << "  conflicts " << r.totals.conflicts << "  credit stalls "
-       << r.totals.stalls << (t["drained"].get<bool>() ? "" : "  (drain limit reached: saturated)")
-       << "\n";
+    os << "  hops mean " << t["hops"]["mean"].get<double>() << "  deflected " << t["deflected"]
+       << "  conflicts " << r.totals.conflicts << "  credit stalls " << r.totals.stalls
+       << (t["drained"].get<bool>() ? "" : "  (drain limit reached: saturated)") << "\n";
     os << "  injected " << r.injected << "  delivered " << r.delivered << "/" << r.expected
        << "  lost " << r.lost << "  duplicated " << r.duplicated << "  misrouted " << r.misrouted
        << "  left in buffers " << r.left_in_buffers << "\n";
@@ -113,6 +119,14 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
 }  // namespace
 
 int run_traffic(const traffic_run_options& o, const std::string& json, bool quiet) {
+    // A link sustains one packet per step per VC only if its buffer covers the credit round trip.
+    const router_params& rp = o.net.router;
+    const int trip = rp.pipeline_stages - 1 + 2 * std::max(rp.local_latency, rp.global_latency);
+    if (rp.buffer_depth < trip)
+        std::fprintf(stderr,
+                     "d3sim: warning: --buffer-depth %d is below the credit round trip of the "
+                     "slowest link (%d cycles): its throughput per VC is limited to %d/%d\n",
+                     rp.buffer_depth, trip, rp.buffer_depth, trip);
     run_result res;
     nlohmann::json traffic;
     try {

@@ -19,6 +19,7 @@ struct traffic_cli {
     int measure = 1000;
     int drain_limit = 20000;
     double hotspot_fraction = 0.1;
+    int ugal_threshold = 0;
 };
 
 /// Registers the options on app (group "Synthetic traffic").

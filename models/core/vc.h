@@ -17,6 +17,8 @@ inline constexpr int kMaxVcs = 6;
 inline constexpr int kTrafficVcs = 5;
 
 /// The virtual channel of a packet that arrives with sync counter b.
-inline int vc_of(int b, int vcs) { return b < vcs ? b : vcs - 1; }
+inline int vc_of(int b, int vcs) {
+    return b < vcs ? b : vcs - 1;
+}
 
 }  // namespace d3

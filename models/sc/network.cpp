@@ -97,9 +97,8 @@ void network::watchdog() {
 // buffer (router, input, VC) it must enter. Buffer ids: router id * (ports * vcs) + buffer index.
 std::string network::find_blocked_cycle() const {
     const int per = topo_.link_ports() * cfg_.router.vcs;
-    std::vector<std::int64_t> next(static_cast<std::size_t>(topo_.routers()) *
-                                       static_cast<std::size_t>(per),
-                                   -1);
+    std::vector<std::int64_t> next(
+        static_cast<std::size_t>(topo_.routers()) * static_cast<std::size_t>(per), -1);
     for (router_id i = 0; i < topo_.routers(); ++i) {
         const coord at = topo_.at(i);
         for (const router::wait& w : routers[i].blocked_heads()) {

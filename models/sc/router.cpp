@@ -269,7 +269,7 @@ void router::arbitrate(int output, std::uint64_t step) {
                 cands_.push_back({static_cast<std::uint32_t>(w[i].source), p.launch, p.serial});
             }
             win = eligible_[arbiters_[static_cast<std::size_t>(output)].pick(cands_.data(),
-                                                                            cands_.size())];
+                                                                             cands_.size())];
         }
         for (std::size_t i : eligible_) w[i].e->stalled = false;
         const packet& sent =

@@ -156,7 +156,7 @@ class router : public sc_core::sc_module {
     std::vector<int> touched_;                  ///< outputs with requesters this step
     std::vector<request> requests_;
     std::vector<candidate> cands_;
-    std::vector<std::size_t> eligible_;  ///< requesters whose VC has a credit
+    std::vector<std::size_t> eligible_;      ///< requesters whose VC has a credit
     tlm::tlm_generic_payload credit_token_;  ///< carried by END_REQ on the backward path
 
     sc_core::sc_event wake_;

@@ -118,7 +118,8 @@ TEST(CliTraffic, UniformUgalOnD3_4_8ReportsLatencyAndThroughput) {
 }
 
 nlohmann::json without_costs(nlohmann::json j) {
-    for (const char* key : {"wall_seconds", "elaboration_seconds", "peak_rss_kib", "hops_per_second"})
+    for (const char* key :
+         {"wall_seconds", "elaboration_seconds", "peak_rss_kib", "hops_per_second"})
         j.erase(key);
     return j;
 }
@@ -147,6 +148,8 @@ TEST(CliTraffic, BadTrafficInputIsOneLineAndExitCode2) {
     expect_bad_input("--traffic uniform --routing fastest", "--routing");
     expect_bad_input("--traffic uniform --vcs 7", "virtual channels");
     expect_bad_input("--traffic uniform --measure 0", "--measure");
+    expect_bad_input("--traffic uniform --routing ugal --ugal-threshold -1", "--ugal-threshold");
+    expect_bad_input("--ugal-threshold 2", "--ugal-threshold needs --traffic");
 }
 
 }  // namespace

@@ -61,7 +61,10 @@ TEST_P(Saturation, DeliveryNeverStopsAndNothingIsLost) {
 
 INSTANTIATE_TEST_SUITE_P(Routing, Saturation,
                          ::testing::Values(routing_kind::minimal, routing_kind::valiant,
-                                           routing_kind::ugal));
+                                           routing_kind::ugal),
+                         [](const ::testing::TestParamInfo<routing_kind>& p) {
+                             return std::string(to_string(p.param));
+                         });
 
 // The same load with every packet in one shared buffer per input deadlocks (l-g-l routing); the
 // watchdog stops the run and names a cycle of input buffers, each head waiting for the next.
@@ -115,8 +118,9 @@ TEST(TrafficLowLoad, MinimalLatencyIsFourStepsAndHopsMatchTheWiring) {
     EXPECT_EQ(out.t["deflected"], 0);
 }
 
-// Valiant deflects every packet (b = 4: one step more); UGAL on an idle network stays minimal.
-TEST(TrafficLowLoad, ValiantTakesFiveStepsUgalStaysMinimal) {
+// Valiant deflects every packet (b = 4: one step more than minimal). (UGAL on an idle network:
+// unit test Ugal.IdleNetworkStaysMinimal.)
+TEST(TrafficLowLoad, ValiantDeflectsEveryPacketAndTakesOneStepMore) {
     D3_REQUIRE_FRESH_KERNEL();
     traffic_run_options o;
     o.net.k = 2;

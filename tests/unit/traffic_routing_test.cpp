@@ -99,7 +99,8 @@ INSTANTIATE_TEST_SUITE_P(Small, TableRoute,
 // Every hop steps b down, so with one VC per b on arrival a packet's VC strictly decreases along
 // its path: no cycle in the channel dependency graph.
 TEST(VirtualChannels, StrictlyDecreaseAlongEveryDestinationPath) {
-    for (int b = 1; b <= 5; ++b) EXPECT_LT(vc_of(b - 1, kTrafficVcs), b == 5 ? 5 : vc_of(b, kTrafficVcs));
+    for (int b = 1; b <= 5; ++b)
+        EXPECT_LT(vc_of(b - 1, kTrafficVcs), b == 5 ? 5 : vc_of(b, kTrafficVcs));
     EXPECT_EQ(vc_of(4, kTrafficVcs), 4);
     EXPECT_EQ(vc_of(0, kTrafficVcs), 0);
     EXPECT_EQ(vc_of(3, 1), 0);  // one VC: everything shares
@@ -112,6 +113,8 @@ TEST(Ugal, RuleWeighsQueuesByHopCount) {
     EXPECT_FALSE(ugal_deflects(5, 3));  // 15 = 15
     EXPECT_TRUE(ugal_deflects(6, 3));   // 15 < 18
     EXPECT_FALSE(ugal_deflects(0, 1));
+    EXPECT_FALSE(ugal_deflects(1, 0, 3));  // one packet in flight does not deflect with T = 3
+    EXPECT_TRUE(ugal_deflects(2, 0, 3));
 }
 
 // A view with chosen occupancies per (router, output).
@@ -139,8 +142,8 @@ TEST(Ugal, ComparesTheFirstTwoQueuesOfEachRoute) {
     const topology t(3, 4);
     const coord src{0, 1, 2}, dst{2, 3, 0};
     fake_view v;
-    v.q[{t.id(src), index_of({false, 1}, t.k())}] = 4;      // local d'-p = 1
-    v.q[{t.id({0, 1, 3}), 2}] = 6;                            // (c,d,d') global c'-c = 2
+    v.q[{t.id(src), index_of({false, 1}, t.k())}] = 4;  // local d'-p = 1
+    v.q[{t.id({0, 1, 3}), 2}] = 6;                      // (c,d,d') global c'-c = 2
     const auto r = make_ugal_routing(t, v);
     int deflected = 0;
     for (std::uint64_t seed = 1; seed <= 200; ++seed) {

@@ -110,10 +110,10 @@ TEST(TrafficState, PhasesAndDrain) {
     o.drain_limit = 10;
     traffic_state s(t, o);
     const header h = make_destination_header(3, t.at(1));
-    s.created(1, 0, 1, h);                       // warm-up: not measured
-    const auto p = s.created(3, 0, 1, h);        // measured
+    s.created(1, 0, 1, h);                 // warm-up: not measured
+    const auto p = s.created(3, 0, 1, h);  // measured
     EXPECT_FALSE(s.creation_over(4));
-    EXPECT_FALSE(s.creation_over(5));            // measured packet still in flight
+    EXPECT_FALSE(s.creation_over(5));  // measured packet still in flight
     s.delivered(7, p);
     EXPECT_FALSE(s.creation_over(7));
     EXPECT_TRUE(s.creation_over(8));
@@ -152,7 +152,7 @@ TEST(SweepRates, RangesAndLists) {
     EXPECT_DOUBLE_EQ(r->back(), 1.0);
     EXPECT_DOUBLE_EQ((*r)[2], 0.15);
     EXPECT_EQ(parse_rates("0.1,0.5"), (std::vector<double>{0.1, 0.5}));
-    EXPECT_FALSE(parse_rates("0:1:0.5"));    // 0 is not a rate
+    EXPECT_FALSE(parse_rates("0:1:0.5"));  // 0 is not a rate
     EXPECT_FALSE(parse_rates("0.5:1.5:0.5"));
     EXPECT_FALSE(parse_rates("0.1:0.5"));
     EXPECT_FALSE(parse_rates("0.1:0.5:0"));

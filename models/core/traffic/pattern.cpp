@@ -41,9 +41,10 @@ pattern_generator::pattern_generator(const topology& t, traffic_pattern p, std::
     if (p_ != traffic_pattern::permutation) return;
     perm_.resize(t.routers());
     for (router_id i = 0; i < t.routers(); ++i) perm_[i] = i;
-    traffic_rng r(stream_seed(seed, ~0ull));  // a stream no node uses
+    traffic_rng r(stream_seed(seed, ~0ull));        // a stream no node uses
     for (std::size_t i = perm_.size(); i > 1; --i)  // Fisher-Yates
-        std::swap(perm_[i - 1], perm_[static_cast<std::size_t>(uniform_int(r, static_cast<int>(i)))]);
+        std::swap(perm_[i - 1],
+                  perm_[static_cast<std::size_t>(uniform_int(r, static_cast<int>(i)))]);
 }
 
 router_id pattern_generator::destination(router_id src, traffic_rng& r) const {

@@ -15,7 +15,9 @@ bool number(const std::string& s, double& out) {
     }
     return used == s.size() && std::isfinite(out);
 }
-bool in_range(double r) { return r > 0 && r <= 1; }
+bool in_range(double r) {
+    return r > 0 && r <= 1;
+}
 }  // namespace
 
 std::optional<std::vector<double>> parse_rates(const std::string& s) {

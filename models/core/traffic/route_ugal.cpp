@@ -12,14 +12,15 @@ namespace {
 
 class ugal_routing final : public launch_routing {
   public:
-    ugal_routing(const topology& t, const occupancy_view& v) : t_(t), view_(v) {}
+    ugal_routing(const topology& t, const occupancy_view& v, int threshold)
+        : t_(t), view_(v), threshold_(threshold) {}
 
     header route(const coord& src, const coord& dst, traffic_rng& r) const override {
         const int d = uniform_int(r, t_.m());
         const int c = uniform_int(r, t_.k());
         const int q_min = queue(src, mod(dst.d - src.p, t_.m()), mod(dst.c - src.c, t_.k()));
         const int q_defl = queue(src, d, c);
-        if (ugal_deflects(q_min, q_defl)) return make_destination_header(5, dst, c, d);
+        if (ugal_deflects(q_min, q_defl, threshold_)) return make_destination_header(5, dst, c, d);
         return make_destination_header(3, dst);
     }
 
@@ -35,12 +36,14 @@ class ugal_routing final : public launch_routing {
 
     const topology& t_;
     const occupancy_view& view_;
+    int threshold_;
 };
 
 }  // namespace
 
-std::unique_ptr<launch_routing> make_ugal_routing(const topology& t, const occupancy_view& view) {
-    return std::make_unique<ugal_routing>(t, view);
+std::unique_ptr<launch_routing> make_ugal_routing(const topology& t, const occupancy_view& view,
+                                                  int threshold) {
+    return std::make_unique<ugal_routing>(t, view, threshold);
 }
 
 }  // namespace d3

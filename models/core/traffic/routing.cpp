@@ -22,14 +22,15 @@ const char* to_string(routing_kind r) {
 }
 
 std::unique_ptr<launch_routing> make_launch_routing(routing_kind k, const topology& t,
-                                                    const occupancy_view& view) {
+                                                    const occupancy_view& view,
+                                                    int ugal_threshold) {
     switch (k) {
         case routing_kind::minimal:
             return make_minimal_routing(t);
         case routing_kind::valiant:
             return make_valiant_routing(t);
         case routing_kind::ugal:
-            return make_ugal_routing(t, view);
+            return make_ugal_routing(t, view, ugal_threshold);
     }
     return make_minimal_routing(t);
 }

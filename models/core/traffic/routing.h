@@ -33,20 +33,23 @@ std::unique_ptr<launch_routing> make_minimal_routing(const topology& t);
 /// (4; dst, C random): a global hop to cabinet c+C first, then the minimal route: four steps.
 std::unique_ptr<launch_routing> make_valiant_routing(const topology& t);
 /// UGAL-style: one random deflection (D, C) against the minimal route, compared by queue x hops
-/// (ugal_deflects) over what `view` shows of the source drawer.
-std::unique_ptr<launch_routing> make_ugal_routing(const topology& t, const occupancy_view& view);
+/// (ugal_deflects, with `threshold`) over what `view` shows of the source drawer.
+std::unique_ptr<launch_routing> make_ugal_routing(const topology& t, const occupancy_view& view,
+                                                  int threshold = 0);
 
 std::unique_ptr<launch_routing> make_launch_routing(routing_kind k, const topology& t,
-                                                    const occupancy_view& view);
+                                                    const occupancy_view& view,
+                                                    int ugal_threshold = 0);
 
 /// Hop counts UGAL weighs the queues with: the minimal route's 3 steps, the deflected route's 5.
 inline constexpr int kMinimalSteps = 3;
 inline constexpr int kDeflectedSteps = 5;
 
-/// The UGAL rule: deflect when the deflected route's queue, scaled by its hop count, is shorter
-/// than the minimal route's (ties stay minimal).
-inline bool ugal_deflects(int q_min, int q_defl) {
-    return q_defl * kDeflectedSteps < q_min * kMinimalSteps;
+/// The UGAL rule: deflect when the deflected route's queue, scaled by its hop count, plus a
+/// threshold (BookSim's adaptive_threshold; 0 by default) is shorter than the minimal route's
+/// (ties stay minimal).
+inline bool ugal_deflects(int q_min, int q_defl, int threshold = 0) {
+    return q_defl * kDeflectedSteps + threshold < q_min * kMinimalSteps;
 }
 
 }  // namespace d3

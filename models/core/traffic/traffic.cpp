@@ -24,6 +24,7 @@ std::optional<std::string> traffic_options::validate() const {
         return "--warmup + --measure + --drain-limit is too long";
     if (!(hotspot_fraction >= 0 && hotspot_fraction <= 1))
         return "--hotspot-fraction must be in [0, 1]";
+    if (ugal_threshold < 0) return "--ugal-threshold must be at least 0";
     return std::nullopt;
 }
 
@@ -31,10 +32,12 @@ traffic_state::traffic_state(const topology& t, const traffic_options& o)
     : t_(t),
       o_(o),
       pattern_(t, o.pattern, o.seed, o.hotspot_fraction),
-      routing_(make_launch_routing(o.routing, t, view_)),
+      routing_(make_launch_routing(o.routing, t, view_, o.ugal_threshold)),
       pairs_(static_cast<std::size_t>(t.routers()) * t.routers(), 0) {}
 
-void traffic_state::set_view(const occupancy_view& v) { view_.target = &v; }
+void traffic_state::set_view(const occupancy_view& v) {
+    view_.target = &v;
+}
 
 bool traffic_state::creation_over(std::uint64_t step) const {
     const std::uint64_t end = end_of_measurement();
@@ -53,10 +56,12 @@ std::uint64_t traffic_state::created(std::uint64_t step, router_id src, router_i
     if (!scratch_.error.empty() || scratch_.destinations.size() != 1 ||
         scratch_.destinations[0] != dst)
         throw std::logic_error("traffic: header " + to_string(h) + " from " +
-                               to_string(t_.at(src)) + " does not lead to " + to_string(t_.at(dst)));
+                               to_string(t_.at(src)) + " does not lead to " +
+                               to_string(t_.at(dst)));
     ++created_;
     ++pairs_[static_cast<std::size_t>(src) * t_.routers() + dst];
-    const bool measured = step >= static_cast<std::uint64_t>(o_.warmup) && step < end_of_measurement();
+    const bool measured =
+        step >= static_cast<std::uint64_t>(o_.warmup) && step < end_of_measurement();
     const bool deflected = h.b > 3;
     std::uint64_t payload = (step & kStepMask) | (scratch_.hops << kHopsLsb);
     if (deflected) payload |= kDeflected;
@@ -88,9 +93,10 @@ nlohmann::json traffic_state::summary() const {
     const double node_steps = static_cast<double>(t_.routers()) * o_.measure;
     const double n = static_cast<double>(std::max<std::uint64_t>(created_measured_, 1));
     const std::uint64_t end = end_of_measurement();
-    const bool drained = delivered_measured_ == created_measured_ &&
-                         (created_measured_ == 0 ||
-                          last_measured_delivery_ < end + static_cast<std::uint64_t>(o_.drain_limit));
+    const bool drained =
+        delivered_measured_ == created_measured_ &&
+        (created_measured_ == 0 ||
+         last_measured_delivery_ < end + static_cast<std::uint64_t>(o_.drain_limit));
     return {
         {"pattern", to_string(o_.pattern)},
         {"routing", to_string(o_.routing)},
@@ -99,6 +105,7 @@ nlohmann::json traffic_state::summary() const {
         {"measure", o_.measure},
         {"drain_limit", o_.drain_limit},
         {"seed", o_.seed},
+        {"ugal_threshold", o_.ugal_threshold},
         {"offered", static_cast<double>(created_window_) / node_steps},
         {"accepted", static_cast<double>(delivered_window_) / node_steps},
         {"latency",
@@ -108,7 +115,8 @@ nlohmann::json traffic_state::summary() const {
           {"p99", latency_.percentile(0.99)},
           {"max", latency_.max()},
           {"samples", latency_.count()}}},
-        {"hops", {{"mean", static_cast<double>(hops_measured_) / n}, {"histogram", hop_histogram_}}},
+        {"hops",
+         {{"mean", static_cast<double>(hops_measured_) / n}, {"histogram", hop_histogram_}}},
         {"deflected", deflected_measured_},
         {"deflected_fraction", static_cast<double>(deflected_measured_) / n},
         {"measured_created", created_measured_},

@@ -31,6 +31,7 @@ struct traffic_options {
     int drain_limit = 20000;  ///< steps after measurement during which creation goes on
     std::uint64_t seed = 1;
     double hotspot_fraction = 0.1;  ///< hotspot: share of packets to router 0
+    int ugal_threshold = 0;         ///< ugal: added to the deflected side (ugal_deflects)
 
     std::optional<std::string> validate() const;
 };
