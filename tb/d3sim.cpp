@@ -78,14 +78,20 @@ int sc_main(int argc, char** argv) {
     int progress = -1;
 
     CLI::App app{"d3sim: the Swapped Dragonfly D3(K,M) router model"};
+    app.footer(
+        "Also: d3sim validate [--grid small|full] (every claim of the paper, "
+        "docs/paper-validation.md);\n"
+        "      d3sim sweep --rates A:B:STEP --traffic ... (latency and throughput curves).\n"
+        "      Each takes --help.");
     app.add_option("--k", o.net.k, "cabinets K (>= 1)")->capture_default_str();
     app.add_option("--m", o.net.m, "drawers per cabinet and routers per drawer M (>= 2)")
         ->capture_default_str();
     app.add_option("--primitive", o.primitive, "communication primitive")
         ->check(CLI::IsMember(d3::primitive_names()))
         ->capture_default_str();
-    app.add_option("--source", source,
-                   "source router c,d,p (broadcast, one-to-all, glgl-one-to-all; the all-to-one sink)")
+    app.add_option(
+           "--source", source,
+           "source router c,d,p (broadcast, one-to-all, glgl-one-to-all; the all-to-one sink)")
         ->capture_default_str();
     app.add_option("--schedule", schedule,
                    "paper: as published, with its delays; none: same rounds, no delays; fixed: a "
@@ -121,11 +127,13 @@ int sc_main(int argc, char** argv) {
     app.add_flag(
         "--wave-decoder", o.wave_opts.decoder,
         "add every router's decoder ports to the waveform (always with a non-C++ decoder)");
-    app.add_option("--seed", o.seed, "random seed (for randomised workloads)")->capture_default_str();
+    app.add_option("--seed", o.seed, "random seed (for randomised workloads)")
+        ->capture_default_str();
     auto& r = o.net.router;
     app.add_option("--buffer-depth", r.buffer_depth, "packets per link input buffer")
         ->capture_default_str();
-    app.add_option("--injection-width", r.injection_width, "packets a node launches per step (0: M)")
+    app.add_option("--injection-width", r.injection_width,
+                   "packets a node launches per step (0: M)")
         ->capture_default_str();
     app.add_option("--injection-depth", r.injection_depth,
                    "injection buffer depth (0: twice the width)")
@@ -137,7 +145,8 @@ int sc_main(int argc, char** argv) {
         ->capture_default_str();
     app.add_option("--pipeline-stages", r.pipeline_stages, "router cycles per hop")
         ->capture_default_str();
-    app.add_option("--local-latency", r.local_latency, "cycles on a local link")->capture_default_str();
+    app.add_option("--local-latency", r.local_latency, "cycles on a local link")
+        ->capture_default_str();
     app.add_option("--global-latency", r.global_latency, "cycles on a global link")
         ->capture_default_str();
     app.add_option("--arbitration", arb, "output arbitration")
@@ -183,7 +192,8 @@ int sc_main(int argc, char** argv) {
     else
         return fail_input("--wave-limit must be a size such as 256M or 2G (got '" + wave_limit +
                           "')");
-    if (!parse_coord(source, o.source)) return fail_input("--source must be c,d,p (got '" + source + "')");
+    if (!parse_coord(source, o.source))
+        return fail_input("--source must be c,d,p (got '" + source + "')");
     o.schedule = *d3::parse_schedule_kind(schedule);
     o.protocol = protocol == "paper" ? 0 : std::stoi(protocol);
     if (!parse_count(count, o.count))
