@@ -1,5 +1,7 @@
 #include "testbench.h"
 
+#include "conservation.h"
+
 #include <sys/resource.h>
 
 #include <chrono>
@@ -82,7 +84,8 @@ run_result testbench::run() {
         sc_core::sc_start();
     }
     run_result r;
-    r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.wall_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     r.elaboration_seconds = elaboration_seconds_;
     rusage usage{};
     if (getrusage(RUSAGE_SELF, &usage) == 0) r.peak_rss_kib = usage.ru_maxrss;
@@ -101,33 +104,7 @@ run_result testbench::run() {
     r.steps = last >= first ? last - first : 0;
     if (wave_) wave_->finish(r.end_cycle + 1);
 
-    const ledger::summary s = net_->deliveries().summarize();
-    r.injected = s.injected;
-    r.expected = s.expected;
-    r.delivered = s.delivered;
-    r.lost = s.lost;
-    r.duplicated = s.duplicated;
-    r.misrouted = s.misrouted;
-    if (!net_->deadlock().empty()) r.problems.push_back(net_->deadlock());
-    const auto left = net_->leftovers();
-    r.left_in_buffers = net_->packets_alive();
-    for (std::size_t i = 0; i < left.size() && i < 8; ++i) r.problems.push_back("left behind: " + left[i]);
-    if (r.left_in_buffers != 0)
-        r.problems.push_back(std::to_string(r.left_in_buffers) +
-                             " packets never delivered (deadlock or stall)");
-    if (r.lost) r.problems.push_back(std::to_string(r.lost) + " expected deliveries lost");
-    if (r.duplicated) r.problems.push_back(std::to_string(r.duplicated) + " duplicate deliveries");
-    if (r.misrouted) r.problems.push_back(std::to_string(r.misrouted) + " misrouted deliveries");
-
-    // The primitive-level check: (src, dst) counts against the primitive, not against the headers.
-    const auto pairs = net_->deliveries().pair_counts();
-    const std::uint32_t n = topo_.routers();
-    for (router_id a = 0; a < n; ++a)
-        for (router_id b = 0; b < n; ++b)
-            if (pairs[static_cast<std::size_t>(a) * n + b] != work_->expected(a, b)) ++r.pair_mismatches;
-    if (r.pair_mismatches)
-        r.problems.push_back(std::to_string(r.pair_mismatches) +
-                             " (source, destination) pairs do not match the " + r.primitive);
+    check_conservation(*net_, *work_, topo_, r.primitive, r);
     r.correct = r.problems.empty();
     return r;
 }

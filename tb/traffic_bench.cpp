@@ -1,5 +1,7 @@
 #include "traffic_bench.h"
 
+#include "conservation.h"
+
 #include <sys/resource.h>
 
 #include <chrono>
@@ -56,34 +58,7 @@ run_result traffic_bench::run() {
     const std::uint64_t last = net_->last_delivery();
     r.steps = last >= first ? last - first : 0;
 
-    const ledger::summary s = net_->deliveries().summarize();
-    r.injected = s.injected;
-    r.expected = s.expected;
-    r.delivered = s.delivered;
-    r.lost = s.lost;
-    r.duplicated = s.duplicated;
-    r.misrouted = s.misrouted;
-    if (!net_->deadlock().empty()) r.problems.push_back(net_->deadlock());
-    const auto left = net_->leftovers();
-    r.left_in_buffers = net_->packets_alive();
-    for (std::size_t i = 0; i < left.size() && i < 8; ++i)
-        r.problems.push_back("left behind: " + left[i]);
-    if (r.left_in_buffers != 0)
-        r.problems.push_back(std::to_string(r.left_in_buffers) +
-                             " packets never delivered (deadlock or stall)");
-    if (r.lost) r.problems.push_back(std::to_string(r.lost) + " expected deliveries lost");
-    if (r.duplicated) r.problems.push_back(std::to_string(r.duplicated) + " duplicate deliveries");
-    if (r.misrouted) r.problems.push_back(std::to_string(r.misrouted) + " misrouted deliveries");
-    // Pairs: what the pattern created against what arrived (the ledger checks the headers).
-    const auto pairs = net_->deliveries().pair_counts();
-    const std::uint32_t n = topo_.routers();
-    for (router_id a = 0; a < n; ++a)
-        for (router_id b = 0; b < n; ++b)
-            if (pairs[static_cast<std::size_t>(a) * n + b] != work_->expected(a, b))
-                ++r.pair_mismatches;
-    if (r.pair_mismatches)
-        r.problems.push_back(std::to_string(r.pair_mismatches) +
-                             " (source, destination) pairs do not match the created traffic");
+    check_conservation(*net_, *work_, topo_, "created traffic", r);
     const auto t = traffic_json();
     if (t["measured_delivered"] != t["measured_created"])
         r.problems.push_back("measured packets not all delivered");

@@ -1,0 +1,37 @@
+#include "conservation.h"
+
+namespace d3 {
+
+void check_conservation(network& net, const workload& work, const topology& t,
+                        const std::string& what, run_result& r) {
+    const ledger::summary s = net.deliveries().summarize();
+    r.injected = s.injected;
+    r.expected = s.expected;
+    r.delivered = s.delivered;
+    r.lost = s.lost;
+    r.duplicated = s.duplicated;
+    r.misrouted = s.misrouted;
+    if (!net.deadlock().empty()) r.problems.push_back(net.deadlock());
+    const auto left = net.leftovers();
+    r.left_in_buffers = net.packets_alive();
+    for (std::size_t i = 0; i < left.size() && i < 8; ++i)
+        r.problems.push_back("left behind: " + left[i]);
+    if (r.left_in_buffers != 0)
+        r.problems.push_back(std::to_string(r.left_in_buffers) +
+                             " packets never delivered (deadlock or stall)");
+    if (r.lost) r.problems.push_back(std::to_string(r.lost) + " expected deliveries lost");
+    if (r.duplicated) r.problems.push_back(std::to_string(r.duplicated) + " duplicate deliveries");
+    if (r.misrouted) r.problems.push_back(std::to_string(r.misrouted) + " misrouted deliveries");
+    // The primitive-level check: (src, dst) counts against the workload, not against the headers.
+    const auto pairs = net.deliveries().pair_counts();
+    const std::uint32_t n = t.routers();
+    for (router_id a = 0; a < n; ++a)
+        for (router_id b = 0; b < n; ++b)
+            if (pairs[static_cast<std::size_t>(a) * n + b] != work.expected(a, b))
+                ++r.pair_mismatches;
+    if (r.pair_mismatches)
+        r.problems.push_back(std::to_string(r.pair_mismatches) +
+                             " (source, destination) pairs do not match the " + what);
+}
+
+}  // namespace d3

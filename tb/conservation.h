@@ -1,0 +1,20 @@
+// The end-of-run checks every testbench makes: what the ledger says was delivered, what is left in
+// the buffers, a deadlock the watchdog found, and the (source, destination) pair counts against
+// what the workload promises. Each violation becomes a line in run_result::problems.
+#pragma once
+
+#include <string>
+
+#include "core/result.h"
+#include "core/topology.h"
+#include "core/workload.h"
+#include "sc/network.h"
+
+namespace d3 {
+
+/// Fills the conservation figures of `r` and appends its problems; `what` names the promise in the
+/// pair-count problem ("all-to-all", "created traffic").
+void check_conservation(network& net, const workload& work, const topology& t,
+                        const std::string& what, run_result& r);
+
+}  // namespace d3
