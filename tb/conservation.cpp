@@ -1,6 +1,17 @@
 #include "conservation.h"
 
+#include <sys/resource.h>
+
 namespace d3 {
+
+void record_run_cost(run_result& r, std::chrono::steady_clock::time_point start,
+                     double elaboration_seconds) {
+    r.wall_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    r.elaboration_seconds = elaboration_seconds;
+    rusage usage{};
+    if (getrusage(RUSAGE_SELF, &usage) == 0) r.peak_rss_kib = usage.ru_maxrss;
+}
 
 void check_conservation(network& net, const workload& work, const topology& t,
                         const std::string& what, run_result& r) {

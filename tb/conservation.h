@@ -1,8 +1,10 @@
-// The end-of-run checks every testbench makes: what the ledger says was delivered, what is left in
-// the buffers, a deadlock the watchdog found, and the (source, destination) pair counts against
-// what the workload promises. Each violation becomes a line in run_result::problems.
+// What every testbench records at the end of a run: its cost (wall time, elaboration, peak memory)
+// and the conservation checks: what the ledger says was delivered, what is left in the buffers, a
+// deadlock the watchdog found, and the (source, destination) pair counts against what the workload
+// promises. Each violation becomes a line in run_result::problems.
 #pragma once
 
+#include <chrono>
 #include <string>
 
 #include "core/result.h"
@@ -11,6 +13,10 @@
 #include "sc/network.h"
 
 namespace d3 {
+
+/// Fills wall_seconds (since `start`), elaboration_seconds and peak_rss_kib.
+void record_run_cost(run_result& r, std::chrono::steady_clock::time_point start,
+                     double elaboration_seconds);
 
 /// Fills the conservation figures of `r` and appends its problems; `what` names the promise in the
 /// pair-count problem ("all-to-all", "created traffic").

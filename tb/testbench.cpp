@@ -2,8 +2,6 @@
 
 #include "conservation.h"
 
-#include <sys/resource.h>
-
 #include <chrono>
 #include <cstdio>
 
@@ -84,11 +82,7 @@ run_result testbench::run() {
         sc_core::sc_start();
     }
     run_result r;
-    r.wall_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    r.elaboration_seconds = elaboration_seconds_;
-    rusage usage{};
-    if (getrusage(RUSAGE_SELF, &usage) == 0) r.peak_rss_kib = usage.ru_maxrss;
+    record_run_cost(r, start, elaboration_seconds_);
     r.k = topo_.k();
     r.m = topo_.m();
     r.primitive = work_->primitive();

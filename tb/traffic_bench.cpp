@@ -2,8 +2,6 @@
 
 #include "conservation.h"
 
-#include <sys/resource.h>
-
 #include <chrono>
 
 #include "core/vc.h"
@@ -41,11 +39,7 @@ run_result traffic_bench::run() {
     const auto start = std::chrono::steady_clock::now();
     sc_core::sc_start();
     run_result r;
-    r.wall_seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    r.elaboration_seconds = elaboration_seconds_;
-    rusage usage{};
-    if (getrusage(RUSAGE_SELF, &usage) == 0) r.peak_rss_kib = usage.ru_maxrss;
+    record_run_cost(r, start, elaboration_seconds_);
     r.k = topo_.k();
     r.m = topo_.m();
     r.primitive = "traffic";

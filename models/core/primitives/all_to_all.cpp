@@ -11,7 +11,8 @@ std::vector<slot> all_to_all_rounds(const topology& t) {
     rounds.reserve(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
         const source_vector v{i / (m * m), i % m, (i / m) % m};
-        rounds.push_back({{{make_source_vector_header(false, 3, v), static_cast<std::uint64_t>(i)}}});
+        rounds.push_back(
+            {{{make_source_vector_header(false, 3, v), static_cast<std::uint64_t>(i)}}});
     }
     return rounds;
 }
@@ -40,9 +41,10 @@ prediction all_to_all_prediction(const topology& t, const schedule& s) {
         if (a.is_delay() || b.is_delay() || !clash(a, b)) continue;
         p.conflicts += routers;
         if (p.first.empty())  // every router at once; the first in router order is router 0
-            p.first.push_back({i + kFirstHopAfterLaunch + 2, 0,
-                               static_cast<std::uint16_t>(index_of({false, a.launches.front().hdr.pi()}, t.k())),
-                               2});
+            p.first.push_back(
+                {i + kFirstHopAfterLaunch + 2, 0,
+                 static_cast<std::uint16_t>(index_of({false, a.launches.front().hdr.pi()}, t.k())),
+                 2});
     }
     return p;
 }
@@ -71,21 +73,11 @@ std::unique_ptr<workload> make_all_to_all_workload(const topology& t, const prim
     const int protocol = o.protocol != 0 ? o.protocol : 1;
     if (protocol < 1 || protocol > 3) throw std::invalid_argument("--protocol must be 1, 2 or 3");
     const schedule paper = all_to_all_protocol(t, protocol);
-    schedule chosen;
-    switch (o.schedule) {
-        case schedule_kind::paper:
-            chosen = paper;
-            break;
-        case schedule_kind::none:
-            chosen = protocol_pattern(all_to_all_rounds(t), 1);
-            break;
-        case schedule_kind::fixed:
-            if (all_to_all_prediction(t, paper).conflicts == 0)
-                throw std::invalid_argument(
-                    nothing_to_fix("all-to-all with Protocol " + std::to_string(protocol)));
-            chosen = all_to_all_fixed(t);
-            break;
-    }
+    schedule chosen = choose_schedule(
+        o.schedule, paper, all_to_all_rounds(t),
+        [&](const schedule& s) { return all_to_all_prediction(t, s).conflicts; },
+        [&] { return all_to_all_fixed(t); },
+        "all-to-all with Protocol " + std::to_string(protocol));
     const prediction pred = all_to_all_prediction(t, chosen);
     nlohmann::json details = {{"protocol", o.schedule == schedule_kind::paper ? protocol : 0},
                               {"lockstep", to_json(pred, t)}};

@@ -10,8 +10,12 @@ std::uint64_t encode(int round, int gamma, int pi) {
     return (static_cast<std::uint64_t>(round) << 32) | (static_cast<std::uint64_t>(gamma) << 16) |
            static_cast<std::uint64_t>(pi);
 }
-int gamma_of(std::uint64_t w) { return static_cast<int>((w >> 16) & 0xFFFF); }
-int pi_of(std::uint64_t w) { return static_cast<int>(w & 0xFFFF); }
+int gamma_of(std::uint64_t w) {
+    return static_cast<int>((w >> 16) & 0xFFFF);
+}
+int pi_of(std::uint64_t w) {
+    return static_cast<int>(w & 0xFFFF);
+}
 
 // Every node answers the request addressed to it; the sink also replays the request schedule.
 class all_to_one_program final : public node_program {
@@ -57,7 +61,11 @@ class all_to_one_workload final : public workload {
   public:
     all_to_one_workload(const topology& t, const coord& sink, schedule_kind kind, schedule s,
                         nlohmann::json details)
-        : t_(t), sink_(t.id(sink)), kind_(kind), sched_(std::move(s)), details_(std::move(details)) {}
+        : t_(t),
+          sink_(t.id(sink)),
+          kind_(kind),
+          sched_(std::move(s)),
+          details_(std::move(details)) {}
     std::string primitive() const override { return "all-to-one"; }
     std::string schedule_name() const override { return to_string(kind_); }
     std::unique_ptr<node_program> program_for(router_id id) const override {
@@ -91,8 +99,8 @@ std::uint64_t all_to_one_answer_step(std::uint64_t step) {
 std::vector<slot> all_to_one_rounds(const topology& t) {
     std::vector<slot> rounds;
     for (int i = 0; i < t.k() * t.m(); ++i)
-        rounds.push_back({{{make_source_vector_header(true, 3, {0, 0, 0}),
-                            encode(i, i / t.m(), i % t.m())}}});
+        rounds.push_back(
+            {{{make_source_vector_header(true, 3, {0, 0, 0}), encode(i, i / t.m(), i % t.m())}}});
     return rounds;
 }
 
@@ -123,25 +131,17 @@ std::unique_ptr<workload> make_all_to_one_workload(const topology& t, const prim
         return predict(cal);
     };
     const schedule paper = protocol_pattern(rounds, protocol);
-    schedule chosen;
-    switch (o.schedule) {
-        case schedule_kind::paper:
-            chosen = paper;
-            break;
-        case schedule_kind::none:
-            chosen = protocol_pattern(rounds, 1);
-            break;
-        case schedule_kind::fixed: {
-            if (predict_of(paper).conflicts == 0)
-                throw std::invalid_argument(nothing_to_fix("all-to-one to " + to_string(o.source) +
-                                                           " with Protocol " + std::to_string(protocol)));
+    schedule chosen = choose_schedule(
+        o.schedule, paper, rounds, [&](const schedule& s) { return predict_of(s).conflicts; },
+        [&] {
             link_calendar cal;
             const placement pl = place_rounds(uses, false, cal);
-            chosen.slots.resize(pl.slots);
-            for (std::size_t i = 0; i < rounds.size(); ++i) chosen.slots[pl.slot[i]] = rounds[i];
-            break;
-        }
-    }
+            schedule fixed;
+            fixed.slots.resize(pl.slots);
+            for (std::size_t i = 0; i < rounds.size(); ++i) fixed.slots[pl.slot[i]] = rounds[i];
+            return fixed;
+        },
+        "all-to-one to " + to_string(o.source) + " with Protocol " + std::to_string(protocol));
     nlohmann::json details = {{"sink", to_string(o.source)},
                               {"protocol", o.schedule == schedule_kind::paper ? protocol : 0},
                               {"answer_offset", all_to_one_answer_step(0)},

@@ -66,9 +66,9 @@ schedule place_schedule(const topology& t, const std::vector<slot>& rounds,
     return s;
 }
 
-schedule choose_schedule(const topology& t, schedule_kind kind, const schedule& paper,
-                         const std::vector<slot>& rounds, const std::vector<slot>& fixed_order,
-                         const std::vector<router_id>& nodes, bool reorder, const std::string& what) {
+schedule choose_schedule(schedule_kind kind, const schedule& paper, const std::vector<slot>& rounds,
+                         const std::function<std::uint64_t(const schedule&)>& conflicts,
+                         const std::function<schedule()>& make_fixed, const std::string& what) {
     switch (kind) {
         case schedule_kind::paper:
             return paper;
@@ -77,8 +77,17 @@ schedule choose_schedule(const topology& t, schedule_kind kind, const schedule& 
         case schedule_kind::fixed:
             break;
     }
-    if (predict(t, paper, nodes).conflicts == 0) throw std::invalid_argument(nothing_to_fix(what));
-    return place_schedule(t, fixed_order, nodes, reorder);
+    if (conflicts(paper) == 0) throw std::invalid_argument(nothing_to_fix(what));
+    return make_fixed();
+}
+
+schedule choose_schedule(const topology& t, schedule_kind kind, const schedule& paper,
+                         const std::vector<slot>& rounds, const std::vector<slot>& fixed_order,
+                         const std::vector<router_id>& nodes, bool reorder,
+                         const std::string& what) {
+    return choose_schedule(
+        kind, paper, rounds, [&](const schedule& s) { return predict(t, s, nodes).conflicts; },
+        [&] { return place_schedule(t, fixed_order, nodes, reorder); }, what);
 }
 
 schedule_workload::schedule_workload(std::string primitive, std::string schedule_name, schedule s,

@@ -22,7 +22,7 @@ namespace d3 {
 struct primitive_options {
     std::string primitive = "all-to-all";
     schedule_kind schedule = schedule_kind::paper;
-    int protocol = 0;      ///< 1, 2 or 3; 0: the one the paper uses for this primitive and source
+    int protocol = 0;       ///< 1, 2 or 3; 0: the one the paper uses for this primitive and source
     coord source{0, 0, 1};  ///< broadcast, one-to-all, glgl source; all-to-one sink
     int count = 1;          ///< broadcast: number of chained broadcasts
     std::string perm = "random";  ///< permutation: random | transpose | drawer-swap | FILE
@@ -55,13 +55,21 @@ prediction predict(const link_calendar& cal);
 schedule place_schedule(const topology& t, const std::vector<slot>& rounds,
                         const std::vector<router_id>& nodes, bool reorder);
 
+/// The schedule `kind` asks for: paper as given; none: the rounds back to back; fixed:
+/// make_fixed(), only when conflicts(paper) is not zero, else throws
+/// std::invalid_argument(nothing_to_fix(what)).
+schedule choose_schedule(schedule_kind kind, const schedule& paper, const std::vector<slot>& rounds,
+                         const std::function<std::uint64_t(const schedule&)>& conflicts,
+                         const std::function<schedule()>& make_fixed, const std::string& what);
+
 /// The schedule `o.schedule` asks for, given the published one and the rounds it is made of:
 /// paper as given; none: the rounds back to back; fixed: greedy conflict-free placement (in
 /// `fixed_order`, reordering when `reorder`), only when the published schedule conflicts.
 /// Throws std::invalid_argument (nothing_to_fix(what)) otherwise.
 schedule choose_schedule(const topology& t, schedule_kind kind, const schedule& paper,
                          const std::vector<slot>& rounds, const std::vector<slot>& fixed_order,
-                         const std::vector<router_id>& nodes, bool reorder, const std::string& what);
+                         const std::vector<router_id>& nodes, bool reorder,
+                         const std::string& what);
 
 /// A workload in which the routers in `nodes` replay one shared schedule and every other node is
 /// idle; `expected` is the primitive-level pair count.

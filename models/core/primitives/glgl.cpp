@@ -11,7 +11,8 @@ std::vector<slot> glgl_rounds(const topology& t, const coord& source) {
         slot s;
         for (int c = 0; c < t.k(); ++c) {
             const coord dest{mod(source.c + c, t.k()), d, p};
-            s.launches.push_back({make_destination_header(4, dest, c, 0), static_cast<std::uint64_t>(i)});
+            s.launches.push_back(
+                {make_destination_header(4, dest, c, 0), static_cast<std::uint64_t>(i)});
         }
         rounds.push_back(std::move(s));
     }
@@ -28,9 +29,9 @@ std::unique_ptr<workload> make_glgl_workload(const topology& t, const primitive_
     const std::vector<slot> rounds = glgl_rounds(t, o.source);
     const int protocol = o.protocol != 0 ? o.protocol : 1;
     const schedule paper = protocol_pattern(rounds, protocol);
-    const schedule chosen = choose_schedule(
-        t, o.schedule, paper, rounds, rounds, nodes, true,
-        "glgl one-to-all from " + to_string(o.source) + " with Protocol " + std::to_string(protocol));
+    const schedule chosen = choose_schedule(t, o.schedule, paper, rounds, rounds, nodes, true,
+                                            "glgl one-to-all from " + to_string(o.source) +
+                                                " with Protocol " + std::to_string(protocol));
     nlohmann::json details = {{"source", to_string(o.source)},
                               {"protocol", o.schedule == schedule_kind::paper ? protocol : 0},
                               {"packets_per_round", t.k()},

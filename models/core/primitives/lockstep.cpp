@@ -35,8 +35,9 @@ void trace_links(const topology& t, router_id src, std::uint64_t step, const hea
                     break;
                 case action::local:
                     if (!d.hold)
-                        out.push_back({cycle, r,
-                                       static_cast<std::uint16_t>(index_of({false, d.port}, t.k()))});
+                        out.push_back(
+                            {cycle, r,
+                             static_cast<std::uint16_t>(index_of({false, d.port}, t.k()))});
                     next.push_back({t.local_neighbor(x.at, d.port), d.next});
                     break;
                 case action::global:

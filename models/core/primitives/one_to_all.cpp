@@ -21,7 +21,8 @@ std::vector<slot> one_to_all_rounds(const topology& t) {
         for (int delta = 0; delta < t.m(); ++delta) {
             source_vector v = round_vector(t, i);
             v.delta = delta;
-            s.launches.push_back({make_source_vector_header(false, 3, v), static_cast<std::uint64_t>(i)});
+            s.launches.push_back(
+                {make_source_vector_header(false, 3, v), static_cast<std::uint64_t>(i)});
         }
         rounds.push_back(std::move(s));
     }
@@ -56,7 +57,8 @@ std::unique_ptr<workload> make_one_to_all_workload(const topology& t, const prim
         // round i+2 share local port pi of the source, so round i+2 gets a one-step delay.
         std::vector<bool> delay_before(rounds.size(), false);
         if (fixed_point)
-            for (int i = 0; i < m && i + 2 < n; ++i) delay_before[static_cast<std::size_t>(i + 2)] = true;
+            for (int i = 0; i < m && i + 2 < n; ++i)
+                delay_before[static_cast<std::size_t>(i + 2)] = true;
         proof_delays = static_cast<int>(std::count(delay_before.begin(), delay_before.end(), true));
         paper = with_delays(rounds, delay_before);
     } else {
@@ -70,10 +72,9 @@ std::unique_ptr<workload> make_one_to_all_workload(const topology& t, const prim
     if (m > 1) order.push_back(rounds[1]);
     order.push_back(rounds[0]);
     for (int i = 2; i < m; ++i) order.push_back(rounds[static_cast<std::size_t>(i)]);
-    const schedule chosen =
-        choose_schedule(t, o.schedule, paper, rounds, order, nodes, false,
-                        "one-to-all from " + to_string(o.source) + " with Protocol " +
-                            std::to_string(protocol));
+    const schedule chosen = choose_schedule(
+        t, o.schedule, paper, rounds, order, nodes, false,
+        "one-to-all from " + to_string(o.source) + " with Protocol " + std::to_string(protocol));
     nlohmann::json details = {
         {"source", to_string(o.source)},
         {"protocol", o.schedule == schedule_kind::paper ? protocol : 0},

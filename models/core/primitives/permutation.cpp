@@ -45,14 +45,15 @@ std::vector<router_id> read_permutation(const topology& t, const std::string& pa
                                         std::to_string(t.m()) + ")");
         if (image[t.id(s)] != none)
             throw std::invalid_argument(where + to_string(s) + " has two images");
-        if (hit[t.id(d)]) throw std::invalid_argument(where + to_string(d) + " is the image of two routers");
+        if (hit[t.id(d)])
+            throw std::invalid_argument(where + to_string(d) + " is the image of two routers");
         image[t.id(s)] = t.id(d);
         hit[t.id(d)] = true;
     }
     for (router_id r = 0; r < t.routers(); ++r)
         if (image[r] == none)
-            throw std::invalid_argument("--perm " + path + ": not a permutation, " + to_string(t.at(r)) +
-                                        " has no image");
+            throw std::invalid_argument("--perm " + path + ": not a permutation, " +
+                                        to_string(t.at(r)) + " has no image");
     return image;
 }
 
@@ -60,15 +61,22 @@ class permutation_program final : public node_program {
   public:
     permutation_program(const topology& t, router_id self, const std::vector<router_id>& image,
                         bool exchange, std::uint64_t extra, bool choose)
-        : t_(t), self_(self), at_(t.at(self)), image_(image), exchange_(exchange), extra_(extra),
-          choose_(choose), drawer_(static_cast<std::size_t>(t.m()), ~router_id{0}) {
+        : t_(t),
+          self_(self),
+          at_(t.at(self)),
+          image_(image),
+          exchange_(exchange),
+          extra_(extra),
+          choose_(choose),
+          drawer_(static_cast<std::size_t>(t.m()), ~router_id{0}) {
         drawer_[static_cast<std::size_t>(at_.p)] = image[self];
         if (!exchange_) data_step_ = extra_;
     }
     void launches(std::uint64_t step, std::vector<launch>& out) override {
         if (exchange_ && step == 0)
             for (int x = 1; x < t_.m(); ++x)
-                out.push_back({make_source_vector_header(false, 1, {0, x, 0}), kExchangeTag | image_[self_]});
+                out.push_back(
+                    {make_source_vector_header(false, 1, {0, x, 0}), kExchangeTag | image_[self_]});
         if (data_step_ == step) out.push_back({data_header(), self_});
     }
     bool finished(std::uint64_t step) const override {
@@ -76,7 +84,8 @@ class permutation_program final : public node_program {
     }
     void on_receive(const delivery& d) override {
         if ((d.payload & kExchangeTag) == 0) return;  // a data packet
-        drawer_[static_cast<std::size_t>(t_.at(d.from).p)] = static_cast<router_id>(d.payload & ~kExchangeTag);
+        drawer_[static_cast<std::size_t>(t_.at(d.from).p)] =
+            static_cast<router_id>(d.payload & ~kExchangeTag);
         if (++known_ == t_.m() - 1) data_step_ = d.step + 1 + extra_;
     }
 
@@ -103,13 +112,19 @@ class permutation_workload final : public workload {
     permutation_workload(const topology& t, schedule_kind kind, std::vector<router_id> image,
                          std::vector<std::uint64_t> extra, std::size_t rounds, std::size_t delays,
                          nlohmann::json details)
-        : t_(t), kind_(kind), image_(std::move(image)), extra_(std::move(extra)), rounds_(rounds),
-          delays_(delays), details_(std::move(details)) {}
+        : t_(t),
+          kind_(kind),
+          image_(std::move(image)),
+          extra_(std::move(extra)),
+          rounds_(rounds),
+          delays_(delays),
+          details_(std::move(details)) {}
     std::string primitive() const override { return "permutation"; }
     std::string schedule_name() const override { return to_string(kind_); }
     std::unique_ptr<node_program> program_for(router_id id) const override {
         const bool paper_paths = kind_ != schedule_kind::none;
-        return std::make_unique<permutation_program>(t_, id, image_, paper_paths, extra_[id], paper_paths);
+        return std::make_unique<permutation_program>(t_, id, image_, paper_paths, extra_[id],
+                                                     paper_paths);
     }
     std::size_t rounds() const override { return rounds_; }
     std::size_t delays() const override { return delays_; }
@@ -140,7 +155,8 @@ std::vector<router_id> make_permutation(const topology& t, const std::string& ki
     for (router_id r = 0; r < n; ++r) image[r] = r;
     if (kind == "random") {
         std::mt19937_64 rng(seed);
-        for (router_id i = n - 1; i > 0; --i) std::swap(image[i], image[rng() % (i + 1)]);  // Fisher-Yates
+        for (router_id i = n - 1; i > 0; --i)
+            std::swap(image[i], image[rng() % (i + 1)]);  // Fisher-Yates
     } else if (kind == "transpose") {
         for (router_id r = 0; r < n; ++r) {
             const coord x = t.at(r);
@@ -160,7 +176,8 @@ std::vector<router_id> make_permutation(const topology& t, const std::string& ki
     return image;
 }
 
-std::vector<bool> choose_glgl(const topology& t, const coord& drawer, const std::vector<router_id>& dests) {
+std::vector<bool> choose_glgl(const topology& t, const coord& drawer,
+                              const std::vector<router_id>& dests) {
     std::map<std::pair<int, int>, int> first;  // destination drawer -> lowest router sending there
     std::vector<bool> glgl(dests.size(), false);
     for (std::size_t q = 0; q < dests.size(); ++q) {
@@ -243,8 +260,8 @@ std::unique_ptr<workload> make_permutation_workload(const topology& t, const pri
                               {"turnaround_steps", paper_paths ? 2 : 0},
                               {"bound_hops", t.m() + 4},
                               {"lockstep", to_json(predict(cal), t)}};
-    return std::make_unique<permutation_workload>(t, o.schedule, image, std::move(extra), rounds, delays,
-                                                  std::move(details));
+    return std::make_unique<permutation_workload>(t, o.schedule, image, std::move(extra), rounds,
+                                                  delays, std::move(details));
 }
 
 }  // namespace d3
