@@ -86,6 +86,16 @@ int sc_main(int argc, char** argv) {
     app.add_option("--k", o.net.k, "cabinets K (>= 1)")->capture_default_str();
     app.add_option("--m", o.net.m, "drawers per cabinet and routers per drawer M (>= 2)")
         ->capture_default_str();
+    std::string shape = "d3";
+    app.add_option("--topology", shape,
+                   "d3: the Swapped Dragonfly D3(K,M); mdf: the maximal dragonfly MDF(K,M) of "
+                   "section 11 (K*M+1 groups of M routers, same routers; --traffic only)")
+        ->check(CLI::IsMember({"d3", "mdf"}))
+        ->capture_default_str();
+    app.add_option("--arrangement", o.net.arrangement,
+                   "mdf: global links palmtree, consecutive, or a wiring file (one link per line: "
+                   "group router port group router port)")
+        ->capture_default_str();
     app.add_option("--primitive", o.primitive, "communication primitive")
         ->check(CLI::IsMember(d3::primitive_names()))
         ->capture_default_str();
@@ -180,6 +190,12 @@ int sc_main(int argc, char** argv) {
         return fail_input(e.what());
     }
     if (auto err = d3::check_traffic_usage(app, traffic)) return fail_input(*err);
+    o.net.shape = *d3::parse_topology_kind(shape);
+    if (o.net.shape == d3::topology_kind::d3 && app.count("--arrangement") != 0)
+        return fail_input("--arrangement needs --topology mdf");
+    if (o.net.shape == d3::topology_kind::mdf && traffic.traffic.empty())
+        return fail_input(
+            "--topology mdf needs --traffic (the primitives are D3's source-vector programs)");
     if (!traffic.traffic.empty()) {  // synthetic traffic (tb/traffic_cli) instead of a primitive
         o.net.router.arb = *d3::parse_arbitration(arb);
         const d3::traffic_run_options t = d3::make_traffic_run(traffic, o.net, o.seed);

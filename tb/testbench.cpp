@@ -9,6 +9,8 @@ namespace d3 {
 
 std::optional<std::string> run_options::validate() const {
     if (auto err = net.validate()) return err;
+    if (net.shape != topology_kind::d3)
+        return "the primitives run on D3 only (their programs launch source-vector headers)";
     const topology t(net.k, net.m);
     if (auto err = check_primitive(t, primitive_of(*this))) return err;
     if (!wave.empty())

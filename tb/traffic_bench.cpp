@@ -10,7 +10,18 @@ namespace d3 {
 
 std::optional<std::string> traffic_run_options::validate() const {
     if (auto err = net.validate()) return err;
-    return traffic.validate();
+    if (auto err = traffic.validate()) return err;
+    const int width = net.resolved().router.injection_width;
+    if (traffic.concentration > width)
+        return "--concentration " + std::to_string(traffic.concentration) +
+               " needs an injection width of at least as many packets per step (got " +
+               std::to_string(width) + ", --injection-width)";
+    try {
+        (void)make_topology(net);  // an MDF wiring file is read and checked here
+    } catch (const std::exception& e) {
+        return e.what();
+    }
+    return std::nullopt;
 }
 
 network_config traffic_run_options::network() const {
@@ -21,7 +32,7 @@ network_config traffic_run_options::network() const {
 }
 
 traffic_bench::traffic_bench(const sc_core::sc_module_name& name, const traffic_run_options& o)
-    : sc_core::sc_module(name), opt_(o), topo_(o.net.k, o.net.m) {
+    : sc_core::sc_module(name), opt_(o), topo_(make_topology(o.net)) {
     const auto start = std::chrono::steady_clock::now();
     work_ = std::make_unique<traffic_workload>(topo_, opt_.traffic);
     if (!opt_.link_stats.empty())
@@ -42,6 +53,8 @@ run_result traffic_bench::run() {
     record_run_cost(r, start, elaboration_seconds_);
     r.k = topo_.k();
     r.m = topo_.m();
+    r.topology = to_string(topo_.kind());
+    if (!topo_.is_d3()) r.arrangement = opt_.net.arrangement;
     r.primitive = "traffic";
     r.schedule = work_->schedule_name();
     r.rounds = work_->rounds();

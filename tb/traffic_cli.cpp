@@ -18,12 +18,17 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
                    "drawer-to-drawer, hotspot, transpose")
         ->check(CLI::IsMember(traffic_pattern_names()))
         ->group(g);
-    app.add_option("--rate", t.rate, "packets created per node per step, in (0, 1]")
+    app.add_option("--rate", t.rate, "packets created per terminal per step, in (0, 1]")
+        ->capture_default_str()
+        ->group(g);
+    app.add_option("--concentration", t.concentration,
+                   "terminals per router, each creating packets at --rate (BookSim's p)")
         ->capture_default_str()
         ->group(g);
     app.add_option("--routing", t.routing,
-                   "destination routing chosen at launch: minimal (b=3), valiant (b=4, random C), "
-                   "ugal (b=3 or b=5 with D and C, by the drawer's queues)")
+                   "destination routing chosen at launch: minimal (b=3), valiant (D3: b=4, random "
+                   "C; MDF: b=5, random D and C), ugal (b=3 or b=5 with D and C, by the drawer's "
+                   "queues)")
         ->check(CLI::IsMember({"minimal", "valiant", "ugal"}))
         ->capture_default_str()
         ->group(g);
@@ -55,7 +60,8 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
 std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffic_cli& t) {
     const bool traffic = !t.traffic.empty();
     for (const char* opt : {"--rate", "--routing", "--warmup", "--measure", "--drain-limit",
-                            "--hotspot-fraction", "--ugal-threshold", "--link-stats"})
+                            "--hotspot-fraction", "--ugal-threshold", "--link-stats",
+                            "--concentration"})
         if (!traffic && app.count(opt) != 0)
             return std::string(opt) +
                    " needs --traffic (the primitives launch source-vector headers)";
@@ -78,6 +84,7 @@ traffic_run_options make_traffic_run(const traffic_cli& t, const network_config&
     o.traffic.drain_limit = t.drain_limit;
     o.traffic.hotspot_fraction = t.hotspot_fraction;
     o.traffic.ugal_threshold = t.ugal_threshold;
+    o.traffic.concentration = t.concentration;
     o.traffic.seed = seed;
     o.link_stats = t.link_stats;
     return o;
@@ -90,11 +97,13 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
     os.setf(std::ios::fixed);
     os.precision(3);
     const auto& l = t["latency"];
-    os << "D3(" << r.k << "," << r.m << ") traffic " << t["pattern"].get<std::string>() << " rate "
-       << t["rate"].get<double>() << ", routing " << t["routing"].get<std::string>() << ", "
-       << t["vcs"].get<int>() << " VCs\n";
-    os << "  offered " << t["offered"].get<double>() << "  accepted " << t["accepted"].get<double>()
-       << " packets/node/step (measurement window)\n";
+    os << (r.topology == "mdf" ? "MDF(" : "D3(") << r.k << "," << r.m << ")"
+       << (r.arrangement.empty() ? "" : " " + r.arrangement) << " traffic "
+       << t["pattern"].get<std::string>() << " rate " << t["rate"].get<double>() << ", routing "
+       << t["routing"].get<std::string>() << ", " << t["vcs"].get<int>() << " VCs";
+    if (t["concentration"].get<int>() != 1) os << ", " << t["concentration"] << " terminals/router";
+    os << "\n  offered " << t["offered"].get<double>() << "  accepted "
+       << t["accepted"].get<double>() << " packets/terminal/step (measurement window)\n";
     os.precision(2);
     os << "  latency from creation (steps): mean " << l["mean"].get<double>() << "  p50 "
        << l["p50"] << "  p99 " << l["p99"] << "  max " << l["max"] << "  (" << l["samples"]

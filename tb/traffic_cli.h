@@ -20,6 +20,7 @@ struct traffic_cli {
     int drain_limit = 20000;
     double hotspot_fraction = 0.1;
     int ugal_threshold = 0;
+    int concentration = 1;
 };
 
 /// Registers the options on app (group "Synthetic traffic").

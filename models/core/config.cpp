@@ -1,7 +1,10 @@
 #include "core/config.h"
 
 #include <algorithm>
+#include <memory>
+#include <stdexcept>
 
+#include "core/dragonfly.h"
 #include "core/topology.h"
 #include "core/vc.h"
 
@@ -27,7 +30,11 @@ const char* to_string(arbitration a) {
 }
 
 std::optional<std::string> network_config::validate() const {
-    if (auto err = topology::check(k, m)) return err;
+    if (shape == topology_kind::mdf) {
+        if (auto err = topology::check_mdf(k, m)) return err;
+    } else if (auto err = topology::check(k, m)) {
+        return err;
+    }
     const router_params& r = router;
     const auto at_least = [](const char* what, int v, int lo) -> std::optional<std::string> {
         if (v < lo)
@@ -64,6 +71,14 @@ network_config network_config::resolved() const {
         c.watchdog = 1000 + 10 * (c.router.pipeline_stages +
                                   std::max(c.router.local_latency, c.router.global_latency));
     return c;
+}
+
+topology make_topology(const network_config& c) {
+    if (c.shape == topology_kind::d3) return topology(c.k, c.m);
+    if (auto err = topology::check_mdf(c.k, c.m)) throw std::invalid_argument(*err);
+    if (const auto a = parse_arrangement(c.arrangement))
+        return topology(std::make_shared<const dragonfly>(c.k, c.m, *a));
+    return topology(std::make_shared<const dragonfly>(dragonfly::from_file(c.k, c.m, c.arrangement)));
 }
 
 }  // namespace d3

@@ -1,8 +1,11 @@
-// Validated configuration of a D3(K,M) network and its routers. Plain C++, no SystemC.
+// Validated configuration of a network (D3(K,M) or the comparison MDF(K,M)) and its routers.
+// Plain C++, no SystemC.
 #pragma once
 
 #include <optional>
 #include <string>
+
+#include "core/topology.h"
 
 namespace d3 {
 
@@ -37,6 +40,11 @@ struct router_params {
 struct network_config {
     int k = 4;
     int m = 4;
+    /// D3(K,M), or the maximal dragonfly MDF(K,M) of section 11 with the same routers.
+    topology_kind shape = topology_kind::d3;
+    /// MDF only: the global arrangement, "palmtree", "consecutive" or the path of a wiring file
+    /// (core/dragonfly.h).
+    std::string arrangement = "palmtree";
     router_params router;
     /// Steps without any hop, hold or delivery, with packets in flight, after which the run is
     /// declared deadlocked and stopped; 0 = 1000 plus ten hop times.
@@ -51,5 +59,9 @@ struct network_config {
     /// The same configuration with every 0 default replaced by its value. Call after validate().
     network_config resolved() const;
 };
+
+/// The topology a configuration describes (reads the wiring file of an MDF). Throws
+/// std::invalid_argument with a one-line reason.
+topology make_topology(const network_config& c);
 
 }  // namespace d3

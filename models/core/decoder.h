@@ -43,6 +43,15 @@ std::string to_string(const decision& d);
 /// The reference decoder as a pure function: header h at router `at` of D3(k, m).
 decision decode(const header& h, const coord& at, int k, int m);
 
+/// The reference decoder of MDF(K,M) (core/mdf_decoder.cpp): destination headers through the
+/// group's routing tables, l-g-l with holds so that every minimal path takes three steps as on D3.
+decision decode_mdf(const header& h, const coord& at, const topology& t);
+
+/// The reference decoder of either topology.
+inline decision decode(const header& h, const coord& at, const topology& t) {
+    return t.is_d3() ? decode(h, at, t.k(), t.m()) : decode_mdf(h, at, t);
+}
+
 /// Replaceable decoder, called once per packet per router visit.
 class decoder_if {
   public:
@@ -59,6 +68,16 @@ class reference_decoder final : public decoder_if {
   private:
     int k_;
     int m_;
+};
+
+/// decoder_if over the reference decoder of a topology (D3 or MDF); `t` must outlive it.
+class topology_decoder final : public decoder_if {
+  public:
+    explicit topology_decoder(const topology& t) : t_(t) {}
+    decision decode(const header& h, const coord& at) override { return d3::decode(h, at, t_); }
+
+  private:
+    const topology& t_;
 };
 
 }  // namespace d3

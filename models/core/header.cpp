@@ -88,6 +88,30 @@ std::optional<std::string> check(const header& h, int k, int m) {
     return std::nullopt;
 }
 
+bool valid(const header& h, const topology& t) {
+    if (t.is_d3()) return valid(h, t.k(), t.m());
+    return h.kind == header_kind::destination && !h.broadcast && h.b <= 5 && h.f0 < t.groups() &&
+           h.f1 == 0 && h.f2 < t.m() && h.defl_c < t.k() && h.defl_d < t.m();
+}
+
+std::optional<std::string> check(const header& h, const topology& t) {
+    if (t.is_d3()) return check(h, t.k(), t.m());
+    const auto bad = [&](const std::string& what) {
+        return std::optional<std::string>("header " + to_string(h) + ": " + what);
+    };
+    if (h.kind != header_kind::destination)
+        return bad(t.name() + " takes destination headers only (source vectors are D3's)");
+    if (h.broadcast) return bad("destination headers have no broadcast bit");
+    if (h.b > 5) return bad("sync counter b must be 0..5 in a destination header");
+    if (h.f0 >= t.groups())
+        return bad("group c' must be below K*M+1=" + std::to_string(t.groups()));
+    if (h.f1 != 0) return bad("d' must be 0 on " + t.name());
+    if (h.f2 >= t.m() || h.defl_d >= t.m())
+        return bad("router p' and D must be below M=" + std::to_string(t.m()));
+    if (h.defl_c >= t.k()) return bad("C must be below K=" + std::to_string(t.k()));
+    return std::nullopt;
+}
+
 std::string to_string(const header& h) {
     std::ostringstream os;
     if (h.kind == header_kind::source_vector) {

@@ -67,6 +67,11 @@ bool valid(const header& h, int k, int m);
 /// Why h is not a valid header on D3(K,M), or nothing when it is.
 std::optional<std::string> check(const header& h, int k, int m);
 
+/// On a topology: D3 as above; MDF takes destination headers only, with c' a group (below K*M+1),
+/// d' = 0 and p' a router of the group.
+bool valid(const header& h, const topology& t);
+std::optional<std::string> check(const header& h, const topology& t);
+
 /// "(B,b;gamma,pi,delta)" or "(b;(c',d',p'),C=..,D=..)".
 std::string to_string(const header& h);
 

@@ -9,7 +9,7 @@ namespace d3 {
 
 std::uint64_t ledger::launch(router_id src, const header& h) {
     walk_result& w = scratch_;
-    if (h.kind == header_kind::source_vector && !h.broadcast && h.b == 3 &&
+    if (t_.is_d3() && h.kind == header_kind::source_vector && !h.broadcast && h.b == 3 &&
         valid(h, t_.k(), t_.m())) {
         // The common case in closed form (section 8): (3; gamma, pi, delta) from (c,d,p) arrives
         // at (c+gamma, p+delta, d+pi). Not the decoder's walk, so it also checks the decoder.

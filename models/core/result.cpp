@@ -15,6 +15,8 @@ nlohmann::json to_json(const run_result& r, int k) {
                              {"requesters", c.requesters}});
     }
     return {
+        {"topology", r.topology},
+        {"arrangement", r.arrangement},
         {"k", r.k},
         {"m", r.m},
         {"primitive", r.primitive},
@@ -48,7 +50,7 @@ nlohmann::json to_json(const run_result& r, int k) {
 
 std::string to_table(const run_result& r) {
     std::ostringstream os;
-    os << "D3(" << r.k << "," << r.m << ") " << r.primitive << ", schedule " << r.schedule
+    os << (r.topology == "mdf" ? "MDF(" : "D3(") << r.k << "," << r.m << ") " << r.primitive << ", schedule " << r.schedule
        << ", decoder " << r.decoder << "\n";
     os << "  rounds " << r.rounds << "  delays " << r.delays << "  steps " << r.steps << "  hops "
        << r.totals.hops << "  holds " << r.totals.holds << "  conflicts " << r.totals.conflicts

@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "core/dragonfly.h"
+
 namespace d3 {
 
 std::string to_string(const coord& x) {
@@ -18,17 +20,62 @@ std::optional<std::string> topology::check(int k, int m) {
     return std::nullopt;
 }
 
+std::optional<topology_kind> parse_topology_kind(const std::string& s) {
+    if (s == "d3") return topology_kind::d3;
+    if (s == "mdf") return topology_kind::mdf;
+    return std::nullopt;
+}
+
+const char* to_string(topology_kind t) {
+    return t == topology_kind::d3 ? "d3" : "mdf";
+}
+
+std::optional<std::string> topology::check_mdf(int k, int m) {
+    if (auto err = dragonfly::check(k, m)) return err;
+    if (k * m + 1 > kMaxK)
+        return "MDF(K,M) has K*M+1 groups, at most " + std::to_string(kMaxK) +
+               " fit the header's c' field (got " + std::to_string(k * m + 1) + ")";
+    return std::nullopt;
+}
+
 topology::topology(int k, int m) : k_(k), m_(m) {
     if (auto err = check(k, m)) throw std::invalid_argument(*err);
 }
 
+topology::topology(std::shared_ptr<const dragonfly> mdf)
+    : k_(mdf ? mdf->k() : 0), m_(mdf ? mdf->m() : 0), mdf_(std::move(mdf)) {
+    if (!mdf_) throw std::invalid_argument("MDF topology without a wiring");
+    if (auto err = check_mdf(k_, m_)) throw std::invalid_argument(*err);
+}
+
+std::string topology::name() const {
+    return std::string(mdf_ ? "MDF(" : "D3(") + std::to_string(k_) + "," + std::to_string(m_) +
+           ")";
+}
+
 bool topology::contains(const coord& x) const {
+    if (mdf_) return x.c >= 0 && x.c < groups() && x.d == 0 && x.p >= 0 && x.p < m_;
     return x.c >= 0 && x.c < k_ && x.d >= 0 && x.d < m_ && x.p >= 0 && x.p < m_;
 }
 
 coord topology::at(router_id id) const {
     const int i = static_cast<int>(id);
+    if (mdf_) return {i / m_, 0, i % m_};
     return {i / (m_ * m_), (i / m_) % m_, i % m_};
+}
+
+std::string topology::label(const coord& x) const {
+    if (!mdf_) return to_string(x);
+    return "(" + std::to_string(x.c) + "," + std::to_string(x.p) + ")";
+}
+
+coord topology::mdf_neighbor(const coord& x, int port) const {
+    const port_end& e = mdf_->global_neighbor(x.c, x.p, port);
+    return {e.group, 0, e.router};
+}
+
+int topology::mdf_return_port(const coord& x, int port) const {
+    return mdf_->global_neighbor(x.c, x.p, port).port;
 }
 
 source_vector topology::vector_to(const coord& src, const coord& dst) const {

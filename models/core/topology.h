@@ -1,14 +1,18 @@
-// Topology of the Swapped Dragonfly D3(K,M) (paper section 2): coordinates, router ids, wiring.
-// Plain C++, no SystemC.
+// The network the simulator wires: the Swapped Dragonfly D3(K,M) (paper section 2) or, for
+// comparison, the maximal dragonfly MDF(K,M) of section 11 (core/dragonfly.h). Both have M-1 local
+// ports (a complete graph per drawer or group) and K global ports per router, so one router model
+// serves both; they differ in router count, ids and global wiring. Plain C++, no SystemC.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
 namespace d3 {
 
-/// Router coordinate (cabinet c mod K, drawer d mod M, router p mod M).
+/// Router coordinate. D3: cabinet c mod K, drawer d mod M, router p mod M. MDF: group c, d = 0,
+/// router p of the group.
 struct coord {
     int c = 0;
     int d = 0;
@@ -44,37 +48,69 @@ inline int mod(int a, int n) {
 
 std::string to_string(const coord& x);
 
+class dragonfly;
+
+enum class topology_kind { d3, mdf };
+
+std::optional<topology_kind> parse_topology_kind(const std::string& s);
+const char* to_string(topology_kind t);
+
 class topology {
   public:
     /// Why (k, m) is not a valid D3(K,M), or nothing when it is.
     static std::optional<std::string> check(int k, int m);
+    /// Why (k, m) is not a valid MDF(K,M) for the simulator (its K*M+1 groups must fit the
+    /// header's 8-bit c' field), or nothing.
+    static std::optional<std::string> check_mdf(int k, int m);
 
-    /// Throws std::invalid_argument with check()'s message on bad parameters.
+    /// D3(K,M). Throws std::invalid_argument with check()'s message on bad parameters.
     topology(int k, int m);
+    /// MDF(K,M) with the given global wiring. Throws std::invalid_argument (check_mdf).
+    explicit topology(std::shared_ptr<const dragonfly> mdf);
+
+    topology_kind kind() const { return mdf_ ? topology_kind::mdf : topology_kind::d3; }
+    bool is_d3() const { return !mdf_; }
+    /// The MDF wiring, or null for D3.
+    const dragonfly* mdf() const { return mdf_.get(); }
+    /// "D3(4,8)" or "MDF(4,8)".
+    std::string name() const;
 
     int k() const { return k_; }
     int m() const { return m_; }
-    std::uint32_t routers() const { return static_cast<std::uint32_t>(k_ * m_ * m_); }
+    /// Groups of M routers joined by local links: D3's K*M drawers, MDF's K*M+1 groups.
+    int groups() const { return mdf_ ? k_ * m_ + 1 : k_ * m_; }
+    std::uint32_t routers() const { return static_cast<std::uint32_t>(groups() * m_); }
     /// Link ports per router: K global plus M-1 local.
     int link_ports() const { return k_ + m_ - 1; }
 
     bool contains(const coord& x) const;
     router_id id(const coord& x) const {
-        return static_cast<router_id>((x.c * m_ + x.d) * m_ + x.p);
+        return static_cast<router_id>((x.c * (mdf_ ? 1 : m_) + x.d) * m_ + x.p);
     }
     coord at(router_id id) const;
+    /// "(c,d,p)" on D3, "(g,r)" on MDF.
+    std::string label(const coord& x) const;
 
     /// Local port x of (c,d,p) reaches (c,d,p+x); x = 0 means "hold" (the router itself).
     coord local_neighbor(const coord& x, int port) const { return {x.c, x.d, mod(x.p + port, m_)}; }
-    /// Global port a of (c,d,p) reaches (c+a,p,d): note the swap of d and p.
+    /// D3: global port a of (c,d,p) reaches (c+a,p,d), note the swap of d and p. MDF: the wiring.
     coord global_neighbor(const coord& x, int port) const {
-        return {mod(x.c + port, k_), x.p, x.d};
+        return mdf_ ? mdf_neighbor(x, port) : coord{mod(x.c + port, k_), x.p, x.d};
     }
-    /// The port a link arrives on at the far end: local x arrives on -x, global a on -a.
+    /// The port a link arrives on at the far end: local x arrives on -x; on D3 global a on -a.
     int local_return_port(int port) const { return mod(-port, m_); }
-    int global_return_port(int port) const { return mod(-port, k_); }
-    /// (c,p,p): global port 0 loops back to the router itself.
+    int global_return_port(const coord& x, int port) const {
+        return mdf_ ? mdf_return_port(x, port) : mod(-port, k_);
+    }
+    /// D3's (c,p,p): global port 0 loops back to the router itself.
     static bool is_fixed_point(const coord& x) { return x.d == x.p; }
+    /// Global port `port` of x leads back to x (D3's port 0 at a fixed point; never on MDF).
+    bool global_loops(const coord& x, int port) const {
+        return !mdf_ && port == 0 && is_fixed_point(x);
+    }
+    /// A packet may hold (stay a step) on its global hop at x: D3 only at a fixed point (port 0
+    /// is the loop); MDF anywhere, since no global port loops (the decoder signals the hold).
+    bool may_hold_globally(const coord& x) const { return mdf_ || is_fixed_point(x); }
 
     /// The source vector (c'-c, p'-d, d'-p) that takes src to dst in three steps.
     source_vector vector_to(const coord& src, const coord& dst) const;
@@ -82,8 +118,12 @@ class topology {
     coord destination(const coord& src, const source_vector& v) const;
 
   private:
+    coord mdf_neighbor(const coord& x, int port) const;
+    int mdf_return_port(const coord& x, int port) const;
+
     int k_;
     int m_;
+    std::shared_ptr<const dragonfly> mdf_;
 };
 
 }  // namespace d3

@@ -22,7 +22,7 @@ void walk(const topology& t, const coord& src, const header& h, walk_result& r) 
         coord at = src;
         header hdr = h;
         for (int step = 0; step <= 8; ++step) {
-            const decision d = decode(hdr, at, t.k(), t.m());
+            const decision d = decode(hdr, at, t);
             if (d.act == action::eject) {
                 r.destinations.push_back(t.id(at));
                 return;
@@ -48,7 +48,7 @@ void walk(const topology& t, const coord& src, const header& h, walk_result& r) 
         next.clear();
         bool moved = false;
         for (const auto& [at, hdr] : now) {
-            const decision d = decode(hdr, at, t.k(), t.m());
+            const decision d = decode(hdr, at, t);
             switch (d.act) {
                 case action::invalid:
                     r.error = "invalid header " + to_string(hdr);

@@ -7,7 +7,8 @@
 
 namespace d3 {
 
-std::string network::suffix(const coord& x) {
+std::string network::suffix(const coord& x) const {
+    if (!topo_.is_d3()) return std::to_string(x.c) + "_" + std::to_string(x.p);  // group_router
     return std::to_string(x.c) + "_" + std::to_string(x.d) + "_" + std::to_string(x.p);
 }
 
@@ -15,7 +16,7 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
                  const workload& work, const decoder_factory& decoders, link_observer* observer)
     : sc_core::sc_module(name),
       cfg_(cfg.resolved()),
-      topo_(cfg.k, cfg.m),
+      topo_(make_topology(cfg_)),
       ledger_(topo_),
       routers("routers"),
       nodes("nodes"),
@@ -24,7 +25,7 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
     decoders_.reserve(n);
     for (router_id i = 0; i < n; ++i)
         decoders_.push_back(decoders ? decoders(topo_.at(i))
-                                     : std::make_unique<reference_decoder>(topo_.k(), topo_.m()));
+                                     : std::make_unique<topology_decoder>(topo_));
     routers.init(n, [&](const char*, std::size_t i) {
         const coord at = topo_.at(static_cast<router_id>(i));
         return new router(("router_" + suffix(at)).c_str(),
@@ -53,7 +54,7 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
             const port_ref p = port_of(o, topo_.k());
             const coord far =
                 p.global ? topo_.global_neighbor(at, p.port) : topo_.local_neighbor(at, p.port);
-            const port_ref back{p.global, p.global ? topo_.global_return_port(p.port)
+            const port_ref back{p.global, p.global ? topo_.global_return_port(at, p.port)
                                                    : topo_.local_return_port(p.port)};
             link& l = links[static_cast<std::size_t>(i) * static_cast<std::size_t>(ports) +
                             static_cast<std::size_t>(o)];
@@ -105,7 +106,7 @@ std::string network::find_blocked_cycle() const {
             const port_ref p = port_of(w.output, topo_.k());
             const coord far =
                 p.global ? topo_.global_neighbor(at, p.port) : topo_.local_neighbor(at, p.port);
-            const port_ref back{p.global, p.global ? topo_.global_return_port(p.port)
+            const port_ref back{p.global, p.global ? topo_.global_return_port(at, p.port)
                                                    : topo_.local_return_port(p.port)};
             const int f = routers[topo_.id(far)].fifo_index(index_of(back, topo_.k()), w.vc);
             next[static_cast<std::size_t>(i) * static_cast<std::size_t>(per) +
@@ -119,11 +120,11 @@ std::string network::find_blocked_cycle() const {
         const auto r = static_cast<router_id>(cycle[j] / per);
         const int f = static_cast<int>(cycle[j] % per);
         if (j != 0) s += " -> ";
-        s += "router " + to_string(topo_.at(r)) + " input " + routers[r].fifo_label(f) + " (head " +
+        s += "router " + topo_.label(topo_.at(r)) + " input " + routers[r].fifo_label(f) + " (head " +
              routers[r].fifo_head(f) + ")";
     }
     if (!cycle.empty())
-        s += " -> back to router " + to_string(topo_.at(static_cast<router_id>(cycle[0] / per)));
+        s += " -> back to router " + topo_.label(topo_.at(static_cast<router_id>(cycle[0] / per)));
     return s;
 }
 

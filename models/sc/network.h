@@ -1,5 +1,7 @@
 // D3(K,M): K*M*M routers with their nodes, wired exactly as the paper's (2.1): local port x of
 // (c,d,p) to local port -x of (c,d,p+x), global port a of (c,d,p) to global port -a of (c+a,p,d).
+// With cfg.shape = mdf the same routers and nodes form MDF(K,M) instead, wired by its global
+// arrangement (core/dragonfly.h); router (g,r) is coordinate (g,0,r), named router_g_r.
 #pragma once
 
 #include <functional>
@@ -75,7 +77,7 @@ class network : public sc_core::sc_module, public occupancy_view {
     std::string deadlock_;
     std::string wait_cycle_;
 
-    static std::string suffix(const coord& x);
+    std::string suffix(const coord& x) const;
 };
 
 }  // namespace d3

@@ -152,17 +152,19 @@ void router::prepare(entry& e, std::uint64_t step) {
                 d.hold ? kHold : static_cast<std::uint16_t>(index_of({false, d.port}, topo_.k()));
             break;
         case action::global:
-            ok = d.port < topo_.k() && d.hold == (d.port == 0 && fixed);
+            // D3 holds exactly where global port 0 loops back; MDF may hold anywhere (port 0).
+            ok = d.port < topo_.k() && (d.hold ? d.port == 0 && topo_.may_hold_globally(at_)
+                                               : !topo_.global_loops(at_, d.port));
             e.target = d.hold ? kHold : static_cast<std::uint16_t>(d.port);
             break;
         case action::broadcast_local:
-            ok = d.hold;
+            ok = topo_.is_d3() && d.hold;
             e.targets.push_back(kHold);
             for (int x = 1; x < topo_.m(); ++x)
                 e.targets.push_back(static_cast<std::uint16_t>(index_of({false, x}, topo_.k())));
             break;
         case action::broadcast_global:
-            ok = d.hold == fixed;
+            ok = topo_.is_d3() && d.hold == fixed;
             for (int a = 0; a < topo_.k(); ++a)
                 e.targets.push_back(a == 0 && d.hold ? kHold : static_cast<std::uint16_t>(a));
             break;
@@ -172,7 +174,7 @@ void router::prepare(entry& e, std::uint64_t step) {
     }
     if (!ok) {
         std::ostringstream os;
-        os << name() << " " << to_string(at_) << " step " << step << ": cannot route header "
+        os << name() << " " << topo_.label(at_) << " step " << step << ": cannot route header "
            << to_string(p.hdr) << " (decoder said " << to_string(d) << ")";
         SC_REPORT_ERROR(kMsgType, os.str().c_str());
     }
@@ -443,7 +445,7 @@ std::vector<router::wait> router::blocked_heads() const {
 
 std::string router::describe_occupancy() const {
     std::ostringstream os;
-    os << name() << " " << to_string(at_) << ":";
+    os << name() << " " << topo_.label(at_) << ":";
     for (int i = 0; i <= injq_; ++i) {
         const auto& q = in_[static_cast<std::size_t>(i)];
         if (q.empty()) continue;

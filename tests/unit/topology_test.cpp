@@ -37,7 +37,7 @@ TEST(Topology, EveryLinkIsBidirectional) {
         for (router_id i = 0; i < t.routers(); ++i) {
             const coord x = t.at(i);
             for (int a = 0; a < k; ++a)
-                EXPECT_EQ(t.global_neighbor(t.global_neighbor(x, a), t.global_return_port(a)), x);
+                EXPECT_EQ(t.global_neighbor(t.global_neighbor(x, a), t.global_return_port(x, a)), x);
             for (int p = 1; p < m; ++p)
                 EXPECT_EQ(t.local_neighbor(t.local_neighbor(x, p), t.local_return_port(p)), x);
         }
@@ -84,7 +84,7 @@ TEST(Topology, PaperWiringExampleK6) {
     // Section 3: if K = 6, (4,5,3,(4)) connects to (2,3,5,(2)).
     const topology t(6, 6);
     EXPECT_EQ(t.global_neighbor({4, 5, 3}, 4), (coord{2, 3, 5}));
-    EXPECT_EQ(t.global_return_port(4), 2);
+    EXPECT_EQ(t.global_return_port({4, 5, 3}, 4), 2);
     EXPECT_EQ(t.global_neighbor({2, 3, 5}, 2), (coord{4, 5, 3}));
 }
 

@@ -138,14 +138,14 @@ isomorphism_count check_theorem1(int n, int m, const std::vector<int>& kappa) {
         const coord mx{kappa[static_cast<std::size_t>(x.c)], x.d, x.p};
         for (int g = 0; g < k; ++g) {
             const coord y = small.global_neighbor(x, g);
-            const int back = small.global_return_port(g);
+            const int back = small.global_return_port(x, g);
             const int a = theorem1_ports(n, kappa, x.c)[static_cast<std::size_t>(y.c)];
             const coord my{kappa[static_cast<std::size_t>(y.c)], y.d, y.p};
             const int mback = theorem1_ports(n, kappa, y.c)[static_cast<std::size_t>(x.c)];
             ++r.links;
             // The mapped port leads to the mapped far end, arriving on the mapped return port,
             // and the port numbering j - i mod K of D3(K, M) is what a_{j,i} stands for.
-            if (big.global_neighbor(mx, a) == my && big.global_return_port(a) == mback &&
+            if (big.global_neighbor(mx, a) == my && big.global_return_port(mx, a) == mback &&
                 mod(y.c - x.c, k) == g && mod(x.c - y.c, k) == back)
                 ++r.preserved;
         }

@@ -56,6 +56,8 @@ router_id pattern_generator::destination(router_id src, traffic_rng& r) const {
             return perm_[src];
         case traffic_pattern::drawer_to_drawer: {
             const coord s = t_.at(src);
+            if (!t_.is_d3())  // group g to group g+1: all over their one global link
+                return t_.id({mod(s.c + 1, t_.groups()), 0, s.p});
             return t_.id({mod(s.c + 1, t_.k()), mod(s.d + 1, t_.m()), s.p});
         }
         case traffic_pattern::hotspot:
@@ -63,6 +65,8 @@ router_id pattern_generator::destination(router_id src, traffic_rng& r) const {
             return static_cast<router_id>(uniform_int(r, n));
         case traffic_pattern::transpose: {
             const coord s = t_.at(src);
+            if (!t_.is_d3())  // no (d, p) to swap: router (g, r) to (G-1-g, M-1-r)
+                return static_cast<router_id>(n - 1) - src;
             return t_.id({t_.k() - 1 - s.c, s.p, s.d});
         }
     }

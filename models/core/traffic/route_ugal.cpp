@@ -4,6 +4,8 @@
 //   deflected (5; dst, C, D): own router's local port D,    then router (c,d,p+D)'s global port C
 // each queue being the credits in use on that output (what the node can see of its own drawer),
 // scaled by the route's steps (3 and 5). A hold (port 0 that does not move) has no queue.
+// On MDF the same rule, with the minimal route's first hops from the group's tables
+// (minimal_first_hops): local to the exit router towards the destination group, then its port.
 #include "core/stats.h"
 #include "core/traffic/routing.h"
 
@@ -18,19 +20,20 @@ class ugal_routing final : public launch_routing {
     header route(const coord& src, const coord& dst, traffic_rng& r) const override {
         const int d = uniform_int(r, t_.m());
         const int c = uniform_int(r, t_.k());
-        const int q_min = queue(src, mod(dst.d - src.p, t_.m()), mod(dst.c - src.c, t_.k()));
+        const first_hops h = minimal_first_hops(t_, src, dst);
+        const int q_min = queue(src, h.local, h.global);
         const int q_defl = queue(src, d, c);
         if (ugal_deflects(q_min, q_defl, threshold_)) return make_destination_header(5, dst, c, d);
         return make_destination_header(3, dst);
     }
 
   private:
-    // Queue of a local hop on port x from src followed by a global hop on port a.
+    // Queue of a local hop on port x from src followed by a global hop on port a (-1: none).
     int queue(const coord& src, int x, int a) const {
         int q = 0;
         if (x != 0) q += view_.occupancy(t_.id(src), index_of({false, x}, t_.k()));
         const coord mid = t_.local_neighbor(src, x);
-        if (!(a == 0 && topology::is_fixed_point(mid))) q += view_.occupancy(t_.id(mid), a);
+        if (a >= 0 && !t_.global_loops(mid, a)) q += view_.occupancy(t_.id(mid), a);
         return q;
     }
 

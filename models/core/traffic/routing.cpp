@@ -1,5 +1,7 @@
 #include "core/traffic/routing.h"
 
+#include "core/dragonfly.h"
+
 namespace d3 {
 
 std::optional<routing_kind> parse_routing_kind(const std::string& s) {
@@ -19,6 +21,14 @@ const char* to_string(routing_kind r) {
             return "ugal";
     }
     return "?";
+}
+
+first_hops minimal_first_hops(const topology& t, const coord& src, const coord& dst) {
+    if (t.is_d3())  // (d', p) local to (c,d,d'), then (c', c) global
+        return {mod(dst.d - src.p, t.m()), mod(dst.c - src.c, t.k())};
+    if (src.c == dst.c) return {0, -1};
+    const port_end e = t.mdf()->exit_to(src.c, dst.c);
+    return {mod(e.router - src.p, t.m()), e.port};
 }
 
 std::unique_ptr<launch_routing> make_launch_routing(routing_kind k, const topology& t,

@@ -28,9 +28,12 @@ class launch_routing {
     virtual header route(const coord& src, const coord& dst, traffic_rng& r) const = 0;
 };
 
-/// (3; dst): the table route l-g-l of section 10, three steps.
+/// (3; dst): the table route l-g-l of section 10, three steps (on either topology).
 std::unique_ptr<launch_routing> make_minimal_routing(const topology& t);
-/// (4; dst, C random): a global hop to cabinet c+C first, then the minimal route: four steps.
+/// D3: (4; dst, C random), the paper's Valiant-like variant: a global hop to cabinet c+C first,
+/// then the minimal route, four steps. MDF: (5; dst, C, D random), the dragonfly's Valiant: local
+/// D and global C reach an intermediate group drawn uniformly from the K*M others, then the
+/// minimal route, five steps.
 std::unique_ptr<launch_routing> make_valiant_routing(const topology& t);
 /// UGAL-style: one random deflection (D, C) against the minimal route, compared by queue x hops
 /// (ugal_deflects, with `threshold`) over what `view` shows of the source drawer.
@@ -40,6 +43,14 @@ std::unique_ptr<launch_routing> make_ugal_routing(const topology& t, const occup
 std::unique_ptr<launch_routing> make_launch_routing(routing_kind k, const topology& t,
                                                     const occupancy_view& view,
                                                     int ugal_threshold = 0);
+
+/// The first two hops of the minimal route from src to dst: the local port x taken at src (0: none)
+/// and the global port a taken at the router x leads to (-1: none, the route stays in its group).
+struct first_hops {
+    int local = 0;
+    int global = -1;
+};
+first_hops minimal_first_hops(const topology& t, const coord& src, const coord& dst);
 
 /// Hop counts UGAL weighs the queues with: the minimal route's 3 steps, the deflected route's 5.
 inline constexpr int kMinimalSteps = 3;

@@ -15,8 +15,11 @@ constexpr std::uint64_t kMeasured = 1ull << 62;
 
 std::optional<std::string> traffic_options::validate() const {
     if (!(rate > 0 && rate <= 1))
-        return "--rate must be in (0, 1] packets per node per step (got " + std::to_string(rate) +
-               ")";
+        return "--rate must be in (0, 1] packets per terminal per step (got " +
+               std::to_string(rate) + ")";
+    if (concentration < 1 || concentration > kMaxConcentration)
+        return "--concentration must be 1.." + std::to_string(kMaxConcentration) + " (got " +
+               std::to_string(concentration) + ")";
     if (warmup < 0) return "--warmup must be at least 0";
     if (measure < 1) return "--measure must be at least 1";
     if (drain_limit < 0) return "--drain-limit must be at least 0";
@@ -56,8 +59,8 @@ std::uint64_t traffic_state::created(std::uint64_t step, router_id src, router_i
     if (!scratch_.error.empty() || scratch_.destinations.size() != 1 ||
         scratch_.destinations[0] != dst)
         throw std::logic_error("traffic: header " + to_string(h) + " from " +
-                               to_string(t_.at(src)) + " does not lead to " +
-                               to_string(t_.at(dst)));
+                               t_.label(t_.at(src)) + " does not lead to " +
+                               t_.label(t_.at(dst)));
     ++created_;
     ++pairs_[static_cast<std::size_t>(src) * t_.routers() + dst];
     const bool measured =
@@ -90,7 +93,8 @@ void traffic_state::delivered(std::uint64_t step, std::uint64_t payload) {
 }
 
 nlohmann::json traffic_state::summary() const {
-    const double node_steps = static_cast<double>(t_.routers()) * o_.measure;
+    const double node_steps =
+        static_cast<double>(t_.routers()) * o_.concentration * o_.measure;
     const double n = static_cast<double>(std::max<std::uint64_t>(created_measured_, 1));
     const std::uint64_t end = end_of_measurement();
     const bool drained =
@@ -101,6 +105,7 @@ nlohmann::json traffic_state::summary() const {
         {"pattern", to_string(o_.pattern)},
         {"routing", to_string(o_.routing)},
         {"rate", o_.rate},
+        {"concentration", o_.concentration},
         {"warmup", o_.warmup},
         {"measure", o_.measure},
         {"drain_limit", o_.drain_limit},
@@ -134,10 +139,12 @@ traffic_program::traffic_program(traffic_state& s, router_id id)
 
 void traffic_program::launches(std::uint64_t step, std::vector<launch>& out) {
     if (s_.creation_over(step)) return;
-    if (!bernoulli(rng_, s_.options().rate)) return;
-    const router_id dst = s_.pattern().destination(id_, rng_);
-    const header h = s_.routing().route(at_, s_.topo().at(dst), rng_);
-    out.push_back({h, s_.created(step, id_, dst, h)});
+    for (int terminal = 0; terminal < s_.options().concentration; ++terminal) {
+        if (!bernoulli(rng_, s_.options().rate)) continue;
+        const router_id dst = s_.pattern().destination(id_, rng_);
+        const header h = s_.routing().route(at_, s_.topo().at(dst), rng_);
+        out.push_back({h, s_.created(step, id_, dst, h)});
+    }
 }
 
 }  // namespace d3

@@ -22,9 +22,15 @@
 
 namespace d3 {
 
+/// Most terminals per router a run may model.
+inline constexpr int kMaxConcentration = 64;
+
 struct traffic_options {
     traffic_pattern pattern = traffic_pattern::uniform;
-    double rate = 0.1;  ///< packets created per node per step, in (0, 1]
+    double rate = 0.1;  ///< packets created per terminal per step, in (0, 1]
+    /// Terminals per router (BookSim's concentration p), each a Bernoulli source at `rate`; the
+    /// router's node launches for all of them. Throughput is reported per terminal.
+    int concentration = 1;
     routing_kind routing = routing_kind::minimal;
     int warmup = 1000;        ///< steps before measurement
     int measure = 1000;       ///< steps whose created packets are measured

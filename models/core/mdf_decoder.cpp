@@ -1,0 +1,65 @@
+// The header decoder of the comparison network MDF(K,M) (section 11), with the same destination
+// header and sync counter as D3's section 10, so that the routers, virtual channels and launch
+// routing are shared. A router (g, r) reads two tables built from the wiring (dragonfly::exit_to):
+// for each destination group g', the local port to the router of g that holds the global link to
+// g', and that link's global port.
+//   b = 5  local port D            (deflection: to router r+D of the group)
+//   b = 4  global port C           (deflection: to the group behind C; every MDF port is a link)
+//   b = 3  local to the exit router of g towards g'   (hold when g = g' or r is the exit router)
+//   b = 2  global on the exit port towards g'         (hold when g = g')
+//   b = 1  local to router p' of the group            (hold when r = p')
+//   b = 0  eject
+// Global port 0 is a link like any other: unlike D3's fixed points it never means "hold", so an
+// MDF hold is signalled by decision::hold alone. Plain C++.
+#include "core/decoder.h"
+#include "core/dragonfly.h"
+
+namespace d3 {
+namespace {
+
+decision step(action act, int port, bool hold, const header& h) {
+    decision d;
+    d.act = act;
+    d.port = static_cast<std::uint8_t>(port);
+    d.hold = hold;
+    d.next = h;
+    if (act != action::eject && act != action::invalid)
+        d.next.b = static_cast<std::uint8_t>(h.b - 1);
+    return d;
+}
+
+decision local_to(int router, const coord& at, int m, const header& h) {
+    const int x = mod(router - at.p, m);
+    return step(action::local, x, x == 0, h);
+}
+
+}  // namespace
+
+decision decode_mdf(const header& h, const coord& at, const topology& t) {
+    const dragonfly* net = t.mdf();
+    if (net == nullptr || !valid(h, t) || !t.contains(at)) return step(action::invalid, 0, false, h);
+    const int g = at.c;
+    const int to = h.f0;
+    switch (h.b) {
+        case 0:
+            return step(action::eject, 0, false, h);
+        case 5:
+            return step(action::local, h.defl_d, h.defl_d == 0, h);
+        case 4:
+            return step(action::global, h.defl_c, false, h);
+        case 3:
+            if (g == to) return step(action::local, 0, true, h);
+            return local_to(net->exit_to(g, to).router, at, t.m(), h);
+        case 2: {
+            if (g == to) return step(action::global, 0, true, h);
+            const port_end e = net->exit_to(g, to);
+            // Only the exit router holds the link: anywhere else the table has no entry.
+            if (e.router != at.p) return step(action::invalid, 0, false, h);
+            return step(action::global, e.port, false, h);
+        }
+        default:
+            return local_to(h.f2, at, t.m(), h);
+    }
+}
+
+}  // namespace d3
