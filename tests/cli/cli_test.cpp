@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <array>
 #include <cstdio>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -150,6 +151,63 @@ TEST(CliTraffic, BadTrafficInputIsOneLineAndExitCode2) {
     expect_bad_input("--traffic uniform --measure 0", "--measure");
     expect_bad_input("--traffic uniform --routing ugal --ugal-threshold -1", "--ugal-threshold");
     expect_bad_input("--ugal-threshold 2", "--ugal-threshold needs --traffic");
+    expect_bad_input("--traffic uniform --concentration 0", "--concentration");
+    expect_bad_input("--traffic uniform --m 4 --concentration 5", "injection width");
+}
+
+// MDF(K,M) through the command line: palmtree by default, consecutive or a wiring file on demand;
+// bad arrangements and MDF without traffic are input errors.
+TEST(CliMdf, RunsEachArrangementAndRejectsBadOnes) {
+    const std::string base = "--topology mdf --k 2 --m 3 --traffic uniform --rate 0.3 --warmup 100 "
+                             "--measure 300 -q --json -";
+    const outcome p = run(base);
+    ASSERT_EQ(p.code, 0) << p.err;
+    const auto j = nlohmann::json::parse(p.out);
+    EXPECT_EQ(j["topology"], "mdf");
+    EXPECT_EQ(j["arrangement"], "palmtree");
+    EXPECT_EQ(j["correct"], true);
+    // A wiring file: the consecutive arrangement written out link by link (independently of the
+    // model: group j's g-th other group is g < j ? g : g+1, served by router g/K port g%K).
+    const std::string file = testing::TempDir() + "d3_mdf_2_3.wiring";
+    {
+        std::ofstream f(file);
+        f << "# MDF(2,3) consecutive\n";
+        const int k = 2, m = 3, groups = k * m + 1;
+        for (int j = 0; j < groups; ++j)
+            for (int to = j + 1; to < groups; ++to) {
+                const int g = to - 1, back = j;  // to's rank among j's others; j's among to's
+                f << j << ' ' << g / k << ' ' << g % k << "  " << to << ' ' << back / k << ' '
+                  << back % k << '\n';
+            }
+    }
+    const outcome w = run(base + " --arrangement " + file);
+    const outcome c = run(base + " --arrangement consecutive");
+    ASSERT_EQ(w.code, 0) << w.err;
+    ASSERT_EQ(c.code, 0) << c.err;
+    auto jw = without_costs(nlohmann::json::parse(w.out));
+    auto jc = without_costs(nlohmann::json::parse(c.out));
+    jw.erase("arrangement");
+    jc.erase("arrangement");
+    EXPECT_EQ(jw, jc);  // the same wiring gives the same run
+    expect_bad_input("--topology mdf --traffic uniform --arrangement /nonexistent", "wiring file");
+    expect_bad_input("--topology mdf --primitive broadcast", "--topology mdf needs --traffic");
+    expect_bad_input("--arrangement palmtree --traffic uniform", "--arrangement needs --topology mdf");
+    expect_bad_input("--topology mdf --k 16 --m 16 --traffic uniform", "groups");
+    expect_bad_input("--topology torus --traffic uniform", "--topology");
+}
+
+// Concentration: P terminals per router, each at --rate; throughput is reported per terminal.
+TEST(CliTraffic, ConcentrationMultipliesTheSourcesNotTheRate) {
+    const outcome o = run("--k 2 --m 4 --traffic uniform --rate 0.2 --concentration 3 --warmup 100 "
+                          "--measure 2000 -q --json -");
+    ASSERT_EQ(o.code, 0) << o.err;
+    const auto j = nlohmann::json::parse(o.out);
+    const auto& t = j["traffic"];
+    EXPECT_EQ(t["concentration"], 3);
+    EXPECT_NEAR(t["offered"].get<double>(), 0.2, 0.01);
+    EXPECT_NEAR(t["accepted"].get<double>(), 0.2, 0.01);
+    // 32 routers x 3 terminals x 0.2 x 2000 steps = 38,400 measured packets, give or take.
+    EXPECT_NEAR(t["measured_created"].get<double>(), 38400, 1200);
 }
 
 }  // namespace

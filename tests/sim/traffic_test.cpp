@@ -135,6 +135,72 @@ TEST(TrafficLowLoad, ValiantDeflectsEveryPacketAndTakesOneStepMore) {
     EXPECT_EQ(out.t["deflected_fraction"], 1.0);
 }
 
+// MDF(K,M) with the same routers (section 11): saturation with each routing, one-packet buffers,
+// nothing lost, no deadlock, delivery never stops. MDF(2,3) has 7 groups of 3 routers.
+class MdfSaturation : public ::testing::TestWithParam<routing_kind> {};
+
+TEST_P(MdfSaturation, DeliveryNeverStopsAndNothingIsLost) {
+    D3_REQUIRE_FRESH_KERNEL();
+    traffic_run_options o = saturated(GetParam());
+    o.net.shape = topology_kind::mdf;
+    o.net.k = 2;
+    o.net.m = 3;
+    o.traffic.measure = 5000;
+    const outcome out = run_traffic(o);
+    EXPECT_TRUE(out.r.correct);
+    for (const auto& p : out.r.problems) ADD_FAILURE() << p;
+    EXPECT_EQ(out.r.topology, "mdf");
+    EXPECT_EQ(out.r.lost, 0u);
+    EXPECT_EQ(out.r.left_in_buffers, 0u);
+    EXPECT_EQ(out.r.delivered, out.r.injected);
+    EXPECT_EQ(out.t["measured_delivered"], out.t["measured_created"]);
+    EXPECT_LE(out.t["max_delivery_gap"].get<int>(), 10);
+    EXPECT_GT(out.r.totals.stalls, 0u);
+    EXPECT_GT(out.r.injected, 50000u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Routing, MdfSaturation,
+                         ::testing::Values(routing_kind::minimal, routing_kind::valiant,
+                                           routing_kind::ugal),
+                         [](const ::testing::TestParamInfo<routing_kind>& p) {
+                             return std::string(to_string(p.param));
+                         });
+
+// Zero load on MDF: injection plus three steps for minimal routing (hops counted here from the
+// wiring: a local hop unless the source is the exit router, the global hop unless both are in one
+// group, a local hop unless the entry router is the destination), injection plus five for Valiant.
+TEST(MdfLowLoad, MinimalTakesFourStepsValiantSix) {
+    D3_REQUIRE_FRESH_KERNEL();
+    traffic_run_options o;
+    o.net.shape = topology_kind::mdf;
+    o.net.k = 2;
+    o.net.m = 4;
+    o.traffic.rate = 0.01;
+    o.traffic.warmup = 100;
+    o.traffic.measure = 20000;
+    const outcome out = run_traffic(o);
+    EXPECT_TRUE(out.r.correct);
+    EXPECT_EQ(out.t["latency"]["p50"], 4);
+    EXPECT_LT(out.t["latency"]["mean"].get<double>(), 4.05);
+    const topology t = make_topology(o.net);
+    double sum = 0;
+    for (router_id s = 0; s < t.routers(); ++s)
+        for (router_id d = 0; d < t.routers(); ++d) {
+            const coord a = t.at(s), b = t.at(d);
+            if (a.c == b.c) {
+                sum += a.p != b.p;
+                continue;
+            }
+            for (int r = 0; r < t.m(); ++r)  // the one router of a's group linked to b's group
+                for (int g = 0; g < t.k(); ++g) {
+                    const coord far = t.global_neighbor({a.c, 0, r}, g);
+                    if (far.c == b.c) sum += (r != a.p) + 1 + (far.p != b.p);
+                }
+        }
+    EXPECT_NEAR(out.t["hops"]["mean"].get<double>(), sum / (double(t.routers()) * t.routers()),
+                0.05);
+}
+
 TEST(TrafficLinkStats, OneRowPerDirectedLinkWithUtilizationAtMostOne) {
     D3_REQUIRE_FRESH_KERNEL();
     traffic_run_options o = saturated(routing_kind::ugal);
