@@ -59,9 +59,9 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
 
 std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffic_cli& t) {
     const bool traffic = !t.traffic.empty();
-    for (const char* opt : {"--rate", "--routing", "--warmup", "--measure", "--drain-limit",
-                            "--hotspot-fraction", "--ugal-threshold", "--link-stats",
-                            "--concentration"})
+    for (const char* opt :
+         {"--rate", "--routing", "--warmup", "--measure", "--drain-limit", "--hotspot-fraction",
+          "--ugal-threshold", "--link-stats", "--concentration"})
         if (!traffic && app.count(opt) != 0)
             return std::string(opt) +
                    " needs --traffic (the primitives launch source-vector headers)";

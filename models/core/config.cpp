@@ -78,7 +78,8 @@ topology make_topology(const network_config& c) {
     if (auto err = topology::check_mdf(c.k, c.m)) throw std::invalid_argument(*err);
     if (const auto a = parse_arrangement(c.arrangement))
         return topology(std::make_shared<const dragonfly>(c.k, c.m, *a));
-    return topology(std::make_shared<const dragonfly>(dragonfly::from_file(c.k, c.m, c.arrangement)));
+    return topology(
+        std::make_shared<const dragonfly>(dragonfly::from_file(c.k, c.m, c.arrangement)));
 }
 
 }  // namespace d3

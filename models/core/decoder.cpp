@@ -25,9 +25,7 @@ std::string to_string(const decision& d) {
            (d.hold ? " hold" : "") + " next " + to_string(d.next);
 }
 
-namespace {
-
-decision make(action act, int port, bool hold, const header& h) {
+decision make_decision(action act, int port, bool hold, const header& h) {
     decision d;
     d.act = act;
     d.port = static_cast<std::uint8_t>(port);
@@ -37,6 +35,10 @@ decision make(action act, int port, bool hold, const header& h) {
         d.next.b = static_cast<std::uint8_t>(h.b - 1);
     return d;
 }
+
+namespace {
+
+constexpr auto make = make_decision;
 
 decision local_hop(int port, const header& h) {
     return make(action::local, port, port == 0, h);

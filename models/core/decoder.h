@@ -40,6 +40,9 @@ struct decision {
 
 std::string to_string(const decision& d);
 
+/// A decision for header h: the next header is h with b one lower (unless act is eject or invalid).
+decision make_decision(action act, int port, bool hold, const header& h);
+
 /// The reference decoder as a pure function: header h at router `at` of D3(k, m).
 decision decode(const header& h, const coord& at, int k, int m);
 

@@ -17,16 +17,7 @@
 namespace d3 {
 namespace {
 
-decision step(action act, int port, bool hold, const header& h) {
-    decision d;
-    d.act = act;
-    d.port = static_cast<std::uint8_t>(port);
-    d.hold = hold;
-    d.next = h;
-    if (act != action::eject && act != action::invalid)
-        d.next.b = static_cast<std::uint8_t>(h.b - 1);
-    return d;
-}
+constexpr auto step = make_decision;
 
 decision local_to(int router, const coord& at, int m, const header& h) {
     const int x = mod(router - at.p, m);
@@ -37,7 +28,8 @@ decision local_to(int router, const coord& at, int m, const header& h) {
 
 decision decode_mdf(const header& h, const coord& at, const topology& t) {
     const dragonfly* net = t.mdf();
-    if (net == nullptr || !valid(h, t) || !t.contains(at)) return step(action::invalid, 0, false, h);
+    if (net == nullptr || !valid(h, t) || !t.contains(at))
+        return step(action::invalid, 0, false, h);
     const int g = at.c;
     const int to = h.f0;
     switch (h.b) {

@@ -50,8 +50,8 @@ nlohmann::json to_json(const run_result& r, int k) {
 
 std::string to_table(const run_result& r) {
     std::ostringstream os;
-    os << (r.topology == "mdf" ? "MDF(" : "D3(") << r.k << "," << r.m << ") " << r.primitive << ", schedule " << r.schedule
-       << ", decoder " << r.decoder << "\n";
+    os << (r.topology == "mdf" ? "MDF(" : "D3(") << r.k << "," << r.m << ") " << r.primitive
+       << ", schedule " << r.schedule << ", decoder " << r.decoder << "\n";
     os << "  rounds " << r.rounds << "  delays " << r.delays << "  steps " << r.steps << "  hops "
        << r.totals.hops << "  holds " << r.totals.holds << "  conflicts " << r.totals.conflicts
        << "\n";

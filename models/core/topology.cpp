@@ -49,8 +49,7 @@ topology::topology(std::shared_ptr<const dragonfly> mdf)
 }
 
 std::string topology::name() const {
-    return std::string(mdf_ ? "MDF(" : "D3(") + std::to_string(k_) + "," + std::to_string(m_) +
-           ")";
+    return std::string(mdf_ ? "MDF(" : "D3(") + std::to_string(k_) + "," + std::to_string(m_) + ")";
 }
 
 bool topology::contains(const coord& x) const {

@@ -120,8 +120,8 @@ std::string network::find_blocked_cycle() const {
         const auto r = static_cast<router_id>(cycle[j] / per);
         const int f = static_cast<int>(cycle[j] % per);
         if (j != 0) s += " -> ";
-        s += "router " + topo_.label(topo_.at(r)) + " input " + routers[r].fifo_label(f) + " (head " +
-             routers[r].fifo_head(f) + ")";
+        s += "router " + topo_.label(topo_.at(r)) + " input " + routers[r].fifo_label(f) +
+             " (head " + routers[r].fifo_head(f) + ")";
     }
     if (!cycle.empty())
         s += " -> back to router " + topo_.label(topo_.at(static_cast<router_id>(cycle[0] / per)));

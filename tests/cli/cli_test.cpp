@@ -158,8 +158,9 @@ TEST(CliTraffic, BadTrafficInputIsOneLineAndExitCode2) {
 // MDF(K,M) through the command line: palmtree by default, consecutive or a wiring file on demand;
 // bad arrangements and MDF without traffic are input errors.
 TEST(CliMdf, RunsEachArrangementAndRejectsBadOnes) {
-    const std::string base = "--topology mdf --k 2 --m 3 --traffic uniform --rate 0.3 --warmup 100 "
-                             "--measure 300 -q --json -";
+    const std::string base =
+        "--topology mdf --k 2 --m 3 --traffic uniform --rate 0.3 --warmup 100 "
+        "--measure 300 -q --json -";
     const outcome p = run(base);
     ASSERT_EQ(p.code, 0) << p.err;
     const auto j = nlohmann::json::parse(p.out);
@@ -191,15 +192,17 @@ TEST(CliMdf, RunsEachArrangementAndRejectsBadOnes) {
     EXPECT_EQ(jw, jc);  // the same wiring gives the same run
     expect_bad_input("--topology mdf --traffic uniform --arrangement /nonexistent", "wiring file");
     expect_bad_input("--topology mdf --primitive broadcast", "--topology mdf needs --traffic");
-    expect_bad_input("--arrangement palmtree --traffic uniform", "--arrangement needs --topology mdf");
+    expect_bad_input("--arrangement palmtree --traffic uniform",
+                     "--arrangement needs --topology mdf");
     expect_bad_input("--topology mdf --k 16 --m 16 --traffic uniform", "groups");
     expect_bad_input("--topology torus --traffic uniform", "--topology");
 }
 
 // Concentration: P terminals per router, each at --rate; throughput is reported per terminal.
 TEST(CliTraffic, ConcentrationMultipliesTheSourcesNotTheRate) {
-    const outcome o = run("--k 2 --m 4 --traffic uniform --rate 0.2 --concentration 3 --warmup 100 "
-                          "--measure 2000 -q --json -");
+    const outcome o =
+        run("--k 2 --m 4 --traffic uniform --rate 0.2 --concentration 3 --warmup 100 "
+            "--measure 2000 -q --json -");
     ASSERT_EQ(o.code, 0) << o.err;
     const auto j = nlohmann::json::parse(o.out);
     const auto& t = j["traffic"];

@@ -40,6 +40,10 @@ outcome run_traffic(const traffic_run_options& o) {
     return out;
 }
 
+std::string routing_name(const ::testing::TestParamInfo<routing_kind>& p) {
+    return to_string(p.param);
+}
+
 class Saturation : public ::testing::TestWithParam<routing_kind> {};
 
 // Offered load 1.0 with one-packet buffers, far beyond saturation: with one VC per sync counter
@@ -62,9 +66,7 @@ TEST_P(Saturation, DeliveryNeverStopsAndNothingIsLost) {
 INSTANTIATE_TEST_SUITE_P(Routing, Saturation,
                          ::testing::Values(routing_kind::minimal, routing_kind::valiant,
                                            routing_kind::ugal),
-                         [](const ::testing::TestParamInfo<routing_kind>& p) {
-                             return std::string(to_string(p.param));
-                         });
+                         routing_name);
 
 // The same load with every packet in one shared buffer per input deadlocks (l-g-l routing); the
 // watchdog stops the run and names a cycle of input buffers, each head waiting for the next.
@@ -162,9 +164,7 @@ TEST_P(MdfSaturation, DeliveryNeverStopsAndNothingIsLost) {
 INSTANTIATE_TEST_SUITE_P(Routing, MdfSaturation,
                          ::testing::Values(routing_kind::minimal, routing_kind::valiant,
                                            routing_kind::ugal),
-                         [](const ::testing::TestParamInfo<routing_kind>& p) {
-                             return std::string(to_string(p.param));
-                         });
+                         routing_name);
 
 // Zero load on MDF: injection plus three steps for minimal routing (hops counted here from the
 // wiring: a local hop unless the source is the exit router, the global hop unless both are in one

@@ -49,13 +49,15 @@ TEST(Dragonfly, ArrangementsAreValidMaximalDragonflies) {
         for (arrangement a : {arrangement::palmtree, arrangement::consecutive}) {
             const dragonfly df(k, m, a);
             EXPECT_EQ(df.groups(), k * m + 1);
-            EXPECT_FALSE(df.validate()) << to_string(a) << " " << k << "," << m << ": " << *df.validate();
+            EXPECT_FALSE(df.validate())
+                << to_string(a) << " " << k << "," << m << ": " << *df.validate();
             EXPECT_EQ(diameter(df), 3) << to_string(a) << " " << k << "," << m;
         }
 }
 
 TEST(Dragonfly, PalmtreeFollowsThePaperFormula) {
-    // Router i of group j connects to router a-1-i of groups j - i*D2 - 1, ..., j - i*D2 - D2 (mod b).
+    // Router i of group j connects to router a-1-i of groups j - i*D2 - 1, ..., j - i*D2 - D2 (mod
+    // b).
     const int k = 3, m = 4, b = k * m + 1;
     const dragonfly df(k, m, arrangement::palmtree);
     for (int j = 0; j < b; ++j)
@@ -68,7 +70,8 @@ TEST(Dragonfly, PalmtreeFollowsThePaperFormula) {
     // Rotation symmetry: every group has the same pattern.
     for (int i = 0; i < m; ++i)
         for (int p = 0; p < k; ++p)
-            EXPECT_EQ((df.global_neighbor(1, i, p).group - df.global_neighbor(0, i, p).group + b) % b, 1);
+            EXPECT_EQ(
+                (df.global_neighbor(1, i, p).group - df.global_neighbor(0, i, p).group + b) % b, 1);
 }
 
 TEST(Dragonfly, ExitToFindsTheOneLink) {
@@ -93,13 +96,15 @@ TEST(Dragonfly, WiringFileRoundTripsAndBadFilesAreNamed) {
                 for (int p = 0; p < df.k(); ++p) {
                     const port_end& e = df.global_neighbor(j, i, p);
                     if (std::make_tuple(j, i, p) < std::make_tuple(e.group, e.router, e.port))
-                        f << j << " " << i << " " << p << "  " << e.group << " " << e.router << " " << e.port << "\n";
+                        f << j << " " << i << " " << p << "  " << e.group << " " << e.router << " "
+                          << e.port << "\n";
                 }
     }
     const dragonfly back = dragonfly::from_file(2, 3, path);
     for (int j = 0; j < df.groups(); ++j)
         for (int i = 0; i < df.m(); ++i)
-            for (int p = 0; p < df.k(); ++p) EXPECT_EQ(back.global_neighbor(j, i, p), df.global_neighbor(j, i, p));
+            for (int p = 0; p < df.k(); ++p)
+                EXPECT_EQ(back.global_neighbor(j, i, p), df.global_neighbor(j, i, p));
     {
         std::ofstream f(path);
         f << "0 0 0 1 0 0\n0 0 0 2 0 0\n";

@@ -17,6 +17,7 @@
 #include "core/traffic/pattern.h"
 #include "core/traffic/routing.h"
 #include "core/walk.h"
+#include "support/route_path.h"
 
 namespace d3 {
 namespace {
@@ -37,24 +38,6 @@ std::pair<int, int> exit_by_search(const dragonfly& df, int g, int to) {
             }
     EXPECT_EQ(n, 1) << "groups " << g << " and " << to;
     return found;
-}
-
-// Routers occupied after each step (a hold repeats the router), following the MDF decoder.
-std::vector<coord> path(const topology& t, coord at, header h) {
-    std::vector<coord> out;
-    for (int step = 0; step < 8; ++step) {
-        const decision d = decode(h, at, t);
-        if (d.act == action::eject) return out;
-        EXPECT_TRUE(d.act == action::local || d.act == action::global) << to_string(d);
-        if (d.act != action::local && d.act != action::global) return out;
-        if (!d.hold)
-            at = d.act == action::local ? t.local_neighbor(at, d.port)
-                                        : t.global_neighbor(at, d.port);
-        out.push_back(at);
-        h = d.next;
-    }
-    ADD_FAILURE() << "path longer than 8 steps";
-    return out;
 }
 
 class MdfShapes : public ::testing::TestWithParam<std::tuple<int, int, arrangement>> {};
@@ -90,7 +73,7 @@ TEST_P(MdfShapes, TableRouteTakesTheOneGlobalLinkInThreeSteps) {
             const coord src = t.at(s), dst = t.at(d);
             const header h = make_destination_header(3, dst);
             ASSERT_TRUE(valid(h, t));
-            const std::vector<coord> p = path(t, src, h);
+            const std::vector<coord> p = route_path(t, src, h);
             ASSERT_EQ(p.size(), 3u) << t.label(src) << " -> " << t.label(dst);
             EXPECT_EQ(p.back(), dst);
             int hops = 0;
@@ -126,7 +109,8 @@ TEST_P(MdfShapes, ValiantDeflectionReachesEveryOtherGroupOnceAndArrivesInFiveSte
                 middles.insert(mid.c);
                 for (router_id d = 0; d < t.routers(); d += 3) {
                     const coord dst = t.at(d);
-                    const std::vector<coord> p = path(t, src, make_destination_header(5, dst, c, dd));
+                    const std::vector<coord> p =
+                        route_path(t, src, make_destination_header(5, dst, c, dd));
                     ASSERT_EQ(p.size(), 5u);
                     EXPECT_EQ(p[1], mid);
                     EXPECT_EQ(p.back(), dst);
@@ -137,12 +121,13 @@ TEST_P(MdfShapes, ValiantDeflectionReachesEveryOtherGroupOnceAndArrivesInFiveSte
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Mdf, MdfShapes,
-    ::testing::Values(std::tuple{1, 2, arrangement::palmtree}, std::tuple{2, 3, arrangement::palmtree},
-                      std::tuple{2, 4, arrangement::consecutive},
-                      std::tuple{3, 4, arrangement::palmtree}, std::tuple{4, 4, arrangement::consecutive},
-                      std::tuple{4, 4, arrangement::palmtree}));
+INSTANTIATE_TEST_SUITE_P(Mdf, MdfShapes,
+                         ::testing::Values(std::tuple{1, 2, arrangement::palmtree},
+                                           std::tuple{2, 3, arrangement::palmtree},
+                                           std::tuple{2, 4, arrangement::consecutive},
+                                           std::tuple{3, 4, arrangement::palmtree},
+                                           std::tuple{4, 4, arrangement::consecutive},
+                                           std::tuple{4, 4, arrangement::palmtree}));
 
 // Global port 0 is a link on MDF: (4; dst, C=0) moves at every router, including those whose d = p
 // would be a fixed point on D3; MDF holds carry decision::hold with port 0 instead.

@@ -37,7 +37,8 @@ TEST(Topology, EveryLinkIsBidirectional) {
         for (router_id i = 0; i < t.routers(); ++i) {
             const coord x = t.at(i);
             for (int a = 0; a < k; ++a)
-                EXPECT_EQ(t.global_neighbor(t.global_neighbor(x, a), t.global_return_port(x, a)), x);
+                EXPECT_EQ(t.global_neighbor(t.global_neighbor(x, a), t.global_return_port(x, a)),
+                          x);
             for (int p = 1; p < m; ++p)
                 EXPECT_EQ(t.local_neighbor(t.local_neighbor(x, p), t.local_return_port(p)), x);
         }

@@ -12,27 +12,10 @@
 #include "core/topology.h"
 #include "core/traffic/routing.h"
 #include "core/vc.h"
+#include "support/route_path.h"
 
 namespace d3 {
 namespace {
-
-// Routers occupied after each step (a hold repeats the router), following d3::decode.
-std::vector<coord> path(const topology& t, coord at, header h) {
-    std::vector<coord> out;
-    for (int step = 0; step < 8; ++step) {
-        const decision d = decode(h, at, t.k(), t.m());
-        if (d.act == action::eject) return out;
-        EXPECT_TRUE(d.act == action::local || d.act == action::global) << to_string(d);
-        if (d.act != action::local && d.act != action::global) return out;
-        if (!d.hold)
-            at = d.act == action::local ? t.local_neighbor(at, d.port)
-                                        : t.global_neighbor(at, d.port);
-        out.push_back(at);
-        h = d.next;
-    }
-    ADD_FAILURE() << "path longer than 8 steps";
-    return out;
-}
 
 class TableRoute : public ::testing::TestWithParam<std::tuple<int, int>> {};
 
@@ -46,8 +29,8 @@ TEST_P(TableRoute, EqualsTheSourceVectorRouteForEveryPair) {
             const coord src = t.at(s), dst = t.at(d);
             const source_vector v = t.vector_to(src, dst);
             ASSERT_EQ(t.destination(src, v), dst);
-            const auto by_vector = path(t, src, make_source_vector_header(false, 3, v));
-            const auto by_table = path(t, src, make_destination_header(3, dst));
+            const auto by_vector = route_path(t, src, make_source_vector_header(false, 3, v));
+            const auto by_table = route_path(t, src, make_destination_header(3, dst));
             ASSERT_EQ(by_table.size(), 3u);
             EXPECT_EQ(by_table, by_vector) << to_string(src) << " -> " << to_string(dst);
             EXPECT_EQ(by_table.back(), dst);
@@ -63,12 +46,12 @@ TEST_P(TableRoute, DeflectedPathsReachTheDestinationInFourOrFiveSteps) {
         for (router_id d = 0; d < t.routers(); ++d) {
             const coord src = t.at(s), dst = t.at(d);
             for (int c = 0; c < k; ++c) {
-                const auto v = path(t, src, make_destination_header(4, dst, c, 0));
+                const auto v = route_path(t, src, make_destination_header(4, dst, c, 0));
                 ASSERT_EQ(v.size(), 4u);
                 EXPECT_EQ(v[0], (coord{mod(src.c + c, k), src.p, src.d}));
                 EXPECT_EQ(v.back(), dst);
                 for (int dd = 0; dd < m; ++dd) {
-                    const auto u = path(t, src, make_destination_header(5, dst, c, dd));
+                    const auto u = route_path(t, src, make_destination_header(5, dst, c, dd));
                     ASSERT_EQ(u.size(), 5u);
                     EXPECT_EQ(u[1], (coord{mod(src.c + c, k), mod(src.p + dd, m), src.d}));
                     EXPECT_EQ(u.back(), dst);
@@ -84,7 +67,8 @@ TEST_P(TableRoute, GlglPathWithCEqualToCabinetDifferenceStaysInTheDestinationCab
     for (router_id s = 0; s < t.routers(); ++s)
         for (router_id d = 0; d < t.routers(); ++d) {
             const coord src = t.at(s), dst = t.at(d);
-            const auto u = path(t, src, make_destination_header(4, dst, mod(dst.c - src.c, k), 0));
+            const auto u =
+                route_path(t, src, make_destination_header(4, dst, mod(dst.c - src.c, k), 0));
             ASSERT_EQ(u.size(), 4u);
             for (const coord& x : u) EXPECT_EQ(x.c, dst.c);
             EXPECT_EQ(u[0], (coord{dst.c, src.p, src.d}));

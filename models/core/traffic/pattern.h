@@ -16,8 +16,8 @@ enum class traffic_pattern {
     drawer_to_drawer,  ///< (c,d,p) -> (c+1, d+1, p): all of a drawer to one other drawer (Thm 2);
                        ///< MDF: (g,r) -> (g+1,r), the dragonfly's worst case over one global link
     hotspot,           ///< router 0 with probability hotspot_fraction, otherwise uniform
-    transpose,  ///< (c,d,p) -> (K-1-c, p, d): the (d,p) grid transposed, cabinets mirrored;
-                ///< MDF: router id i -> N-1-i
+    transpose,         ///< (c,d,p) -> (K-1-c, p, d): the (d,p) grid transposed, cabinets mirrored;
+                       ///< MDF: router id i -> N-1-i
 };
 
 std::optional<traffic_pattern> parse_traffic_pattern(const std::string& s);

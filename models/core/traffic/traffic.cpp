@@ -58,9 +58,8 @@ std::uint64_t traffic_state::created(std::uint64_t step, router_id src, router_i
     walk(t_, t_.at(src), h, scratch_);
     if (!scratch_.error.empty() || scratch_.destinations.size() != 1 ||
         scratch_.destinations[0] != dst)
-        throw std::logic_error("traffic: header " + to_string(h) + " from " +
-                               t_.label(t_.at(src)) + " does not lead to " +
-                               t_.label(t_.at(dst)));
+        throw std::logic_error("traffic: header " + to_string(h) + " from " + t_.label(t_.at(src)) +
+                               " does not lead to " + t_.label(t_.at(dst)));
     ++created_;
     ++pairs_[static_cast<std::size_t>(src) * t_.routers() + dst];
     const bool measured =
@@ -93,8 +92,7 @@ void traffic_state::delivered(std::uint64_t step, std::uint64_t payload) {
 }
 
 nlohmann::json traffic_state::summary() const {
-    const double node_steps =
-        static_cast<double>(t_.routers()) * o_.concentration * o_.measure;
+    const double node_steps = static_cast<double>(t_.routers()) * o_.concentration * o_.measure;
     const double n = static_cast<double>(std::max<std::uint64_t>(created_measured_, 1));
     const std::uint64_t end = end_of_measurement();
     const bool drained =
