@@ -3,8 +3,10 @@
 // wiring, link statistics. Each TEST elaborates its own network (one process per test in CTest).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "sim_util.h"
 #include "traffic_bench.h"
@@ -199,6 +201,61 @@ TEST(MdfLowLoad, MinimalTakesFourStepsValiantSix) {
         }
     EXPECT_NEAR(out.t["hops"]["mean"].get<double>(), sum / (double(t.routers()) * t.routers()),
                 0.05);
+}
+
+// docs/findings.md section 10: on D3, drawer (c,d) to drawer (c+1,d+1) with deflections funnels
+// through local port 1. The global hop lands every deflected packet of drawer (c,d) at router d of
+// its intermediate drawer, all bound for drawer d+1, so each router forwards its whole global
+// intake (p x rate) over one local link: accepted <= 1/p. MDF's Valiant spreads and passes it.
+traffic_run_options adversarial_valiant(topology_kind shape) {
+    traffic_run_options o;
+    o.net.shape = shape;
+    o.net.k = 4;
+    o.net.m = 4;
+    o.traffic.pattern = traffic_pattern::drawer_to_drawer;
+    o.traffic.routing = routing_kind::valiant;
+    o.traffic.concentration = 4;
+    o.traffic.rate = 0.8;
+    o.traffic.warmup = 200;
+    o.traffic.measure = 500;
+    o.traffic.drain_limit = 100;
+    return o;
+}
+
+TEST(TrafficAdversarial, D3DeflectionsAreBoundByLocalPortOne) {
+    D3_REQUIRE_FRESH_KERNEL();
+    traffic_run_options o = adversarial_valiant(topology_kind::d3);
+    o.link_stats = testing::TempDir() + "d3_adversarial.csv";
+    const outcome out = run_traffic(o);
+    EXPECT_TRUE(out.r.correct);
+    const double bound = 1.0 / o.traffic.concentration;
+    EXPECT_LE(out.t["accepted"].get<double>(), bound + 0.005);
+    EXPECT_GT(out.t["accepted"].get<double>(), 0.8 * bound);  // and it gets close to it
+    std::ifstream f(o.link_stats);
+    std::string line;
+    std::getline(f, line);
+    double min_port1 = 1, max_other = 0;
+    while (std::getline(f, line)) {
+        std::vector<std::string> c;
+        std::size_t at = 0;
+        for (std::size_t comma; (comma = line.find(',', at)) != std::string::npos; at = comma + 1)
+            c.push_back(line.substr(at, comma - at));
+        c.push_back(line.substr(at));
+        const double util = std::stod(c[11]);
+        if (c[4] == "local" && c[5] == "1")
+            min_port1 = std::min(min_port1, util);
+        else
+            max_other = std::max(max_other, util);
+    }
+    EXPECT_GT(min_port1, max_other);  // every port-1 link busier than any other link
+}
+
+TEST(TrafficAdversarial, MdfValiantPassesTheD3Bound) {
+    D3_REQUIRE_FRESH_KERNEL();
+    const traffic_run_options o = adversarial_valiant(topology_kind::mdf);
+    const outcome out = run_traffic(o);
+    EXPECT_TRUE(out.r.correct);
+    EXPECT_GT(out.t["accepted"].get<double>(), 1.2 / o.traffic.concentration);
 }
 
 TEST(TrafficLinkStats, OneRowPerDirectedLinkWithUtilizationAtMostOne) {
