@@ -13,8 +13,27 @@ void record_run_cost(run_result& r, std::chrono::steady_clock::time_point start,
     if (getrusage(RUSAGE_SELF, &usage) == 0) r.peak_rss_kib = usage.ru_maxrss;
 }
 
-void check_conservation(network& net, const workload& work, const topology& t,
-                        const std::string& what, run_result& r) {
+void record_network(run_result& r, const network& net, const workload& work) {
+    const topology& t = net.topo();
+    r.k = t.k();
+    r.m = t.m();
+    r.topology = to_string(t.kind());
+    if (!t.is_d3()) r.arrangement = net.config().arrangement;
+    r.primitive = work.primitive();
+    r.schedule = work.schedule_name();
+    r.rounds = work.rounds();
+    r.delays = work.delays();
+    r.totals = net.totals();
+    r.first_conflicts = net.first_conflicts(16);
+    r.end_cycle = to_cycle(sc_core::sc_time_stamp());
+    const std::uint64_t first = net.first_hop();
+    const std::uint64_t last = net.last_delivery();
+    r.steps = last >= first ? last - first : 0;
+}
+
+void check_conservation(network& net, const workload& work, const std::string& what,
+                        run_result& r) {
+    const topology& t = net.topo();
     const ledger::summary s = net.deliveries().summarize();
     r.injected = s.injected;
     r.expected = s.expected;

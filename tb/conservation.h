@@ -1,7 +1,8 @@
-// What every testbench records at the end of a run: its cost (wall time, elaboration, peak memory)
-// and the conservation checks: what the ledger says was delivered, what is left in the buffers, a
-// deadlock the watchdog found, and the (source, destination) pair counts against what the workload
-// promises. Each violation becomes a line in run_result::problems.
+// What every testbench records at the end of a run: its cost (wall time, elaboration, peak memory),
+// what ran and the network's totals, and the conservation checks: what the ledger says was
+// delivered, what is left in the buffers, a deadlock the watchdog found, and the (source,
+// destination) pair counts against what the workload promises. Each violation becomes a line in
+// run_result::problems.
 #pragma once
 
 #include <chrono>
@@ -18,9 +19,12 @@ namespace d3 {
 void record_run_cost(run_result& r, std::chrono::steady_clock::time_point start,
                      double elaboration_seconds);
 
+/// Fills what ran (network, primitive, schedule, rounds, delays) and the network's figures (totals,
+/// first conflicts, end cycle, steps from the first hop to the last delivery).
+void record_network(run_result& r, const network& net, const workload& work);
+
 /// Fills the conservation figures of `r` and appends its problems; `what` names the promise in the
 /// pair-count problem ("all-to-all", "created traffic").
-void check_conservation(network& net, const workload& work, const topology& t,
-                        const std::string& what, run_result& r);
+void check_conservation(network& net, const workload& work, const std::string& what, run_result& r);
 
 }  // namespace d3

@@ -6,7 +6,6 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <systemc>
@@ -226,17 +225,12 @@ int sc_main(int argc, char** argv) {
     d3::install_report_handler();
     d3::run_result res;
     nlohmann::json details = nlohmann::json::object();
-    try {
+    const bool ran = d3::run_reporting_errors([&] {
         d3::testbench tb("tb", o, make_decoders(o));
         res = tb.run();
         details = tb.work().details();
-    } catch (const sc_core::sc_report& e) {
-        std::fprintf(stderr, "d3sim: error: %s: %s\n", e.get_msg_type(), e.get_msg());
-        return 1;
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "d3sim: error: %s\n", e.what());
-        return 1;
-    }
+    });
+    if (!ran) return 1;
 
     const bool json_stdout = json == "-";
     if (!quiet) (json_stdout ? std::cerr : std::cout) << d3::to_table(res) << std::flush;
@@ -247,13 +241,7 @@ int sc_main(int argc, char** argv) {
         nlohmann::json j = d3::to_json(res, o.net.k);
         j["details"] = details;  // the primitive's own figures (core/primitives)
         j["count"] = o.count;
-        const std::string text = j.dump(2) + "\n";
-        if (json_stdout) {
-            std::cout << text << std::flush;
-        } else {
-            std::ofstream f(json);
-            if (!(f << text)) return fail_input("cannot write " + json);
-        }
+        if (!d3::write_json(j, json)) return 2;
     }
     return res.correct ? 0 : 1;
 }

@@ -1,6 +1,9 @@
 #include "report.h"
 
 #include <cstdio>
+#include <exception>
+#include <fstream>
+#include <iostream>
 #include <string>
 
 namespace d3 {
@@ -30,6 +33,32 @@ void install_report_handler() {
     sc_core::sc_report_handler::set_actions(sc_core::SC_FATAL, sc_core::SC_THROW);
 }
 
-unsigned report_warnings() { return g_warnings; }
+unsigned report_warnings() {
+    return g_warnings;
+}
+
+bool run_reporting_errors(const std::function<void()>& body) {
+    try {
+        body();
+        return true;
+    } catch (const sc_core::sc_report& e) {
+        std::fprintf(stderr, "d3sim: error: %s: %s\n", e.get_msg_type(), e.get_msg());
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "d3sim: error: %s\n", e.what());
+    }
+    return false;
+}
+
+bool write_json(const nlohmann::json& j, const std::string& path) {
+    const std::string text = j.dump(2) + "\n";
+    if (path == "-") {
+        std::cout << text << std::flush;
+        return true;
+    }
+    std::ofstream f(path);
+    if (f << text) return true;
+    std::fprintf(stderr, "d3sim: error: cannot write %s\n", path.c_str());
+    return false;
+}
 
 }  // namespace d3

@@ -1,7 +1,10 @@
 // SystemC report handling for d3sim and the tests: messages go to stderr (stdout may carry JSON),
-// errors throw so that the caller decides the exit code.
+// errors throw so that the caller decides the exit code. Also d3sim's shared run and output steps.
 #pragma once
 
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
 #include <systemc>
 
 namespace d3 {
@@ -11,5 +14,13 @@ void install_report_handler();
 
 /// Number of warnings reported since the handler was installed.
 unsigned report_warnings();
+
+/// Elaborates and runs a testbench inside `body`; an error report or exception becomes one line
+/// "d3sim: error: ..." on stderr and false.
+bool run_reporting_errors(const std::function<void()>& body);
+
+/// Writes j (indented, one object) to `path`, or to stdout for "-"; false (after one error line
+/// on stderr) when the file cannot be written.
+bool write_json(const nlohmann::json& j, const std::string& path);
 
 }  // namespace d3

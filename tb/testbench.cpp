@@ -85,22 +85,11 @@ run_result testbench::run() {
     }
     run_result r;
     record_run_cost(r, start, elaboration_seconds_);
-    r.k = topo_.k();
-    r.m = topo_.m();
-    r.primitive = work_->primitive();
+    record_network(r, *net_, *work_);
     r.decoder = opt_.decoder;
-    r.schedule = work_->schedule_name();
-    r.rounds = work_->rounds();
-    r.delays = work_->delays();
-    r.totals = net_->totals();
-    r.first_conflicts = net_->first_conflicts(16);
-    r.end_cycle = to_cycle(sc_core::sc_time_stamp());
-    const std::uint64_t first = net_->first_hop();
-    const std::uint64_t last = net_->last_delivery();
-    r.steps = last >= first ? last - first : 0;
     if (wave_) wave_->finish(r.end_cycle + 1);
 
-    check_conservation(*net_, *work_, topo_, r.primitive, r);
+    check_conservation(*net_, *work_, r.primitive, r);
     r.correct = r.problems.empty();
     return r;
 }

@@ -51,21 +51,8 @@ run_result traffic_bench::run() {
     sc_core::sc_start();
     run_result r;
     record_run_cost(r, start, elaboration_seconds_);
-    r.k = topo_.k();
-    r.m = topo_.m();
-    r.topology = to_string(topo_.kind());
-    if (!topo_.is_d3()) r.arrangement = opt_.net.arrangement;
-    r.primitive = "traffic";
-    r.schedule = work_->schedule_name();
-    r.rounds = work_->rounds();
-    r.totals = net_->totals();
-    r.first_conflicts = net_->first_conflicts(16);
-    r.end_cycle = to_cycle(sc_core::sc_time_stamp());
-    const std::uint64_t first = net_->first_hop();
-    const std::uint64_t last = net_->last_delivery();
-    r.steps = last >= first ? last - first : 0;
-
-    check_conservation(*net_, *work_, topo_, "created traffic", r);
+    record_network(r, *net_, *work_);
+    check_conservation(*net_, *work_, "created traffic", r);
     const auto t = traffic_json();
     if (t["measured_delivered"] != t["measured_created"])
         r.problems.push_back("measured packets not all delivered");

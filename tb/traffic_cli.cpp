@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "core/traffic/pattern.h"
 #include "core/traffic/routing.h"
+#include "report.h"
 
 namespace d3 {
 
@@ -138,32 +138,18 @@ int run_traffic(const traffic_run_options& o, const std::string& json, bool quie
                      rp.buffer_depth, trip, rp.buffer_depth, trip);
     run_result res;
     nlohmann::json traffic;
-    try {
+    const bool ran = run_reporting_errors([&] {
         traffic_bench tb("tb", o);
         res = tb.run();
         traffic = tb.traffic_json();
-    } catch (const sc_core::sc_report& e) {
-        std::fprintf(stderr, "d3sim: error: %s: %s\n", e.get_msg_type(), e.get_msg());
-        return 1;
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "d3sim: error: %s\n", e.what());
-        return 1;
-    }
+    });
+    if (!ran) return 1;
     const bool json_stdout = json == "-";
     if (!quiet) (json_stdout ? std::cerr : std::cout) << summary(res, traffic) << std::flush;
     if (!json.empty()) {
         nlohmann::json j = to_json(res, o.net.k);
         j["traffic"] = traffic;
-        const std::string text = j.dump(2) + "\n";
-        if (json_stdout) {
-            std::cout << text << std::flush;
-        } else {
-            std::ofstream f(json);
-            if (!(f << text)) {
-                std::fprintf(stderr, "d3sim: error: cannot write %s\n", json.c_str());
-                return 2;
-            }
-        }
+        if (!write_json(j, json)) return 2;
     }
     return res.correct ? 0 : 1;
 }

@@ -8,20 +8,6 @@
 
 namespace d3 {
 
-/// Output port numbering inside a router: global ports a = 0..K-1 are outputs 0..K-1, local port
-/// x = 1..M-1 is output K+x-1. Inputs use the same numbers; the node's injection input is K+M-1.
-struct port_ref {
-    bool global = true;
-    int port = 0;  ///< a for global, x for local
-};
-
-inline port_ref port_of(int index, int k) {
-    return index < k ? port_ref{true, index} : port_ref{false, index - k + 1};
-}
-inline int index_of(const port_ref& p, int k) {
-    return p.global ? p.port : k + p.port - 1;
-}
-
 struct router_stats {
     std::uint64_t hops = 0;       ///< link traversals
     std::uint64_t holds = 0;      ///< steps a packet spent in the hold stage (port 0)

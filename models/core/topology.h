@@ -48,6 +48,20 @@ inline int mod(int a, int n) {
 
 std::string to_string(const coord& x);
 
+/// Output port numbering inside a router: global ports a = 0..K-1 are outputs 0..K-1, local port
+/// x = 1..M-1 is output K+x-1. Inputs use the same numbers; the node's injection input is K+M-1.
+struct port_ref {
+    bool global = true;
+    int port = 0;  ///< a for global, x for local
+};
+
+inline port_ref port_of(int index, int k) {
+    return index < k ? port_ref{true, index} : port_ref{false, index - k + 1};
+}
+inline int index_of(const port_ref& p, int k) {
+    return p.global ? p.port : k + p.port - 1;
+}
+
 class dragonfly;
 
 enum class topology_kind { d3, mdf };
@@ -101,6 +115,15 @@ class topology {
     int local_return_port(int port) const { return mod(-port, m_); }
     int global_return_port(const coord& x, int port) const {
         return mdf_ ? mdf_return_port(x, port) : mod(-port, k_);
+    }
+    /// Where output `p` of router x leads (D3: (2.1); MDF: its wiring) and the port it arrives on.
+    struct link_end {
+        coord at;
+        port_ref port;
+    };
+    link_end far_end(const coord& x, const port_ref& p) const {
+        if (p.global) return {global_neighbor(x, p.port), {true, global_return_port(x, p.port)}};
+        return {local_neighbor(x, p.port), {false, local_return_port(p.port)}};
     }
     /// D3's (c,p,p): global port 0 loops back to the router itself.
     static bool is_fixed_point(const coord& x) { return x.d == x.p; }

@@ -51,15 +51,11 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
         const coord at = topo_.at(i);
         router& r = routers[i];
         for (int o = 0; o < ports; ++o) {
-            const port_ref p = port_of(o, topo_.k());
-            const coord far =
-                p.global ? topo_.global_neighbor(at, p.port) : topo_.local_neighbor(at, p.port);
-            const port_ref back{p.global, p.global ? topo_.global_return_port(at, p.port)
-                                                   : topo_.local_return_port(p.port)};
+            const topology::link_end far = topo_.far_end(at, port_of(o, topo_.k()));
             link& l = links[static_cast<std::size_t>(i) * static_cast<std::size_t>(ports) +
                             static_cast<std::size_t>(o)];
             r.out(o).bind(l.in);
-            l.out.bind(routers[topo_.id(far)].in(index_of(back, topo_.k())));
+            l.out.bind(routers[topo_.id(far.at)].in(index_of(far.port, topo_.k())));
         }
         nodes[i].inject_out.bind(r.inject_in);
         r.eject_out.bind(nodes[i].eject_in);
@@ -103,15 +99,11 @@ std::string network::find_blocked_cycle() const {
     for (router_id i = 0; i < topo_.routers(); ++i) {
         const coord at = topo_.at(i);
         for (const router::wait& w : routers[i].blocked_heads()) {
-            const port_ref p = port_of(w.output, topo_.k());
-            const coord far =
-                p.global ? topo_.global_neighbor(at, p.port) : topo_.local_neighbor(at, p.port);
-            const port_ref back{p.global, p.global ? topo_.global_return_port(at, p.port)
-                                                   : topo_.local_return_port(p.port)};
-            const int f = routers[topo_.id(far)].fifo_index(index_of(back, topo_.k()), w.vc);
+            const topology::link_end far = topo_.far_end(at, port_of(w.output, topo_.k()));
+            const router_id to = topo_.id(far.at);
+            const int f = routers[to].fifo_index(index_of(far.port, topo_.k()), w.vc);
             next[static_cast<std::size_t>(i) * static_cast<std::size_t>(per) +
-                 static_cast<std::size_t>(w.fifo)] =
-                static_cast<std::int64_t>(topo_.id(far)) * per + f;
+                 static_cast<std::size_t>(w.fifo)] = static_cast<std::int64_t>(to) * per + f;
         }
     }
     const std::vector<std::int64_t> cycle = find_wait_cycle(next);

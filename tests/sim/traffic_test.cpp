@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <fstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "sim_util.h"
@@ -14,17 +15,32 @@
 namespace d3 {
 namespace {
 
-traffic_run_options saturated(routing_kind routing) {
+// Offered load 1.0 with one-packet buffers: D3(2,4), or MDF(2,3) (7 groups of 3 routers).
+traffic_run_options saturated(topology_kind shape, routing_kind routing) {
     traffic_run_options o;
+    o.net.shape = shape;
     o.net.k = 2;
-    o.net.m = 4;
+    o.net.m = shape == topology_kind::d3 ? 4 : 3;
     o.net.router.buffer_depth = 1;  // the smallest buffers
     o.net.watchdog = 200;
     o.traffic.rate = 1.0;
     o.traffic.routing = routing;
     o.traffic.warmup = 200;
-    o.traffic.measure = 10000;  // a long run: about 300,000 packets
+    o.traffic.measure = shape == topology_kind::d3 ? 10000 : 5000;  // 300,000 / 100,000 packets
     o.traffic.drain_limit = 1000;
+    return o;
+}
+
+// A very low load (nothing waits) on D3(2,4) or MDF(2,4).
+traffic_run_options low_load(topology_kind shape, routing_kind routing, int measure) {
+    traffic_run_options o;
+    o.net.shape = shape;
+    o.net.k = 2;
+    o.net.m = 4;
+    o.traffic.rate = 0.01;
+    o.traffic.routing = routing;
+    o.traffic.warmup = 100;
+    o.traffic.measure = measure;
     return o;
 }
 
@@ -42,22 +58,28 @@ outcome run_traffic(const traffic_run_options& o) {
     return out;
 }
 
-std::string routing_name(const ::testing::TestParamInfo<routing_kind>& p) {
-    return to_string(p.param);
+using shape_routing = std::tuple<topology_kind, routing_kind>;
+
+std::string shape_routing_name(const ::testing::TestParamInfo<shape_routing>& p) {
+    return std::string(to_string(std::get<0>(p.param))) + "_" + to_string(std::get<1>(p.param));
 }
 
-class Saturation : public ::testing::TestWithParam<routing_kind> {};
+class Saturation : public ::testing::TestWithParam<shape_routing> {};
 
 // Offered load 1.0 with one-packet buffers, far beyond saturation: with one VC per sync counter
-// value the network keeps delivering (never more than a few steps without a delivery) and drains.
+// value the network keeps delivering (never more than a few steps without a delivery) and drains,
+// on D3 and on MDF (section 11) with the same routers.
 TEST_P(Saturation, DeliveryNeverStopsAndNothingIsLost) {
     D3_REQUIRE_FRESH_KERNEL();
-    const outcome o = run_traffic(saturated(GetParam()));
+    const auto [shape, routing] = GetParam();
+    const outcome o = run_traffic(saturated(shape, routing));
     EXPECT_TRUE(o.r.correct);
     for (const auto& p : o.r.problems) ADD_FAILURE() << p;
+    EXPECT_EQ(o.r.topology, to_string(shape));
     EXPECT_EQ(o.r.lost, 0u);
     EXPECT_EQ(o.r.left_in_buffers, 0u);
     EXPECT_EQ(o.r.delivered, o.r.injected);
+    EXPECT_GT(o.r.injected, 50000u);
     EXPECT_EQ(o.t["vcs"], 5);
     EXPECT_EQ(o.t["measured_delivered"], o.t["measured_created"]);
     EXPECT_LE(o.t["max_delivery_gap"].get<int>(), 10);
@@ -65,16 +87,18 @@ TEST_P(Saturation, DeliveryNeverStopsAndNothingIsLost) {
     EXPECT_GT(o.r.totals.stalls, 0u);  // backpressure was engaged
 }
 
-INSTANTIATE_TEST_SUITE_P(Routing, Saturation,
-                         ::testing::Values(routing_kind::minimal, routing_kind::valiant,
-                                           routing_kind::ugal),
-                         routing_name);
+INSTANTIATE_TEST_SUITE_P(
+    Routing, Saturation,
+    ::testing::Combine(::testing::Values(topology_kind::d3, topology_kind::mdf),
+                       ::testing::Values(routing_kind::minimal, routing_kind::valiant,
+                                         routing_kind::ugal)),
+    shape_routing_name);
 
 // The same load with every packet in one shared buffer per input deadlocks (l-g-l routing); the
 // watchdog stops the run and names a cycle of input buffers, each head waiting for the next.
 TEST(TrafficDeadlock, OneVcDeadlocksAndTheCycleIsNamed) {
     D3_REQUIRE_FRESH_KERNEL();
-    traffic_run_options o = saturated(routing_kind::minimal);
+    traffic_run_options o = saturated(topology_kind::d3, routing_kind::minimal);
     o.net.router.vcs = 1;
     const outcome out = run_traffic(o);
     EXPECT_FALSE(out.r.correct);
@@ -106,13 +130,7 @@ double mean_minimal_hops(const topology& t) {
 // At a very low load nothing waits: a packet is created, injected (1 step) and takes its 3 steps.
 TEST(TrafficLowLoad, MinimalLatencyIsFourStepsAndHopsMatchTheWiring) {
     D3_REQUIRE_FRESH_KERNEL();
-    traffic_run_options o;
-    o.net.k = 2;
-    o.net.m = 4;
-    o.traffic.rate = 0.01;
-    o.traffic.warmup = 100;
-    o.traffic.measure = 20000;
-    const outcome out = run_traffic(o);
+    const outcome out = run_traffic(low_load(topology_kind::d3, routing_kind::minimal, 20000));
     EXPECT_TRUE(out.r.correct);
     EXPECT_EQ(out.t["latency"]["p50"], 4);
     EXPECT_LT(out.t["latency"]["mean"].get<double>(), 4.05);
@@ -126,60 +144,30 @@ TEST(TrafficLowLoad, MinimalLatencyIsFourStepsAndHopsMatchTheWiring) {
 // unit test Ugal.IdleNetworkStaysMinimal.)
 TEST(TrafficLowLoad, ValiantDeflectsEveryPacketAndTakesOneStepMore) {
     D3_REQUIRE_FRESH_KERNEL();
-    traffic_run_options o;
-    o.net.k = 2;
-    o.net.m = 4;
-    o.traffic.rate = 0.01;
-    o.traffic.warmup = 100;
-    o.traffic.measure = 10000;
-    o.traffic.routing = routing_kind::valiant;
-    const outcome out = run_traffic(o);
+    const outcome out = run_traffic(low_load(topology_kind::d3, routing_kind::valiant, 10000));
     EXPECT_TRUE(out.r.correct);
     EXPECT_EQ(out.t["latency"]["p50"], 5);
     EXPECT_EQ(out.t["deflected_fraction"], 1.0);
 }
 
-// MDF(K,M) with the same routers (section 11): saturation with each routing, one-packet buffers,
-// nothing lost, no deadlock, delivery never stops. MDF(2,3) has 7 groups of 3 routers.
-class MdfSaturation : public ::testing::TestWithParam<routing_kind> {};
-
-TEST_P(MdfSaturation, DeliveryNeverStopsAndNothingIsLost) {
-    D3_REQUIRE_FRESH_KERNEL();
-    traffic_run_options o = saturated(GetParam());
-    o.net.shape = topology_kind::mdf;
-    o.net.k = 2;
-    o.net.m = 3;
-    o.traffic.measure = 5000;
-    const outcome out = run_traffic(o);
-    EXPECT_TRUE(out.r.correct);
-    for (const auto& p : out.r.problems) ADD_FAILURE() << p;
-    EXPECT_EQ(out.r.topology, "mdf");
-    EXPECT_EQ(out.r.lost, 0u);
-    EXPECT_EQ(out.r.left_in_buffers, 0u);
-    EXPECT_EQ(out.r.delivered, out.r.injected);
-    EXPECT_EQ(out.t["measured_delivered"], out.t["measured_created"]);
-    EXPECT_LE(out.t["max_delivery_gap"].get<int>(), 10);
-    EXPECT_GT(out.r.totals.stalls, 0u);
-    EXPECT_GT(out.r.injected, 50000u);
+// Hops of MDF's minimal route from a to b, counted from the wiring: a local hop unless a is the
+// router of its group linked to b's group, the global hop unless both are in one group, a local
+// hop unless the router the link enters is b.
+int mdf_minimal_hops(const topology& t, const coord& a, const coord& b) {
+    if (a.c == b.c) return a.p != b.p;
+    for (int r = 0; r < t.m(); ++r)  // the one router of a's group linked to b's group
+        for (int g = 0; g < t.k(); ++g) {
+            const coord far = t.global_neighbor({a.c, 0, r}, g);
+            if (far.c == b.c) return (r != a.p) + 1 + (far.p != b.p);
+        }
+    ADD_FAILURE() << "groups " << a.c << " and " << b.c << " are not linked";
+    return 0;
 }
 
-INSTANTIATE_TEST_SUITE_P(Routing, MdfSaturation,
-                         ::testing::Values(routing_kind::minimal, routing_kind::valiant,
-                                           routing_kind::ugal),
-                         routing_name);
-
-// Zero load on MDF: injection plus three steps for minimal routing (hops counted here from the
-// wiring: a local hop unless the source is the exit router, the global hop unless both are in one
-// group, a local hop unless the entry router is the destination), injection plus five for Valiant.
-TEST(MdfLowLoad, MinimalTakesFourStepsValiantSix) {
+// Zero load on MDF: injection plus three steps for minimal routing; mean hops over all pairs.
+TEST(MdfLowLoad, MinimalTakesFourStepsAndHopsMatchTheWiring) {
     D3_REQUIRE_FRESH_KERNEL();
-    traffic_run_options o;
-    o.net.shape = topology_kind::mdf;
-    o.net.k = 2;
-    o.net.m = 4;
-    o.traffic.rate = 0.01;
-    o.traffic.warmup = 100;
-    o.traffic.measure = 20000;
+    const traffic_run_options o = low_load(topology_kind::mdf, routing_kind::minimal, 20000);
     const outcome out = run_traffic(o);
     EXPECT_TRUE(out.r.correct);
     EXPECT_EQ(out.t["latency"]["p50"], 4);
@@ -187,20 +175,30 @@ TEST(MdfLowLoad, MinimalTakesFourStepsValiantSix) {
     const topology t = make_topology(o.net);
     double sum = 0;
     for (router_id s = 0; s < t.routers(); ++s)
-        for (router_id d = 0; d < t.routers(); ++d) {
-            const coord a = t.at(s), b = t.at(d);
-            if (a.c == b.c) {
-                sum += a.p != b.p;
-                continue;
-            }
-            for (int r = 0; r < t.m(); ++r)  // the one router of a's group linked to b's group
-                for (int g = 0; g < t.k(); ++g) {
-                    const coord far = t.global_neighbor({a.c, 0, r}, g);
-                    if (far.c == b.c) sum += (r != a.p) + 1 + (far.p != b.p);
-                }
-        }
+        for (router_id d = 0; d < t.routers(); ++d) sum += mdf_minimal_hops(t, t.at(s), t.at(d));
     EXPECT_NEAR(out.t["hops"]["mean"].get<double>(), sum / (double(t.routers()) * t.routers()),
                 0.05);
+}
+
+// The dragonfly's Valiant on MDF (b = 5): injection plus five steps, every packet deflected; mean
+// hops over all pairs and all (D, C): local D unless D = 0, global C, then the minimal route.
+TEST(MdfLowLoad, ValiantTakesSixStepsAndHopsMatchTheWiring) {
+    D3_REQUIRE_FRESH_KERNEL();
+    const traffic_run_options o = low_load(topology_kind::mdf, routing_kind::valiant, 20000);
+    const outcome out = run_traffic(o);
+    EXPECT_TRUE(out.r.correct);
+    EXPECT_EQ(out.t["latency"]["p50"], 6);
+    EXPECT_EQ(out.t["deflected_fraction"], 1.0);
+    const topology t = make_topology(o.net);
+    double sum = 0, n = 0;
+    for (router_id s = 0; s < t.routers(); ++s)
+        for (int dd = 0; dd < t.m(); ++dd)
+            for (int c = 0; c < t.k(); ++c) {
+                const coord mid = t.global_neighbor(t.local_neighbor(t.at(s), dd), c);
+                for (router_id d = 0; d < t.routers(); ++d, ++n)
+                    sum += (dd != 0) + 1 + mdf_minimal_hops(t, mid, t.at(d));
+            }
+    EXPECT_NEAR(out.t["hops"]["mean"].get<double>(), sum / n, 0.05);
 }
 
 // docs/findings.md section 10: on D3, drawer (c,d) to drawer (c+1,d+1) with deflections funnels
@@ -260,7 +258,7 @@ TEST(TrafficAdversarial, MdfValiantPassesTheD3Bound) {
 
 TEST(TrafficLinkStats, OneRowPerDirectedLinkWithUtilizationAtMostOne) {
     D3_REQUIRE_FRESH_KERNEL();
-    traffic_run_options o = saturated(routing_kind::ugal);
+    traffic_run_options o = saturated(topology_kind::d3, routing_kind::ugal);
     o.net.router.buffer_depth = 4;
     o.traffic.measure = 500;
     o.link_stats = testing::TempDir() + "d3_link_stats.csv";

@@ -17,6 +17,7 @@
 #include "core/traffic/pattern.h"
 #include "core/traffic/routing.h"
 #include "core/walk.h"
+#include "support/fake_view.h"
 #include "support/route_path.h"
 
 namespace d3 {
@@ -188,14 +189,6 @@ TEST(MinimalFirstHops, MatchTheDecodedRoute) {
             }
     }
 }
-
-struct fake_view final : occupancy_view {
-    std::map<std::pair<router_id, int>, int> q;
-    int occupancy(router_id r, int output) const override {
-        const auto it = q.find({r, output});
-        return it == q.end() ? 0 : it->second;
-    }
-};
 
 // UGAL on MDF weighs the same two queues per route: the minimal route's are the local port to the
 // exit router and that router's global port towards the destination group.

@@ -12,6 +12,7 @@
 #include "core/topology.h"
 #include "core/traffic/routing.h"
 #include "core/vc.h"
+#include "support/fake_view.h"
 #include "support/route_path.h"
 
 namespace d3 {
@@ -102,14 +103,6 @@ TEST(Ugal, RuleWeighsQueuesByHopCount) {
 }
 
 // A view with chosen occupancies per (router, output).
-struct fake_view final : occupancy_view {
-    std::map<std::pair<router_id, int>, int> q;
-    int occupancy(router_id r, int o) const override {
-        const auto it = q.find({r, o});
-        return it == q.end() ? 0 : it->second;
-    }
-};
-
 TEST(Ugal, IdleNetworkStaysMinimal) {
     const topology t(3, 4);
     fake_view v;

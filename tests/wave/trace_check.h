@@ -110,7 +110,7 @@ inline std::string check_path(const topology& t, const std::vector<crossing>& pa
                 return "step gap " + std::to_string(gap) + " where the header needs " +
                        std::to_string(need);
         }
-        at = p.global ? t.global_neighbor(at, p.port) : t.local_neighbor(at, p.port);
+        at = t.far_end(at, p).at;
         stage = decoded - 1;
         step = x.step;
     }

@@ -13,7 +13,7 @@ std::string nothing_to_fix(const std::string& what) {
 std::string describe_link(const topology& t, router_id r, int port) {
     const coord at = t.at(r);
     const port_ref p = port_of(port, t.k());
-    const coord far = p.global ? t.global_neighbor(at, p.port) : t.local_neighbor(at, p.port);
+    const coord far = t.far_end(at, p).at;
     return to_string(at) + " " + (p.global ? "g" : "l") + std::to_string(p.port) + " -> " +
            to_string(far);
 }

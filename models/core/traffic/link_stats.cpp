@@ -28,8 +28,7 @@ bool link_stats::write_csv(const std::string& path) const {
         const coord here = t_.at(r);
         for (int o = 0; o < ports_; ++o) {
             const port_ref p = port_of(o, t_.k());
-            const coord far =
-                p.global ? t_.global_neighbor(here, p.port) : t_.local_neighbor(here, p.port);
+            const coord far = t_.far_end(here, p).at;
             const counts& c = at(r, o);
             f << r << ',' << here.c << ',' << here.d << ',' << here.p << ','
               << (p.global ? "global" : "local") << ',' << p.port << ',' << t_.id(far) << ','
