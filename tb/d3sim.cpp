@@ -11,6 +11,7 @@
 #include <systemc>
 
 #include "core/result.h"
+#include "job_run.h"
 #include "report.h"
 #include "sweep.h"
 #include "testbench.h"
@@ -71,6 +72,8 @@ int sc_main(int argc, char** argv) {
     if (argc > 1 && std::string(argv[1]) == "validate") return d3::run_validate(argc - 1, argv + 1);
     // `d3sim sweep ...`: one d3sim --traffic process per offered load, CSV and plot (tb/sweep).
     if (argc > 1 && std::string(argv[1]) == "sweep") return d3::run_sweep(argc - 1, argv + 1);
+    // `d3sim job MANIFEST INDEX`: one job of a sweep or validate study, as every backend runs it.
+    if (argc > 1 && std::string(argv[1]) == "job") return d3::run_job_command(argc - 1, argv + 1);
     d3::run_options o;
     std::string source = "0,0,1", schedule = "paper", json, arb = "round-robin";
     bool quiet = false;

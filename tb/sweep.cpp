@@ -1,21 +1,18 @@
 #include "sweep.h"
 
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "core/traffic/rates.h"
+#include "jobs.h"
+#include "study.h"
 
 namespace d3 {
 
@@ -32,50 +29,17 @@ std::string rate_text(double r) {
     return os.str();
 }
 
-struct point {
-    double rate = 0;
-    std::string json;  ///< the point's result file
-    std::string err;   ///< its stderr
-    pid_t pid = -1;
-    int code = -1;
-};
-
-// Starts `self` with args, stdout to /dev/null, stderr to p.err.
-pid_t spawn(const std::string& self, const std::vector<std::string>& args, const point& p) {
-    const pid_t pid = fork();
-    if (pid != 0) return pid;
-    if (FILE* f = std::freopen(p.err.c_str(), "w", stderr)) (void)f;
-    if (FILE* f = std::freopen("/dev/null", "w", stdout)) (void)f;
-    std::vector<char*> argv;
-    argv.push_back(const_cast<char*>(self.c_str()));
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(self.c_str(), argv.data());
-    _exit(127);
-}
-
-std::string first_line(const std::string& path) {
-    std::ifstream f(path);
-    std::string line;
-    std::getline(f, line);
-    return line;
-}
-
 const char* const kColumns =
     "rate,offered,accepted,latency_mean,latency_p50,latency_p99,latency_max,hops_mean,"
     "deflected_fraction,conflicts,credit_stalls,drained,correct,exit_code";
 
-std::string csv_row(const point& p) {
+// One row from a point's result (null: the point has none; its exit code is -1).
+std::string csv_row(double rate, const nlohmann::json& j) {
     std::ostringstream os;
-    os << rate_text(p.rate);
-    std::ifstream f(p.json);
-    nlohmann::json j;
-    try {
-        if (f) j = nlohmann::json::parse(f);
-    } catch (const std::exception&) {
-    }
-    if (!j.contains("traffic")) {
-        os << ",,,,,,,,,,,,false," << p.code;
+    os << rate_text(rate);
+    const int code = j.is_object() ? j["job"].value("exit_code", -1) : -1;
+    if (!j.is_object() || !j.contains("traffic")) {
+        os << ",,,,,,,,,,,,false," << code;
         return os.str();
     }
     const auto& t = j["traffic"];
@@ -83,7 +47,7 @@ std::string csv_row(const point& p) {
        << t["latency"]["p50"] << ',' << t["latency"]["p99"] << ',' << t["latency"]["max"] << ','
        << t["hops"]["mean"] << ',' << t["deflected_fraction"] << ',' << j["conflicts"] << ','
        << j["credit_stalls"] << ',' << (t["drained"].get<bool>() ? "true" : "false") << ','
-       << (j["correct"].get<bool>() ? "true" : "false") << ',' << p.code;
+       << (j["correct"].get<bool>() ? "true" : "false") << ',' << code;
     return os.str();
 }
 
@@ -117,13 +81,13 @@ void write_plot_script(const std::string& dir, const std::string& title) {
 int run_sweep(int argc, char** argv) {
     CLI::App app{"d3sim sweep: one d3sim --traffic run per offered load, CSV and plot"};
     std::string rates_text = "0.05:1.0:0.05", out;
-    unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
     app.add_option("--rates", rates_text, "offered loads FROM:TO:STEP or a list a,b,c")
         ->capture_default_str();
-    app.add_option("--out", out, "directory for sweep.csv, sweep.png, sweep.svg and the points")
+    app.add_option("--out", out,
+                   "directory for sweep.csv, sweep.png, sweep.svg, the points and the jobs")
         ->required();
-    app.add_option("--jobs", jobs, "points run at once (default: the number of cores)")
-        ->capture_default_str();
+    backend_options backend;
+    add_backend_options(app, backend);
     app.allow_extras();
     try {
         app.parse(argc, argv);
@@ -136,7 +100,7 @@ int run_sweep(int argc, char** argv) {
     if (!rates)
         return bad_input("--rates must be FROM:TO:STEP or a list of rates in (0, 1] (got '" +
                          rates_text + "')");
-    if (jobs < 1) return bad_input("--jobs must be at least 1");
+    if (auto err = check_backend_options(app, backend)) return bad_input(*err);
     std::vector<std::string> extras = app.remaining();
     bool traffic = false;
     for (const auto& a : extras) {
@@ -149,53 +113,39 @@ int run_sweep(int argc, char** argv) {
     std::error_code ec;
     std::filesystem::create_directories(out, ec);
     if (ec) return bad_input("cannot create " + out + ": " + ec.message());
-    const std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
-    if (ec) return bad_input("cannot find the d3sim executable: " + ec.message());
+    const std::string dir = std::filesystem::absolute(out).lexically_normal().string();
 
-    std::vector<point> points;
+    // One job per rate: DIR/point_R.json and its stderr DIR/point_R.log.
+    job_list list{"sweep", dir + "/jobs.json", {}};
     for (double r : *rates) {
-        point p;
-        p.rate = r;
-        p.json = out + "/point_" + rate_text(r) + ".json";
-        p.err = out + "/point_" + rate_text(r) + ".log";
-        points.push_back(p);
+        std::vector<std::string> args = extras;
+        args.insert(args.end(), {"--rate", rate_text(r), "-q"});
+        const std::string base = dir + "/point_" + rate_text(r);
+        list.jobs.push_back({"rate " + rate_text(r), args, base + ".json", base + ".log"});
     }
-    std::size_t next = 0, running = 0, done = 0;
-    std::map<pid_t, std::size_t> by_pid;
-    while (done < points.size()) {
-        while (next < points.size() && running < jobs) {
-            point& p = points[next];
-            std::vector<std::string> args = extras;
-            args.insert(args.end(), {"--rate", rate_text(p.rate), "--json", p.json, "-q"});
-            p.pid = spawn(self, args, p);
-            if (p.pid < 0) return bad_input("cannot start a point process");
-            by_pid[p.pid] = next++;
-            ++running;
-        }
-        int status = 0;
-        const pid_t pid = wait(&status);
-        if (pid < 0) break;
-        const auto it = by_pid.find(pid);
-        if (it == by_pid.end()) continue;
-        point& p = points[it->second];
-        p.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        --running;
-        ++done;
-        if (isatty(STDERR_FILENO))
-            std::fprintf(stderr, "  rate %-6s exit %d  (%zu of %zu)\n", rate_text(p.rate).c_str(),
-                         p.code, done, points.size());
-    }
-    for (const point& p : points)
-        if (p.code == 2) return bad_input(first_line(p.err));
+    std::string error;
+    const auto run = run_study(list, backend, error);
+    if (!run) return bad_input(error);
+    if (backend.dry_run) return 0;
 
-    std::ofstream csv(out + "/sweep.csv");
-    csv << kColumns << "\n";
-    bool all_ok = true;
-    for (const point& p : points) {
-        csv << csv_row(p) << "\n";
-        all_ok = all_ok && p.code == 0;
+    // Merge: only the results.
+    const std::string identity = exe_identity(self_exe());
+    std::vector<nlohmann::json> results;
+    for (const job& j : list.jobs) {
+        const auto r = read_result(j, identity);
+        results.push_back(r ? *r : nlohmann::json());
+        if (r && (*r)["job"].value("exit_code", -1) == 2) return bad_input(first_line(j.log));
     }
-    csv.close();
+    const bool complete = report_missing(list).empty();
+    std::ostringstream csv;
+    csv << kColumns << "\n";
+    bool all_ok = complete;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        csv << csv_row((*rates)[i], results[i]) << "\n";
+        all_ok = all_ok && results[i]["job"].value("exit_code", -1) == 0;
+    }
+    if (!write_atomically(out + "/sweep.csv", csv.str()))
+        return bad_input("cannot write " + out + "/sweep.csv");
     std::string title = "d3sim";
     for (const auto& a : extras) title += " " + a;
     write_plot_script(out, title);
@@ -205,8 +155,8 @@ int run_sweep(int argc, char** argv) {
                      (out + "/gnuplot.log").c_str());
         return 1;
     }
-    std::printf("wrote %s/sweep.csv, %s/sweep.png, %s/sweep.svg\n", out.c_str(), out.c_str(),
-                out.c_str());
+    std::printf("wrote %s/sweep.csv, %s/sweep.png, %s/sweep.svg%s\n", out.c_str(), out.c_str(),
+                out.c_str(), complete ? "" : " (points missing: see stderr)");
     return all_ok ? 0 : 1;
 }
 

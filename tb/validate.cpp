@@ -1,22 +1,25 @@
 // `d3sim validate`: every claim of the paper on a grid of D3(K,M). The topological claims are
-// counted in this process; each simulated claim is a d3sim run in its own process (SystemC
-// elaborates once per process), several at once. The rows go to stdout, to --json and to the
-// document (validate_report.cpp).
+// counted in this process; each simulated claim is a job of a study (tb/jobs.h, tb/study.h): a d3sim
+// run in its own process (SystemC elaborates once per process) on the chosen backend, resumable.
+// The rows, merged from the results only, go to stdout, to --json and to the document
+// (validate_report.cpp).
 #include "validate.h"
 
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
-#include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <mutex>
 #include <sstream>
-#include <thread>
 
 #include "core/claims/paper_claims.h"
+#include "jobs.h"
+#include "study.h"
 #include "validate_report.h"
 
 namespace d3 {
@@ -50,34 +53,19 @@ bool parse_list(const std::string& s, std::vector<int>& out) {
     return !out.empty();
 }
 
-std::string self_path() {
-    char buf[4096];
-    const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
-    if (n <= 0) return "d3sim";
-    buf[n] = '\0';
-    return buf;
-}
-
 struct run_outcome {
     int exit_code = -1;
-    nlohmann::json result;  // null when the run printed no JSON
+    nlohmann::json result;  // null when the run wrote no JSON
 };
 
-// Runs d3sim with `args` and reads its JSON result from stdout.
-run_outcome run_d3sim(const std::string& exe, const std::vector<std::string>& args) {
-    std::string cmd = "'" + exe + "'";
-    for (const std::string& a : args) cmd += " '" + a + "'";
-    cmd += " --json - -q --no-progress 2>/dev/null";
+// A job's result as the run's exit code and JSON (-1 and null: the job has no result).
+run_outcome outcome_of(const job& j, const std::string& identity) {
     run_outcome out;
-    FILE* p = popen(cmd.c_str(), "r");
-    if (!p) return out;
-    std::string text;
-    char buf[8192];
-    for (std::size_t n; (n = fread(buf, 1, sizeof buf, p)) > 0;) text.append(buf, n);
-    const int status = pclose(p);
-    out.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    out.result = nlohmann::json::parse(text, nullptr, false);
-    if (out.result.is_discarded()) out.result = nullptr;
+    auto r = read_result(j, identity);
+    if (!r) return out;
+    out.exit_code = (*r)["job"].value("exit_code", -1);
+    r->erase("job");
+    if (!r->empty()) out.result = std::move(*r);
     return out;
 }
 
@@ -97,8 +85,10 @@ nlohmann::json first_conflict(const topology& t, const nlohmann::json& r) {
             {"requesters", c.value("requesters", 0)}};
 }
 
-// One simulated claim on one network: the row, plus the fixed schedule where the paper conflicts.
-claim_row judge_claim(const std::string& exe, const topology& t, const sim_claim& c) {
+// One simulated claim on one network from its run; `fixed` is the run with --schedule fixed
+// (nullptr: not needed, or not run yet).
+claim_row judge_claim(const topology& t, const sim_claim& c, const run_outcome& o,
+                      const run_outcome* fixed) {
     claim_row r;
     r.id = c.id;
     r.claim = c.claim;
@@ -106,7 +96,6 @@ claim_row judge_claim(const std::string& exe, const topology& t, const sim_claim
     r.source = c.has_source ? to_string(c.source) : "";
     r.paper = c.paper;
     r.args = network_args(t, c.args);
-    const run_outcome o = run_d3sim(exe, r.args);
     if (o.result.is_null()) {
         r.v = verdict::does_not_hold;
         r.measured = "the run failed (exit code " + std::to_string(o.exit_code) + ")";
@@ -119,10 +108,8 @@ claim_row judge_claim(const std::string& exe, const topology& t, const sim_claim
     r.first_conflict = first_conflict(t, o.result);
     if (r.v != verdict::does_not_hold) return r;
     r.note = c.why;
-    if (c.fixable && f.conflicts > 0) {
-        std::vector<std::string> fixed = r.args;
-        fixed.insert(fixed.end(), {"--schedule", "fixed"});
-        const run_outcome x = run_d3sim(exe, fixed);
+    if (c.fixable && f.conflicts > 0 && fixed) {
+        const run_outcome& x = *fixed;
         if (x.result.is_null()) {
             r.note += (r.note.empty() ? "" : " ") + std::string("--schedule fixed: ") +
                       (x.exit_code == 2 ? "the planner predicts no conflict for the published "
@@ -140,14 +127,42 @@ claim_row judge_claim(const std::string& exe, const topology& t, const sim_claim
     return r;
 }
 
+// Whether the claim's row needs the run with --schedule fixed.
+bool needs_fixed_run(const topology& t, const sim_claim& c, const run_outcome& o) {
+    if (!c.fixable || o.result.is_null()) return false;
+    const claim_row r = judge_claim(t, c, o, nullptr);
+    return r.v == verdict::does_not_hold && r.conflicts > 0;
+}
+
+// A job running d3sim with `args` for the claim, its files in `dir`.
+job claim_job(const std::string& dir, const topology& t, const sim_claim& c,
+              std::vector<std::string> args, const std::string& suffix) {
+    const std::string base = dir + "/d3-" + std::to_string(t.k()) + "-" + std::to_string(t.m()) +
+                             "/" + c.id + suffix;
+    args.insert(args.end(), {"-q", "--no-progress"});
+    std::error_code ec;
+    std::filesystem::create_directories(std::filesystem::path(base).parent_path(), ec);
+    return {network_name(t) + " " + c.id + suffix, args, base + ".json", base + ".log"};
+}
+
+// The default --work: one directory per grid under $TMPDIR, so that the same command resumes.
+std::string default_work(const grid& g) {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string d = std::string(tmp && *tmp ? tmp : "/tmp") + "/d3sim-validate-" +
+                    std::to_string(getuid()) + "/k";
+    for (int k : g.ks) d += std::to_string(k) + (k == g.ks.back() ? "" : ",");
+    d += "-m";
+    for (int m : g.ms) d += std::to_string(m) + (m == g.ms.back() ? "" : ",");
+    return d;
+}
+
 }  // namespace
 
 int run_validate(int argc, char** argv) {
     CLI::App app{
         "d3sim validate: run every claim of the paper on a grid of D3(K,M) and write the "
         "table (docs/paper-validation.md)"};
-    std::string grid_name = "small", ks, ms, out = "docs/paper-validation.md", json;
-    unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+    std::string grid_name = "small", ks, ms, out = "docs/paper-validation.md", json, work;
     app.add_option("--grid", grid_name, "small: K 1..5, M 4,6,8; full: K 1..8, M 4..12 even")
         ->check(CLI::IsMember({"small", "full"}))
         ->capture_default_str();
@@ -155,7 +170,11 @@ int run_validate(int argc, char** argv) {
     app.add_option("--m", ms, "M values to use instead of the grid's, e.g. 4,6");
     app.add_option("--out", out, "the document to write (- : none)")->capture_default_str();
     app.add_option("--json", json, "also write every row as JSON to FILE (- for stdout)");
-    app.add_option("--jobs,-j", jobs, "d3sim processes at once")->capture_default_str();
+    app.add_option("--work", work,
+                   "directory of the jobs and their results; the same command resumes there "
+                   "(default: $TMPDIR/d3sim-validate-UID/GRID; on a cluster: a shared directory)");
+    backend_options backend;
+    add_backend_options(app, backend);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -184,43 +203,70 @@ int run_validate(int argc, char** argv) {
                              m);
                 return 2;
             }
-    if (jobs < 1) jobs = 1;
+    if (auto err = check_backend_options(app, backend)) {
+        std::fprintf(stderr, "d3sim validate: error: %s\n", err->c_str());
+        return 2;
+    }
+    if (work.empty()) work = default_work(g);
+    std::error_code ec;
+    std::filesystem::create_directories(work, ec);
+    if (ec) {
+        std::fprintf(stderr, "d3sim validate: error: cannot create %s: %s\n", work.c_str(),
+                     ec.message().c_str());
+        return 2;
+    }
+    work = std::filesystem::absolute(work).lexically_normal().string();
 
     const auto start = std::chrono::steady_clock::now();
-    const std::string exe = self_path();
     std::vector<claim_row> rows = port_table_claims();
     struct task {
         topology t;
         sim_claim c;
         std::size_t slot;
     };
+    // The simulated claims are jobs (one d3sim run each), then the runs with --schedule fixed of
+    // those whose published schedule conflicts: a second list, known from the first's results.
     std::vector<task> tasks;
+    job_list first{"validate", work + "/jobs.json", {}}, second{"validate", work + "/fixed.json", {}};
     for (int k : g.ks)
         for (int m : g.ms) {
             const topology t(k, m);
             for (claim_row& r : topological_claims(t)) rows.push_back(std::move(r));
             for (sim_claim& c : simulated_claims(t)) {
+                first.jobs.push_back(claim_job(work, t, c, network_args(t, c.args), ""));
                 tasks.push_back({t, std::move(c), rows.size()});
                 rows.emplace_back();
             }
         }
-    std::atomic<std::size_t> next{0}, done{0};
-    std::mutex progress;
-    const bool tty = isatty(STDERR_FILENO) != 0;
-    std::vector<std::thread> workers;
-    for (unsigned w = 0; w < jobs; ++w)
-        workers.emplace_back([&] {
-            for (std::size_t i; (i = next++) < tasks.size();) {
-                rows[tasks[i].slot] = judge_claim(exe, tasks[i].t, tasks[i].c);
-                const std::size_t n = ++done;
-                if (tty) {
-                    std::lock_guard<std::mutex> lock(progress);
-                    std::fprintf(stderr, "\rd3sim validate: %zu/%zu runs", n, tasks.size());
-                }
-            }
-        });
-    for (std::thread& w : workers) w.join();
-    if (tty) std::fprintf(stderr, "\n");
+    auto run = [&](const job_list& list) {
+        std::string error;
+        if (!run_study(list, backend, error))
+            std::fprintf(stderr, "d3sim validate: error: %s\n", error.c_str());
+        return error.empty();
+    };
+    if (!run(first)) return 2;
+    if (backend.dry_run) return 0;
+    const std::string identity = exe_identity(self_exe());
+    std::vector<run_outcome> outcomes;
+    std::vector<std::size_t> fixed_job(tasks.size(), SIZE_MAX);
+    for (std::size_t i = 0; i < tasks.size(); ++i) {
+        outcomes.push_back(outcome_of(first.jobs[i], identity));
+        const task& x = tasks[i];
+        if (!needs_fixed_run(x.t, x.c, outcomes[i])) continue;
+        std::vector<std::string> args = network_args(x.t, x.c.args);
+        args.insert(args.end(), {"--schedule", "fixed"});
+        fixed_job[i] = second.jobs.size();
+        second.jobs.push_back(claim_job(work, x.t, x.c, args, ".fixed"));
+    }
+    if (!run(second)) return 2;
+    const bool complete = report_missing(first).empty() && report_missing(second).empty();
+    for (std::size_t i = 0; i < tasks.size(); ++i) {
+        const task& x = tasks[i];
+        const run_outcome fixed = fixed_job[i] == SIZE_MAX
+                                      ? run_outcome{}
+                                      : outcome_of(second.jobs[fixed_job[i]], identity);
+        rows[x.slot] = judge_claim(x.t, x.c, outcomes[i], fixed_job[i] == SIZE_MAX ? nullptr : &fixed);
+    }
     // Claims derived from two runs on the same network.
     for (int k : g.ks)
         for (int m : g.ms) {
@@ -265,7 +311,7 @@ int run_validate(int argc, char** argv) {
             return 2;
         }
     }
-    return failed_runs == 0 ? 0 : 1;
+    return failed_runs == 0 && complete ? 0 : 1;
 }
 
 }  // namespace d3

@@ -1,0 +1,133 @@
+// --backend slurm: a job array with one task per job to run (`sbatch --array=LIST%LIMIT` of a batch
+// script written next to the manifest), polled with squeue (sacct needs accounting, which many
+// clusters and the test cluster do not have). --dry-run writes the script and submits nothing.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "backends.h"
+
+namespace d3 {
+
+namespace {
+
+// 0,1,2,5,7,8 -> "0-2,5,7-8"
+std::string array_list(const std::vector<std::size_t>& todo) {
+    std::string s;
+    for (std::size_t a = 0; a < todo.size();) {
+        std::size_t b = a;
+        while (b + 1 < todo.size() && todo[b + 1] == todo[b] + 1) ++b;
+        s += (s.empty() ? "" : ",") + std::to_string(todo[a]) +
+             (b > a ? "-" + std::to_string(todo[b]) : "");
+        a = b + 1;
+    }
+    return s;
+}
+
+// Twice the largest peak memory of the study's finished jobs, at least 256M; 1G when none has
+// finished (the model has no estimate of its own but for waveforms, which a study does not write).
+std::string memory_per_task(const backend_run& r) {
+    long max_kb = 0;
+    for (const job& j : r.list.jobs)
+        if (auto res = read_result(j, r.identity))
+            max_kb = std::max(max_kb, (*res)["job"].value("max_rss_kb", 0L));
+    if (max_kb == 0) return "1G";
+    return std::to_string(std::max(256L, static_cast<long>(std::ceil(2.0 * max_kb / 1024)))) + "M";
+}
+
+std::string batch_script(const backend_run& r, const std::string& out_dir) {
+    std::ostringstream s;
+    s << "#!/bin/bash\n"
+      << "# Written by d3sim " << r.list.tool << " --backend slurm: one array task per job of\n"
+      << "# " << r.list.manifest << " (" << r.list.jobs.size()
+      << " jobs; listed here: those without a result).\n"
+      << "# Each task runs d3sim job MANIFEST INDEX, which writes the job's result by rename(2).\n"
+      << "#SBATCH --job-name=d3sim-" << r.list.tool << "\n"
+      << "#SBATCH --array=" << array_list(r.todo)
+      << (r.opt.jobs_given ? "%" + std::to_string(r.opt.jobs) : "") << "\n"
+      << "#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=1\n"
+      << "#SBATCH --mem=" << (r.opt.mem.empty() ? memory_per_task(r) : r.opt.mem) << "\n";
+    if (!r.opt.time.empty()) s << "#SBATCH --time=" << r.opt.time << "\n";
+    if (!r.opt.partition.empty()) s << "#SBATCH --partition=" << r.opt.partition << "\n";
+    s << "#SBATCH --output=" << out_dir << "/%A_%a.out\n"
+      << "exec " << shell_command({r.exe, "job", r.list.manifest}) << " \"$SLURM_ARRAY_TASK_ID\"\n";
+    return s.str();
+}
+
+// The array's task ids still pending or running; nothing when squeue cannot say.
+std::optional<std::set<std::size_t>> queued_tasks(const std::string& job_id) {
+    std::string out, err;
+    const int code = capture({"squeue", "-h", "-r", "-j", job_id, "-o", "%K"}, out, &err);
+    if (code != 0) {
+        if (err.find("Invalid job id") != std::string::npos) return std::set<std::size_t>{};
+        return std::nullopt;
+    }
+    std::set<std::size_t> ids;
+    std::istringstream is(out);
+    for (std::string line; std::getline(is, line);) try {
+            ids.insert(std::stoul(line));
+        } catch (const std::exception&) {
+        }
+    return ids;
+}
+
+}  // namespace
+
+std::optional<std::string> run_slurm(backend_run& r) {
+    const std::string dir = study_dir(r.list), out_dir = dir + "/slurm";
+    const std::string script =
+        std::filesystem::path(r.list.manifest).replace_extension(".sbatch").string();
+    std::error_code ec;
+    std::filesystem::create_directories(out_dir, ec);
+    if (r.todo.empty())  // --dry-run of a finished study: the script for every job
+        for (std::size_t i = 0; i < r.list.jobs.size(); ++i) r.todo.push_back(i);
+    if (!write_atomically(script, batch_script(r, out_dir))) return "cannot write " + script;
+    if (r.opt.dry_run) {
+        std::printf("wrote %s (submit it with: sbatch %s)\n", script.c_str(), script.c_str());
+        return std::nullopt;
+    }
+    std::string out, err;
+    const int code = capture({"sbatch", "--parsable", script}, out, &err);
+    if (code != 0) {
+        const std::string why = err.substr(0, err.find('\n'));
+        return code == 127 ? "--backend slurm needs sbatch (Debian package slurm-client)"
+                           : "sbatch refused " + script + ": " + why;
+    }
+    const std::string job_id = out.substr(0, out.find_first_of(";\n"));
+    std::fprintf(stderr, "d3sim %s: submitted %zu tasks as Slurm job %s (%s)\n",
+                 r.list.tool.c_str(), r.todo.size(), job_id.c_str(), script.c_str());
+    std::set<std::size_t> ended;
+    int unanswered = 0;
+    auto interval = std::chrono::milliseconds(500);
+    while (ended.size() < r.todo.size()) {
+        std::this_thread::sleep_for(interval);
+        interval = std::min(interval * 3 / 2, std::chrono::milliseconds(10000));
+        const auto queued = queued_tasks(job_id);
+        if (!queued) {
+            if (++unanswered == 30) return "squeue does not answer about job " + job_id;
+            continue;
+        }
+        unanswered = 0;
+        for (std::size_t i : r.todo)
+            if (!queued->count(i) && ended.insert(i).second) {
+                const bool ok = has_result(r, i);
+                r.progress.ended(ok);
+                if (!ok)
+                    std::fprintf(stderr, "\nd3sim %s: task %s_%zu (%s) failed: %s  [%s, %s]\n",
+                                 r.list.tool.c_str(), job_id.c_str(), i,
+                                 r.list.jobs[i].name.c_str(),
+                                 last_line(out_dir + "/" + job_id + "_" + std::to_string(i) + ".out")
+                                     .c_str(),
+                                 r.list.jobs[i].log.c_str(),
+                                 (out_dir + "/" + job_id + "_" + std::to_string(i) + ".out").c_str());
+            }
+        r.progress.tick();
+    }
+    return std::nullopt;
+}
+
+}  // namespace d3

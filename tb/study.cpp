@@ -1,0 +1,116 @@
+#include "study.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <thread>
+
+#include "backends.h"
+
+namespace d3 {
+
+void add_backend_options(CLI::App& app, backend_options& o) {
+    o.jobs = std::max(1u, std::thread::hardware_concurrency());
+    app.add_option("--backend", o.backend,
+                   "where the jobs run: local (processes here), parallel (GNU parallel, also over "
+                   "ssh), slurm (a job array)")
+        ->check(CLI::IsMember({"local", "parallel", "slurm"}))
+        ->capture_default_str();
+    app.add_option("--jobs,-j", o.jobs,
+                   "jobs at once: processes (local, default: the cores), parallel -j, the array's "
+                   "%LIMIT (slurm, default: none)")
+        ->capture_default_str();
+    app.add_option("--sshlogin", o.sshlogin, "parallel: GNU parallel's --sshlogin (repeatable)");
+    app.add_option("--sshloginfile", o.sshloginfile, "parallel: GNU parallel's --sshloginfile");
+    app.add_option("--partition", o.partition, "slurm: partition of the tasks");
+    app.add_option("--time", o.time, "slurm: time limit per task (sbatch --time)");
+    app.add_option("--mem", o.mem,
+                   "slurm: memory per task (sbatch --mem; default: twice the largest peak memory "
+                   "of this study's finished jobs, at least 256M; 1G before any has finished)");
+    app.add_flag("--dry-run", o.dry_run,
+                 "write the batch script (slurm) or print the command (parallel, local); run "
+                 "nothing");
+    app.add_flag("--merge-only", o.merge_only,
+                 "run nothing: merge the results there are and name the missing ones");
+}
+
+std::optional<std::string> check_backend_options(const CLI::App& app, backend_options& o) {
+    o.jobs_given = app.count("--jobs") > 0;
+    if (o.jobs < 1) return "--jobs must be at least 1";
+    if (o.backend != "parallel" && (!o.sshlogin.empty() || !o.sshloginfile.empty()))
+        return "--sshlogin and --sshloginfile need --backend parallel";
+    if (o.backend != "slurm" && (!o.partition.empty() || !o.time.empty() || !o.mem.empty()))
+        return "--partition, --time and --mem need --backend slurm";
+    if (o.dry_run && o.merge_only) return "--dry-run and --merge-only exclude each other";
+    return std::nullopt;
+}
+
+std::optional<study_run> run_study(const job_list& list, const backend_options& o,
+                                   std::string& error) {
+    std::error_code ec;
+    std::filesystem::create_directories(study_dir(list), ec);
+    if (!save_manifest(list)) {
+        error = "cannot write " + list.manifest;
+        return std::nullopt;
+    }
+    study_run s;
+    const std::string exe = self_exe(), identity = exe_identity(exe);
+    std::vector<std::size_t> todo;
+    for (std::size_t i = 0; i < list.jobs.size(); ++i)
+        if (!read_result(list.jobs[i], identity)) todo.push_back(i);
+    s.reused = list.jobs.size() - todo.size();
+    s.dry_run = o.dry_run || o.merge_only;
+    if (o.merge_only) return s;
+    const auto start = std::chrono::steady_clock::now();
+    study_progress progress("d3sim " + list.tool, todo.size());
+    if (!o.dry_run && s.reused > 0)
+        std::fprintf(stderr, "d3sim %s: %zu of %zu jobs have results; running the other %zu\n",
+                     list.tool.c_str(), s.reused, list.jobs.size(), todo.size());
+    backend_run r{list, todo, o, progress, exe, identity};
+    std::optional<std::string> err;
+    if (!todo.empty() || o.dry_run) {
+        if (o.backend == "parallel")
+            err = run_parallel(r);
+        else if (o.backend == "slurm")
+            err = run_slurm(r);
+        else
+            err = run_local(r);
+    }
+    progress.finish();
+    if (err) {
+        error = *err;
+        return std::nullopt;
+    }
+    if (o.dry_run) return s;
+    s.ran = todo.size();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (!todo.empty())
+        std::fprintf(stderr, "d3sim %s: ran %zu jobs (%zu failed) with --backend %s in %.1f s\n",
+                     list.tool.c_str(), todo.size(), progress.failed(), o.backend.c_str(),
+                     seconds);
+    return s;
+}
+
+std::vector<std::size_t> report_missing(const job_list& list) {
+    const std::string identity = exe_identity(self_exe());
+    std::vector<std::size_t> missing;
+    for (std::size_t i = 0; i < list.jobs.size(); ++i)
+        if (!read_result(list.jobs[i], identity)) missing.push_back(i);
+    if (missing.empty()) return missing;
+    std::fprintf(stderr,
+                 "d3sim %s: %zu of %zu jobs have no result (rerun the same command to run only "
+                 "those):\n",
+                 list.tool.c_str(), missing.size(), list.jobs.size());
+    for (std::size_t i : missing) {
+        const job& j = list.jobs[i];
+        const std::string why = last_line(j.log);
+        std::fprintf(stderr, "  job %zu (%s): %s\n", i, j.name.c_str(),
+                     why.empty() ? "did not run" : (why + "  [" + j.log + "]").c_str());
+    }
+    return missing;
+}
+
+}  // namespace d3

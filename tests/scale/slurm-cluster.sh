@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# A single-node Slurm on this machine for the tests (label slurm), from Debian's slurm-wlm and
+# munge: its own munge key and munged socket, a minimal slurm.conf naming this host as controller
+# and node, slurmctld and slurmd in the foreground, everything in one directory.
+#   slurm-cluster.sh start DIR   start from nothing; returns when sinfo shows the node idle
+#   slurm-cluster.sh stop DIR    stop the daemons started by `start DIR` (by their pids)
+# Clients use the cluster with SLURM_CONF=DIR/slurm.conf. Needs root (SlurmUser=root).
+set -euo pipefail
+cmd=${1:?start|stop}
+dir=${2:?directory}
+
+stop() {
+  for name in slurmd slurmctld munged; do
+    [ -f "$dir/$name.pid" ] || continue
+    pid=$(cat "$dir/$name.pid")
+    if kill -0 "$pid" 2>/dev/null; then
+      kill "$pid" 2>/dev/null || true
+      for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+      kill -9 "$pid" 2>/dev/null || true
+    fi
+    rm -f "$dir/$name.pid"
+  done
+}
+
+if [ "$cmd" = stop ]; then
+  stop
+  exit 0
+fi
+[ "$cmd" = start ] || { echo "usage: $0 start|stop DIR" >&2; exit 2; }
+for tool in munged mungekey slurmctld slurmd sinfo python3; do
+  command -v "$tool" >/dev/null || { echo "slurm-cluster: $tool is missing (tools/install-deps.sh)" >&2; exit 1; }
+done
+[ "$(id -u)" -eq 0 ] || { echo "slurm-cluster: needs root (slurmd runs jobs as their users)" >&2; exit 1; }
+
+stop  # a previous run's daemons, if its cleanup did not run
+rm -rf "$dir"
+mkdir -p "$dir/state" "$dir/spool" "$dir/munge"
+chmod 700 "$dir/munge"
+host=$(hostname -s)
+# Two free TCP ports for slurmctld and slurmd (the defaults may be in use).
+read -r ctld_port d_port < <(python3 -c '
+import socket
+s = [socket.socket() for _ in range(2)]
+for x in s: x.bind(("", 0))
+print(*[x.getsockname()[1] for x in s])')
+mem=$(awk '/MemTotal/ { printf "%d", $2 / 1024 * 0.8 }' /proc/meminfo)
+
+mungekey -c -f -k "$dir/munge/munge.key" >/dev/null
+munged --force --foreground --socket="$dir/munge/munge.socket" --key-file="$dir/munge/munge.key" \
+  --pid-file="$dir/munge/munged.pid.unused" --log-file="$dir/munged.log" \
+  --seed-file="$dir/munge/munged.seed" >"$dir/munged.out" 2>&1 &
+echo $! >"$dir/munged.pid"
+
+cat >"$dir/slurm.conf" <<CONF
+ClusterName=d3test
+SlurmctldHost=$host
+SlurmctldPort=$ctld_port
+SlurmdPort=$d_port
+SlurmUser=root
+SlurmdUser=root
+AuthType=auth/munge
+CredType=cred/munge
+AuthInfo=socket=$dir/munge/munge.socket
+StateSaveLocation=$dir/state
+SlurmdSpoolDir=$dir/spool
+SlurmctldPidFile=$dir/slurmctld.pidfile
+SlurmdPidFile=$dir/slurmd.pidfile
+SlurmctldLogFile=$dir/slurmctld.log
+SlurmdLogFile=$dir/slurmd.log
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+JobCompType=jobcomp/none
+MpiDefault=none
+SwitchType=switch/none
+SchedulerType=sched/builtin
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+ReturnToService=2
+MaxArraySize=100000
+MinJobAge=600
+SlurmdTimeout=60
+NodeName=$host CPUs=$(nproc) RealMemory=$mem State=UNKNOWN
+PartitionName=d3test Nodes=$host Default=YES MaxTime=INFINITE State=UP
+CONF
+
+for _ in $(seq 50); do [ -S "$dir/munge/munge.socket" ] && break; sleep 0.1; done
+[ -S "$dir/munge/munge.socket" ] || { echo "slurm-cluster: munged did not start:" >&2; cat "$dir/munged.out" "$dir/munged.log" >&2; exit 1; }
+slurmctld -D -f "$dir/slurm.conf" >"$dir/slurmctld.out" 2>&1 &
+echo $! >"$dir/slurmctld.pid"
+slurmd -D -f "$dir/slurm.conf" >"$dir/slurmd.out" 2>&1 &
+echo $! >"$dir/slurmd.pid"
+
+export SLURM_CONF=$dir/slurm.conf
+for _ in $(seq 300); do
+  state=$(sinfo -h -N -o %t 2>/dev/null || true)
+  [ "$state" = idle ] && { echo "slurm-cluster: $host idle (SLURM_CONF=$SLURM_CONF)"; exit 0; }
+  for name in munged slurmctld slurmd; do
+    kill -0 "$(cat "$dir/$name.pid")" 2>/dev/null || {
+      echo "slurm-cluster: $name exited:" >&2; tail -n 20 "$dir/$name.out" "$dir/$name.log" >&2 2>/dev/null; stop; exit 1; }
+  done
+  sleep 0.2
+done
+echo "slurm-cluster: the node did not become idle within 60 s (sinfo: ${state:-nothing})" >&2
+tail -n 20 "$dir/slurmctld.log" "$dir/slurmd.log" >&2 || true
+stop
+exit 1
