@@ -65,7 +65,7 @@ std::optional<study_run> run_study(const job_list& list, const backend_options& 
     if (o.merge_only) return s;
     const auto start = std::chrono::steady_clock::now();
     study_progress progress("d3sim " + list.tool, todo.size());
-    if (!o.dry_run && s.reused > 0)
+    if (!o.dry_run && s.reused > 0 && !todo.empty())
         std::fprintf(stderr, "d3sim %s: %zu of %zu jobs have results; running the other %zu\n",
                      list.tool.c_str(), s.reused, list.jobs.size(), todo.size());
     backend_run r{list, todo, o, progress, exe, identity};

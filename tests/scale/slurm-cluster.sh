@@ -43,6 +43,9 @@ import socket
 s = [socket.socket() for _ in range(2)]
 for x in s: x.bind(("", 0))
 print(*[x.getsockname()[1] for x in s])')
+# Short study jobs leave a CPU idle between the end of one task and the start of the next (the
+# controller schedules about once a second): the node offers four slots per core.
+cpus=$(($(nproc) * 4))
 mem=$(awk '/MemTotal/ { printf "%d", $2 / 1024 * 0.8 }' /proc/meminfo)
 
 mungekey -c -f -k "$dir/munge/munge.key" >/dev/null
@@ -81,7 +84,9 @@ ReturnToService=2
 MaxArraySize=100000
 MinJobAge=600
 SlurmdTimeout=60
-NodeName=$host CPUs=$(nproc) RealMemory=$mem State=UNKNOWN
+SchedulerParameters=batch_sched_delay=0,sched_min_interval=0
+SlurmdParameters=config_overrides
+NodeName=$host CPUs=$cpus RealMemory=$mem State=UNKNOWN
 PartitionName=d3test Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
 
