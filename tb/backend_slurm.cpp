@@ -116,14 +116,12 @@ std::optional<std::string> run_slurm(backend_run& r) {
             if (!queued->count(i) && ended.insert(i).second) {
                 const bool ok = has_result(r, i);
                 r.progress.ended(ok);
+                const std::string task = job_id + "_" + std::to_string(i),
+                                  out = out_dir + "/" + task + ".out";
                 if (!ok)
-                    std::fprintf(stderr, "\nd3sim %s: task %s_%zu (%s) failed: %s  [%s, %s]\n",
-                                 r.list.tool.c_str(), job_id.c_str(), i,
-                                 r.list.jobs[i].name.c_str(),
-                                 last_line(out_dir + "/" + job_id + "_" + std::to_string(i) + ".out")
-                                     .c_str(),
-                                 r.list.jobs[i].log.c_str(),
-                                 (out_dir + "/" + job_id + "_" + std::to_string(i) + ".out").c_str());
+                    r.progress.message("d3sim " + r.list.tool + ": task " + task + " (" +
+                                       r.list.jobs[i].name + ") failed: " + last_line(out) +
+                                       "  [" + out + ", " + r.list.jobs[i].log + "]");
             }
         r.progress.tick();
     }

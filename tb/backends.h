@@ -22,6 +22,8 @@ public:
     void tick();
     /// Ends the line on a terminal.
     void finish();
+    /// A line of its own (a failed job), the progress line redrawn after it on a terminal.
+    void message(const std::string& line);
     std::size_t failed() const { return failed_; }
 
 private:

@@ -106,9 +106,13 @@ std::vector<std::size_t> report_missing(const job_list& list) {
                  list.tool.c_str(), missing.size(), list.jobs.size());
     for (std::size_t i : missing) {
         const job& j = list.jobs[i];
-        const std::string why = last_line(j.log);
-        std::fprintf(stderr, "  job %zu (%s): %s\n", i, j.name.c_str(),
-                     why.empty() ? "did not run" : (why + "  [" + j.log + "]").c_str());
+        std::error_code ec;
+        const std::string why =
+            !std::filesystem::exists(j.log, ec) ? "did not run"
+            : last_line(j.log).empty()
+                ? "ended without a result and with an empty stderr (killed?)  [" + j.log + "]"
+                : last_line(j.log) + "  [" + j.log + "]";
+        std::fprintf(stderr, "  job %zu (%s): %s\n", i, j.name.c_str(), why.c_str());
     }
     return missing;
 }

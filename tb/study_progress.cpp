@@ -48,6 +48,11 @@ void study_progress::finish() {
     if (tty_ && total_ > 0) std::fprintf(stderr, "\n");
 }
 
+void study_progress::message(const std::string& line) {
+    std::fprintf(stderr, "%s%s\n", tty_ ? "\r\033[K" : "", line.c_str());
+    if (tty_) print();
+}
+
 void study_progress::print() {
     const auto now = std::chrono::steady_clock::now();
     last_ = now;

@@ -257,6 +257,27 @@ TEST(CliSweep, BadInputIsOneLineAndExitCode2) {
                      "--rate is set by the sweep");
     expect_bad_input("sweep --rates 0.5 --out " + dir + " --traffic bogus", "--traffic");
     expect_bad_input("sweep --rates 0.5 --traffic uniform", "--out");
+    expect_bad_input("sweep --rates 0.5 --out " + dir + " --traffic uniform --backend cloud",
+                     "--backend");
+    expect_bad_input("sweep --rates 0.5 --out " + dir + " --traffic uniform --sshlogin h",
+                     "need --backend parallel");
+    expect_bad_input("sweep --rates 0.5 --out " + dir + " --traffic uniform --partition p",
+                     "need --backend slurm");
+    expect_bad_input("job " + dir + "/none.json 0", "cannot read");
+}
+
+// Merging with no results runs nothing, names every missing point and writes their rows empty.
+TEST(CliSweep, MergeOnlyNamesMissingPoints) {
+    const std::string dir = testing::TempDir() + "d3_sweep_merge_only";
+    std::remove((dir + "/point_0.3.json").c_str());
+    const outcome o = run("sweep --rates 0.3,0.4 --out " + dir +
+                          " --k 1 --m 2 --traffic uniform --merge-only");
+    EXPECT_EQ(o.code, 1) << o.err;
+    EXPECT_NE(o.err.find("2 of 2 jobs have no result"), std::string::npos) << o.err;
+    EXPECT_NE(o.err.find("(rate 0.3): did not run"), std::string::npos) << o.err;
+    const std::string csv = read_all(dir + "/sweep.csv");
+    EXPECT_NE(csv.find("\n0.3,,,,,,,,,,,,false,-1\n"), std::string::npos) << csv;
+    EXPECT_NE(csv.find("\n0.4,,,,,,,,,,,,false,-1\n"), std::string::npos) << csv;
 }
 
 }  // namespace

@@ -4,22 +4,26 @@
 # and node, slurmctld and slurmd in the foreground, everything in one directory.
 #   slurm-cluster.sh start DIR   start from nothing; returns when sinfo shows the node idle
 #   slurm-cluster.sh stop DIR    stop the daemons started by `start DIR` (by their pids)
-# Clients use the cluster with SLURM_CONF=DIR/slurm.conf. Needs root (SlurmUser=root).
+# Clients use the cluster with SLURM_CONF=DIR/slurm.conf. Needs root (SlurmUser=root). A watchdog
+# stops the daemons when the process that ran `start` (ctest) is gone, so that none is left behind
+# when the cleanup test does not run.
 set -euo pipefail
 cmd=${1:?start|stop}
 dir=${2:?directory}
 
 stop() {
-  for name in slurmd slurmctld munged; do
+  for name in slurmd slurmctld munged watchdog; do
     [ -f "$dir/$name.pid" ] || continue
     pid=$(cat "$dir/$name.pid")
-    if kill -0 "$pid" 2>/dev/null; then
-      kill "$pid" 2>/dev/null || true
-      for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
-      kill -9 "$pid" 2>/dev/null || true
-    fi
     rm -f "$dir/$name.pid"
+    # Only the process this script started: its pid, and still the program it was.
+    comm=$(cat "/proc/$pid/comm" 2>/dev/null) || continue
+    case $name in watchdog) [ "$comm" = bash ] || continue ;; *) [ "$comm" = "$name" ] || continue ;; esac
+    kill "$pid" 2>/dev/null || true
+    for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+    kill -9 "$pid" 2>/dev/null || true
   done
+  if [ -f "$dir/munge-dir" ]; then rm -rf "$(cat "$dir/munge-dir")" "$dir/munge-dir"; fi
 }
 
 if [ "$cmd" = stop ]; then
@@ -34,8 +38,10 @@ done
 
 stop  # a previous run's daemons, if its cleanup did not run
 rm -rf "$dir"
-mkdir -p "$dir/state" "$dir/spool" "$dir/munge"
-chmod 700 "$dir/munge"
+mkdir -p "$dir/state" "$dir/spool"
+# munged's socket path must be short (108 bytes for a Unix socket), whatever the build directory.
+munge=$(mktemp -d /tmp/d3-munge.XXXXXX)
+echo "$munge" >"$dir/munge-dir"
 host=$(hostname -s)
 # Two free TCP ports for slurmctld and slurmd (the defaults may be in use).
 read -r ctld_port d_port < <(python3 -c '
@@ -48,10 +54,10 @@ print(*[x.getsockname()[1] for x in s])')
 cpus=$(($(nproc) * 4))
 mem=$(awk '/MemTotal/ { printf "%d", $2 / 1024 * 0.8 }' /proc/meminfo)
 
-mungekey -c -f -k "$dir/munge/munge.key" >/dev/null
-munged --force --foreground --socket="$dir/munge/munge.socket" --key-file="$dir/munge/munge.key" \
-  --pid-file="$dir/munge/munged.pid.unused" --log-file="$dir/munged.log" \
-  --seed-file="$dir/munge/munged.seed" >"$dir/munged.out" 2>&1 &
+mungekey -c -f -k "$munge/munge.key" >/dev/null
+munged --force --foreground --socket="$munge/munge.socket" --key-file="$munge/munge.key" \
+  --pid-file="$munge/munged.pid.unused" --log-file="$dir/munged.log" \
+  --seed-file="$munge/munged.seed" >"$dir/munged.out" 2>&1 </dev/null &
 echo $! >"$dir/munged.pid"
 
 cat >"$dir/slurm.conf" <<CONF
@@ -63,7 +69,7 @@ SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
 CredType=cred/munge
-AuthInfo=socket=$dir/munge/munge.socket
+AuthInfo=socket=$munge/munge.socket
 StateSaveLocation=$dir/state
 SlurmdSpoolDir=$dir/spool
 SlurmctldPidFile=$dir/slurmctld.pidfile
@@ -90,12 +96,20 @@ NodeName=$host CPUs=$cpus RealMemory=$mem State=UNKNOWN
 PartitionName=d3test Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
 
-for _ in $(seq 50); do [ -S "$dir/munge/munge.socket" ] && break; sleep 0.1; done
-[ -S "$dir/munge/munge.socket" ] || { echo "slurm-cluster: munged did not start:" >&2; cat "$dir/munged.out" "$dir/munged.log" >&2; exit 1; }
-slurmctld -D -f "$dir/slurm.conf" >"$dir/slurmctld.out" 2>&1 &
+for _ in $(seq 50); do [ -S "$munge/munge.socket" ] && break; sleep 0.1; done
+[ -S "$munge/munge.socket" ] || { echo "slurm-cluster: munged did not start:" >&2; cat "$dir/munged.out" "$dir/munged.log" >&2; exit 1; }
+slurmctld -D -f "$dir/slurm.conf" >"$dir/slurmctld.out" 2>&1 </dev/null &
 echo $! >"$dir/slurmctld.pid"
-slurmd -D -f "$dir/slurm.conf" >"$dir/slurmd.out" 2>&1 &
+slurmd -D -f "$dir/slurm.conf" >"$dir/slurmd.out" 2>&1 </dev/null &
 echo $! >"$dir/slurmd.pid"
+self=$(readlink -f "$0")
+parent=$PPID
+(
+  while kill -0 "$parent" 2>/dev/null && [ -f "$dir/slurmctld.pid" ]; do sleep 2; done
+  rm -f "$dir/watchdog.pid"
+  exec "$self" stop "$dir"
+) >/dev/null 2>&1 </dev/null &
+echo $! >"$dir/watchdog.pid"
 
 export SLURM_CONF=$dir/slurm.conf
 for _ in $(seq 300); do
