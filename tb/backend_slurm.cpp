@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -58,21 +59,24 @@ std::string batch_script(const backend_run& r, const std::string& out_dir) {
     return s.str();
 }
 
-// The array's task ids still pending or running; nothing when squeue cannot say.
-std::optional<std::set<std::size_t>> queued_tasks(const std::string& job_id) {
+// The tasks of this user's arrays that run `script` and are still pending or running (index ->
+// array job id): this d3sim's submission, an earlier one's, or the user's own sbatch of a --dry-run
+// script. Nothing when squeue cannot say.
+std::optional<std::map<std::size_t, std::string>> queued_tasks(const std::string& script) {
     std::string out, err;
-    const int code = capture({"squeue", "-h", "-r", "-j", job_id, "-o", "%K"}, out, &err);
-    if (code != 0) {
-        if (err.find("Invalid job id") != std::string::npos) return std::set<std::size_t>{};
+    if (capture({"squeue", "--me", "-h", "-r", "-o", "%F|%K|%o"}, out, &err) != 0)
         return std::nullopt;
-    }
-    std::set<std::size_t> ids;
+    std::map<std::size_t, std::string> tasks;
     std::istringstream is(out);
-    for (std::string line; std::getline(is, line);) try {
-            ids.insert(std::stoul(line));
+    for (std::string line; std::getline(is, line);) {
+        const std::size_t a = line.find('|'), b = line.find('|', a + 1);
+        if (b == std::string::npos || line.substr(b + 1) != script) continue;
+        try {
+            tasks[std::stoul(line.substr(a + 1, b - a - 1))] = line.substr(0, a);
         } catch (const std::exception&) {
         }
-    return ids;
+    }
+    return tasks;
 }
 
 }  // namespace
@@ -85,30 +89,46 @@ std::optional<std::string> run_slurm(backend_run& r) {
     std::filesystem::create_directories(out_dir, ec);
     if (r.todo.empty())  // --dry-run of a finished study: the script for every job
         for (std::size_t i = 0; i < r.list.jobs.size(); ++i) r.todo.push_back(i);
-    if (!write_atomically(script, batch_script(r, out_dir))) return "cannot write " + script;
     if (r.opt.dry_run) {
+        if (!write_atomically(script, batch_script(r, out_dir))) return "cannot write " + script;
         std::printf("wrote %s (submit it with: sbatch %s)\n", script.c_str(), script.c_str());
         return std::nullopt;
     }
-    std::string out, err;
-    const int code = capture({"sbatch", "--parsable", script}, out, &err);
-    if (code != 0) {
-        const std::string why = err.substr(0, err.find('\n'));
-        return code == 127 ? "--backend slurm needs sbatch (Debian package slurm-client)"
-                           : "sbatch refused " + script + ": " + why;
+    // Tasks already in the queue for this study are waited for, not submitted again.
+    const auto before = queued_tasks(script);
+    if (!before) return "--backend slurm needs squeue and a reachable Slurm controller";
+    std::map<std::size_t, std::string> owner;  // index -> array job id
+    std::vector<std::size_t> submit;
+    for (std::size_t i : r.todo)
+        if (auto it = before->find(i); it != before->end())
+            owner[i] = it->second;
+        else
+            submit.push_back(i);
+    if (submit.size() < r.todo.size())
+        std::fprintf(stderr, "d3sim %s: %zu tasks of this study are in the queue already; waiting "
+                     "for them\n", r.list.tool.c_str(), r.todo.size() - submit.size());
+    if (!submit.empty()) {
+        backend_run sub{r.list, submit, r.opt, r.progress, r.exe, r.identity};
+        if (!write_atomically(script, batch_script(sub, out_dir))) return "cannot write " + script;
+        std::string out, err;
+        const int code = capture({"sbatch", "--parsable", script}, out, &err);
+        if (code != 0)
+            return code == 127 ? "--backend slurm needs sbatch (Debian package slurm-client)"
+                               : "sbatch refused " + script + ": " + err.substr(0, err.find('\n'));
+        const std::string job_id = out.substr(0, out.find_first_of(";\n"));
+        for (std::size_t i : submit) owner[i] = job_id;
+        std::fprintf(stderr, "d3sim %s: submitted %zu tasks as Slurm job %s (%s)\n",
+                     r.list.tool.c_str(), submit.size(), job_id.c_str(), script.c_str());
     }
-    const std::string job_id = out.substr(0, out.find_first_of(";\n"));
-    std::fprintf(stderr, "d3sim %s: submitted %zu tasks as Slurm job %s (%s)\n",
-                 r.list.tool.c_str(), r.todo.size(), job_id.c_str(), script.c_str());
     std::set<std::size_t> ended;
     int unanswered = 0;
     auto interval = std::chrono::milliseconds(500);
     while (ended.size() < r.todo.size()) {
         std::this_thread::sleep_for(interval);
         interval = std::min(interval * 3 / 2, std::chrono::milliseconds(10000));
-        const auto queued = queued_tasks(job_id);
+        const auto queued = queued_tasks(script);
         if (!queued) {
-            if (++unanswered == 30) return "squeue does not answer about job " + job_id;
+            if (++unanswered == 30) return "squeue does not answer";
             continue;
         }
         unanswered = 0;
@@ -116,7 +136,7 @@ std::optional<std::string> run_slurm(backend_run& r) {
             if (!queued->count(i) && ended.insert(i).second) {
                 const bool ok = has_result(r, i);
                 r.progress.ended(ok);
-                const std::string task = job_id + "_" + std::to_string(i),
+                const std::string task = owner[i] + "_" + std::to_string(i),
                                   out = out_dir + "/" + task + ".out";
                 if (!ok)
                     r.progress.message("d3sim " + r.list.tool + ": task " + task + " (" +

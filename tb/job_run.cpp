@@ -1,10 +1,12 @@
 #include "job_run.h"
 
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -32,6 +34,7 @@ ended run_logged(const std::string& exe, const std::vector<std::string>& args,
     const pid_t pid = fork();
     if (pid < 0) return e;
     if (pid == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);  // the job stopped: so is its run
         if (!std::freopen(log.c_str(), "w", stderr)) _exit(126);
         if (!std::freopen("/dev/null", "w", stdout)) _exit(126);
         std::vector<char*> argv{const_cast<char*>(exe.c_str())};

@@ -1,9 +1,11 @@
 // The study's progress line, and the process helpers the backends share.
 #include <fcntl.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 
@@ -71,6 +73,7 @@ void study_progress::print() {
 int spawn_logged(const std::vector<std::string>& argv, const std::string& log) {
     const pid_t pid = fork();
     if (pid != 0) return pid;
+    prctl(PR_SET_PDEATHSIG, SIGTERM);  // a study that is stopped stops its jobs (or GNU parallel)
     if (!log.empty()) {
         const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
         if (fd >= 0) {

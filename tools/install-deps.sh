@@ -6,6 +6,7 @@ packages=(
   libsystemc-dev verilator gtkwave
   libgtest-dev libcli11-dev nlohmann-json3-dev zlib1g-dev
   xvfb xauth ghostscript python3 gnuplot-nox
+  parallel slurm-wlm munge
 )
 missing=()
 for p in "${packages[@]}"; do

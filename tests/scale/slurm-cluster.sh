@@ -12,13 +12,12 @@ cmd=${1:?start|stop}
 dir=${2:?directory}
 
 stop() {
-  for name in slurmd slurmctld munged watchdog; do
-    [ -f "$dir/$name.pid" ] || continue
-    pid=$(cat "$dir/$name.pid")
+  for name in watchdog slurmd slurmctld munged; do
+    pid=$(cat "$dir/$name.pid" 2>/dev/null) || continue
     rm -f "$dir/$name.pid"
     # Only the process this script started: its pid, and still the program it was.
     comm=$(cat "/proc/$pid/comm" 2>/dev/null) || continue
-    case $name in watchdog) [ "$comm" = bash ] || continue ;; *) [ "$comm" = "$name" ] || continue ;; esac
+    case $name in watchdog) [[ $comm == slurm-cluster* || $comm == bash ]] || continue ;; *) [ "$comm" = "$name" ] || continue ;; esac
     kill "$pid" 2>/dev/null || true
     for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     kill -9 "$pid" 2>/dev/null || true
