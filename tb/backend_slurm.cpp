@@ -105,8 +105,10 @@ std::optional<std::string> run_slurm(backend_run& r) {
         else
             submit.push_back(i);
     if (submit.size() < r.todo.size())
-        std::fprintf(stderr, "d3sim %s: %zu tasks of this study are in the queue already; waiting "
-                     "for them\n", r.list.tool.c_str(), r.todo.size() - submit.size());
+        std::fprintf(stderr,
+                     "d3sim %s: %zu tasks of this study are in the queue already; waiting "
+                     "for them\n",
+                     r.list.tool.c_str(), r.todo.size() - submit.size());
     if (!submit.empty()) {
         backend_run sub{r.list, submit, r.opt, r.progress, r.exe, r.identity};
         if (!write_atomically(script, batch_script(sub, out_dir))) return "cannot write " + script;
@@ -140,8 +142,8 @@ std::optional<std::string> run_slurm(backend_run& r) {
                                   out = out_dir + "/" + task + ".out";
                 if (!ok)
                     r.progress.message("d3sim " + r.list.tool + ": task " + task + " (" +
-                                       r.list.jobs[i].name + ") failed: " + last_line(out) +
-                                       "  [" + out + ", " + r.list.jobs[i].log + "]");
+                                       r.list.jobs[i].name + ") failed: " + last_line(out) + "  [" +
+                                       out + ", " + r.list.jobs[i].log + "]");
             }
         r.progress.tick();
     }

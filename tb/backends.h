@@ -14,7 +14,7 @@ namespace d3 {
 /// Done, failed and remaining jobs of a study with an estimate of the time left, on stderr: a line
 /// updated in place on a terminal, otherwise a line every ten seconds.
 class study_progress {
-public:
+  public:
     study_progress(std::string tool, std::size_t to_run);
     /// A job ended, with a result (ok) or without.
     void ended(bool ok);
@@ -26,7 +26,7 @@ public:
     void message(const std::string& line);
     std::size_t failed() const { return failed_; }
 
-private:
+  private:
     void print();
     std::string tool_;
     std::size_t total_, done_ = 0, failed_ = 0;

@@ -93,7 +93,7 @@ int run_job_command(int argc, char** argv) {
                      j.name.c_str(), e.code, j.log.c_str());
         return e.code > 0 ? e.code : 1;
     }
-    r["job"] = {{"exit_code", e.code}, {"args", j.args},       {"d3sim", identity},
+    r["job"] = {{"exit_code", e.code}, {"args", j.args},     {"d3sim", identity},
                 {"host", host},        {"seconds", seconds}, {"max_rss_kb", e.max_rss_kb}};
     if (!write_atomically(j.result, r.dump(2) + "\n")) return bad("cannot write " + j.result);
     return 0;

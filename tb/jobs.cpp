@@ -67,7 +67,9 @@ std::optional<std::string> load_manifest(const std::string& path, job_list& list
     return std::nullopt;
 }
 
-bool is_result_code(int code) { return code >= 0 && code <= 2; }
+bool is_result_code(int code) {
+    return code >= 0 && code <= 2;
+}
 
 std::optional<nlohmann::json> read_result(const job& j, const std::string& identity) {
     std::ifstream f(j.result);

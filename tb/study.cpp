@@ -85,13 +85,15 @@ std::optional<study_run> run_study(const job_list& list, const backend_options& 
     }
     if (o.dry_run) return s;
     s.ran = todo.size();
-    const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (!todo.empty())
-        std::fprintf(stderr, "d3sim %s: ran %zu jobs (%zu failed) with --backend %s in %.1f s\n",
-                     list.tool.c_str(), todo.size(), progress.failed(), o.backend.c_str(),
-                     seconds);
+    s.failed = progress.failed();
+    s.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     return s;
+}
+
+void print_summary(const job_list& list, const backend_options& o, const study_run& s) {
+    if (s.ran > 0)
+        std::fprintf(stderr, "d3sim %s: ran %zu jobs (%zu failed) with --backend %s in %.1f s\n",
+                     list.tool.c_str(), s.ran, s.failed, o.backend.c_str(), s.seconds);
 }
 
 std::vector<std::size_t> report_missing(const job_list& list) {

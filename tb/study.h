@@ -14,13 +14,13 @@ namespace d3 {
 
 struct backend_options {
     std::string backend = "local";
-    unsigned jobs = 1;         ///< at once: processes (local), -j (parallel), %LIMIT (slurm)
-    bool jobs_given = false;   ///< --jobs was on the command line
+    unsigned jobs = 1;        ///< at once: processes (local), -j (parallel), %LIMIT (slurm)
+    bool jobs_given = false;  ///< --jobs was on the command line
     std::vector<std::string> sshlogin;  ///< parallel: --sshlogin, passed through
     std::string sshloginfile;           ///< parallel: --sshloginfile, passed through
     std::string partition, time, mem;   ///< slurm: per task
-    bool dry_run = false;   ///< write the batch script / print the command, run nothing
-    bool merge_only = false;  ///< run nothing, merge the results there are
+    bool dry_run = false;               ///< write the batch script / print the command, run nothing
+    bool merge_only = false;            ///< run nothing, merge the results there are
 };
 
 /// Adds --backend, --jobs, --sshlogin, --sshloginfile, --partition, --time, --mem, --dry-run and
@@ -32,6 +32,8 @@ std::optional<std::string> check_backend_options(const CLI::App& app, backend_op
 struct study_run {
     std::size_t reused = 0;  ///< jobs that had a valid result before
     std::size_t ran = 0;     ///< jobs run now
+    std::size_t failed = 0;  ///< of those, the ones that ended without a result
+    double seconds = 0;      ///< wall time of the run
     bool dry_run = false;    ///< nothing ran (--dry-run, --merge-only)
 };
 
@@ -39,6 +41,9 @@ struct study_run {
 /// backend could not run the study, with the reason in `error` (one line).
 std::optional<study_run> run_study(const job_list& list, const backend_options& o,
                                    std::string& error);
+
+/// "d3sim TOOL: ran N jobs (F failed) with --backend B in S s" on stderr, when jobs ran.
+void print_summary(const job_list& list, const backend_options& o, const study_run& s);
 
 /// The jobs of `list` without a valid result, each reported on stderr (name, the last line of its
 /// log) after a summary line; empty when every job has one.

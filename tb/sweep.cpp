@@ -136,6 +136,7 @@ int run_sweep(int argc, char** argv) {
         results.push_back(r ? *r : nlohmann::json());
         if (r && (*r)["job"].value("exit_code", -1) == 2) return bad_input(first_line(j.log));
     }
+    print_summary(list, backend, *run);
     const bool complete = report_missing(list).empty();
     std::ostringstream csv;
     csv << kColumns << "\n";

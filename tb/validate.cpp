@@ -1,7 +1,7 @@
 // `d3sim validate`: every claim of the paper on a grid of D3(K,M). The topological claims are
-// counted in this process; each simulated claim is a job of a study (tb/jobs.h, tb/study.h): a d3sim
-// run in its own process (SystemC elaborates once per process) on the chosen backend, resumable.
-// The rows, merged from the results only, go to stdout, to --json and to the document
+// counted in this process; each simulated claim is a job of a study (tb/jobs.h, tb/study.h): a
+// d3sim run in its own process (SystemC elaborates once per process) on the chosen backend,
+// resumable. The rows, merged from the results only, go to stdout, to --json and to the document
 // (validate_report.cpp).
 #include "validate.h"
 
@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <sstream>
 
@@ -137,19 +138,22 @@ bool needs_fixed_run(const topology& t, const sim_claim& c, const run_outcome& o
 // A job running d3sim with `args` for the claim, its files in `dir`.
 job claim_job(const std::string& dir, const topology& t, const sim_claim& c,
               std::vector<std::string> args, const std::string& suffix) {
-    const std::string base = dir + "/d3-" + std::to_string(t.k()) + "-" + std::to_string(t.m()) +
-                             "/" + c.id + suffix;
+    const std::string base =
+        dir + "/d3-" + std::to_string(t.k()) + "-" + std::to_string(t.m()) + "/" + c.id + suffix;
     args.insert(args.end(), {"-q", "--no-progress"});
     std::error_code ec;
     std::filesystem::create_directories(std::filesystem::path(base).parent_path(), ec);
     return {network_name(t) + " " + c.id + suffix, args, base + ".json", base + ".log"};
 }
 
-// The default --work: one directory per grid under $TMPDIR, so that the same command resumes.
+// The default --work: one directory per grid and d3sim executable under $TMPDIR, so that the same
+// command resumes (and two builds, e.g. in two work trees, do not share results).
 std::string default_work(const grid& g) {
     const char* tmp = std::getenv("TMPDIR");
+    char exe[17];
+    std::snprintf(exe, sizeof exe, "%016zx", std::hash<std::string>{}(self_exe()));
     std::string d = std::string(tmp && *tmp ? tmp : "/tmp") + "/d3sim-validate-" +
-                    std::to_string(getuid()) + "/k";
+                    std::to_string(getuid()) + "/" + exe + "-k";
     for (int k : g.ks) d += std::to_string(k) + (k == g.ks.back() ? "" : ",");
     d += "-m";
     for (int m : g.ms) d += std::to_string(m) + (m == g.ms.back() ? "" : ",");
@@ -170,9 +174,10 @@ int run_validate(int argc, char** argv) {
     app.add_option("--m", ms, "M values to use instead of the grid's, e.g. 4,6");
     app.add_option("--out", out, "the document to write (- : none)")->capture_default_str();
     app.add_option("--json", json, "also write every row as JSON to FILE (- for stdout)");
-    app.add_option("--work", work,
-                   "directory of the jobs and their results; the same command resumes there "
-                   "(default: $TMPDIR/d3sim-validate-UID/GRID; on a cluster: a shared directory)");
+    app.add_option(
+        "--work", work,
+        "directory of the jobs and their results; the same command resumes there "
+        "(default: $TMPDIR/d3sim-validate-UID/EXE-GRID; on a cluster: a shared directory)");
     backend_options backend;
     add_backend_options(app, backend);
     try {
@@ -227,7 +232,8 @@ int run_validate(int argc, char** argv) {
     // The simulated claims are jobs (one d3sim run each), then the runs with --schedule fixed of
     // those whose published schedule conflicts: a second list, known from the first's results.
     std::vector<task> tasks;
-    job_list first{"validate", work + "/jobs.json", {}}, second{"validate", work + "/fixed.json", {}};
+    job_list first{"validate", work + "/jobs.json", {}},
+        second{"validate", work + "/fixed.json", {}};
     for (int k : g.ks)
         for (int m : g.ms) {
             const topology t(k, m);
@@ -240,9 +246,12 @@ int run_validate(int argc, char** argv) {
         }
     auto run = [&](const job_list& list) {
         std::string error;
-        if (!run_study(list, backend, error))
-            std::fprintf(stderr, "d3sim validate: error: %s\n", error.c_str());
-        return error.empty();
+        if (const auto s = run_study(list, backend, error)) {
+            print_summary(list, backend, *s);
+            return true;
+        }
+        std::fprintf(stderr, "d3sim validate: error: %s\n", error.c_str());
+        return false;
     };
     if (!run(first)) return 2;
     if (backend.dry_run) return 0;
@@ -265,7 +274,8 @@ int run_validate(int argc, char** argv) {
         const run_outcome fixed = fixed_job[i] == SIZE_MAX
                                       ? run_outcome{}
                                       : outcome_of(second.jobs[fixed_job[i]], identity);
-        rows[x.slot] = judge_claim(x.t, x.c, outcomes[i], fixed_job[i] == SIZE_MAX ? nullptr : &fixed);
+        rows[x.slot] =
+            judge_claim(x.t, x.c, outcomes[i], fixed_job[i] == SIZE_MAX ? nullptr : &fixed);
     }
     // Claims derived from two runs on the same network.
     for (int k : g.ks)

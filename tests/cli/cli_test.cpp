@@ -270,8 +270,8 @@ TEST(CliSweep, BadInputIsOneLineAndExitCode2) {
 TEST(CliSweep, MergeOnlyNamesMissingPoints) {
     const std::string dir = testing::TempDir() + "d3_sweep_merge_only";
     std::remove((dir + "/point_0.3.json").c_str());
-    const outcome o = run("sweep --rates 0.3,0.4 --out " + dir +
-                          " --k 1 --m 2 --traffic uniform --merge-only");
+    const outcome o =
+        run("sweep --rates 0.3,0.4 --out " + dir + " --k 1 --m 2 --traffic uniform --merge-only");
     EXPECT_EQ(o.code, 1) << o.err;
     EXPECT_NE(o.err.find("2 of 2 jobs have no result"), std::string::npos) << o.err;
     EXPECT_NE(o.err.find("(rate 0.3): did not run"), std::string::npos) << o.err;
