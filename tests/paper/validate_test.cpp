@@ -2,6 +2,7 @@
 // come with a conflict and a conflict-free fixed schedule. Label `paper`.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
@@ -17,8 +18,10 @@ namespace {
 using nlohmann::json;
 
 json validate(const std::string& args) {
-    const d3::test::outcome o =
-        d3::test::run_command(std::string(D3SIM) + " validate " + args + " --out - --json -");
+    // A fresh --work: every run made here, none reused from an earlier test run.
+    const std::string work = testing::TempDir() + "d3_validate_" + std::to_string(getpid());
+    const d3::test::outcome o = d3::test::run_command(std::string(D3SIM) + " validate " + args +
+                                                      " --work " + work + " --out - --json -");
     EXPECT_EQ(o.code, 0) << o.err;
     json j = json::parse(o.out, nullptr, false);
     EXPECT_FALSE(j.is_discarded()) << o.out;
