@@ -16,13 +16,15 @@
 #include <vector>
 
 #include "core/traffic/rates.h"
+#include "option_limits.h"
+#include "output_file.h"
 
 namespace d3 {
 
 namespace {
 
 int bad_input(const std::string& msg) {
-    std::fprintf(stderr, "d3sim sweep: error: %s\n", msg.c_str());
+    std::fprintf(stderr, "d3sim sweep: error: %s\n", printable(msg).c_str());
     return 2;
 }
 
@@ -124,6 +126,7 @@ int run_sweep(int argc, char** argv) {
         ->required();
     app.add_option("--jobs", jobs, "points run at once (default: the number of cores)")
         ->capture_default_str();
+    apply_limits(app, {{"--jobs", kJobsRange}});
     app.allow_extras();
     try {
         app.parse(argc, argv);
@@ -136,7 +139,6 @@ int run_sweep(int argc, char** argv) {
     if (!rates)
         return bad_input("--rates must be FROM:TO:STEP or a list of rates in (0, 1] (got '" +
                          rates_text + "')");
-    if (jobs < 1) return bad_input("--jobs must be at least 1");
     std::vector<std::string> extras = app.remaining();
     bool traffic = false;
     for (const auto& a : extras) {
@@ -188,14 +190,13 @@ int run_sweep(int argc, char** argv) {
     for (const point& p : points)
         if (p.code == 2) return bad_input(first_line(p.err));
 
-    std::ofstream csv(out + "/sweep.csv");
-    csv << kColumns << "\n";
+    std::string csv = std::string(kColumns) + "\n";
     bool all_ok = true;
     for (const point& p : points) {
-        csv << csv_row(p) << "\n";
+        csv += csv_row(p) + "\n";
         all_ok = all_ok && p.code == 0;
     }
-    csv.close();
+    if (auto err = write_file(out + "/sweep.csv", csv)) return bad_input(*err);
     std::string title = "d3sim";
     for (const auto& a : extras) title += " " + a;
     write_plot_script(out, title);

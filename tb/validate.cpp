@@ -14,9 +14,12 @@
 #include <iostream>
 #include <mutex>
 #include <sstream>
+#include <system_error>
 #include <thread>
 
 #include "core/claims/paper_claims.h"
+#include "option_limits.h"
+#include "output_file.h"
 #include "validate_report.h"
 
 namespace d3 {
@@ -156,35 +159,40 @@ int run_validate(int argc, char** argv) {
     app.add_option("--out", out, "the document to write (- : none)")->capture_default_str();
     app.add_option("--json", json, "also write every row as JSON to FILE (- for stdout)");
     app.add_option("--jobs,-j", jobs, "d3sim processes at once")->capture_default_str();
+    apply_limits(app, {{"--jobs", kJobsRange}});
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::fprintf(stderr, "d3sim validate: error: %s\n", e.what());
+        std::fprintf(stderr, "d3sim validate: error: %s\n", printable(e.what()).c_str());
         return 2;
     }
     grid g = *named_grid(grid_name);
-    if (!ks.empty() && !parse_list(ks, g.ks)) {
+    if (app.count("--k") != 0 && !parse_list(ks, g.ks)) {
         std::fprintf(stderr, "d3sim validate: error: --k must be a list such as 1,2,4\n");
         return 2;
     }
-    if (!ms.empty() && !parse_list(ms, g.ms)) {
+    if (app.count("--m") != 0 && !parse_list(ms, g.ms)) {
         std::fprintf(stderr, "d3sim validate: error: --m must be a list such as 4,6\n");
         return 2;
     }
     for (int k : g.ks)
         for (int m : g.ms)
-            if (auto err = topology::check(k, m)) {
+            if (auto err = out_of_range("--k", k, kValidateKRange)) {
                 std::fprintf(stderr, "d3sim validate: error: %s\n", err->c_str());
                 return 2;
-            } else if (m < 4) {
-                std::fprintf(stderr,
-                             "d3sim validate: error: the paper's claims assume M >= 4 (got %d)\n",
-                             m);
+            } else if (auto err_m = out_of_range("--m (the paper's claims assume M >= 4)", m,
+                                                 kValidateMRange)) {
+                std::fprintf(stderr, "d3sim validate: error: %s\n", err_m->c_str());
                 return 2;
             }
-    if (jobs < 1) jobs = 1;
+    for (const std::string& file : {out, json})  // before any run, not after all of them
+        if (file != "-" && !file.empty())
+            if (auto err = check_writable(file)) {
+                std::fprintf(stderr, "d3sim validate: error: %s\n", err->c_str());
+                return 2;
+            }
 
     const auto start = std::chrono::steady_clock::now();
     const std::string exe = self_path();
@@ -209,7 +217,8 @@ int run_validate(int argc, char** argv) {
     const bool tty = isatty(STDERR_FILENO) != 0;
     std::vector<std::thread> workers;
     for (unsigned w = 0; w < jobs; ++w)
-        workers.emplace_back([&] {
+        try {  // when the system refuses a thread, the ones already started do the work
+            workers.emplace_back([&] {
             for (std::size_t i; (i = next++) < tasks.size();) {
                 rows[tasks[i].slot] = judge_claim(exe, tasks[i].t, tasks[i].c);
                 const std::size_t n = ++done;
@@ -218,7 +227,12 @@ int run_validate(int argc, char** argv) {
                     std::fprintf(stderr, "\rd3sim validate: %zu/%zu runs", n, tasks.size());
                 }
             }
-        });
+            });
+        } catch (const std::system_error& e) {
+            if (!workers.empty()) break;
+            std::fprintf(stderr, "d3sim validate: error: cannot start a thread: %s\n", e.what());
+            return 1;
+        }
     for (std::thread& w : workers) w.join();
     if (tty) std::fprintf(stderr, "\n");
     // Claims derived from two runs on the same network.
@@ -249,19 +263,17 @@ int run_validate(int argc, char** argv) {
                  "d3sim validate: %zu rows (%zu simulated runs) in %.1f s; %zu do not hold\n",
                  rows.size(), tasks.size(), seconds, bad);
     if (out != "-") {
-        std::ofstream f(out);
-        if (!(f << validation_document(rows, command))) {
-            std::fprintf(stderr, "d3sim validate: error: cannot write %s\n", out.c_str());
+        if (auto err = write_file(out, validation_document(rows, command))) {
+            std::fprintf(stderr, "d3sim validate: error: %s\n", err->c_str());
             return 2;
         }
         std::fprintf(stderr, "d3sim validate: wrote %s\n", out.c_str());
     }
     if (!json.empty()) {
         const std::string text = validation_json(rows, command).dump(2) + "\n";
-        if (json == "-") {
-            std::cout << text;
-        } else if (!(std::ofstream(json) << text)) {
-            std::fprintf(stderr, "d3sim validate: error: cannot write %s\n", json.c_str());
+        std::cout << std::flush;
+        if (auto err = write_file(json, text)) {
+            std::fprintf(stderr, "d3sim validate: error: %s\n", err->c_str());
             return 2;
         }
     }

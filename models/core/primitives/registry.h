@@ -26,6 +26,6 @@ std::unique_ptr<workload> make_primitive_workload(const topology& t, const primi
 int primitive_injection_width(const topology& t, const primitive_options& o);
 
 /// Largest --count accepted (the schedule is held in memory).
-inline constexpr int kMaxBroadcastCount = 1 << 20;
+inline constexpr int kMaxBroadcastCount = 1 << 16;
 
 }  // namespace d3
