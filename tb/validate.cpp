@@ -38,6 +38,7 @@ std::optional<grid> named_grid(const std::string& name) {
 
 bool parse_list(const std::string& s, std::vector<int>& out) {
     out.clear();
+    if (!s.empty() && s.back() == ',') return false;  // getline drops an empty last item
     std::istringstream is(s);
     std::string item;
     while (std::getline(is, item, ',')) {
