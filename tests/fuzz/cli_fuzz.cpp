@@ -239,6 +239,7 @@ verdict run_case(const settings& s, const args_t& a, int index) {
     const std::string err = s.dir + "/stderr" + std::to_string(index);
     const pid_t pid = fork();
     if (pid == 0) {
+        setpgid(0, 0);  // its own process group: a sweep's or validate's children die with it
         const int fd = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
         const int null = open("/dev/null", O_RDWR);
         dup2(null, 0);
@@ -256,18 +257,20 @@ verdict run_case(const settings& s, const args_t& a, int index) {
         execv(s.d3sim.c_str(), argv.data());
         _exit(127);
     }
+    setpgid(pid, pid);  // as the child does, whichever runs first
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(s.seconds);
     int status = 0;
     bool timed_out = false;
     while (waitpid(pid, &status, WNOHANG) == 0) {
         if (std::chrono::steady_clock::now() > deadline) {
             timed_out = true;
-            kill(pid, SIGKILL);
+            kill(-pid, SIGKILL);
             waitpid(pid, &status, 0);
             break;
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
+    kill(-pid, SIGKILL);  // whatever the case left running
     std::string text;
     {
         std::ifstream f(err, std::ios::binary);
