@@ -131,8 +131,8 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
 int run_traffic(const traffic_run_options& o, const std::string& json, bool quiet) {
     // A link sustains one packet per step per VC only if its buffer covers the credit round trip.
     const router_params& rp = o.net.router;
-    const long long trip = rp.pipeline_stages - 1LL +
-                           2LL * std::max(rp.local_latency, rp.global_latency);  // 64-bit
+    const long long trip =
+        rp.pipeline_stages - 1LL + 2LL * std::max(rp.local_latency, rp.global_latency);  // 64-bit
     if (rp.buffer_depth < trip)
         std::fprintf(stderr,
                      "d3sim: warning: --buffer-depth %d is below the credit round trip of the "

@@ -220,14 +220,14 @@ int run_validate(int argc, char** argv) {
     for (unsigned w = 0; w < jobs; ++w)
         try {  // when the system refuses a thread, the ones already started do the work
             workers.emplace_back([&] {
-            for (std::size_t i; (i = next++) < tasks.size();) {
-                rows[tasks[i].slot] = judge_claim(exe, tasks[i].t, tasks[i].c);
-                const std::size_t n = ++done;
-                if (tty) {
-                    std::lock_guard<std::mutex> lock(progress);
-                    std::fprintf(stderr, "\rd3sim validate: %zu/%zu runs", n, tasks.size());
+                for (std::size_t i; (i = next++) < tasks.size();) {
+                    rows[tasks[i].slot] = judge_claim(exe, tasks[i].t, tasks[i].c);
+                    const std::size_t n = ++done;
+                    if (tty) {
+                        std::lock_guard<std::mutex> lock(progress);
+                        std::fprintf(stderr, "\rd3sim validate: %zu/%zu runs", n, tasks.size());
+                    }
                 }
-            }
             });
         } catch (const std::system_error& e) {
             if (!workers.empty()) break;

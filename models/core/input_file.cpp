@@ -15,7 +15,7 @@ std::vector<std::string> read_input_lines(const std::string& path, const std::st
         return std::invalid_argument(what + ": cannot read " + path + ": " + why);
     };
     const std::unique_ptr<std::FILE, int (*)(std::FILE*)> f(std::fopen(path.c_str(), "rb"),
-                                                           &std::fclose);
+                                                            &std::fclose);
     if (!f) throw fail(std::strerror(errno));
     std::vector<std::string> lines(1);
     std::uint64_t total = 0;

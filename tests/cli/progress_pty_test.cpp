@@ -15,9 +15,9 @@
 namespace {
 
 struct pty_run {
-    int code = -1;         ///< exit code; -1: killed (timeout) or a signal
+    int code = -1;  ///< exit code; -1: killed (timeout) or a signal
     bool timed_out = false;
-    std::string screen;    ///< everything written to the terminal
+    std::string screen;  ///< everything written to the terminal
 };
 
 pty_run run_on_pty(const std::vector<std::string>& args, std::chrono::seconds limit) {
@@ -70,9 +70,9 @@ TEST(ProgressOnATerminal, ExplicitProgressEnds) {
 
 TEST(ProgressOnATerminal, DefaultProgressEnds) {
     // No --progress: on by default because stderr is a terminal.
-    const pty_run r = run_on_pty({"--k", "4", "--m", "4", "--primitive", "broadcast", "--count",
-                                  "4"},
-                                 std::chrono::seconds(20));
+    const pty_run r =
+        run_on_pty({"--k", "4", "--m", "4", "--primitive", "broadcast", "--count", "4"},
+                   std::chrono::seconds(20));
     EXPECT_FALSE(r.timed_out) << r.screen.substr(0, 600);
     EXPECT_EQ(r.code, 0) << r.screen.substr(0, 600);
     EXPECT_NE(r.screen.find("step "), std::string::npos) << r.screen;

@@ -52,17 +52,23 @@ TEST(Reliability, ValidateRefusesTooManyJobs) {
 // Values that overflowed an int (UBSan: config.cpp, traffic_cli.cpp, routing.h) or sized a buffer
 // or a schedule without bound: refused, with the limit in the message.
 TEST(Reliability, NumericOptionsHaveRangesInTheMessage) {
-    expect_refused("--local-latency 2147483647", "--local-latency: must be a whole number from 1 to 1024");
+    expect_refused("--local-latency 2147483647",
+                   "--local-latency: must be a whole number from 1 to 1024");
     expect_refused("--pipeline-stages 2147483647", "from 1 to 64");
-    expect_refused("--injection-width 1073741824", "--injection-width: must be a whole number from 0 to 1024");
+    expect_refused("--injection-width 1073741824",
+                   "--injection-width: must be a whole number from 0 to 1024");
     expect_refused("--traffic uniform --global-latency 1073741824", "from 1 to 1024");
-    expect_refused("--traffic uniform --routing ugal --ugal-threshold 2147483647", "from 0 to 1000000");
-    expect_refused("--buffer-depth 2147483647", "--buffer-depth: must be a whole number from 1 to 1024");
+    expect_refused("--traffic uniform --routing ugal --ugal-threshold 2147483647",
+                   "from 0 to 1000000");
+    expect_refused("--buffer-depth 2147483647",
+                   "--buffer-depth: must be a whole number from 1 to 1024");
     expect_refused("--injection-depth 2147483647", "from 0 to 4096");
-    expect_refused("--traffic uniform --measure 2147483647", "--measure: must be a whole number from 1 to 10000000");
+    expect_refused("--traffic uniform --measure 2147483647",
+                   "--measure: must be a whole number from 1 to 10000000");
     expect_refused("--traffic uniform --warmup -1", "--warmup");
     expect_refused("--traffic uniform --drain-limit 99999999999", "--drain-limit");
-    expect_refused("--primitive broadcast --count 1048576", "--count: must be a whole number from 1 to 65536");
+    expect_refused("--primitive broadcast --count 1048576",
+                   "--count: must be a whole number from 1 to 65536");
     expect_refused("--watchdog 2147483647", "--watchdog");
     expect_refused("--hold-capacity -5", "--hold-capacity");
     expect_refused("--ejection-width 99999", "--ejection-width");
@@ -71,10 +77,12 @@ TEST(Reliability, NumericOptionsHaveRangesInTheMessage) {
 }
 
 TEST(Reliability, SeedIsZeroTo2To64MinusOneExactly) {
-    expect_refused("--k 2 --m 4 --seed -1", "--seed: must be a whole number from 0 to 18446744073709551615");
+    expect_refused("--k 2 --m 4 --seed -1",
+                   "--seed: must be a whole number from 0 to 18446744073709551615");
     expect_refused("--k 2 --m 4 --seed 18446744073709551616", "--seed");
     expect_refused("--k 2 --m 4 --seed 1.5", "--seed");
-    const outcome o = run("--k 2 --m 4 --primitive permutation --seed 18446744073709551615 -q --json -");
+    const outcome o =
+        run("--k 2 --m 4 --primitive permutation --seed 18446744073709551615 -q --json -");
     EXPECT_EQ(o.code, 0) << o.err;
 }
 
@@ -148,9 +156,9 @@ TEST(Reliability, OutOfMemoryIsOneLineNotACrash) {
 #if D3_SANITIZED
     GTEST_SKIP() << "ASan reserves more address space than the limit allows";
 #endif
-    const outcome o = d3::test::run_command("ulimit -v 1048576 && timeout -k 5 60 " +
-                                            std::string(D3SIM) +
-                                            " --k 64 --m 64 --primitive all-to-all");
+    const outcome o =
+        d3::test::run_command("ulimit -v 1048576 && timeout -k 5 60 " + std::string(D3SIM) +
+                              " --k 64 --m 64 --primitive all-to-all");
     EXPECT_TRUE(o.code == 1 || o.code == 2) << o.code << "\n" << o.err;
     EXPECT_EQ(lines(o.err), 1) << o.err;
     EXPECT_NE(o.err.find("memory"), std::string::npos) << o.err;

@@ -40,7 +40,8 @@ struct settings {
 class generator {
   public:
     generator(std::uint64_t seed, int index, const std::string& dir)
-        : rng_(seed * 1000003u + static_cast<std::uint64_t>(index)), dir_(dir + "/c" + std::to_string(index)) {}
+        : rng_(seed * 1000003u + static_cast<std::uint64_t>(index)),
+          dir_(dir + "/c" + std::to_string(index)) {}
 
     args_t make() {
         args_t a = base();
@@ -52,45 +53,93 @@ class generator {
   private:
     int pick(int n) { return static_cast<int>(rng_() % static_cast<std::uint64_t>(n)); }
     template <typename T>
-    const T& one(const std::vector<T>& v) { return v[static_cast<std::size_t>(pick(static_cast<int>(v.size())))]; }
+    const T& one(const std::vector<T>& v) {
+        return v[static_cast<std::size_t>(pick(static_cast<int>(v.size())))];
+    }
 
     // A small legal run of one mode (each well under a second).
     args_t base() {
         const std::string k = std::to_string(1 + pick(3)), m = std::to_string(2 + pick(3));
         switch (pick(6)) {
             case 0:
-                return {"--k", k, "--m", m, "--primitive",
+                return {"--k",
+                        k,
+                        "--m",
+                        m,
+                        "--primitive",
                         one<std::string>({"broadcast", "one-to-all", "all-to-one", "all-to-all",
                                           "glgl-one-to-all"}),
                         "-q"};
             case 1:
-                return {"--k", k, "--m", m, "--primitive", "permutation", "--perm",
+                return {"--k",
+                        k,
+                        "--m",
+                        m,
+                        "--primitive",
+                        "permutation",
+                        "--perm",
                         one<std::string>({"random", "transpose", "drawer-swap", perm_file()})};
             case 2:
-                return {"--k", k, "--m", m, "--traffic",
-                        one<std::string>({"uniform", "permutation", "hotspot", "transpose",
-                                          "drawer-to-drawer"}),
-                        "--rate", "0.2", "--warmup", "20", "--measure", "20", "--routing",
+                return {"--k",
+                        k,
+                        "--m",
+                        m,
+                        "--traffic",
+                        one<std::string>(
+                            {"uniform", "permutation", "hotspot", "transpose", "drawer-to-drawer"}),
+                        "--rate",
+                        "0.2",
+                        "--warmup",
+                        "20",
+                        "--measure",
+                        "20",
+                        "--routing",
                         one<std::string>({"minimal", "valiant", "ugal"})};
             case 3:
-                return {"--k", "2", "--m", "2", "--topology", "mdf", "--traffic", "uniform",
-                        "--warmup", "10", "--measure", "10", "--arrangement",
-                        one<std::string>({"palmtree", "consecutive", wiring_file()})};
+                return {
+                    "--k",           "2",
+                    "--m",           "2",
+                    "--topology",    "mdf",
+                    "--traffic",     "uniform",
+                    "--warmup",      "10",
+                    "--measure",     "10",
+                    "--arrangement", one<std::string>({"palmtree", "consecutive", wiring_file()})};
             case 4:
                 return {"validate", "--k", "1", "--m", "4", "--out", "-", "--jobs", "2"};
             default:
-                return {"sweep", "--rates", "0.1,0.2", "--out", dir_ + "/sweep", "--jobs", "2",
-                        "--traffic", "uniform", "--k", "1", "--m", "2", "--warmup", "10",
+                return {"sweep",     "--rates", "0.1,0.2",   "--out",    dir_ + "/sweep",
+                        "--jobs",    "2",       "--traffic", "uniform",  "--k",
+                        "1",         "--m",     "2",         "--warmup", "10",
                         "--measure", "10"};
         }
     }
 
     std::string bad_number() {
-        return one<std::string>({"", "-1", "0", "-0", "+3", "3.5", "1e3", "0x10", "nan", "inf",
-                                 " 5", "5 ", "2147483647", "2147483648", "-2147483649",
-                                 "4294967296", "18446744073709551615", "18446744073709551616",
-                                 "99999999999999999999999", "1,2", "\x01", "\xff\xfe", "seven",
-                                 std::to_string(pick(2000) - 10), std::string(5000, '9')});
+        return one<std::string>({"",
+                                 "-1",
+                                 "0",
+                                 "-0",
+                                 "+3",
+                                 "3.5",
+                                 "1e3",
+                                 "0x10",
+                                 "nan",
+                                 "inf",
+                                 " 5",
+                                 "5 ",
+                                 "2147483647",
+                                 "2147483648",
+                                 "-2147483649",
+                                 "4294967296",
+                                 "18446744073709551615",
+                                 "18446744073709551616",
+                                 "99999999999999999999999",
+                                 "1,2",
+                                 "\x01",
+                                 "\xff\xfe",
+                                 "seven",
+                                 std::to_string(pick(2000) - 10),
+                                 std::string(5000, '9')});
     }
 
     std::string bad_text() {
@@ -117,19 +166,38 @@ class generator {
     }
 
     void mutate(args_t& a) {
-        static const std::vector<std::string> numeric{
-            "--k", "--m", "--buffer-depth", "--injection-width", "--injection-depth",
-            "--ejection-width", "--hold-capacity", "--pipeline-stages", "--local-latency",
-            "--global-latency", "--watchdog", "--vcs", "--seed", "--count", "--wave-groups",
-            "--concentration", "--warmup", "--measure", "--drain-limit", "--ugal-threshold",
-            "--jobs", "--rate", "--hotspot-fraction", "--protocol"};
+        static const std::vector<std::string> numeric{"--k",
+                                                      "--m",
+                                                      "--buffer-depth",
+                                                      "--injection-width",
+                                                      "--injection-depth",
+                                                      "--ejection-width",
+                                                      "--hold-capacity",
+                                                      "--pipeline-stages",
+                                                      "--local-latency",
+                                                      "--global-latency",
+                                                      "--watchdog",
+                                                      "--vcs",
+                                                      "--seed",
+                                                      "--count",
+                                                      "--wave-groups",
+                                                      "--concentration",
+                                                      "--warmup",
+                                                      "--measure",
+                                                      "--drain-limit",
+                                                      "--ugal-threshold",
+                                                      "--jobs",
+                                                      "--rate",
+                                                      "--hotspot-fraction",
+                                                      "--protocol"};
         static const std::vector<std::string> text{
-            "--primitive", "--schedule", "--source", "--perm", "--traffic", "--routing",
-            "--topology", "--arrangement", "--arbitration", "--decoder", "--wave-scope",
-            "--wave-limit", "--rates", "--grid", "--out"};
+            "--primitive",  "--schedule",   "--source",      "--perm",        "--traffic",
+            "--routing",    "--topology",   "--arrangement", "--arbitration", "--decoder",
+            "--wave-scope", "--wave-limit", "--rates",       "--grid",        "--out"};
         static const std::vector<std::string> files{"--json", "--wave", "--link-stats", "--out"};
         switch (pick(8)) {
-            case 0: case 1: {  // a numeric option: set or replace
+            case 0:
+            case 1: {  // a numeric option: set or replace
                 const std::string& o = one(numeric);
                 set(a, o, cheap_or_bad(o));
                 break;
@@ -149,11 +217,12 @@ class generator {
                 break;
             case 5:
                 a.push_back(one<std::string>({"--bogus", "-x", "--", "-", "--k=", "--m=4=4",
-                                              "--progress", "--no-progress", "--quiet",
-                                              "--help", "--wave-decoder", "validate"}));
+                                              "--progress", "--no-progress", "--quiet", "--help",
+                                              "--wave-decoder", "validate"}));
                 break;
             case 6:  // a value repeated
-                if (a.size() > 1) a.push_back(a[static_cast<std::size_t>(pick(static_cast<int>(a.size())))]);
+                if (a.size() > 1)
+                    a.push_back(a[static_cast<std::size_t>(pick(static_cast<int>(a.size())))]);
                 break;
             default:  // a garbage input file where one is read
                 set(a, pick(2) ? "--perm" : "--arrangement", pick(2) ? perm_file() : wiring_file());
@@ -173,17 +242,27 @@ class generator {
 
     std::string garbage_line() {
         switch (pick(7)) {
-            case 0: return std::to_string(pick(4)) + "," + std::to_string(pick(5)) + "," +
-                           std::to_string(pick(5)) + " " + std::to_string(pick(4)) + "," +
-                           std::to_string(pick(5)) + "," + std::to_string(pick(5));
-            case 1: return std::to_string(pick(6)) + " " + std::to_string(pick(3)) + " " +
-                           std::to_string(pick(3)) + " " + std::to_string(pick(6)) + " " +
-                           std::to_string(pick(3)) + " " + std::to_string(pick(3));
-            case 2: return "# comment " + bad_number();
-            case 3: return bad_number() + " " + bad_number();
-            case 4: return std::string(static_cast<std::size_t>(pick(9000)), 'a');
-            case 5: { std::string s; for (int i = pick(64); i > 0; --i) s += static_cast<char>(rng_()); return s; }
-            default: return "";
+            case 0:
+                return std::to_string(pick(4)) + "," + std::to_string(pick(5)) + "," +
+                       std::to_string(pick(5)) + " " + std::to_string(pick(4)) + "," +
+                       std::to_string(pick(5)) + "," + std::to_string(pick(5));
+            case 1:
+                return std::to_string(pick(6)) + " " + std::to_string(pick(3)) + " " +
+                       std::to_string(pick(3)) + " " + std::to_string(pick(6)) + " " +
+                       std::to_string(pick(3)) + " " + std::to_string(pick(3));
+            case 2:
+                return "# comment " + bad_number();
+            case 3:
+                return bad_number() + " " + bad_number();
+            case 4:
+                return std::string(static_cast<std::size_t>(pick(9000)), 'a');
+            case 5: {
+                std::string s;
+                for (int i = pick(64); i > 0; --i) s += static_cast<char>(rng_());
+                return s;
+            }
+            default:
+                return "";
         }
     }
 

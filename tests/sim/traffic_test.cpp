@@ -9,8 +9,8 @@
 #include <tuple>
 #include <vector>
 
-#include "sim_util.h"
 #include "output_file.h"
+#include "sim_util.h"
 #include "traffic_bench.h"
 
 namespace d3 {

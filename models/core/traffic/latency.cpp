@@ -13,8 +13,8 @@ double latency_stats::mean() const {
 std::uint64_t latency_stats::percentile(double q) const {
     if (count_ == 0) return 0;
     const auto n = static_cast<double>(count_);
-    const auto rank = std::clamp<std::uint64_t>(static_cast<std::uint64_t>(std::ceil(q * n)), 1,
-                                                count_);
+    const auto rank =
+        std::clamp<std::uint64_t>(static_cast<std::uint64_t>(std::ceil(q * n)), 1, count_);
     std::uint64_t seen = 0;
     for (const auto& [v, c] : counts_) {
         seen += c;
