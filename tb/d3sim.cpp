@@ -235,7 +235,8 @@ int d3sim_main(int argc, char** argv) {
         return fail_input("--count must be a whole number between 1 and " +
                           std::to_string(d3::kMaxBroadcastCount) + " (got '" + count + "')");
     o.net.router.arb = *d3::parse_arbitration(arb);
-    o.progress = progress < 0 ? isatty(STDERR_FILENO) != 0 : progress > 0;
+    // --progress gives 1, --no-progress -1; absent, CLI11 2.1 leaves 0 (not the initial -1).
+    o.progress = app.count("--progress") == 0 ? isatty(STDERR_FILENO) != 0 : progress > 0;
     if (auto err = o.validate()) return fail_input(*err);
 #if !D3_WITH_VERILATOR
     if (o.decoder != "cpp")
