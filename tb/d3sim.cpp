@@ -13,6 +13,7 @@
 #include <systemc>
 
 #include "core/result.h"
+#include "memory_reserve.h"
 #include "option_limits.h"
 #include "output_file.h"
 #include "report.h"
@@ -272,6 +273,7 @@ int d3sim_main(int argc, char** argv) {
 // Nothing escapes as a crash: an exception that leaves the checks (std::bad_alloc while a
 // workload for a huge network is built, say) becomes one line and an exit code.
 int sc_main(int argc, char** argv) {
+    d3::install_memory_reserve(256u << 20);  // for the unwinding after a bad_alloc (see there)
     try {
         return d3sim_main(argc, argv);
     } catch (const std::bad_alloc&) {

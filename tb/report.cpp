@@ -48,7 +48,9 @@ bool run_reporting_errors(const std::function<void()>& body) {
         std::fprintf(stderr, "d3sim: error: %s: %s\n", e.get_msg_type(),
                      printable(e.get_msg()).c_str());
     } catch (const std::bad_alloc&) {
-        std::fprintf(stderr, "d3sim: error: out of memory (std::bad_alloc) during the run\n");
+        std::fprintf(
+            stderr,
+            "d3sim: error: out of memory (std::bad_alloc) while building or running the network\n");
     } catch (const std::exception& e) {
         std::fprintf(stderr, "d3sim: error: %s\n", printable(e.what()).c_str());
     }
