@@ -144,15 +144,15 @@ class generator {
 
     std::string bad_text() {
         return one<std::string>({"", "-", "--", "/", "/dev/zero", "/dev/full", "/dev/null",
-                                 "/proc/x/y", "/nonexistent/x/y", dir_, dir_ + "/out.json",
+                                 "/proc/x/y", "/proc/nonexistent/x/y", dir_, dir_ + "/out.json",
                                  "\x1b[2J", "a\nb", "\t", std::string(10000, 'x'),
                                  "\xc3\xa9\xe2\x80\xae", perm_file(), wiring_file()});
     }
 
     std::string path() {
         return one<std::string>({"", "-", "/", "/dev/full", "/dev/null", "/proc/x/y",
-                                 "/nonexistent/d/f.json", dir_, dir_ + "/r.json", dir_ + "/w.vcd",
-                                 dir_ + "/w.fst", dir_ + "/l.csv", "\x01"});
+                                 "/proc/nonexistent/f.json", dir_, dir_ + "/r.json",
+                                 dir_ + "/w.vcd", dir_ + "/w.fst", dir_ + "/l.csv", "\x01"});
     }
 
     // Numeric options with values that are legal and cheap (a run stays small) or refused.
@@ -394,6 +394,7 @@ int main(int argc, char** argv) {
     s.seed = env_or("D3_FUZZ_SEED", static_cast<std::uint64_t>(std::time(nullptr) / 86400));
     s.only = static_cast<int>(env_or("D3_FUZZ_CASE", static_cast<std::uint64_t>(-1)));
     s.address_space = env_or("D3_FUZZ_ADDRESS_SPACE", s.address_space);
+    s.seconds = static_cast<int>(env_or("D3_FUZZ_SECONDS", static_cast<std::uint64_t>(s.seconds)));
     if (std::system(("rm -rf '" + s.dir + "' && mkdir -p '" + s.dir + "'").c_str()) != 0) {
         std::fprintf(stderr, "d3_cli_fuzz: cannot create %s\n", s.dir.c_str());
         return 2;
