@@ -14,11 +14,14 @@
 // K and M are inputs (constant during a run), so one netlist serves every network up to the size
 // that the port widths allow: K <= 2**GlobalPortWidth, M <= 2**LocalPortWidth. The header's port
 // fields are 8 bits, so both widths are at most d3_pkg::FieldWidth = 8 (K, M <= 256).
-module d3_header_decoder
-  import d3_pkg::*;
-#(
-  parameter int unsigned GlobalPortWidth = FieldWidth,  // bits of a global port / cabinet, 1..8
-  parameter int unsigned LocalPortWidth  = FieldWidth,  // bits of a local port / drawer / router, 1..8
+//
+// Written for Verilator and for Yosys (Debian's 0.23; tests/synth), which reads neither an import
+// in the module header nor a package type in a port: the ports are plain vectors of the package's
+// widths (hdr_i, next_o: header_t; act_o: action_e, cast inside), the layout check takes $bits of a
+// signal (not of the package type), and functions assign their name (no `return`).
+module d3_header_decoder #(
+  parameter int unsigned GlobalPortWidth = d3_pkg::FieldWidth,  // bits of a global port / cabinet, 1..8
+  parameter int unsigned LocalPortWidth  = d3_pkg::FieldWidth,  // bits of a local port / drawer / router, 1..8
   // Test only (tests/cosim seeded-fault check): 1 makes a source-vector header at b = 1 leave on
   // local port delta instead of pi. Always 0 in the model the simulator uses.
   parameter int unsigned SeededFault     = 0,
@@ -31,22 +34,33 @@ module d3_header_decoder
   input  logic [GlobalPortWidth-1:0] c_i,     // cabinet c of this router (< K)
   input  logic [LocalPortWidth-1:0]  d_i,     // drawer d of this router (< M)
   input  logic [LocalPortWidth-1:0]  p_i,     // router p of this router within its drawer (< M)
-  input  header_t                    hdr_i,   // header of the packet at the head of the buffer
-  output action_e                    act_o,   // what to do with the packet
+  input  logic [d3_pkg::HdrWidth-1:0] hdr_i, // header_t of the packet at the head of the buffer
+  output logic [2:0]                 act_o,   // action_e: what to do with the packet
   output logic [PortWidth-1:0]       port_o,  // local or global port for ActLocal / ActGlobal, else 0
   output logic                       hold_o,  // the packet (broadcast: its port-0 copy) stays one step
-  output header_t                    next_o   // header after this step: b - 1 (unchanged on eject, invalid)
+  output logic [d3_pkg::HdrWidth-1:0] next_o  // header after this step: b - 1 (unchanged on eject, invalid)
 );
 
+  // The package's items used below (Yosys 0.23 reads d3_pkg::X, not an import).
+  localparam int unsigned FieldWidth = d3_pkg::FieldWidth;
+  localparam int unsigned HdrWidth   = d3_pkg::HdrWidth;
+
+  // The ports as the package's types.
+  d3_pkg::header_t hdr, next_hdr;
+  d3_pkg::action_e act;
+  assign hdr    = hdr_i;
+  assign next_o = next_hdr;
+  assign act_o  = act;
+
   // Elaboration-time checks: the layout in d3_pkg and the limits of the parameters.
-  if ($bits(header_t) != HdrWidth) begin : gen_bad_layout
-    $error("header_t is %0d bits, docs/header-format.md says %0d", $bits(header_t), HdrWidth);
+  if ($bits(hdr) != HdrWidth || $bits(act) != $bits(act_o)) begin : gen_bad_layout
+    $error("header_t is %0d bits, docs/header-format.md says %0d", $bits(hdr), HdrWidth);
   end
-  if (GlobalPortWidth < 1 || (1 << GlobalPortWidth) > MaxK) begin : gen_bad_global_width
-    $error("GlobalPortWidth must be 1..%0d (K <= %0d)", FieldWidth, MaxK);
+  if (GlobalPortWidth < 1 || (1 << GlobalPortWidth) > d3_pkg::MaxK) begin : gen_bad_global_width
+    $error("GlobalPortWidth must be 1..%0d (K <= %0d)", FieldWidth, d3_pkg::MaxK);
   end
-  if (LocalPortWidth < 1 || (1 << LocalPortWidth) > MaxM) begin : gen_bad_local_width
-    $error("LocalPortWidth must be 1..%0d (M <= %0d)", FieldWidth, MaxM);
+  if (LocalPortWidth < 1 || (1 << LocalPortWidth) > d3_pkg::MaxM) begin : gen_bad_local_width
+    $error("LocalPortWidth must be 1..%0d (M <= %0d)", FieldWidth, d3_pkg::MaxM);
   end
 
   localparam int unsigned CmpWidth = FieldWidth + 1;  // holds any field and K, M up to 256
@@ -58,7 +72,7 @@ module d3_header_decoder
     logic [GlobalPortWidth:0] diff;
     diff = {1'b0, a} - {1'b0, b};
     if (a < b) diff = diff + n;
-    return diff[GlobalPortWidth-1:0];
+    sub_mod_k = diff[GlobalPortWidth-1:0];
   endfunction
 
   function automatic logic [LocalPortWidth-1:0] sub_mod_m(logic [LocalPortWidth-1:0] a,
@@ -67,39 +81,39 @@ module d3_header_decoder
     logic [LocalPortWidth:0] diff;
     diff = {1'b0, a} - {1'b0, b};
     if (a < b) diff = diff + n;
-    return diff[LocalPortWidth-1:0];
+    sub_mod_m = diff[LocalPortWidth-1:0];
   endfunction
 
   // A port field is in range when it is below K (global) or M (local).
   function automatic logic below_k(logic [FieldWidth-1:0] field, logic [GlobalPortWidth:0] k);
-    return CmpWidth'(field) < CmpWidth'(k);
+    below_k = CmpWidth'(field) < CmpWidth'(k);
   endfunction
 
   function automatic logic below_m(logic [FieldWidth-1:0] field, logic [LocalPortWidth:0] m);
-    return CmpWidth'(field) < CmpWidth'(m);
+    below_m = CmpWidth'(field) < CmpWidth'(m);
   endfunction
 
   // ---- Validity (docs/header-format.md, "makes the header invalid") ----
   logic source_ok, dest_ok, hdr_ok;
-  assign source_ok = hdr_i.b <= MaxSyncSource && below_k(hdr_i.f0, k_i) &&
-                     below_m(hdr_i.f1, m_i) && below_m(hdr_i.f2, m_i) &&
-                     hdr_i.defl_c == '0 && hdr_i.defl_d == '0;
-  assign dest_ok   = !hdr_i.bcast && hdr_i.b <= MaxSyncDest && below_k(hdr_i.f0, k_i) &&
-                     below_k(hdr_i.defl_c, k_i) && below_m(hdr_i.f1, m_i) &&
-                     below_m(hdr_i.f2, m_i) && below_m(hdr_i.defl_d, m_i);
-  assign hdr_ok    = hdr_i.kind == KindSource ? source_ok : dest_ok;
+  assign source_ok = hdr.b <= d3_pkg::MaxSyncSource && below_k(hdr.f0, k_i) &&
+                     below_m(hdr.f1, m_i) && below_m(hdr.f2, m_i) &&
+                     hdr.defl_c == '0 && hdr.defl_d == '0;
+  assign dest_ok   = !hdr.bcast && hdr.b <= d3_pkg::MaxSyncDest && below_k(hdr.f0, k_i) &&
+                     below_k(hdr.defl_c, k_i) && below_m(hdr.f1, m_i) &&
+                     below_m(hdr.f2, m_i) && below_m(hdr.defl_d, m_i);
+  assign hdr_ok    = hdr.kind == d3_pkg::KindSource ? source_ok : dest_ok;
 
   // ---- Ports named by the header. Valid fields are below K or M, so their high bits are zero ----
   logic [GlobalPortWidth-1:0] gamma, defl_c, dest_c;
   logic [LocalPortWidth-1:0]  pi, delta, defl_d, dest_d, dest_p;
-  assign gamma  = hdr_i.f0[GlobalPortWidth-1:0];
-  assign dest_c = hdr_i.f0[GlobalPortWidth-1:0];
-  assign defl_c = hdr_i.defl_c[GlobalPortWidth-1:0];
-  assign pi     = hdr_i.f1[LocalPortWidth-1:0];
-  assign dest_d = hdr_i.f1[LocalPortWidth-1:0];
-  assign delta  = hdr_i.f2[LocalPortWidth-1:0];
-  assign dest_p = hdr_i.f2[LocalPortWidth-1:0];
-  assign defl_d = hdr_i.defl_d[LocalPortWidth-1:0];
+  assign gamma  = hdr.f0[GlobalPortWidth-1:0];
+  assign dest_c = hdr.f0[GlobalPortWidth-1:0];
+  assign defl_c = hdr.defl_c[GlobalPortWidth-1:0];
+  assign pi     = hdr.f1[LocalPortWidth-1:0];
+  assign dest_d = hdr.f1[LocalPortWidth-1:0];
+  assign delta  = hdr.f2[LocalPortWidth-1:0];
+  assign dest_p = hdr.f2[LocalPortWidth-1:0];
+  assign defl_d = hdr.defl_d[LocalPortWidth-1:0];
 
   // Section 10's tables: row from the destination, column from this router.
   logic [LocalPortWidth-1:0]  to_drawer, to_router;
@@ -128,18 +142,18 @@ module d3_header_decoder
     hop         = HopLocal;
     local_port  = '0;
     global_port = '0;
-    if (hdr_i.kind == KindSource) begin
-      if (hdr_i.bcast) begin
-        hop = hdr_i.b == 3'd2 ? HopAllGlobal : HopAllLocal;
+    if (hdr.kind == d3_pkg::KindSource) begin
+      if (hdr.bcast) begin
+        hop = hdr.b == 3'd2 ? HopAllGlobal : HopAllLocal;
       end else begin
-        unique case (hdr_i.b)
+        unique case (hdr.b)
           3'd3:    local_port = delta;
           3'd2:    begin hop = HopGlobal; global_port = gamma; end
           default: local_port = SeededFault != 0 ? delta : pi;  // b = 1
         endcase
       end
     end else begin
-      unique case (hdr_i.b)
+      unique case (hdr.b)
         3'd5:    local_port = defl_d;
         3'd4:    begin hop = HopGlobal; global_port = defl_c; end
         3'd3:    local_port = to_drawer;
@@ -151,33 +165,33 @@ module d3_header_decoder
 
   // ---- Outputs ----
   always_comb begin
-    act_o  = ActInvalid;
+    act  = d3_pkg::ActInvalid;
     port_o = '0;
     hold_o = 1'b0;
-    next_o = hdr_i;
+    next_hdr = hdr;
     if (!hdr_ok) begin
-      act_o = ActInvalid;
-    end else if (hdr_i.b == '0) begin
-      act_o = ActEject;
+      act = d3_pkg::ActInvalid;
+    end else if (hdr.b == '0) begin
+      act = d3_pkg::ActEject;
     end else begin
-      next_o.b = hdr_i.b - 3'd1;
+      next_hdr.b = hdr.b - 3'd1;
       unique case (hop)
         HopLocal: begin
-          act_o  = ActLocal;
+          act  = d3_pkg::ActLocal;
           port_o = PortWidth'(local_port);
           hold_o = local_port == '0;
         end
         HopGlobal: begin
-          act_o  = ActGlobal;
+          act  = d3_pkg::ActGlobal;
           port_o = PortWidth'(global_port);
           hold_o = global_port == '0 && fixed_point;
         end
         HopAllLocal: begin
-          act_o  = ActBcastLocal;
+          act  = d3_pkg::ActBcastLocal;
           hold_o = 1'b1;
         end
         HopAllGlobal: begin
-          act_o  = ActBcastGlobal;
+          act  = d3_pkg::ActBcastGlobal;
           hold_o = fixed_point;
         end
       endcase

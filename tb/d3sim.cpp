@@ -7,11 +7,16 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <new>
+#include <optional>
 #include <sstream>
 #include <systemc>
 
 #include "core/result.h"
 #include "job_run.h"
+#include "memory_reserve.h"
+#include "option_limits.h"
+#include "output_file.h"
 #include "report.h"
 #include "sweep.h"
 #include "testbench.h"
@@ -29,8 +34,23 @@ namespace {
 const bool kBannerOff = setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0) == 0;
 
 int fail_input(const std::string& msg) {
-    std::fprintf(stderr, "d3sim: error: %s\n", msg.c_str());
+    std::fprintf(stderr, "d3sim: error: %s\n", d3::printable(msg).c_str());
     return 2;
+}
+
+// The output files the options name, checked before anything is elaborated.
+std::optional<std::string> check_outputs(const std::string& json, const std::string& wave,
+                                         const std::string& link_stats) {
+    if (!json.empty())
+        if (auto err = d3::check_writable(json)) return "--json: " + *err;
+    if (!wave.empty()) {
+        if (auto err = d3::check_writable(wave)) return "--wave: " + *err;
+        if (auto err = d3::check_writable(d3::wave_trace::gtkw_path_for(wave)))
+            return "--wave: " + *err;
+    }
+    if (!link_stats.empty())
+        if (auto err = d3::check_writable(link_stats)) return "--link-stats: " + *err;
+    return std::nullopt;
 }
 
 // The routers' decoders for --decoder (empty: the C++ reference).
@@ -64,9 +84,7 @@ bool parse_coord(const std::string& s, d3::coord& out) {
     return (is >> std::ws).eof();
 }
 
-}  // namespace
-
-int sc_main(int argc, char** argv) {
+int d3sim_main(int argc, char** argv) {
     (void)kBannerOff;
     // `d3sim validate ...`: every claim of the paper, each simulated case in its own d3sim process.
     if (argc > 1 && std::string(argv[1]) == "validate") return d3::run_validate(argc - 1, argv + 1);
@@ -139,7 +157,8 @@ int sc_main(int argc, char** argv) {
     app.add_flag(
         "--wave-decoder", o.wave_opts.decoder,
         "add every router's decoder ports to the waveform (always with a non-C++ decoder)");
-    app.add_option("--seed", o.seed, "random seed (for randomised workloads)")
+    app.add_option("--seed", o.seed, "random seed (for randomised workloads), 0 to 2^64-1")
+        ->check(d3::unsigned_64())
         ->capture_default_str();
     auto& r = o.net.router;
     app.add_option("--buffer-depth", r.buffer_depth, "packets per link input buffer")
@@ -181,6 +200,7 @@ int sc_main(int argc, char** argv) {
                    "every decode; the first difference stops the run)")
         ->check(CLI::IsMember({"cpp", "rtl", "lockstep"}))
         ->capture_default_str();
+    d3::apply_limits(app, d3::d3sim_ranges());  // tb/option_limits: ranges, no empty values
 
     try {
         app.parse(argc, argv);
@@ -192,6 +212,7 @@ int sc_main(int argc, char** argv) {
         return fail_input(e.what());
     }
     if (auto err = d3::check_traffic_usage(app, traffic)) return fail_input(*err);
+    if (auto err = check_outputs(json, o.wave, traffic.link_stats)) return fail_input(*err);
     o.net.shape = *d3::parse_topology_kind(shape);
     if (o.net.shape == d3::topology_kind::d3 && app.count("--arrangement") != 0)
         return fail_input("--arrangement needs --topology mdf");
@@ -218,7 +239,8 @@ int sc_main(int argc, char** argv) {
         return fail_input("--count must be a whole number between 1 and " +
                           std::to_string(d3::kMaxBroadcastCount) + " (got '" + count + "')");
     o.net.router.arb = *d3::parse_arbitration(arb);
-    o.progress = progress < 0 ? isatty(STDERR_FILENO) != 0 : progress > 0;
+    // --progress gives 1, --no-progress -1; absent, CLI11 2.1 leaves 0 (not the initial -1).
+    o.progress = app.count("--progress") == 0 ? isatty(STDERR_FILENO) != 0 : progress > 0;
     if (auto err = o.validate()) return fail_input(*err);
 #if !D3_WITH_VERILATOR
     if (o.decoder != "cpp")
@@ -247,4 +269,22 @@ int sc_main(int argc, char** argv) {
         if (!d3::write_json(j, json)) return 2;
     }
     return res.correct ? 0 : 1;
+}
+
+}  // namespace
+
+// Nothing escapes as a crash: an exception that leaves the checks (std::bad_alloc while a
+// workload for a huge network is built, say) becomes one line and an exit code.
+int sc_main(int argc, char** argv) {
+    d3::install_memory_reserve(256u << 20);  // for the unwinding after a bad_alloc (see there)
+    try {
+        return d3sim_main(argc, argv);
+    } catch (const std::bad_alloc&) {
+        return fail_input("not enough memory to set up this run (std::bad_alloc)");
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "d3sim: error: %s\n", d3::printable(e.what()).c_str());
+    } catch (...) {
+        std::fprintf(stderr, "d3sim: error: unknown exception\n");
+    }
+    return 1;
 }

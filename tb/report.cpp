@@ -2,9 +2,12 @@
 
 #include <cstdio>
 #include <exception>
-#include <fstream>
 #include <iostream>
+#include <new>
 #include <string>
+
+#include "option_limits.h"
+#include "output_file.h"
 
 namespace d3 {
 
@@ -42,23 +45,23 @@ bool run_reporting_errors(const std::function<void()>& body) {
         body();
         return true;
     } catch (const sc_core::sc_report& e) {
-        std::fprintf(stderr, "d3sim: error: %s: %s\n", e.get_msg_type(), e.get_msg());
+        std::fprintf(stderr, "d3sim: error: %s: %s\n", e.get_msg_type(),
+                     printable(e.get_msg()).c_str());
+    } catch (const std::bad_alloc&) {
+        std::fprintf(
+            stderr,
+            "d3sim: error: out of memory (std::bad_alloc) while building or running the network\n");
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "d3sim: error: %s\n", e.what());
+        std::fprintf(stderr, "d3sim: error: %s\n", printable(e.what()).c_str());
     }
     return false;
 }
 
 bool write_json(const nlohmann::json& j, const std::string& path) {
-    const std::string text = j.dump(2) + "\n";
-    if (path == "-") {
-        std::cout << text << std::flush;
-        return true;
-    }
-    std::ofstream f(path);
-    if (f << text) return true;
-    std::fprintf(stderr, "d3sim: error: cannot write %s\n", path.c_str());
-    return false;
+    std::cout << std::flush;  // the summary, when it went to stdout, comes first
+    const auto err = write_file(path, j.dump(2) + "\n");
+    if (err) std::fprintf(stderr, "d3sim: error: %s\n", err->c_str());
+    return !err;
 }
 
 }  // namespace d3

@@ -13,13 +13,15 @@
 #include "core/traffic/rates.h"
 #include "jobs.h"
 #include "study.h"
+#include "option_limits.h"
+#include "output_file.h"
 
 namespace d3 {
 
 namespace {
 
 int bad_input(const std::string& msg) {
-    std::fprintf(stderr, "d3sim sweep: error: %s\n", msg.c_str());
+    std::fprintf(stderr, "d3sim sweep: error: %s\n", printable(msg).c_str());
     return 2;
 }
 
@@ -88,6 +90,7 @@ int run_sweep(int argc, char** argv) {
         ->required();
     backend_options backend;
     add_backend_options(app, backend);
+    apply_limits(app, {{"--jobs", kJobsRange}});
     app.allow_extras();
     try {
         app.parse(argc, argv);

@@ -2,6 +2,7 @@
 
 #include "conservation.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
@@ -70,14 +71,21 @@ run_result testbench::run() {
     const auto start = std::chrono::steady_clock::now();
     const std::uint64_t expected = static_cast<std::uint64_t>(work_->rounds()) + 8;
     if (opt_.progress) {
-        // Run in slices and report; the result does not depend on the slicing.
+        // Run in slices and report; the result does not depend on the slicing. A slice reaches
+        // at least the next pending event: with SC_EXIT_ON_STARVATION, sc_start() does not move
+        // time to the end of a slice with no event in it, so a sparse timer (the watchdog's, after
+        // the last packet) would otherwise be approached by empty slices forever.
         const sc_core::sc_time slice = step_time() * 64.0;
         while (sc_core::sc_pending_activity() && sc_core::sc_get_status() != sc_core::SC_STOPPED) {
-            sc_core::sc_start(slice, sc_core::SC_EXIT_ON_STARVATION);
+            const sc_core::sc_time before = sc_core::sc_time_stamp();
+            const auto deltas = sc_core::sc_delta_count();
+            sc_core::sc_start(std::max(slice, sc_core::sc_time_to_pending_activity()),
+                              sc_core::SC_EXIT_ON_STARVATION);
             std::fprintf(stderr, "\r  step %llu of about %llu, %llu packets in flight ",
                          static_cast<unsigned long long>(to_cycle(sc_core::sc_time_stamp())),
                          static_cast<unsigned long long>(expected),
                          static_cast<unsigned long long>(net_->packets_alive()));
+            if (sc_core::sc_time_stamp() == before && sc_core::sc_delta_count() == deltas) break;
         }
         std::fprintf(stderr, "\r%70s\r", "");
     } else {

@@ -37,6 +37,8 @@ class traffic_bench : public sc_core::sc_module {
     /// The traffic figures (core/traffic/traffic.h summary) plus the VCs used.
     nlohmann::json traffic_json() const;
     network& net() { return *net_; }
+    /// The per-link figures of --link-stats (nullptr without it); the caller writes them.
+    const link_stats* links() const { return links_.get(); }
 
   private:
     traffic_run_options opt_;

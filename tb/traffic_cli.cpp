@@ -7,6 +7,7 @@
 
 #include "core/traffic/pattern.h"
 #include "core/traffic/routing.h"
+#include "output_file.h"
 #include "report.h"
 
 namespace d3 {
@@ -130,20 +131,28 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
 int run_traffic(const traffic_run_options& o, const std::string& json, bool quiet) {
     // A link sustains one packet per step per VC only if its buffer covers the credit round trip.
     const router_params& rp = o.net.router;
-    const int trip = rp.pipeline_stages - 1 + 2 * std::max(rp.local_latency, rp.global_latency);
+    const long long trip =
+        rp.pipeline_stages - 1LL + 2LL * std::max(rp.local_latency, rp.global_latency);  // 64-bit
     if (rp.buffer_depth < trip)
         std::fprintf(stderr,
                      "d3sim: warning: --buffer-depth %d is below the credit round trip of the "
-                     "slowest link (%d cycles): its throughput per VC is limited to %d/%d\n",
+                     "slowest link (%lld cycles): its throughput per VC is limited to %d/%lld\n",
                      rp.buffer_depth, trip, rp.buffer_depth, trip);
     run_result res;
     nlohmann::json traffic;
+    std::string link_csv;
     const bool ran = run_reporting_errors([&] {
         traffic_bench tb("tb", o);
         res = tb.run();
         traffic = tb.traffic_json();
+        if (tb.links()) link_csv = tb.links()->csv();
     });
     if (!ran) return 1;
+    if (!o.link_stats.empty())
+        if (auto err = write_file(o.link_stats, link_csv)) {
+            std::fprintf(stderr, "d3sim: error: %s\n", err->c_str());
+            return 2;
+        }
     const bool json_stdout = json == "-";
     if (!quiet) (json_stdout ? std::cerr : std::cout) << summary(res, traffic) << std::flush;
     if (!json.empty()) {

@@ -20,6 +20,8 @@
 
 #include "core/claims/paper_claims.h"
 #include "jobs.h"
+#include "option_limits.h"
+#include "output_file.h"
 #include "study.h"
 #include "validate_report.h"
 
@@ -39,6 +41,7 @@ std::optional<grid> named_grid(const std::string& name) {
 
 bool parse_list(const std::string& s, std::vector<int>& out) {
     out.clear();
+    if (!s.empty() && s.back() == ',') return false;  // getline drops an empty last item
     std::istringstream is(s);
     std::string item;
     while (std::getline(is, item, ',')) {
@@ -180,32 +183,38 @@ int run_validate(int argc, char** argv) {
         "(default: $TMPDIR/d3sim-validate-UID/EXE-GRID; on a cluster: a shared directory)");
     backend_options backend;
     add_backend_options(app, backend);
+    apply_limits(app, {{"--jobs", kJobsRange}});
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::fprintf(stderr, "d3sim validate: error: %s\n", e.what());
+        std::fprintf(stderr, "d3sim validate: error: %s\n", printable(e.what()).c_str());
         return 2;
     }
     grid g = *named_grid(grid_name);
-    if (!ks.empty() && !parse_list(ks, g.ks)) {
+    if (app.count("--k") != 0 && !parse_list(ks, g.ks)) {
         std::fprintf(stderr, "d3sim validate: error: --k must be a list such as 1,2,4\n");
         return 2;
     }
-    if (!ms.empty() && !parse_list(ms, g.ms)) {
+    if (app.count("--m") != 0 && !parse_list(ms, g.ms)) {
         std::fprintf(stderr, "d3sim validate: error: --m must be a list such as 4,6\n");
         return 2;
     }
     for (int k : g.ks)
         for (int m : g.ms)
-            if (auto err = topology::check(k, m)) {
+            if (auto err = out_of_range("--k", k, kValidateKRange)) {
                 std::fprintf(stderr, "d3sim validate: error: %s\n", err->c_str());
                 return 2;
-            } else if (m < 4) {
-                std::fprintf(stderr,
-                             "d3sim validate: error: the paper's claims assume M >= 4 (got %d)\n",
-                             m);
+            } else if (auto err_m = out_of_range("--m (the paper's claims assume M >= 4)", m,
+                                                 kValidateMRange)) {
+                std::fprintf(stderr, "d3sim validate: error: %s\n", err_m->c_str());
+                return 2;
+            }
+    for (const std::string& file : {out, json})  // before any run, not after all of them
+        if (file != "-" && !file.empty())
+            if (auto err = check_writable(file)) {
+                std::fprintf(stderr, "d3sim validate: error: %s\n", err->c_str());
                 return 2;
             }
     if (auto err = check_backend_options(app, backend)) {
@@ -305,19 +314,17 @@ int run_validate(int argc, char** argv) {
                  "d3sim validate: %zu rows (%zu simulated runs) in %.1f s; %zu do not hold\n",
                  rows.size(), tasks.size(), seconds, bad);
     if (out != "-") {
-        std::ofstream f(out);
-        if (!(f << validation_document(rows, command))) {
-            std::fprintf(stderr, "d3sim validate: error: cannot write %s\n", out.c_str());
+        if (auto err = write_file(out, validation_document(rows, command))) {
+            std::fprintf(stderr, "d3sim validate: error: %s\n", err->c_str());
             return 2;
         }
         std::fprintf(stderr, "d3sim validate: wrote %s\n", out.c_str());
     }
     if (!json.empty()) {
         const std::string text = validation_json(rows, command).dump(2) + "\n";
-        if (json == "-") {
-            std::cout << text;
-        } else if (!(std::ofstream(json) << text)) {
-            std::fprintf(stderr, "d3sim validate: error: cannot write %s\n", json.c_str());
+        std::cout << std::flush;
+        if (auto err = write_file(json, text)) {
+            std::fprintf(stderr, "d3sim validate: error: %s\n", err->c_str());
             return 2;
         }
     }

@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages this project needs, if any is missing. Safe to run again.
 set -euo pipefail
 packages=(
-  cmake ninja-build g++ pkg-config make
+  cmake ninja-build g++ pkg-config make yosys
   libsystemc-dev verilator gtkwave
   libgtest-dev libcli11-dev nlohmann-json3-dev zlib1g-dev
   xvfb xauth ghostscript python3 gnuplot-nox

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/dragonfly.h"
+#include "core/limits.h"
 #include "core/topology.h"
 #include "core/vc.h"
 
@@ -36,25 +37,16 @@ std::optional<std::string> network_config::validate() const {
         return err;
     }
     const router_params& r = router;
-    const auto at_least = [](const char* what, int v, int lo) -> std::optional<std::string> {
-        if (v < lo)
-            return std::string(what) + " must be at least " + std::to_string(lo) + " (got " +
-                   std::to_string(v) + ")";
-        return std::nullopt;
-    };
-    if (auto e = at_least("buffer depth", r.buffer_depth, 1)) return e;
-    if (auto e = at_least("injection width", r.injection_width, 0)) return e;
-    if (auto e = at_least("injection depth", r.injection_depth, 0)) return e;
-    if (auto e = at_least("ejection width", r.ejection_width, 0)) return e;
-    if (auto e = at_least("hold capacity", r.hold_capacity, 0)) return e;
-    if (auto e = at_least("pipeline stages", r.pipeline_stages, 1)) return e;
-    if (auto e = at_least("local latency", r.local_latency, 1)) return e;
-    if (auto e = at_least("global latency", r.global_latency, 1)) return e;
-    if (auto e = at_least("watchdog", watchdog, 0)) return e;
-    if (auto e = at_least("virtual channels", r.vcs, 0)) return e;
-    if (r.vcs > kMaxVcs)
-        return "virtual channels must be at most " + std::to_string(kMaxVcs) + " (got " +
-               std::to_string(r.vcs) + ")";
+    if (auto e = out_of_range("buffer depth", r.buffer_depth, kBufferDepthRange)) return e;
+    if (auto e = out_of_range("injection width", r.injection_width, kInjectionWidthRange)) return e;
+    if (auto e = out_of_range("injection depth", r.injection_depth, kInjectionDepthRange)) return e;
+    if (auto e = out_of_range("ejection width", r.ejection_width, kEjectionWidthRange)) return e;
+    if (auto e = out_of_range("hold capacity", r.hold_capacity, kHoldCapacityRange)) return e;
+    if (auto e = out_of_range("pipeline stages", r.pipeline_stages, kPipelineStagesRange)) return e;
+    if (auto e = out_of_range("local latency", r.local_latency, kLinkLatencyRange)) return e;
+    if (auto e = out_of_range("global latency", r.global_latency, kLinkLatencyRange)) return e;
+    if (auto e = out_of_range("watchdog", watchdog, kWatchdogRange)) return e;
+    if (auto e = out_of_range("virtual channels", r.vcs, {0, kMaxVcs})) return e;
     const int width = r.injection_width == 0 ? m : r.injection_width;
     if (r.injection_depth != 0 && r.injection_depth < width)
         return "injection depth (" + std::to_string(r.injection_depth) +
@@ -67,9 +59,11 @@ network_config network_config::resolved() const {
     if (c.router.injection_width == 0) c.router.injection_width = m;
     if (c.router.vcs == 0) c.router.vcs = 1;
     if (c.router.injection_depth == 0) c.router.injection_depth = 2 * c.router.injection_width;
-    if (c.watchdog == 0)
-        c.watchdog = 1000 + 10 * (c.router.pipeline_stages +
-                                  std::max(c.router.local_latency, c.router.global_latency));
+    if (c.watchdog == 0) {  // 64-bit: resolved() may see a configuration validate() refuses
+        const long long hop = static_cast<long long>(c.router.pipeline_stages) +
+                              std::max(c.router.local_latency, c.router.global_latency);
+        c.watchdog = static_cast<int>(std::min<long long>(1000 + 10 * hop, kWatchdogRange.hi));
+    }
     return c;
 }
 

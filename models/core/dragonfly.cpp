@@ -1,8 +1,9 @@
 #include "core/dragonfly.h"
 
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
+
+#include "core/input_file.h"
 
 namespace d3 {
 
@@ -64,16 +65,14 @@ dragonfly::dragonfly(int k, int m, arrangement a, std::vector<port_end> far)
 
 dragonfly dragonfly::from_file(int k, int m, const std::string& path) {
     if (auto err = check(k, m)) throw std::invalid_argument(*err);
-    std::ifstream in(path);
-    if (!in) throw std::invalid_argument("cannot read wiring file " + path);
+    const std::vector<std::string> lines = read_input_lines(path, "wiring file");
     const int b = k * m + 1;
     std::vector<port_end> far(static_cast<std::size_t>(b * m * k), port_end{-1, -1, -1});
     const auto at = [&](const port_end& e) {
         return static_cast<std::size_t>((e.group * m + e.router) * k + e.port);
     };
-    std::string line;
-    for (int n = 1; std::getline(in, line); ++n) {
-        line = line.substr(0, line.find('#'));
+    for (std::size_t n = 1; n <= lines.size(); ++n) {
+        const std::string line = lines[n - 1].substr(0, lines[n - 1].find('#'));
         std::istringstream is(line);
         port_end x, y;
         if (!(is >> x.group)) continue;  // blank or comment

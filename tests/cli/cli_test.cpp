@@ -27,9 +27,9 @@ void expect_bad_input(const std::string& args, const std::string& mentions) {
 }
 
 TEST(Cli, BadInputIsOneLineAndExitCode2) {
-    expect_bad_input("--k 0", "K must be at least 1");
-    expect_bad_input("--m 1", "M must be at least 2");
-    expect_bad_input("--k 300", "K must be at most");
+    expect_bad_input("--k 0", "--k: must be a whole number from 1 to 256 (got '0')");
+    expect_bad_input("--m 1", "--m: must be a whole number from 2 to 256 (got '1')");
+    expect_bad_input("--k 300", "from 1 to 256 (got '300')");
     expect_bad_input("--primitive scatter", "--primitive");
     expect_bad_input("--primitive broadcast --source 0,9,0", "outside");
     expect_bad_input("--source 1,2", "--source");
@@ -41,7 +41,7 @@ TEST(Cli, BadInputIsOneLineAndExitCode2) {
     expect_bad_input("--k 2 --m 4 --schedule fixed", "nothing to fix");
     expect_bad_input("--k four", "--k");
     expect_bad_input("--schedule fast", "--schedule");
-    expect_bad_input("--buffer-depth 0", "buffer depth");
+    expect_bad_input("--buffer-depth 0", "--buffer-depth");
 }
 
 TEST(Cli, HelpExitsZero) {
@@ -147,7 +147,7 @@ TEST(CliTraffic, BadTrafficInputIsOneLineAndExitCode2) {
     expect_bad_input("--rate 0.5", "--rate needs --traffic");
     expect_bad_input("--traffic uniform --primitive broadcast", "--primitive cannot be combined");
     expect_bad_input("--traffic uniform --routing fastest", "--routing");
-    expect_bad_input("--traffic uniform --vcs 7", "virtual channels");
+    expect_bad_input("--traffic uniform --vcs 7", "--vcs: must be a whole number from 0 to 6");
     expect_bad_input("--traffic uniform --measure 0", "--measure");
     expect_bad_input("--traffic uniform --routing ugal --ugal-threshold -1", "--ugal-threshold");
     expect_bad_input("--ugal-threshold 2", "--ugal-threshold needs --traffic");

@@ -9,6 +9,7 @@
 #include <tuple>
 #include <vector>
 
+#include "output_file.h"
 #include "sim_util.h"
 #include "traffic_bench.h"
 
@@ -55,6 +56,8 @@ outcome run_traffic(const traffic_run_options& o) {
     outcome out;
     out.r = tb.run();
     out.t = tb.traffic_json();
+    if (tb.links())  // as d3sim --link-stats writes it
+        if (auto err = write_file(o.link_stats, tb.links()->csv())) ADD_FAILURE() << *err;
     return out;
 }
 

@@ -1,12 +1,13 @@
 #include "core/primitives/permutation.h"
 
 #include <algorithm>
-#include <fstream>
 #include <map>
 #include <random>
 #include <set>
 #include <sstream>
 #include <stdexcept>
+
+#include "core/input_file.h"
 
 namespace d3 {
 
@@ -22,14 +23,12 @@ bool parse_coord_text(const std::string& s, coord& out) {
 }
 
 std::vector<router_id> read_permutation(const topology& t, const std::string& path) {
-    std::ifstream f(path);
-    if (!f) throw std::invalid_argument("--perm: cannot read permutation file '" + path + "'");
+    const std::vector<std::string> lines = read_input_lines(path, "--perm");
     const router_id none = ~router_id{0};
     std::vector<router_id> image(t.routers(), none);
     std::vector<bool> hit(t.routers(), false);
-    std::string line;
-    for (int n = 1; std::getline(f, line); ++n) {
-        line = line.substr(0, line.find('#'));
+    for (std::size_t n = 1; n <= lines.size(); ++n) {
+        std::string line = lines[n - 1].substr(0, lines[n - 1].find('#'));
         for (const char* arrow : {"->"})
             for (auto at = line.find(arrow); at != std::string::npos; at = line.find(arrow))
                 line.replace(at, 2, " ");

@@ -14,8 +14,9 @@ namespace d3 {
 /// broadcast, one-to-all, all-to-one, all-to-all, permutation, glgl-one-to-all.
 const std::vector<std::string>& primitive_names();
 
-/// Why these options cannot run on this network (one line), or nothing. Builds the workload, so
-/// that a bad --perm file or a `fixed` with nothing to fix is found before anything simulates.
+/// Why these options cannot run on this network (one line), or nothing. Builds the workload of a
+/// permutation or a `fixed` schedule, so that a bad --perm file or a `fixed` with nothing to fix
+/// is found before anything simulates; the other primitives' options are checked without it.
 std::optional<std::string> check_primitive(const topology& t, const primitive_options& o);
 
 /// The workload; throws std::invalid_argument with check_primitive()'s message on bad options.
@@ -26,6 +27,6 @@ std::unique_ptr<workload> make_primitive_workload(const topology& t, const primi
 int primitive_injection_width(const topology& t, const primitive_options& o);
 
 /// Largest --count accepted (the schedule is held in memory).
-inline constexpr int kMaxBroadcastCount = 1 << 20;
+inline constexpr int kMaxBroadcastCount = 1 << 16;
 
 }  // namespace d3

@@ -5,31 +5,26 @@
 
 namespace d3 {
 
-void latency_stats::sort() const {
-    if (sorted_) return;
-    std::sort(samples_.begin(), samples_.end());
-    sorted_ = true;
-}
-
 double latency_stats::mean() const {
-    if (samples_.empty()) return 0;
-    long double sum = 0;
-    for (std::uint64_t v : samples_) sum += static_cast<long double>(v);
-    return static_cast<double>(sum / static_cast<long double>(samples_.size()));
+    if (count_ == 0) return 0;
+    return static_cast<double>(sum_ / static_cast<long double>(count_));
 }
 
 std::uint64_t latency_stats::percentile(double q) const {
-    if (samples_.empty()) return 0;
-    sort();
-    const auto n = static_cast<double>(samples_.size());
-    auto rank = static_cast<std::size_t>(std::ceil(q * n));
-    rank = std::clamp<std::size_t>(rank, 1, samples_.size());
-    return samples_[rank - 1];
+    if (count_ == 0) return 0;
+    const auto n = static_cast<double>(count_);
+    const auto rank =
+        std::clamp<std::uint64_t>(static_cast<std::uint64_t>(std::ceil(q * n)), 1, count_);
+    std::uint64_t seen = 0;
+    for (const auto& [v, c] : counts_) {
+        seen += c;
+        if (seen >= rank) return v;
+    }
+    return counts_.rbegin()->first;
 }
 
 std::uint64_t latency_stats::max() const {
-    if (samples_.empty()) return 0;
-    return *std::max_element(samples_.begin(), samples_.end());
+    return count_ == 0 ? 0 : counts_.rbegin()->first;
 }
 
 }  // namespace d3

@@ -1,18 +1,21 @@
 // Latency statistics of measured packets: mean, nearest-rank percentiles, maximum. Plain C++.
+// Kept as a histogram (one counter per distinct latency), so memory grows with the longest
+// latency seen, not with the number of packets (a long --measure stays bounded).
 #pragma once
 
 #include <cstdint>
-#include <vector>
+#include <map>
 
 namespace d3 {
 
 class latency_stats {
   public:
     void add(std::uint64_t v) {
-        samples_.push_back(v);
-        sorted_ = false;
+        ++counts_[v];
+        ++count_;
+        sum_ += v;
     }
-    std::size_t count() const { return samples_.size(); }
+    std::uint64_t count() const { return count_; }
     double mean() const;
     /// Nearest-rank percentile: the smallest sample with at least q (0 < q <= 1) of the samples
     /// at or below it; 0 without samples.
@@ -20,9 +23,9 @@ class latency_stats {
     std::uint64_t max() const;
 
   private:
-    void sort() const;
-    mutable std::vector<std::uint64_t> samples_;
-    mutable bool sorted_ = true;
+    std::map<std::uint64_t, std::uint64_t> counts_;  ///< latency -> packets
+    std::uint64_t count_ = 0;
+    long double sum_ = 0;
 };
 
 }  // namespace d3

@@ -1,6 +1,6 @@
 #include "core/traffic/link_stats.h"
 
-#include <fstream>
+#include <sstream>
 
 namespace d3 {
 
@@ -19,8 +19,8 @@ void link_stats::on_link(const link_event& e) {
     if (e.requesters > 1) ++c.conflicts;
 }
 
-bool link_stats::write_csv(const std::string& path) const {
-    std::ofstream f(path);
+std::string link_stats::csv() const {
+    std::ostringstream f;
     f << "router,c,d,p,kind,port,to_router,to_c,to_d,to_p,packets,utilization,stall_steps,"
          "conflict_steps\n";
     const double steps = static_cast<double>(to_ - from_);
@@ -37,7 +37,7 @@ bool link_stats::write_csv(const std::string& path) const {
               << ',' << c.conflicts << '\n';
         }
     }
-    return static_cast<bool>(f);
+    return f.str();
 }
 
 }  // namespace d3

@@ -28,8 +28,8 @@ class link_stats final : public link_observer {
                   static_cast<std::size_t>(output)];
     }
     /// CSV, one row per directed link: router,c,d,p,kind,port,to_router,to_c,to_d,to_p,packets,
-    /// utilization,stall_steps,conflict_steps. Returns false when the file cannot be written.
-    bool write_csv(const std::string& path) const;
+    /// utilization,stall_steps,conflict_steps.
+    std::string csv() const;
 
   private:
     const topology& t_;

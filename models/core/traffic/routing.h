@@ -59,8 +59,10 @@ inline constexpr int kDeflectedSteps = 5;
 /// The UGAL rule: deflect when the deflected route's queue, scaled by its hop count, plus a
 /// threshold (BookSim's adaptive_threshold; 0 by default) is shorter than the minimal route's
 /// (ties stay minimal).
+/// (64-bit: no threshold or queue length overflows it.)
 inline bool ugal_deflects(int q_min, int q_defl, int threshold = 0) {
-    return q_defl * kDeflectedSteps + threshold < q_min * kMinimalSteps;
+    return static_cast<long long>(q_defl) * kDeflectedSteps + threshold <
+           static_cast<long long>(q_min) * kMinimalSteps;
 }
 
 }  // namespace d3

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/limits.h"
+
 namespace d3 {
 
 namespace {
@@ -20,14 +22,12 @@ std::optional<std::string> traffic_options::validate() const {
     if (concentration < 1 || concentration > kMaxConcentration)
         return "--concentration must be 1.." + std::to_string(kMaxConcentration) + " (got " +
                std::to_string(concentration) + ")";
-    if (warmup < 0) return "--warmup must be at least 0";
-    if (measure < 1) return "--measure must be at least 1";
-    if (drain_limit < 0) return "--drain-limit must be at least 0";
-    if (static_cast<long long>(warmup) + measure + drain_limit > (1ll << 40))
-        return "--warmup + --measure + --drain-limit is too long";
+    if (auto e = out_of_range("--warmup", warmup, kWarmupRange)) return e;
+    if (auto e = out_of_range("--measure", measure, kMeasureRange)) return e;
+    if (auto e = out_of_range("--drain-limit", drain_limit, kDrainLimitRange)) return e;
     if (!(hotspot_fraction >= 0 && hotspot_fraction <= 1))
         return "--hotspot-fraction must be in [0, 1]";
-    if (ugal_threshold < 0) return "--ugal-threshold must be at least 0";
+    if (auto e = out_of_range("--ugal-threshold", ugal_threshold, kUgalThresholdRange)) return e;
     return std::nullopt;
 }
 
@@ -35,8 +35,7 @@ traffic_state::traffic_state(const topology& t, const traffic_options& o)
     : t_(t),
       o_(o),
       pattern_(t, o.pattern, o.seed, o.hotspot_fraction),
-      routing_(make_launch_routing(o.routing, t, view_, o.ugal_threshold)),
-      pairs_(static_cast<std::size_t>(t.routers()) * t.routers(), 0) {}
+      routing_(make_launch_routing(o.routing, t, view_, o.ugal_threshold)) {}
 
 void traffic_state::set_view(const occupancy_view& v) {
     view_.target = &v;
@@ -61,7 +60,7 @@ std::uint64_t traffic_state::created(std::uint64_t step, router_id src, router_i
         throw std::logic_error("traffic: header " + to_string(h) + " from " + t_.label(t_.at(src)) +
                                " does not lead to " + t_.label(t_.at(dst)));
     ++created_;
-    ++pairs_[static_cast<std::size_t>(src) * t_.routers() + dst];
+    ++pairs_[pair_key(src, dst)];
     const bool measured =
         step >= static_cast<std::uint64_t>(o_.warmup) && step < end_of_measurement();
     const bool deflected = h.b > 3;
