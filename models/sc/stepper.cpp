@@ -1,0 +1,61 @@
+#include "sc/stepper.h"
+
+#include <algorithm>
+
+#include "sc/protocol.h"
+
+namespace d3 {
+
+stepper::stepper(const sc_core::sc_module_name& name, std::uint64_t horizon)
+    : sc_core::sc_module(name), nodes_(0, horizon), routers_(0, horizon) {
+    SC_METHOD(tick);
+    sensitive << tick_event_;
+    dont_initialize();
+}
+
+void stepper::add(client& c, bool router_phase) {
+    auto& list = router_phase ? router_clients_ : node_clients_;
+    c.owner_ = this;
+    c.id_ = static_cast<std::uint32_t>(list.size());
+    c.router_ = router_phase;
+    list.push_back(&c);
+    cal(router_phase).resize(static_cast<std::uint32_t>(list.size()));
+}
+
+std::uint64_t stepper::now() const {
+    return in_tick_ ? current_ : to_cycle(sc_core::sc_time_stamp());
+}
+
+void stepper::wake(client& c, std::uint64_t cycle) {
+    const std::uint64_t earliest = in_tick_ ? current_ + 1 : now();
+    const std::uint64_t at = cal(c.router_).request(c.id_, std::max(cycle, earliest));
+    if (at != calendar::kNever && !in_tick_) schedule(at);
+}
+
+void stepper::schedule(std::uint64_t cycle) {
+    if (cycle >= next_tick_) return;
+    next_tick_ = cycle;
+    const std::uint64_t n = to_cycle(sc_core::sc_time_stamp());
+    tick_event_.notify(step_time() * static_cast<double>(cycle - n));
+}
+
+void stepper::tick() {
+    current_ = to_cycle(sc_core::sc_time_stamp());
+    next_tick_ = calendar::kNever;
+    in_tick_ = true;
+    bool busy = false;
+    for (const bool router_phase : {false, true}) {
+        due_.clear();
+        cal(router_phase).take(current_, due_);
+        std::sort(due_.begin(), due_.end());  // ascending id: a documented, stable order
+        auto& list = router_phase ? router_clients_ : node_clients_;
+        for (std::uint32_t id : due_) list[id]->step(current_);
+        busy = busy || !due_.empty();
+    }
+    in_tick_ = false;
+    if (busy) ++busy_cycles_;
+    const auto a = nodes_.next(), b = routers_.next();
+    if (a || b) schedule(std::min(a.value_or(calendar::kNever), b.value_or(calendar::kNever)));
+}
+
+}  // namespace d3
