@@ -95,6 +95,13 @@ tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph, sc_
 
 tlm::tlm_sync_enum router::credit(int output, flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) {
     if (ph != tlm::END_REQ) check_phase(name(), "nb_transport_bw", ph, tlm::END_REQ);
+    if (output == ports_) {
+        SC_REPORT_ERROR("d3/protocol", (std::string(name()) +
+                                        ": a credit on the ejection channel (the node takes "
+                                        "every packet; it returns no credits)")
+                                           .c_str());
+        return tlm::TLM_ACCEPTED;
+    }
     const std::uint64_t due = clock_.now() + to_cycle(t);
     out_unit_.credit_arrived(output, f.vc, due);
     if (blocked_) clock_.wake(*this, due);

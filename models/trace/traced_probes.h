@@ -46,6 +46,10 @@ class traced_workload final : public workload {
     std::uint32_t expected(router_id src, router_id dst) const override {
         return inner_.expected(src, dst);
     }
+    void expected_from(router_id src, router_id routers,
+                       std::vector<std::pair<router_id, std::uint32_t>>& out) const override {
+        inner_.expected_from(src, routers, out);
+    }
 
   private:
     const workload& inner_;
