@@ -9,9 +9,7 @@ calendar::calendar(std::uint32_t clients, std::uint64_t horizon) : wake_(clients
     mask_ = size - 1;
 }
 
-std::uint64_t calendar::request(std::uint32_t id, std::uint64_t cycle) {
-    if (cycle < open_) cycle = open_;
-    if (wake_[id] <= cycle) return kNever;
+std::uint64_t calendar::record(std::uint32_t id, std::uint64_t cycle) {
     wake_[id] = cycle;
     if (cycle - open_ <= mask_) {
         wheel_[cycle & mask_].push_back(id);

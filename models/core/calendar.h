@@ -27,7 +27,11 @@ class calendar {
     /// Asks that `id` runs at `cycle`. Cycles already taken are moved to the first cycle not
     /// taken. Ignored when `id` already waits for a cycle no later than that. Returns the cycle
     /// the request was recorded for, or kNever when it was ignored.
-    std::uint64_t request(std::uint32_t id, std::uint64_t cycle);
+    std::uint64_t request(std::uint32_t id, std::uint64_t cycle) {
+        if (cycle < open_) cycle = open_;
+        if (wake_[id] <= cycle) return kNever;
+        return record(id, cycle);
+    }
 
     /// Appends the clients due at `cycle`, in the order of their requests, and forgets them.
     /// Cycles must be taken in increasing order.
@@ -43,6 +47,8 @@ class calendar {
     std::uint64_t first_open() const { return open_; }
 
   private:
+    std::uint64_t record(std::uint32_t id, std::uint64_t cycle);
+
     using far_entry = std::pair<std::uint64_t, std::uint32_t>;
     std::vector<std::uint64_t> wake_;                 ///< per client, kNever when not waiting
     std::vector<std::vector<std::uint32_t>> wheel_;   ///< bucket cycle & mask_

@@ -41,7 +41,6 @@ class fifo {
     }
     void pop_front() {
         assert(!empty());
-        slots_[head_] = T{};
         head_ = wrap(head_ + 1);
         --size_;
     }
@@ -56,7 +55,6 @@ class fifo {
             ++kept;
         }
         const std::size_t removed = size_ - kept;
-        for (std::uint32_t i = kept; i < size_; ++i) (*this)[i] = T{};
         size_ = kept;
         return removed;
     }

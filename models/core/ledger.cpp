@@ -21,11 +21,16 @@ std::uint64_t ledger::launch(router_id src, const header& h) {
         walk(t_, t_.at(src), h, w);
         if (!w.error.empty()) throw std::invalid_argument(w.error);
     }
-    std::sort(w.destinations.begin(), w.destinations.end());
     message m{src, static_cast<std::uint32_t>(dests_.size()),
               static_cast<std::uint32_t>(w.destinations.size())};
-    dests_.insert(dests_.end(), w.destinations.begin(), w.destinations.end());
-    counts_.resize(dests_.size(), 0);
+    if (w.destinations.size() == 1) {
+        dests_.push_back(w.destinations[0]);
+        counts_.push_back(0);
+    } else {
+        std::sort(w.destinations.begin(), w.destinations.end());
+        dests_.insert(dests_.end(), w.destinations.begin(), w.destinations.end());
+        counts_.resize(dests_.size(), 0);
+    }
     msgs_.push_back(m);
     return msgs_.size() - 1;
 }
@@ -78,6 +83,18 @@ ledger::by_source ledger::pairs() const {
     return b;
 }
 
+void ledger::by_source::add_from(router_id src, std::vector<std::uint32_t>& count,
+                                 std::vector<router_id>& touched) const {
+    for (std::uint64_t j = first_[src]; j < first_[src + 1]; ++j) {
+        const message& m = l_->msgs_[order_[j]];
+        for (std::uint32_t i = m.first; i < m.first + m.count; ++i) {
+            const router_id d = l_->dests_[i];
+            if (count[d] == 0) touched.push_back(d);
+            count[d] += l_->counts_[i];
+        }
+    }
+}
+
 void ledger::by_source::from(router_id src, pair_list& out) const {
     out.clear();
     for (std::uint64_t j = first_[src]; j < first_[src + 1]; ++j) {
@@ -85,7 +102,7 @@ void ledger::by_source::from(router_id src, pair_list& out) const {
         for (std::uint32_t i = m.first; i < m.first + m.count; ++i)
             out.emplace_back(l_->dests_[i], l_->counts_[i]);
     }
-    std::sort(out.begin(), out.end());
+    if (!std::is_sorted(out.begin(), out.end())) std::sort(out.begin(), out.end());
     std::size_t kept = 0;  // sum the counts of equal destinations
     for (std::size_t i = 0; i < out.size(); ++i) {
         if (kept != 0 && out[kept - 1].first == out[i].first)

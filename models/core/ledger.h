@@ -43,8 +43,12 @@ class ledger {
     /// memory grows with the messages, not with routers squared.
     class by_source {
       public:
-        /// The deliveries of messages launched at `src`.
+        /// The deliveries of messages launched at `src`, sorted by destination.
         void from(router_id src, pair_list& out) const;
+        /// Adds the deliveries of messages launched at `src` to count[destination] (count has one
+        /// entry per router) and appends each destination whose count was 0 to `touched`.
+        void add_from(router_id src, std::vector<std::uint32_t>& count,
+                      std::vector<router_id>& touched) const;
 
       private:
         friend class ledger;

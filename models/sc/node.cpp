@@ -40,7 +40,7 @@ void node::step(std::uint64_t t) {
     if (program_ && !program_->finished(t)) {
         launches_.clear();
         program_->launches(t, launches_);
-        queue_.insert(queue_.end(), launches_.begin(), launches_.end());
+        queue_.append(launches_.begin(), launches_.end());
     }
     int width = cfg_.router.injection_width;
     while (!queue_.empty() && width > 0 && credits_ > 0) {
@@ -57,7 +57,7 @@ void node::step(std::uint64_t t) {
         --credits_;
         flit f{p, 0};
         tlm::tlm_phase ph = tlm::BEGIN_REQ;
-        sc_core::sc_time delay = cycles(1);
+        sc_core::sc_time delay = step_time();
         const tlm::tlm_sync_enum r = fw_->nb_transport_fw(f, ph, delay);
         if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_fw", r, tlm::TLM_ACCEPTED);
     }

@@ -7,7 +7,6 @@
 #include <tlm_utils/simple_initiator_socket.h>
 
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <systemc>
 #include <tlm>
@@ -16,6 +15,7 @@
 #include "core/config.h"
 #include "core/ledger.h"
 #include "core/program.h"
+#include "core/queue.h"
 #include "core/topology.h"
 #include "sc/packet_pool.h"
 #include "sc/protocol.h"
@@ -72,10 +72,10 @@ class node : public sc_core::sc_module, public stepper::client {
     std::unique_ptr<node_program> program_;
     tlm::tlm_fw_transport_if<link_protocol_types>* fw_ = nullptr;
 
-    std::deque<launch> queue_;
+    queue<launch> queue_;
     std::vector<launch> launches_;
     int credits_;
-    std::deque<std::uint64_t> credit_due_;
+    queue<std::uint64_t> credit_due_;
     node_stats stats_;
 };
 

@@ -48,18 +48,21 @@ struct link_protocol_types {
 inline constexpr unsigned kSocketWidth = 64;
 
 /// One time step of the paper (one hop) is one cycle of this length: waves show one unit per step.
-inline sc_core::sc_time step_time() {
-    return sc_core::sc_time(1, sc_core::SC_NS);
+inline const sc_core::sc_time& step_time() {
+    static const sc_core::sc_time step(1, sc_core::SC_NS);
+    return step;
 }
 
 /// The cycle at simulation time t.
 inline std::uint64_t to_cycle(const sc_core::sc_time& t) {
-    return t.value() / step_time().value();
+    static const sc_dt::uint64 step = step_time().value();
+    return t.value() / step;
 }
 
 /// `n` cycles as a delay.
 inline sc_core::sc_time cycles(std::uint64_t n) {
-    return step_time() * static_cast<double>(n);
+    static const sc_dt::uint64 step = step_time().value();
+    return sc_core::sc_time::from_value(n * step);
 }
 
 /// Reports d3/protocol unless `ph` is `expected` (names the module and the call).

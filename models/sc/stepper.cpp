@@ -26,10 +26,9 @@ std::uint64_t stepper::now() const {
     return in_tick_ ? current_ : to_cycle(sc_core::sc_time_stamp());
 }
 
-void stepper::wake(client& c, std::uint64_t cycle) {
-    const std::uint64_t earliest = in_tick_ ? current_ + 1 : now();
-    const std::uint64_t at = cal(c.router_).request(c.id_, std::max(cycle, earliest));
-    if (at != calendar::kNever && !in_tick_) schedule(at);
+void stepper::wake_outside(client& c, std::uint64_t cycle) {
+    const std::uint64_t at = cal(c.router_).request(c.id_, std::max(cycle, now()));
+    if (at != calendar::kNever) schedule(at);
 }
 
 void stepper::schedule(std::uint64_t cycle) {
@@ -37,6 +36,18 @@ void stepper::schedule(std::uint64_t cycle) {
     next_tick_ = cycle;
     const std::uint64_t n = to_cycle(sc_core::sc_time_stamp());
     tick_event_.notify(step_time() * static_cast<double>(cycle - n));
+}
+
+// A counting sort through a bitmap: costs the due clients plus one word per 64 clients.
+void stepper::sort_due(std::size_t clients) {
+    if (due_.size() < 2) return;
+    due_bits_.assign((clients + 63) / 64, 0);
+    for (std::uint32_t id : due_) due_bits_[id >> 6] |= 1ull << (id & 63);
+    due_.clear();
+    for (std::size_t w = 0; w < due_bits_.size(); ++w)
+        for (std::uint64_t bits = due_bits_[w]; bits != 0; bits &= bits - 1)
+            due_.push_back(static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(
+                                                                   __builtin_ctzll(bits))));
 }
 
 void stepper::tick() {
@@ -47,8 +58,8 @@ void stepper::tick() {
     for (const bool router_phase : {false, true}) {
         due_.clear();
         cal(router_phase).take(current_, due_);
-        std::sort(due_.begin(), due_.end());  // ascending id: a documented, stable order
         auto& list = router_phase ? router_clients_ : node_clients_;
+        sort_due(list.size());  // ascending id: a documented, stable order
         for (std::uint32_t id : due_) list[id]->step(current_);
         busy = busy || !due_.empty();
     }

@@ -40,7 +40,14 @@ class stepper : public sc_core::sc_module {
     /// Registers a client (during elaboration). Nodes (`router_phase` false) step first.
     void add(client& c, bool router_phase);
     /// Asks that `c` steps at `cycle` (the next cycle at the earliest while a step is running).
-    void wake(client& c, std::uint64_t cycle);
+    void wake(client& c, std::uint64_t cycle) {
+        if (in_tick_) {
+            if (cycle <= current_) cycle = current_ + 1;
+            cal(c.router_).request(c.id_, cycle);
+            return;
+        }
+        wake_outside(c, cycle);
+    }
     /// The cycle being stepped, or the current simulation cycle outside a step.
     std::uint64_t now() const;
     /// Cycles in which at least one client stepped.
@@ -49,12 +56,15 @@ class stepper : public sc_core::sc_module {
   private:
     SC_HAS_PROCESS(stepper);
     void tick();
+    void wake_outside(client& c, std::uint64_t cycle);
+    void sort_due(std::size_t clients);
     void schedule(std::uint64_t cycle);
     calendar& cal(bool router_phase) { return router_phase ? routers_ : nodes_; }
 
     std::vector<client*> node_clients_, router_clients_;
     calendar nodes_, routers_;
     std::vector<std::uint32_t> due_;
+    std::vector<std::uint64_t> due_bits_;  ///< due_ as a bitmap, read back in ascending id order
     sc_core::sc_event tick_event_;
     std::uint64_t next_tick_ = calendar::kNever;  ///< the cycle tick_event_ is notified for
     std::uint64_t current_ = 0;
