@@ -250,12 +250,14 @@ int d3sim_main(int argc, char** argv) {
     d3::install_report_handler();
     d3::run_result res;
     nlohmann::json details = nlohmann::json::object();
+    // The design is never destroyed: d3sim ends with d3::end_process once the results are out.
+    d3::testbench* tb = nullptr;
     const bool ran = d3::run_reporting_errors([&] {
-        d3::testbench tb("tb", o, make_decoders(o));
-        res = tb.run();
-        details = tb.work().details();
+        tb = new d3::testbench("tb", o, make_decoders(o));
+        res = tb->run();
+        details = tb->work().details();
     });
-    if (!ran) return 1;
+    if (!ran) d3::end_process(1);
 
     const bool json_stdout = json == "-";
     if (!quiet) (json_stdout ? std::cerr : std::cout) << d3::to_table(res) << std::flush;
@@ -266,9 +268,9 @@ int d3sim_main(int argc, char** argv) {
         nlohmann::json j = d3::to_json(res, o.net.k);
         j["details"] = details;  // the primitive's own figures (core/primitives)
         j["count"] = o.count;
-        if (!d3::write_json(j, json)) return 2;
+        if (!d3::write_json(j, json)) d3::end_process(2);
     }
-    return res.correct ? 0 : 1;
+    d3::end_process(res.correct ? 0 : 1);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "report.h"
 
+#include <cstdlib>
+
 #include <cstdio>
 #include <exception>
 #include <iostream>
@@ -38,6 +40,13 @@ void install_report_handler() {
 
 unsigned report_warnings() {
     return g_warnings;
+}
+
+void end_process(int code) {
+    std::cout << std::flush;
+    std::cerr << std::flush;
+    std::fflush(nullptr);
+    std::_Exit(code);
 }
 
 bool run_reporting_errors(const std::function<void()>& body) {

@@ -59,8 +59,7 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
         // Decoder ports, stamped with the step of each decode: on request, and always for a
         // decoder other than the C++ reference (--decoder rtl|lockstep pass a factory).
         if (wo.decoder || decoders)
-            decs = traced_decoders(decs, *wave_, topo_,
-                                   [] { return to_cycle(sc_core::sc_time_stamp()); });
+            decs = traced_decoders(decs, *wave_, topo_);
     }
     net_ = std::make_unique<network>("network", opt_.net, *work, decs, wave_.get());
     elaboration_seconds_ =

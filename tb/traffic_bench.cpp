@@ -27,7 +27,6 @@ std::optional<std::string> traffic_run_options::validate() const {
 network_config traffic_run_options::network() const {
     network_config c = net;
     if (c.router.vcs == 0) c.router.vcs = kTrafficVcs;
-    c.occupancy_snapshots = traffic.routing == routing_kind::ugal;
     return c;
 }
 

@@ -141,26 +141,28 @@ int run_traffic(const traffic_run_options& o, const std::string& json, bool quie
     run_result res;
     nlohmann::json traffic;
     std::string link_csv;
+    // The design is never destroyed: the process ends with end_process once the results are out.
+    traffic_bench* tb = nullptr;
     const bool ran = run_reporting_errors([&] {
-        traffic_bench tb("tb", o);
-        res = tb.run();
-        traffic = tb.traffic_json();
-        if (tb.links()) link_csv = tb.links()->csv();
+        tb = new traffic_bench("tb", o);
+        res = tb->run();
+        traffic = tb->traffic_json();
+        if (tb->links()) link_csv = tb->links()->csv();
     });
-    if (!ran) return 1;
+    if (!ran) end_process(1);
     if (!o.link_stats.empty())
         if (auto err = write_file(o.link_stats, link_csv)) {
             std::fprintf(stderr, "d3sim: error: %s\n", err->c_str());
-            return 2;
+            end_process(2);
         }
     const bool json_stdout = json == "-";
     if (!quiet) (json_stdout ? std::cerr : std::cout) << summary(res, traffic) << std::flush;
     if (!json.empty()) {
         nlohmann::json j = to_json(res, o.net.k);
         j["traffic"] = traffic;
-        if (!write_json(j, json)) return 2;
+        if (!write_json(j, json)) end_process(2);
     }
-    return res.correct ? 0 : 1;
+    end_process(res.correct ? 0 : 1);
 }
 
 }  // namespace d3

@@ -49,10 +49,6 @@ struct network_config {
     /// Steps without any hop, hold or delivery, with packets in flight, after which the run is
     /// declared deadlocked and stopped; 0 = 1000 plus ten hop times.
     int watchdog = 0;
-    /// Routers keep their credit counts as of the start of each step, so that a node can read the
-    /// occupancy of its drawer's output ports (UGAL at launch) whatever order SystemC runs the
-    /// processes of a step in. Set by the synthetic-traffic testbench; off for the primitives.
-    bool occupancy_snapshots = false;
 
     /// Why this configuration cannot be simulated, or nothing when it can.
     std::optional<std::string> validate() const;

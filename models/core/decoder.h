@@ -55,20 +55,35 @@ inline decision decode(const header& h, const coord& at, const topology& t) {
     return t.is_d3() ? decode(h, at, t.k(), t.m()) : decode_mdf(h, at, t);
 }
 
+/// Who asks for a decode: the router and the step. Decoders that report or trace (lockstep,
+/// waveform probes) read it instead of asking the simulation kernel.
+struct decode_context {
+    router_id router = 0;
+    const char* name = "";  ///< the router's hierarchical name
+    std::uint64_t step = 0;
+};
+
 /// Replaceable decoder, called once per packet per router visit.
 class decoder_if {
   public:
     virtual ~decoder_if() = default;
-    virtual decision decode(const header& h, const coord& at) = 0;
+    decision decode(const header& h, const coord& at, const decode_context& ctx = {}) {
+        return decode_at(h, at, ctx);
+    }
+
+  protected:
+    virtual decision decode_at(const header& h, const coord& at, const decode_context& ctx) = 0;
 };
 
 /// decoder_if over the pure reference function.
 class reference_decoder final : public decoder_if {
   public:
     reference_decoder(int k, int m) : k_(k), m_(m) {}
-    decision decode(const header& h, const coord& at) override { return d3::decode(h, at, k_, m_); }
 
   private:
+    decision decode_at(const header& h, const coord& at, const decode_context&) override {
+        return d3::decode(h, at, k_, m_);
+    }
     int k_;
     int m_;
 };
@@ -77,9 +92,11 @@ class reference_decoder final : public decoder_if {
 class topology_decoder final : public decoder_if {
   public:
     explicit topology_decoder(const topology& t) : t_(t) {}
-    decision decode(const header& h, const coord& at) override { return d3::decode(h, at, t_); }
 
   private:
+    decision decode_at(const header& h, const coord& at, const decode_context&) override {
+        return d3::decode(h, at, t_);
+    }
     const topology& t_;
 };
 

@@ -1,31 +1,41 @@
-// A first-in first-out queue of fixed capacity on one allocation: the router's input buffers.
-// Plain C++.
+// A first-in first-out queue with a size limit whose storage grows on demand (a ring that doubles
+// up to the limit): the router's buffers. An empty queue owns no memory, so a run's memory follows
+// the packets it holds, not the buffers it could hold. Plain C++.
 #pragma once
 
+#include <algorithm>
 #include <cassert>
 #include <cstddef>
-#include <vector>
+#include <cstdint>
+#include <memory>
+#include <utility>
 
 namespace d3 {
 
 template <typename T>
 class fifo {
   public:
-    explicit fifo(std::size_t capacity = 0) : slots_(capacity) {}
+    explicit fifo(std::size_t limit = 0) : limit_(static_cast<std::uint32_t>(limit)) {}
+    fifo(fifo&&) noexcept = default;
+    fifo& operator=(fifo&&) noexcept = default;
 
-    std::size_t capacity() const { return slots_.size(); }
+    /// Most elements the queue takes.
+    std::size_t capacity() const { return limit_; }
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
-    bool full() const { return size_ == slots_.size(); }
+    bool full() const { return size_ == limit_; }
+    /// Elements the storage holds now (grows up to capacity()).
+    std::size_t allocated() const { return cap_; }
 
     /// i-th element from the front.
     T& operator[](std::size_t i) { return slots_[wrap(head_ + i)]; }
     const T& operator[](std::size_t i) const { return slots_[wrap(head_ + i)]; }
-    T& front() { return (*this)[0]; }
-    const T& front() const { return (*this)[0]; }
+    T& front() { return slots_[head_]; }
+    const T& front() const { return slots_[head_]; }
 
     void push_back(T v) {
         assert(!full());
+        if (size_ == cap_) grow();
         slots_[wrap(head_ + size_)] = std::move(v);
         ++size_;
     }
@@ -37,8 +47,8 @@ class fifo {
     /// Removes every element for which pred is true, keeping the order of the others.
     template <typename Pred>
     std::size_t remove_if(Pred pred) {
-        std::size_t kept = 0;
-        for (std::size_t i = 0; i < size_; ++i) {
+        std::uint32_t kept = 0;
+        for (std::uint32_t i = 0; i < size_; ++i) {
             T& x = (*this)[i];
             if (pred(x)) continue;
             if (kept != i) (*this)[kept] = std::move(x);
@@ -50,11 +60,21 @@ class fifo {
     }
 
   private:
-    std::size_t wrap(std::size_t i) const { return i >= slots_.size() ? i - slots_.size() : i; }
+    std::size_t wrap(std::size_t i) const { return i >= cap_ ? i - cap_ : i; }
+    void grow() {
+        const std::uint32_t cap = std::min<std::uint32_t>(limit_, std::max<std::uint32_t>(2, cap_ * 2));
+        std::unique_ptr<T[]> s(new T[cap]);
+        for (std::uint32_t i = 0; i < size_; ++i) s[i] = std::move((*this)[i]);
+        slots_ = std::move(s);
+        cap_ = cap;
+        head_ = 0;
+    }
 
-    std::vector<T> slots_;
-    std::size_t head_ = 0;
-    std::size_t size_ = 0;
+    std::unique_ptr<T[]> slots_;
+    std::uint32_t limit_ = 0;
+    std::uint32_t cap_ = 0;
+    std::uint32_t head_ = 0;
+    std::uint32_t size_ = 0;
 };
 
 }  // namespace d3

@@ -14,15 +14,23 @@ std::uint64_t ledger::launch(router_id src, const header& h) {
         // The common case in closed form (section 8): (3; gamma, pi, delta) from (c,d,p) arrives
         // at (c+gamma, p+delta, d+pi). Not the decoder's walk, so it also checks the decoder.
         w.destinations.assign(1, t_.id(t_.destination(t_.at(src), {h.gamma(), h.pi(), h.delta()})));
+    } else if (h.kind == header_kind::destination && valid(h, t_)) {
+        // A destination header (section 10) names where it ends, deflected or not.
+        w.destinations.assign(1, t_.id({h.f0, h.f1, h.f2}));
     } else {
         walk(t_, t_.at(src), h, w);
         if (!w.error.empty()) throw std::invalid_argument(w.error);
     }
-    std::sort(w.destinations.begin(), w.destinations.end());
     message m{src, static_cast<std::uint32_t>(dests_.size()),
               static_cast<std::uint32_t>(w.destinations.size())};
-    dests_.insert(dests_.end(), w.destinations.begin(), w.destinations.end());
-    counts_.resize(dests_.size(), 0);
+    if (w.destinations.size() == 1) {
+        dests_.push_back(w.destinations[0]);
+        counts_.push_back(0);
+    } else {
+        std::sort(w.destinations.begin(), w.destinations.end());
+        dests_.insert(dests_.end(), w.destinations.begin(), w.destinations.end());
+        counts_.resize(dests_.size(), 0);
+    }
     msgs_.push_back(m);
     return msgs_.size() - 1;
 }
@@ -61,13 +69,48 @@ ledger::summary ledger::summarize() const {
     return s;
 }
 
-std::vector<std::uint32_t> ledger::pair_counts() const {
+ledger::by_source ledger::pairs() const {
+    by_source b;
+    b.l_ = this;
     const std::size_t n = t_.routers();
-    std::vector<std::uint32_t> pairs(n * n, 0);
-    for (const message& m : msgs_)
+    b.first_.assign(n + 1, 0);
+    for (const message& m : msgs_) ++b.first_[m.src + 1];
+    for (std::size_t i = 0; i < n; ++i) b.first_[i + 1] += b.first_[i];
+    b.order_.resize(msgs_.size());
+    std::vector<std::uint64_t> next(b.first_.begin(), b.first_.end() - 1);
+    for (std::size_t i = 0; i < msgs_.size(); ++i)
+        b.order_[next[msgs_[i].src]++] = static_cast<std::uint32_t>(i);
+    return b;
+}
+
+void ledger::by_source::add_from(router_id src, std::vector<std::uint32_t>& count,
+                                 std::vector<router_id>& touched) const {
+    for (std::uint64_t j = first_[src]; j < first_[src + 1]; ++j) {
+        const message& m = l_->msgs_[order_[j]];
+        for (std::uint32_t i = m.first; i < m.first + m.count; ++i) {
+            const router_id d = l_->dests_[i];
+            if (count[d] == 0) touched.push_back(d);
+            count[d] += l_->counts_[i];
+        }
+    }
+}
+
+void ledger::by_source::from(router_id src, pair_list& out) const {
+    out.clear();
+    for (std::uint64_t j = first_[src]; j < first_[src + 1]; ++j) {
+        const message& m = l_->msgs_[order_[j]];
         for (std::uint32_t i = m.first; i < m.first + m.count; ++i)
-            pairs[static_cast<std::size_t>(m.src) * n + dests_[i]] += counts_[i];
-    return pairs;
+            out.emplace_back(l_->dests_[i], l_->counts_[i]);
+    }
+    if (!std::is_sorted(out.begin(), out.end())) std::sort(out.begin(), out.end());
+    std::size_t kept = 0;  // sum the counts of equal destinations
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        if (kept != 0 && out[kept - 1].first == out[i].first)
+            out[kept - 1].second += out[i].second;
+        else
+            out[kept++] = out[i];
+    }
+    out.resize(kept);
 }
 
 }  // namespace d3

@@ -36,8 +36,27 @@ class ledger {
     };
     summary summarize() const;
 
-    /// Deliveries from src to dst, counted over all messages (for primitive-level checks).
-    std::vector<std::uint32_t> pair_counts() const;
+    /// (destination, deliveries) pairs, sorted by destination and summed over messages.
+    using pair_list = std::vector<std::pair<router_id, std::uint32_t>>;
+
+    /// Deliveries to expected destinations grouped by source (for primitive-level checks): its
+    /// memory grows with the messages, not with routers squared.
+    class by_source {
+      public:
+        /// The deliveries of messages launched at `src`, sorted by destination.
+        void from(router_id src, pair_list& out) const;
+        /// Adds the deliveries of messages launched at `src` to count[destination] (count has one
+        /// entry per router) and appends each destination whose count was 0 to `touched`.
+        void add_from(router_id src, std::vector<std::uint32_t>& count,
+                      std::vector<router_id>& touched) const;
+
+      private:
+        friend class ledger;
+        const ledger* l_ = nullptr;
+        std::vector<std::uint64_t> first_;  ///< per source: index into order_
+        std::vector<std::uint32_t> order_;  ///< message ids grouped by source
+    };
+    by_source pairs() const;
 
     router_id source_of(std::uint64_t msg) const { return msgs_.at(msg).src; }
     std::uint64_t messages() const { return msgs_.size(); }

@@ -6,6 +6,8 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/program.h"
 #include "core/schedule.h"
@@ -24,6 +26,14 @@ class workload {
     virtual std::size_t delays() const = 0;
     /// Messages from src that dst must receive: the primitive-level check, independent of headers.
     virtual std::uint32_t expected(router_id src, router_id dst) const = 0;
+    /// The same for every dst with a non-zero count, sorted by dst. The default asks expected()
+    /// for each of the `routers` destinations; workloads with few pairs per source override it.
+    virtual void expected_from(router_id src, router_id routers,
+                               std::vector<std::pair<router_id, std::uint32_t>>& out) const {
+        out.clear();
+        for (router_id dst = 0; dst < routers; ++dst)
+            if (const std::uint32_t n = expected(src, dst)) out.emplace_back(dst, n);
+    }
     /// Primitive-specific figures for the JSON result (key "details"): protocol, count, paths,
     /// the lockstep prediction of conflicts, ... Empty by default.
     virtual nlohmann::json details() const { return nlohmann::json::object(); }
@@ -64,6 +74,12 @@ class broadcast_workload final : public workload {
     std::size_t delays() const override { return sched_.delays(); }
     std::uint32_t expected(router_id src, router_id) const override {
         return src == source_ ? 1 : 0;
+    }
+    void expected_from(router_id src, router_id routers,
+                       std::vector<std::pair<router_id, std::uint32_t>>& out) const override {
+        out.clear();
+        if (src == source_)
+            for (router_id dst = 0; dst < routers; ++dst) out.emplace_back(dst, 1);
     }
 
   private:

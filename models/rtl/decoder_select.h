@@ -9,7 +9,7 @@
 
 #include "core/topology.h"
 #include "rtl/rtl_decoder.h"
-#include "sc/network.h"
+#include "core/decoder_factory.h"
 
 namespace d3 {
 

@@ -3,21 +3,8 @@
 #include <cstdio>
 #include <systemc>
 
-#include "sc/protocol.h"
 
 namespace d3 {
-
-namespace {
-
-// The module whose process is decoding (the router), or a placeholder outside a process.
-std::string current_router() {
-    const sc_core::sc_process_handle p = sc_core::sc_get_current_process_handle();
-    if (p.valid())
-        if (const sc_core::sc_object* parent = p.get_parent_object()) return parent->name();
-    return "router";
-}
-
-}  // namespace
 
 std::string describe_mismatch(const std::string& router, std::uint64_t step, std::uint64_t decode,
                               const header& h, const coord& at, const decision& reference,
@@ -29,13 +16,14 @@ std::string describe_mismatch(const std::string& router, std::uint64_t step, std
            ": C++ reference: " + to_string(reference) + "; RTL: " + to_string(rtl);
 }
 
-decision lockstep_decoder::decode(const header& h, const coord& at) {
+decision lockstep_decoder::decode_at(const header& h, const coord& at,
+                                     const decode_context& ctx) {
     ++decodes_;
     const decision ref = reference_->decode(h, at);
     const decision rtl = rtl_->decode(h, at);
     if (ref != rtl) {
-        const std::string msg = describe_mismatch(
-            current_router(), to_cycle(sc_core::sc_time_stamp()), decodes_, h, at, ref, rtl);
+        const std::string msg = describe_mismatch(*ctx.name ? ctx.name : "router", ctx.step,
+                                                  decodes_, h, at, ref, rtl);
         SC_REPORT_ERROR("d3/lockstep", msg.c_str());
     }
     return ref;

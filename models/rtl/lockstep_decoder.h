@@ -19,14 +19,14 @@ class lockstep_decoder final : public decoder_if {
     lockstep_decoder(std::unique_ptr<decoder_if> reference, std::unique_ptr<decoder_if> rtl)
         : reference_(std::move(reference)), rtl_(std::move(rtl)) {}
 
-    /// Both decoders' answer, which must be equal; else reports d3/lockstep (an error: the run
-    /// stops).
-    decision decode(const header& h, const coord& at) override;
-
     /// Decodes compared so far.
     std::uint64_t decodes() const { return decodes_; }
 
   private:
+    /// Both decoders' answer, which must be equal; else reports d3/lockstep (an error: the run
+    /// stops) naming the router and step of `ctx`.
+    decision decode_at(const header& h, const coord& at, const decode_context& ctx) override;
+
     std::unique_ptr<decoder_if> reference_;
     std::unique_ptr<decoder_if> rtl_;
     std::uint64_t decodes_ = 0;

@@ -61,10 +61,12 @@ void check_rtl_limits(int k, int m, const rtl_limits& limits, const char* model)
 class rtl_decoder final : public decoder_if {
   public:
     explicit rtl_decoder(std::shared_ptr<rtl_engine> engine) : engine_(std::move(engine)) {}
-    decision decode(const header& h, const coord& at) override { return engine_->eval(h, at); }
     const rtl_engine& engine() const { return *engine_; }
 
   private:
+    decision decode_at(const header& h, const coord& at, const decode_context&) override {
+        return engine_->eval(h, at);
+    }
     std::shared_ptr<rtl_engine> engine_;
 };
 

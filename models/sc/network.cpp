@@ -12,15 +12,24 @@ std::string network::suffix(const coord& x) const {
     return std::to_string(x.c) + "_" + std::to_string(x.d) + "_" + std::to_string(x.p);
 }
 
+namespace {
+// The longest wait any router or node asks the stepper for in normal use: a hop or a hold.
+std::uint64_t horizon(const network_config& c) {
+    return static_cast<std::uint64_t>(c.router.pipeline_stages) +
+           static_cast<std::uint64_t>(std::max(c.router.local_latency, c.router.global_latency)) +
+           2;
+}
+}  // namespace
+
 network::network(const sc_core::sc_module_name& name, const network_config& cfg,
                  const workload& work, const decoder_factory& decoders, link_observer* observer)
     : sc_core::sc_module(name),
       cfg_(cfg.resolved()),
       topo_(make_topology(cfg_)),
       ledger_(topo_),
+      clock("clock", horizon(cfg_)),
       routers("routers"),
-      nodes("nodes"),
-      links("links") {
+      nodes("nodes") {
     const std::uint32_t n = topo_.routers();
     decoders_.reserve(n);
     for (router_id i = 0; i < n; ++i)
@@ -29,36 +38,29 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
     routers.init(n, [&](const char*, std::size_t i) {
         const coord at = topo_.at(static_cast<router_id>(i));
         return new router(("router_" + suffix(at)).c_str(),
-                          router::setup{cfg_, topo_, at, *decoders_[i], pool_, observer});
+                          router::setup{cfg_, topo_, at, *decoders_[i], pool_, clock, observer});
     });
     nodes.init(n, [&](const char*, std::size_t i) {
         const auto id = static_cast<router_id>(i);
         const coord at = topo_.at(id);
         return new node(("node_" + suffix(at)).c_str(),
-                        node::setup{cfg_, topo_, at, pool_, ledger_, work.program_for(id)});
+                        node::setup{cfg_, topo_, at, pool_, ledger_, clock, work.program_for(id)});
     });
+    // Links: output o of router i to the input its far end arrives on, in output order, then the
+    // router's node.
     const int ports = topo_.link_ports();
-    links.init(static_cast<std::size_t>(n) * static_cast<std::size_t>(ports),
-               [&](const char*, std::size_t i) {
-                   const coord at = topo_.at(static_cast<router_id>(i / ports));
-                   const port_ref p = port_of(static_cast<int>(i % ports), topo_.k());
-                   const std::string nm =
-                       "link_" + suffix(at) + (p.global ? "_g" : "_l") + std::to_string(p.port);
-                   return new link(nm.c_str(), p.global ? cfg_.router.global_latency
-                                                        : cfg_.router.local_latency);
-               });
     for (router_id i = 0; i < n; ++i) {
         const coord at = topo_.at(i);
         router& r = routers[i];
         for (int o = 0; o < ports; ++o) {
             const topology::link_end far = topo_.far_end(at, port_of(o, topo_.k()));
-            link& l = links[static_cast<std::size_t>(i) * static_cast<std::size_t>(ports) +
-                            static_cast<std::size_t>(o)];
-            r.out(o).bind(l.in);
-            l.out.bind(routers[topo_.id(far.at)].in(index_of(far.port, topo_.k())));
+            router& to = routers[topo_.id(far.at)];
+            r.out.bind(to.in);
+            to.bind_input(index_of(far.port, topo_.k()));
         }
-        nodes[i].inject_out.bind(r.inject_in);
-        r.eject_out.bind(nodes[i].eject_in);
+        r.out.bind(nodes[i].eject_in);
+        nodes[i].inject_out.bind(r.in);
+        r.bind_input(ports);
     }
     SC_METHOD(watchdog);
     sensitive << watchdog_event_;
@@ -66,9 +68,11 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
     watchdog_event_.notify(step_time() * cfg_.watchdog);
 }
 
+// Progress is a packet crossing a link or reaching its node. Holds do not count: a hold stage can
+// take packets in forever while the links around it are deadlocked.
 std::uint64_t network::progress() const {
     const router_stats s = totals();
-    return s.hops + s.holds + s.ejected;
+    return s.hops + s.ejected;
 }
 
 void network::watchdog() {

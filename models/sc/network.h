@@ -2,9 +2,12 @@
 // (c,d,p) to local port -x of (c,d,p+x), global port a of (c,d,p) to global port -a of (c+a,p,d).
 // With cfg.shape = mdf the same routers and nodes form MDF(K,M) instead, wired by its global
 // arrangement (core/dragonfly.h); router (g,r) is coordinate (g,0,r), named router_g_r.
+//
+// A link is a binding of a router's `out` multi-socket to the far router's `in`; its latency is
+// added by the sending output unit (packets) and the receiving router (credits), and what crosses
+// it is seen by the link observer. One stepper clocks every router and node.
 #pragma once
 
-#include <functional>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -12,20 +15,18 @@
 
 #include "core/config.h"
 #include "core/decoder.h"
+#include "core/decoder_factory.h"
 #include "core/ledger.h"
 #include "core/stats.h"
 #include "core/topology.h"
 #include "core/traffic/occupancy_view.h"
 #include "core/workload.h"
-#include "sc/link.h"
 #include "sc/node.h"
 #include "sc/packet_pool.h"
 #include "sc/router.h"
+#include "sc/stepper.h"
 
 namespace d3 {
-
-/// Makes the decoder of the router at a coordinate; empty: the C++ reference decoder.
-using decoder_factory = std::function<std::unique_ptr<decoder_if>(const coord&)>;
 
 class network : public sc_core::sc_module, public occupancy_view {
     // Declared first: the routers and nodes below are built from them.
@@ -40,14 +41,16 @@ class network : public sc_core::sc_module, public occupancy_view {
     network(const sc_core::sc_module_name& name, const network_config& cfg, const workload& work,
             const decoder_factory& decoders = {}, link_observer* observer = nullptr);
 
+    stepper clock;                       ///< steps every node, then every router, per busy cycle
     sc_core::sc_vector<router> routers;  ///< index = router id (c*M + d)*M + p
     sc_core::sc_vector<node> nodes;      ///< node i is attached to router i
-    sc_core::sc_vector<link> links;      ///< router i's output o is link i*(K+M-1) + o
 
     const topology& topo() const { return topo_; }
     const network_config& config() const { return cfg_; }
     const ledger& deliveries() const { return ledger_; }
     std::size_t packets_alive() const { return pool_.in_use(); }
+    /// Packets the pool ever held at once.
+    std::size_t packets_allocated() const { return pool_.allocated(); }
 
     router_stats totals() const;
     /// All routers' logged conflicts, in step order (at most `limit`).
@@ -61,7 +64,7 @@ class network : public sc_core::sc_module, public occupancy_view {
     /// The blocked cycle the watchdog found ("router (c,d,p) local 3 vc2 head ... -> ..."), or
     /// empty when none (a stall without a cycle).
     const std::string& wait_cycle() const { return wait_cycle_; }
-    /// Credits in use on an output of a router (needs cfg.occupancy_snapshots).
+    /// Credits in use on an output of a router, as of its last step.
     int occupancy(router_id r, int output) const override {
         return routers[r].output_occupancy(output);
     }

@@ -1,12 +1,12 @@
 // The compute node attached to router (c,d,p): runs a node program (launching up to the injection
 // width per step, in order, as credits allow) and checks every packet it receives against the
-// ledger.
+// ledger. Stepped by the network's stepper in the node phase of a cycle.
 #pragma once
 
 #include <tlm_utils/passthrough_target_socket.h>
 #include <tlm_utils/simple_initiator_socket.h>
+
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <systemc>
 #include <tlm>
@@ -15,9 +15,11 @@
 #include "core/config.h"
 #include "core/ledger.h"
 #include "core/program.h"
+#include "core/queue.h"
 #include "core/topology.h"
 #include "sc/packet_pool.h"
 #include "sc/protocol.h"
+#include "sc/stepper.h"
 
 namespace d3 {
 
@@ -30,7 +32,7 @@ struct node_stats {
     std::uint64_t last_delivery = 0;  ///< cycle of the last delivery
 };
 
-class node : public sc_core::sc_module {
+class node : public sc_core::sc_module, public stepper::client {
   public:
     tlm_utils::simple_initiator_socket<node, kSocketWidth, link_protocol_types> inject_out;
     tlm_utils::passthrough_target_socket<node, kSocketWidth, link_protocol_types> eject_in;
@@ -41,6 +43,7 @@ class node : public sc_core::sc_module {
         coord at;
         packet_pool& pool;
         ledger& deliveries;
+        stepper& clock;
         std::unique_ptr<node_program> program;  ///< nullptr: an idle node
     };
 
@@ -49,35 +52,30 @@ class node : public sc_core::sc_module {
     const node_stats& stats() const { return stats_; }
     std::size_t queued() const { return queue_.size(); }
     /// The program has more to launch, or launches wait for credits.
-    bool busy() const { return !queue_.empty() || (program_ && !program_->finished(now())); }
+    bool busy() const {
+        return !queue_.empty() || (program_ && !program_->finished(clock_.now()));
+    }
+
+    void step(std::uint64_t t) override;
 
   private:
-    SC_HAS_PROCESS(node);
-
-    void step();
-    tlm::tlm_sync_enum receive(tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
-                               sc_core::sc_time& t);
-    tlm::tlm_sync_enum credit(tlm::tlm_generic_payload& gp, tlm::tlm_phase& ph,
-                              sc_core::sc_time& t);
-    void wake_at(std::uint64_t cycle);
-    std::uint64_t now() const { return sc_core::sc_time_stamp().value() / period_.value(); }
+    void end_of_elaboration() override;
+    tlm::tlm_sync_enum receive(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t);
+    tlm::tlm_sync_enum credit(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t);
 
     const network_config& cfg_;
-    const sc_core::sc_time period_;
     const coord at_;
     const router_id id_;
     packet_pool& pool_;
     ledger& ledger_;
+    stepper& clock_;
     std::unique_ptr<node_program> program_;
+    tlm::tlm_fw_transport_if<link_protocol_types>* fw_ = nullptr;
 
-    std::deque<launch> queue_;
+    queue<launch> queue_;
     std::vector<launch> launches_;
     int credits_;
-    std::deque<std::uint64_t> credit_due_;
-
-    sc_core::sc_event wake_;
-    bool wake_pending_ = false;
-    std::uint64_t wake_cycle_ = 0;
+    queue<std::uint64_t> credit_due_;
     node_stats stats_;
 };
 

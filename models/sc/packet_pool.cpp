@@ -2,24 +2,28 @@
 
 namespace d3 {
 
-tlm::tlm_generic_payload* packet_pool::acquire() {
-    tlm::tlm_generic_payload* gp = nullptr;
+packet* packet_pool::take() {
     if (free_.empty()) {
-        all_.push_back(std::make_unique<tlm::tlm_generic_payload>());
-        gp = all_.back().get();
-        gp->set_extension(new packet);
-    } else {
-        gp = free_.back();
-        free_.pop_back();
+        all_.emplace_back();
+        return &all_.back();
     }
-    packet& p = info(*gp);
-    p = packet{};
-    p.serial = next_serial_++;
-    return gp;
+    packet* p = free_.back();
+    free_.pop_back();
+    return p;
 }
 
-void packet_pool::release(tlm::tlm_generic_payload* gp) {
-    free_.push_back(gp);
+packet* packet_pool::acquire() {
+    packet* p = take();
+    *p = packet{};
+    p->serial = next_serial_++;
+    return p;
+}
+
+packet* packet_pool::copy(const packet& from) {
+    packet* p = take();
+    *p = from;
+    p->serial = next_serial_++;
+    return p;
 }
 
 }  // namespace d3

@@ -1,8 +1,9 @@
-// Owner of every payload in one network: no allocation per hop, no global pool.
+// Owner of every packet in one network: packets are recycled, never allocated per hop, and there
+// is no global pool. Addresses are stable while a packet is in use.
 #pragma once
 
 #include <cstdint>
-#include <memory>
+#include <deque>
 #include <vector>
 
 #include "sc/protocol.h"
@@ -15,17 +16,21 @@ class packet_pool {
     packet_pool(const packet_pool&) = delete;
     packet_pool& operator=(const packet_pool&) = delete;
 
-    /// A payload with a reset packet extension and a fresh serial number.
-    tlm::tlm_generic_payload* acquire();
-    void release(tlm::tlm_generic_payload* gp);
-
-    static packet& info(tlm::tlm_generic_payload& gp) { return *gp.get_extension<packet>(); }
+    /// A reset packet with a fresh serial number.
+    packet* acquire();
+    /// A copy of `p` (a broadcast copy: same message, new serial number).
+    packet* copy(const packet& p);
+    void release(packet* p) { free_.push_back(p); }
 
     std::size_t in_use() const { return all_.size() - free_.size(); }
+    /// Packets ever allocated (the pool's high-water mark).
+    std::size_t allocated() const { return all_.size(); }
 
   private:
-    std::vector<std::unique_ptr<tlm::tlm_generic_payload>> all_;
-    std::vector<tlm::tlm_generic_payload*> free_;
+    packet* take();
+
+    std::deque<packet> all_;
+    std::vector<packet*> free_;
     std::uint64_t next_serial_ = 0;
 };
 

@@ -1,9 +1,16 @@
 // The transaction-level link protocol of the model (docs/architecture.md, "Links").
-// A packet is a tlm_generic_payload with a d3::packet extension. On a link:
-//   nb_transport_fw(BEGIN_REQ, delay)  the packet is sent; it may be processed at now + delay.
-//   nb_transport_bw(END_REQ, delay)    the receiver freed the buffer slot: one credit returns.
-// Credits allow several packets in flight, which the TLM base protocol forbids, so links use their
-// own protocol traits: a base-protocol socket cannot be bound to a router by mistake.
+//
+// What crosses a link in one call is a `flit`: a typed transaction (the protocol's payload type)
+// that points at a packet and names a virtual channel. On a link:
+//   nb_transport_fw(flit{pkt, vc}, BEGIN_REQ, delay)  the packet enters virtual channel vc of the
+//       receiving input; it may be processed at now + delay. The receiver returns TLM_ACCEPTED
+//       (TLM_COMPLETED from a node, which consumes what it receives).
+//   nb_transport_bw(flit{nullptr, vc}, END_REQ, delay) one slot of virtual channel vc was freed:
+//       a credit, usable by the sender at now + delay. The sender returns TLM_ACCEPTED.
+// Credits allow several packets in flight, which the TLM base protocol forbids, and the payload
+// is not a generic payload (no address, no data: a packet header and its bookkeeping), so links
+// use their own protocol traits: a base-protocol socket cannot be bound to a router by mistake.
+// Every other phase or return value is a protocol error, reported as d3/protocol.
 #pragma once
 
 #include <cstdint>
@@ -15,26 +22,8 @@
 
 namespace d3 {
 
-struct link_protocol_types {
-    using tlm_payload_type = tlm::tlm_generic_payload;
-    using tlm_phase_type = tlm::tlm_phase;
-};
-
-inline constexpr unsigned kSocketWidth = 64;
-
-/// One time step of the paper (one hop) is one cycle of this length: waves show one unit per step.
-inline sc_core::sc_time step_time() {
-    return sc_core::sc_time(1, sc_core::SC_NS);
-}
-
-/// The cycle at simulation time t.
-inline std::uint64_t to_cycle(const sc_core::sc_time& t) {
-    return t.value() / step_time().value();
-}
-
-/// Per-packet state carried with the payload.
-class packet : public tlm::tlm_extension<packet> {
-  public:
+/// Per-packet state: what a packet carries and what the checks and waves need to know about it.
+struct packet {
     std::uint64_t serial = 0;   ///< unique per copy, shown in waves
     std::uint64_t msg = 0;      ///< ledger message id (copies of a broadcast share it)
     router_id src = 0;          ///< launching router
@@ -42,11 +31,45 @@ class packet : public tlm::tlm_extension<packet> {
     std::uint64_t payload = 0;  ///< the message word, for the receiving node's program
     std::uint64_t launch = 0;   ///< cycle of the first step at the source router
     std::uint32_t hops = 0;     ///< link traversals so far
-
-    tlm::tlm_extension_base* clone() const override { return new packet(*this); }
-    void copy_from(const tlm::tlm_extension_base& other) override {
-        *this = static_cast<const packet&>(other);
-    }
 };
+
+/// One transfer on a link: a packet forward, or a credit backward (pkt == nullptr).
+struct flit {
+    packet* pkt = nullptr;
+    std::uint8_t vc = 0;  ///< virtual channel at the receiving input
+};
+
+struct link_protocol_types {
+    using tlm_payload_type = flit;
+    using tlm_phase_type = tlm::tlm_phase;
+};
+
+/// The sockets' BUSWIDTH parameter (unused by the protocol: a flit is one transfer).
+inline constexpr unsigned kSocketWidth = 64;
+
+/// One time step of the paper (one hop) is one cycle of this length: waves show one unit per step.
+inline const sc_core::sc_time& step_time() {
+    static const sc_core::sc_time step(1, sc_core::SC_NS);
+    return step;
+}
+
+/// The cycle at simulation time t.
+inline std::uint64_t to_cycle(const sc_core::sc_time& t) {
+    static const sc_dt::uint64 step = step_time().value();
+    return t.value() / step;
+}
+
+/// `n` cycles as a delay.
+inline sc_core::sc_time cycles(std::uint64_t n) {
+    static const sc_dt::uint64 step = step_time().value();
+    return sc_core::sc_time::from_value(n * step);
+}
+
+/// Reports d3/protocol unless `ph` is `expected` (names the module and the call).
+void check_phase(const char* who, const char* call, const tlm::tlm_phase& ph,
+                 const tlm::tlm_phase& expected);
+/// Reports d3/protocol unless a call returned `expected`.
+void check_return(const char* who, const char* call, tlm::tlm_sync_enum got,
+                  tlm::tlm_sync_enum expected);
 
 }  // namespace d3

@@ -28,11 +28,9 @@ class traced_program final : public node_program {
 };
 }  // namespace
 
-traced_decoder::traced_decoder(std::unique_ptr<decoder_if> inner, wave_trace& w, router_id router,
-                               step_clock clock)
+traced_decoder::traced_decoder(std::unique_ptr<decoder_if> inner, wave_trace& w, router_id router)
     : inner_(std::move(inner)),
       w_(w),
-      clock_(std::move(clock)),
       valid_(w.add_probe(router, kScope, "valid", 1, /*pulse=*/true)),
       hdr_(w.add_probe(router, kScope, "hdr_i", layout::kWidth)),
       act_(w.add_probe(router, kScope, "act_o", 3)),
@@ -40,9 +38,9 @@ traced_decoder::traced_decoder(std::unique_ptr<decoder_if> inner, wave_trace& w,
       hold_(w.add_probe(router, kScope, "hold_o", 1)),
       next_(w.add_probe(router, kScope, "next_o", layout::kWidth)) {}
 
-decision traced_decoder::decode(const header& h, const coord& at) {
-    const decision d = inner_->decode(h, at);
-    const std::uint64_t t = clock_();
+decision traced_decoder::decode_at(const header& h, const coord& at, const decode_context& ctx) {
+    const decision d = inner_->decode(h, at, ctx);
+    const std::uint64_t t = ctx.step;
     w_.probe(t, valid_, 1);
     w_.probe(t, hdr_, pack(h));
     w_.probe(t, act_, static_cast<std::uint64_t>(d.act));
@@ -52,12 +50,11 @@ decision traced_decoder::decode(const header& h, const coord& at) {
     return d;
 }
 
-decoder_maker traced_decoders(decoder_maker inner, wave_trace& w, const topology& t,
-                              step_clock clock) {
-    return [inner = std::move(inner), &w, t, clock = std::move(clock)](const coord& at) {
+decoder_maker traced_decoders(decoder_maker inner, wave_trace& w, const topology& t) {
+    return [inner = std::move(inner), &w, t](const coord& at) {
         std::unique_ptr<decoder_if> d =
             inner ? inner(at) : std::make_unique<reference_decoder>(t.k(), t.m());
-        return std::make_unique<traced_decoder>(std::move(d), w, t.id(at), clock);
+        return std::make_unique<traced_decoder>(std::move(d), w, t.id(at));
     };
 }
 

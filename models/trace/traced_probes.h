@@ -3,7 +3,7 @@
 //   signals under c/d/p/decoder: valid (a pulse in each step with a decode), hdr_i, act_o, port_o,
 //   hold_o, next_o (the last decode of the step wins when a router decodes several packets).
 // - traced_workload: the node programs of a workload, reporting each round a node starts.
-// The decoder's clock returns the current step (the testbench passes the SystemC time).
+// The decoder's probes are stamped with the step of the decode_context the router passes.
 // Plain C++, no SystemC.
 #pragma once
 
@@ -12,30 +12,28 @@
 #include <memory>
 
 #include "core/decoder.h"
+#include "core/decoder_factory.h"
 #include "core/workload.h"
 #include "trace/wave_trace.h"
 
 namespace d3 {
 
-using step_clock = std::function<std::uint64_t()>;
-using decoder_maker = std::function<std::unique_ptr<decoder_if>(const coord&)>;
+using decoder_maker = decoder_factory;
 
 class traced_decoder final : public decoder_if {
   public:
-    traced_decoder(std::unique_ptr<decoder_if> inner, wave_trace& w, router_id router,
-                   step_clock clock);
-    decision decode(const header& h, const coord& at) override;
+    traced_decoder(std::unique_ptr<decoder_if> inner, wave_trace& w, router_id router);
 
   private:
+    decision decode_at(const header& h, const coord& at, const decode_context& ctx) override;
+
     std::unique_ptr<decoder_if> inner_;
     wave_trace& w_;
-    step_clock clock_;
     wave_trace::probe_id valid_, hdr_, act_, port_, hold_, next_;
 };
 
 /// Wraps `inner` (empty: the reference decoder) so that every router's decoder is traced.
-decoder_maker traced_decoders(decoder_maker inner, wave_trace& w, const topology& t,
-                              step_clock clock);
+decoder_maker traced_decoders(decoder_maker inner, wave_trace& w, const topology& t);
 
 class traced_workload final : public workload {
   public:
@@ -47,6 +45,10 @@ class traced_workload final : public workload {
     std::size_t delays() const override { return inner_.delays(); }
     std::uint32_t expected(router_id src, router_id dst) const override {
         return inner_.expected(src, dst);
+    }
+    void expected_from(router_id src, router_id routers,
+                       std::vector<std::pair<router_id, std::uint32_t>>& out) const override {
+        inner_.expected_from(src, routers, out);
     }
 
   private:

@@ -190,7 +190,7 @@ TEST(CliMdf, RunsEachArrangementAndRejectsBadOnes) {
     jw.erase("arrangement");
     jc.erase("arrangement");
     EXPECT_EQ(jw, jc);  // the same wiring gives the same run
-    expect_bad_input("--topology mdf --traffic uniform --arrangement /nonexistent", "wiring file");
+    expect_bad_input("--topology mdf --traffic uniform --arrangement /nonexistent-d3/wiring.txt", "wiring file");
     expect_bad_input("--topology mdf --primitive broadcast", "--topology mdf needs --traffic");
     expect_bad_input("--arrangement palmtree --traffic uniform",
                      "--arrangement needs --topology mdf");

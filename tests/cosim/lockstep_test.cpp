@@ -16,8 +16,7 @@ constexpr int K = 3, M = 4;
 
 // The reference with one seeded difference: local hops at b = 1 leave one port further.
 class off_by_one_decoder final : public decoder_if {
-  public:
-    decision decode(const header& h, const coord& at) override {
+    decision decode_at(const header& h, const coord& at, const decode_context&) override {
         decision d = d3::decode(h, at, K, M);
         if (d.act == action::local && h.b == 1)
             d.port = static_cast<std::uint8_t>((d.port + 1) % M);
@@ -64,37 +63,17 @@ TEST(Lockstep, FirstDifferenceNamesRouterStepHeaderAndBothOutputs) {
     EXPECT_NE(msg.find("RTL: local port 3"), std::string::npos) << msg;
 }
 
-// Inside a process, the router is the module that decodes and the step the current cycle.
-class decoding_module : public sc_core::sc_module {
-  public:
-    decoding_module(const sc_core::sc_module_name& name, lockstep_decoder& l)
-        : sc_core::sc_module(name), l_(l) {
-        SC_METHOD(run);
-        dont_initialize();
-        sensitive << go_;
-        go_.notify(5, sc_core::SC_NS);  // step 5 (one step is 1 ns)
-    }
-
-  private:
-    SC_HAS_PROCESS(decoding_module);
-    void run() { l_.decode(make_source_vector_header(false, 1, {0, 1, 0}), {1, 0, 2}); }
-    lockstep_decoder& l_;
-    sc_core::sc_event go_;
-};
-
-TEST(Lockstep, ReportInsideTheSimulationNamesTheModuleAndStep) {
-    if (sc_core::sc_get_status() != sc_core::SC_ELABORATION)
-        GTEST_SKIP() << "one elaboration per process: run through ctest";
+TEST(Lockstep, ReportNamesTheRouterAndStepOfTheDecodeContext) {
     auto l = make_lockstep(std::make_unique<off_by_one_decoder>());
-    decoding_module mod("router_1_0_2", *l);
+    const decode_context ctx{6, "tb.network.router_1_0_2", 5};
     std::string msg;
     try {
-        sc_core::sc_start();
+        l->decode(make_source_vector_header(false, 1, {0, 1, 0}), {1, 0, 2}, ctx);
     } catch (const sc_core::sc_report& r) {
         EXPECT_STREQ(r.get_msg_type(), "d3/lockstep");
         msg = r.get_msg();
     }
-    EXPECT_EQ(msg.rfind("router_1_0_2 (1,0,2) step 5 ", 0), 0u) << msg;
+    EXPECT_EQ(msg.rfind("tb.network.router_1_0_2 (1,0,2) step 5 ", 0), 0u) << msg;
 }
 
 }  // namespace

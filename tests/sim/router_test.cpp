@@ -1,5 +1,5 @@
 // One router alone, driven by test sources and observed by test sinks: buffering, credits and
-// backpressure, arbitration and conflict records, the hold stage and ejection.
+// backpressure, arbitration and conflict records, the hold stage and ejection, the link protocol.
 #include <tlm_utils/passthrough_target_socket.h>
 #include <tlm_utils/simple_initiator_socket.h>
 
@@ -22,17 +22,19 @@ struct source : sc_core::sc_module {
         out.register_nb_transport_bw(this, &source::credit);
     }
     /// Sends now; the packet is at the router one step later.
-    bool send(const header& h) {
+    bool send(const header& h, tlm::tlm_phase ph = tlm::BEGIN_REQ) {
         if (credits == 0) return false;
         --credits;
-        tlm::tlm_generic_payload* gp = pool.acquire();
-        pool.info(*gp).hdr = h;
-        tlm::tlm_phase ph = tlm::BEGIN_REQ;
+        packet* p = pool.acquire();
+        p->hdr = h;
+        flit f{p, static_cast<std::uint8_t>(vc_of(h.b, 1))};
         sc_core::sc_time t = step_time();
-        out->nb_transport_fw(*gp, ph, t);
+        EXPECT_EQ(out->nb_transport_fw(f, ph, t), tlm::TLM_ACCEPTED);
         return true;
     }
-    tlm::tlm_sync_enum credit(tlm::tlm_generic_payload&, tlm::tlm_phase&, sc_core::sc_time&) {
+    tlm::tlm_sync_enum credit(flit& f, tlm::tlm_phase& ph, sc_core::sc_time&) {
+        EXPECT_EQ(f.pkt, nullptr);  // a credit carries no packet
+        EXPECT_EQ(ph, tlm::END_REQ);
         ++credits;
         return tlm::TLM_ACCEPTED;
     }
@@ -44,15 +46,21 @@ struct sink : sc_core::sc_module {
     packet_pool& pool;
     bool hold_credits = false;
     int owed = 0;
+    bool node = false;  ///< stands for the node: consumes packets, returns no credits
     std::vector<std::pair<std::uint64_t, std::uint64_t>> got;  ///< (step it crossed, serial)
+    std::vector<std::uint64_t> arrivals;  ///< cycle the packet reaches the far buffer
+    std::vector<int> vcs;
 
     sink(const sc_core::sc_module_name& n, packet_pool& p)
         : sc_core::sc_module(n), in("in"), pool(p) {
         in.register_nb_transport_fw(this, &sink::receive);
     }
-    tlm::tlm_sync_enum receive(tlm::tlm_generic_payload& gp, tlm::tlm_phase&, sc_core::sc_time& t) {
-        got.emplace_back(to_cycle(sc_core::sc_time_stamp() + t), pool.info(gp).serial);
-        pool.release(&gp);
+    tlm::tlm_sync_enum receive(flit& f, tlm::tlm_phase&, sc_core::sc_time& t) {
+        got.emplace_back(to_cycle(sc_core::sc_time_stamp()), f.pkt->serial);
+        arrivals.push_back(to_cycle(sc_core::sc_time_stamp() + t));
+        vcs.push_back(f.vc);
+        pool.release(f.pkt);
+        if (node) return tlm::TLM_COMPLETED;
         if (hold_credits)
             ++owed;
         else
@@ -61,16 +69,16 @@ struct sink : sc_core::sc_module {
     }
     void give(int n) {
         for (int i = 0; i < n; ++i) {
+            flit credit{nullptr, 0};
             tlm::tlm_phase ph = tlm::END_REQ;
             sc_core::sc_time t = sc_core::SC_ZERO_TIME;
-            in->nb_transport_bw(pool_token, ph, t);
+            in->nb_transport_bw(credit, ph, t);
         }
     }
     void release() {
         give(owed);
         owed = 0;
     }
-    tlm::tlm_generic_payload pool_token;
 };
 
 /// Router (0,0,1) of D3(1,2): output 0 is global port 0 to (0,1,0), output 1 is local port 1.
@@ -79,13 +87,14 @@ struct harness {
     topology topo{1, 2};
     packet_pool pool;
     reference_decoder dec{1, 2};
+    stepper clock{"clock", 8};
     std::unique_ptr<router> r;
-    std::vector<std::unique_ptr<source>> sources;  // global_in[0], local_in[0], inject
-    std::vector<std::unique_ptr<sink>> sinks;      // global_out[0], local_out[0], eject
+    std::vector<std::unique_ptr<source>> sources;  // global 0, local 1, injection
+    std::vector<std::unique_ptr<sink>> sinks;      // global 0, local 1, ejection
 
     explicit harness(network_config c) : cfg(c.resolved()) {
-        r = std::make_unique<router>("router",
-                                     router::setup{cfg, topo, {0, 0, 1}, dec, pool, nullptr});
+        r = std::make_unique<router>(
+            "router", router::setup{cfg, topo, {0, 0, 1}, dec, pool, clock, nullptr});
         for (const char* n : {"src_g0", "src_l1", "src_inject"})
             sources.push_back(std::make_unique<source>(n, pool,
                                                        n == std::string("src_inject")
@@ -93,12 +102,15 @@ struct harness {
                                                            : cfg.router.buffer_depth));
         for (const char* n : {"sink_g0", "sink_l1", "sink_eject"})
             sinks.push_back(std::make_unique<sink>(n, pool));
-        sources[0]->out.bind(r->global_in[0]);
-        sources[1]->out.bind(r->local_in[0]);
-        sources[2]->out.bind(r->inject_in);
-        r->global_out[0].bind(sinks[0]->in);
-        r->local_out[0].bind(sinks[1]->in);
-        r->eject_out.bind(sinks[2]->in);
+        sinks[2]->node = true;
+        // Inputs bound out of port order: the router maps each binding to its port.
+        sources[2]->out.bind(r->in);
+        r->bind_input(2);
+        sources[0]->out.bind(r->in);
+        r->bind_input(0);
+        sources[1]->out.bind(r->in);
+        r->bind_input(1);
+        for (auto& s : sinks) r->out.bind(s->in);
     }
 };
 
@@ -135,6 +147,7 @@ TEST(Router, BackpressureStopsAtTheCreditCountAndLosesNothing) {
     EXPECT_EQ(h.r->occupancy(), 0u);
     EXPECT_EQ(h.pool.in_use(), 0u);
     EXPECT_EQ(h.r->stats().conflicts, 0u);
+    EXPECT_EQ(h.sources[2]->credits, 5);  // every injection slot came back
 }
 
 TEST(Router, TwoRequestersOneLinkIsOneConflict) {
@@ -149,12 +162,14 @@ TEST(Router, TwoRequestersOneLinkIsOneConflict) {
     ASSERT_EQ(out.got.size(), 2u);
     EXPECT_EQ(out.got[0].first, 1u);  // the winner crosses in step 1
     EXPECT_EQ(out.got[1].first, 2u);  // the loser waits one step
+    EXPECT_EQ(out.arrivals[0], 2u);   // a local link takes one step
     EXPECT_EQ(h.r->stats().conflicts, 1u);
     EXPECT_EQ(h.r->stats().waits, 1u);
     ASSERT_EQ(h.r->conflict_log().size(), 1u);
     EXPECT_EQ(h.r->conflict_log()[0].step, 1u);
     EXPECT_EQ(h.r->conflict_log()[0].port, 1u);  // output 1 = local port 1
     EXPECT_EQ(h.r->conflict_log()[0].requesters, 2u);
+    EXPECT_EQ(h.sources[0]->credits, 4);  // the global input's slot was returned
 }
 
 TEST(Router, HoldStageStepsTheCounterDown) {
@@ -173,6 +188,27 @@ TEST(Router, HoldStageStepsTheCounterDown) {
     EXPECT_EQ(h.r->stats().holds, 2u);
     EXPECT_EQ(h.r->stats().hops, 1u);
     EXPECT_EQ(h.r->stats().ejected, 1u);
+    EXPECT_EQ(h.sinks[0]->vcs[0], 0);  // one virtual channel
+}
+
+TEST(Router, UnitsAreNamedChildren) {
+    D3_REQUIRE_FRESH_KERNEL();
+    harness h(small(2));
+    std::vector<std::string> names;
+    for (const sc_core::sc_object* o : h.r->get_child_objects()) names.push_back(o->basename());
+    for (const char* unit : {"input_unit", "hold_stage", "route_stage", "replicator",
+                             "switch_allocator", "output_unit", "in", "out"})
+        EXPECT_NE(std::find(names.begin(), names.end(), unit), names.end()) << unit;
+    // A fixed number of SystemC objects per router, whatever K and M are.
+    EXPECT_LE(h.r->get_child_objects().size(), 10u);
+}
+
+TEST(Router, AProtocolErrorIsReported) {
+    D3_REQUIRE_FRESH_KERNEL();
+    harness h(small(2));
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+    tlm::tlm_phase wrong = tlm::BEGIN_RESP;
+    EXPECT_THROW(h.sources[2]->send(kLocal1, wrong), sc_core::sc_report);
 }
 
 }  // namespace

@@ -26,7 +26,11 @@ TEST(Ledger, UnicastExactlyOnce) {
     EXPECT_EQ(s.misrouted, 1u);
     EXPECT_FALSE(s.correct());
     // Pair counts include the duplicate, so a primitive-level check sees it too.
-    EXPECT_EQ(l.pair_counts()[t.id(src) * t.routers() + t.id(dst)], 2u);
+    ledger::pair_list pairs;
+    l.pairs().from(t.id(src), pairs);
+    EXPECT_EQ(pairs, (ledger::pair_list{{t.id(dst), 2u}}));
+    l.pairs().from(t.id(dst), pairs);
+    EXPECT_TRUE(pairs.empty());
 }
 
 TEST(Ledger, BroadcastExpectsEveryRouter) {

@@ -17,12 +17,13 @@ namespace {
 class counting_decoder final : public decoder_if {
   public:
     counting_decoder(int k, int m, std::uint64_t& calls) : ref_(k, m), calls_(calls) {}
-    decision decode(const header& h, const coord& at) override {
-        ++calls_;
-        return ref_.decode(h, at);
-    }
 
   private:
+    decision decode_at(const header& h, const coord& at, const decode_context& ctx) override {
+        ++calls_;
+        return ref_.decode(h, at, ctx);
+    }
+
     reference_decoder ref_;
     std::uint64_t& calls_;
 };

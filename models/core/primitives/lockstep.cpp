@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/decoder.h"
+#include "core/expand.h"
 
 namespace d3 {
 
@@ -20,45 +21,21 @@ void trace_links(const topology& t, router_id src, std::uint64_t step, const hea
         header hdr;
     };
     std::vector<copy> now{{t.at(src), h}}, next;
+    std::vector<hop> hops;
     std::uint64_t cycle = step + kFirstHopAfterLaunch;
     for (int n = 0; !now.empty(); ++n, ++cycle) {
         if (n > 8) throw std::invalid_argument("path longer than 8 steps: " + to_string(h));
         next.clear();
         for (const copy& x : now) {
-            const decision d = decode(x.hdr, x.at, t.k(), t.m());
+            const decision d = decode(x.hdr, x.at, t);
+            if (!expand(d, x.at, t, hops))
+                throw std::invalid_argument("invalid header " + to_string(x.hdr) + " at " +
+                                            to_string(x.at));
             const router_id r = t.id(x.at);
-            switch (d.act) {
-                case action::invalid:
-                    throw std::invalid_argument("invalid header " + to_string(x.hdr) + " at " +
-                                                to_string(x.at));
-                case action::eject:
-                    break;
-                case action::local:
-                    if (!d.hold)
-                        out.push_back(
-                            {cycle, r,
-                             static_cast<std::uint16_t>(index_of({false, d.port}, t.k()))});
-                    next.push_back({t.local_neighbor(x.at, d.port), d.next});
-                    break;
-                case action::global:
-                    if (!d.hold) out.push_back({cycle, r, static_cast<std::uint16_t>(d.port)});
-                    next.push_back({d.hold ? x.at : t.global_neighbor(x.at, d.port), d.next});
-                    break;
-                case action::broadcast_local:
-                    next.push_back({x.at, d.next});
-                    for (int p = 1; p < t.m(); ++p) {
-                        out.push_back(
-                            {cycle, r, static_cast<std::uint16_t>(index_of({false, p}, t.k()))});
-                        next.push_back({t.local_neighbor(x.at, p), d.next});
-                    }
-                    break;
-                case action::broadcast_global:
-                    for (int a = 0; a < t.k(); ++a) {
-                        const bool hold = a == 0 && d.hold;
-                        if (!hold) out.push_back({cycle, r, static_cast<std::uint16_t>(a)});
-                        next.push_back({hold ? x.at : t.global_neighbor(x.at, a), d.next});
-                    }
-                    break;
+            for (const hop& y : hops) {
+                if (y.to == kEjectTarget) continue;
+                if (is_link(y.to)) out.push_back({cycle, r, y.to});
+                next.push_back({y.at, d.next});
             }
         }
         std::swap(now, next);

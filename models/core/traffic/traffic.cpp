@@ -35,7 +35,26 @@ traffic_state::traffic_state(const topology& t, const traffic_options& o)
     : t_(t),
       o_(o),
       pattern_(t, o.pattern, o.seed, o.hotspot_fraction),
-      routing_(make_launch_routing(o.routing, t, view_, o.ugal_threshold)) {}
+      routing_(make_launch_routing(o.routing, t, view_, o.ugal_threshold)),
+      created_to_(t.routers()) {}
+
+std::uint32_t traffic_state::pairs(router_id src, router_id dst) const {
+    const auto& v = created_to_[src];
+    return static_cast<std::uint32_t>(std::count(v.begin(), v.end(), dst));
+}
+
+void traffic_state::pairs_from(router_id src,
+                               std::vector<std::pair<router_id, std::uint32_t>>& out) const {
+    std::vector<router_id> v = created_to_[src];
+    std::sort(v.begin(), v.end());
+    out.clear();
+    for (router_id d : v) {
+        if (out.empty() || out.back().first != d)
+            out.emplace_back(d, 1);
+        else
+            ++out.back().second;
+    }
+}
 
 void traffic_state::set_view(const occupancy_view& v) {
     view_.target = &v;
@@ -60,7 +79,7 @@ std::uint64_t traffic_state::created(std::uint64_t step, router_id src, router_i
         throw std::logic_error("traffic: header " + to_string(h) + " from " + t_.label(t_.at(src)) +
                                " does not lead to " + t_.label(t_.at(dst)));
     ++created_;
-    ++pairs_[pair_key(src, dst)];
+    created_to_[src].push_back(dst);
     const bool measured =
         step >= static_cast<std::uint64_t>(o_.warmup) && step < end_of_measurement();
     const bool deflected = h.b > 3;

@@ -64,10 +64,9 @@ class traffic_state {
     void delivered(std::uint64_t step, std::uint64_t payload);
 
     /// Packets created from src to dst (the testbench's pair check).
-    std::uint32_t pairs(router_id src, router_id dst) const {
-        const auto it = pairs_.find(pair_key(src, dst));
-        return it == pairs_.end() ? 0 : it->second;
-    }
+    std::uint32_t pairs(router_id src, router_id dst) const;
+    /// The same for every dst src created packets for, sorted by dst.
+    void pairs_from(router_id src, std::vector<std::pair<router_id, std::uint32_t>>& out) const;
     const pattern_generator& pattern() const { return pattern_; }
     const launch_routing& routing() const { return *routing_; }
 
@@ -89,12 +88,7 @@ class traffic_state {
     pattern_generator pattern_;
     std::unique_ptr<launch_routing> routing_;
     walk_result scratch_;
-    static std::uint64_t pair_key(router_id src, router_id dst) {
-        return (static_cast<std::uint64_t>(src) << 32) | dst;
-    }
-    /// Packets per (source, destination) pair that carried any: grows with the packets created,
-    /// not with routers^2 (D3(64,64) has 2^18 routers).
-    std::unordered_map<std::uint64_t, std::uint32_t> pairs_;
+    std::vector<std::vector<router_id>> created_to_;  ///< per source, one entry per packet
     latency_stats latency_;
     std::uint64_t created_ = 0, delivered_ = 0;
     std::uint64_t created_measured_ = 0, delivered_measured_ = 0;
@@ -136,6 +130,10 @@ class traffic_workload final : public workload {
     std::size_t delays() const override { return 0; }
     std::uint32_t expected(router_id src, router_id dst) const override {
         return state_->pairs(src, dst);
+    }
+    void expected_from(router_id src, router_id,
+                       std::vector<std::pair<router_id, std::uint32_t>>& out) const override {
+        state_->pairs_from(src, out);
     }
     nlohmann::json details() const override { return state_->summary(); }
     traffic_state& state() const { return *state_; }

@@ -1,0 +1,37 @@
+// An unbounded first-in first-out queue on one vector: a node's launches waiting for injection
+// credits. Cheaper than std::deque for the push-many, pop-from-front pattern (no block per few
+// elements). Plain C++.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+namespace d3 {
+
+template <typename T>
+class queue {
+  public:
+    bool empty() const { return head_ == items_.size(); }
+    std::size_t size() const { return items_.size() - head_; }
+    T& front() { return items_[head_]; }
+    void push_back(const T& v) { items_.push_back(v); }
+    template <typename It>
+    void append(It first, It last) {
+        items_.insert(items_.end(), first, last);
+    }
+    void pop_front() {
+        if (++head_ == items_.size()) {
+            items_.clear();
+            head_ = 0;
+        } else if (head_ >= 1024 && head_ * 2 >= items_.size()) {
+            items_.erase(items_.begin(), items_.begin() + static_cast<std::ptrdiff_t>(head_));
+            head_ = 0;
+        }
+    }
+
+  private:
+    std::vector<T> items_;
+    std::size_t head_ = 0;
+};
+
+}  // namespace d3

@@ -1,0 +1,54 @@
+// Hold stage: where a packet spends a step when its port is 0 (local port 0, or global port 0 at
+// a fixed point (c,p,p)) while its sync counter b still counts down, so that every source-vector
+// path takes exactly three steps (paper, sections 8 and 9). A held packet waits one hop time (the
+// pipeline plus the latency of the link it did not take) and asks for service again with its next
+// header. `capacity` bounds the packets held at once (0: unbounded, the paper's router).
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <systemc>
+#include <vector>
+
+#include "core/config.h"
+#include "sc/router/entry.h"
+
+namespace d3 {
+
+class hold_stage : public sc_core::sc_object {
+  public:
+    hold_stage(const char* name, const router_params& p);
+
+    /// Cycles a packet stays for a hold that replaces a hop of this action (local or global).
+    std::uint64_t hold_time(action act) const;
+
+    /// Starts a step: the room for new packets is the capacity left.
+    void begin_step();
+    /// Takes one place of this step's room; false when there is none.
+    bool take_room();
+    /// A packet enters the hold stage in step `t` (served by the route stage's decision `act`);
+    /// it may leave from t + hold_time(act) on.
+    void admit(packet* p, std::uint64_t t, action act);
+
+    /// Appends the held packets that are ready at `t`, in the order they entered.
+    void collect(std::uint64_t t, std::uint32_t source, std::vector<request>& out);
+    /// Ends a step: drops packets that left, then takes in the ones admitted in this step.
+    /// True when the number held changed.
+    bool commit();
+    /// The earliest cycle after `t` at which a held packet may leave (calendar::kNever: none).
+    std::uint64_t next_work(std::uint64_t t) const;
+
+    std::size_t size() const { return held_.size(); }
+    std::uint64_t entered() const { return entered_; }
+
+  private:
+    const std::uint64_t local_time_;
+    const std::uint64_t global_time_;
+    const std::size_t capacity_;  ///< max() when unbounded
+    std::size_t room_ = 0;
+    std::vector<entry> held_;
+    std::vector<entry> entering_;
+    std::uint64_t entered_ = 0;
+};
+
+}  // namespace d3

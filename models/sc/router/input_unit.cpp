@@ -1,0 +1,87 @@
+#include "sc/router/input_unit.h"
+
+#include <algorithm>
+
+#include "core/calendar.h"
+
+namespace d3 {
+
+input_unit::input_unit(const char* name, const setup& s)
+    : sc_core::sc_object(name),
+      link_inputs_(s.link_inputs),
+      vcs_(s.vcs),
+      injq_(s.link_inputs * s.vcs),
+      injection_width_(s.injection_width),
+      busy_(static_cast<std::size_t>((injq_ + 63) / 64), 0) {
+    in_.reserve(static_cast<std::size_t>(injq_ + 1));
+    for (int i = 0; i < injq_; ++i) in_.emplace_back(static_cast<std::size_t>(s.buffer_depth));
+    in_.emplace_back(static_cast<std::size_t>(s.injection_depth));
+}
+
+void input_unit::mark(int f, bool busy) {
+    const std::uint64_t bit = 1ull << (f & 63);
+    if (busy)
+        busy_[static_cast<std::size_t>(f >> 6)] |= bit;
+    else
+        busy_[static_cast<std::size_t>(f >> 6)] &= ~bit;
+}
+
+bool input_unit::accept(int f, packet* p, std::uint64_t ready) {
+    fifo<entry>& q = buffer(f);
+    if (q.full()) return false;
+    entry e;
+    e.pkt = p;
+    e.ready = ready;
+    q.push_back(std::move(e));
+    ++total_;
+    if (f != injq_) mark(f, true);
+    return true;
+}
+
+void input_unit::collect(std::uint64_t t, std::vector<request>& out) {
+    for_busy([&](int f) {
+        entry& e = in_[static_cast<std::size_t>(f)].front();
+        if (e.ready > t) return;
+        out.push_back({&e, static_cast<std::uint32_t>(f)});
+        served_.push_back(f);
+    });
+    fifo<entry>& inj = buffer(injq_);
+    const std::size_t lanes = std::min(inj.size(), static_cast<std::size_t>(injection_width_));
+    for (std::size_t j = 0; j < lanes && inj[j].ready <= t; ++j)
+        out.push_back({&inj[j], static_cast<std::uint32_t>(injq_)});
+}
+
+std::uint64_t input_unit::next_work(std::uint64_t t) const {
+    std::uint64_t next = calendar::kNever;
+    const auto consider = [&](const entry& e) {
+        if (e.ready <= t && e.stalled) return;  // waits for a credit
+        next = std::min(next, std::max(e.ready, t + 1));
+    };
+    for_busy([&](int f) { consider(in_[static_cast<std::size_t>(f)].front()); });
+    const fifo<entry>& inj = buffer(injq_);
+    const std::size_t lanes = std::min(inj.size(), static_cast<std::size_t>(injection_width_));
+    for (std::size_t j = 0; j < lanes; ++j) consider(inj[j]);
+    return next;
+}
+
+std::size_t input_unit::port_occupancy(int input) const {
+    if (input == link_inputs_) return buffer(injq_).size();
+    std::size_t n = 0;
+    for (int v = 0; v < vcs_; ++v) n += buffer(fifo_index(input, v)).size();
+    return n;
+}
+
+std::vector<int> input_unit::busy() const {
+    std::vector<int> out;
+    for_busy([&](int f) { out.push_back(f); });
+    if (!buffer(injq_).empty()) out.push_back(injq_);
+    return out;
+}
+
+std::size_t input_unit::allocated_bytes() const {
+    std::size_t n = in_.capacity() * sizeof(fifo<entry>);
+    for (const auto& q : in_) n += q.allocated() * sizeof(entry);
+    return n;
+}
+
+}  // namespace d3

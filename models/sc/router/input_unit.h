@@ -1,0 +1,110 @@
+// Input unit: the router's input buffers, one per link input port and virtual channel, and the
+// injection buffer the node fills; credit return for every slot freed. Buffers grow on demand up
+// to their depth. A bitmask of non-empty buffers makes a step cost the buffers that hold packets.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <systemc>
+#include <vector>
+
+#include "core/fifo.h"
+#include "core/stats.h"
+#include "sc/router/entry.h"
+
+namespace d3 {
+
+class input_unit : public sc_core::sc_object {
+  public:
+    struct setup {
+        int link_inputs = 1;      ///< K + M - 1
+        int vcs = 1;              ///< virtual channels per link input
+        int buffer_depth = 1;     ///< packets per link buffer
+        int injection_depth = 1;  ///< packets in the injection buffer
+        int injection_width = 1;  ///< injection entries served per step
+    };
+
+    input_unit(const char* name, const setup& s);
+
+    /// Buffer index of link input `input`, virtual channel `vc`; the injection buffer comes last.
+    int fifo_index(int input, int vc) const { return input * vcs_ + vc; }
+    int injection() const { return injq_; }
+    /// The input port of a buffer (the injection buffer: link_inputs).
+    int input_of(int fifo) const { return fifo == injq_ ? link_inputs_ : fifo / vcs_; }
+    int vc_of_fifo(int fifo) const { return fifo == injq_ ? 0 : fifo % vcs_; }
+
+    /// Takes a packet into a buffer; false when the buffer is full (its sender ignored credits).
+    bool accept(int fifo, packet* p, std::uint64_t ready);
+
+    /// Appends this step's requests: the heads of the link buffers that are ready, in buffer
+    /// order, then the first injection_width entries of the injection buffer while they are
+    /// ready.
+    void collect(std::uint64_t t, std::vector<request>& out);
+
+    /// Frees the slots of packets that were served in full: link buffers from the head, the
+    /// injection buffer anywhere. Calls freed(fifo) once per slot (a credit upstream), in buffer
+    /// order, and changed(input port, packets in its virtual channels) once per buffer.
+    template <typename Freed, typename Changed>
+    void release(Freed&& freed, Changed&& changed);
+
+    /// The earliest cycle after `t` at which a buffered packet may be served; packets stalled on
+    /// a credit wait for the output unit instead. calendar::kNever when none.
+    std::uint64_t next_work(std::uint64_t t) const;
+
+    std::size_t size(int fifo) const { return buffer(fifo).size(); }
+    /// Packets in every virtual channel of an input port (the injection port: link_inputs).
+    std::size_t port_occupancy(int input) const;
+    std::size_t occupancy() const { return total_; }
+    const entry& head(int fifo) const { return buffer(fifo).front(); }
+    /// Non-empty buffers, in order.
+    std::vector<int> busy() const;
+    /// Bytes of buffer storage allocated now.
+    std::size_t allocated_bytes() const;
+
+  private:
+    fifo<entry>& buffer(int f) { return in_[static_cast<std::size_t>(f)]; }
+    const fifo<entry>& buffer(int f) const { return in_[static_cast<std::size_t>(f)]; }
+    void mark(int f, bool busy);
+    bool is_busy(int f) const { return (busy_[f >> 6] >> (f & 63)) & 1; }
+    template <typename F>
+    void for_busy(F&& f) const;
+
+    const int link_inputs_;
+    const int vcs_;
+    const int injq_;
+    const int injection_width_;
+    std::vector<fifo<entry>> in_;       ///< link buffers, then the injection buffer
+    std::vector<std::uint64_t> busy_;   ///< bit f: link buffer f is not empty
+    std::vector<int> served_;           ///< link buffers whose head asked this step
+    std::size_t total_ = 0;
+};
+
+template <typename F>
+void input_unit::for_busy(F&& f) const {
+    for (std::size_t w = 0; w < busy_.size(); ++w)
+        for (std::uint64_t bits = busy_[w]; bits != 0; bits &= bits - 1)
+            f(static_cast<int>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))));
+}
+
+template <typename Freed, typename Changed>
+void input_unit::release(Freed&& freed, Changed&& changed) {
+    for (int f : served_) {
+        fifo<entry>& q = buffer(f);
+        if (q.empty() || !q.front().done) continue;
+        q.pop_front();
+        --total_;
+        if (q.empty()) mark(f, false);
+        freed(f);
+        changed(f / vcs_, port_occupancy(f / vcs_));
+    }
+    served_.clear();
+    fifo<entry>& inj = buffer(injq_);
+    if (inj.empty()) return;
+    const std::size_t n = inj.remove_if([](const entry& e) { return e.done; });
+    if (n == 0) return;
+    total_ -= n;
+    for (std::size_t i = 0; i < n; ++i) freed(injq_);
+    changed(link_inputs_, inj.size());
+}
+
+}  // namespace d3

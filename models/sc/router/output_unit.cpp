@@ -1,0 +1,97 @@
+#include "sc/router/output_unit.h"
+
+#include <algorithm>
+
+#include "core/calendar.h"
+
+namespace d3 {
+
+namespace {
+sc_core::sc_time hop_delay(const router_params& p, int latency) {
+    return cycles(static_cast<std::uint64_t>(p.pipeline_stages - 1) +
+                  static_cast<std::uint64_t>(latency));
+}
+}  // namespace
+
+output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
+    : sc_core::sc_object(name),
+      k_(s.k),
+      vcs_(s.vcs),
+      depth_(s.params->buffer_depth),
+      ejection_width_(s.params->ejection_width),
+      global_delay_(hop_delay(*s.params, s.params->global_latency)),
+      local_delay_(hop_delay(*s.params, s.params->local_latency)),
+      stats_(stats),
+      credits_(static_cast<std::size_t>(s.outputs * s.vcs), s.params->buffer_depth),
+      returning_(static_cast<std::size_t>(s.outputs * s.vcs)) {
+    for (auto& q : returning_) q = fifo<std::uint64_t>(static_cast<std::size_t>(depth_));
+}
+
+void output_unit::return_credits(std::uint64_t t) {
+    std::size_t kept = 0;
+    for (std::uint32_t s : pending_) {
+        auto& due = returning_[s];
+        while (!due.empty() && due.front() <= t) {
+            ++credits_[s];
+            due.pop_front();
+        }
+        if (!due.empty()) pending_[kept++] = s;
+    }
+    pending_.resize(kept);
+}
+
+void output_unit::credit_arrived(int output, int vc, std::uint64_t due) {
+    const std::size_t s = slot(output, vc);
+    auto& q = returning_[s];
+    if (q.full()) {
+        const std::string msg = std::string(name()) + ": output " + std::to_string(output) +
+                                " vc" + std::to_string(vc) + " got more credits than its depth";
+        SC_REPORT_ERROR("d3/protocol", msg.c_str());
+        return;
+    }
+    if (q.empty()) pending_.push_back(static_cast<std::uint32_t>(s));
+    q.push_back(due);
+}
+
+void output_unit::send(int output, int vc, packet* p, std::uint64_t) {
+    ++p->hops;
+    ++stats_.hops;
+    --credits_[slot(output, vc)];
+    flit f{p, static_cast<std::uint8_t>(vc)};
+    tlm::tlm_phase ph = tlm::BEGIN_REQ;
+    sc_core::sc_time delay = output < k_ ? global_delay_ : local_delay_;
+    const tlm::tlm_sync_enum r =
+        fw_[static_cast<std::size_t>(output)]->nb_transport_fw(f, ph, delay);
+    if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_fw", r, tlm::TLM_ACCEPTED);
+}
+
+bool output_unit::take_eject_room() {
+    if (ejection_width_ == 0) return true;
+    if (eject_room_ == 0) return false;
+    --eject_room_;
+    return true;
+}
+
+void output_unit::eject(packet* p) {
+    ++stats_.ejected;
+    flit f{p, 0};
+    tlm::tlm_phase ph = tlm::BEGIN_REQ;
+    sc_core::sc_time zero = sc_core::SC_ZERO_TIME;
+    const tlm::tlm_sync_enum r = node_->nb_transport_fw(f, ph, zero);
+    if (r != tlm::TLM_COMPLETED) check_return(name(), "nb_transport_fw", r, tlm::TLM_COMPLETED);
+}
+
+std::uint64_t output_unit::next_credit(std::uint64_t t) const {
+    std::uint64_t next = calendar::kNever;
+    for (std::uint32_t s : pending_)
+        next = std::min(next, std::max(returning_[s].front(), t + 1));
+    return next;
+}
+
+int output_unit::occupancy(int output) const {
+    int n = 0;
+    for (int v = 0; v < vcs_; ++v) n += depth_ - credits_[slot(output, v)];
+    return n;
+}
+
+}  // namespace d3

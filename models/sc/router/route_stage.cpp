@@ -1,0 +1,38 @@
+#include "sc/router/route_stage.h"
+
+#include <sstream>
+
+namespace d3 {
+
+route_stage::route_stage(const char* name, decoder_if& decoder, const topology& t,
+                         const coord& at, const char* router_name)
+    : sc_core::sc_object(name), decoder_(decoder), topo_(t), at_(at) {
+    ctx_.router = t.id(at);
+    ctx_.name = router_name;
+}
+
+void route_stage::route(entry& e, std::uint64_t t) {
+    ctx_.step = t;
+    e.dec = decoder_.decode(e.pkt->hdr, at_, ctx_);
+    e.decoded = true;
+    ++decodes_;
+    bool ok = false;
+    const action a = e.dec.act;
+    if (a == action::broadcast_local || a == action::broadcast_global) {
+        ok = expand(e.dec, at_, topo_, hops_);
+        e.targets.clear();
+        for (const hop& h : hops_) e.targets.push_back(h.to);
+    } else {
+        hop h;
+        ok = expand_unicast(e.dec, at_, topo_, h);
+        e.to = h.to;
+    }
+    if (!ok) {
+        std::ostringstream os;
+        os << ctx_.name << " " << topo_.label(at_) << " step " << t << ": cannot route header "
+           << to_string(e.pkt->hdr) << " (decoder said " << to_string(e.dec) << ")";
+        SC_REPORT_ERROR("d3/router", os.str().c_str());
+    }
+}
+
+}  // namespace d3

@@ -1,0 +1,38 @@
+// Route stage: reads a packet's header once per router visit through the decoder behind
+// decoder_if (the C++ reference, the Verilated RTL, or both in lockstep) and expands the decision
+// into the packet's targets (core/expand.h): a link output, the hold stage, the node, or every
+// copy of a broadcast. A decision that is not a legal move at this router is reported as
+// d3/router.
+#pragma once
+
+#include <cstdint>
+#include <systemc>
+#include <vector>
+
+#include "core/decoder.h"
+#include "core/topology.h"
+#include "sc/router/entry.h"
+
+namespace d3 {
+
+class route_stage : public sc_core::sc_object {
+  public:
+    /// `router_name`: the router's hierarchical name, passed to the decoder with each decode.
+    route_stage(const char* name, decoder_if& decoder, const topology& t, const coord& at,
+                const char* router_name);
+
+    /// Decodes `e`'s header in step `t` and sets its targets (marks it decoded).
+    void route(entry& e, std::uint64_t t);
+
+    std::uint64_t decodes() const { return decodes_; }
+
+  private:
+    decoder_if& decoder_;
+    const topology& topo_;
+    const coord at_;
+    decode_context ctx_;
+    std::vector<hop> hops_;
+    std::uint64_t decodes_ = 0;
+};
+
+}  // namespace d3

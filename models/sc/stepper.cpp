@@ -1,0 +1,72 @@
+#include "sc/stepper.h"
+
+#include <algorithm>
+
+#include "sc/protocol.h"
+
+namespace d3 {
+
+stepper::stepper(const sc_core::sc_module_name& name, std::uint64_t horizon)
+    : sc_core::sc_module(name), nodes_(0, horizon), routers_(0, horizon) {
+    SC_METHOD(tick);
+    sensitive << tick_event_;
+    dont_initialize();
+}
+
+void stepper::add(client& c, bool router_phase) {
+    auto& list = router_phase ? router_clients_ : node_clients_;
+    c.owner_ = this;
+    c.id_ = static_cast<std::uint32_t>(list.size());
+    c.router_ = router_phase;
+    list.push_back(&c);
+    cal(router_phase).resize(static_cast<std::uint32_t>(list.size()));
+}
+
+std::uint64_t stepper::now() const {
+    return in_tick_ ? current_ : to_cycle(sc_core::sc_time_stamp());
+}
+
+void stepper::wake_outside(client& c, std::uint64_t cycle) {
+    const std::uint64_t at = cal(c.router_).request(c.id_, std::max(cycle, now()));
+    if (at != calendar::kNever) schedule(at);
+}
+
+void stepper::schedule(std::uint64_t cycle) {
+    if (cycle >= next_tick_) return;
+    next_tick_ = cycle;
+    const std::uint64_t n = to_cycle(sc_core::sc_time_stamp());
+    tick_event_.notify(step_time() * static_cast<double>(cycle - n));
+}
+
+// A counting sort through a bitmap: costs the due clients plus one word per 64 clients.
+void stepper::sort_due(std::size_t clients) {
+    if (due_.size() < 2) return;
+    due_bits_.assign((clients + 63) / 64, 0);
+    for (std::uint32_t id : due_) due_bits_[id >> 6] |= 1ull << (id & 63);
+    due_.clear();
+    for (std::size_t w = 0; w < due_bits_.size(); ++w)
+        for (std::uint64_t bits = due_bits_[w]; bits != 0; bits &= bits - 1)
+            due_.push_back(static_cast<std::uint32_t>(w * 64 + static_cast<std::size_t>(
+                                                                   __builtin_ctzll(bits))));
+}
+
+void stepper::tick() {
+    current_ = to_cycle(sc_core::sc_time_stamp());
+    next_tick_ = calendar::kNever;
+    in_tick_ = true;
+    bool busy = false;
+    for (const bool router_phase : {false, true}) {
+        due_.clear();
+        cal(router_phase).take(current_, due_);
+        auto& list = router_phase ? router_clients_ : node_clients_;
+        sort_due(list.size());  // ascending id: a documented, stable order
+        for (std::uint32_t id : due_) list[id]->step(current_);
+        busy = busy || !due_.empty();
+    }
+    in_tick_ = false;
+    if (busy) ++busy_cycles_;
+    const auto a = nodes_.next(), b = routers_.next();
+    if (a || b) schedule(std::min(a.value_or(calendar::kNever), b.value_or(calendar::kNever)));
+}
+
+}  // namespace d3

@@ -1,0 +1,75 @@
+// The clock of a network: one SC_METHOD that, in every cycle in which something has work, steps
+// the nodes that asked for that cycle and then the routers that did. Routers and nodes have no
+// process of their own; they ask the stepper to wake them (core/calendar.h), so the kernel sees
+// one timed event per busy cycle, whatever the size of the network (docs/architecture.md, "Time").
+//
+// Nodes step before routers: a node that reads its router's queues (UGAL at launch) sees them as
+// the router left them in its last step. Within a phase, clients run in ascending id order
+// (router and node ids, core/topology.h). Every packet and credit takes at least one cycle to
+// arrive, so that order changes no routing decision; it fixes the order in which packets get
+// their serial numbers (the arbiters' last tie-breaker) and ledger ids.
+#pragma once
+
+#include <cstdint>
+#include <systemc>
+#include <vector>
+
+#include "core/calendar.h"
+
+namespace d3 {
+
+class stepper : public sc_core::sc_module {
+  public:
+    /// Something the stepper wakes: a router or a node.
+    class client {
+      public:
+        virtual ~client() = default;
+        /// Does the work of cycle `t`.
+        virtual void step(std::uint64_t t) = 0;
+
+      private:
+        friend class stepper;
+        stepper* owner_ = nullptr;
+        std::uint32_t id_ = 0;
+        bool router_ = false;
+    };
+
+    /// `horizon`: the longest delay, in cycles, between a request and its cycle in normal use.
+    stepper(const sc_core::sc_module_name& name, std::uint64_t horizon);
+
+    /// Registers a client (during elaboration). Nodes (`router_phase` false) step first.
+    void add(client& c, bool router_phase);
+    /// Asks that `c` steps at `cycle` (the next cycle at the earliest while a step is running).
+    void wake(client& c, std::uint64_t cycle) {
+        if (in_tick_) {
+            if (cycle <= current_) cycle = current_ + 1;
+            cal(c.router_).request(c.id_, cycle);
+            return;
+        }
+        wake_outside(c, cycle);
+    }
+    /// The cycle being stepped, or the current simulation cycle outside a step.
+    std::uint64_t now() const;
+    /// Cycles in which at least one client stepped.
+    std::uint64_t busy_cycles() const { return busy_cycles_; }
+
+  private:
+    SC_HAS_PROCESS(stepper);
+    void tick();
+    void wake_outside(client& c, std::uint64_t cycle);
+    void sort_due(std::size_t clients);
+    void schedule(std::uint64_t cycle);
+    calendar& cal(bool router_phase) { return router_phase ? routers_ : nodes_; }
+
+    std::vector<client*> node_clients_, router_clients_;
+    calendar nodes_, routers_;
+    std::vector<std::uint32_t> due_;
+    std::vector<std::uint64_t> due_bits_;  ///< due_ as a bitmap, read back in ascending id order
+    sc_core::sc_event tick_event_;
+    std::uint64_t next_tick_ = calendar::kNever;  ///< the cycle tick_event_ is notified for
+    std::uint64_t current_ = 0;
+    bool in_tick_ = false;
+    std::uint64_t busy_cycles_ = 0;
+};
+
+}  // namespace d3

@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Runs one regression-grid line (grid.txt) and compares its JSON with expected/NAME.json.
+
+check.py D3SIM GRID NAME            compare (exit 1 and the differing keys on a mismatch)
+check.py D3SIM GRID NAME --record   write expected/NAME.json (only from a reviewed build)
+Keys that measure the run's cost, not the model, are left out of both sides.
+"""
+import json
+import pathlib
+import shlex
+import subprocess
+import sys
+
+COST_KEYS = {"wall_seconds", "elaboration_seconds", "peak_rss_kib", "hops_per_second",
+             "estimated_memory_mib"}
+
+
+def strip(x):
+    if isinstance(x, dict):
+        return {k: strip(v) for k, v in x.items() if k not in COST_KEYS}
+    if isinstance(x, list):
+        return [strip(v) for v in x]
+    return x
+
+
+def diff(a, b, path=""):
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b)):
+            if k not in a or k not in b:
+                yield f"{path}/{k}: {'missing' if k not in a else a[k]!r} vs " \
+                      f"{'missing' if k not in b else b[k]!r}"
+            else:
+                yield from diff(a[k], b[k], f"{path}/{k}")
+    elif a != b:
+        yield f"{path}: {a!r} (now) vs {b!r} (recorded)"
+
+
+def main():
+    d3sim, grid, name = sys.argv[1], pathlib.Path(sys.argv[2]), sys.argv[3]
+    record = "--record" in sys.argv[4:]
+    args = None
+    for line in grid.read_text().splitlines():
+        if line.strip() and not line.startswith("#") and line.split()[0] == name:
+            args = shlex.split(line)[1:]
+    if args is None:
+        sys.exit(f"check.py: no run named {name} in {grid}")
+    run = subprocess.run([d3sim, *args, "--json", "-"], capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit(f"{name}: d3sim exited {run.returncode}: {run.stderr.strip()}")
+    now = strip(json.loads(run.stdout))
+    path = grid.parent / "expected" / f"{name}.json"
+    if record:
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(json.dumps(now, indent=1, sort_keys=True) + "\n")
+        return
+    recorded = json.loads(path.read_text())
+    differences = list(diff(now, recorded))
+    for d in differences[:20]:
+        print(f"{name}: {d}")
+    sys.exit(1 if differences else 0)
+
+
+if __name__ == "__main__":
+    main()

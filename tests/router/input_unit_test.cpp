@@ -1,0 +1,90 @@
+// Input unit: buffer order, ready times, injection lanes, release and credits, lazy storage.
+#include "sc/router/input_unit.h"
+
+#include <gtest/gtest.h>
+
+#include "core/calendar.h"
+
+namespace d3 {
+namespace {
+
+input_unit::setup two_ports(int vcs) {
+    input_unit::setup s;
+    s.link_inputs = 2;
+    s.vcs = vcs;
+    s.buffer_depth = 3;
+    s.injection_depth = 4;
+    s.injection_width = 2;
+    return s;
+}
+
+TEST(InputUnit, CollectsReadyHeadsInBufferOrderThenInjectionLanes) {
+    input_unit u("input_unit", two_ports(2));
+    packet a, b, c, d, e;
+    ASSERT_TRUE(u.accept(u.fifo_index(1, 1), &a, 5));
+    ASSERT_TRUE(u.accept(u.fifo_index(0, 0), &b, 5));
+    ASSERT_TRUE(u.accept(u.fifo_index(0, 0), &c, 5));  // behind b: not a head
+    ASSERT_TRUE(u.accept(u.injection(), &d, 5));
+    ASSERT_TRUE(u.accept(u.injection(), &e, 6));  // not ready at 5
+    std::vector<request> r;
+    u.collect(4, r);
+    EXPECT_TRUE(r.empty());
+    u.collect(5, r);
+    ASSERT_EQ(r.size(), 3u);
+    EXPECT_EQ(r[0].e->pkt, &b);
+    EXPECT_EQ(r[0].source, static_cast<std::uint32_t>(u.fifo_index(0, 0)));
+    EXPECT_EQ(r[1].e->pkt, &a);
+    EXPECT_EQ(r[2].e->pkt, &d);
+    EXPECT_EQ(u.occupancy(), 5u);
+    EXPECT_EQ(u.port_occupancy(0), 2u);
+    EXPECT_EQ(u.port_occupancy(2), 2u);  // the injection port
+}
+
+TEST(InputUnit, ReleaseFreesServedSlotsAndReturnsOneCreditEach) {
+    input_unit u("input_unit", two_ports(1));
+    packet a, b, c;
+    u.accept(u.fifo_index(1, 0), &a, 0);
+    u.accept(u.fifo_index(1, 0), &b, 0);
+    u.accept(u.injection(), &c, 0);
+    std::vector<request> r;
+    u.collect(0, r);
+    ASSERT_EQ(r.size(), 2u);
+    r[0].e->done = true;  // a was served; c was not
+    std::vector<int> freed;
+    std::vector<std::pair<int, std::size_t>> changed;
+    u.release([&](int f) { freed.push_back(f); },
+              [&](int port, std::size_t n) { changed.emplace_back(port, n); });
+    EXPECT_EQ(freed, std::vector<int>{u.fifo_index(1, 0)});
+    ASSERT_EQ(changed.size(), 1u);
+    EXPECT_EQ(changed[0], std::make_pair(1, std::size_t{1}));
+    EXPECT_EQ(u.head(u.fifo_index(1, 0)).pkt, &b);
+    EXPECT_EQ(u.occupancy(), 2u);
+}
+
+TEST(InputUnit, StalledHeadsWaitForACreditNotForTheClock) {
+    input_unit u("input_unit", two_ports(1));
+    packet a, b;
+    u.accept(u.fifo_index(0, 0), &a, 3);
+    u.accept(u.fifo_index(1, 0), &b, 9);
+    EXPECT_EQ(u.next_work(1), 3u);
+    std::vector<request> r;
+    u.collect(3, r);
+    r[0].e->stalled = true;
+    EXPECT_EQ(u.next_work(3), 9u);  // the stalled head does not ask for step 4
+    EXPECT_EQ(u.next_work(10), 11u);
+}
+
+TEST(InputUnit, FullBufferRefusesAndStorageGrowsOnDemand) {
+    input_unit u("input_unit", two_ports(1));
+    const std::size_t empty = u.allocated_bytes();
+    packet p[4];
+    for (int i = 0; i < 3; ++i) EXPECT_TRUE(u.accept(0, &p[i], 0));
+    EXPECT_FALSE(u.accept(0, &p[3], 0));
+    EXPECT_GT(u.allocated_bytes(), empty);
+    input_unit idle("idle", two_ports(1));
+    EXPECT_EQ(idle.allocated_bytes(), empty);  // nothing allocated before a packet arrives
+    EXPECT_EQ(idle.next_work(0), calendar::kNever);
+}
+
+}  // namespace
+}  // namespace d3

@@ -1,0 +1,97 @@
+// Output unit: credits per output and VC, credits on their way back, hop delays, ejection room,
+// occupancy as UGAL reads it, protocol checks on return values.
+#include "sc/router/output_unit.h"
+
+#include <gtest/gtest.h>
+
+#include "core/calendar.h"
+
+namespace d3 {
+namespace {
+
+/// The far side of a link: records what arrives and answers as told.
+struct far_end final : tlm::tlm_fw_transport_if<link_protocol_types> {
+    std::vector<std::pair<flit, sc_core::sc_time>> got;
+    tlm::tlm_sync_enum answer = tlm::TLM_ACCEPTED;
+    tlm::tlm_sync_enum nb_transport_fw(flit& f, tlm::tlm_phase&, sc_core::sc_time& t) override {
+        got.emplace_back(f, t);
+        return answer;
+    }
+    void b_transport(flit&, sc_core::sc_time&) override {}
+    bool get_direct_mem_ptr(flit&, tlm::tlm_dmi&) override { return false; }
+    unsigned transport_dbg(flit&) override { return 0; }
+};
+
+struct fixture {
+    router_params p;
+    router_stats stats;
+    far_end g0, l1, node;
+    std::unique_ptr<output_unit> out;
+    fixture() {
+        p.buffer_depth = 2;
+        p.pipeline_stages = 2;
+        p.local_latency = 1;
+        p.global_latency = 5;
+        p.ejection_width = 1;
+        out = std::make_unique<output_unit>("output_unit", output_unit::setup{1, 2, 2, &p},
+                                            stats);
+        out->bind({&g0, &l1}, &node);
+    }
+};
+
+TEST(OutputUnit, SendingSpendsACreditOfItsVirtualChannelAndTakesTheHopDelay) {
+    fixture f;
+    packet a, b;
+    f.out->send(0, 1, &a, 0);
+    f.out->send(1, 0, &b, 0);
+    ASSERT_EQ(f.g0.got.size(), 1u);
+    EXPECT_EQ(f.g0.got[0].first.vc, 1);
+    EXPECT_EQ(f.g0.got[0].second, cycles(6));  // one extra stage plus the global link
+    EXPECT_EQ(f.l1.got[0].second, cycles(2));
+    EXPECT_EQ(f.out->credits(0, 1), 1);
+    EXPECT_EQ(f.out->credits(0, 0), 2);
+    EXPECT_EQ(f.out->occupancy(0), 1);
+    EXPECT_EQ(a.hops, 1u);
+    EXPECT_EQ(f.stats.hops, 2u);
+}
+
+TEST(OutputUnit, CreditsBecomeUsableWhenTheyArrive) {
+    fixture f;
+    packet a, b;
+    f.out->send(0, 0, &a, 0);
+    f.out->send(0, 0, &b, 0);
+    EXPECT_FALSE(f.out->has_credit(0, 0));
+    f.out->credit_arrived(0, 0, 7);
+    EXPECT_EQ(f.out->next_credit(3), 7u);
+    f.out->return_credits(6);
+    EXPECT_FALSE(f.out->has_credit(0, 0));
+    f.out->return_credits(7);
+    EXPECT_TRUE(f.out->has_credit(0, 0));
+    EXPECT_EQ(f.out->next_credit(7), calendar::kNever);
+}
+
+TEST(OutputUnit, EjectionRoomAndTheNodesAnswer) {
+    fixture f;
+    packet a;
+    f.node.answer = tlm::TLM_COMPLETED;
+    f.out->begin_step();
+    EXPECT_TRUE(f.out->take_eject_room());
+    EXPECT_FALSE(f.out->take_eject_room());  // ejection width 1
+    f.out->eject(&a);
+    EXPECT_EQ(f.node.got.size(), 1u);
+    EXPECT_EQ(f.stats.ejected, 1u);
+    f.node.answer = tlm::TLM_ACCEPTED;  // a node must consume what it receives
+    EXPECT_THROW(f.out->eject(&a), sc_core::sc_report);
+    f.g0.answer = tlm::TLM_COMPLETED;  // a link must accept
+    EXPECT_THROW(f.out->send(0, 0, &a, 0), sc_core::sc_report);
+}
+
+TEST(OutputUnit, MoreCreditsThanTheDepthIsAProtocolError) {
+    fixture f;
+    f.out->credit_arrived(1, 0, 1);
+    f.out->credit_arrived(1, 0, 1);
+    EXPECT_THROW(f.out->credit_arrived(1, 0, 1), sc_core::sc_report);
+}
+
+}  // namespace
+}  // namespace d3

@@ -1,0 +1,54 @@
+// The wake-up calendar: earliest request wins, superseded requests are dropped, requests beyond
+// the horizon come back in time, order of requests within a cycle.
+#include "core/calendar.h"
+
+#include <gtest/gtest.h>
+
+namespace d3 {
+namespace {
+
+std::vector<std::uint32_t> take(calendar& c, std::uint64_t cycle) {
+    std::vector<std::uint32_t> out;
+    c.take(cycle, out);
+    return out;
+}
+
+TEST(Calendar, ClientsRunAtTheirEarliestRequestOnce) {
+    calendar c(4, 8);
+    EXPECT_EQ(c.request(2, 5), 5u);
+    EXPECT_EQ(c.request(2, 7), calendar::kNever);  // already waits for 5
+    EXPECT_EQ(c.request(2, 3), 3u);                // earlier: replaces 5
+    EXPECT_EQ(c.request(0, 3), 3u);
+    EXPECT_EQ(c.next(), 3u);
+    EXPECT_EQ(take(c, 3), (std::vector<std::uint32_t>{2, 0}));  // in request order
+    EXPECT_EQ(c.next(), 5u);                                    // the superseded request
+    EXPECT_TRUE(take(c, 5).empty());                            // ... runs nobody
+    EXPECT_FALSE(c.next().has_value());
+}
+
+TEST(Calendar, RequestsBeyondTheHorizonAndForTakenCycles) {
+    calendar c(3, 4);
+    c.request(1, 1000);
+    c.request(0, 2);
+    EXPECT_EQ(c.next(), 2u);
+    EXPECT_EQ(take(c, 2), std::vector<std::uint32_t>{0});
+    EXPECT_EQ(c.next(), 1000u);
+    EXPECT_EQ(c.request(2, 1), 3u);  // cycle 1 was taken: the first open cycle
+    EXPECT_EQ(take(c, 3), std::vector<std::uint32_t>{2});
+    EXPECT_EQ(take(c, 1000), std::vector<std::uint32_t>{1});
+    EXPECT_EQ(c.waiting(1), calendar::kNever);
+}
+
+TEST(Calendar, AWheelBucketHoldsOneCycleAtATime) {
+    calendar c(2, 4);  // a wheel of 16 cycles
+    for (std::uint64_t t = 0; t < 100; ++t) {
+        c.request(0, t + 1);
+        c.request(1, t + 15);
+        const auto due = take(c, t + 1);
+        ASSERT_EQ(due.size(), (t + 1 >= 15 && (t + 1 - 15) % 14 == 0) ? 2u : 1u) << t;
+        if (due.size() == 2) c.request(1, t + 15);
+    }
+}
+
+}  // namespace
+}  // namespace d3
