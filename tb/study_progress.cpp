@@ -15,6 +15,16 @@ namespace d3 {
 
 namespace {
 
+/// Replaces the child process by argv[0]; on failure, says so and exits 127 (as a shell does).
+[[noreturn]] void exec_argv(const std::vector<std::string>& argv) {
+    std::vector<char*> a;
+    for (const auto& s : argv) a.push_back(const_cast<char*>(s.c_str()));
+    a.push_back(nullptr);
+    execvp(a[0], a.data());
+    std::fprintf(stderr, "cannot run %s\n", a[0]);
+    _exit(127);
+}
+
 std::string duration_text(double s) {
     char buf[32];
     const long t = static_cast<long>(s + 0.5);
@@ -84,12 +94,7 @@ int spawn_logged(const std::vector<std::string>& argv, const std::string& log) {
     }
     const int null = open("/dev/null", O_RDONLY);
     if (null >= 0) dup2(null, STDIN_FILENO);
-    std::vector<char*> a;
-    for (const auto& s : argv) a.push_back(const_cast<char*>(s.c_str()));
-    a.push_back(nullptr);
-    execvp(a[0], a.data());
-    std::fprintf(stderr, "cannot run %s\n", a[0]);
-    _exit(127);
+    exec_argv(argv);
 }
 
 int capture(const std::vector<std::string>& argv, std::string& out, std::string* err) {
@@ -103,12 +108,7 @@ int capture(const std::vector<std::string>& argv, std::string& out, std::string*
         dup2(pipe_err[1], STDERR_FILENO);
         close(pipe_out[0]);
         close(pipe_err[0]);
-        std::vector<char*> a;
-        for (const auto& s : argv) a.push_back(const_cast<char*>(s.c_str()));
-        a.push_back(nullptr);
-        execvp(a[0], a.data());
-        std::fprintf(stderr, "cannot run %s\n", a[0]);
-        _exit(127);
+        exec_argv(argv);
     }
     close(pipe_out[1]);
     close(pipe_err[1]);
