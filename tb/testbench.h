@@ -16,6 +16,7 @@
 #include "sc/network.h"
 #include "trace/traced_probes.h"
 #include "trace/wave_trace.h"
+#include "partition_report.h"
 
 namespace d3 {
 
@@ -27,6 +28,9 @@ struct run_options {
     int count = 1;           ///< broadcast: chained broadcasts (Theorem 4)
     int protocol = 0;        ///< appendix Protocol 1, 2 or 3; 0: the paper's choice
     std::string perm = "random";  ///< permutation: random | transpose | drawer-swap | FILE
+    turnaround reply = turnaround::paper;  ///< all-to-one responders (core/primitives/common.h)
+    /// --subnetwork specs (core/partition.h): each runs the primitive; empty: the whole network.
+    std::vector<std::string> subnetworks;
     std::string wave;        ///< VCD path, empty: none
     wave_options wave_opts;  ///< --wave-scope, --wave-limit, --wave-groups, --wave-decoder
     std::uint64_t seed = 1;  ///< reserved for randomised workloads
@@ -55,6 +59,8 @@ public:
     network& net() { return *net_; }
     /// The workload (its details() go into d3sim's JSON).
     const workload& work() const { return *work_; }
+    /// With --subnetwork, after run(): partition_report()'s object; otherwise null.
+    nlohmann::json partitions() const;
 
 private:
     run_options opt_;
@@ -62,6 +68,7 @@ private:
     std::unique_ptr<workload> work_;
     std::unique_ptr<wave_trace> wave_;
     std::unique_ptr<traced_workload> traced_work_;  ///< reports rounds to wave_
+    std::unique_ptr<crossing_counter> crossings_;   ///< with --subnetwork
     std::unique_ptr<network> net_;
     double elaboration_seconds_ = 0;
 };

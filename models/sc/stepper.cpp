@@ -56,6 +56,7 @@ void stepper::tick() {
     in_tick_ = true;
     bool busy = false;
     for (const bool router_phase : {false, true}) {
+        node_phase_ = !router_phase;
         due_.clear();
         cal(router_phase).take(current_, due_);
         auto& list = router_phase ? router_clients_ : node_clients_;
@@ -64,6 +65,7 @@ void stepper::tick() {
         busy = busy || !due_.empty();
     }
     in_tick_ = false;
+    node_phase_ = false;
     if (busy) ++busy_cycles_;
     const auto a = nodes_.next(), b = routers_.next();
     if (a || b) schedule(std::min(a.value_or(calendar::kNever), b.value_or(calendar::kNever)));
