@@ -147,6 +147,13 @@ int d3sim_main(int argc, char** argv) {
                    "later (next-step: 5 steps)")
         ->check(CLI::IsMember({"paper", "next-step"}))
         ->capture_default_str();
+    std::string headers = "source-vector";
+    app.add_option("--headers", headers,
+                   "headers the primitives launch: source-vector (as published) or destination "
+                   "(section 12: the same programs, unicast source vectors launched as "
+                   "destination headers read by the routers' tables; broadcasts unchanged)")
+        ->check(CLI::IsMember({"source-vector", "destination"}))
+        ->capture_default_str();
     app.add_option("--subnetwork", o.subnetworks,
                    "run the primitive in a subnetwork, repeatable, one partition each: "
                    "cabinets=0,2,5 (Theorem 1), positions=0,1,2,4 (N < M routers per drawer), "
@@ -248,6 +255,7 @@ int d3sim_main(int argc, char** argv) {
         return fail_input("--source must be c,d,p (got '" + source + "')");
     o.schedule = *d3::parse_schedule_kind(schedule);
     o.reply = *d3::parse_turnaround(turnaround);
+    o.destination_headers = headers == "destination";
     o.protocol = protocol == "paper" ? 0 : std::stoi(protocol);
     if (!parse_count(count, o.count))
         return fail_input("--count must be a whole number between 1 and " +

@@ -38,6 +38,7 @@ primitive_options primitive_of(const run_options& o) {
     p.perm = o.perm;
     p.seed = o.seed;
     p.reply = o.reply;
+    p.destination_headers = o.destination_headers;
     return p;
 }
 

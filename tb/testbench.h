@@ -29,6 +29,7 @@ struct run_options {
     int protocol = 0;        ///< appendix Protocol 1, 2 or 3; 0: the paper's choice
     std::string perm = "random";  ///< permutation: random | transpose | drawer-swap | FILE
     turnaround reply = turnaround::paper;  ///< all-to-one responders (core/primitives/common.h)
+    bool destination_headers = false;      ///< --headers destination
     /// --subnetwork specs (core/partition.h): each runs the primitive; empty: the whole network.
     std::vector<std::string> subnetworks;
     std::string wave;        ///< VCD path, empty: none

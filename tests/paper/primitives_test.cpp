@@ -241,6 +241,35 @@ TEST(Paper, OneToAllLiteralDelaysConflicts) {
     }
 }
 
+// Section 12: the primitives with destination headers. Theorem 7's figures stay (K M^2 rounds,
+// K M delays, K M^2 + K M + 2 steps, no conflict), and the one-to-all from a fixed point meets
+// its first intra-round conflict where the path counter puts it, as with source vectors.
+TEST(Paper, DestinationHeadersKeepRoundsAndIntraRoundConflicts) {
+    for (auto [k, m] : std::vector<std::pair<int, int>>{{2, 4}, {3, 5}}) {
+        const u64 km = static_cast<u64>(k * m);
+        json r = run(net(k, m) + " --primitive all-to-all --headers destination");
+        expect_clean(r);
+        EXPECT_EQ(r["details"]["headers"], "destination");
+        EXPECT_EQ(r["rounds"], km * static_cast<u64>(m));
+        EXPECT_EQ(r["delays"], km);
+        EXPECT_EQ(r["steps"], km * static_cast<u64>(m) + km + 2);
+        EXPECT_EQ(r["conflicts"], 0);
+        const topology t(k, m);
+        test::path_counter pc(t);
+        u64 slot = 0;
+        for (int i = 0; i < k * m; ++i) {
+            if (i >= 2 && i < m + 2) ++slot;  // the proof's delay before round i
+            for (int delta = 0; delta < m; ++delta)
+                pc.source_vector({0, 1, 1}, slot, false, i / m, i % m, delta);
+            ++slot;
+        }
+        r = run(net(k, m) + " --primitive one-to-all --source 0,1,1 --headers destination");
+        expect_clean(r);
+        ASSERT_GT(pc.conflicts(), 0u);
+        expect_first_conflict(r, t, pc);
+    }
+}
+
 TEST(Paper, AllToAllProtocolCosts) {
     for (auto [k, m] : kNets) {
         const u64 n = static_cast<u64>(k * m * m);

@@ -37,6 +37,7 @@ struct primitive_options {
     std::string perm = "random";  ///< permutation: random | transpose | drawer-swap | FILE
     std::uint64_t seed = 1;       ///< permutation random
     turnaround reply = turnaround::paper;  ///< all-to-one responders
+    bool destination_headers = false;      ///< --headers destination (primitives/converted.h)
 };
 
 /// Error text when `fixed` is asked for a case whose published schedule has no conflict.

@@ -4,54 +4,11 @@
 #include <functional>
 #include <stdexcept>
 
+#include "core/primitives/converted.h"
 #include "core/primitives/registry.h"
 
 namespace d3 {
 
-namespace {
-
-// The subnetwork's program behind a node of the whole network: headers converted at launch,
-// senders converted back at delivery.
-class partition_program final : public node_program {
-  public:
-    partition_program(std::unique_ptr<node_program> inner, const subnetwork& s,
-                      const topology& whole, coord at,
-                      std::function<router_id(router_id)> local_id)
-        : inner_(std::move(inner)),
-          s_(s),
-          whole_(whole),
-          at_(at),
-          local_id_(std::move(local_id)) {}
-    void launches(std::uint64_t step, std::vector<launch>& out) override {
-        const std::size_t before = out.size();
-        inner_->launches(step, out);
-        convert(out, before);
-    }
-    bool finished(std::uint64_t step) const override { return inner_->finished(step); }
-    void on_receive(const delivery& d) override {
-        delivery x = d;
-        x.from = local_id_(d.from);
-        inner_->on_receive(x);
-    }
-    void immediate(std::uint64_t step, std::vector<launch>& out) override {
-        const std::size_t before = out.size();
-        inner_->immediate(step, out);
-        convert(out, before);
-    }
-
-  private:
-    void convert(std::vector<launch>& out, std::size_t from) const {
-        for (std::size_t i = from; i < out.size(); ++i)
-            out[i].hdr = to_network(s_, whole_, at_, out[i].hdr);
-    }
-    std::unique_ptr<node_program> inner_;
-    const subnetwork& s_;
-    const topology& whole_;
-    coord at_;
-    std::function<router_id(router_id)> local_id_;
-};
-
-}  // namespace
 
 bool runs_in_subnetwork(const std::string& primitive) {
     return primitive != "broadcast" && primitive != "all-to-one";
@@ -103,8 +60,14 @@ std::unique_ptr<node_program> partitioned_workload::program_for(router_id id) co
     const router_id sub_id = local_id(id);
     std::unique_ptr<node_program> inner = works_[i]->program_for(sub_id);
     if (!inner) return nullptr;
-    return std::make_unique<partition_program>(
-        std::move(inner), parts_[i], whole_, tops_[i].at(sub_id),
+    const subnetwork* part = &parts_[i];
+    const topology* whole = &whole_;
+    const coord at = tops_[i].at(sub_id);
+    // The host of section 4: the subnetwork's headers converted at the source; senders named by
+    // their subnetwork id.
+    return converted_program(
+        std::move(inner),
+        [part, whole, at](const header& h) { return to_network(*part, *whole, at, h); },
         [this](router_id r) { return owner_[r] < 0 ? r : local_id(r); });
 }
 
