@@ -73,9 +73,9 @@ nlohmann::json partition_report(const network& net, const partitioned_workload& 
 std::string partition_table(const nlohmann::json& report) {
     std::ostringstream os;
     for (const auto& p : report["partitions"])
-        os << "  subnetwork " << p["spec"].get<std::string>() << ": D3(" << p["k"] << ","
-           << p["m"] << ")  rounds " << p["rounds"] << "  delays " << p["delays"] << "  steps "
-           << p["steps"] << "  hops " << p["hops"] << "  conflicts " << p["conflicts"] << "\n";
+        os << "  subnetwork " << p["spec"].get<std::string>() << ": D3(" << p["k"] << "," << p["m"]
+           << ")  rounds " << p["rounds"] << "  delays " << p["delays"] << "  steps " << p["steps"]
+           << "  hops " << p["hops"] << "  conflicts " << p["conflicts"] << "\n";
     os << "  boundary crossings " << report["boundary_crossings"] << "  idle routers "
        << report["idle_routers"] << "\n";
     return os.str();

@@ -13,10 +13,10 @@
 #include "core/schedule.h"
 #include "core/topology.h"
 #include "core/workload.h"
+#include "partition_report.h"
 #include "sc/network.h"
 #include "trace/traced_probes.h"
 #include "trace/wave_trace.h"
-#include "partition_report.h"
 
 namespace d3 {
 

@@ -99,10 +99,9 @@ std::vector<int> partition_map(const topology& t, const std::vector<subnetwork>&
                     const coord x = s.real({c, d, p});
                     int& o = owner[t.id(x)];
                     if (o >= 0)
-                        throw std::invalid_argument(
-                            "--subnetwork '" + s.spec + "' overlaps '" +
-                            parts[static_cast<std::size_t>(o)].spec + "' at router " +
-                            to_string(x));
+                        throw std::invalid_argument("--subnetwork '" + s.spec + "' overlaps '" +
+                                                    parts[static_cast<std::size_t>(o)].spec +
+                                                    "' at router " + to_string(x));
                     o = static_cast<int>(i);
                 }
     }

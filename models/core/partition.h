@@ -20,9 +20,9 @@ namespace d3 {
 
 /// One subnetwork of D3(K,M).
 struct subnetwork {
-    std::string spec;          ///< as given: cabinets=..., positions=..., drawer-out=x, cabinet-out=x
-    std::vector<int> cabinets; ///< kappa: subnetwork cabinet i is cabinet cabinets[i]
-    std::vector<int> positions;///< lambda: subnetwork position q is position positions[q]
+    std::string spec;  ///< as given: cabinets=..., positions=..., drawer-out=x, cabinet-out=x
+    std::vector<int> cabinets;   ///< kappa: subnetwork cabinet i is cabinet cabinets[i]
+    std::vector<int> positions;  ///< lambda: subnetwork position q is position positions[q]
     int k() const { return static_cast<int>(cabinets.size()); }
     int m() const { return static_cast<int>(positions.size()); }
     /// The router of the whole network at subnetwork coordinate x.

@@ -80,7 +80,7 @@ class node : public sc_core::sc_module, public stepper::client {
 
     queue<launch> queue_;
     std::vector<launch> launches_;
-    std::vector<launch> turnaround_;  ///< launched in the last delivery step, sent next cycle
+    std::vector<launch> turnaround_;    ///< launched in the last delivery step, sent next cycle
     std::uint64_t sent_cycle_ = ~0ull;  ///< the cycle sent_ counts packets for
     int sent_ = 0;                      ///< packets injected in sent_cycle_ (injection width)
     int credits_;

@@ -11,26 +11,15 @@
 #include <utility>
 #include <vector>
 
-#include "support/run_command.h"
+#include "run_d3sim.h"
 
 namespace d3 {
 namespace {
 
 using nlohmann::json;
 using u64 = std::uint64_t;
-
-json run(const std::string& args, int expect_code = 0) {
-    const test::outcome o =
-        test::run_command(std::string(D3SIM) + " " + args + " --json - -q --no-progress");
-    EXPECT_EQ(o.code, expect_code) << args << ": " << o.err;
-    json j = json::parse(o.out, nullptr, false);
-    EXPECT_FALSE(j.is_discarded()) << args << ": " << o.out;
-    return j;
-}
-
-std::string net(int k, int m) {
-    return "--k " + std::to_string(k) + " --m " + std::to_string(m);
-}
+using test::net;
+using test::run;
 
 const char* const kFigures[] = {"rounds", "delays", "steps", "hops", "holds", "conflicts"};
 

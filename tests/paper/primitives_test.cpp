@@ -15,25 +15,29 @@
 
 #include "core/topology.h"
 #include "path_counter.h"
-#include "support/run_command.h"
+#include "run_d3sim.h"
 
 namespace d3 {
 namespace {
 
 using nlohmann::json;
 using u64 = std::uint64_t;
+using test::net;
+using test::run;
 
-json run(const std::string& args, int expect_code = 0) {
-    const test::outcome o =
-        test::run_command(std::string(D3SIM) + " " + args + " --json - -q --no-progress");
-    EXPECT_EQ(o.code, expect_code) << args << ": " << o.err;
-    json j = json::parse(o.out, nullptr, false);
-    EXPECT_FALSE(j.is_discarded()) << args << ": " << o.out;
-    return j;
-}
-
-std::string net(int k, int m) {
-    return "--k " + std::to_string(k) + " --m " + std::to_string(m);
+// Theorem 5 from the fixed point (0,1,1) as the proof reads literally: a delay before each round
+// i + 2 for the M rounds i with gamma = 0 (before rounds 2..M+1), counted by the path counter.
+test::path_counter literal_one_to_all_count(const topology& t) {
+    const int k = t.k(), m = t.m();
+    test::path_counter pc(t);
+    u64 slot = 0;
+    for (int i = 0; i < k * m; ++i) {
+        if (i >= 2 && i < m + 2) ++slot;  // the delay before round i
+        for (int delta = 0; delta < m; ++delta)
+            pc.source_vector({0, 1, 1}, slot, false, i / m, i % m, delta);
+        ++slot;
+    }
+    return pc;
 }
 
 void expect_clean(const json& r) {
@@ -100,14 +104,7 @@ TEST(Paper, OneToAllTheorem5) {
         EXPECT_EQ(r["delivered"], t.routers());
         EXPECT_EQ(r["steps"], km + 2);
         // d = p, the proof's delays (before rounds 2..M+1): the counter finds a conflict.
-        test::path_counter pc(t);
-        u64 slot = 0;
-        for (int i = 0; i < k * m; ++i) {
-            if (i >= 2 && i < m + 2) ++slot;  // the delay before round i
-            for (int delta = 0; delta < m; ++delta)
-                pc.source_vector({0, 1, 1}, slot, false, i / m, i % m, delta);
-            ++slot;
-        }
+        const test::path_counter pc = literal_one_to_all_count(t);
         r = run(net(k, m) + " --primitive one-to-all --source 0,1,1");
         expect_clean(r);
         EXPECT_EQ(r["rounds"], km);
@@ -145,8 +142,8 @@ test::path_counter all_to_one_count(const topology& t, const coord& sink, u64 tu
 TEST(Paper, AllToOneTheorem6ConflictsWhereTheCounterSays) {
     // Odd and even M; the sinks of the issue (D3(3,5) (1,2,4), D3(1,7) (0,6,2)) among them.
     const std::vector<std::pair<std::pair<int, int>, coord>> cases{
-        {{2, 4}, {0, 0, 1}}, {{3, 5}, {1, 2, 4}}, {{1, 7}, {0, 6, 2}}, {{3, 6}, {0, 0, 1}},
-        {{2, 5}, {1, 3, 0}}, {{4, 4}, {0, 0, 1}}};
+        {{2, 4}, {0, 0, 1}}, {{3, 5}, {1, 2, 4}}, {{1, 7}, {0, 6, 2}},
+        {{3, 6}, {0, 0, 1}}, {{2, 5}, {1, 3, 0}}, {{4, 4}, {0, 0, 1}}};
     for (const auto& [km, sink] : cases) {
         const auto [k, m] = km;
         const topology t(k, m);
@@ -225,14 +222,7 @@ TEST(Paper, OneToAllFixedReachesMMinus3) {
 TEST(Paper, OneToAllLiteralDelaysConflicts) {
     for (auto [k, m] : std::vector<std::pair<int, int>>{{1, 4}, {1, 5}, {1, 6}, {2, 5}, {3, 4}}) {
         const topology t(k, m);
-        test::path_counter pc(t);
-        u64 slot = 0;
-        for (int i = 0; i < k * m; ++i) {
-            if (i >= 2 && i < m + 2) ++slot;  // the delay before round i
-            for (int delta = 0; delta < m; ++delta)
-                pc.source_vector({0, 1, 1}, slot, false, i / m, i % m, delta);
-            ++slot;
-        }
+        const test::path_counter pc = literal_one_to_all_count(t);
         EXPECT_EQ(pc.conflicts(), static_cast<u64>(k == 1 ? m - 2 : m - 1))
             << "D3(" << k << "," << m << ")";
         const json r = run(net(k, m) + " --primitive one-to-all --source 0,1,1");
@@ -255,14 +245,7 @@ TEST(Paper, DestinationHeadersKeepRoundsAndIntraRoundConflicts) {
         EXPECT_EQ(r["steps"], km * static_cast<u64>(m) + km + 2);
         EXPECT_EQ(r["conflicts"], 0);
         const topology t(k, m);
-        test::path_counter pc(t);
-        u64 slot = 0;
-        for (int i = 0; i < k * m; ++i) {
-            if (i >= 2 && i < m + 2) ++slot;  // the proof's delay before round i
-            for (int delta = 0; delta < m; ++delta)
-                pc.source_vector({0, 1, 1}, slot, false, i / m, i % m, delta);
-            ++slot;
-        }
+        const test::path_counter pc = literal_one_to_all_count(t);
         r = run(net(k, m) + " --primitive one-to-all --source 0,1,1 --headers destination");
         expect_clean(r);
         ASSERT_GT(pc.conflicts(), 0u);

@@ -59,8 +59,8 @@ TEST(Partition, ConvertedHeadersReachTheConvertedDestination) {
                 ASSERT_EQ(w.destinations.size(), 1u);
                 EXPECT_EQ(whole.at(w.destinations[0]), s.real(y)) << spec;
                 // A destination header (section 10 tables) too.
-                const walk_result d = walk(whole, s.real(x),
-                                           to_network(s, whole, x, make_destination_header(3, y)));
+                const walk_result d =
+                    walk(whole, s.real(x), to_network(s, whole, x, make_destination_header(3, y)));
                 ASSERT_EQ(d.destinations.size(), 1u);
                 EXPECT_EQ(whole.at(d.destinations[0]), s.real(y)) << spec;
             }

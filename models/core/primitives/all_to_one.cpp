@@ -161,8 +161,8 @@ std::unique_ptr<workload> make_all_to_one_workload(const topology& t, const prim
                               {"answer_offset", all_to_one_answer_step(0, o.reply)},
                               {"claimed", !topology::is_fixed_point(o.source)},
                               {"lockstep", to_json(predict_of(chosen), t)}};
-    return std::make_unique<all_to_one_workload>(t, o.source, o.schedule, o.reply, std::move(chosen),
-                                                 std::move(details));
+    return std::make_unique<all_to_one_workload>(t, o.source, o.schedule, o.reply,
+                                                 std::move(chosen), std::move(details));
 }
 
 }  // namespace d3

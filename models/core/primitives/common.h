@@ -34,8 +34,8 @@ struct primitive_options {
     int protocol = 0;       ///< 1, 2 or 3; 0: the one the paper uses for this primitive and source
     coord source{0, 0, 1};  ///< broadcast, one-to-all, glgl source; all-to-one sink
     int count = 1;          ///< broadcast: number of chained broadcasts
-    std::string perm = "random";  ///< permutation: random | transpose | drawer-swap | FILE
-    std::uint64_t seed = 1;       ///< permutation random
+    std::string perm = "random";           ///< permutation: random | transpose | drawer-swap | FILE
+    std::uint64_t seed = 1;                ///< permutation random
     turnaround reply = turnaround::paper;  ///< all-to-one responders
     bool destination_headers = false;      ///< --headers destination (primitives/converted.h)
 };

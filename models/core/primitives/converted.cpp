@@ -48,9 +48,8 @@ class destination_workload final : public workload {
         if (!p) return p;
         const coord at = t_.at(id);
         const topology* t = &t_;
-        return converted_program(std::move(p), [t, at](const header& h) {
-            return to_destination(*t, at, h);
-        });
+        return converted_program(std::move(p),
+                                 [t, at](const header& h) { return to_destination(*t, at, h); });
     }
     std::size_t rounds() const override { return inner_->rounds(); }
     std::size_t delays() const override { return inner_->delays(); }

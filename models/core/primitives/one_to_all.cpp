@@ -74,7 +74,8 @@ std::unique_ptr<workload> make_one_to_all_workload(const topology& t, const prim
     for (int i = m; i < n; ++i) order.push_back(rounds[static_cast<std::size_t>(i)]);
     if (m % 2 == 0 && m > 1) order.push_back(rounds[1]);
     order.push_back(rounds[0]);
-    for (int i = m % 2 == 0 ? 2 : 1; i < m; ++i) order.push_back(rounds[static_cast<std::size_t>(i)]);
+    for (int i = m % 2 == 0 ? 2 : 1; i < m; ++i)
+        order.push_back(rounds[static_cast<std::size_t>(i)]);
     const schedule chosen = choose_schedule(
         t, o.schedule, paper, rounds, order, nodes, false,
         "one-to-all from " + to_string(o.source) + " with Protocol " + std::to_string(protocol));

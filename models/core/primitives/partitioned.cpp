@@ -9,7 +9,6 @@
 
 namespace d3 {
 
-
 bool runs_in_subnetwork(const std::string& primitive) {
     return primitive != "broadcast" && primitive != "all-to-one";
 }
@@ -95,7 +94,8 @@ void partitioned_workload::expected_from(
     const std::size_t i = static_cast<std::size_t>(owner_[src]);
     std::vector<std::pair<router_id, std::uint32_t>> sub;
     works_[i]->expected_from(local_id(src), tops_[i].routers(), sub);
-    for (const auto& [dst, n] : sub) out.emplace_back(whole_.id(parts_[i].real(tops_[i].at(dst))), n);
+    for (const auto& [dst, n] : sub)
+        out.emplace_back(whole_.id(parts_[i].real(tops_[i].at(dst))), n);
     std::sort(out.begin(), out.end());
 }
 
