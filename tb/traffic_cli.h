@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "gates.h"
 #include "traffic_bench.h"
 
 namespace d3 {
@@ -34,7 +35,10 @@ std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffi
 traffic_run_options make_traffic_run(const traffic_cli& t, const network_config& net,
                                      std::uint64_t seed);
 
-/// Runs, prints the summary (stderr with --json -), writes JSON; returns d3sim's exit code.
-int run_traffic(const traffic_run_options& o, const std::string& json, bool quiet);
+/// Runs, prints the summary (stderr with --json -), writes JSON; ends the process with d3sim's
+/// exit code (tb/gates.h: 3, 4, 5 for a correct run that fails a gate).
+/// `config` goes into the JSON as it is (tb/config_file.h).
+int run_traffic(const traffic_run_options& o, const std::string& json, bool quiet,
+                const run_gates& gates = {}, const nlohmann::json& config = nullptr);
 
 }  // namespace d3
