@@ -117,7 +117,8 @@ config_args read_config_file(const std::string& path, const CLI::App& app) {
     try {
         root = YAML::Load(in);
     } catch (const YAML::Exception& e) {
-        out.error = printable(path) + ":" + std::to_string(e.mark.line + 1) + ": not YAML: " + e.msg;
+        out.error =
+            printable(path) + ":" + std::to_string(e.mark.line + 1) + ": not YAML: " + e.msg;
         return out;
     }
     if (root.IsNull()) return out;  // an empty file: no options
@@ -126,7 +127,8 @@ config_args read_config_file(const std::string& path, const CLI::App& app) {
         return out;
     }
     // A result JSON: its `config` object is the configuration.
-    if (root["config"] && root["config"].IsMap() && !find_config_key("config")) root = root["config"];
+    if (root["config"] && root["config"].IsMap() && !find_config_key("config"))
+        root = root["config"];
     loader l{printable(path), app, {}, {}};
     if (!l.walk(root, "")) {
         out.error = l.error;
@@ -211,7 +213,8 @@ nlohmann::ordered_json effective_config(const CLI::App& app, bool traffic, bool 
         const CLI::Option* o = app.get_option_no_throw(k.option);
         if (!o) continue;
         const bool given = o->count() != 0;
-        const bool optional_section = is_output_key(k) || std::string(k.path).rfind("gates.", 0) == 0;
+        const bool optional_section =
+            is_output_key(k) || std::string(k.path).rfind("gates.", 0) == 0;
         if (optional_section && !given) continue;
         if (k.mode == config_mode::primitive && traffic) {
             // A traffic run records the decoder it used (always the C++ one) but no primitive.

@@ -14,8 +14,8 @@
 #include <sstream>
 #include <systemc>
 
-#include "core/result.h"
 #include "config_file.h"
+#include "core/result.h"
 #include "gates.h"
 #include "job_run.h"
 #include "memory_reserve.h"
@@ -45,8 +45,7 @@ int fail_input(const std::string& msg) {
 
 // The output files the options name, checked before anything is elaborated.
 std::optional<std::string> check_outputs(const std::string& json, const std::string& wave,
-                                         const std::string& link_stats,
-                                         const std::string& trace) {
+                                         const std::string& link_stats, const std::string& trace) {
     if (!trace.empty())
         if (auto err = d3::check_writable(trace)) return "--trace-packets: " + *err;
     if (!json.empty())

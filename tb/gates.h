@@ -34,7 +34,7 @@ void add_gate_options(CLI::App& app, run_gates& g);
 std::optional<std::string> check_gate_usage(const CLI::App& app, bool traffic);
 
 struct gate_verdict {
-    int code = 0;                     ///< 0, or the code of the first failed gate in the order above
+    int code = 0;  ///< 0, or the code of the first failed gate in the order above
     std::vector<std::string> failed;  ///< one line per failed gate
 };
 

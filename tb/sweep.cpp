@@ -13,9 +13,9 @@
 #include "core/traffic/rates.h"
 #include "gates.h"
 #include "jobs.h"
-#include "study.h"
 #include "option_limits.h"
 #include "output_file.h"
+#include "study.h"
 
 namespace d3 {
 
@@ -152,13 +152,15 @@ int run_sweep(int argc, char** argv) {
     std::string undrained;
     for (std::size_t i = 0; i < results.size(); ++i) {
         csv << csv_row((*rates)[i], results[i]) << "\n";
-        const int code = results[i]["job"].value("exit_code", -1);
+        const nlohmann::json& r = results[i];
+        const int code = r.is_object() && r.contains("job") && r["job"].is_object()
+                             ? r["job"].value("exit_code", -1)
+                             : -1;
         if (code >= kExitConflicts && code <= kExitUndrained) {
             if (gate_code == 0) gate_code = code;
         } else {
             all_ok = all_ok && code == 0;
         }
-        const nlohmann::json& r = results[i];
         if (r.is_object() && r.contains("traffic") && !r["traffic"].value("drained", true))
             undrained += " " + rate_text((*rates)[i]);
     }

@@ -61,7 +61,7 @@ public:
     const std::string& trace_error() const { return trace_error_; }
     std::uint64_t trace_lines() const { return log_ ? log_->written() : 0; }
 
-private:
+  private:
     run_options opt_;
     topology topo_;
     std::unique_ptr<workload> work_;

@@ -46,8 +46,8 @@ traffic_bench::traffic_bench(const sc_core::sc_module_name& name, const traffic_
     link_observer* observer = links_.get();
     if (!opt_.trace.path.empty()) {  // the packet log sees packets and passes the rest on
         const auto& tr = opt_.traffic;
-        const auto packets = static_cast<std::uint64_t>(
-            tr.rate * tr.concentration * topo_.routers() * (tr.warmup + tr.measure));
+        const auto packets = static_cast<std::uint64_t>(tr.rate * tr.concentration *
+                                                        topo_.routers() * (tr.warmup + tr.measure));
         const packet_log_size s = estimate_packet_log(3 * packets, packets, opt_.trace.jsonl());
         std::fprintf(stderr, "d3sim: packet log %s: about %llu events, %s before filters\n",
                      opt_.trace.path.c_str(), static_cast<unsigned long long>(s.events),
@@ -55,8 +55,8 @@ traffic_bench::traffic_bench(const sc_core::sc_module_name& name, const traffic_
         log_ = std::make_unique<packet_log>(opt_.trace, topo_, observer);
         observer = log_.get();
     }
-    net_ = std::make_unique<network>("network", opt_.network(), *work_, decoder_factory{},
-                                     observer);
+    net_ =
+        std::make_unique<network>("network", opt_.network(), *work_, decoder_factory{}, observer);
     work_->state().set_view(*net_);
     elaboration_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

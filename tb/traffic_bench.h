@@ -22,7 +22,7 @@ namespace d3 {
 struct traffic_run_options {
     network_config net;  ///< net.router.vcs = 0 selects kTrafficVcs (one VC per b on arrival)
     traffic_options traffic;
-    std::string link_stats;  ///< CSV path, empty: none
+    std::string link_stats;    ///< CSV path, empty: none
     packet_log_options trace;  ///< --trace-packets (trace/packet_log.h)
 
     std::optional<std::string> validate() const;

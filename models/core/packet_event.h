@@ -33,8 +33,8 @@ struct packet_event {
     router_id src = 0;         ///< launching router
     header hdr;                ///< as it waits in the router
     router_id router = 0;
-    int input = kNode;  ///< link input port index (port_of), kNode (injection) or kHold
-    int vc = 0;         ///< virtual channel of the input buffer
+    int input = kNode;   ///< link input port index (port_of), kNode (injection) or kHold
+    int vc = 0;          ///< virtual channel of the input buffer
     int output = kNode;  ///< link output port index, kNode (delivery) or kHold; inject: kNode
 };
 

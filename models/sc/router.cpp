@@ -92,8 +92,8 @@ tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph, sc_
     clock_.wake(*this, ready);
     if (observer_) observer_->on_buffer(clock_.now(), id_, input, in_unit_.port_occupancy(input));
     if (log_packets_ && input == ports_)
-        log_packet(packet_event_kind::inject, *f.pkt, clock_.now(), static_cast<std::uint32_t>(fifo),
-                   packet_event::kNode);
+        log_packet(packet_event_kind::inject, *f.pkt, clock_.now(),
+                   static_cast<std::uint32_t>(fifo), packet_event::kNode);
     return tlm::TLM_ACCEPTED;
 }
 
@@ -200,11 +200,11 @@ void router::step(std::uint64_t t) {
     }
     // 4. allocate, replicate, send
     blocked_ = alloc_.allocate(
-        t,
-        [&](int o, const entry& e) { return out_unit_.has_credit(o, vc_after(e)); },
+        t, [&](int o, const entry& e) { return out_unit_.has_credit(o, vc_after(e)); },
         [&](const request& r, int o) { return serve(r, static_cast<target>(o), t); },
         [&](const request& r, int o) {
-            if (log_packets_) log_packet(packet_event_kind::conflict_wait, *r.e->pkt, t, r.source, o);
+            if (log_packets_)
+                log_packet(packet_event_kind::conflict_wait, *r.e->pkt, t, r.source, o);
         });
     // 5. free what left
     in_unit_.release([&](int fifo) { return_credit(fifo); },

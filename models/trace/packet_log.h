@@ -18,8 +18,8 @@
 namespace d3 {
 
 struct packet_log_options {
-    std::string path;             ///< empty: no log
-    std::string format;           ///< "csv" or "jsonl"; empty: jsonl for *.jsonl / *.json, else csv
+    std::string path;    ///< empty: no log
+    std::string format;  ///< "csv" or "jsonl"; empty: jsonl for *.jsonl / *.json, else csv
     std::set<std::uint64_t> packets;  ///< packet serials to keep; empty: every packet
     std::string routers = "all";  ///< router patterns as for --wave-scope (c,d,p with * and a-b)
     std::uint64_t from = 0;       ///< first step kept

@@ -7,10 +7,11 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
+#include "support/read_file.h"
 #include "support/run_command.h"
 
 namespace {
@@ -21,16 +22,7 @@ outcome run(const std::string& args) {
     return d3::test::run_command(std::string(D3SIM) + " " + args);
 }
 
-std::string read_all(const std::string& path) {
-    std::string text;
-    if (FILE* f = fopen(path.c_str(), "r")) {
-        std::array<char, 4096> buf{};
-        std::size_t n;
-        while ((n = fread(buf.data(), 1, buf.size(), f)) > 0) text.append(buf.data(), n);
-        fclose(f);
-    }
-    return text;
-}
+using d3::test::read_all;
 
 std::string write_temp(const std::string& name, const std::string& text) {
     const std::string path = testing::TempDir() + name;
@@ -66,7 +58,8 @@ TEST(Gates, MaxConflictsFailsScheduleNoneAndPassesThePaper) {
 TEST(Gates, LatencyP99AboveZeroLoadFails) {
     // Zero-load latency is 1 injection step + 3 hops = 4 (README): a p99 limit of 3 must fail,
     // a generous one pass.
-    const std::string base = "--k 2 --m 4 --traffic uniform --rate 0.05 --warmup 20 --measure 200 -q";
+    const std::string base =
+        "--k 2 --m 4 --traffic uniform --rate 0.05 --warmup 20 --measure 200 -q";
     EXPECT_EQ(run(base + " --max-latency-p99 3").code, 4);
     EXPECT_EQ(run(base + " --max-latency-p99 1000").code, 0);
 }
@@ -89,8 +82,8 @@ TEST(Gates, TrafficGatesNeedTraffic) {
 // ---- Configuration files (tb/config_file.h) ----
 
 TEST(Config, UnknownKeyIsRefusedWithFileAndLine) {
-    const std::string f =
-        write_temp("d3_bad_key.yaml", "network:\n  k: 2\nrouter:\n  input_unit:\n    bufer_depth: 4\n");
+    const std::string f = write_temp(
+        "d3_bad_key.yaml", "network:\n  k: 2\nrouter:\n  input_unit:\n    bufer_depth: 4\n");
     const outcome o = run("--config " + f);
     EXPECT_EQ(o.code, 2);
     EXPECT_NE(o.err.find(f + ":5: router.input_unit.bufer_depth: unknown key"), std::string::npos)
@@ -142,8 +135,10 @@ TEST(Config, DumpRoundTrips) {
 TEST(Config, PrimitiveResultRerunsToTheSameFigures) {
     const std::string r1 = testing::TempDir() + "d3_rerun_p1.json";
     const std::string r2 = testing::TempDir() + "d3_rerun_p2.json";
-    const outcome a = run("--k 2 --m 4 --schedule none --vcs 4 --buffer-depth 3 --pipeline-stages 2 "
-                          "--global-latency 2 --arbitration youngest-first -q --json " + r1);
+    const outcome a =
+        run("--k 2 --m 4 --schedule none --vcs 4 --buffer-depth 3 --pipeline-stages 2 "
+            "--global-latency 2 --arbitration youngest-first -q --json " +
+            r1);
     ASSERT_EQ(a.code, 0) << a.err;
     const outcome b = run("--config " + r1 + " -q --json " + r2);
     ASSERT_EQ(b.code, 0) << b.err;
@@ -169,9 +164,10 @@ TEST(Config, PrimitiveResultRerunsToTheSameFigures) {
 TEST(Config, TrafficResultRerunsToTheSameFigures) {
     const std::string r1 = testing::TempDir() + "d3_rerun_t1.json";
     const std::string r2 = testing::TempDir() + "d3_rerun_t2.json";
-    const outcome a = run("--k 2 --m 4 --traffic uniform --rate 0.4 --routing ugal --warmup 50 "
-                          "--measure 200 --seed 5 --buffer-depth 4 --local-latency 2 -q --json " +
-                          r1);
+    const outcome a =
+        run("--k 2 --m 4 --traffic uniform --rate 0.4 --routing ugal --warmup 50 "
+            "--measure 200 --seed 5 --buffer-depth 4 --local-latency 2 -q --json " +
+            r1);
     ASSERT_EQ(a.code, 0) << a.err;
     const outcome b = run("--config " + r1 + " -q --json " + r2);
     ASSERT_EQ(b.code, 0) << b.err;
@@ -233,9 +229,9 @@ TEST(PacketLog, EveryHopOfTheAllToAll) {
     ASSERT_EQ(o.code, 0) << o.err;
     const auto j = nlohmann::json::parse(o.out);
     const std::string text = read_all(log);
-    EXPECT_EQ(text.rfind("step,event,packet,message,source,destination,router,input,vc,output,b\n",
-                         0),
-              0u);
+    EXPECT_EQ(
+        text.rfind("step,event,packet,message,source,destination,router,input,vc,output,b\n", 0),
+        0u);
     std::map<std::string, std::uint64_t> kinds;
     std::map<std::string, int> hops_of;  // packet -> hops
     for (const auto& r : trace::csv_rows(text)) {
@@ -303,8 +299,8 @@ TEST(WaveView, FirstConflictGroupShowsTheBuffersAndTheTraceEndsWithTheRun) {
     const auto begin = gtkw.find("\n@800200\n");
     ASSERT_NE(begin, std::string::npos) << gtkw;
     const std::string group = gtkw.substr(begin, gtkw.find("\n@1000200\n", begin) - begin);
-    for (const char* s : {"conflict", "in_occupancy", "hold_occupancy", "inject_occupancy",
-                          "^1 ", ".routers.txt"})
+    for (const char* s :
+         {"conflict", "in_occupancy", "hold_occupancy", "inject_occupancy", "^1 ", ".routers.txt"})
         EXPECT_NE(group.find(s), std::string::npos) << s << "\n" << group;
     // Router ids named c.d.p: router 31 of D3(2,4) is (1,3,3); broadcast copies are named.
     const std::string names = read_all(base + ".routers.txt");
@@ -318,4 +314,21 @@ TEST(WaveView, FirstConflictGroupShowsTheBuffersAndTheTraceEndsWithTheRun) {
     const long end = std::stol(vcd.substr(last + 2));
     EXPECT_LE(end, j["steps"].get<long>() + 3) << "steps " << j["steps"];
     EXPECT_GE(end, j["steps"].get<long>());
+}
+
+TEST(Gates, SweepFlagsUndrainedPointsAndPassesTheGateCode) {
+    // Every router sends to router 0, which ejects one packet per step: at rate 0.02 the 32
+    // routers offer 0.64 packets per step (drains), at 0.5 they offer 16 (800 queued after 50
+    // steps cannot drain in 20).
+    const std::string dir = testing::TempDir() + "d3_sweep_gates";
+    const outcome o = run("sweep --rates 0.02,0.5 --out " + dir +
+                          " --k 2 --m 4 --traffic hotspot --hotspot-fraction 1 --ejection-width 1 "
+                          "--warmup 0 --measure 50 --drain-limit 20 --require-drained --jobs 2");
+    EXPECT_EQ(o.code, 5) << o.err;
+    EXPECT_NE(o.err.find("not drained"), std::string::npos) << o.err;
+    EXPECT_NE(o.err.find(" 0.5"), std::string::npos) << o.err;
+    const std::string csv = read_all(dir + "/sweep.csv");
+    EXPECT_NE(csv.find("\n0.5,"), std::string::npos) << csv;
+    EXPECT_NE(csv.find(",false,true,5\n"), std::string::npos) << csv;  // drained, correct, exit
+    EXPECT_NE(read_all(dir + "/sweep.gp").find("drained("), std::string::npos);
 }
