@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -108,8 +109,9 @@ struct loader {
 
 config_args read_config_file(const std::string& path, const CLI::App& app) {
     config_args out;
+    std::error_code ec;
     std::ifstream in(path);
-    if (!in) {
+    if (!in || std::filesystem::is_directory(path, ec)) {
         out.error = "--config: cannot read " + printable(path);
         return out;
     }

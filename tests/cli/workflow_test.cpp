@@ -103,6 +103,14 @@ TEST(Config, WrongTypeIsRefusedWithFileAndLine) {
               std::string::npos);
 }
 
+TEST(Config, UnreadableFileIsBadInput) {
+    for (const std::string& f : {std::string("/nonexistent-d3/c.yaml"), testing::TempDir()}) {
+        const outcome o = run("--config " + f);
+        EXPECT_EQ(o.code, 2) << f;
+        EXPECT_NE(o.err.find("--config: cannot read"), std::string::npos) << o.err;
+    }
+}
+
 TEST(Config, CommandLineOverridesTheFile) {
     const std::string f = write_temp("d3_override.yaml",
                                      "network:\n  k: 4\n  m: 4\nrouter:\n  input_unit:\n"
