@@ -111,7 +111,9 @@ int run_sweep(int argc, char** argv) {
     std::vector<std::string> extras = app.remaining();
     bool traffic = false;
     for (const auto& a : extras) {
-        traffic = traffic || a == "--traffic" || a.rfind("--traffic=", 0) == 0;
+        // A --config file may name the traffic (each point's d3sim checks it).
+        traffic = traffic || a == "--traffic" || a.rfind("--traffic=", 0) == 0 ||
+                  a == "--config" || a.rfind("--config=", 0) == 0;
         for (const char* own : {"--rate", "--json", "--link-stats"})
             if (a == own || a.rfind(std::string(own) + "=", 0) == 0)
                 return bad_input(std::string(own) + " is set by the sweep for each point");
