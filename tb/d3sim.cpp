@@ -1,9 +1,11 @@
 // d3sim: run a communication primitive on D3(K,M) and report rounds, delays, steps, hops,
 // conflicts and whether every message arrived exactly once.
-// Exit codes: 0 correct, 1 the run violated a check or the model reported an error, 2 bad input.
+// Exit codes: 0 correct, 1 the run violated a check or the model reported an error, 2 bad input,
+// 3, 4, 5 a correct run that failed a CI gate (tb/gates.h).
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
@@ -12,7 +14,9 @@
 #include <sstream>
 #include <systemc>
 
+#include "config_file.h"
 #include "core/result.h"
+#include "gates.h"
 #include "job_run.h"
 #include "memory_limit.h"
 #include "memory_reserve.h"
@@ -21,6 +25,7 @@
 #include "report.h"
 #include "sweep.h"
 #include "testbench.h"
+#include "trace_cli.h"
 #include "traffic_cli.h"
 #include "validate.h"
 #if D3_WITH_VERILATOR
@@ -41,12 +46,17 @@ int fail_input(const std::string& msg) {
 
 // The output files the options name, checked before anything is elaborated.
 std::optional<std::string> check_outputs(const std::string& json, const std::string& wave,
-                                         const std::string& link_stats) {
+                                         const std::string& link_stats, const std::string& trace) {
+    if (!trace.empty())
+        if (auto err = d3::check_writable(trace)) return "--trace-packets: " + *err;
     if (!json.empty())
         if (auto err = d3::check_writable(json)) return "--json: " + *err;
     if (!wave.empty()) {
         if (auto err = d3::check_writable(wave)) return "--wave: " + *err;
         if (auto err = d3::check_writable(d3::wave_trace::gtkw_path_for(wave)))
+            return "--wave: " + *err;
+        if (auto err = d3::check_writable(
+                d3::wave_trace::names_path_for(d3::wave_trace::gtkw_path_for(wave))))
             return "--wave: " + *err;
     }
     if (!link_stats.empty())
@@ -218,15 +228,38 @@ int d3sim_main(int argc, char** argv) {
                    "the available memory, or less under ulimit -v)");
     d3::traffic_cli traffic;
     d3::add_traffic_options(app, traffic);
+    d3::trace_cli trace;
+    d3::add_trace_options(app, trace);  // tb/trace_cli: the packet event log
+    d3::run_gates gates;
+    d3::add_gate_options(app, gates);  // tb/gates: CI gates and their exit codes
     app.add_option("--decoder", o.decoder,
                    "header decoder: cpp (C++ reference), rtl (Verilated RTL), lockstep (both on "
                    "every decode; the first difference stops the run)")
         ->check(CLI::IsMember({"cpp", "rtl", "lockstep"}))
         ->capture_default_str();
+    std::string config_file;
+    bool dump_config = false;
+    app.add_option("--config", config_file,
+                   "read options from a YAML FILE (configs/), or rerun a result JSON (its "
+                   "`config`); options given on the command line override the file");
+    app.add_flag("--dump-config", dump_config,
+                 "print the effective configuration as YAML (a file for --config) and exit");
     d3::apply_limits(app, d3::d3sim_ranges());  // tb/option_limits: ranges, no empty values
 
+    // --config FILE: the file's options go first, so that the command line overrides them.
+    const std::vector<std::string> given(argv + 1, argv + argc);
+    std::vector<std::string> file_args;
+    if (const auto path = d3::config_path_in(given)) {
+        const d3::config_args c = d3::read_config_file(*path, app);
+        if (!c.error.empty()) return fail_input(c.error);
+        if (!c.warning.empty())
+            std::fprintf(stderr, "d3sim: warning: %s\n", d3::printable(c.warning).c_str());
+        file_args = c.args;
+    }
+    std::vector<std::string> args = d3::merge_config(file_args, given);
+    std::reverse(args.begin(), args.end());  // CLI11 parses a vector from its back
     try {
-        app.parse(argc, argv);
+        app.parse(args);
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
     } catch (const CLI::CallForAllHelp& e) {
@@ -235,7 +268,17 @@ int d3sim_main(int argc, char** argv) {
         return fail_input(e.what());
     }
     if (auto err = d3::check_traffic_usage(app, traffic)) return fail_input(*err);
-    if (auto err = check_outputs(json, o.wave, traffic.link_stats)) return fail_input(*err);
+    if (auto err = d3::check_gate_usage(app, !traffic.traffic.empty())) return fail_input(*err);
+    if (dump_config) {
+        std::cout << d3::config_yaml(d3::effective_config(app, !traffic.traffic.empty(), false));
+        return 0;
+    }
+    // Recorded in the JSON result: d3sim --config RESULT.json reruns it (tb/config_file).
+    const nlohmann::json config =
+        nlohmann::json::parse(d3::effective_config(app, !traffic.traffic.empty(), true).dump());
+    if (auto err = check_outputs(json, o.wave, traffic.link_stats, trace.path))
+        return fail_input(*err);
+    if (auto err = d3::make_packet_log_options(trace, o.trace)) return fail_input(*err);
     const d3::memory_budget_or_error budget = d3::resolve_memory_budget(max_memory);
     if (!budget.error.empty()) return fail_input(budget.error);
     o.net.shape = *d3::parse_topology_kind(shape);
@@ -248,12 +291,13 @@ int d3sim_main(int argc, char** argv) {
         return fail_input("--subnetwork runs a --primitive, not --traffic");
     if (!traffic.traffic.empty()) {  // synthetic traffic (tb/traffic_cli) instead of a primitive
         o.net.router.arb = *d3::parse_arbitration(arb);
-        const d3::traffic_run_options t = d3::make_traffic_run(traffic, o.net, o.seed);
+        d3::traffic_run_options t = d3::make_traffic_run(traffic, o.net, o.seed);
+        t.trace = o.trace;
         if (auto err = t.validate()) return fail_input(*err);
         const d3::memory_estimate est = d3::estimate_run(t, d3::make_topology(t.net));
         if (auto err = d3::over_budget(est, budget.budget)) return fail_input(*err);
         d3::install_report_handler();
-        return d3::run_traffic(t, json, quiet, est.total_mib());
+        return d3::run_traffic(t, json, quiet, est.total_mib(), gates, config);
     }
     if (auto bytes = d3::parse_bytes(wave_limit))
         o.wave_opts.limit = *bytes;
@@ -298,22 +342,33 @@ int d3sim_main(int argc, char** argv) {
         partitions = tb->partitions();
     });
     if (!ran) d3::end_process(1);
+    if (!tb->trace_error().empty()) {
+        std::fprintf(stderr, "d3sim: error: %s\n", tb->trace_error().c_str());
+        d3::end_process(2);
+    }
 
     const bool json_stdout = json == "-";
     if (!quiet) (json_stdout ? std::cerr : std::cout) << d3::to_table(res) << std::flush;
     if (!quiet && !partitions.is_null())
         (json_stdout ? std::cerr : std::cout) << d3::partition_table(partitions) << std::flush;
+    if (!o.trace.path.empty() && !quiet)
+        std::cerr << "  packet log: " << o.trace.path << ", " << tb->trace_lines() << " events\n";
     if (!o.wave.empty() && !quiet)
         std::cerr << "  waveform: " << o.wave << ", view: gtkwave " << o.wave << " "
                   << d3::wave_trace::gtkw_path_for(o.wave) << "\n";
+    const d3::gate_verdict verdict = d3::apply_gates(gates, res, nullptr);
+    if (res.correct) d3::print_gate_failures(verdict);
     if (!json.empty()) {
         nlohmann::json j = d3::to_json(res, o.net.k);
         j["details"] = details;  // the primitive's own figures (core/primitives)
         j["count"] = o.count;
         if (!partitions.is_null()) j.update(partitions);  // partitions, boundary_crossings
+        j["config"] = config;
+        j["config"]["resolved"] = d3::resolved_config(tb->net().config());
+        if (gates.any()) j["gates"] = d3::gates_json(gates, verdict);
         if (!d3::write_json(j, json)) d3::end_process(2);
     }
-    d3::end_process(res.correct ? 0 : 1);
+    d3::end_process(d3::exit_code(res, verdict));
 }
 
 }  // namespace

@@ -39,7 +39,8 @@ bool save_manifest(const job_list& list);
 /// Reads a manifest; an error message when it cannot.
 std::optional<std::string> load_manifest(const std::string& path, job_list& list);
 
-/// Exit codes of d3sim that are results (0 correct, 1 a check failed, 2 refused as bad input);
+/// Exit codes of d3sim that are results (0 correct, 1 a check failed, 2 refused as bad input,
+/// 3..5 a correct run that failed a CI gate, tb/gates.h);
 /// anything else (a signal, a crash) is a failed job that a rerun runs again.
 bool is_result_code(int code);
 

@@ -11,10 +11,11 @@
 #include <vector>
 
 #include "core/traffic/rates.h"
+#include "gates.h"
 #include "jobs.h"
-#include "study.h"
 #include "option_limits.h"
 #include "output_file.h"
+#include "study.h"
 
 namespace d3 {
 
@@ -65,15 +66,18 @@ void write_plot_script(const std::string& dir, const std::string& title) {
       << "  set xlabel 'offered load (packets/node/step)'\n"
       << "  set ylabel 'latency from creation (steps)'\n"
       << "  set xrange [0:1.05]\n  set logscale y\n  set grid\n  set key top left\n"
+      << "  # points that did not drain (column 12 false) have no meaningful latency: left out\n"
+      << "  drained(y) = strcol(12) eq 'true' ? y : NaN\n"
       << "  plot '" << dir
-      << "/sweep.csv' using 2:4 with linespoints title 'mean', '' using 2:6 "
-         "with linespoints title 'p99'\n"
+      << "/sweep.csv' using 2:(drained($4)) with linespoints title 'mean', '' using "
+         "2:(drained($6)) with linespoints title 'p99'\n"
       << "  unset logscale y\n"
       << "  set ylabel 'accepted load (packets/node/step)'\n"
       << "  set yrange [0:1.05]\n"
       << "  plot '" << dir
-      << "/sweep.csv' using 2:3 with linespoints title 'accepted', x with "
-         "lines dashtype 2 title 'offered'\n"
+      << "/sweep.csv' using 2:(drained($3)) with linespoints title 'accepted', '' using "
+         "2:(strcol(12) eq 'false' ? $3 : NaN) with points pointtype 6 title 'not drained "
+         "(saturated)', x with lines dashtype 2 title 'offered'\n"
       << "  unset multiplot\n  unset xrange\n  unset yrange\n"
       << "}\n";
 }
@@ -107,7 +111,9 @@ int run_sweep(int argc, char** argv) {
     std::vector<std::string> extras = app.remaining();
     bool traffic = false;
     for (const auto& a : extras) {
-        traffic = traffic || a == "--traffic" || a.rfind("--traffic=", 0) == 0;
+        // A --config file may name the traffic (each point's d3sim checks it).
+        traffic = traffic || a == "--traffic" || a.rfind("--traffic=", 0) == 0 ||
+                  a == "--config" || a.rfind("--config=", 0) == 0;
         for (const char* own : {"--rate", "--json", "--link-stats"})
             if (a == own || a.rfind(std::string(own) + "=", 0) == 0)
                 return bad_input(std::string(own) + " is set by the sweep for each point");
@@ -144,10 +150,27 @@ int run_sweep(int argc, char** argv) {
     std::ostringstream csv;
     csv << kColumns << "\n";
     bool all_ok = complete;
+    int gate_code = 0;  // the first point's gate code (tb/gates.h) when every point is correct
+    std::string undrained;
     for (std::size_t i = 0; i < results.size(); ++i) {
         csv << csv_row((*rates)[i], results[i]) << "\n";
-        all_ok = all_ok && results[i]["job"].value("exit_code", -1) == 0;
+        const nlohmann::json& r = results[i];
+        const int code = r.is_object() && r.contains("job") && r["job"].is_object()
+                             ? r["job"].value("exit_code", -1)
+                             : -1;
+        if (code >= kExitConflicts && code <= kExitUndrained) {
+            if (gate_code == 0) gate_code = code;
+        } else {
+            all_ok = all_ok && code == 0;
+        }
+        if (r.is_object() && r.contains("traffic") && !r["traffic"].value("drained", true))
+            undrained += " " + rate_text((*rates)[i]);
     }
+    if (!undrained.empty())
+        std::fprintf(stderr,
+                     "d3sim sweep: not drained (drained=false in sweep.csv, latency left out of "
+                     "the plot):%s\n",
+                     undrained.c_str());
     if (!write_atomically(out + "/sweep.csv", csv.str()))
         return bad_input("cannot write " + out + "/sweep.csv");
     std::string title = "d3sim";
@@ -161,7 +184,7 @@ int run_sweep(int argc, char** argv) {
     }
     std::printf("wrote %s/sweep.csv, %s/sweep.png, %s/sweep.svg%s\n", out.c_str(), out.c_str(),
                 out.c_str(), complete ? "" : " (points missing: see stderr)");
-    return all_ok ? 0 : 1;
+    return all_ok ? gate_code : 1;
 }
 
 }  // namespace d3

@@ -1,6 +1,7 @@
 #include "testbench.h"
 
 #include "conservation.h"
+#include "trace/wave_estimate.h"
 
 #include <algorithm>
 #include <chrono>
@@ -25,6 +26,8 @@ std::optional<std::string> run_options::validate() const {
     }
     if (!wave.empty())
         if (auto err = check_wave_options(wave, wave_opts, t)) return err;
+    if (!trace.path.empty())
+        if (auto err = trace.check(t)) return err;
     return std::nullopt;
 }
 
@@ -85,6 +88,18 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
         crossings_ = std::make_unique<crossing_counter>(topo_, parts->owner(), observer);
         observer = crossings_.get();
     }
+    if (!opt_.trace.path.empty()) {  // the packet log sees packets and passes the rest to wave_
+        std::string unused;
+        const wave_size w = estimate_wave(topo_, *work_, *wave_scope::parse("all", topo_, unused),
+                                          wave_format::vcd);
+        const packet_log_size s =
+            estimate_packet_log(w.link_events, w.link_events / 3, opt_.trace.jsonl());
+        std::fprintf(stderr, "d3sim: packet log %s: about %llu events, %s before filters\n",
+                     opt_.trace.path.c_str(), static_cast<unsigned long long>(s.events),
+                     human_bytes(s.bytes).c_str());
+        log_ = std::make_unique<packet_log>(opt_.trace, topo_, observer);
+        observer = log_.get();
+    }
     net_ = std::make_unique<network>("network", opt_.net, *wl, decs, observer);
     elaboration_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -92,7 +107,15 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
 
 run_result testbench::run() {
     const auto start = std::chrono::steady_clock::now();
-    const std::uint64_t expected = static_cast<std::uint64_t>(work_->rounds()) + 8;
+    // The node programs launch for rounds + delays steps (a delay is a step too: the all-to-all
+    // of D3(8,8) has 512 rounds and 64 delays); the last packet then needs at most four hops
+    // (glgl), each pipeline_stages - 1 + the slower link's latency cycles.
+    const router_params& rp = net_->config().router;
+    const std::uint64_t hop =
+        static_cast<std::uint64_t>(rp.pipeline_stages) - 1 +
+        static_cast<std::uint64_t>(std::max(rp.local_latency, rp.global_latency));
+    const std::uint64_t expected =
+        static_cast<std::uint64_t>(work_->rounds() + work_->delays()) + 4 * hop;
     if (opt_.progress) {
         // Run in slices and report; the result does not depend on the slicing. A slice reaches
         // at least the next pending event: with SC_EXIT_ON_STARVATION, sc_start() does not move
@@ -104,10 +127,13 @@ run_result testbench::run() {
             const auto deltas = sc_core::sc_delta_count();
             sc_core::sc_start(std::max(slice, sc_core::sc_time_to_pending_activity()),
                               sc_core::SC_EXIT_ON_STARVATION);
-            std::fprintf(stderr, "\r  step %llu of about %llu, %llu packets in flight ",
-                         static_cast<unsigned long long>(to_cycle(sc_core::sc_time_stamp())),
-                         static_cast<unsigned long long>(expected),
-                         static_cast<unsigned long long>(net_->packets_alive()));
+            // After the last delivery only the watchdog's timer is left: not a step of the run.
+            const std::uint64_t now = to_cycle(sc_core::sc_time_stamp());
+            if (net_->packets_alive() != 0 || now <= expected)
+                std::fprintf(stderr, "\r  step %llu of about %llu, %llu packets in flight ",
+                             static_cast<unsigned long long>(now),
+                             static_cast<unsigned long long>(expected),
+                             static_cast<unsigned long long>(net_->packets_alive()));
             if (sc_core::sc_time_stamp() == before && sc_core::sc_delta_count() == deltas) break;
         }
         std::fprintf(stderr, "\r%70s\r", "");
@@ -118,7 +144,10 @@ run_result testbench::run() {
     record_run_cost(r, start, elaboration_seconds_);
     record_network(r, *net_, *work_);
     r.decoder = opt_.decoder;
-    if (wave_) wave_->finish(r.end_cycle + 1);
+    // The trace ends with the run's last delivery, not at the watchdog's last timer.
+    if (wave_) wave_->finish(std::min<std::uint64_t>(r.end_cycle, net_->last_delivery()) + 1);
+    if (log_)
+        if (auto err = log_->finish()) trace_error_ = *err;
 
     check_conservation(*net_, *work_, r.primitive, r);
     r.correct = r.problems.empty();

@@ -15,6 +15,7 @@
 #include "core/workload.h"
 #include "partition_report.h"
 #include "sc/network.h"
+#include "trace/packet_log.h"
 #include "trace/traced_probes.h"
 #include "trace/wave_trace.h"
 
@@ -34,6 +35,7 @@ struct run_options {
     std::vector<std::string> subnetworks;
     std::string wave;        ///< VCD path, empty: none
     wave_options wave_opts;  ///< --wave-scope, --wave-limit, --wave-groups, --wave-decoder
+    packet_log_options trace;  ///< --trace-packets and its filters (trace/packet_log.h)
     std::uint64_t seed = 1;  ///< reserved for randomised workloads
     bool progress = false;   ///< report progress on stderr
     /// --decoder: cpp | rtl | lockstep. Reported in the result; the decoders themselves come from
@@ -64,6 +66,9 @@ class testbench : public sc_core::sc_module {
     const workload& work() const { return *work_; }
     /// With --subnetwork, after run(): partition_report()'s object; otherwise null.
     nlohmann::json partitions() const;
+    /// After run(): why the packet log could not be written (empty: fine or no log), and its lines.
+    const std::string& trace_error() const { return trace_error_; }
+    std::uint64_t trace_lines() const { return log_ ? log_->written() : 0; }
 
   private:
     run_options opt_;
@@ -72,6 +77,8 @@ class testbench : public sc_core::sc_module {
     std::unique_ptr<wave_trace> wave_;
     std::unique_ptr<traced_workload> traced_work_;  ///< reports rounds to wave_
     std::unique_ptr<crossing_counter> crossings_;   ///< with --subnetwork
+    std::unique_ptr<packet_log> log_;               ///< --trace-packets; passes events to wave_
+    std::string trace_error_;
     std::unique_ptr<network> net_;
     double elaboration_seconds_ = 0;
 };

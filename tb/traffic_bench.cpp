@@ -3,6 +3,9 @@
 #include "conservation.h"
 
 #include <chrono>
+#include <cstdio>
+
+#include "trace/wave_estimate.h"
 
 #include "core/vc.h"
 
@@ -11,6 +14,8 @@ namespace d3 {
 std::optional<std::string> traffic_run_options::validate() const {
     if (auto err = net.validate()) return err;
     if (auto err = traffic.validate()) return err;
+    if (!trace.path.empty() && net.shape == topology_kind::d3)
+        if (auto err = trace.check(topology(net.k, net.m))) return err;
     const int width = net.resolved().router.injection_width;
     if (traffic.concentration > width)
         return "--concentration " + std::to_string(traffic.concentration) +
@@ -38,8 +43,20 @@ traffic_bench::traffic_bench(const sc_core::sc_module_name& name, const traffic_
         links_ =
             std::make_unique<link_stats>(topo_, static_cast<std::uint64_t>(opt_.traffic.warmup),
                                          work_->state().end_of_measurement());
-    net_ = std::make_unique<network>("network", opt_.network(), *work_, decoder_factory{},
-                                     links_.get());
+    link_observer* observer = links_.get();
+    if (!opt_.trace.path.empty()) {  // the packet log sees packets and passes the rest on
+        const auto& tr = opt_.traffic;
+        const auto packets = static_cast<std::uint64_t>(tr.rate * tr.concentration *
+                                                        topo_.routers() * (tr.warmup + tr.measure));
+        const packet_log_size s = estimate_packet_log(3 * packets, packets, opt_.trace.jsonl());
+        std::fprintf(stderr, "d3sim: packet log %s: about %llu events, %s before filters\n",
+                     opt_.trace.path.c_str(), static_cast<unsigned long long>(s.events),
+                     human_bytes(s.bytes).c_str());
+        log_ = std::make_unique<packet_log>(opt_.trace, topo_, observer);
+        observer = log_.get();
+    }
+    net_ =
+        std::make_unique<network>("network", opt_.network(), *work_, decoder_factory{}, observer);
     work_->state().set_view(*net_);
     elaboration_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -51,6 +68,8 @@ run_result traffic_bench::run() {
     run_result r;
     record_run_cost(r, start, elaboration_seconds_);
     record_network(r, *net_, *work_);
+    if (log_)
+        if (auto err = log_->finish()) trace_error_ = *err;
     check_conservation(*net_, *work_, "created traffic", r);
     const auto t = traffic_json();
     if (t["measured_delivered"] != t["measured_created"])

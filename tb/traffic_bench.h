@@ -15,13 +15,15 @@
 #include "core/traffic/link_stats.h"
 #include "core/traffic/traffic.h"
 #include "sc/network.h"
+#include "trace/packet_log.h"
 
 namespace d3 {
 
 struct traffic_run_options {
     network_config net;  ///< net.router.vcs = 0 selects kTrafficVcs (one VC per b on arrival)
     traffic_options traffic;
-    std::string link_stats;  ///< CSV path, empty: none
+    std::string link_stats;    ///< CSV path, empty: none
+    packet_log_options trace;  ///< --trace-packets (trace/packet_log.h)
 
     std::optional<std::string> validate() const;
     /// The network configuration the run uses (VCs and occupancy snapshots set).
@@ -39,12 +41,17 @@ class traffic_bench : public sc_core::sc_module {
     network& net() { return *net_; }
     /// The per-link figures of --link-stats (nullptr without it); the caller writes them.
     const link_stats* links() const { return links_.get(); }
+    /// After run(): why the packet log could not be written (empty: fine or no log), and its lines.
+    const std::string& trace_error() const { return trace_error_; }
+    std::uint64_t trace_lines() const { return log_ ? log_->written() : 0; }
 
   private:
     traffic_run_options opt_;
     topology topo_;
     std::unique_ptr<traffic_workload> work_;
     std::unique_ptr<link_stats> links_;
+    std::unique_ptr<packet_log> log_;
+    std::string trace_error_;
     std::unique_ptr<network> net_;
     double elaboration_seconds_ = 0;
 };

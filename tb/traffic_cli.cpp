@@ -5,6 +5,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "config_file.h"
 #include "core/traffic/pattern.h"
 #include "core/traffic/routing.h"
 #include "output_file.h"
@@ -128,7 +129,8 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
 }  // namespace
 
 int run_traffic(const traffic_run_options& o, const std::string& json, bool quiet,
-                double estimated_mib) {
+                double estimated_mib, const run_gates& gates,
+                const nlohmann::json& config) {
     // A link sustains one packet per step per VC only if its buffer covers the credit round trip.
     const router_params& rp = o.net.router;
     const long long trip =
@@ -151,6 +153,13 @@ int run_traffic(const traffic_run_options& o, const std::string& json, bool quie
     });
     if (!ran) end_process(1);
     res.estimated_memory_mib = estimated_mib;
+    if (!tb->trace_error().empty()) {
+        std::fprintf(stderr, "d3sim: error: %s\n", tb->trace_error().c_str());
+        end_process(2);
+    }
+    if (!o.trace.path.empty() && !quiet)
+        std::fprintf(stderr, "  packet log: %s, %llu events\n", o.trace.path.c_str(),
+                     static_cast<unsigned long long>(tb->trace_lines()));
     if (!o.link_stats.empty())
         if (auto err = write_file(o.link_stats, link_csv)) {
             std::fprintf(stderr, "d3sim: error: %s\n", err->c_str());
@@ -158,12 +167,19 @@ int run_traffic(const traffic_run_options& o, const std::string& json, bool quie
         }
     const bool json_stdout = json == "-";
     if (!quiet) (json_stdout ? std::cerr : std::cout) << summary(res, traffic) << std::flush;
+    const gate_verdict verdict = apply_gates(gates, res, traffic);
+    if (res.correct) print_gate_failures(verdict);
     if (!json.empty()) {
         nlohmann::json j = to_json(res, o.net.k);
         j["traffic"] = traffic;
+        if (gates.any()) j["gates"] = gates_json(gates, verdict);
+        if (!config.is_null()) {
+            j["config"] = config;
+            j["config"]["resolved"] = resolved_config(tb->net().config());
+        }
         if (!write_json(j, json)) end_process(2);
     }
-    end_process(res.correct ? 0 : 1);
+    end_process(exit_code(res, verdict));
 }
 
 }  // namespace d3

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "gates.h"
 #include "traffic_bench.h"
 
 namespace d3 {
@@ -34,9 +35,12 @@ std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffi
 traffic_run_options make_traffic_run(const traffic_cli& t, const network_config& net,
                                      std::uint64_t seed);
 
-/// Runs, prints the summary (stderr with --json -), writes JSON; returns d3sim's exit code.
-/// `estimated_mib` is the memory estimate checked before (tb/memory_limit.h), for the result.
+/// Runs, prints the summary (stderr with --json -), writes JSON; ends the process with d3sim's
+/// exit code (tb/gates.h: 3, 4, 5 for a correct run that fails a gate).
+/// `estimated_mib` is the memory estimate checked before (tb/memory_limit.h), for the result;
+/// `config` goes into the JSON as it is (tb/config_file.h).
 int run_traffic(const traffic_run_options& o, const std::string& json, bool quiet,
-                double estimated_mib);
+                double estimated_mib, const run_gates& gates = {},
+                const nlohmann::json& config = nullptr);
 
 }  // namespace d3

@@ -110,6 +110,7 @@ claim_row judge_claim(const topology& t, const sim_claim& c, const run_outcome& 
     r.rounds = f.rounds;
     r.v = c.judge(f, r.measured);
     r.first_conflict = first_conflict(t, o.result);
+    r.config = o.result.value("config", nlohmann::json());
     if (r.v != verdict::does_not_hold) return r;
     r.note = c.why;
     if (c.fixable && f.conflicts > 0 && fixed) {

@@ -144,7 +144,8 @@ nlohmann::json validation_json(const std::vector<claim_row>& rows, const std::st
                      {"verdict", to_string(r.v)},
                      {"note", r.note},
                      {"args", r.args},
-                     {"first_conflict", r.first_conflict}});
+                     {"first_conflict", r.first_conflict},
+                     {"config", r.config}});
     return {{"command", command}, {"rows", a}};
 }
 

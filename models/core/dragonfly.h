@@ -1,8 +1,8 @@
-// The comparison network MDF(K,M) of section 11: the maximal dragonfly with K*M+1 groups of M routers,
-// each router with M-1 local ports (a complete graph per group) and K global ports, every pair of
-// groups joined by exactly one global link. The global arrangement is selectable: palmtree and
-// consecutive (../shared/papers/hamming-dragonfly-topologies.md, 4.1.1 and 4.1.2) or a wiring file.
-// Plain C++, no SystemC.
+// The comparison network MDF(K,M) of section 11: the maximal dragonfly with K*M+1 groups of M
+// routers, each router with M-1 local ports (a complete graph per group) and K global ports, every
+// pair of groups joined by exactly one global link. The global arrangement is selectable: palmtree
+// and consecutive (Camarero, Vallejo, Beivide, "Topological Characterization of Hamming and
+// Dragonfly Networks", ACM TACO 2014, 4.1.1 and 4.1.2) or a wiring file. Plain C++, no SystemC.
 #pragma once
 
 #include <cstdint>

@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "core/header.h"
+#include "core/packet_event.h"
 #include "core/topology.h"
 
 namespace d3 {
@@ -59,6 +60,9 @@ class link_observer {
     virtual void on_buffer(std::uint64_t step, router_id router, int input, std::size_t occupancy) {
         (void)step, (void)router, (void)input, (void)occupancy;
     }
+    /// Called per packet event (core/packet_event.h) when wants_packets() is true.
+    virtual void on_packet(const packet_event& e) { (void)e; }
+    virtual bool wants_packets() const { return false; }
 };
 
 }  // namespace d3

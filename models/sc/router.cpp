@@ -32,6 +32,7 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
       id_(s.topo.id(s.at)),
       clock_(s.clock),
       observer_(s.observer),
+      log_packets_(s.observer && s.observer->wants_packets()),
       ports_(s.topo.link_ports()),
       vcs_(s.cfg.router.vcs),
       in_unit_("input_unit", input_setup(s.cfg, s.topo)),
@@ -90,6 +91,9 @@ tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph, sc_
     }
     clock_.wake(*this, ready);
     if (observer_) observer_->on_buffer(clock_.now(), id_, input, in_unit_.port_occupancy(input));
+    if (log_packets_ && input == ports_)
+        log_packet(packet_event_kind::inject, *f.pkt, clock_.now(),
+                   static_cast<std::uint32_t>(fifo), packet_event::kNode);
     return tlm::TLM_ACCEPTED;
 }
 
@@ -117,9 +121,39 @@ void router::return_credit(int fifo) {
     if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_bw", r, tlm::TLM_ACCEPTED);
 }
 
-packet* router::serve(entry& e, target to, std::uint64_t t) {
+void router::log_packet(packet_event_kind kind, const packet& p, std::uint64_t t,
+                        std::uint32_t source, int output) {
+    packet_event ev;
+    ev.step = t;
+    ev.kind = kind;
+    ev.serial = p.serial;
+    ev.msg = p.msg;
+    ev.src = p.src;
+    ev.hdr = p.hdr;
+    ev.router = id_;
+    const auto injection = static_cast<std::uint32_t>(in_unit_.injection());
+    if (source == injection + 1) {
+        ev.input = packet_event::kHold;
+    } else if (source != injection) {
+        ev.input = in_unit_.input_of(static_cast<int>(source));
+        ev.vc = in_unit_.vc_of_fifo(static_cast<int>(source));
+    }
+    ev.output = output;
+    observer_->on_packet(ev);
+}
+
+packet* router::serve(const request& r, target to, std::uint64_t t) {
+    entry& e = *r.e;
     e.stalled = false;
     packet* p = replicate_.take(e, to);
+    if (log_packets_)
+        log_packet(to == kEjectTarget  ? packet_event_kind::deliver
+                   : to == kHoldTarget ? packet_event_kind::hold
+                                       : packet_event_kind::hop,
+                   *p, t, r.source,
+                   to == kEjectTarget  ? packet_event::kNode
+                   : to == kHoldTarget ? packet_event::kHold
+                                       : static_cast<int>(to));
     if (to == kEjectTarget) {
         out_unit_.eject(p);
     } else if (to == kHoldTarget) {
@@ -139,7 +173,7 @@ void router::offer(const request& r, target to, std::uint64_t t) {
     // The node and the hold stage take packets without arbitration, up to their room.
     r.e->stalled = false;
     const bool room = to == kEjectTarget ? out_unit_.take_eject_room() : hold_.take_room();
-    if (room) serve(*r.e, to, t);
+    if (room) serve(r, to, t);
 }
 
 void router::step(std::uint64_t t) {
@@ -166,9 +200,12 @@ void router::step(std::uint64_t t) {
     }
     // 4. allocate, replicate, send
     blocked_ = alloc_.allocate(
-        t,
-        [&](int o, const entry& e) { return out_unit_.has_credit(o, vc_after(e)); },
-        [&](const request& r, int o) { return serve(*r.e, static_cast<target>(o), t); });
+        t, [&](int o, const entry& e) { return out_unit_.has_credit(o, vc_after(e)); },
+        [&](const request& r, int o) { return serve(r, static_cast<target>(o), t); },
+        [&](const request& r, int o) {
+            if (log_packets_)
+                log_packet(packet_event_kind::conflict_wait, *r.e->pkt, t, r.source, o);
+        });
     // 5. free what left
     in_unit_.release([&](int fifo) { return_credit(fifo); },
                      [&](int input) {

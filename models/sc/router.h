@@ -116,7 +116,9 @@ class router : public sc_core::sc_module, public stepper::client {
     tlm::tlm_sync_enum receive(int binding, flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t);
     tlm::tlm_sync_enum credit(int binding, flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t);
     void offer(const request& r, target to, std::uint64_t t);
-    packet* serve(entry& e, target to, std::uint64_t t);
+    packet* serve(const request& r, target to, std::uint64_t t);
+    void log_packet(packet_event_kind kind, const packet& p, std::uint64_t t, std::uint32_t source,
+                    int output);
     void return_credit(int fifo);
     int vc_after(const entry& e) const { return vc_of(e.dec.next.b, vcs_); }
 
@@ -126,6 +128,7 @@ class router : public sc_core::sc_module, public stepper::client {
     const router_id id_;
     stepper& clock_;
     link_observer* observer_;
+    const bool log_packets_;  ///< the observer takes packet events (--trace-packets)
     const int ports_;  ///< K + M - 1 link ports; the node's is ports_
     const int vcs_;
 

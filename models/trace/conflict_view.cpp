@@ -11,15 +11,47 @@ constexpr std::uint64_t kWindow = 32;  // steps in the opening window
 constexpr std::size_t kStepsInTitle = 4;
 }  // namespace
 
-std::vector<gtkw_trace> link_traces(const wave_layout& layout, std::size_t link) {
+std::string router_names_filter(const topology& t) {
+    std::string s = "# router ids as c.d.p (written by d3sim: a gtkwave translate filter file)\n";
+    for (router_id r = 0; r < t.routers(); ++r) {
+        const coord x = t.at(r);
+        s += std::to_string(r) + " " + std::to_string(x.c) + "." + std::to_string(x.d) + "." +
+             std::to_string(x.p) + "\n";
+    }
+    s += std::to_string(kEveryRouter) + " broadcast\n";
+    return s;
+}
+
+std::vector<gtkw_trace> link_traces(const wave_layout& layout, std::size_t link,
+                                    const std::string& router_names) {
     std::vector<gtkw_trace> out;
     for (int f = 0; f < kLinkFields; ++f) {
         gtkw_trace t;
         t.name = layout.link_signal(link, f);
+        if (f == kSource || f == kDest) t.filter = router_names;
         t.fmt = f == kHeader ? gtkw_trace::format::hex : gtkw_trace::format::decimal;
         if (link_field_info(f).width == 1) t.fmt = gtkw_trace::format::binary;
         if (f == kConflict) t.color = 1;
         if (f == kBusy) t.color = 4;
+        out.push_back(t);
+    }
+    // The buffers around the link: the input buffer it fills at its far end (all VCs), and the
+    // hold stage and injection queue of its router (where contenders wait). Only those traced.
+    const auto router = static_cast<router_id>(layout.router_of(link));
+    const wave_layout::link_input far = layout.far_input(link);
+    const struct {
+        router_id r;
+        int input;
+        const char* what;
+    } buffers[] = {{far.router, far.input, "input buffer at the far end"},
+                   {router, -1, "hold stage"},
+                   {router, layout.injection_input(), "injection queue"}};
+    for (const auto& b : buffers) {
+        if (layout.buffer(b.r, b.input) == wave_layout::kNone) continue;
+        gtkw_trace t;
+        t.name = layout.buffer_signal(b.r, b.input);
+        t.alias = std::string(b.what) + ": " + t.name.substr(3);  // without "d3."
+        t.color = 5;
         out.push_back(t);
     }
     return out;
@@ -27,14 +59,15 @@ std::vector<gtkw_trace> link_traces(const wave_layout& layout, std::size_t link)
 
 gtkw_view conflict_view(const wave_layout& layout, const std::vector<wave_conflict>& conflicts,
                         const std::string& trace_path, const std::string& gtkw_path,
-                        const wave_options& o, std::uint64_t end_step) {
+                        const wave_options& o, std::uint64_t end_step,
+                        const std::string& router_names) {
     gtkw_view v;
     v.dumpfile = relative_to_folder_of(gtkw_path, trace_path);
     v.savefile = relative_to_folder_of(gtkw_path, gtkw_path);
     if (!o.title.empty()) v.comments.push_back(o.title);
     v.comments.push_back("written by d3sim; open with: gtkwave " + trace_path + " " + gtkw_path);
     for (signal_id id : {layout.step(), layout.rounds(), layout.conflicts()})
-        v.top.push_back({layout.global_signal(id), "", gtkw_trace::format::decimal, 0});
+        v.top.push_back({layout.global_signal(id), "", gtkw_trace::format::decimal, 0, ""});
     v.top.back().color = 1;
 
     if (conflicts.empty()) {
@@ -43,12 +76,12 @@ gtkw_view conflict_view(const wave_layout& layout, const std::vector<wave_confli
         // The links of the first traced router, the first one open.
         std::size_t router = ~std::size_t{0};
         for (std::size_t li = 0; li < layout.links_total(); ++li) {
-            if (layout.link(li) == wave_layout::kNone) continue;
+            if (layout.link(li) == wave_layout::kNone || layout.hold_loop(li)) continue;
             if (router == ~std::size_t{0}) router = layout.router_of(li);
             if (layout.router_of(li) != router) break;
             gtkw_group g;
             g.title = layout.link_label(li) + ": no conflicts";
-            g.traces = link_traces(layout, li);
+            g.traces = link_traces(layout, li, router_names);
             g.closed = !v.groups.empty();
             v.groups.push_back(std::move(g));
         }
@@ -81,7 +114,7 @@ gtkw_view conflict_view(const wave_layout& layout, const std::vector<wave_confli
             if (total[first.link] > kStepsInTitle) g.title += " ...";
             g.title += " (" + std::to_string(total[first.link]) + " in all)";
         }
-        g.traces = link_traces(layout, first.link);
+        g.traces = link_traces(layout, first.link, router_names);
         v.groups.push_back(std::move(g));
     }
     v.comments.push_back(std::to_string(conflicts.size()) + " conflicts on " +

@@ -15,11 +15,20 @@
 
 namespace d3 {
 
+/// router_names: a gtkwave translate file naming router ids c.d.p (empty: values stay ids).
 gtkw_view conflict_view(const wave_layout& layout, const std::vector<wave_conflict>& conflicts,
                         const std::string& trace_path, const std::string& gtkw_path,
-                        const wave_options& o, std::uint64_t end_step);
+                        const wave_options& o, std::uint64_t end_step,
+                        const std::string& router_names = "");
 
-/// The traces of one link as the views show them (conflict in red, values in decimal).
-std::vector<gtkw_trace> link_traces(const wave_layout& layout, std::size_t link);
+/// The traces of one link as the views show them (conflict in red, values in decimal, source
+/// and dest through router_names), then the input buffer it fills, its router's hold stage and
+/// injection queue.
+std::vector<gtkw_trace> link_traces(const wave_layout& layout, std::size_t link,
+                                    const std::string& router_names = "");
+
+/// The text of a translate file for router ids: "id c.d.p" per router, and the broadcast's
+/// kEveryRouter as "broadcast".
+std::string router_names_filter(const topology& t);
 
 }  // namespace d3

@@ -12,6 +12,7 @@ namespace d3 {
 namespace {
 // gtkwave trace flags (savefile format): right-justified values in a base; groups are blank traces.
 constexpr unsigned kHex = 0x22, kDec = 0x24, kBin = 0x28;
+constexpr unsigned kTranslated = 0x2000;  // TR_FTRANSLATED: values named by a filter file
 constexpr unsigned kBlank = 0x200, kGroupBegin = 0x800000, kGroupEnd = 0x1000000,
                    kClosed = 0x400000;
 // Window geometry written to the file; the zoom below is computed for this wave area.
@@ -34,9 +35,10 @@ unsigned flags_of(gtkw_trace::format f) {
 }
 
 void write_trace(std::ostream& os, const gtkw_trace& t, unsigned& flags) {
-    const unsigned f = flags_of(t.fmt);
+    const unsigned f = flags_of(t.fmt) | (t.filter.empty() ? 0 : kTranslated);
     if (f != flags) os << "@" << std::hex << f << std::dec << "\n";
     flags = f;
+    if (!t.filter.empty()) os << "^1 " << t.filter << "\n";
     if (t.color != 0) os << "[color] " << t.color << "\n";
     if (!t.alias.empty()) os << "+{" << t.alias << "} ";
     os << t.name << "\n";

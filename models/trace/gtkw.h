@@ -17,6 +17,8 @@ struct gtkw_trace {
     std::string alias;  ///< shown instead of the name when not empty
     format fmt = format::decimal;
     int color = 0;  ///< 0 default, 1 red, 2 orange, 3 yellow, 4 green, 5 blue, 6 indigo, 7 violet
+    /// A gtkwave translate filter file ("value text" per line) that names the values; empty: none.
+    std::string filter;
 };
 
 struct gtkw_group {

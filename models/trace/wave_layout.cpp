@@ -7,7 +7,7 @@ namespace d3 {
 namespace {
 constexpr field_info kFields[kLinkFields] = {
     {"busy", 1},    {"conflict", 1}, {"requesters", 8}, {"packet", 32},
-    {"source", 32}, {"dest", 32},    {"header", 45},    {"B", 1},
+    {"source", 32}, {"dest", 32},    {"header", 45},    {"bcast", 1},
     {"b", 3},       {"gamma", 8},    {"pi", 8},         {"delta", 8},
 };
 constexpr unsigned kOccupancyWidth = 8;
@@ -155,7 +155,20 @@ std::string wave_layout::link_label(std::size_t li) const {
     const auto ports = static_cast<std::size_t>(t_.link_ports());
     const coord x = t_.at(static_cast<router_id>(li / ports));
     return "c" + std::to_string(x.c) + ".d" + std::to_string(x.d) + ".p" + std::to_string(x.p) +
-           " " + port_name(static_cast<int>(li % ports));
+           " " + port_name(static_cast<int>(li % ports)) + (hold_loop(li) ? " (hold)" : "");
+}
+
+bool wave_layout::hold_loop(std::size_t li) const {
+    const auto ports = static_cast<std::size_t>(t_.link_ports());
+    const port_ref p = port_of(static_cast<int>(li % ports), t_.k());
+    return p.global && t_.global_loops(t_.at(static_cast<router_id>(li / ports)), p.port);
+}
+
+wave_layout::link_input wave_layout::far_input(std::size_t li) const {
+    const auto ports = static_cast<std::size_t>(t_.link_ports());
+    const coord x = t_.at(static_cast<router_id>(li / ports));
+    const topology::link_end e = t_.far_end(x, port_of(static_cast<int>(li % ports), t_.k()));
+    return {t_.id(e.at), index_of(e.port, t_.k())};
 }
 
 }  // namespace d3

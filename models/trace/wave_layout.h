@@ -74,6 +74,8 @@ class wave_layout {
     }
     /// Occupancy of input `input` of router r (link_ports: injection, -1: hold stage), or kNone.
     signal_id buffer(router_id r, int input) const;
+    /// The input number of the node's injection buffer (link_ports).
+    int injection_input() const { return t_.link_ports(); }
     signal_id probe(std::size_t p) const { return probes_[p]; }
     std::size_t signals() const { return count_; }
     std::size_t links_declared() const;
@@ -84,8 +86,17 @@ class wave_layout {
     std::string link_signal(std::size_t li, int field) const;
     std::string buffer_signal(router_id r, int input) const;
     std::string global_signal(signal_id id) const;
-    /// "c0.d0.p1 l1": a link in words, for titles.
+    /// "c0.d0.p1 l1": a link in words, for titles; "c0.d0.p0 g0 (hold)" for a fixed point's
+    /// global port 0, which loops back and is the hold stage, not a link.
     std::string link_label(std::size_t li) const;
+    /// Whether link li is a fixed point's global port 0 (D3: it leads back to the router).
+    bool hold_loop(std::size_t li) const;
+    /// The router and input port at the receiving end of link li.
+    struct link_input {
+        router_id router = 0;
+        int input = 0;
+    };
+    link_input far_input(std::size_t li) const;
 
   private:
     std::string router_path(router_id r) const;

@@ -1,5 +1,7 @@
 #include "trace/wave_trace.h"
 
+#include "core/packet_event.h"
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -37,7 +39,13 @@ std::string wave_trace::gtkw_path_for(const std::string& trace) {
     const auto slash = trace.find_last_of('/');
     const auto dot = trace.find_last_of('.');
     const bool has_ext = dot != std::string::npos && (slash == std::string::npos || dot > slash);
+    // A VCD and an FST of the same name keep separate views: x.vcd -> x.gtkw, x.fst -> x.fst.gtkw.
+    if (format_of(trace) == wave_format::fst) return trace + ".gtkw";
     return (has_ext ? trace.substr(0, dot) : trace) + ".gtkw";
+}
+
+std::string wave_trace::names_path_for(const std::string& gtkw) {
+    return gtkw.substr(0, gtkw.size() - 5) + ".routers.txt";  // x.gtkw -> x.routers.txt
 }
 
 wave_trace::wave_trace(const std::string& path, const wave_options& o, const topology& t)
@@ -151,10 +159,8 @@ void wave_trace::handle(const record& r) {
 }
 
 std::uint32_t wave_trace::destination(router_id src, const header& h) const {
-    if (h.broadcast) return kEveryRouter;
-    if (h.kind == header_kind::destination)
-        return t_.id({mod(h.f0, t_.k()), mod(h.f1, t_.m()), mod(h.f2, t_.m())});
-    return t_.id(t_.destination(t_.at(src), {h.f0, h.f1, h.f2}));
+    const auto dst = header_destination(t_, src, h);
+    return dst ? *dst : kEveryRouter;
 }
 
 void wave_trace::set(signal_id id, std::uint64_t value) {
@@ -270,8 +276,17 @@ void wave_trace::finish(std::uint64_t end_step) {
     std::stable_sort(log_.begin(), log_.end(), [](const wave_conflict& a, const wave_conflict& b) {
         return a.step != b.step ? a.step < b.step : a.link < b.link;
     });
+    // Router ids named c.d.p in gtkwave (source, dest): a translate file beside the view.
+    const std::string names = names_path_for(gtkw_path_);
+    std::ofstream n(names);
+    n << router_names_filter(t_);
+    if (!n) throw std::runtime_error("cannot write gtkwave translate file " + names);
+    n.close();
+    std::error_code ec;
+    const std::string names_abs = std::filesystem::absolute(names, ec).string();
     std::ofstream g(gtkw_path_);
-    write_gtkw(conflict_view(*layout_, log_, path_, gtkw_path_, opt_, now_), g);
+    write_gtkw(conflict_view(*layout_, log_, path_, gtkw_path_, opt_, now_, ec ? names : names_abs),
+               g);
     if (!g) throw std::runtime_error("cannot write gtkwave save file " + gtkw_path_);
 }
 

@@ -77,6 +77,8 @@ class wave_trace final : public link_observer {
 
     /// The .gtkw path for a trace path: the extension replaced by ".gtkw".
     static std::string gtkw_path_for(const std::string& trace);
+    /// The translate file naming router ids beside a .gtkw: x.gtkw -> x.routers.txt.
+    static std::string names_path_for(const std::string& gtkw);
 
   private:
     enum class kind : std::uint8_t { link, buffer, round, probe };

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "support/read_file.h"
 #include "support/run_command.h"
 
 namespace {
@@ -189,6 +190,8 @@ TEST(CliMdf, RunsEachArrangementAndRejectsBadOnes) {
     auto jc = without_costs(nlohmann::json::parse(c.out));
     jw.erase("arrangement");
     jc.erase("arrangement");
+    jw.erase("config");  // records the arrangement as given: the file or "consecutive"
+    jc.erase("config");
     EXPECT_EQ(jw, jc);  // the same wiring gives the same run
     expect_bad_input("--topology mdf --traffic uniform --arrangement /nonexistent-d3/wiring.txt", "wiring file");
     expect_bad_input("--topology mdf --primitive broadcast", "--topology mdf needs --traffic");
@@ -217,16 +220,7 @@ TEST(CliTraffic, ConcentrationMultipliesTheSourcesNotTheRate) {
 
 namespace {
 
-std::string read_all(const std::string& path) {
-    std::string text;
-    if (FILE* f = fopen(path.c_str(), "r")) {
-        std::array<char, 4096> buf{};
-        std::size_t n;
-        while ((n = fread(buf.data(), 1, buf.size(), f)) > 0) text.append(buf.data(), n);
-        fclose(f);
-    }
-    return text;
-}
+using d3::test::read_all;
 
 // A tiny sweep: one process per point, a CSV row per point, a PNG and an SVG from gnuplot.
 TEST(CliSweep, WritesCsvAndPlot) {

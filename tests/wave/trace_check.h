@@ -61,7 +61,7 @@ inline std::map<std::uint64_t, std::vector<crossing>> crossings(const vcd_file& 
                     const auto get = [&](const char* f) { return per_step(v, *v.find(base + f)); };
                     const auto on = per_step(v, *busy);
                     const auto pkt = get("packet"), src = get("source"), dst = get("dest");
-                    const auto bb = get("B"), sb = get("b"), g = get("gamma"), pi = get("pi"),
+                    const auto bb = get("bcast"), sb = get("b"), g = get("gamma"), pi = get("pi"),
                                de = get("delta");
                     for (std::uint64_t s = 0; s < on.size(); ++s)
                         if (on[s])

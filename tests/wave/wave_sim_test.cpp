@@ -195,7 +195,7 @@ TEST(WaveSim, FstTraceCarriesTheSameConflicts) {
     const auto result = nlohmann::json::parse(jf);
     const vcd_file v = vcd_file::load(back);
     EXPECT_EQ(d3::test::conflict_steps(v), result["conflicts"].get<std::uint64_t>());
-    for (const std::string& n : gtkw_names(scratch("a2a.gtkw"))) EXPECT_TRUE(v.find(n)) << n;
+    for (const std::string& n : gtkw_names(scratch("a2a.fst.gtkw"))) EXPECT_TRUE(v.find(n)) << n;
 }
 
 TEST(WaveSim, WarnsWithTheExpectedSizeOverTheLimit) {

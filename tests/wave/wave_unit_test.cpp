@@ -209,10 +209,10 @@ TEST(Gtkw, WritesGroupsMarkersAndReadsNamesBack) {
     v.end = 20;
     v.primary = 8;
     v.markers = {{8, "first"}, {9, ""}};
-    v.top = {{"d3.step[31:0]", "", gtkw_trace::format::decimal, 0}};
+    v.top = {{"d3.step[31:0]", "", gtkw_trace::format::decimal, 0, ""}};
     v.groups = {{"link",
-                 {{"d3.c0.d0.p0.l1.conflict", "", gtkw_trace::format::binary, 1},
-                  {"d3.c0.d0.p0.l1.packet[31:0]", "pkt", gtkw_trace::format::hex, 0}},
+                 {{"d3.c0.d0.p0.l1.conflict", "", gtkw_trace::format::binary, 1, ""},
+                  {"d3.c0.d0.p0.l1.packet[31:0]", "pkt", gtkw_trace::format::hex, 0, ""}},
                  false}};
     std::ostringstream os;
     write_gtkw(v, os);

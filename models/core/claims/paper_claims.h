@@ -31,6 +31,7 @@ struct claim_row {
     std::string note;               ///< why, where a claim does not hold; the fixed schedule
     std::vector<std::string> args;  ///< d3sim arguments that reproduce it (empty: counted)
     nlohmann::json first_conflict;  ///< {step, link} of the first measured conflict, or null
+    nlohmann::json config;          ///< the run's recorded configuration (its JSON's `config`)
 };
 
 /// Figures a judge reads from a d3sim JSON result.

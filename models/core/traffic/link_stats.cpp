@@ -31,8 +31,11 @@ std::string link_stats::csv() const {
             const coord far = t_.far_end(here, p).at;
             const counts& c = at(r, o);
             f << r << ',' << here.c << ',' << here.d << ',' << here.p << ','
-              << (p.global ? "global" : "local") << ',' << p.port << ',' << t_.id(far) << ','
-              << far.c << ',' << far.d << ',' << far.p << ',' << c.packets << ','
+              << (p.global && t_.global_loops(here, p.port) ? "hold"
+                  : p.global                                ? "global"
+                                                            : "local")
+              << ',' << p.port << ',' << t_.id(far) << ',' << far.c << ',' << far.d << ',' << far.p
+              << ',' << c.packets << ','
               << (steps > 0 ? static_cast<double>(c.packets) / steps : 0.0) << ',' << c.stalls
               << ',' << c.conflicts << '\n';
         }

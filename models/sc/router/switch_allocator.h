@@ -35,9 +35,13 @@ class switch_allocator : public sc_core::sc_object {
     /// For each output asked for in this step, in the order first asked: counts a conflict when
     /// more than one packet asked, lets those for which has_credit(output, entry) holds compete,
     /// and calls grant(request, output) -> packet* for the winner. Clears the step's requests.
-    /// Returns true when some packet was left waiting for a credit.
-    template <typename HasCredit, typename Grant>
-    bool allocate(std::uint64_t t, HasCredit&& has_credit, Grant&& grant);
+    /// Returns true when some packet was left waiting for a credit. lost(request, output) is
+    /// called for each packet that had a credit but lost the link to the winner (the packet log).
+    struct no_loser {
+        void operator()(const d3::request&, int) const {}
+    };
+    template <typename HasCredit, typename Grant, typename Lost = no_loser>
+    bool allocate(std::uint64_t t, HasCredit&& has_credit, Grant&& grant, Lost&& lost = Lost());
 
     /// The first conflicts of this router (at most kConflictLog), in step order.
     const std::vector<conflict_record>& conflict_log() const { return log_; }
@@ -57,8 +61,9 @@ class switch_allocator : public sc_core::sc_object {
     std::vector<conflict_record> log_;
 };
 
-template <typename HasCredit, typename Grant>
-bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&& grant) {
+template <typename HasCredit, typename Grant, typename Lost>
+bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&& grant,
+                                Lost&& lost) {
     bool waiting = false;
     for (int o : touched_) {
         auto& w = wanted_[static_cast<std::size_t>(o)];
@@ -79,6 +84,8 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
             }
             for (std::size_t i : eligible_) w[i].e->stalled = false;
             sent = grant(w[win], o);
+            for (std::size_t i : eligible_)
+                if (i != win) lost(w[i], o);
         } else {
             ++stats_.stalls;
         }

@@ -1,0 +1,288 @@
+#include "config_file.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "config_keys.h"
+#include "option_limits.h"
+
+#include "d3_version.h"  // generated at build time (tools/version.cmake)
+
+namespace d3 {
+
+const char* model_version() {
+    return D3_VERSION;
+}
+
+std::optional<std::string> config_path_in(const std::vector<std::string>& args) {
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--config" && i + 1 < args.size()) return args[i + 1];
+        if (args[i].rfind("--config=", 0) == 0) return args[i].substr(9);
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+bool all_digits(const std::string& s, std::size_t from) {
+    if (s.size() <= from) return false;
+    for (std::size_t i = from; i < s.size(); ++i)
+        if (s[i] < '0' || s[i] > '9') return false;
+    return true;
+}
+
+// Whether the scalar text s is a value of type t (YAML 1.2 core schema, as JSON writes them).
+bool has_type(const std::string& s, config_type t) {
+    switch (t) {
+        case config_type::integer:
+            return all_digits(s, s.rfind('-', 0) == 0 ? 1 : 0) && s.size() < 19;
+        case config_type::unsigned64:
+            return all_digits(s, 0);
+        case config_type::number: {
+            if (s.empty()) return false;
+            char* end = nullptr;
+            std::strtod(s.c_str(), &end);
+            return *end == '\0';
+        }
+        case config_type::flag:
+            return s == "true" || s == "false";
+        case config_type::text:
+            return !s.empty();
+    }
+    return false;
+}
+
+struct loader {
+    std::string file;
+    const CLI::App& app;
+    std::vector<std::pair<const config_key*, std::string>> values;  // in file order
+    std::string error;
+
+    std::string where(const YAML::Node& n, const std::string& path) const {
+        return file + ":" + std::to_string(n.Mark().line + 1) + ": " + path;
+    }
+
+    bool walk(const YAML::Node& map, const std::string& prefix) {
+        for (const auto& kv : map) {
+            const std::string key = kv.first.Scalar();
+            const std::string path = prefix.empty() ? key : prefix + "." + key;
+            const YAML::Node& v = kv.second;
+            // Informational: the version (checked below) and the resolved router of a result.
+            if (prefix.empty() && (key == "version" || key == "resolved")) continue;
+            if (const config_key* k = find_config_key(path)) {
+                if (!v.IsScalar()) {
+                    error = where(kv.first, path) + ": must be " + to_string(k->type) +
+                            ", not a list or a map";
+                    return false;
+                }
+                if (!has_type(v.Scalar(), k->type)) {
+                    error = where(v, path) + ": must be " + to_string(k->type) + " (got '" +
+                            printable(v.Scalar()) + "')";
+                    return false;
+                }
+                if (!app.get_option_no_throw(k->option)) {
+                    error = where(kv.first, path) + ": not supported by this d3sim";
+                    return false;
+                }
+                values.emplace_back(k, v.Scalar());
+            } else if (is_config_section(path)) {
+                if (v.IsNull()) continue;  // an empty section
+                if (!v.IsMap()) {
+                    error = where(kv.first, path) + ": must be a map of keys";
+                    return false;
+                }
+                if (!walk(v, path)) return false;
+            } else {
+                error = where(kv.first, path) + ": unknown key";
+                return false;
+            }
+        }
+        return true;
+    }
+};
+
+}  // namespace
+
+config_args read_config_file(const std::string& path, const CLI::App& app) {
+    config_args out;
+    std::error_code ec;
+    std::ifstream in(path);
+    if (!in || std::filesystem::is_directory(path, ec)) {
+        out.error = "--config: cannot read " + printable(path);
+        return out;
+    }
+    YAML::Node root;
+    try {
+        root = YAML::Load(in);
+    } catch (const YAML::Exception& e) {
+        out.error =
+            printable(path) + ":" + std::to_string(e.mark.line + 1) + ": not YAML: " + e.msg;
+        return out;
+    }
+    if (root.IsNull()) return out;  // an empty file: no options
+    if (!root.IsMap()) {
+        out.error = printable(path) + ":1: a configuration is a map of keys";
+        return out;
+    }
+    // A result JSON: its `config` object is the configuration.
+    if (root["config"] && root["config"].IsMap() && !find_config_key("config"))
+        root = root["config"];
+    loader l{printable(path), app, {}, {}};
+    if (!l.walk(root, "")) {
+        out.error = l.error;
+        return out;
+    }
+    if (root["version"] && root["version"].IsScalar() &&
+        root["version"].Scalar() != model_version())
+        out.warning = printable(path) + ": written by model version " +
+                      printable(root["version"].Scalar()) + ", this is " + model_version();
+    for (const config_key& k : config_keys())  // the table's order
+        for (const auto& [key, value] : l.values) {
+            if (key != &k) continue;
+            const CLI::Option* o = app.get_option(k.option);
+            if (k.type == config_type::flag) {
+                if (value == "true") out.args.push_back(k.option);
+                continue;
+            }
+            if (value == o->get_default_str()) continue;
+            out.args.push_back(k.option);
+            out.args.push_back(value);
+        }
+    return out;
+}
+
+std::vector<std::string> merge_config(const std::vector<std::string>& file_args,
+                                      const std::vector<std::string>& args) {
+    auto given = [&args](const std::string& opt) {
+        for (const std::string& a : args)
+            if (a == opt || a.rfind(opt + "=", 0) == 0) return true;
+        return false;
+    };
+    std::vector<std::string> merged;
+    for (std::size_t i = 0; i < file_args.size(); ++i) {
+        const std::string& opt = file_args[i];
+        const bool has_value = i + 1 < file_args.size() && file_args[i + 1].rfind("--", 0) != 0;
+        if (!given(opt)) {
+            merged.push_back(opt);
+            if (has_value) merged.push_back(file_args[i + 1]);
+        }
+        if (has_value) ++i;
+    }
+    merged.insert(merged.end(), args.begin(), args.end());
+    return merged;
+}
+
+namespace {
+
+nlohmann::ordered_json typed(const std::string& s, config_type t) {
+    switch (t) {
+        case config_type::integer:
+            return std::stoll(s);
+        case config_type::unsigned64:
+            return std::stoull(s);
+        case config_type::number:
+            return std::stod(s);
+        case config_type::flag:
+            return s == "true" || s == "1";
+        case config_type::text:
+            return s;
+    }
+    return s;
+}
+
+void set_path(nlohmann::ordered_json& j, const std::string& path, nlohmann::ordered_json v) {
+    nlohmann::ordered_json* at = &j;
+    std::size_t from = 0;
+    for (std::size_t dot; (dot = path.find('.', from)) != std::string::npos; from = dot + 1)
+        at = &(*at)[path.substr(from, dot - from)];
+    (*at)[path.substr(from)] = std::move(v);
+}
+
+}  // namespace
+
+nlohmann::ordered_json effective_config(const CLI::App& app, bool traffic, bool for_result) {
+    nlohmann::ordered_json j = nlohmann::ordered_json::object();
+    if (for_result) j["version"] = model_version();
+    for (const config_key& k : config_keys()) {
+        if ((k.mode == config_mode::traffic && !traffic) ||
+            (k.mode == config_mode::primitive && traffic && k.type != config_type::text))
+            continue;
+        if (for_result && is_output_key(k)) continue;
+        const CLI::Option* o = app.get_option_no_throw(k.option);
+        if (!o) continue;
+        const bool given = o->count() != 0;
+        const bool optional_section =
+            is_output_key(k) || std::string(k.path).rfind("gates.", 0) == 0;
+        if (optional_section && !given) continue;
+        if (k.mode == config_mode::primitive && traffic) {
+            // A traffic run records the decoder it used (always the C++ one) but no primitive.
+            if (std::string(k.option) == "--decoder") set_path(j, k.path, o->get_default_str());
+            continue;
+        }
+        std::string value;
+        if (k.type == config_type::flag)
+            value = given ? "true" : "false";
+        else if (given)
+            value = o->results().back();
+        else
+            value = o->get_default_str();
+        if (value.empty() && k.type != config_type::text) continue;
+        if (value.empty() && !given) continue;
+        set_path(j, k.path, typed(value, k.type));
+    }
+    return j;
+}
+
+nlohmann::json resolved_config(const network_config& net) {
+    const router_params& r = net.router;
+    nlohmann::json j;
+    j["network"]["watchdog"] = net.watchdog;
+    j["router"]["input_unit"] = {{"buffer_depth", r.buffer_depth}, {"vcs", r.vcs}};
+    j["router"]["injection"] = {{"width", r.injection_width}, {"depth", r.injection_depth}};
+    j["router"]["ejection"]["width"] = r.ejection_width;
+    j["router"]["hold_stage"]["capacity"] = r.hold_capacity;
+    j["router"]["switch_allocator"]["arbitration"] = to_string(r.arb);
+    j["router"]["pipeline"]["stages"] = r.pipeline_stages;
+    j["router"]["links"] = {{"local_latency", r.local_latency},
+                            {"global_latency", r.global_latency}};
+    return j;
+}
+
+namespace {
+
+void emit(YAML::Emitter& e, const nlohmann::ordered_json& j, const std::string& prefix) {
+    e << YAML::BeginMap;
+    for (const auto& [key, v] : j.items()) {
+        const std::string path = prefix.empty() ? key : prefix + "." + key;
+        e << YAML::Key << key << YAML::Value;
+        if (v.is_object()) {
+            emit(e, v, path);
+            continue;
+        }
+        if (v.is_string())
+            e << YAML::DoubleQuoted << v.get<std::string>();
+        else if (v.is_boolean())
+            e << (v.get<bool>() ? "true" : "false");
+        else
+            e << v.dump();
+        if (const config_key* k = find_config_key(path)) e << YAML::Comment(k->option);
+    }
+    e << YAML::EndMap;
+}
+
+}  // namespace
+
+std::string config_yaml(const nlohmann::ordered_json& config) {
+    YAML::Emitter e;
+    e << YAML::Comment(
+        "d3sim configuration (d3sim --config FILE; any option on the command line overrides it)");
+    e << YAML::Newline;
+    emit(e, config, "");
+    return std::string(e.c_str()) + "\n";
+}
+
+}  // namespace d3

@@ -1,0 +1,38 @@
+// The keys of a d3sim configuration file (--config FILE, YAML) and the command-line option each
+// one stands for: one table, read by the loader, by --dump-config and by the `config` object of
+// every JSON result. The file is a tree: network, router (per unit), workload (a primitive or
+// traffic), seed, outputs, gates. README.md, "Configuration files".
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace d3 {
+
+enum class config_type { integer, unsigned64, number, text, flag };
+
+/// Which runs a key applies to.
+enum class config_mode { any, primitive, traffic };
+
+struct config_key {
+    const char* path;    ///< dotted path in the file, e.g. "router.input_unit.buffer_depth"
+    const char* option;  ///< the d3sim option it sets, e.g. "--buffer-depth"
+    config_type type;
+    config_mode mode = config_mode::any;
+};
+
+/// Every key, in the order --dump-config writes them.
+const std::vector<config_key>& config_keys();
+
+/// The key with this dotted path, or nullptr.
+const config_key* find_config_key(const std::string& path);
+
+/// Whether some key lies under this dotted path (a section such as "router.hold_stage").
+bool is_config_section(const std::string& path);
+
+/// Sections whose keys are not recorded in a result's `config` (they change no figure).
+bool is_output_key(const config_key& k);
+
+const char* to_string(config_type t);
+
+}  // namespace d3

@@ -1,0 +1,27 @@
+// d3sim's packet event log options (--trace-packets FILE, --trace-format, --trace-packet,
+// --trace-routers, --trace-steps) and the log options they select (trace/packet_log.h).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <optional>
+#include <string>
+
+#include "trace/packet_log.h"
+
+namespace d3 {
+
+struct trace_cli {
+    std::string path;
+    std::string format;
+    std::string packets;
+    std::string routers = "all";
+    std::string steps;
+};
+
+/// Registers the options on app (group "Packet event log").
+void add_trace_options(CLI::App& app, trace_cli& t);
+
+/// The log options, or why the values do not parse.
+std::optional<std::string> make_packet_log_options(const trace_cli& t, packet_log_options& out);
+
+}  // namespace d3

@@ -1,0 +1,342 @@
+// The architect's workflow (issue 16): CI gates and their exit codes, configuration files
+// (--config, --dump-config, results that rerun themselves), the packet event log. d3sim run as a
+// user runs it.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "support/read_file.h"
+#include "support/run_command.h"
+
+namespace {
+
+using d3::test::outcome;
+
+outcome run(const std::string& args) {
+    return d3::test::run_command(std::string(D3SIM) + " " + args);
+}
+
+using d3::test::read_all;
+
+std::string write_temp(const std::string& name, const std::string& text) {
+    const std::string path = testing::TempDir() + name;
+    std::ofstream(path) << text;
+    return path;
+}
+
+// The figures of a result: everything but the run's cost and its recorded configuration.
+nlohmann::json figures(nlohmann::json j) {
+    for (const char* k : {"wall_seconds", "elaboration_seconds", "peak_rss_kib", "hops_per_second"})
+        j.erase(k);
+    return j;
+}
+
+// ---- CI gates (tb/gates.h): 3 conflicts, 4 latency p99, 5 not drained ----
+
+TEST(Gates, MaxConflictsFailsScheduleNoneAndPassesThePaper) {
+    // D3(2,4) all-to-all without the paper's delays conflicts (docs/findings.md); with them not.
+    const outcome none = run("--k 2 --m 4 --schedule none --max-conflicts 0 --json -");
+    EXPECT_EQ(none.code, 3) << none.err;
+    const auto j = nlohmann::json::parse(none.out);
+    EXPECT_EQ(j["correct"], true);
+    EXPECT_EQ(j["gates"]["passed"], false);
+    EXPECT_NE(none.err.find("d3sim: gate: conflicts"), std::string::npos) << none.err;
+    const outcome paper = run("--k 2 --m 4 --schedule paper --max-conflicts 0 -q");
+    EXPECT_EQ(paper.code, 0) << paper.err;
+    // The limit is "more than N": N = the run's own count passes.
+    const outcome at = run("--k 2 --m 4 --schedule none -q --max-conflicts " +
+                           std::to_string(j["conflicts"].get<long long>()));
+    EXPECT_EQ(at.code, 0) << at.err;
+}
+
+TEST(Gates, LatencyP99AboveZeroLoadFails) {
+    // Zero-load latency is 1 injection step + 3 hops = 4 (README): a p99 limit of 3 must fail,
+    // a generous one pass.
+    const std::string base =
+        "--k 2 --m 4 --traffic uniform --rate 0.05 --warmup 20 --measure 200 -q";
+    EXPECT_EQ(run(base + " --max-latency-p99 3").code, 4);
+    EXPECT_EQ(run(base + " --max-latency-p99 1000").code, 0);
+}
+
+TEST(Gates, RequireDrainedFailsASaturatedRun) {
+    // Every router (32) sends every packet to router 0, which ejects one per step: 32 created per
+    // step cannot drain within 0 steps after the measurement.
+    const std::string base =
+        "--k 2 --m 4 --traffic hotspot --hotspot-fraction 1 --rate 1 --ejection-width 1 "
+        "--warmup 0 --measure 20 --drain-limit 0 -q";
+    EXPECT_EQ(run(base + " --require-drained").code, 5);
+    EXPECT_EQ(run(base).code, 0);
+}
+
+TEST(Gates, TrafficGatesNeedTraffic) {
+    EXPECT_EQ(run("--k 2 --m 4 --require-drained").code, 2);
+    EXPECT_EQ(run("--k 2 --m 4 --max-latency-p99 5").code, 2);
+}
+
+// ---- Configuration files (tb/config_file.h) ----
+
+TEST(Config, UnknownKeyIsRefusedWithFileAndLine) {
+    const std::string f = write_temp(
+        "d3_bad_key.yaml", "network:\n  k: 2\nrouter:\n  input_unit:\n    bufer_depth: 4\n");
+    const outcome o = run("--config " + f);
+    EXPECT_EQ(o.code, 2);
+    EXPECT_NE(o.err.find(f + ":5: router.input_unit.bufer_depth: unknown key"), std::string::npos)
+        << o.err;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+}
+
+TEST(Config, WrongTypeIsRefusedWithFileAndLine) {
+    const std::string f = write_temp("d3_bad_type.yaml", "network:\n  k: 2\n  m: four\n");
+    const outcome o = run("--config " + f);
+    EXPECT_EQ(o.code, 2);
+    EXPECT_NE(o.err.find(f + ":3: network.m: must be a whole number (got 'four')"),
+              std::string::npos)
+        << o.err;
+    const std::string g = write_temp("d3_bad_map.yaml", "router:\n  pipeline: 3\n");
+    EXPECT_NE(run("--config " + g).err.find(g + ":2: router.pipeline: must be a map"),
+              std::string::npos);
+}
+
+TEST(Config, UnreadableFileIsBadInput) {
+    for (const std::string& f : {std::string("/nonexistent-d3/c.yaml"), testing::TempDir()}) {
+        const outcome o = run("--config " + f);
+        EXPECT_EQ(o.code, 2) << f;
+        EXPECT_NE(o.err.find("--config: cannot read"), std::string::npos) << o.err;
+    }
+}
+
+TEST(Config, CommandLineOverridesTheFile) {
+    const std::string f = write_temp("d3_override.yaml",
+                                     "network:\n  k: 4\n  m: 4\nrouter:\n  input_unit:\n"
+                                     "    buffer_depth: 3\nworkload:\n  primitive: broadcast\n");
+    const outcome o = run("--config " + f + " --k 2 --json - -q");
+    ASSERT_EQ(o.code, 0) << o.err;
+    const auto j = nlohmann::json::parse(o.out);
+    EXPECT_EQ(j["k"], 2);  // the command line
+    EXPECT_EQ(j["m"], 4);  // the file
+    EXPECT_EQ(j["primitive"], "broadcast");
+    EXPECT_EQ(j["config"]["router"]["input_unit"]["buffer_depth"], 3);
+}
+
+TEST(Config, DumpRoundTrips) {
+    const std::string opts =
+        "--k 3 --m 5 --traffic transpose --rate 0.25 --routing valiant --buffer-depth 5 "
+        "--pipeline-stages 2 --global-latency 3 --arbitration oldest-first --seed 99 "
+        "--max-latency-p99 40";
+    const outcome first = run(opts + " --dump-config");
+    ASSERT_EQ(first.code, 0) << first.err;
+    const std::string f = write_temp("d3_dump.yaml", first.out);
+    const outcome second = run("--config " + f + " --dump-config");
+    ASSERT_EQ(second.code, 0) << second.err;
+    EXPECT_EQ(second.out, first.out);
+    for (const char* text : {"k: 3", "buffer_depth: 5", "stages: 2", "global_latency: 3",
+                             "\"oldest-first\"", "seed: 99", "rate: 0.25", "max_latency_p99: 40"})
+        EXPECT_NE(first.out.find(text), std::string::npos) << text << "\n" << first.out;
+}
+
+TEST(Config, PrimitiveResultRerunsToTheSameFigures) {
+    const std::string r1 = testing::TempDir() + "d3_rerun_p1.json";
+    const std::string r2 = testing::TempDir() + "d3_rerun_p2.json";
+    const outcome a =
+        run("--k 2 --m 4 --schedule none --vcs 4 --buffer-depth 3 --pipeline-stages 2 "
+            "--global-latency 2 --arbitration youngest-first -q --json " +
+            r1);
+    ASSERT_EQ(a.code, 0) << a.err;
+    const outcome b = run("--config " + r1 + " -q --json " + r2);
+    ASSERT_EQ(b.code, 0) << b.err;
+    const auto j1 = nlohmann::json::parse(read_all(r1));
+    const auto j2 = nlohmann::json::parse(read_all(r2));
+    const auto& c = j1["config"];
+    EXPECT_EQ(c["router"]["input_unit"]["buffer_depth"], 3);
+    EXPECT_EQ(c["router"]["input_unit"]["vcs"], 4);
+    EXPECT_EQ(c["router"]["pipeline"]["stages"], 2);
+    EXPECT_EQ(c["router"]["links"]["global_latency"], 2);
+    // The resolved router: the injection width 0 became M = 4 (and its depth twice that).
+    EXPECT_EQ(c["resolved"]["router"]["injection"]["width"], 4);
+    EXPECT_EQ(c["resolved"]["router"]["injection"]["depth"], 8);
+    EXPECT_EQ(c["router"]["switch_allocator"]["arbitration"], "youngest-first");
+    EXPECT_EQ(c["router"]["route_stage"]["decoder"], "cpp");
+    EXPECT_EQ(c["workload"]["schedule"], "none");
+    EXPECT_TRUE(c.contains("seed"));
+    EXPECT_TRUE(c["version"].is_string());
+    EXPECT_GT(j1["conflicts"].get<int>(), 0);
+    EXPECT_EQ(figures(j1), figures(j2));
+}
+
+TEST(Config, TrafficResultRerunsToTheSameFigures) {
+    const std::string r1 = testing::TempDir() + "d3_rerun_t1.json";
+    const std::string r2 = testing::TempDir() + "d3_rerun_t2.json";
+    const outcome a =
+        run("--k 2 --m 4 --traffic uniform --rate 0.4 --routing ugal --warmup 50 "
+            "--measure 200 --seed 5 --buffer-depth 4 --local-latency 2 -q --json " +
+            r1);
+    ASSERT_EQ(a.code, 0) << a.err;
+    const outcome b = run("--config " + r1 + " -q --json " + r2);
+    ASSERT_EQ(b.code, 0) << b.err;
+    const auto j1 = nlohmann::json::parse(read_all(r1));
+    const auto j2 = nlohmann::json::parse(read_all(r2));
+    EXPECT_EQ(j1["config"]["workload"]["traffic"]["routing"], "ugal");
+    EXPECT_EQ(j1["config"]["seed"], 5);
+    EXPECT_EQ(j1["config"]["router"]["links"]["local_latency"], 2);
+    EXPECT_EQ(figures(j1), figures(j2));
+    // A different seed is a different run: the comparison above can fail.
+    const outcome c = run("--config " + r1 + " --seed 6 -q --json -");
+    ASSERT_EQ(c.code, 0) << c.err;
+    EXPECT_NE(figures(nlohmann::json::parse(c.out))["traffic"], figures(j1)["traffic"]);
+}
+
+TEST(Config, ShippedExamplesLoad) {
+    for (const char* f : {"paper-router", "booksim-dragonfly", "deep-pipeline"}) {
+        const outcome o = run(std::string("--config " D3_CONFIGS "/") + f + ".yaml --dump-config");
+        EXPECT_EQ(o.code, 0) << f << ": " << o.err;
+    }
+    // The paper's router runs Theorem 7 on D3(4,8): K M^2 rounds, K M delays, K M^2 + K M + 2
+    // steps, no conflict.
+    const outcome o = run("--config " D3_CONFIGS "/paper-router.yaml --json - -q");
+    ASSERT_EQ(o.code, 0) << o.err;
+    const auto j = nlohmann::json::parse(o.out);
+    EXPECT_EQ(j["rounds"], 4 * 8 * 8);
+    EXPECT_EQ(j["delays"], 4 * 8);
+    EXPECT_EQ(j["steps"], 4 * 8 * 8 + 4 * 8 + 2);
+    EXPECT_EQ(j["conflicts"], 0);
+}
+
+}  // namespace
+
+// ---- Packet event log (trace/packet_log.h) ----
+
+namespace trace {
+
+std::vector<std::vector<std::string>> csv_rows(const std::string& text) {
+    std::vector<std::vector<std::string>> rows;
+    std::istringstream is(text);
+    std::string line;
+    std::getline(is, line);  // header
+    while (std::getline(is, line)) {
+        std::vector<std::string> cells;
+        std::istringstream ls(line);
+        std::string cell;
+        while (std::getline(ls, cell, ',')) cells.push_back(cell);
+        if (!line.empty() && line.back() == ',') cells.push_back("");
+        rows.push_back(cells);
+    }
+    return rows;
+}
+
+}  // namespace trace
+
+TEST(PacketLog, EveryHopOfTheAllToAll) {
+    const std::string log = testing::TempDir() + "d3_a2a_trace.csv";
+    const outcome o = run("--k 2 --m 4 --primitive all-to-all -q --json - --trace-packets " + log);
+    ASSERT_EQ(o.code, 0) << o.err;
+    const auto j = nlohmann::json::parse(o.out);
+    const std::string text = read_all(log);
+    EXPECT_EQ(
+        text.rfind("step,event,packet,message,source,destination,router,input,vc,output,b\n", 0),
+        0u);
+    std::map<std::string, std::uint64_t> kinds;
+    std::map<std::string, int> hops_of;  // packet -> hops
+    for (const auto& r : trace::csv_rows(text)) {
+        ASSERT_EQ(r.size(), 11u);
+        ++kinds[r[1]];
+        if (r[1] == "hop") ++hops_of[r[2]];
+        // A packet is delivered at its destination, by its router to the node.
+        if (r[1] == "deliver") {
+            EXPECT_EQ(r[6], r[5]);
+            EXPECT_EQ(r[9], "node");
+        }
+    }
+    EXPECT_EQ(kinds["hop"], j["hops"].get<std::uint64_t>());
+    EXPECT_EQ(kinds["hold"], j["holds"].get<std::uint64_t>());
+    EXPECT_EQ(kinds["inject"], j["injected"].get<std::uint64_t>());
+    EXPECT_EQ(kinds["deliver"], j["delivered"].get<std::uint64_t>());
+    // 32 routers, one message to every router: 32 x 32 packets of at most three hops.
+    EXPECT_EQ(kinds["deliver"], 32u * 32u);
+    for (const auto& [packet, n] : hops_of) EXPECT_LE(n, 3) << packet;
+}
+
+TEST(PacketLog, FiltersAndJsonLines) {
+    const std::string log = testing::TempDir() + "d3_filtered.jsonl";
+    const outcome o = run("--k 2 --m 4 --schedule none -q --trace-packets " + log +
+                          " --trace-routers 1,*,* --trace-steps 3:5");
+    ASSERT_EQ(o.code, 0) << o.err;
+    std::istringstream is(read_all(log));
+    std::string line;
+    int lines = 0;
+    while (std::getline(is, line)) {
+        const auto e = nlohmann::json::parse(line);
+        ++lines;
+        EXPECT_EQ(e["router"].get<std::string>().rfind("1.", 0), 0u) << line;
+        EXPECT_GE(e["step"].get<int>(), 3);
+        EXPECT_LE(e["step"].get<int>(), 5);
+    }
+    EXPECT_GT(lines, 0);
+    EXPECT_NE(o.err.find("packet log"), std::string::npos);  // the size estimate
+}
+
+TEST(PacketLog, ConflictWaitsMatchTheJson) {
+    // Without credit stalls every packet that wanted a conflicting link had a credit, so each
+    // conflict of n requesters leaves n - 1 conflict-wait events.
+    const std::string log = testing::TempDir() + "d3_waits.csv";
+    const outcome o = run("--k 2 --m 4 --schedule none -q --json - --trace-packets " + log);
+    ASSERT_EQ(o.code, 0) << o.err;
+    const auto j = nlohmann::json::parse(o.out);
+    ASSERT_EQ(j["credit_stalls"], 0);
+    ASSERT_GT(j["conflicts"].get<int>(), 0);
+    std::uint64_t waits = 0;
+    for (const auto& r : trace::csv_rows(read_all(log))) waits += r[1] == "conflict-wait";
+    EXPECT_EQ(waits, j["conflict_waits"].get<std::uint64_t>());
+}
+
+// ---- Waveform views (trace/conflict_view.h) ----
+
+TEST(WaveView, FirstConflictGroupShowsTheBuffersAndTheTraceEndsWithTheRun) {
+    const std::string base = testing::TempDir() + "d3_view";
+    const outcome o = run("--k 2 --m 4 --primitive all-to-all --schedule none -q --json - --wave " +
+                          base + ".vcd");
+    ASSERT_EQ(o.code, 0) << o.err;
+    const auto j = nlohmann::json::parse(o.out);
+    const std::string gtkw = read_all(base + ".gtkw");
+    // The first group: from its begin line to its end line.
+    const auto begin = gtkw.find("\n@800200\n");
+    ASSERT_NE(begin, std::string::npos) << gtkw;
+    const std::string group = gtkw.substr(begin, gtkw.find("\n@1000200\n", begin) - begin);
+    for (const char* s :
+         {"conflict", "in_occupancy", "hold_occupancy", "inject_occupancy", "^1 ", ".routers.txt"})
+        EXPECT_NE(group.find(s), std::string::npos) << s << "\n" << group;
+    // Router ids named c.d.p: router 31 of D3(2,4) is (1,3,3); broadcast copies are named.
+    const std::string names = read_all(base + ".routers.txt");
+    EXPECT_NE(names.find("\n31 1.3.3\n"), std::string::npos);
+    EXPECT_NE(names.find("\n4294967295 broadcast\n"), std::string::npos);
+    // The last time stamp of the trace: within a few steps of the run's length, not the
+    // watchdog's 1000 steps later.
+    const std::string vcd = read_all(base + ".vcd");
+    const auto last = vcd.rfind("\n#");
+    ASSERT_NE(last, std::string::npos);
+    const long end = std::stol(vcd.substr(last + 2));
+    EXPECT_LE(end, j["steps"].get<long>() + 3) << "steps " << j["steps"];
+    EXPECT_GE(end, j["steps"].get<long>());
+}
+
+TEST(Gates, SweepFlagsUndrainedPointsAndPassesTheGateCode) {
+    // Every router sends to router 0, which ejects one packet per step: at rate 0.02 the 32
+    // routers offer 0.64 packets per step (drains), at 0.5 they offer 16 (800 queued after 50
+    // steps cannot drain in 20).
+    const std::string dir = testing::TempDir() + "d3_sweep_gates";
+    const outcome o = run("sweep --rates 0.02,0.5 --out " + dir +
+                          " --k 2 --m 4 --traffic hotspot --hotspot-fraction 1 --ejection-width 1 "
+                          "--warmup 0 --measure 50 --drain-limit 20 --require-drained --jobs 2");
+    EXPECT_EQ(o.code, 5) << o.err;
+    EXPECT_NE(o.err.find("not drained"), std::string::npos) << o.err;
+    EXPECT_NE(o.err.find(" 0.5"), std::string::npos) << o.err;
+    const std::string csv = read_all(dir + "/sweep.csv");
+    EXPECT_NE(csv.find("\n0.5,"), std::string::npos) << csv;
+    EXPECT_NE(csv.find(",false,true,5\n"), std::string::npos) << csv;  // drained, correct, exit
+    EXPECT_NE(read_all(dir + "/sweep.gp").find("drained("), std::string::npos);
+}
