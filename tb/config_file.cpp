@@ -51,6 +51,7 @@ bool has_type(const std::string& s, config_type t) {
         case config_type::flag:
             return s == "true" || s == "false";
         case config_type::text:
+        case config_type::list:
             return !s.empty();
     }
     return false;
@@ -74,6 +75,20 @@ struct loader {
             // Informational: the version (checked below) and the resolved router of a result.
             if (prefix.empty() && (key == "version" || key == "resolved")) continue;
             if (const config_key* k = find_config_key(path)) {
+                if (k->type == config_type::list) {  // one option per item
+                    if (!v.IsSequence()) {
+                        error = where(kv.first, path) + ": must be a list of values";
+                        return false;
+                    }
+                    for (const auto& item : v) {
+                        if (!item.IsScalar() || item.Scalar().empty()) {
+                            error = where(item, path) + ": each item must be a value";
+                            return false;
+                        }
+                        values.emplace_back(k, item.Scalar());
+                    }
+                    continue;
+                }
                 if (!v.IsScalar()) {
                     error = where(kv.first, path) + ": must be " + to_string(k->type) +
                             ", not a list or a map";
@@ -148,7 +163,7 @@ config_args read_config_file(const std::string& path, const CLI::App& app) {
                 if (value == "true") out.args.push_back(k.option);
                 continue;
             }
-            if (value == o->get_default_str()) continue;
+            if (k.type != config_type::list && value == o->get_default_str()) continue;
             out.args.push_back(k.option);
             out.args.push_back(value);
         }
@@ -189,6 +204,7 @@ nlohmann::ordered_json typed(const std::string& s, config_type t) {
         case config_type::flag:
             return s == "true" || s == "1";
         case config_type::text:
+        case config_type::list:
             return s;
     }
     return s;
@@ -221,6 +237,10 @@ nlohmann::ordered_json effective_config(const CLI::App& app, bool traffic, bool 
         if (k.mode == config_mode::primitive && traffic) {
             // A traffic run records the decoder it used (always the C++ one) but no primitive.
             if (std::string(k.option) == "--decoder") set_path(j, k.path, o->get_default_str());
+            continue;
+        }
+        if (k.type == config_type::list) {  // every occurrence, in order; absent: no key
+            if (given) set_path(j, k.path, o->results());
             continue;
         }
         std::string value;
@@ -261,6 +281,13 @@ void emit(YAML::Emitter& e, const nlohmann::ordered_json& j, const std::string& 
         e << YAML::Key << key << YAML::Value;
         if (v.is_object()) {
             emit(e, v, path);
+            continue;
+        }
+        if (v.is_array()) {  // a list key
+            e << YAML::BeginSeq;
+            for (const auto& item : v) e << YAML::DoubleQuoted << item.get<std::string>();
+            e << YAML::EndSeq;
+            if (const config_key* k = find_config_key(path)) e << YAML::Comment(k->option);
             continue;
         }
         if (v.is_string())

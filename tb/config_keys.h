@@ -9,7 +9,8 @@
 
 namespace d3 {
 
-enum class config_type { integer, unsigned64, number, text, flag };
+/// `list`: a repeatable option (a YAML sequence of values, one option per item).
+enum class config_type { integer, unsigned64, number, text, flag, list };
 
 /// Which runs a key applies to.
 enum class config_mode { any, primitive, traffic };

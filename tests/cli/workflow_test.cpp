@@ -169,6 +169,27 @@ TEST(Config, PrimitiveResultRerunsToTheSameFigures) {
     EXPECT_EQ(figures(j1), figures(j2));
 }
 
+// A repeatable option (--subnetwork) is a list in the file and in a result: the rerun of a
+// partitioned run runs the same partitions, not the whole network.
+TEST(Config, PartitionedResultRerunsItsPartitions) {
+    const std::string r1 = testing::TempDir() + "d3_rerun_s1.json";
+    const std::string r2 = testing::TempDir() + "d3_rerun_s2.json";
+    const outcome a =
+        run("--k 6 --m 4 --subnetwork cabinets=0,1,2 --subnetwork cabinets=3,4,5 "
+            "-q --json " +
+            r1);
+    ASSERT_EQ(a.code, 0) << a.err;
+    const outcome b = run("--config " + r1 + " -q --json " + r2);
+    ASSERT_EQ(b.code, 0) << b.err;
+    const auto j1 = nlohmann::json::parse(read_all(r1));
+    const auto j2 = nlohmann::json::parse(read_all(r2));
+    EXPECT_EQ(j1["config"]["workload"]["subnetworks"],
+              nlohmann::json({"cabinets=0,1,2", "cabinets=3,4,5"}));
+    ASSERT_EQ(j2["partitions"].size(), 2u);
+    EXPECT_EQ(j1["partitions"], j2["partitions"]);
+    EXPECT_EQ(figures(j1), figures(j2));
+}
+
 TEST(Config, TrafficResultRerunsToTheSameFigures) {
     const std::string r1 = testing::TempDir() + "d3_rerun_t1.json";
     const std::string r2 = testing::TempDir() + "d3_rerun_t2.json";
