@@ -131,6 +131,8 @@ int d3sim_main(int argc, char** argv) {
     std::string count = "1", protocol = "paper";
     app.add_option("--count", count, "broadcast: number of chained broadcasts N")
         ->capture_default_str();
+    app.add_option("--dimension", o.dimension, "hypercube-exchange: the hypercube dimension I")
+        ->capture_default_str();
     app.add_option("--protocol", protocol,
                    "appendix protocol 1, 2 or 3 (all-to-all, and for the others to override the "
                    "paper's choice)")
@@ -216,9 +218,6 @@ int d3sim_main(int argc, char** argv) {
     o.net.shape = *d3::parse_topology_kind(shape);
     if (o.net.shape == d3::topology_kind::d3 && app.count("--arrangement") != 0)
         return fail_input("--arrangement needs --topology mdf");
-    if (o.net.shape == d3::topology_kind::mdf && traffic.traffic.empty())
-        return fail_input(
-            "--topology mdf needs --traffic (the primitives are D3's source-vector programs)");
     if (!traffic.traffic.empty()) {  // synthetic traffic (tb/traffic_cli) instead of a primitive
         o.net.router.arb = *d3::parse_arbitration(arb);
         const d3::traffic_run_options t = d3::make_traffic_run(traffic, o.net, o.seed);

@@ -5,14 +5,21 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <optional>
 
 namespace d3 {
 
 std::optional<std::string> run_options::validate() const {
     if (auto err = net.validate()) return err;
-    if (net.shape != topology_kind::d3)
-        return "the primitives run on D3 only (their programs launch source-vector headers)";
-    const topology t(net.k, net.m);
+    if (net.shape != topology_kind::d3 && (!wave.empty() || decoder != "cpp"))
+        return "on MDF the primitives run with --decoder cpp and without --wave";
+    std::optional<topology> made;
+    try {
+        made.emplace(make_topology(net));  // an MDF wiring file is read and checked here
+    } catch (const std::exception& e) {
+        return std::string(e.what());
+    }
+    const topology& t = *made;
     if (auto err = check_primitive(t, primitive_of(*this))) return err;
     if (!wave.empty())
         if (auto err = check_wave_options(wave, wave_opts, t)) return err;
@@ -28,6 +35,7 @@ primitive_options primitive_of(const run_options& o) {
     p.count = o.count;
     p.perm = o.perm;
     p.seed = o.seed;
+    p.dimension = o.dimension;
     return p;
 }
 
@@ -37,7 +45,7 @@ std::unique_ptr<workload> make_workload(const run_options& o, const topology& t)
 
 testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
                      const decoder_factory& decoders)
-    : sc_core::sc_module(name), opt_(o), topo_(o.net.k, o.net.m) {
+    : sc_core::sc_module(name), opt_(o), topo_(make_topology(o.net)) {
     const auto start = std::chrono::steady_clock::now();
     // A primitive that launches more than M packets per round gets that injection width unless
     // the width was set (the glgl one-to-all launches K at once).

@@ -30,6 +30,7 @@ struct run_options {
     std::string wave;        ///< VCD path, empty: none
     wave_options wave_opts;  ///< --wave-scope, --wave-limit, --wave-groups, --wave-decoder
     std::uint64_t seed = 1;  ///< reserved for randomised workloads
+    int dimension = 0;       ///< hypercube-exchange --dimension
     bool progress = false;   ///< report progress on stderr
     /// --decoder: cpp | rtl | lockstep. Reported in the result; the decoders themselves come from
     /// the decoder_factory given to the testbench (d3sim builds it, models/rtl/decoder_select.h).

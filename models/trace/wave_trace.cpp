@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "core/header.h"
+#include "core/walk.h"
 #include "trace/conflict_view.h"
 #include "trace/wave_estimate.h"
 
@@ -154,6 +155,10 @@ std::uint32_t wave_trace::destination(router_id src, const header& h) const {
     if (h.broadcast) return kEveryRouter;
     if (h.kind == header_kind::destination)
         return t_.id({mod(h.f0, t_.k()), mod(h.f1, t_.m()), mod(h.f2, t_.m())});
+    if (h.kind == header_kind::sync) {  // no closed form: follow the decoder
+        const walk_result w = walk(t_, t_.at(src), h);
+        return w.destinations.size() == 1 ? w.destinations[0] : kEveryRouter;
+    }
     return t_.id(t_.destination(t_.at(src), {h.f0, h.f1, h.f2}));
 }
 

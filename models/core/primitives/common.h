@@ -27,6 +27,7 @@ struct primitive_options {
     int count = 1;          ///< broadcast: number of chained broadcasts
     std::string perm = "random";  ///< permutation: random | transpose | drawer-swap | FILE
     std::uint64_t seed = 1;       ///< permutation random
+    int dimension = 0;            ///< hypercube-exchange: the dimension (issue 14)
 };
 
 /// Error text when `fixed` is asked for a case whose published schedule has no conflict.

@@ -5,7 +5,10 @@
 #include "core/primitives/all_to_all.h"
 #include "core/primitives/all_to_one.h"
 #include "core/primitives/broadcast.h"
+#include "core/primitives/broadcast_trees.h"
 #include "core/primitives/glgl.h"
+#include "core/primitives/hypercube.h"
+#include "core/primitives/mdf_vectors.h"
 #include "core/primitives/one_to_all.h"
 #include "core/primitives/permutation.h"
 
@@ -13,7 +16,9 @@ namespace d3 {
 
 const std::vector<std::string>& primitive_names() {
     static const std::vector<std::string> names{"broadcast",  "one-to-all",  "all-to-one",
-                                                "all-to-all", "permutation", "glgl-one-to-all"};
+                                                "all-to-all", "permutation", "glgl-one-to-all",
+                                                "broadcast-trees", "hypercube-exchange",
+                                                "hypercube-allreduce"};
     return names;
 }
 
@@ -33,9 +38,11 @@ std::optional<std::string> check_options(const topology& t, const primitive_opti
     if (o.count < 1 || o.count > kMaxBroadcastCount)
         return "--count must be between 1 and " + std::to_string(kMaxBroadcastCount) + " (got " +
                std::to_string(o.count) + ")";
-    if (!t.contains(o.source))
-        return "source " + to_string(o.source) + " is outside D3(" + std::to_string(t.k()) + "," +
-               std::to_string(t.m()) + ")";
+    if (!t.contains(o.source)) return "source " + to_string(o.source) + " is outside " + t.name();
+    if (!t.is_d3() && o.primitive != "all-to-all" && o.primitive != "broadcast")
+        return "on MDF the primitives are all-to-all and broadcast (source vectors, issue 14)";
+    if (!t.is_d3() && o.schedule == schedule_kind::fixed)
+        return "--schedule fixed is not designed for MDF (paper or none)";
     return std::nullopt;
 }
 
@@ -48,6 +55,10 @@ std::unique_ptr<workload> make_primitive_workload(const topology& t, const primi
     if (o.primitive == "all-to-one") return make_all_to_one_workload(t, o);
     if (o.primitive == "permutation") return make_permutation_workload(t, o);
     if (o.primitive == "glgl-one-to-all") return make_glgl_workload(t, o);
+    if (o.primitive == "broadcast-trees") return make_broadcast_trees_workload(t, o);
+    if (o.primitive == "hypercube-exchange") return make_hypercube_exchange_workload(t, o);
+    if (o.primitive == "hypercube-allreduce") return make_hypercube_allreduce_workload(t, o);
+    if (!t.is_d3()) return make_mdf_all_to_all_workload(t, o);
     return make_all_to_all_workload(t, o);
 }
 
@@ -55,7 +66,8 @@ std::optional<std::string> check_primitive(const topology& t, const primitive_op
     // Only a permutation (its file or named pattern) and a `fixed` schedule (is there anything to
     // fix?) need the workload to be checked; the others are checked without building it, so
     // that a huge network is not built twice (once here, once to run).
-    if (o.primitive != "permutation" && o.schedule != schedule_kind::fixed)
+    if (o.primitive != "permutation" && o.schedule != schedule_kind::fixed &&
+        o.primitive.rfind("hypercube", 0) != 0)  // (hypercube: the shape, cheap to build)
         return check_options(t, o);
     try {
         make_primitive_workload(t, o);
