@@ -105,6 +105,7 @@ run_result testbench::run() {
     if (wave_) wave_->finish(r.end_cycle + 1);
 
     check_conservation(*net_, *work_, r.primitive, r);
+    for (std::string& p : work_->value_problems()) r.problems.push_back(std::move(p));
     r.correct = r.problems.empty();
     return r;
 }

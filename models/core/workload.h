@@ -37,6 +37,9 @@ class workload {
     /// Primitive-specific figures for the JSON result (key "details"): protocol, count, paths,
     /// the lockstep prediction of conflicts, ... Empty by default.
     virtual nlohmann::json details() const { return nlohmann::json::object(); }
+    /// For programs that compute (issue 14: sums, products): one line per wrong result, read
+    /// after the run; a non-empty list makes the run incorrect. Empty by default.
+    virtual std::vector<std::string> value_problems() const { return {}; }
 };
 
 /// Theorem 7: every node runs the Protocol 1 all-to-all schedule.

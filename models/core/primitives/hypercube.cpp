@@ -162,6 +162,15 @@ class hypercube_workload final : public workload {
         if (dimension_ >= 0) return diff == (1u << dimension_) ? 1 : 0;
         return diff != 0 && (diff & (diff - 1)) == 0 && diff < (1u << s.dimensions()) ? 1 : 0;
     }
+    std::vector<std::string> value_problems() const override {
+        if (dimension_ >= 0) return {};
+        const nlohmann::json d = details();
+        if (d["values_correct"].get<bool>()) return {};
+        return {"hypercube all-reduce: " + std::to_string(d["nodes_wrong"].get<std::uint64_t>()) +
+                " nodes ended with a wrong sum, " +
+                std::to_string(t_.routers() - d["nodes_finished"].get<std::uint64_t>()) +
+                " did not finish"};
+    }
     nlohmann::json details() const override {
         nlohmann::json d = details_;
         if (dimension_ < 0) {
