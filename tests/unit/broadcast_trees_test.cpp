@@ -138,3 +138,28 @@ TEST(BroadcastTrees, SyncHeaderRewritesItsFields) {
 
 }  // namespace
 }  // namespace d3
+
+// The value checks of the computing primitives can fail: before any run no result is there.
+#include "core/primitives/registry.h"
+
+namespace d3 {
+namespace {
+
+TEST(ValueChecks, ComputingPrimitivesReportMissingResults) {
+    const topology t(4, 4);
+    for (const char* name : {"vector-matrix", "matrix-product", "hypercube-allreduce"}) {
+        primitive_options o;
+        o.primitive = name;
+        const auto w = make_primitive_workload(t, o);
+        EXPECT_FALSE(w->value_problems().empty()) << name;
+    }
+    primitive_options o;
+    o.primitive = "hypercube-exchange";
+    EXPECT_TRUE(make_primitive_workload(t, o)->value_problems().empty());
+    o.dimension = 6;  // D3(4,4) has k + 2m = 6 dimensions
+    EXPECT_TRUE(check_primitive(t, o).has_value());
+    EXPECT_TRUE(check_primitive(topology(3, 4), o).has_value());  // K not a power of two
+}
+
+}  // namespace
+}  // namespace d3

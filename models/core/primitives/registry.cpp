@@ -11,6 +11,7 @@
 #include "core/primitives/mdf_vectors.h"
 #include "core/primitives/one_to_all.h"
 #include "core/primitives/permutation.h"
+#include "core/primitives/vector_matrix.h"
 
 namespace d3 {
 
@@ -18,7 +19,8 @@ const std::vector<std::string>& primitive_names() {
     static const std::vector<std::string> names{"broadcast",  "one-to-all",  "all-to-one",
                                                 "all-to-all", "permutation", "glgl-one-to-all",
                                                 "broadcast-trees", "hypercube-exchange",
-                                                "hypercube-allreduce"};
+                                                "hypercube-allreduce", "vector-matrix",
+                                                "matrix-product"};
     return names;
 }
 
@@ -58,6 +60,8 @@ std::unique_ptr<workload> make_primitive_workload(const topology& t, const primi
     if (o.primitive == "broadcast-trees") return make_broadcast_trees_workload(t, o);
     if (o.primitive == "hypercube-exchange") return make_hypercube_exchange_workload(t, o);
     if (o.primitive == "hypercube-allreduce") return make_hypercube_allreduce_workload(t, o);
+    if (o.primitive == "vector-matrix" || o.primitive == "matrix-product")
+        return make_vector_matrix_workload(t, o);
     if (!t.is_d3()) return make_mdf_all_to_all_workload(t, o);
     return make_all_to_all_workload(t, o);
 }
