@@ -74,6 +74,12 @@ TEST(MdfVectors, ConsecutiveVectorsAreNot) {
         EXPECT_EQ(n.permutations, 0) << k << "," << m;
         EXPECT_EQ(n.conflict_free, 0) << k << "," << m;
     }
+    // K = 1 is the exception: router i of group j reaches router j or j-1 of group i or i+1, so
+    // the images are distinct and every vector is a conflict-free permutation.
+    for (const int m : {2, 4, 6}) {
+        const vector_count n = brute_force(dragonfly(1, m, arrangement::consecutive));
+        EXPECT_EQ(n.conflict_free, m * m) << "1," << m;
+    }
 }
 
 // The decoder's walk of a vector ends where the port table says.

@@ -96,7 +96,9 @@ void beyond_paper_claims(const topology& t, std::vector<sim_claim>& c) {
                  {"--topology", "mdf", "--arrangement", "consecutive", "--primitive", "all-to-all"},
                  "conflicts > 0",
                  judge_conflicting,
-                 "",
+                 "With K = 1 the consecutive arrangement sends router i of group j to router j "
+                 "or j-1 of group i or i+1: every vector is still a permutation, so nothing "
+                 "conflicts (tests/unit/mdf_vectors_test.cpp). From K = 2 on, no vector is one.",
                  false});
     c.push_back({"bcast-trees",
                  "Later paper §5: M-1 broadcasts at once, depth-four trees, five steps (d != p)",
@@ -108,6 +110,28 @@ void beyond_paper_claims(const topology& t, std::vector<sim_claim>& c) {
                  exact(1, 0, 0, 5),
                  "",
                  false});
+    int root = 1;
+    while (root * root < t.k()) ++root;
+    if (root * root == t.k()) {  // D3(L^2, M)
+        c.push_back({"vm",
+                     "Later paper §2: vector-matrix in one round, four hops, two off-and-ons",
+                     {},
+                     false,
+                     {"--primitive", "vector-matrix"},
+                     rdc(1, 0, 0) + ", 6 steps (4 hops + turnaround), exact product",
+                     exact(1, 0, 0, 6),
+                     "",
+                     false});
+        c.push_back({"mm",
+                     "Later paper §2: matrix product, one vector-matrix round per row",
+                     {},
+                     false,
+                     {"--primitive", "matrix-product"},
+                     rdc(m, 0, 0) + ", " + std::to_string(m + 5) + " steps, exact product",
+                     exact(m, 0, 0, m + 5),
+                     "",
+                     false});
+    }
     int kb = 0, mb = 0;
     while ((1 << kb) < t.k()) ++kb;
     while ((1 << mb) < t.m()) ++mb;
