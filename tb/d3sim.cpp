@@ -12,6 +12,7 @@
 #include <sstream>
 #include <systemc>
 
+#include "core/primitives/doubly_parallel.h"
 #include "core/result.h"
 #include "job_run.h"
 #include "memory_reserve.h"
@@ -136,7 +137,7 @@ int d3sim_main(int argc, char** argv) {
     app.add_option("--protocol", protocol,
                    "appendix protocol 1, 2 or 3 (all-to-all, and for the others to override the "
                    "paper's choice)")
-        ->check(CLI::IsMember({"paper", "1", "2", "3"}))
+        ->check(CLI::IsMember({"paper", "1", "2", "3", "doubly-parallel"}))
         ->capture_default_str();
     app.add_option("--perm", o.perm,
                    "permutation: random (with --seed), transpose, drawer-swap, or a FILE of lines "
@@ -233,7 +234,9 @@ int d3sim_main(int argc, char** argv) {
     if (!parse_coord(source, o.source))
         return fail_input("--source must be c,d,p (got '" + source + "')");
     o.schedule = *d3::parse_schedule_kind(schedule);
-    o.protocol = protocol == "paper" ? 0 : std::stoi(protocol);
+    o.protocol = protocol == "paper"             ? 0
+                 : protocol == "doubly-parallel" ? d3::kDoublyParallel
+                                                 : std::stoi(protocol);
     if (!parse_count(count, o.count))
         return fail_input("--count must be a whole number between 1 and " +
                           std::to_string(d3::kMaxBroadcastCount) + " (got '" + count + "')");

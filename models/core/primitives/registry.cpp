@@ -6,6 +6,7 @@
 #include "core/primitives/all_to_one.h"
 #include "core/primitives/broadcast.h"
 #include "core/primitives/broadcast_trees.h"
+#include "core/primitives/doubly_parallel.h"
 #include "core/primitives/glgl.h"
 #include "core/primitives/hypercube.h"
 #include "core/primitives/mdf_vectors.h"
@@ -34,7 +35,16 @@ std::optional<std::string> check_options(const topology& t, const primitive_opti
         for (const std::string& n : primitive_names()) list += (list.empty() ? "" : ", ") + n;
         return "unknown primitive '" + o.primitive + "' (" + list + ")";
     }
-    if (o.protocol < 0 || o.protocol > 3) return "--protocol must be 1, 2 or 3";
+    if (o.protocol == kDoublyParallel) {
+        if (o.primitive != "all-to-all") return "--protocol doubly-parallel is the all-to-all's";
+        if (!t.is_d3() || doubly_parallel_factor(t) < 2)
+            return "--protocol doubly-parallel needs D3(K,M) with gcd(K,M) > 1 (got " + t.name() +
+                   ")";
+        if (o.schedule == schedule_kind::fixed)
+            return "--schedule fixed does not apply to doubly-parallel";
+    } else if (o.protocol < 0 || o.protocol > 3) {
+        return "--protocol must be 1, 2 or 3";
+    }
     if (o.primitive == "permutation" && o.protocol != 0)
         return "--protocol does not apply to the permutation";
     if (o.count < 1 || o.count > kMaxBroadcastCount)
@@ -63,6 +73,7 @@ std::unique_ptr<workload> make_primitive_workload(const topology& t, const primi
     if (o.primitive == "vector-matrix" || o.primitive == "matrix-product")
         return make_vector_matrix_workload(t, o);
     if (!t.is_d3()) return make_mdf_all_to_all_workload(t, o);
+    if (o.protocol == kDoublyParallel) return make_doubly_parallel_workload(t, o);
     return make_all_to_all_workload(t, o);
 }
 
