@@ -110,6 +110,24 @@ void beyond_paper_claims(const topology& t, std::vector<sim_claim>& c) {
                  exact(1, 0, 0, 5),
                  "",
                  false});
+    u64 s_common = 1;
+    for (u64 f = 1; f <= std::min(k, m); ++f)
+        if (k % f == 0 && m % f == 0) s_common = f;
+    if (s_common > 1)
+        c.push_back({"dp-a2a",
+                     "Later paper §3, §13: doubly-parallel all-to-all in KM^2/S rounds, S = gcd(K,M)",
+                     {},
+                     false,
+                     {"--primitive", "all-to-all", "--protocol", "doubly-parallel"},
+                     std::to_string(k * m * m / s_common) + " rounds, 0 conflicts",
+                     [rounds = k * m * m / s_common](const run_figures& r, std::string& measured) {
+                         measured = figures(r);
+                         return r.correct && r.rounds == rounds && r.conflicts == 0
+                                    ? verdict::holds
+                                    : verdict::does_not_hold;
+                     },
+                     "",
+                     false});
     int root = 1;
     while (root * root < t.k()) ++root;
     if (root * root == t.k()) {  // D3(L^2, M)

@@ -49,16 +49,19 @@ std::unique_ptr<workload> make_doubly_parallel_workload(const topology& t,
     const int hm = t.m() / s;
     const std::vector<coset_round> rounds = coset_rounds(t, s);
     schedule sched;
-    std::size_t delays = 0;
+    std::size_t delays = 0;  // (also sched.delays(); kept for the details)
+    // Round t's pi ports and round t+2's delta ports meet when they are the same coset: delay
+    // until the round two slots earlier is a delay or a different coset (with S = M every coset
+    // is all of Z_M, and the rounds go two by two with two delays, Protocol 3's pattern).
+    const auto clashes = [&](const schedule& sc, const coset_round& r) {
+        const std::size_t n = sc.slots.size();
+        if (n < 2 || sc.slots[n - 2].is_delay()) return false;
+        return sc.slots[n - 2].launches.front().hdr.pi() % hm == r.delta % hm;
+    };
     for (const coset_round& r : rounds) {
-        const std::size_t n = sched.slots.size();
-        // Round t's pi ports and this round's delta ports meet when they are the same coset.
-        if (o.schedule == schedule_kind::paper && n >= 2 && !sched.slots[n - 2].is_delay()) {
-            const header& before = sched.slots[n - 2].launches.front().hdr;
-            if (before.pi() % hm == r.delta % hm) {
-                sched.slots.push_back({});
-                ++delays;
-            }
+        while (o.schedule == schedule_kind::paper && clashes(sched, r)) {
+            sched.slots.push_back({});
+            ++delays;
         }
         sched.slots.push_back(r.launches);
     }
@@ -72,6 +75,7 @@ std::unique_ptr<workload> make_doubly_parallel_workload(const topology& t,
                               {"factor", s},
                               {"packets_per_round", s},
                               {"rounds_claimed", claim},
+                              {"delays", delays},
                               {"lockstep", to_json(pred, t)}};
     return std::make_unique<schedule_workload>(
         "all-to-all", to_string(o.schedule), std::move(sched), std::move(all), t.routers(),
