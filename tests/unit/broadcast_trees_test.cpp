@@ -74,8 +74,8 @@ TEST(BroadcastTrees, DepthFourTreesSpanAndAreEdgeDisjoint) {
             }
             for (int q = 0; q < m; ++q)
                 for (int r = q + 1; r < m; ++r) {
-                    const std::size_t n =
-                        common(trees[static_cast<std::size_t>(q)], trees[static_cast<std::size_t>(r)]);
+                    const std::size_t n = common(trees[static_cast<std::size_t>(q)],
+                                                 trees[static_cast<std::size_t>(r)]);
                     if (q != src.d && r != src.d) {
                         EXPECT_EQ(n, 0u) << "D3(" << k << "," << m << ") trees " << q << ", " << r;
                     } else {

@@ -135,7 +135,8 @@ TEST(MdfVectors, BroadcastReachesEveryRouterOnce) {
                 for (const auto& [dst, n] : hits) EXPECT_EQ(n, 1) << dst;
                 EXPECT_EQ(w.steps, 3);
                 // Hops: M-1 local, K*M global, then M-1 local in each of K*M+1 groups.
-                EXPECT_EQ(w.hops, static_cast<std::uint64_t>((m - 1) + k * m + (k * m + 1) * (m - 1)));
+                EXPECT_EQ(w.hops,
+                          static_cast<std::uint64_t>((m - 1) + k * m + (k * m + 1) * (m - 1)));
             }
         }
 }

@@ -63,9 +63,8 @@ std::unique_ptr<workload> make_broadcast_trees_workload(const topology& t,
     const router_id src = t.id(o.source);
     const std::vector<router_id> nodes{src};
     const schedule paper = protocol_pattern(rounds, 1);
-    const schedule chosen =
-        choose_schedule(t, o.schedule, paper, rounds, rounds, nodes, false,
-                        "broadcast-trees from " + to_string(o.source));
+    const schedule chosen = choose_schedule(t, o.schedule, paper, rounds, rounds, nodes, false,
+                                            "broadcast-trees from " + to_string(o.source));
     const prediction pred = predict(t, chosen, nodes);
     nlohmann::json roots_json = nlohmann::json::array();
     for (const coord& r : roots) roots_json.push_back(to_string(r));

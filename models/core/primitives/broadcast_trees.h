@@ -1,9 +1,10 @@
 // Broadcast Swapped Dragonfly (../shared/papers/swapped-dragonfly-algorithms.txt, section 5;
-// issue 14): the depth-four spanning trees T_q = (all global ports) (all local ports) (global port 0)
-// (all local ports) rooted at (c,d,q). The M-1 trees with q != d are pairwise edge-disjoint, so a
-// router (c,d,p) runs M-1 broadcasts at once: it hands broadcast q to root (c,d,q) over local port
-// q-p (one delegation hop; a hold when q = p), and the root runs T_q: five steps per broadcast.
-// Each packet is one synchronizing header (1,5; 0, q-p, 0) (core/header.h, header_kind::sync).
+// issue 14): the depth-four spanning trees T_q = (all global ports) (all local ports) (global port
+// 0) (all local ports) rooted at (c,d,q). The M-1 trees with q != d are pairwise edge-disjoint, so
+// a router (c,d,p) runs M-1 broadcasts at once: it hands broadcast q to root (c,d,q) over local
+// port q-p (one delegation hop; a hold when q = p), and the root runs T_q: five steps per
+// broadcast. Each packet is one synchronizing header (1,5; 0, q-p, 0) (core/header.h,
+// header_kind::sync).
 // --count N runs N broadcasts in batches of M-1, one batch per round. Plain C++, no SystemC.
 #pragma once
 

@@ -43,7 +43,8 @@ std::unique_ptr<workload> make_doubly_parallel_workload(const topology& t,
                                                         const primitive_options& o) {
     const int s = doubly_parallel_factor(t);
     if (!t.is_d3() || s < 2)
-        throw std::invalid_argument("--protocol doubly-parallel needs K and M with a common factor");
+        throw std::invalid_argument(
+            "--protocol doubly-parallel needs K and M with a common factor");
     if (o.schedule == schedule_kind::fixed)
         throw std::invalid_argument("--schedule fixed does not apply to doubly-parallel");
     const int hm = t.m() / s;
@@ -68,15 +69,12 @@ std::unique_ptr<workload> make_doubly_parallel_workload(const topology& t,
     std::vector<router_id> all(t.routers());
     for (router_id r = 0; r < t.routers(); ++r) all[r] = r;
     const prediction pred = predict(t, sched, all);
-    const std::uint64_t claim =
-        static_cast<std::uint64_t>(t.k()) * static_cast<std::uint64_t>(t.m() * t.m()) /
-        static_cast<std::uint64_t>(s);
-    nlohmann::json details = {{"protocol", "doubly-parallel"},
-                              {"factor", s},
-                              {"packets_per_round", s},
-                              {"rounds_claimed", claim},
-                              {"delays", delays},
-                              {"lockstep", to_json(pred, t)}};
+    const std::uint64_t claim = static_cast<std::uint64_t>(t.k()) *
+                                static_cast<std::uint64_t>(t.m() * t.m()) /
+                                static_cast<std::uint64_t>(s);
+    nlohmann::json details = {
+        {"protocol", "doubly-parallel"}, {"factor", s},      {"packets_per_round", s},
+        {"rounds_claimed", claim},       {"delays", delays}, {"lockstep", to_json(pred, t)}};
     return std::make_unique<schedule_workload>(
         "all-to-all", to_string(o.schedule), std::move(sched), std::move(all), t.routers(),
         [](router_id, router_id) { return 1u; }, std::move(details));

@@ -90,7 +90,11 @@ class allreduce_program final : public node_program {
   public:
     allreduce_program(const topology& t, router_id id, std::uint64_t value,
                       std::shared_ptr<allreduce_state> state)
-        : t_(t), id_(id), at_(t.at(id)), sum_(value), dims_(hypercube_of(t)->dimensions()),
+        : t_(t),
+          id_(id),
+          at_(t.at(id)),
+          sum_(value),
+          dims_(hypercube_of(t)->dimensions()),
           state_(std::move(state)) {}
     void launches(std::uint64_t step, std::vector<launch>& out) override {
         if (phase_ != phase::send || step < ready_) return;
@@ -139,8 +143,12 @@ class hypercube_workload final : public workload {
   public:
     hypercube_workload(const topology& t, std::string name, int dimension, nlohmann::json details,
                        std::vector<std::uint64_t> values)
-        : t_(t), name_(std::move(name)), dimension_(dimension), details_(std::move(details)),
-          values_(std::move(values)), state_(std::make_shared<allreduce_state>()) {
+        : t_(t),
+          name_(std::move(name)),
+          dimension_(dimension),
+          details_(std::move(details)),
+          values_(std::move(values)),
+          state_(std::make_shared<allreduce_state>()) {
         state_->result.assign(t.routers(), 0);
         state_->done.assign(t.routers(), false);
     }
@@ -158,7 +166,8 @@ class hypercube_workload final : public workload {
     std::size_t delays() const override { return 0; }
     std::uint32_t expected(router_id src, router_id dst) const override {
         const hypercube_shape s = *hypercube_of(t_);
-        const std::uint32_t diff = hypercube_address(t_, t_.at(src)) ^ hypercube_address(t_, t_.at(dst));
+        const std::uint32_t diff =
+            hypercube_address(t_, t_.at(src)) ^ hypercube_address(t_, t_.at(dst));
         if (dimension_ >= 0) return diff == (1u << dimension_) ? 1 : 0;
         return diff != 0 && (diff & (diff - 1)) == 0 && diff < (1u << s.dimensions()) ? 1 : 0;
     }

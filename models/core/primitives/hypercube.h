@@ -2,9 +2,10 @@
 // swapped-dragonfly-algorithms.txt, section 4; issue 14). A router's hypercube address is
 // c (high k bits), d (middle m bits), p (low m bits); dimension i flips bit i of it. Each exchange
 // is one synchronizing header (core/header.h), chosen here where the lost formulas leave a choice:
-//   p bit: one local hop                         (0,1; 0, x, 0), x = p^bit - p     1 step
-//   c bit: a global hop, then the swap back      (0,4; a, 0, 0), a = c^bit - c     g a, hold, g 0, hold
-//   d bit: swap, local, swap                     (0,4; 0, x, 0), x = d^bit - d     g 0, l x, g 0, hold
+// - p bit, one local hop: (0,1; 0, x, 0) with x = p^bit - p, one step;
+// - c bit, a global hop then the swap back: (0,4; a, 0, 0) with a = c^bit - c: g a, hold, g 0,
+// hold;
+// - d bit, swap, local, swap: (0,4; 0, x, 0) with x = d^bit - d: g 0, l x, g 0, hold;
 // so dilations (hops) are 1, 2 and 3 (fewer at a fixed point d = p, where global port 0 holds),
 // 2 on average over the k + 2m dimensions. All routers exchanging along one dimension at once
 // use every link at most once per step. The all-reduce is the ascend algorithm: dimension 0 up to

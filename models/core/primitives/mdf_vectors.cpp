@@ -52,7 +52,9 @@ class mdf_all_to_all_workload final : public workload {
   public:
     mdf_all_to_all_workload(const topology& t, schedule vectors, std::string schedule_name,
                             nlohmann::json details)
-        : t_(t), vectors_(std::move(vectors)), name_(std::move(schedule_name)),
+        : t_(t),
+          vectors_(std::move(vectors)),
+          name_(std::move(schedule_name)),
           details_(std::move(details)) {}
     std::string primitive() const override { return "all-to-all"; }
     std::string schedule_name() const override { return name_; }
@@ -100,9 +102,8 @@ std::unique_ptr<workload> make_mdf_all_to_all_workload(const topology& t,
         throw std::invalid_argument("--schedule fixed is not designed for MDF (paper or none)");
     const int protocol = o.protocol != 0 ? o.protocol : 1;
     if (protocol < 1 || protocol > 3) throw std::invalid_argument("--protocol must be 1, 2 or 3");
-    schedule vectors = o.schedule == schedule_kind::none
-                           ? protocol_pattern(all_to_all_rounds(t), 1)
-                           : all_to_all_protocol(t, protocol);
+    schedule vectors = o.schedule == schedule_kind::none ? protocol_pattern(all_to_all_rounds(t), 1)
+                                                         : all_to_all_protocol(t, protocol);
     const prediction pred = predict_all(t, vectors);
     nlohmann::json details = {{"network", t.name()},
                               {"arrangement", to_string(t.mdf()->kind())},

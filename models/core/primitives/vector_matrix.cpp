@@ -85,8 +85,8 @@ class product_workload final : public workload {
         const coord a = t_.at(src), b = t_.at(dst);
         const std::uint32_t r = static_cast<std::uint32_t>(s_->rows);
         std::uint32_t n = 0;
-        if (a.c == 0 && a.d == a.p && b.d == a.d) n += r;        // x[t] to row t
-        if (b == coord{a.c, a.p, a.p}) n += r;                    // the product to (c,p,p)
+        if (a.c == 0 && a.d == a.p && b.d == a.d) n += r;  // x[t] to row t
+        if (b == coord{a.c, a.p, a.p}) n += r;             // the product to (c,p,p)
         return n;
     }
     std::vector<std::string> value_problems() const override {
