@@ -52,6 +52,13 @@ void check_conservation(network& net, const workload& work, const std::string& w
     if (r.lost) r.problems.push_back(std::to_string(r.lost) + " expected deliveries lost");
     if (r.duplicated) r.problems.push_back(std::to_string(r.duplicated) + " duplicate deliveries");
     if (r.misrouted) r.problems.push_back(std::to_string(r.misrouted) + " misrouted deliveries");
+    // The volume the memory estimate and the ledger's reservation were made from.
+    if (const auto v = work.volume(t);
+        v && net.deadlock().empty() && (v->messages != s.injected || v->deliveries != s.expected))
+        r.problems.push_back("the run launched " + std::to_string(s.injected) + " messages for " +
+                             std::to_string(s.expected) +
+                             " deliveries, its workload's volume says " +
+                             std::to_string(v->messages) + " for " + std::to_string(v->deliveries));
     // The primitive-level check: (src, dst) counts against the workload, not against the headers;
     // per source, so that it costs the messages, not routers squared.
     const ledger::by_source delivered = net.deliveries().pairs();

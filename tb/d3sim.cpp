@@ -15,6 +15,7 @@
 #include "core/primitives/doubly_parallel.h"
 #include "core/result.h"
 #include "job_run.h"
+#include "memory_limit.h"
 #include "memory_reserve.h"
 #include "option_limits.h"
 #include "output_file.h"
@@ -196,6 +197,10 @@ int d3sim_main(int argc, char** argv) {
                    "virtual channels per link input, one per sync counter b on arrival (0: 1 for "
                    "the primitives, 5 for --traffic)")
         ->capture_default_str();
+    std::string max_memory;
+    app.add_option("--max-memory", max_memory,
+                   "refuse a run estimated to need more (e.g. 512M, 8G; none: no check; default: "
+                   "the available memory, or less under ulimit -v)");
     d3::traffic_cli traffic;
     d3::add_traffic_options(app, traffic);
     app.add_option("--decoder", o.decoder,
@@ -216,6 +221,8 @@ int d3sim_main(int argc, char** argv) {
     }
     if (auto err = d3::check_traffic_usage(app, traffic)) return fail_input(*err);
     if (auto err = check_outputs(json, o.wave, traffic.link_stats)) return fail_input(*err);
+    const d3::memory_budget_or_error budget = d3::resolve_memory_budget(max_memory);
+    if (!budget.error.empty()) return fail_input(budget.error);
     o.net.shape = *d3::parse_topology_kind(shape);
     if (o.net.shape == d3::topology_kind::d3 && app.count("--arrangement") != 0)
         return fail_input("--arrangement needs --topology mdf");
@@ -223,8 +230,10 @@ int d3sim_main(int argc, char** argv) {
         o.net.router.arb = *d3::parse_arbitration(arb);
         const d3::traffic_run_options t = d3::make_traffic_run(traffic, o.net, o.seed);
         if (auto err = t.validate()) return fail_input(*err);
+        const d3::memory_estimate est = d3::estimate_run(t, d3::make_topology(t.net));
+        if (auto err = d3::over_budget(est, budget.budget)) return fail_input(*err);
         d3::install_report_handler();
-        return d3::run_traffic(t, json, quiet);
+        return d3::run_traffic(t, json, quiet, est.total_mib());
     }
     if (auto bytes = d3::parse_bytes(wave_limit))
         o.wave_opts.limit = *bytes;
@@ -249,14 +258,22 @@ int d3sim_main(int argc, char** argv) {
         return fail_input("--decoder " + o.decoder + " needs a build with -DD3_WITH_VERILATOR=ON");
 #endif
 
+    // The workload first (cheap: schedules, not packets), so that its volume is in the estimate
+    // and a run too large for --max-memory is refused before anything is elaborated.
+    const d3::topology topo = d3::make_topology(o.net);  // D3, or MDF with its wiring
+    std::unique_ptr<d3::workload> work = d3::make_workload(o, topo);
+    const d3::memory_estimate est = d3::estimate_run(o, topo, *work);
+    if (auto err = d3::over_budget(est, budget.budget)) return fail_input(*err);
+
     d3::install_report_handler();
     d3::run_result res;
     nlohmann::json details = nlohmann::json::object();
     // The design is never destroyed: d3sim ends with d3::end_process once the results are out.
     d3::testbench* tb = nullptr;
     const bool ran = d3::run_reporting_errors([&] {
-        tb = new d3::testbench("tb", o, make_decoders(o));
+        tb = new d3::testbench("tb", o, make_decoders(o), std::move(work));
         res = tb->run();
+        res.estimated_memory_mib = est.total_mib();
         details = tb->work().details();
     });
     if (!ran) d3::end_process(1);

@@ -44,16 +44,16 @@ std::unique_ptr<workload> make_workload(const run_options& o, const topology& t)
 }
 
 testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
-                     const decoder_factory& decoders)
-    : sc_core::sc_module(name), opt_(o), topo_(make_topology(o.net)) {
+                     const decoder_factory& decoders, std::unique_ptr<workload> work)
+    : sc_core::sc_module(name), opt_(o), topo_(make_topology(o.net)), work_(std::move(work)) {
     const auto start = std::chrono::steady_clock::now();
     // A primitive that launches more than M packets per round gets that injection width unless
     // the width was set (the glgl one-to-all launches K at once).
     if (opt_.net.router.injection_width == 0)
         opt_.net.router.injection_width = primitive_injection_width(topo_, primitive_of(opt_));
-    work_ = make_workload(opt_, topo_);
+    if (!work_) work_ = make_workload(opt_, topo_);
     decoder_factory decs = decoders;
-    const workload* work = work_.get();
+    const workload* wl = work_.get();
     if (!opt_.wave.empty()) {  // the waveform observes links, buffers, rounds and decoders
         wave_options wo = opt_.wave_opts;
         if (wo.title.empty())
@@ -63,13 +63,12 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
         if (auto warning = wave_->size_warning(*work_))
             std::fprintf(stderr, "d3sim: warning: %s\n", warning->c_str());
         traced_work_ = std::make_unique<traced_workload>(*work_, *wave_);
-        work = traced_work_.get();
+        wl = traced_work_.get();
         // Decoder ports, stamped with the step of each decode: on request, and always for a
         // decoder other than the C++ reference (--decoder rtl|lockstep pass a factory).
-        if (wo.decoder || decoders)
-            decs = traced_decoders(decs, *wave_, topo_);
+        if (wo.decoder || decoders) decs = traced_decoders(decs, *wave_, topo_);
     }
-    net_ = std::make_unique<network>("network", opt_.net, *work, decs, wave_.get());
+    net_ = std::make_unique<network>("network", opt_.net, *wl, decs, wave_.get());
     elaboration_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }

@@ -23,15 +23,15 @@ struct run_options {
     network_config net;
     std::string primitive = "all-to-all";  ///< see primitive_names() (core/primitives/registry.h)
     schedule_kind schedule = schedule_kind::paper;
-    coord source{0, 0, 1};   ///< broadcast, one-to-all and glgl source; all-to-one sink
-    int count = 1;           ///< broadcast: chained broadcasts (Theorem 4)
-    int protocol = 0;        ///< appendix Protocol 1, 2 or 3; 0: the paper's choice
+    coord source{0, 0, 1};        ///< broadcast, one-to-all and glgl source; all-to-one sink
+    int count = 1;                ///< broadcast: chained broadcasts (Theorem 4)
+    int protocol = 0;             ///< appendix Protocol 1, 2 or 3; 0: the paper's choice
     std::string perm = "random";  ///< permutation: random | transpose | drawer-swap | FILE
-    std::string wave;        ///< VCD path, empty: none
-    wave_options wave_opts;  ///< --wave-scope, --wave-limit, --wave-groups, --wave-decoder
-    std::uint64_t seed = 1;  ///< reserved for randomised workloads
-    int dimension = 0;       ///< hypercube-exchange --dimension
-    bool progress = false;   ///< report progress on stderr
+    std::string wave;             ///< VCD path, empty: none
+    wave_options wave_opts;       ///< --wave-scope, --wave-limit, --wave-groups, --wave-decoder
+    std::uint64_t seed = 1;       ///< reserved for randomised workloads
+    int dimension = 0;            ///< hypercube-exchange --dimension
+    bool progress = false;        ///< report progress on stderr
     /// --decoder: cpp | rtl | lockstep. Reported in the result; the decoders themselves come from
     /// the decoder_factory given to the testbench (d3sim builds it, models/rtl/decoder_select.h).
     std::string decoder = "cpp";
@@ -46,9 +46,11 @@ std::unique_ptr<workload> make_workload(const run_options& o, const topology& t)
 primitive_options primitive_of(const run_options& o);
 
 class testbench : public sc_core::sc_module {
-public:
+  public:
+    /// `work`: the workload of `o` when the caller built it already (make_workload), else built
+    /// here.
     testbench(const sc_core::sc_module_name& name, const run_options& o,
-              const decoder_factory& decoders = {});
+              const decoder_factory& decoders = {}, std::unique_ptr<workload> work = {});
 
     /// Runs until the network is idle, then checks conservation and the primitive.
     run_result run();
@@ -57,7 +59,7 @@ public:
     /// The workload (its details() go into d3sim's JSON).
     const workload& work() const { return *work_; }
 
-private:
+  private:
     run_options opt_;
     topology topo_;
     std::unique_ptr<workload> work_;

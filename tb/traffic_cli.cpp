@@ -121,14 +121,14 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
         os << "  NOT CORRECT:";
         for (const auto& p : r.problems) os << "\n    " << p;
     }
-    os.precision(3);
-    os << "  (" << r.wall_seconds << " s)\n";
+    os << "  " << cost_text(r) << "\n";
     return os.str();
 }
 
 }  // namespace
 
-int run_traffic(const traffic_run_options& o, const std::string& json, bool quiet) {
+int run_traffic(const traffic_run_options& o, const std::string& json, bool quiet,
+                double estimated_mib) {
     // A link sustains one packet per step per VC only if its buffer covers the credit round trip.
     const router_params& rp = o.net.router;
     const long long trip =
@@ -150,6 +150,7 @@ int run_traffic(const traffic_run_options& o, const std::string& json, bool quie
         if (tb->links()) link_csv = tb->links()->csv();
     });
     if (!ran) end_process(1);
+    res.estimated_memory_mib = estimated_mib;
     if (!o.link_stats.empty())
         if (auto err = write_file(o.link_stats, link_csv)) {
             std::fprintf(stderr, "d3sim: error: %s\n", err->c_str());

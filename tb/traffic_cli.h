@@ -35,6 +35,8 @@ traffic_run_options make_traffic_run(const traffic_cli& t, const network_config&
                                      std::uint64_t seed);
 
 /// Runs, prints the summary (stderr with --json -), writes JSON; returns d3sim's exit code.
-int run_traffic(const traffic_run_options& o, const std::string& json, bool quiet);
+/// `estimated_mib` is the memory estimate checked before (tb/memory_limit.h), for the result.
+int run_traffic(const traffic_run_options& o, const std::string& json, bool quiet,
+                double estimated_mib);
 
 }  // namespace d3

@@ -7,6 +7,7 @@ packages=(
   libgtest-dev libcli11-dev nlohmann-json3-dev zlib1g-dev
   xvfb xauth ghostscript python3 gnuplot-nox
   parallel slurm-wlm munge
+  valgrind bc
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -43,8 +43,6 @@ class calendar {
 
     /// The cycle `id` waits for, or kNever.
     std::uint64_t waiting(std::uint32_t id) const { return wake_[id]; }
-    /// The first cycle that may still be requested.
-    std::uint64_t first_open() const { return open_; }
 
   private:
     std::uint64_t record(std::uint32_t id, std::uint64_t cycle);

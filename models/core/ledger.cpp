@@ -7,6 +7,12 @@
 
 namespace d3 {
 
+void ledger::reserve(std::uint64_t messages, std::uint64_t deliveries) {
+    msgs_.reserve(messages);
+    dests_.reserve(deliveries);
+    counts_.reserve(deliveries);
+}
+
 std::uint64_t ledger::launch(router_id src, const header& h) {
     walk_result& w = scratch_;
     if (t_.is_d3() && h.kind == header_kind::source_vector && !h.broadcast && h.b == 3 &&

@@ -16,6 +16,10 @@ class ledger {
   public:
     explicit ledger(const topology& t) : t_(t) {}
 
+    /// Sets aside room for `messages` launches calling for `deliveries` deliveries in all, so
+    /// that a run whose volume is known (workload::volume) holds exactly that, not up to twice.
+    void reserve(std::uint64_t messages, std::uint64_t deliveries);
+
     /// Registers a message launched at src with header h and returns its id. The expected
     /// destinations come from a contention-free walk of the header (core/walk.h).
     /// Throws std::invalid_argument when the header is invalid.

@@ -1,5 +1,6 @@
 #include "core/result.h"
 
+#include <cmath>
 #include <iomanip>
 #include <sstream>
 
@@ -45,7 +46,16 @@ nlohmann::json to_json(const run_result& r, int k) {
         {"hops_per_second",
          r.wall_seconds > 0 ? static_cast<double>(r.totals.hops) / r.wall_seconds : 0.0},
         {"peak_rss_kib", r.peak_rss_kib},
+        {"estimated_memory_mib", std::round(r.estimated_memory_mib * 10) / 10},
     };
+}
+
+std::string cost_text(const run_result& r) {
+    std::ostringstream os;
+    os << "(" << std::fixed << std::setprecision(3) << r.wall_seconds << " s, peak "
+       << std::setprecision(0) << std::ceil(static_cast<double>(r.peak_rss_kib) / 1024.0)
+       << " MiB, estimated " << std::ceil(r.estimated_memory_mib) << " MiB)";
+    return os.str();
 }
 
 std::string to_table(const run_result& r) {
@@ -60,7 +70,7 @@ std::string to_table(const run_result& r) {
        << "  left in buffers " << r.left_in_buffers << "\n";
     os << "  "
        << (r.correct ? "correct: every expected message arrived exactly once" : "NOT CORRECT")
-       << "  (" << std::fixed << std::setprecision(3) << r.wall_seconds << " s)\n";
+       << "  " << cost_text(r) << "\n";
     for (const std::string& p : r.problems) os << "  problem: " << p << "\n";
     return os.str();
 }

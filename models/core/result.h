@@ -39,7 +39,12 @@ struct run_result {
     double wall_seconds = 0;
     double elaboration_seconds = 0;
     long peak_rss_kib = 0;  ///< peak resident memory of the process
+    /// What the run was estimated to take before it started (core/memory_estimate.h); 0: none.
+    double estimated_memory_mib = 0;
 };
+
+/// "(1.234 s, peak 18 MiB, estimated 17 MiB)": the cost part of a summary line.
+std::string cost_text(const run_result& r);
 
 /// One JSON object with the keys documented in README.md.
 nlohmann::json to_json(const run_result& r, int k);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,6 +15,16 @@
 #include "core/topology.h"
 
 namespace d3 {
+
+/// What a run launches, known before it starts: the ledger reserves it exactly and the memory
+/// estimate (core/memory_estimate.h) counts it.
+struct workload_volume {
+    std::uint64_t messages = 0;    ///< packets the nodes launch (broadcast copies not counted)
+    std::uint64_t deliveries = 0;  ///< deliveries their headers call for
+    /// Most packets (copies included) alive at once, an upper estimate: the copies launched in
+    /// any four consecutive steps (a source-vector path takes three steps after its launch).
+    std::uint64_t in_flight = 0;
+};
 
 class workload {
   public:
@@ -40,54 +51,9 @@ class workload {
     /// For programs that compute (issue 14: sums, products): one line per wrong result, read
     /// after the run; a non-empty list makes the run incorrect. Empty by default.
     virtual std::vector<std::string> value_problems() const { return {}; }
-};
-
-/// Theorem 7: every node runs the Protocol 1 all-to-all schedule.
-class all_to_all_workload final : public workload {
-  public:
-    all_to_all_workload(const topology& t, schedule_kind kind)
-        : kind_(kind), sched_(all_to_all_schedule(t.k(), t.m(), kind)) {}
-    std::string primitive() const override { return "all-to-all"; }
-    std::string schedule_name() const override { return to_string(kind_); }
-    std::unique_ptr<node_program> program_for(router_id) const override {
-        return std::make_unique<schedule_program>(sched_);
-    }
-    std::size_t rounds() const override { return sched_.rounds(); }
-    std::size_t delays() const override { return sched_.delays(); }
-    std::uint32_t expected(router_id, router_id) const override { return 1; }
-    const schedule& plan() const { return sched_; }
-
-  private:
-    schedule_kind kind_;
-    schedule sched_;
-};
-
-/// Theorem 4: one broadcast (1,3;0,0,0) from `source`.
-class broadcast_workload final : public workload {
-  public:
-    broadcast_workload(const topology& t, const coord& source)
-        : source_(t.id(source)), sched_(broadcast_schedule()) {}
-    std::string primitive() const override { return "broadcast"; }
-    std::string schedule_name() const override { return "paper"; }
-    std::unique_ptr<node_program> program_for(router_id id) const override {
-        if (id != source_) return nullptr;
-        return std::make_unique<schedule_program>(sched_);
-    }
-    std::size_t rounds() const override { return sched_.rounds(); }
-    std::size_t delays() const override { return sched_.delays(); }
-    std::uint32_t expected(router_id src, router_id) const override {
-        return src == source_ ? 1 : 0;
-    }
-    void expected_from(router_id src, router_id routers,
-                       std::vector<std::pair<router_id, std::uint32_t>>& out) const override {
-        out.clear();
-        if (src == source_)
-            for (router_id dst = 0; dst < routers; ++dst) out.emplace_back(dst, 1);
-    }
-
-  private:
-    router_id source_;
-    schedule sched_;
+    /// The volume of the run, when it is known without running it (nothing for workloads whose
+    /// launches depend on chance, such as synthetic traffic).
+    virtual std::optional<workload_volume> volume(const topology&) const { return std::nullopt; }
 };
 
 }  // namespace d3

@@ -31,6 +31,7 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
       routers("routers"),
       nodes("nodes") {
     const std::uint32_t n = topo_.routers();
+    if (const auto v = work.volume(topo_)) ledger_.reserve(v->messages, v->deliveries);
     decoders_.reserve(n);
     for (router_id i = 0; i < n; ++i)
         decoders_.push_back(decoders ? decoders(topo_.at(i))

@@ -171,8 +171,9 @@ void router::step(std::uint64_t t) {
         [&](const request& r, int o) { return serve(*r.e, static_cast<target>(o), t); });
     // 5. free what left
     in_unit_.release([&](int fifo) { return_credit(fifo); },
-                     [&](int input, std::size_t n) {
-                         if (observer_) observer_->on_buffer(t, id_, input, n);
+                     [&](int input) {
+                         if (observer_)
+                             observer_->on_buffer(t, id_, input, in_unit_.port_occupancy(input));
                      });
     if (hold_.commit() && observer_) observer_->on_buffer(t, id_, -1, hold_.size());
     // 6. the next cycle with work

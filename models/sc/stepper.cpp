@@ -54,17 +54,14 @@ void stepper::tick() {
     current_ = to_cycle(sc_core::sc_time_stamp());
     next_tick_ = calendar::kNever;
     in_tick_ = true;
-    bool busy = false;
     for (const bool router_phase : {false, true}) {
         due_.clear();
         cal(router_phase).take(current_, due_);
         auto& list = router_phase ? router_clients_ : node_clients_;
         sort_due(list.size());  // ascending id: a documented, stable order
         for (std::uint32_t id : due_) list[id]->step(current_);
-        busy = busy || !due_.empty();
     }
     in_tick_ = false;
-    if (busy) ++busy_cycles_;
     const auto a = nodes_.next(), b = routers_.next();
     if (a || b) schedule(std::min(a.value_or(calendar::kNever), b.value_or(calendar::kNever)));
 }

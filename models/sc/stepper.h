@@ -50,8 +50,6 @@ class stepper : public sc_core::sc_module {
     }
     /// The cycle being stepped, or the current simulation cycle outside a step.
     std::uint64_t now() const;
-    /// Cycles in which at least one client stepped.
-    std::uint64_t busy_cycles() const { return busy_cycles_; }
 
   private:
     SC_HAS_PROCESS(stepper);
@@ -69,7 +67,6 @@ class stepper : public sc_core::sc_module {
     std::uint64_t next_tick_ = calendar::kNever;  ///< the cycle tick_event_ is notified for
     std::uint64_t current_ = 0;
     bool in_tick_ = false;
-    std::uint64_t busy_cycles_ = 0;
 };
 
 }  // namespace d3

@@ -50,6 +50,9 @@ class traced_workload final : public workload {
                        std::vector<std::pair<router_id, std::uint32_t>>& out) const override {
         inner_.expected_from(src, routers, out);
     }
+    std::optional<workload_volume> volume(const topology& t) const override {
+        return inner_.volume(t);
+    }
 
   private:
     const workload& inner_;

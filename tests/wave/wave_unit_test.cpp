@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "core/header.h"
+#include "core/primitives/registry.h"
 #include "trace/gtkw.h"
 #include "trace/vcd_reader.h"
 #include "trace/vcd_writer.h"
@@ -114,7 +115,10 @@ TEST(WaveEstimate, ParsesSizes) {
 
 TEST(WaveEstimate, GrowsWithTheScopeAndWarnsOverTheLimit) {
     const topology t(2, 4);
-    const all_to_all_workload w(t, schedule_kind::none);
+    primitive_options o;  // Theorem 7's all-to-all, rounds back to back
+    o.schedule = schedule_kind::none;
+    const auto work = make_primitive_workload(t, o);
+    const workload& w = *work;
     std::string err;
     const auto all = *wave_scope::parse("all", t, err);
     const auto drawer = *wave_scope::parse("0,0,*", t, err);

@@ -80,6 +80,15 @@ class all_to_one_workload final : public workload {
         return src == sink_ ? requests + answer : answer;
     }
     nlohmann::json details() const override { return details_; }
+    /// The sink's request broadcasts, then one answer from every router.
+    std::optional<workload_volume> volume(const topology& t) const override {
+        workload_volume v;
+        add_schedule_volume(t, sched_, sink_, 1, v);
+        v.messages += t.routers();
+        v.deliveries += t.routers();
+        v.in_flight += t.routers();
+        return v;
+    }
 
   private:
     topology t_;

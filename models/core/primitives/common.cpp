@@ -1,7 +1,10 @@
 #include "core/primitives/common.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <utility>
+
+#include "core/walk.h"
 
 namespace d3 {
 
@@ -100,6 +103,35 @@ schedule_workload::schedule_workload(std::string primitive, std::string schedule
       expected_(std::move(expected)),
       details_(std::move(details)) {
     for (router_id n : nodes) runs_.at(n) = true;
+}
+
+void add_schedule_volume(const topology& t, const schedule& s, router_id at, std::uint64_t nodes,
+                         workload_volume& v) {
+    walk_result w;
+    std::vector<std::uint64_t> copies(s.slots.size(), 0);  // per slot, copies of one node
+    for (std::size_t i = 0; i < s.slots.size(); ++i)
+        for (const launch& l : s.slots[i].launches) {
+            walk(t, t.at(at), l.hdr, w);
+            v.messages += nodes;
+            v.deliveries += nodes * w.destinations.size();
+            copies[i] += w.destinations.size();
+        }
+    std::uint64_t window = 0, most = 0;  // copies launched in four consecutive slots
+    for (std::size_t i = 0; i < copies.size(); ++i) {
+        window += copies[i] - (i >= 4 ? copies[i - 4] : 0);
+        most = std::max(most, window);
+    }
+    v.in_flight = std::max(v.in_flight, nodes * most);
+}
+
+std::optional<workload_volume> schedule_workload::volume(const topology& t) const {
+    workload_volume v;
+    std::uint64_t nodes = 0;
+    router_id first = 0;
+    for (router_id r = 0; r < runs_.size(); ++r)
+        if (runs_[r] && nodes++ == 0) first = r;
+    if (nodes != 0) add_schedule_volume(t, sched_, first, nodes, v);
+    return v;
 }
 
 std::unique_ptr<node_program> schedule_workload::program_for(router_id id) const {

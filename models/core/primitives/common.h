@@ -33,6 +33,11 @@ struct primitive_options {
 /// Error text when `fixed` is asked for a case whose published schedule has no conflict.
 std::string nothing_to_fix(const std::string& what);
 
+/// The volume of `nodes` nodes each launching every slot of `s` (copies walked from `at`, the
+/// same count from every router). Adds to `v`.
+void add_schedule_volume(const topology& t, const schedule& s, router_id at, std::uint64_t nodes,
+                         workload_volume& v);
+
 /// Lockstep prediction of a schedule: conflicts when nothing is delayed (see lockstep.h).
 struct prediction {
     std::uint64_t conflicts = 0;
@@ -99,6 +104,8 @@ class schedule_workload final : public workload {
         workload::expected_from(src, routers, out);
     }
     nlohmann::json details() const override { return details_; }
+    /// Every running node replays the schedule; a header's copies do not depend on where it starts.
+    std::optional<workload_volume> volume(const topology& t) const override;
     const schedule& plan() const { return sched_; }
 
   private:

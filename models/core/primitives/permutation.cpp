@@ -135,6 +135,12 @@ class permutation_workload final : public workload {
         return n;
     }
     nlohmann::json details() const override { return details_; }
+    /// One data packet per router; with the exchange, M-1 single-copy packets more per router.
+    std::optional<workload_volume> volume(const topology& t) const override {
+        const std::uint64_t n = t.routers();
+        const std::uint64_t exchange = kind_ != schedule_kind::none ? n * (t.m() - 1) : 0;
+        return workload_volume{n + exchange, n + exchange, n + exchange};  // exchange at step 0
+    }
 
   private:
     topology t_;

@@ -1,0 +1,126 @@
+#include "memory_limit.h"
+
+#include "testbench.h"
+#include "traffic_bench.h"
+
+#include <sys/resource.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace d3 {
+
+namespace {
+
+constexpr double kMiB = 1024.0 * 1024.0;
+// Address space the process takes beyond its resident set (libraries, thread stacks, the reserve
+// of tb/memory_reserve.h): subtracted from an address-space limit.
+constexpr double kAddressSpaceOverheadMiB = 384;
+
+std::optional<double> mem_available_mib() {
+    std::ifstream in("/proc/meminfo");
+    std::string key;
+    double kb = 0;
+    std::string unit;
+    while (in >> key >> kb) {
+        std::getline(in, unit);
+        if (key == "MemAvailable:") return kb / 1024.0;
+    }
+    return std::nullopt;
+}
+
+std::optional<double> limit_mib(int resource) {
+    rlimit r{};
+    if (getrlimit(resource, &r) != 0 || r.rlim_cur == RLIM_INFINITY) return std::nullopt;
+    return static_cast<double>(r.rlim_cur) / kMiB;
+}
+
+std::string mib_text(double mib) {
+    char buf[64];
+    if (mib >= 10 * 1024)
+        std::snprintf(buf, sizeof buf, "%.1f GiB", mib / 1024);
+    else
+        std::snprintf(buf, sizeof buf, "%.0f MiB", std::ceil(mib));
+    return buf;
+}
+
+}  // namespace
+
+memory_estimate estimate_run(const run_options& o, const topology& t, const workload& w) {
+    memory_inputs in;
+    in.routers = t.routers();
+    in.link_ports = t.link_ports();
+    in.vcs = o.net.resolved().router.vcs;
+    in.volume = w.volume(t);
+    return estimate_memory(in);
+}
+
+memory_estimate estimate_run(const traffic_run_options& o, const topology& t) {
+    memory_inputs in;
+    in.routers = t.routers();
+    in.link_ports = t.link_ports();
+    in.vcs = o.network().resolved().router.vcs;
+    in.traffic = true;
+    const traffic_options& tr = o.traffic;
+    in.traffic_packets = expected_traffic_packets(t.routers(), tr.concentration, tr.rate, tr.warmup,
+                                                  tr.measure, tr.drain_limit);
+    const router_params& rp = o.net.router;
+    in.traffic_in_flight =
+        expected_traffic_in_flight(t.routers(), tr.concentration, tr.rate, rp.pipeline_stages,
+                                   rp.local_latency, rp.global_latency);
+    return estimate_memory(in);
+}
+
+std::optional<memory_budget> default_memory_budget() {
+    std::optional<memory_budget> b;
+    if (auto avail = mem_available_mib()) b = memory_budget{*avail, "the available memory"};
+    for (const auto& [res, name] :
+         {std::pair{RLIMIT_AS, "ulimit -v"}, std::pair{RLIMIT_DATA, "ulimit -d"}})
+        if (auto lim = limit_mib(res)) {
+            const double usable = std::max(0.0, *lim - kAddressSpaceOverheadMiB);
+            if (!b || usable < b->mib)
+                b = memory_budget{usable, std::string("the limit of ") + name};
+        }
+    return b;
+}
+
+std::optional<double> parse_memory_mib(const std::string& s) {
+    if (s == "none") return 0.0;
+    std::istringstream is(s);
+    double v = 0;
+    if (!(is >> v) || v < 0 || !std::isfinite(v)) return std::nullopt;
+    std::string unit;
+    is >> unit;
+    if (!(is >> std::ws).eof()) return std::nullopt;
+    if (unit.empty() || unit == "M" || unit == "MiB" || unit == "MB") return v;
+    if (unit == "G" || unit == "GiB" || unit == "GB") return v * 1024;
+    if (unit == "T" || unit == "TiB" || unit == "TB") return v * 1024 * 1024;
+    if (unit == "K" || unit == "KiB" || unit == "KB") return v / 1024;
+    return std::nullopt;
+}
+
+std::optional<std::string> over_budget(const memory_estimate& e, const memory_budget& b) {
+    if (b.mib <= 0 || e.total_mib() <= b.mib) return std::nullopt;
+    return "this run needs about " + mib_text(e.total_mib()) + " (routers " +
+           mib_text(e.routers_mib) + ", packets " + mib_text(e.ledger_mib + e.traffic_mib) +
+           "), more than --max-memory " + mib_text(b.mib) + " (" + b.origin +
+           "); choose a smaller network or raise --max-memory";
+}
+
+memory_budget_or_error resolve_memory_budget(const std::string& option) {
+    memory_budget_or_error r;
+    if (option.empty()) {
+        if (auto b = default_memory_budget()) r.budget = *b;
+        return r;
+    }
+    if (auto mib = parse_memory_mib(option)) {
+        r.budget = memory_budget{*mib, "as given"};
+        return r;
+    }
+    r.error = "--max-memory must be a size such as 512M, 8G or 1T, or none (got '" + option + "')";
+    return r;
+}
+
+}  // namespace d3

@@ -1,0 +1,46 @@
+// The memory check before a run (issue 11, item 5): the estimate of core/memory_estimate.h against
+// --max-memory, whose default is what this machine can give the process now: MemAvailable of
+// /proc/meminfo, lowered by the process's own limits (RLIMIT_AS, RLIMIT_DATA, as `ulimit -v` sets).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/memory_estimate.h"
+#include "core/topology.h"
+#include "core/workload.h"
+
+namespace d3 {
+
+struct run_options;
+struct traffic_run_options;
+
+/// The estimate of a primitive run whose workload is built (its volume is counted exactly).
+memory_estimate estimate_run(const run_options& o, const topology& t, const workload& w);
+/// The estimate of a synthetic-traffic run.
+memory_estimate estimate_run(const traffic_run_options& o, const topology& t);
+
+/// The default --max-memory in MiB, and where it comes from ("available memory", "ulimit -v").
+struct memory_budget {
+    double mib = 0;
+    std::string origin;
+};
+/// Nothing when neither /proc/meminfo nor a limit says anything.
+std::optional<memory_budget> default_memory_budget();
+
+/// Parses --max-memory: a size such as 512M, 8G or 1T (M when no unit is given), or "none".
+/// Nothing for a malformed value; a budget of 0 MiB stands for "none".
+std::optional<double> parse_memory_mib(const std::string& s);
+
+/// The one-line refusal when the estimate exceeds the budget, else nothing.
+std::optional<std::string> over_budget(const memory_estimate& e, const memory_budget& b);
+
+/// --max-memory as given (empty: the default) resolved to a budget; an error line for a bad value.
+/// A budget with mib 0 means no check.
+struct memory_budget_or_error {
+    memory_budget budget;
+    std::string error;
+};
+memory_budget_or_error resolve_memory_budget(const std::string& option);
+
+}  // namespace d3
