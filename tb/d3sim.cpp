@@ -144,6 +144,24 @@ int d3sim_main(int argc, char** argv) {
                    "permutation: random (with --seed), transpose, drawer-swap, or a FILE of lines "
                    "'c,d,p c',d',p''")
         ->capture_default_str();
+    std::string turnaround = "paper";
+    app.add_option("--turnaround", turnaround,
+                   "all-to-one: a responder answers in the step the request reaches it (paper: "
+                   "reply's first hop 4 steps after the request's, L G L D l g l) or one step "
+                   "later (next-step: 5 steps)")
+        ->check(CLI::IsMember({"paper", "next-step"}))
+        ->capture_default_str();
+    std::string headers = "source-vector";
+    app.add_option("--headers", headers,
+                   "headers the primitives launch: source-vector (as published) or destination "
+                   "(section 12: the same programs, unicast source vectors launched as "
+                   "destination headers read by the routers' tables; broadcasts unchanged)")
+        ->check(CLI::IsMember({"source-vector", "destination"}))
+        ->capture_default_str();
+    app.add_option("--subnetwork", o.subnetworks,
+                   "run the primitive in a subnetwork, repeatable, one partition each: "
+                   "cabinets=0,2,5 (Theorem 1), positions=0,1,2,4 (N < M routers per drawer), "
+                   "drawer-out=X (D3(K,M-1)), cabinet-out=X (D3(K-1,M))");
     app.add_option("--json", json, "write the result as one JSON object to FILE (- for stdout)");
     app.add_option(
         "--wave", o.wave,
@@ -226,6 +244,8 @@ int d3sim_main(int argc, char** argv) {
     o.net.shape = *d3::parse_topology_kind(shape);
     if (o.net.shape == d3::topology_kind::d3 && app.count("--arrangement") != 0)
         return fail_input("--arrangement needs --topology mdf");
+    if (!traffic.traffic.empty() && !o.subnetworks.empty())
+        return fail_input("--subnetwork runs a --primitive, not --traffic");
     if (!traffic.traffic.empty()) {  // synthetic traffic (tb/traffic_cli) instead of a primitive
         o.net.router.arb = *d3::parse_arbitration(arb);
         const d3::traffic_run_options t = d3::make_traffic_run(traffic, o.net, o.seed);
@@ -243,6 +263,8 @@ int d3sim_main(int argc, char** argv) {
     if (!parse_coord(source, o.source))
         return fail_input("--source must be c,d,p (got '" + source + "')");
     o.schedule = *d3::parse_schedule_kind(schedule);
+    o.reply = *d3::parse_turnaround(turnaround);
+    o.destination_headers = headers == "destination";
     o.protocol = protocol == "paper"             ? 0
                  : protocol == "doubly-parallel" ? d3::kDoublyParallel
                                                  : std::stoi(protocol);
@@ -267,7 +289,7 @@ int d3sim_main(int argc, char** argv) {
 
     d3::install_report_handler();
     d3::run_result res;
-    nlohmann::json details = nlohmann::json::object();
+    nlohmann::json details = nlohmann::json::object(), partitions;
     // The design is never destroyed: d3sim ends with d3::end_process once the results are out.
     d3::testbench* tb = nullptr;
     const bool ran = d3::run_reporting_errors([&] {
@@ -275,11 +297,14 @@ int d3sim_main(int argc, char** argv) {
         res = tb->run();
         res.estimated_memory_mib = est.total_mib();
         details = tb->work().details();
+        partitions = tb->partitions();
     });
     if (!ran) d3::end_process(1);
 
     const bool json_stdout = json == "-";
     if (!quiet) (json_stdout ? std::cerr : std::cout) << d3::to_table(res) << std::flush;
+    if (!quiet && !partitions.is_null())
+        (json_stdout ? std::cerr : std::cout) << d3::partition_table(partitions) << std::flush;
     if (!o.wave.empty() && !quiet)
         std::cerr << "  waveform: " << o.wave << ", view: gtkwave " << o.wave << " "
                   << d3::wave_trace::gtkw_path_for(o.wave) << "\n";
@@ -287,6 +312,7 @@ int d3sim_main(int argc, char** argv) {
         nlohmann::json j = d3::to_json(res, o.net.k);
         j["details"] = details;  // the primitive's own figures (core/primitives)
         j["count"] = o.count;
+        if (!partitions.is_null()) j.update(partitions);  // partitions, boundary_crossings
         if (!d3::write_json(j, json)) d3::end_process(2);
     }
     d3::end_process(res.correct ? 0 : 1);

@@ -11,8 +11,10 @@ namespace d3 {
 
 std::optional<std::string> run_options::validate() const {
     if (auto err = net.validate()) return err;
-    if (net.shape != topology_kind::d3 && (!wave.empty() || decoder != "cpp"))
-        return "on MDF the primitives run with --decoder cpp and without --wave";
+    if (net.shape != topology_kind::d3 &&
+        (!wave.empty() || decoder != "cpp" || !subnetworks.empty() || destination_headers))
+        return "on MDF the primitives run with --decoder cpp, without --wave, --subnetwork and "
+               "--headers destination";
     std::optional<topology> made;
     try {
         made.emplace(make_topology(net));  // an MDF wiring file is read and checked here
@@ -20,7 +22,16 @@ std::optional<std::string> run_options::validate() const {
         return std::string(e.what());
     }
     const topology& t = *made;
-    if (auto err = check_primitive(t, primitive_of(*this))) return err;
+    if (!subnetworks.empty()) {
+        try {
+            partitioned_workload(t, parse_subnetworks(subnetworks, net.k, net.m),
+                                 primitive_of(*this));
+        } catch (const std::invalid_argument& e) {
+            return std::string(e.what());
+        }
+    } else if (auto err = check_primitive(t, primitive_of(*this))) {
+        return err;
+    }
     if (!wave.empty())
         if (auto err = check_wave_options(wave, wave_opts, t)) return err;
     return std::nullopt;
@@ -36,11 +47,22 @@ primitive_options primitive_of(const run_options& o) {
     p.perm = o.perm;
     p.seed = o.seed;
     p.dimension = o.dimension;
+    p.reply = o.reply;
+    p.destination_headers = o.destination_headers;
     return p;
 }
 
 std::unique_ptr<workload> make_workload(const run_options& o, const topology& t) {
+    if (!o.subnetworks.empty())
+        return std::make_unique<partitioned_workload>(
+            t, parse_subnetworks(o.subnetworks, t.k(), t.m()), primitive_of(o));
     return make_primitive_workload(t, primitive_of(o));
+}
+
+nlohmann::json testbench::partitions() const {
+    if (!crossings_) return nullptr;
+    return partition_report(*net_, static_cast<const partitioned_workload&>(*work_),
+                            crossings_->crossings());
 }
 
 testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
@@ -68,7 +90,12 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
         // decoder other than the C++ reference (--decoder rtl|lockstep pass a factory).
         if (wo.decoder || decoders) decs = traced_decoders(decs, *wave_, topo_);
     }
-    net_ = std::make_unique<network>("network", opt_.net, *wl, decs, wave_.get());
+    link_observer* observer = wave_.get();
+    if (const auto* parts = dynamic_cast<const partitioned_workload*>(work_.get())) {
+        crossings_ = std::make_unique<crossing_counter>(topo_, parts->owner(), observer);
+        observer = crossings_.get();
+    }
+    net_ = std::make_unique<network>("network", opt_.net, *wl, decs, observer);
     elaboration_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }

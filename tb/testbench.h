@@ -13,6 +13,7 @@
 #include "core/schedule.h"
 #include "core/topology.h"
 #include "core/workload.h"
+#include "partition_report.h"
 #include "sc/network.h"
 #include "trace/traced_probes.h"
 #include "trace/wave_trace.h"
@@ -27,11 +28,15 @@ struct run_options {
     int count = 1;                ///< broadcast: chained broadcasts (Theorem 4)
     int protocol = 0;             ///< appendix Protocol 1, 2 or 3; 0: the paper's choice
     std::string perm = "random";  ///< permutation: random | transpose | drawer-swap | FILE
-    std::string wave;             ///< VCD path, empty: none
-    wave_options wave_opts;       ///< --wave-scope, --wave-limit, --wave-groups, --wave-decoder
-    std::uint64_t seed = 1;       ///< reserved for randomised workloads
-    int dimension = 0;            ///< hypercube-exchange --dimension
-    bool progress = false;        ///< report progress on stderr
+    turnaround reply = turnaround::paper;  ///< all-to-one responders (core/primitives/common.h)
+    bool destination_headers = false;      ///< --headers destination
+    /// --subnetwork specs (core/partition.h): each runs the primitive; empty: the whole network.
+    std::vector<std::string> subnetworks;
+    std::string wave;        ///< VCD path, empty: none
+    wave_options wave_opts;  ///< --wave-scope, --wave-limit, --wave-groups, --wave-decoder
+    std::uint64_t seed = 1;  ///< reserved for randomised workloads
+    int dimension = 0;       ///< hypercube-exchange --dimension
+    bool progress = false;   ///< report progress on stderr
     /// --decoder: cpp | rtl | lockstep. Reported in the result; the decoders themselves come from
     /// the decoder_factory given to the testbench (d3sim builds it, models/rtl/decoder_select.h).
     std::string decoder = "cpp";
@@ -58,6 +63,8 @@ class testbench : public sc_core::sc_module {
     network& net() { return *net_; }
     /// The workload (its details() go into d3sim's JSON).
     const workload& work() const { return *work_; }
+    /// With --subnetwork, after run(): partition_report()'s object; otherwise null.
+    nlohmann::json partitions() const;
 
   private:
     run_options opt_;
@@ -65,6 +72,7 @@ class testbench : public sc_core::sc_module {
     std::unique_ptr<workload> work_;
     std::unique_ptr<wave_trace> wave_;
     std::unique_ptr<traced_workload> traced_work_;  ///< reports rounds to wave_
+    std::unique_ptr<crossing_counter> crossings_;   ///< with --subnetwork
     std::unique_ptr<network> net_;
     double elaboration_seconds_ = 0;
 };

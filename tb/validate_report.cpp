@@ -55,10 +55,11 @@ How the figures are counted: `rounds` are node-program steps that launch packets
 steps that launch nothing (the paper's false headers), `steps` the time steps from the first hop
 (step 0) to the last, plus one; a single source-vector path takes 3 steps. `conflicts` are
 (link, step) pairs where more than one packet wanted the link; a packet that loses waits in its
-input buffer, so one conflict in a pipelined schedule can cause more later. A node launches at the
-earliest in the step after a packet reached it (all-to-one replies, permutation data), so the
-model's all-to-one has one more step between request and reply than the paper's evolution table;
-the conflicts below do not depend on that step (they recur for any spacing).
+input buffer, so one conflict in a pipelined schedule can cause more later. The all-to-one's
+responders answer at the paper's turnaround, in the step the request reaches them (L G L D l g l:
+the reply's first hop 4 steps after the request's); `--turnaround next-step` answers one step
+later. Other reactions (the permutation's data after its exchange) come in the step after the
+packet that causes them.
 
 Sources: a router with d != p is (0,0,1), a fixed point d = p is (0,1,1). Broadcast counts: N = 8.
 )";

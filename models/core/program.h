@@ -36,8 +36,17 @@ class node_program {
     virtual void launches(std::uint64_t step, std::vector<launch>& out) = 0;
     /// True when nothing is launched at `step` or later, unless a delivery adds work.
     virtual bool finished(std::uint64_t step) const = 0;
-    /// A packet arrived. Launches it causes can happen from the next step on.
+    /// A packet arrived. Launches it causes can happen from the next step on, or in the step of
+    /// the delivery itself through immediate().
     virtual void on_receive(const delivery& d) { (void)d; }
+    /// Appends what the node launches in time step `step` in reaction to that step's deliveries
+    /// (called after on_receive, in the delivery's step): the paper's turnaround, in which the
+    /// responder of Theorem 6 answers in the step the request reaches it (L G L D l g l). They
+    /// leave as launches of step `step` do: first hop at step + 1. Default: none.
+    virtual void immediate(std::uint64_t step, std::vector<launch>& out) {
+        (void)step;
+        (void)out;
+    }
 };
 
 }  // namespace d3

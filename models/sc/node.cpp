@@ -32,11 +32,36 @@ void node::end_of_elaboration() {
     fw_ = inject_out.operator->();
 }
 
-void node::step(std::uint64_t t) {
+void node::collect_credits(std::uint64_t t) {
     while (!credit_due_.empty() && credit_due_.front() <= t) {
         ++credits_;
         credit_due_.pop_front();
     }
+}
+
+void node::send(const launch& l, std::uint64_t first_hop, const sc_core::sc_time& delay) {
+    packet* p = pool_.acquire();
+    p->hdr = l.hdr;
+    p->payload = l.payload;
+    p->src = id_;
+    p->msg = ledger_.launch(id_, p->hdr);
+    p->launch = first_hop;
+    stats_.first_hop = std::min(stats_.first_hop, p->launch);
+    ++stats_.launched;
+    flit f{p, 0};
+    tlm::tlm_phase ph = tlm::BEGIN_REQ;
+    sc_core::sc_time d = delay;
+    const tlm::tlm_sync_enum r = fw_->nb_transport_fw(f, ph, d);
+    if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_fw", r, tlm::TLM_ACCEPTED);
+}
+
+void node::step(std::uint64_t t) {
+    collect_credits(t);
+    // Replies launched in the delivery step t - 1 (their credits and width taken then): they
+    // enter the router now, ready for their first hop in this cycle, as a launch of step t - 1
+    // through the one-cycle injection channel would.
+    for (const launch& l : turnaround_) send(l, t, sc_core::SC_ZERO_TIME);
+    turnaround_.clear();
     if (program_ && !program_->finished(t)) {
         launches_.clear();
         program_->launches(t, launches_);
@@ -44,23 +69,13 @@ void node::step(std::uint64_t t) {
     }
     int width = cfg_.router.injection_width;
     while (!queue_.empty() && width > 0 && credits_ > 0) {
-        packet* p = pool_.acquire();
-        p->hdr = queue_.front().hdr;
-        p->payload = queue_.front().payload;
-        p->src = id_;
-        p->msg = ledger_.launch(id_, p->hdr);
-        p->launch = t + 1;  // the injection channel takes one cycle
-        stats_.first_hop = std::min(stats_.first_hop, p->launch);
+        send(queue_.front(), t + 1, step_time());  // the injection channel takes one cycle
         queue_.pop_front();
-        ++stats_.launched;
         --width;
         --credits_;
-        flit f{p, 0};
-        tlm::tlm_phase ph = tlm::BEGIN_REQ;
-        sc_core::sc_time delay = step_time();
-        const tlm::tlm_sync_enum r = fw_->nb_transport_fw(f, ph, delay);
-        if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_fw", r, tlm::TLM_ACCEPTED);
     }
+    sent_cycle_ = t;
+    sent_ = cfg_.router.injection_width - width;
     stats_.queue_stalls += queue_.size();
     if (program_ && !program_->finished(t + 1))
         clock_.wake(*this, t + 1);
@@ -69,6 +84,27 @@ void node::step(std::uint64_t t) {
     else if (!queue_.empty() && !credit_due_.empty())  // a credit already on its way
         clock_.wake(*this, credit_due_.front());
     // otherwise a returning credit wakes the node
+}
+
+void node::launch_immediately(std::uint64_t t) {
+    launches_.clear();
+    program_->immediate(t, launches_);
+    if (launches_.empty()) return;
+    collect_credits(t);
+    if (sent_cycle_ != t) sent_ = 0;
+    sent_cycle_ = t;
+    for (const launch& l : launches_) {
+        // Behind launches that wait, or without width or credit left in this step, a reply waits
+        // in the queue like any launch.
+        if (queue_.empty() && sent_ < cfg_.router.injection_width && credits_ > 0) {
+            turnaround_.push_back(l);
+            ++sent_;
+            --credits_;
+        } else {
+            queue_.push_back(l);
+        }
+    }
+    clock_.wake(*this, t + 1);
 }
 
 tlm::tlm_sync_enum node::receive(flit& f, tlm::tlm_phase& ph, sc_core::sc_time&) {
@@ -90,6 +126,7 @@ tlm::tlm_sync_enum node::receive(flit& f, tlm::tlm_phase& ph, sc_core::sc_time&)
     }
     if (program_) {
         program_->on_receive({p.src, p.hdr, p.payload, t});
+        launch_immediately(t);
         if (!program_->finished(t + 1)) clock_.wake(*this, t + 1);
     }
     pool_.release(f.pkt);

@@ -50,10 +50,11 @@ class node : public sc_core::sc_module, public stepper::client {
     node(const sc_core::sc_module_name& name, setup s);
 
     const node_stats& stats() const { return stats_; }
-    std::size_t queued() const { return queue_.size(); }
+    std::size_t queued() const { return queue_.size() + turnaround_.size(); }
     /// The program has more to launch, or launches wait for credits.
     bool busy() const {
-        return !queue_.empty() || (program_ && !program_->finished(clock_.now()));
+        return !queue_.empty() || !turnaround_.empty() ||
+               (program_ && !program_->finished(clock_.now()));
     }
 
     void step(std::uint64_t t) override;
@@ -62,6 +63,11 @@ class node : public sc_core::sc_module, public stepper::client {
     void end_of_elaboration() override;
     tlm::tlm_sync_enum receive(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t);
     tlm::tlm_sync_enum credit(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t);
+    void collect_credits(std::uint64_t t);
+    /// Injects one packet whose first hop is at `first_hop`.
+    void send(const launch& l, std::uint64_t first_hop, const sc_core::sc_time& delay);
+    /// The program's immediate() launches of delivery step `t` (the paper's turnaround).
+    void launch_immediately(std::uint64_t t);
 
     const network_config& cfg_;
     const coord at_;
@@ -74,6 +80,9 @@ class node : public sc_core::sc_module, public stepper::client {
 
     queue<launch> queue_;
     std::vector<launch> launches_;
+    std::vector<launch> turnaround_;    ///< launched in the last delivery step, sent next cycle
+    std::uint64_t sent_cycle_ = ~0ull;  ///< the cycle sent_ counts packets for
+    int sent_ = 0;                      ///< packets injected in sent_cycle_ (injection width)
     int credits_;
     queue<std::uint64_t> credit_due_;
     node_stats stats_;

@@ -55,6 +55,7 @@ void stepper::tick() {
     next_tick_ = calendar::kNever;
     in_tick_ = true;
     for (const bool router_phase : {false, true}) {
+        node_phase_ = !router_phase;
         due_.clear();
         cal(router_phase).take(current_, due_);
         auto& list = router_phase ? router_clients_ : node_clients_;
@@ -62,6 +63,7 @@ void stepper::tick() {
         for (std::uint32_t id : due_) list[id]->step(current_);
     }
     in_tick_ = false;
+    node_phase_ = false;
     const auto a = nodes_.next(), b = routers_.next();
     if (a || b) schedule(std::min(a.value_or(calendar::kNever), b.value_or(calendar::kNever)));
 }

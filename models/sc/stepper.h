@@ -39,10 +39,13 @@ class stepper : public sc_core::sc_module {
 
     /// Registers a client (during elaboration). Nodes (`router_phase` false) step first.
     void add(client& c, bool router_phase);
-    /// Asks that `c` steps at `cycle` (the next cycle at the earliest while a step is running).
+    /// Asks that `c` steps at `cycle` (the next cycle at the earliest while a step is running;
+    /// during the node phase a router may still be asked for the current cycle, since routers
+    /// step after nodes: a node's reply of the paper's turnaround, sent in the router's cycle).
     void wake(client& c, std::uint64_t cycle) {
         if (in_tick_) {
-            if (cycle <= current_) cycle = current_ + 1;
+            const std::uint64_t earliest = c.router_ && node_phase_ ? current_ : current_ + 1;
+            if (cycle < earliest) cycle = earliest;
             cal(c.router_).request(c.id_, cycle);
             return;
         }
@@ -67,6 +70,7 @@ class stepper : public sc_core::sc_module {
     std::uint64_t next_tick_ = calendar::kNever;  ///< the cycle tick_event_ is notified for
     std::uint64_t current_ = 0;
     bool in_tick_ = false;
+    bool node_phase_ = false;  ///< in_tick_ and the nodes are stepping
 };
 
 }  // namespace d3

@@ -19,6 +19,11 @@ class traced_program final : public node_program {
     }
     bool finished(std::uint64_t step) const override { return inner_->finished(step); }
     void on_receive(const delivery& d) override { inner_->on_receive(d); }
+    void immediate(std::uint64_t step, std::vector<launch>& out) override {
+        const std::size_t before = out.size();
+        inner_->immediate(step, out);
+        if (out.size() > before) w_.on_round(step, id_, round_++);
+    }
 
   private:
     std::unique_ptr<node_program> inner_;

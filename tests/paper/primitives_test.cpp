@@ -10,28 +10,34 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/topology.h"
 #include "path_counter.h"
-#include "support/run_command.h"
+#include "run_d3sim.h"
 
 namespace d3 {
 namespace {
 
 using nlohmann::json;
 using u64 = std::uint64_t;
+using test::net;
+using test::run;
 
-json run(const std::string& args, int expect_code = 0) {
-    const test::outcome o =
-        test::run_command(std::string(D3SIM) + " " + args + " --json - -q --no-progress");
-    EXPECT_EQ(o.code, expect_code) << args << ": " << o.err;
-    json j = json::parse(o.out, nullptr, false);
-    EXPECT_FALSE(j.is_discarded()) << args << ": " << o.out;
-    return j;
-}
-
-std::string net(int k, int m) {
-    return "--k " + std::to_string(k) + " --m " + std::to_string(m);
+// Theorem 5 from the fixed point (0,1,1) as the proof reads literally: a delay before each round
+// i + 2 for the M rounds i with gamma = 0 (before rounds 2..M+1), counted by the path counter.
+test::path_counter literal_one_to_all_count(const topology& t) {
+    const int k = t.k(), m = t.m();
+    test::path_counter pc(t);
+    u64 slot = 0;
+    for (int i = 0; i < k * m; ++i) {
+        if (i >= 2 && i < m + 2) ++slot;  // the delay before round i
+        for (int delta = 0; delta < m; ++delta)
+            pc.source_vector({0, 1, 1}, slot, false, i / m, i % m, delta);
+        ++slot;
+    }
+    return pc;
 }
 
 void expect_clean(const json& r) {
@@ -98,14 +104,7 @@ TEST(Paper, OneToAllTheorem5) {
         EXPECT_EQ(r["delivered"], t.routers());
         EXPECT_EQ(r["steps"], km + 2);
         // d = p, the proof's delays (before rounds 2..M+1): the counter finds a conflict.
-        test::path_counter pc(t);
-        u64 slot = 0;
-        for (int i = 0; i < k * m; ++i) {
-            if (i >= 2 && i < m + 2) ++slot;  // the delay before round i
-            for (int delta = 0; delta < m; ++delta)
-                pc.source_vector({0, 1, 1}, slot, false, i / m, i % m, delta);
-            ++slot;
-        }
+        const test::path_counter pc = literal_one_to_all_count(t);
         r = run(net(k, m) + " --primitive one-to-all --source 0,1,1");
         expect_clean(r);
         EXPECT_EQ(r["rounds"], km);
@@ -121,34 +120,136 @@ TEST(Paper, OneToAllTheorem5) {
     }
 }
 
-TEST(Paper, AllToOneTheorem6ConflictsWhereTheCounterSays) {
-    for (auto [k, m] : kNets) {
-        const topology t(k, m);
-        const coord sink{0, 0, 1};
-        // Round i: the sink's request broadcast; each responder (gamma, *, pi) answers in the step
-        // after the request reaches it (the model's node turnaround).
-        test::path_counter pc(t);
-        for (int i = 0; i < k * m; ++i) {
-            const u64 arrival = pc.source_vector(sink, static_cast<u64>(i), true, 0, 0, 0);
-            const int gamma = i / m, pi = i % m;
-            for (int d = 0; d < m; ++d) {
-                const coord r{gamma, d, pi};
-                const source_vector v = t.vector_to(r, sink);
-                pc.source_vector(r, arrival + 1, false, v.gamma, v.pi, v.delta);
-            }
+// The all-to-one's requests and answers under the paper's idealised timing, counted here: round
+// i's request is launched by the sink at program step i, reaches every router at i + 4, and each
+// responder (gamma, *, pi) launches its answer `turnaround` steps later (0: in the delivery step,
+// the paper's L G L D l g l; 1: one step later).
+test::path_counter all_to_one_count(const topology& t, const coord& sink, u64 turnaround) {
+    test::path_counter pc(t);
+    const int k = t.k(), m = t.m();
+    for (int i = 0; i < k * m; ++i) {
+        const u64 arrival = pc.source_vector(sink, static_cast<u64>(i), true, 0, 0, 0);
+        const int gamma = i / m, pi = i % m;
+        for (int d = 0; d < m; ++d) {
+            const coord r{gamma, d, pi};
+            const source_vector v = t.vector_to(r, sink);
+            pc.source_vector(r, arrival + turnaround, false, v.gamma, v.pi, v.delta);
         }
-        json r = run(net(k, m) + " --primitive all-to-one --source 0,0,1");
+    }
+    return pc;
+}
+
+TEST(Paper, AllToOneTheorem6ConflictsWhereTheCounterSays) {
+    // Odd and even M; the sinks of the issue (D3(3,5) (1,2,4), D3(1,7) (0,6,2)) among them.
+    const std::vector<std::pair<std::pair<int, int>, coord>> cases{
+        {{2, 4}, {0, 0, 1}}, {{3, 5}, {1, 2, 4}}, {{1, 7}, {0, 6, 2}},
+        {{3, 6}, {0, 0, 1}}, {{2, 5}, {1, 3, 0}}, {{4, 4}, {0, 0, 1}}};
+    for (const auto& [km, sink] : cases) {
+        const auto [k, m] = km;
+        const topology t(k, m);
+        const std::string at = " --primitive all-to-one --source " + std::to_string(sink.c) + "," +
+                               std::to_string(sink.d) + "," + std::to_string(sink.p);
+        for (const u64 turnaround : {u64{0}, u64{1}}) {
+            const std::string timing = turnaround == 0 ? "" : " --turnaround next-step";
+            const test::path_counter pc = all_to_one_count(t, sink, turnaround);
+            json r = run(net(k, m) + at + timing);
+            expect_clean(r);
+            EXPECT_EQ(r["rounds"], static_cast<u64>(k * m));
+            // KM request broadcasts to every router, plus one reply from every router.
+            EXPECT_EQ(r["delivered"], static_cast<u64>(k * m + 1) * t.routers());
+            EXPECT_EQ(r["details"]["answer_offset"], 4 + turnaround);
+            // The planner's idealised count equals the counter's; the model conflicts iff it does.
+            EXPECT_EQ(r["details"]["lockstep"]["conflicts"], pc.conflicts())
+                << "D3(" << k << "," << m << ")" << timing;
+            EXPECT_EQ(r["conflicts"].get<u64>() > 0, pc.conflicts() > 0)
+                << "D3(" << k << "," << m << ")" << timing;
+            if (pc.conflicts() == 0) continue;
+            expect_first_conflict(r, t, pc);
+            r = run(net(k, m) + at + timing + " --schedule fixed");
+            expect_clean(r);
+            EXPECT_EQ(r["conflicts"], 0);
+        }
+    }
+}
+
+// Theorem 5 from a fixed point (c,p,p), `--schedule fixed`: conflict-free with M - 3 delays for
+// odd and even M. The bound: each of the M - 1 rounds with gamma = 0, pi != 0 sends its third
+// step out of the source's local port pi, which the round two slots later uses in its first
+// step; unless it is one of the last two rounds, that slot must be empty, and the slots are
+// distinct. Brute force below on D3(1,4) and D3(1,5): no order with fewer delays is free.
+TEST(Paper, OneToAllFixedReachesMMinus3) {
+    for (auto [k, m] : std::vector<std::pair<int, int>>{
+             {1, 4}, {1, 5}, {1, 7}, {2, 5}, {3, 5}, {2, 6}, {2, 9}, {1, 8}}) {
+        const json r = run(net(k, m) + " --primitive one-to-all --source 0,1,1 --schedule fixed");
         expect_clean(r);
+        EXPECT_EQ(r["conflicts"], 0) << "D3(" << k << "," << m << ")";
+        EXPECT_EQ(r["delays"], static_cast<u64>(m - 3)) << "D3(" << k << "," << m << ")";
         EXPECT_EQ(r["rounds"], static_cast<u64>(k * m));
-        // KM request broadcasts to every router, plus one reply from every router.
-        EXPECT_EQ(r["delivered"], static_cast<u64>(k * m + 1) * t.routers());
-        EXPECT_EQ(r["conflicts"].get<u64>() > 0, pc.conflicts() > 0)
+    }
+    for (const int m : {4, 5}) {
+        const topology t(1, m);
+        // Every order of the M rounds in M + (M - 4) slots, the last slot taken.
+        std::vector<int> rounds(static_cast<std::size_t>(m));
+        for (int i = 0; i < m; ++i) rounds[static_cast<std::size_t>(i)] = i;
+        const int slots = m + m - 4;
+        std::vector<bool> empty_pattern(static_cast<std::size_t>(slots - 1), false);
+        int free_schedules = 0, tried = 0;
+        // the empty slots: any m - 4 of the first slots - 1 positions
+        std::vector<int> pick(static_cast<std::size_t>(slots - 1), 0);
+        for (int e = 0; e < m - 4; ++e) pick[pick.size() - 1 - static_cast<std::size_t>(e)] = 1;
+        do {
+            std::vector<int> order = rounds;
+            do {
+                test::path_counter pc(t);
+                std::size_t next = 0;
+                for (int s = 0; s < slots; ++s) {
+                    if (s < slots - 1 && pick[static_cast<std::size_t>(s)] == 1) continue;
+                    const int i = order[next++];
+                    for (int delta = 0; delta < m; ++delta)
+                        pc.source_vector({0, 1, 1}, static_cast<u64>(s), false, 0, i, delta);
+                }
+                ++tried;
+                free_schedules += pc.conflicts() == 0 ? 1 : 0;
+            } while (std::next_permutation(order.begin(), order.end()));
+        } while (std::next_permutation(pick.begin(), pick.end()));
+        EXPECT_GT(tried, 0);
+        EXPECT_EQ(free_schedules, 0) << "D3(1," << m << ") with " << m - 4 << " delays";
+    }
+}
+
+// The literal schedule of Theorem 5's proof from a fixed point (a delay before rounds 2..M+1):
+// M - 1 link conflicts for K >= 2, M - 2 for K = 1 (counted here, and measured).
+TEST(Paper, OneToAllLiteralDelaysConflicts) {
+    for (auto [k, m] : std::vector<std::pair<int, int>>{{1, 4}, {1, 5}, {1, 6}, {2, 5}, {3, 4}}) {
+        const topology t(k, m);
+        const test::path_counter pc = literal_one_to_all_count(t);
+        EXPECT_EQ(pc.conflicts(), static_cast<u64>(k == 1 ? m - 2 : m - 1))
             << "D3(" << k << "," << m << ")";
-        if (pc.conflicts() == 0) continue;
-        expect_first_conflict(r, t, pc);
-        r = run(net(k, m) + " --primitive all-to-one --source 0,0,1 --schedule fixed");
+        const json r = run(net(k, m) + " --primitive one-to-all --source 0,1,1");
         expect_clean(r);
+        EXPECT_EQ(r["conflicts"], pc.conflicts()) << "D3(" << k << "," << m << ")";
+    }
+}
+
+// Section 12: the primitives with destination headers. Theorem 7's figures stay (K M^2 rounds,
+// K M delays, K M^2 + K M + 2 steps, no conflict), and the one-to-all from a fixed point meets
+// its first intra-round conflict where the path counter puts it, as with source vectors.
+TEST(Paper, DestinationHeadersKeepRoundsAndIntraRoundConflicts) {
+    for (auto [k, m] : std::vector<std::pair<int, int>>{{2, 4}, {3, 5}}) {
+        const u64 km = static_cast<u64>(k * m);
+        json r = run(net(k, m) + " --primitive all-to-all --headers destination");
+        expect_clean(r);
+        EXPECT_EQ(r["details"]["headers"], "destination");
+        EXPECT_EQ(r["rounds"], km * static_cast<u64>(m));
+        EXPECT_EQ(r["delays"], km);
+        EXPECT_EQ(r["steps"], km * static_cast<u64>(m) + km + 2);
         EXPECT_EQ(r["conflicts"], 0);
+        const topology t(k, m);
+        const test::path_counter pc = literal_one_to_all_count(t);
+        r = run(net(k, m) + " --primitive one-to-all --source 0,1,1 --headers destination");
+        expect_clean(r);
+        ASSERT_GT(pc.conflicts(), 0u);
+        expect_first_conflict(r, t, pc);
     }
 }
 

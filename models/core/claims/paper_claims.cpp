@@ -288,11 +288,11 @@ std::vector<sim_claim> simulated_claims(const topology& t) {
          "among them, out of every local port. Both recur every round once the pipeline is "
          "full; the proof checks steps 3, 5, 6 and 7 only between a round's own broadcast "
          "and its neighbours. Conflict (2) comes with every round (d' = d always has a "
-         "responder) and pairs round i with round i+5 in the model (i+4 with the paper's "
-         "one-step turnaround), so no two requests may be five slots apart: at most five of "
-         "every ten slots can carry one, and a conflict-free schedule needs about one delay per "
-         "round. The fixed schedule (greedy: blocks of five rounds and five delays) reaches that "
-         "bound.",
+         "responder) and pairs round i with round i+4 at the paper's turnaround (the reply's "
+         "first hop 4 steps after the request's; i+5 with --turnaround next-step), so no two "
+         "requests may be four slots apart: at most four of every eight slots can carry one, "
+         "and a conflict-free schedule needs about one delay per round. The fixed schedule "
+         "(greedy: blocks of four rounds and four delays) reaches that bound.",
          true});
     c.push_back({"thm6-fp",
                  "Theorem 6: all-to-one at a fixed point (d = p; not claimed)",

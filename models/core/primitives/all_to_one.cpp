@@ -20,18 +20,19 @@ int pi_of(std::uint64_t w) {
 // Every node answers the request addressed to it; the sink also replays the request schedule.
 class all_to_one_program final : public node_program {
   public:
-    all_to_one_program(const topology& t, router_id self, router_id sink, const schedule* requests)
-        : t_(t), self_(self), at_(t.at(self)), sink_(sink), requests_(requests) {}
+    all_to_one_program(const topology& t, router_id self, router_id sink, const schedule* requests,
+                       turnaround reply)
+        : t_(t), self_(self), at_(t.at(self)), sink_(sink), requests_(requests), reply_(reply) {}
 
     void launches(std::uint64_t step, std::vector<launch>& out) override {
         if (requests_ && step < requests_->slots.size()) {
             const auto& l = requests_->slots[step].launches;
             out.insert(out.end(), l.begin(), l.end());
         }
-        if (answer_step_ == step && !answered_) {
-            out.push_back({answer_, self_});
-            answered_ = true;
-        }
+        if (reply_ == turnaround::next_step) answer(step, out);
+    }
+    void immediate(std::uint64_t step, std::vector<launch>& out) override {
+        if (reply_ == turnaround::paper) answer(step, out);
     }
     bool finished(std::uint64_t step) const override {
         const bool requests_done = !requests_ || step >= requests_->slots.size();
@@ -42,16 +43,23 @@ class all_to_one_program final : public node_program {
         if (!d.hdr.broadcast || d.from != sink_) return;  // answers reaching the sink
         if (at_.c != gamma_of(d.payload) || at_.p != pi_of(d.payload)) return;
         answer_ = make_source_vector_header(false, 3, t_.vector_to(at_, t_.at(sink_)));
-        answer_step_ = d.step + 1;  // the delay D: launch in the next step
+        // the delay D: in the step of the request's delivery, or in the next one
+        answer_step_ = d.step + (reply_ == turnaround::paper ? 0 : 1);
     }
 
   private:
     static constexpr std::uint64_t kNever = ~0ull;
+    void answer(std::uint64_t step, std::vector<launch>& out) {
+        if (answer_step_ != step || answered_) return;
+        out.push_back({answer_, self_});
+        answered_ = true;
+    }
     const topology& t_;
     router_id self_;
     coord at_;
     router_id sink_;
     const schedule* requests_;
+    turnaround reply_;
     header answer_;
     std::uint64_t answer_step_ = kNever;
     bool answered_ = false;
@@ -59,17 +67,19 @@ class all_to_one_program final : public node_program {
 
 class all_to_one_workload final : public workload {
   public:
-    all_to_one_workload(const topology& t, const coord& sink, schedule_kind kind, schedule s,
-                        nlohmann::json details)
+    all_to_one_workload(const topology& t, const coord& sink, schedule_kind kind, turnaround reply,
+                        schedule s, nlohmann::json details)
         : t_(t),
           sink_(t.id(sink)),
           kind_(kind),
+          reply_(reply),
           sched_(std::move(s)),
           details_(std::move(details)) {}
     std::string primitive() const override { return "all-to-one"; }
     std::string schedule_name() const override { return to_string(kind_); }
     std::unique_ptr<node_program> program_for(router_id id) const override {
-        return std::make_unique<all_to_one_program>(t_, id, sink_, id == sink_ ? &sched_ : nullptr);
+        return std::make_unique<all_to_one_program>(t_, id, sink_, id == sink_ ? &sched_ : nullptr,
+                                                    reply_);
     }
     std::size_t rounds() const override { return sched_.rounds(); }
     std::size_t delays() const override { return sched_.delays(); }
@@ -94,15 +104,17 @@ class all_to_one_workload final : public workload {
     topology t_;
     router_id sink_;
     schedule_kind kind_;
+    turnaround reply_;
     schedule sched_;
     nlohmann::json details_;
 };
 
 }  // namespace
 
-std::uint64_t all_to_one_answer_step(std::uint64_t step) {
-    // first hop at step+1, three steps, delivery at step+4, answer launched in the next step
-    return step + kFirstHopAfterLaunch + 3 + 1;
+std::uint64_t all_to_one_answer_step(std::uint64_t step, turnaround reply) {
+    // first hop at step+1, three steps, delivery at step+4; the answer is launched in that step
+    // (first hop at step+5) or in the next one
+    return step + kFirstHopAfterLaunch + 3 + (reply == turnaround::paper ? 0 : 1);
 }
 
 std::vector<slot> all_to_one_rounds(const topology& t) {
@@ -113,14 +125,15 @@ std::vector<slot> all_to_one_rounds(const topology& t) {
     return rounds;
 }
 
-std::vector<link_use> all_to_one_round_uses(const topology& t, const coord& sink, int i) {
+std::vector<link_use> all_to_one_round_uses(const topology& t, const coord& sink, int i,
+                                            turnaround reply) {
     std::vector<link_use> uses;
     const router_id s = t.id(sink);
     trace_links(t, s, 0, make_source_vector_header(true, 3, {0, 0, 0}), uses);
     const int gamma = i / t.m(), pi = i % t.m();
     for (int d = 0; d < t.m(); ++d) {
         const coord r{gamma, d, pi};
-        trace_links(t, t.id(r), all_to_one_answer_step(0),
+        trace_links(t, t.id(r), all_to_one_answer_step(0, reply),
                     make_source_vector_header(false, 3, t.vector_to(r, sink)), uses);
     }
     return uses;
@@ -131,7 +144,7 @@ std::unique_ptr<workload> make_all_to_one_workload(const topology& t, const prim
     const int protocol = o.protocol != 0 ? o.protocol : 1;
     std::vector<std::vector<link_use>> uses;
     for (int i = 0; i < static_cast<int>(rounds.size()); ++i)
-        uses.push_back(all_to_one_round_uses(t, o.source, i));
+        uses.push_back(all_to_one_round_uses(t, o.source, i, o.reply));
     const auto predict_of = [&](const schedule& s) {
         link_calendar cal;
         std::size_t i = 0;
@@ -153,11 +166,12 @@ std::unique_ptr<workload> make_all_to_one_workload(const topology& t, const prim
         "all-to-one to " + to_string(o.source) + " with Protocol " + std::to_string(protocol));
     nlohmann::json details = {{"sink", to_string(o.source)},
                               {"protocol", o.schedule == schedule_kind::paper ? protocol : 0},
-                              {"answer_offset", all_to_one_answer_step(0)},
+                              {"turnaround", to_string(o.reply)},
+                              {"answer_offset", all_to_one_answer_step(0, o.reply)},
                               {"claimed", !topology::is_fixed_point(o.source)},
                               {"lockstep", to_json(predict_of(chosen), t)}};
-    return std::make_unique<all_to_one_workload>(t, o.source, o.schedule, std::move(chosen),
-                                                 std::move(details));
+    return std::make_unique<all_to_one_workload>(t, o.source, o.schedule, o.reply,
+                                                 std::move(chosen), std::move(details));
 }
 
 }  // namespace d3

@@ -18,6 +18,15 @@
 
 namespace d3 {
 
+/// When a node answers a packet that asks for a reply (the all-to-one's responders, Theorem 6).
+enum class turnaround {
+    paper,      ///< in the step the request reaches it: the reply's first hop comes 4 steps after
+                ///< the request's first hop (L G L D l g l)
+    next_step,  ///< one step later: 5 steps (the model's timing before issue 13)
+};
+const char* to_string(turnaround t);
+std::optional<turnaround> parse_turnaround(const std::string& s);
+
 /// The options of d3sim that choose a primitive and its program (README, "d3sim").
 struct primitive_options {
     std::string primitive = "all-to-all";
@@ -25,9 +34,11 @@ struct primitive_options {
     int protocol = 0;       ///< 1, 2 or 3; 0: the one the paper uses for this primitive and source
     coord source{0, 0, 1};  ///< broadcast, one-to-all, glgl source; all-to-one sink
     int count = 1;          ///< broadcast: number of chained broadcasts
-    std::string perm = "random";  ///< permutation: random | transpose | drawer-swap | FILE
-    std::uint64_t seed = 1;       ///< permutation random
-    int dimension = 0;            ///< hypercube-exchange: the dimension (issue 14)
+    std::string perm = "random";           ///< permutation: random | transpose | drawer-swap | FILE
+    std::uint64_t seed = 1;                ///< permutation random
+    turnaround reply = turnaround::paper;  ///< all-to-one responders
+    bool destination_headers = false;      ///< --headers destination (primitives/converted.h)
+    int dimension = 0;                     ///< hypercube-exchange: the dimension (issue 14)
 };
 
 /// Error text when `fixed` is asked for a case whose published schedule has no conflict.

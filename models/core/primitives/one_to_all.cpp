@@ -64,14 +64,18 @@ std::unique_ptr<workload> make_one_to_all_workload(const topology& t, const prim
     } else {
         paper = protocol_pattern(rounds, protocol);
     }
-    // fixed: the gamma = 0 rounds with pi != 0 ("bad": their third step uses a local port of the
-    // source) need the slot two later empty; interleaving round 0 and putting them last lets the
-    // last two go without delay: M-3 delays, the least possible (docs/paper-validation.md).
+    // fixed: the M-1 gamma = 0 rounds with pi != 0 ("bad": their third step uses a local port of
+    // the source) need the slot two later empty, unless they are among the last two rounds. Put
+    // last and placed greedily in order they go in pairs (bad, bad, empty, empty), the last pair
+    // free: M-3 delays, the least possible (docs/findings.md section 6). With M-1 odd (M even)
+    // the first bad round goes alone before round 0 (bad, 0, empty), with M-1 even (M odd) round
+    // 0 goes first and every bad round is in a pair.
     std::vector<slot> order;
     for (int i = m; i < n; ++i) order.push_back(rounds[static_cast<std::size_t>(i)]);
-    if (m > 1) order.push_back(rounds[1]);
+    if (m % 2 == 0 && m > 1) order.push_back(rounds[1]);
     order.push_back(rounds[0]);
-    for (int i = 2; i < m; ++i) order.push_back(rounds[static_cast<std::size_t>(i)]);
+    for (int i = m % 2 == 0 ? 2 : 1; i < m; ++i)
+        order.push_back(rounds[static_cast<std::size_t>(i)]);
     const schedule chosen = choose_schedule(
         t, o.schedule, paper, rounds, order, nodes, false,
         "one-to-all from " + to_string(o.source) + " with Protocol " + std::to_string(protocol));

@@ -6,6 +6,7 @@
 #include "core/primitives/all_to_one.h"
 #include "core/primitives/broadcast.h"
 #include "core/primitives/broadcast_trees.h"
+#include "core/primitives/converted.h"
 #include "core/primitives/doubly_parallel.h"
 #include "core/primitives/glgl.h"
 #include "core/primitives/hypercube.h"
@@ -61,6 +62,11 @@ std::optional<std::string> check_options(const topology& t, const primitive_opti
 }  // namespace
 
 std::unique_ptr<workload> make_primitive_workload(const topology& t, const primitive_options& o) {
+    if (o.destination_headers) {
+        primitive_options as_published = o;
+        as_published.destination_headers = false;
+        return with_destination_headers(t, make_primitive_workload(t, as_published));
+    }
     if (auto err = check_options(t, o)) throw std::invalid_argument(*err);
     if (o.primitive == "broadcast") return make_broadcast_workload(t, o);
     if (o.primitive == "one-to-all") return make_one_to_all_workload(t, o);
