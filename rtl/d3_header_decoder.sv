@@ -8,6 +8,10 @@
 // Destination header (b; c', d', p') with deflection ports C and D, paper section 10:
 //   b = 5 local port D, b = 4 global port C, b = 3 local (d' - p) mod M,
 //   b = 2 global (c' - c) mod K, b = 1 local (p' - p) mod M, b = 0 eject.
+// Synchronizing header (B, b; gamma, second, first), the later paper (issue 14): b even global port
+//   gamma, which is then set to 0; b odd the first local port, which is then replaced by the second.
+//   B = 1: b = 5 the first local port, b = 4 all global ports, b = 3 and 1 all local ports,
+//   b = 2 global port gamma (a depth-four broadcast tree after one delegation hop).
 // Local port 0 holds the packet for one step; so does global port 0 at a fixed point (c, p, p),
 // where it loops back to the router itself.
 //
@@ -94,14 +98,22 @@ module d3_header_decoder #(
   endfunction
 
   // ---- Validity (docs/header-format.md, "makes the header invalid") ----
-  logic source_ok, dest_ok, hdr_ok;
-  assign source_ok = hdr.b <= d3_pkg::MaxSyncSource && below_k(hdr.f0, k_i) &&
-                     below_m(hdr.f1, m_i) && below_m(hdr.f2, m_i) &&
+  logic vector_ok, source_ok, sync_ok, dest_ok, hdr_ok;
+  assign vector_ok = below_k(hdr.f0, k_i) && below_m(hdr.f1, m_i) && below_m(hdr.f2, m_i) &&
                      hdr.defl_c == '0 && hdr.defl_d == '0;
+  assign source_ok = hdr.b <= d3_pkg::MaxSyncSource && vector_ok;
+  assign sync_ok   = hdr.b <= d3_pkg::MaxSyncSync && vector_ok;
   assign dest_ok   = !hdr.bcast && hdr.b <= d3_pkg::MaxSyncDest && below_k(hdr.f0, k_i) &&
                      below_k(hdr.defl_c, k_i) && below_m(hdr.f1, m_i) &&
                      below_m(hdr.f2, m_i) && below_m(hdr.defl_d, m_i);
-  assign hdr_ok    = hdr.kind == d3_pkg::KindSource ? source_ok : dest_ok;
+  always_comb begin
+    unique case (hdr.kind)
+      d3_pkg::KindSource: hdr_ok = source_ok;
+      d3_pkg::KindDest:   hdr_ok = dest_ok;
+      d3_pkg::KindSync:   hdr_ok = sync_ok;
+      default:            hdr_ok = 1'b0;  // reserved kind
+    endcase
+  end
 
   // ---- Ports named by the header. Valid fields are below K or M, so their high bits are zero ----
   logic [GlobalPortWidth-1:0] gamma, defl_c, dest_c;
@@ -152,6 +164,17 @@ module d3_header_decoder #(
           default: local_port = SeededFault != 0 ? delta : pi;  // b = 1
         endcase
       end
+    end else if (hdr.kind == d3_pkg::KindSync) begin
+      if (hdr.bcast && hdr.b == 3'd4) begin
+        hop = HopAllGlobal;
+      end else if (hdr.bcast && (hdr.b == 3'd3 || hdr.b == 3'd1)) begin
+        hop = HopAllLocal;
+      end else if (!hdr.b[0]) begin
+        hop = HopGlobal;
+        global_port = gamma;
+      end else begin
+        local_port = delta;  // the first local port (f2)
+      end
     end else begin
       unique case (hdr.b)
         3'd5:    local_port = defl_d;
@@ -175,6 +198,10 @@ module d3_header_decoder #(
       act = d3_pkg::ActEject;
     end else begin
       next_hdr.b = hdr.b - 3'd1;
+      if (hdr.kind == d3_pkg::KindSync) begin
+        if (!hdr.b[0]) next_hdr.f0 = '0;      // the global port is used: set it to 0
+        else           next_hdr.f2 = hdr.f1;  // the first local port is replaced by the second
+      end
       unique case (hop)
         HopLocal: begin
           act  = d3_pkg::ActLocal;

@@ -5,10 +5,10 @@ package d3_pkg;
 
   // Port fields in the header are 8 bits wide: a header carries any D3(K,M) with K, M <= 256.
   localparam int unsigned FieldWidth = 8;
-  // The sync counter b: 0..3 in a source-vector header, 0..5 in a destination header.
+  // The sync counter b: 0..3 in a source-vector header, 0..5 in a destination or synchronizing one.
   localparam int unsigned SyncWidth  = 3;
-  // 45 used bits; bits 63..45 of the 64-bit container in the C++ model are zero.
-  localparam int unsigned HdrWidth   = 45;
+  // 46 used bits; bits 63..46 of the 64-bit container in the C++ model are zero.
+  localparam int unsigned HdrWidth   = 46;
 
   // Largest K and M the header format can carry (kMaxK, kMaxM in models/core/topology.h).
   localparam int unsigned MaxK = 1 << FieldWidth;
@@ -17,23 +17,25 @@ package d3_pkg;
   // Largest sync counter of each header kind.
   localparam logic [SyncWidth-1:0] MaxSyncSource = 3'd3;
   localparam logic [SyncWidth-1:0] MaxSyncDest   = 3'd5;
+  localparam logic [SyncWidth-1:0] MaxSyncSync   = 3'd5;
 
-  // Bit 44 of the header.
-  typedef enum logic {
-    KindSource = 1'b0,  // source-vector header (B, b; gamma, pi, delta), paper section 8
-    KindDest   = 1'b1   // destination header (b; c', d', p') with deflection ports C, D, section 10
+  // Bits 45..44 of the header (3 is reserved: invalid).
+  typedef enum logic [1:0] {
+    KindSource = 2'd0,  // source-vector header (B, b; gamma, pi, delta), paper section 8
+    KindDest   = 2'd1,  // destination header (b; c', d', p') with deflection ports C, D, section 10
+    KindSync   = 2'd2   // synchronizing header (B, b; gamma, second, first), the later paper
   } kind_e;
 
-  // The 45-bit header, most significant field first (bit 44 down to bit 0).
+  // The 46-bit header, most significant field first (bit 45 down to bit 0).
   typedef struct packed {
-    kind_e                 kind;    // 44      header kind
+    kind_e                 kind;    // 45..44  header kind
     logic                  bcast;   // 43      B, the broadcast bit (source-vector headers only)
     logic [SyncWidth-1:0]  b;       // 42..40  sync counter
     logic [FieldWidth-1:0] defl_c;  // 39..32  C, deflection global port (destination, b = 4)
     logic [FieldWidth-1:0] defl_d;  // 31..24  D, deflection local port (destination, b = 5)
     logic [FieldWidth-1:0] f0;      // 23..16  gamma (global port, b = 2) or c' (destination cabinet)
-    logic [FieldWidth-1:0] f1;      // 15..8   pi (local port, b = 1) or d' (destination drawer)
-    logic [FieldWidth-1:0] f2;      // 7..0    delta (local port, b = 3) or p' (destination router)
+    logic [FieldWidth-1:0] f1;      // 15..8   pi (local port, b = 1), d' (destination drawer) or second local port
+    logic [FieldWidth-1:0] f2;      // 7..0    delta (local port, b = 3), p' (destination router) or first local port
   } header_t;
 
   // What the router does with the packet (enum class action in models/core/decoder.h).

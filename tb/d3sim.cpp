@@ -15,6 +15,7 @@
 #include <systemc>
 
 #include "config_file.h"
+#include "core/primitives/doubly_parallel.h"
 #include "core/result.h"
 #include "gates.h"
 #include "job_run.h"
@@ -142,10 +143,12 @@ int d3sim_main(int argc, char** argv) {
     std::string count = "1", protocol = "paper";
     app.add_option("--count", count, "broadcast: number of chained broadcasts N")
         ->capture_default_str();
+    app.add_option("--dimension", o.dimension, "hypercube-exchange: the hypercube dimension I")
+        ->capture_default_str();
     app.add_option("--protocol", protocol,
                    "appendix protocol 1, 2 or 3 (all-to-all, and for the others to override the "
                    "paper's choice)")
-        ->check(CLI::IsMember({"paper", "1", "2", "3"}))
+        ->check(CLI::IsMember({"paper", "1", "2", "3", "doubly-parallel"}))
         ->capture_default_str();
     app.add_option("--perm", o.perm,
                    "permutation: random (with --seed), transpose, drawer-swap, or a FILE of lines "
@@ -284,9 +287,6 @@ int d3sim_main(int argc, char** argv) {
     o.net.shape = *d3::parse_topology_kind(shape);
     if (o.net.shape == d3::topology_kind::d3 && app.count("--arrangement") != 0)
         return fail_input("--arrangement needs --topology mdf");
-    if (o.net.shape == d3::topology_kind::mdf && traffic.traffic.empty())
-        return fail_input(
-            "--topology mdf needs --traffic (the primitives are D3's source-vector programs)");
     if (!traffic.traffic.empty() && !o.subnetworks.empty())
         return fail_input("--subnetwork runs a --primitive, not --traffic");
     if (!traffic.traffic.empty()) {  // synthetic traffic (tb/traffic_cli) instead of a primitive
@@ -309,7 +309,9 @@ int d3sim_main(int argc, char** argv) {
     o.schedule = *d3::parse_schedule_kind(schedule);
     o.reply = *d3::parse_turnaround(turnaround);
     o.destination_headers = headers == "destination";
-    o.protocol = protocol == "paper" ? 0 : std::stoi(protocol);
+    o.protocol = protocol == "paper"             ? 0
+                 : protocol == "doubly-parallel" ? d3::kDoublyParallel
+                                                 : std::stoi(protocol);
     if (!parse_count(count, o.count))
         return fail_input("--count must be a whole number between 1 and " +
                           std::to_string(d3::kMaxBroadcastCount) + " (got '" + count + "')");
@@ -324,7 +326,7 @@ int d3sim_main(int argc, char** argv) {
 
     // The workload first (cheap: schedules, not packets), so that its volume is in the estimate
     // and a run too large for --max-memory is refused before anything is elaborated.
-    const d3::topology topo(o.net.k, o.net.m);
+    const d3::topology topo = d3::make_topology(o.net);  // D3, or MDF with its wiring
     std::unique_ptr<d3::workload> work = d3::make_workload(o, topo);
     const d3::memory_estimate est = d3::estimate_run(o, topo, *work);
     if (auto err = d3::over_budget(est, budget.budget)) return fail_input(*err);

@@ -99,6 +99,7 @@ const std::vector<option_range>& d3sim_ranges() {
         {"--drain-limit", kDrainLimitRange},
         {"--ugal-threshold", kUgalThresholdRange},
         {"--count", {1, kMaxBroadcastCount}},
+        {"--dimension", {0, 63}},
     };
     return ranges;
 }

@@ -6,14 +6,23 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <optional>
 
 namespace d3 {
 
 std::optional<std::string> run_options::validate() const {
     if (auto err = net.validate()) return err;
-    if (net.shape != topology_kind::d3)
-        return "the primitives run on D3 only (their programs launch source-vector headers)";
-    const topology t(net.k, net.m);
+    if (net.shape != topology_kind::d3 &&
+        (!wave.empty() || decoder != "cpp" || !subnetworks.empty() || destination_headers))
+        return "on MDF the primitives run with --decoder cpp, without --wave, --subnetwork and "
+               "--headers destination";
+    std::optional<topology> made;
+    try {
+        made.emplace(make_topology(net));  // an MDF wiring file is read and checked here
+    } catch (const std::exception& e) {
+        return std::string(e.what());
+    }
+    const topology& t = *made;
     if (!subnetworks.empty()) {
         try {
             partitioned_workload(t, parse_subnetworks(subnetworks, net.k, net.m),
@@ -40,6 +49,7 @@ primitive_options primitive_of(const run_options& o) {
     p.count = o.count;
     p.perm = o.perm;
     p.seed = o.seed;
+    p.dimension = o.dimension;
     p.reply = o.reply;
     p.destination_headers = o.destination_headers;
     return p;
@@ -60,7 +70,7 @@ nlohmann::json testbench::partitions() const {
 
 testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
                      const decoder_factory& decoders, std::unique_ptr<workload> work)
-    : sc_core::sc_module(name), opt_(o), topo_(o.net.k, o.net.m), work_(std::move(work)) {
+    : sc_core::sc_module(name), opt_(o), topo_(make_topology(o.net)), work_(std::move(work)) {
     const auto start = std::chrono::steady_clock::now();
     // A primitive that launches more than M packets per round gets that injection width unless
     // the width was set (the glgl one-to-all launches K at once).
@@ -150,6 +160,7 @@ run_result testbench::run() {
         if (auto err = log_->finish()) trace_error_ = *err;
 
     check_conservation(*net_, *work_, r.primitive, r);
+    for (std::string& p : work_->value_problems()) r.problems.push_back(std::move(p));
     r.correct = r.problems.empty();
     return r;
 }

@@ -33,14 +33,20 @@ bool expand(const decision& d, const coord& at, const topology& t, std::vector<h
     out.clear();
     switch (d.act) {
         case action::broadcast_local:
-            if (!t.is_d3() || !d.hold) return false;
+            if (!d.hold) return false;
             out.push_back({kHoldTarget, at});
             for (int x = 1; x < t.m(); ++x)
                 out.push_back({static_cast<target>(index_of({false, x}, t.k())),
                                t.local_neighbor(at, x)});
             return true;
         case action::broadcast_global:
-            if (!t.is_d3() || d.hold != topology::is_fixed_point(at)) return false;
+            if (d.hold != topology::is_fixed_point(at)) return false;
+            if (!t.is_d3()) {  // MDF: port 0 is a link; router 0 keeps an extra copy (mdf_decoder)
+                if (d.hold) out.push_back({kHoldTarget, at});
+                for (int a = 0; a < t.k(); ++a)
+                    out.push_back({static_cast<target>(a), t.global_neighbor(at, a)});
+                return true;
+            }
             for (int a = 0; a < t.k(); ++a) {
                 if (a == 0 && d.hold)
                     out.push_back({kHoldTarget, at});

@@ -35,7 +35,8 @@ struct hop {
 bool expand_unicast(const decision& d, const coord& at, const topology& t, hop& out);
 
 /// Every copy's move, in the router's service order: for a local broadcast the held copy then
-/// local ports 1..M-1; for a global broadcast global ports 0..K-1 (port 0 held at a fixed point).
+/// local ports 1..M-1; for a global broadcast global ports 0..K-1 (port 0 held at a fixed point;
+/// on MDF a held copy at router 0, then every global port).
 /// Replaces the contents of `out`. False when the decision is not legal at `at` (out is then
 /// unspecified).
 bool expand(const decision& d, const coord& at, const topology& t, std::vector<hop>& out);

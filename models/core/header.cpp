@@ -20,6 +20,17 @@ header make_source_vector_header(bool broadcast, int b, const source_vector& v) 
     return h;
 }
 
+header make_sync_header(bool broadcast, int b, int gamma, int first, int second) {
+    header h;
+    h.kind = header_kind::sync;
+    h.broadcast = broadcast;
+    h.b = static_cast<std::uint8_t>(b);
+    h.f0 = static_cast<std::uint8_t>(gamma);
+    h.f1 = static_cast<std::uint8_t>(second);
+    h.f2 = static_cast<std::uint8_t>(first);
+    return h;
+}
+
 header make_destination_header(int b, const coord& dest, int defl_c, int defl_d) {
     header h;
     h.kind = header_kind::destination;
@@ -42,7 +53,7 @@ std::uint64_t pack(const header& h) {
     w |= std::uint64_t{h.defl_c} << kDeflCLsb;
     w |= std::uint64_t{h.b & 7u} << kBLsb;
     w |= std::uint64_t{h.broadcast ? 1u : 0u} << kBcastBit;
-    w |= std::uint64_t{h.kind == header_kind::destination ? 1u : 0u} << kKindBit;
+    w |= std::uint64_t{static_cast<std::uint8_t>(h.kind) & 3u} << kKindBit;
     return w;
 }
 
@@ -57,13 +68,16 @@ std::optional<header> unpack(std::uint64_t w) {
     h.defl_c = static_cast<std::uint8_t>(w >> kDeflCLsb);
     h.b = static_cast<std::uint8_t>((w >> kBLsb) & 7u);
     h.broadcast = (w >> kBcastBit) & 1u;
-    h.kind = ((w >> kKindBit) & 1u) ? header_kind::destination : header_kind::source_vector;
+    const unsigned kind = (w >> kKindBit) & 3u;
+    if (kind == 3u) return std::nullopt;  // reserved
+    h.kind = static_cast<header_kind>(kind);
     return h;
 }
 
 bool valid(const header& h, int k, int m) {
-    if (h.kind == header_kind::source_vector)
-        return h.b <= 3 && h.f0 < k && h.f1 < m && h.f2 < m && h.defl_c == 0 && h.defl_d == 0;
+    if (static_cast<unsigned>(h.kind) > 2u) return false;
+    if (h.kind != header_kind::destination)
+        return h.b <= (h.kind == header_kind::sync ? 5 : 3) && h.f0 < k && h.f1 < m && h.f2 < m && h.defl_c == 0 && h.defl_d == 0;
     return !h.broadcast && h.b <= 5 && h.f0 < k && h.defl_c < k && h.f1 < m && h.f2 < m &&
            h.defl_d < m;
 }
@@ -72,12 +86,15 @@ std::optional<std::string> check(const header& h, int k, int m) {
     const auto bad = [&](const std::string& what) {
         return std::optional<std::string>("header " + to_string(h) + ": " + what);
     };
-    if (h.kind == header_kind::source_vector) {
-        if (h.b > 3) return bad("sync counter b must be 0..3 in a source-vector header");
+    if (static_cast<unsigned>(h.kind) > 2u) return bad("reserved header kind");
+    if (h.kind != header_kind::destination) {
+        if (h.kind == header_kind::source_vector && h.b > 3)
+            return bad("sync counter b must be 0..3 in a source-vector header");
+        if (h.b > 5) return bad("sync counter b must be 0..5 in a synchronizing header");
         if (h.f0 >= k) return bad("gamma must be below K=" + std::to_string(k));
         if (h.f1 >= m || h.f2 >= m) return bad("pi and delta must be below M=" + std::to_string(m));
         if (h.defl_c != 0 || h.defl_d != 0)
-            return bad("C and D must be 0 in a source-vector header");
+            return bad("C and D must be 0 in a source-vector or synchronizing header");
         return std::nullopt;
     }
     if (h.broadcast) return bad("destination headers have no broadcast bit");
@@ -89,18 +106,19 @@ std::optional<std::string> check(const header& h, int k, int m) {
 }
 
 bool valid(const header& h, const topology& t) {
-    if (t.is_d3()) return valid(h, t.k(), t.m());
+    // A source vector (B, b; gamma, pi, delta) reads the same on MDF: gamma a global port, pi and
+    // delta local ports (issue 14, core/mdf_decoder.cpp).
+    if (t.is_d3() || h.kind == header_kind::source_vector) return valid(h, t.k(), t.m());
     return h.kind == header_kind::destination && !h.broadcast && h.b <= 5 && h.f0 < t.groups() &&
            h.f1 == 0 && h.f2 < t.m() && h.defl_c < t.k() && h.defl_d < t.m();
 }
 
 std::optional<std::string> check(const header& h, const topology& t) {
-    if (t.is_d3()) return check(h, t.k(), t.m());
+    if (t.is_d3() || h.kind == header_kind::source_vector) return check(h, t.k(), t.m());
     const auto bad = [&](const std::string& what) {
         return std::optional<std::string>("header " + to_string(h) + ": " + what);
     };
-    if (h.kind != header_kind::destination)
-        return bad(t.name() + " takes destination headers only (source vectors are D3's)");
+    if (h.kind == header_kind::sync) return bad("synchronizing headers are D3's");
     if (h.broadcast) return bad("destination headers have no broadcast bit");
     if (h.b > 5) return bad("sync counter b must be 0..5 in a destination header");
     if (h.f0 >= t.groups())
@@ -114,7 +132,8 @@ std::optional<std::string> check(const header& h, const topology& t) {
 
 std::string to_string(const header& h) {
     std::ostringstream os;
-    if (h.kind == header_kind::source_vector) {
+    if (h.kind != header_kind::destination) {
+        if (h.kind == header_kind::sync) os << 's';
         os << '(' << (h.broadcast ? 1 : 0) << ',' << int{h.b} << ';' << int{h.f0} << ','
            << int{h.f1} << ',' << int{h.f2} << ')';
     } else {

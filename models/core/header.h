@@ -13,6 +13,11 @@ namespace d3 {
 enum class header_kind : std::uint8_t {
     source_vector = 0,  ///< (B, b; gamma, pi, delta), section 8
     destination = 1,    ///< (b; destination, location) with deflection ports C and D, section 10
+    /// The later paper's synchronizing header (B, b; gamma, first, second) (issue 14): b even uses
+    /// global port gamma and sets it to 0, b odd uses the first local port and replaces it by the
+    /// second; b = 4 is g l g l. With B = 1: b = 5 first local port (delegation), b = 4 all global,
+    /// b = 3 and 1 all local, b = 2 global port gamma (0: the depth-four tree's "global port 0").
+    sync = 2,
 };
 
 /// One packet header. Field meaning depends on kind:
@@ -41,6 +46,9 @@ struct header {
 
 /// Source-vector header (B, b; gamma, pi, delta).
 header make_source_vector_header(bool broadcast, int b, const source_vector& v);
+/// Synchronizing header (B, b; gamma, first, second): gamma in f0, the first local port in f2 (used
+/// first, like delta), the second in f1 (like pi).
+header make_sync_header(bool broadcast, int b, int gamma, int first, int second);
 /// Destination header (b; c', d', p') with deflection ports C (global) and D (local).
 header make_destination_header(int b, const coord& dest, int defl_c = 0, int defl_d = 0);
 
@@ -53,8 +61,8 @@ inline constexpr unsigned kDeflDLsb = 24;  // D, 8 bits
 inline constexpr unsigned kDeflCLsb = 32;  // C, 8 bits
 inline constexpr unsigned kBLsb = 40;      // sync counter b, 3 bits
 inline constexpr unsigned kBcastBit = 43;  // broadcast bit B
-inline constexpr unsigned kKindBit = 44;   // 0 source vector, 1 destination
-inline constexpr unsigned kWidth = 45;     // bits 63..45 are zero
+inline constexpr unsigned kKindBit = 44;   // kind, 2 bits: 0 source vector, 1 destination, 2 sync
+inline constexpr unsigned kWidth = 46;     // bits 63..46 are zero
 }  // namespace layout
 
 std::uint64_t pack(const header& h);
@@ -67,8 +75,8 @@ bool valid(const header& h, int k, int m);
 /// Why h is not a valid header on D3(K,M), or nothing when it is.
 std::optional<std::string> check(const header& h, int k, int m);
 
-/// On a topology: D3 as above; MDF takes destination headers only, with c' a group (below K*M+1),
-/// d' = 0 and p' a router of the group.
+/// On a topology: D3 as above; MDF takes source vectors as D3 does and destination headers with c'
+/// a group (below K*M+1), d' = 0 and p' a router of the group.
 bool valid(const header& h, const topology& t);
 std::optional<std::string> check(const header& h, const topology& t);
 

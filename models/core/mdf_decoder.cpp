@@ -10,7 +10,12 @@
 //   b = 1  local to router p' of the group            (hold when r = p')
 //   b = 0  eject
 // Global port 0 is a link like any other: unlike D3's fixed points it never means "hold", so an
-// MDF hold is signalled by decision::hold alone. Plain C++.
+// MDF hold is signalled by decision::hold alone.
+// Source vectors (B, b; gamma, pi, delta) (issue 14) read as on D3 with no fixed points: b = 3 local
+// delta, b = 2 global gamma (always a link), b = 1 local pi. With B = 1 every router copies out of
+// all local (b = 3, 1) or all global (b = 2) ports; at b = 2 router 0 of the group also keeps a
+// copy (D3's fixed-point rule d = p read with MDF's d = 0), so that the source group is covered
+// exactly once, as D3's drawer is by its fixed point. Plain C++.
 #include "core/decoder.h"
 #include "core/dragonfly.h"
 
@@ -24,12 +29,29 @@ decision local_to(int router, const coord& at, int m, const header& h) {
     return step(action::local, x, x == 0, h);
 }
 
+decision decode_mdf_vector(const header& h, const coord& at) {
+    if (h.b == 0) return step(action::eject, 0, false, h);
+    if (h.broadcast) {
+        if (h.b == 2) return step(action::broadcast_global, 0, at.p == 0, h);
+        return step(action::broadcast_local, 0, true, h);
+    }
+    switch (h.b) {
+        case 3:
+            return step(action::local, h.delta(), h.delta() == 0, h);
+        case 2:
+            return step(action::global, h.gamma(), false, h);
+        default:
+            return step(action::local, h.pi(), h.pi() == 0, h);
+    }
+}
+
 }  // namespace
 
 decision decode_mdf(const header& h, const coord& at, const topology& t) {
     const dragonfly* net = t.mdf();
     if (net == nullptr || !valid(h, t) || !t.contains(at))
         return step(action::invalid, 0, false, h);
+    if (h.kind == header_kind::source_vector) return decode_mdf_vector(h, at);
     const int g = at.c;
     const int to = h.f0;
     switch (h.b) {

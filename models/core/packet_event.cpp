@@ -1,5 +1,7 @@
 #include "core/packet_event.h"
 
+#include "core/walk.h"
+
 namespace d3 {
 
 const char* to_string(packet_event_kind k) {
@@ -23,6 +25,11 @@ std::optional<router_id> header_destination(const topology& t, router_id src, co
     if (h.kind == header_kind::destination) {
         if (!t.is_d3()) return t.id({h.f0, h.f1, h.f2});
         return t.id({mod(h.f0, t.k()), mod(h.f1, t.m()), mod(h.f2, t.m())});
+    }
+    if (h.kind == header_kind::sync) {  // no closed form: follow the decoder
+        const walk_result w = walk(t, t.at(src), h);
+        if (w.destinations.size() == 1) return w.destinations[0];
+        return std::nullopt;
     }
     return t.id(t.destination(t.at(src), {h.f0, h.f1, h.f2}));
 }

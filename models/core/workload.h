@@ -48,6 +48,9 @@ class workload {
     /// Primitive-specific figures for the JSON result (key "details"): protocol, count, paths,
     /// the lockstep prediction of conflicts, ... Empty by default.
     virtual nlohmann::json details() const { return nlohmann::json::object(); }
+    /// For programs that compute (issue 14: sums, products): one line per wrong result, read
+    /// after the run; a non-empty list makes the run incorrect. Empty by default.
+    virtual std::vector<std::string> value_problems() const { return {}; }
     /// The volume of the run, when it is known without running it (nothing for workloads whose
     /// launches depend on chance, such as synthetic traffic).
     virtual std::optional<workload_volume> volume(const topology&) const { return std::nullopt; }

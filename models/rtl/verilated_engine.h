@@ -36,7 +36,7 @@ class verilated_engine final : public rtl_engine {
         d.act = static_cast<action>(last_.act);
         d.port = static_cast<std::uint8_t>(last_.port);
         d.hold = last_.hold;
-        // next_o is 45 bits wide, so it unpacks; the tests also compare the raw word.
+        // next_o is 46 bits wide, so it unpacks; the tests also compare the raw word.
         d.next = unpack(last_.next).value_or(header{});
         return d;
     }

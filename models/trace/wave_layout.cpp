@@ -2,12 +2,14 @@
 
 #include <algorithm>
 
+#include "core/header.h"
+
 namespace d3 {
 
 namespace {
 constexpr field_info kFields[kLinkFields] = {
     {"busy", 1},    {"conflict", 1}, {"requesters", 8}, {"packet", 32},
-    {"source", 32}, {"dest", 32},    {"header", 45},    {"bcast", 1},
+    {"source", 32}, {"dest", 32},    {"header", layout::kWidth},    {"bcast", 1},
     {"b", 3},       {"gamma", 8},    {"pi", 8},         {"delta", 8},
 };
 constexpr unsigned kOccupancyWidth = 8;

@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "core/header.h"
+#include "core/walk.h"
 #include "trace/conflict_view.h"
 #include "trace/wave_estimate.h"
 

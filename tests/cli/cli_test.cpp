@@ -194,7 +194,10 @@ TEST(CliMdf, RunsEachArrangementAndRejectsBadOnes) {
     jc.erase("config");
     EXPECT_EQ(jw, jc);  // the same wiring gives the same run
     expect_bad_input("--topology mdf --traffic uniform --arrangement /nonexistent-d3/wiring.txt", "wiring file");
-    expect_bad_input("--topology mdf --primitive broadcast", "--topology mdf needs --traffic");
+    // Issue 14: all-to-all and broadcast run on MDF with source vectors; the rest is refused.
+    expect_bad_input("--topology mdf --primitive permutation",
+                     "on MDF the primitives are all-to-all and broadcast");
+    expect_bad_input("--topology mdf --primitive all-to-all --decoder rtl", "--decoder cpp");
     expect_bad_input("--arrangement palmtree --traffic uniform",
                      "--arrangement needs --topology mdf");
     expect_bad_input("--topology mdf --k 16 --m 16 --traffic uniform", "groups");

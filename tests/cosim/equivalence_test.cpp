@@ -167,10 +167,13 @@ TEST(Random, LargeNetworks) {
             coord at{below(k), below(m), below(m)};
             if (chance(25)) at.d = at.p;
             header h;
-            h.kind = chance(50) ? header_kind::destination : header_kind::source_vector;
+            h.kind = chance(50)   ? header_kind::destination
+                     : chance(30) ? header_kind::sync
+                                  : header_kind::source_vector;
             const bool dest = h.kind == header_kind::destination;
+            const bool sync = h.kind == header_kind::sync;
             h.broadcast = chance(dest ? 3 : 15);
-            h.b = static_cast<std::uint8_t>(chance(90) ? below(dest ? 6 : 4) : below(8));
+            h.b = static_cast<std::uint8_t>(chance(90) ? below(dest || sync ? 6 : 4) : below(8));
             h.f0 = static_cast<std::uint8_t>(global());
             h.f1 = static_cast<std::uint8_t>(local());
             h.f2 = static_cast<std::uint8_t>(local());

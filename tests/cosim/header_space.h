@@ -2,12 +2,12 @@
 // SystemC-model tests. Plain C++.
 //
 // For D3(K, M), "every header" is every combination of
-//   kind {source vector, destination} x B {0, 1} x b {0..7} (the whole 3-bit field) x
+//   kind {source vector, destination, synchronizing (issue 14)} x B {0, 1} x b {0..7} (the whole 3-bit field) x
 //   gamma/c' in G x pi/d' in L x delta/p' in L x C x D,
 // with G = {0..K-1, K, 255} and L = {0..M-1, M, 255}: every in-range value plus the first
 // out-of-range value and the largest 8-bit one (for a model with narrow port fields, K = 2**width
 // also aliases to 0 in the low bits). C and D range over G and L in destination headers and over
-// {0, 1, 255} in source-vector headers, where anything but 0 is invalid.
+// {0, 1, 255} in source-vector and synchronizing headers, where anything but 0 is invalid.
 // "Every router coordinate that matters": the decoder reads c (for (c' - c) mod K), p (for
 // (d' - p) and (p' - p) mod M) and whether d == p (fixed point), so every (c, p) with d = p and
 // with d = p + 1 mod M.
@@ -46,10 +46,11 @@ std::uint64_t for_each_header(int k, int m, F&& f) {
     const std::vector<int> g = field_values(k), l = field_values(m), sv_cd = {0, 1, 255};
     std::uint64_t n = 0;
     header h;
-    for (int kind = 0; kind < 2; ++kind) {
-        h.kind = kind == 0 ? header_kind::source_vector : header_kind::destination;
-        const std::vector<int>& cs = kind == 0 ? sv_cd : g;
-        const std::vector<int>& ds = kind == 0 ? sv_cd : l;
+    for (int kind = 0; kind < 3; ++kind) {
+        h.kind = static_cast<header_kind>(kind);
+        const bool dest = h.kind == header_kind::destination;
+        const std::vector<int>& cs = dest ? g : sv_cd;
+        const std::vector<int>& ds = dest ? l : sv_cd;
         for (int bcast = 0; bcast < 2; ++bcast)
             for (int b = 0; b < 8; ++b)
                 for (int f0 : g)

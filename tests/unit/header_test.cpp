@@ -22,8 +22,12 @@ TEST(Header, RoundTrips) {
             EXPECT_EQ(unpack(pack(h)), h);
             h = make_source_vector_header(f % 2, b, {f, 3, 255 - f});
             EXPECT_EQ(unpack(pack(h)), h);
+            h = make_sync_header(f % 2, b, f, 255 - f, 3);
+            EXPECT_EQ(unpack(pack(h)), h);
         }
-    EXPECT_FALSE(unpack(1ull << 45).has_value());
+    EXPECT_EQ(pack(make_sync_header(false, 0, 0, 0, 0)), 2ull << 44);  // kind 2 in bits 45..44
+    EXPECT_FALSE(unpack(1ull << 46).has_value());
+    EXPECT_FALSE(unpack(3ull << 44).has_value());  // reserved kind
 }
 
 TEST(Header, Validity) {

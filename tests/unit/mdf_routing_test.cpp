@@ -154,7 +154,7 @@ TEST(MdfDecoder, ForeignHeadersAndMissingTableEntriesAreInvalid) {
         EXPECT_TRUE(check(h, t).has_value()) << to_string(h);
         EXPECT_EQ(decode(h, at, t).act, action::invalid) << to_string(h);
     };
-    invalid(make_source_vector_header(false, 3, {1, 1, 1}));  // source vectors are D3's
+    invalid(make_source_vector_header(false, 3, {2, 1, 1}));  // gamma = 2 of 0..1 (issue 14)
     invalid(make_destination_header(3, {9, 0, 0}));           // group 9 of 0..8
     invalid(make_destination_header(3, {1, 1, 0}));           // d' must be 0
     invalid(make_destination_header(3, {1, 0, 4}));           // router 4 of 0..3

@@ -174,7 +174,7 @@ TEST(WaveSim, ConflictsScopeKeepsOnlyConflictingLinks) {
 TEST(WaveSim, DecoderPortsAppearWithWaveDecoder) {
     const auto r = simulate("decoder", "--k 2 --m 4 --schedule paper --wave-decoder");
     const auto valid = r.trace.find("d3.c0.d0.p1.decoder.valid");
-    const auto hdr = r.trace.find("d3.c0.d0.p1.decoder.hdr_i[44:0]");
+    const auto hdr = r.trace.find("d3.c0.d0.p1.decoder.hdr_i[45:0]");
     ASSERT_TRUE(valid && hdr);
     EXPECT_GT(r.trace.time_high(*valid), 0u);
     EXPECT_FALSE(r.trace.changes(*hdr).empty());

@@ -60,7 +60,7 @@ TEST(WaveTestbench, NonReferenceDecoderPortsAreTraced) {
     EXPECT_EQ(decoders, 18u);  // every router of D3(2,3)
     EXPECT_GT(decode_steps, 0u);
     EXPECT_LE(decode_steps, calls);  // several decodes of a router in one step share a pulse
-    EXPECT_TRUE(v.find("d3.c1.d2.p0.decoder.next_o[44:0]"));
+    EXPECT_TRUE(v.find("d3.c1.d2.p0.decoder.next_o[45:0]"));
 }
 
 }  // namespace

@@ -71,6 +71,120 @@ std::string rdc(u64 rounds, u64 delays, u64 conflicts) {
            std::to_string(conflicts) + " conflicts";
 }
 
+// Issue 14: claims beyond the paper's own algorithms (section 11's remark on source vectors, and
+// the later paper's broadcast trees and hypercube), appended after the paper's rows.
+void beyond_paper_claims(const topology& t, std::vector<sim_claim>& c) {
+    const u64 k = static_cast<u64>(t.k()), m = static_cast<u64>(t.m());
+    const coord s = plain_source(t);
+    const auto judge_conflicting = [](const run_figures& r, std::string& measured) {
+        measured = figures(r);
+        return r.correct && r.conflicts > 0 ? verdict::holds : verdict::does_not_hold;
+    };
+    c.push_back({"mdf-a2a",
+                 "§11 (issue 14): source-vector all-to-all on MDF(K,M) palmtree",
+                 {},
+                 false,
+                 {"--topology", "mdf", "--arrangement", "palmtree", "--primitive", "all-to-all"},
+                 rdc(k * m * m + m, k * m, 0),
+                 exact(k * m * m + m, k * m, 0),
+                 "",
+                 false});
+    c.push_back({"mdf-a2a-consecutive",
+                 "§11 (issue 14): the same on MDF(K,M) consecutive: vectors conflict",
+                 {},
+                 false,
+                 {"--topology", "mdf", "--arrangement", "consecutive", "--primitive", "all-to-all"},
+                 "conflicts > 0",
+                 judge_conflicting,
+                 "With K = 1 the consecutive arrangement sends router i of group j to router j "
+                 "or j-1 of group i or i+1: every vector is still a permutation, so nothing "
+                 "conflicts (tests/unit/mdf_vectors_test.cpp). From K = 2 on, no vector is one.",
+                 false});
+    c.push_back({"bcast-trees",
+                 "Later paper §5: M-1 broadcasts at once, depth-four trees, five steps (d != p)",
+                 s,
+                 true,
+                 {"--primitive", "broadcast-trees", "--count", std::to_string(m - 1), "--source",
+                  src_arg(s)},
+                 rdc(1, 0, 0) + ", 5 steps",
+                 exact(1, 0, 0, 5),
+                 "",
+                 false});
+    u64 s_common = 1;
+    for (u64 f = 1; f <= std::min(k, m); ++f)
+        if (k % f == 0 && m % f == 0) s_common = f;
+    if (s_common > 1)
+        c.push_back({"dp-a2a",
+                     "Later paper §3, §13: doubly-parallel all-to-all in KM^2/S rounds, S = gcd(K,M)",
+                     {},
+                     false,
+                     {"--primitive", "all-to-all", "--protocol", "doubly-parallel"},
+                     std::to_string(k * m * m / s_common) + " rounds, 0 conflicts",
+                     [rounds = k * m * m / s_common](const run_figures& r, std::string& measured) {
+                         measured = figures(r);
+                         return r.correct && r.rounds == rounds && r.conflicts == 0
+                                    ? verdict::holds
+                                    : verdict::does_not_hold;
+                     },
+                     "",
+                     false});
+    int root = 1;
+    while (root * root < t.k()) ++root;
+    if (root * root == t.k()) {  // D3(L^2, M)
+        c.push_back({"vm",
+                     "Later paper §2: vector-matrix in one round, four hops, two off-and-ons",
+                     {},
+                     false,
+                     {"--primitive", "vector-matrix"},
+                     rdc(1, 0, 0) + ", 6 steps (4 hops + turnaround), exact product",
+                     exact(1, 0, 0, 6),
+                     "",
+                     false});
+        c.push_back({"mm",
+                     "Later paper §2: matrix product, one vector-matrix round per row",
+                     {},
+                     false,
+                     {"--primitive", "matrix-product"},
+                     rdc(m, 0, 0) + ", " + std::to_string(m + 5) + " steps, exact product",
+                     exact(m, 0, 0, m + 5),
+                     "",
+                     false});
+    }
+    int kb = 0, mb = 0;
+    while ((1 << kb) < t.k()) ++kb;
+    while ((1 << mb) < t.m()) ++mb;
+    if ((1 << kb) != t.k() || (1 << mb) != t.m()) return;  // the hypercube needs powers of two
+    const int dims = kb + 2 * mb;
+    const struct {
+        const char* part;
+        int dimension;
+        u64 steps;
+    } exchanges[] = {{"p", 0, 1}, {"d", mb, 4}, {"c", 2 * mb, 4}};
+    for (const auto& x : exchanges) {
+        if (x.dimension >= dims) continue;  // K = 1: no c bit
+        c.push_back({std::string("hc-") + x.part,
+                     std::string("Later paper §4: hypercube exchange along a ") + x.part +
+                         " bit, all routers at once",
+                     {},
+                     false,
+                     {"--primitive", "hypercube-exchange", "--dimension",
+                      std::to_string(x.dimension)},
+                     rdc(1, 0, 0) + ", " + std::to_string(x.steps) + " steps",
+                     exact(1, 0, 0, x.steps),
+                     "",
+                     false});
+    }
+    c.push_back({"hc-allreduce",
+                 "Later paper §4: ascend all-reduce over the k+2m dimensions, sums checked",
+                 {},
+                 false,
+                 {"--primitive", "hypercube-allreduce"},
+                 rdc(static_cast<u64>(dims), 0, 0),
+                 exact(static_cast<u64>(dims), 0, 0),
+                 "",
+                 false});
+}
+
 }  // namespace
 
 std::vector<sim_claim> simulated_claims(const topology& t) {
@@ -278,6 +392,7 @@ std::vector<sim_claim> simulated_claims(const topology& t) {
                  exact(m * m, 0, 0),
                  "",
                  true});
+    beyond_paper_claims(t, c);
     return c;
 }
 

@@ -27,8 +27,8 @@ std::string describe_link(const topology& t, router_id r, int port) {
     const coord at = t.at(r);
     const port_ref p = port_of(port, t.k());
     const coord far = t.far_end(at, p).at;
-    return to_string(at) + " " + (p.global ? "g" : "l") + std::to_string(p.port) + " -> " +
-           to_string(far);
+    return t.label(at) + " " + (p.global ? "g" : "l") + std::to_string(p.port) + " -> " +
+           t.label(far);
 }
 
 nlohmann::json to_json(const prediction& p, const topology& t) {

@@ -38,6 +38,7 @@ struct primitive_options {
     std::uint64_t seed = 1;                ///< permutation random
     turnaround reply = turnaround::paper;  ///< all-to-one responders
     bool destination_headers = false;      ///< --headers destination (primitives/converted.h)
+    int dimension = 0;                     ///< hypercube-exchange: the dimension (issue 14)
 };
 
 /// Error text when `fixed` is asked for a case whose published schedule has no conflict.

@@ -5,16 +5,24 @@
 #include "core/primitives/all_to_all.h"
 #include "core/primitives/all_to_one.h"
 #include "core/primitives/broadcast.h"
+#include "core/primitives/broadcast_trees.h"
 #include "core/primitives/converted.h"
+#include "core/primitives/doubly_parallel.h"
 #include "core/primitives/glgl.h"
+#include "core/primitives/hypercube.h"
+#include "core/primitives/mdf_vectors.h"
 #include "core/primitives/one_to_all.h"
 #include "core/primitives/permutation.h"
+#include "core/primitives/vector_matrix.h"
 
 namespace d3 {
 
 const std::vector<std::string>& primitive_names() {
     static const std::vector<std::string> names{"broadcast",  "one-to-all",  "all-to-one",
-                                                "all-to-all", "permutation", "glgl-one-to-all"};
+                                                "all-to-all", "permutation", "glgl-one-to-all",
+                                                "broadcast-trees", "hypercube-exchange",
+                                                "hypercube-allreduce", "vector-matrix",
+                                                "matrix-product"};
     return names;
 }
 
@@ -28,15 +36,26 @@ std::optional<std::string> check_options(const topology& t, const primitive_opti
         for (const std::string& n : primitive_names()) list += (list.empty() ? "" : ", ") + n;
         return "unknown primitive '" + o.primitive + "' (" + list + ")";
     }
-    if (o.protocol < 0 || o.protocol > 3) return "--protocol must be 1, 2 or 3";
+    if (o.protocol == kDoublyParallel) {
+        if (o.primitive != "all-to-all") return "--protocol doubly-parallel is the all-to-all's";
+        if (!t.is_d3() || doubly_parallel_factor(t) < 2)
+            return "--protocol doubly-parallel needs D3(K,M) with gcd(K,M) > 1 (got " + t.name() +
+                   ")";
+        if (o.schedule == schedule_kind::fixed)
+            return "--schedule fixed does not apply to doubly-parallel";
+    } else if (o.protocol < 0 || o.protocol > 3) {
+        return "--protocol must be 1, 2 or 3";
+    }
     if (o.primitive == "permutation" && o.protocol != 0)
         return "--protocol does not apply to the permutation";
     if (o.count < 1 || o.count > kMaxBroadcastCount)
         return "--count must be between 1 and " + std::to_string(kMaxBroadcastCount) + " (got " +
                std::to_string(o.count) + ")";
-    if (!t.contains(o.source))
-        return "source " + to_string(o.source) + " is outside D3(" + std::to_string(t.k()) + "," +
-               std::to_string(t.m()) + ")";
+    if (!t.contains(o.source)) return "source " + to_string(o.source) + " is outside " + t.name();
+    if (!t.is_d3() && o.primitive != "all-to-all" && o.primitive != "broadcast")
+        return "on MDF the primitives are all-to-all and broadcast (source vectors, issue 14)";
+    if (!t.is_d3() && o.schedule == schedule_kind::fixed)
+        return "--schedule fixed is not designed for MDF (paper or none)";
     return std::nullopt;
 }
 
@@ -54,6 +73,13 @@ std::unique_ptr<workload> make_primitive_workload(const topology& t, const primi
     if (o.primitive == "all-to-one") return make_all_to_one_workload(t, o);
     if (o.primitive == "permutation") return make_permutation_workload(t, o);
     if (o.primitive == "glgl-one-to-all") return make_glgl_workload(t, o);
+    if (o.primitive == "broadcast-trees") return make_broadcast_trees_workload(t, o);
+    if (o.primitive == "hypercube-exchange") return make_hypercube_exchange_workload(t, o);
+    if (o.primitive == "hypercube-allreduce") return make_hypercube_allreduce_workload(t, o);
+    if (o.primitive == "vector-matrix" || o.primitive == "matrix-product")
+        return make_vector_matrix_workload(t, o);
+    if (!t.is_d3()) return make_mdf_all_to_all_workload(t, o);
+    if (o.protocol == kDoublyParallel) return make_doubly_parallel_workload(t, o);
     return make_all_to_all_workload(t, o);
 }
 
@@ -61,7 +87,8 @@ std::optional<std::string> check_primitive(const topology& t, const primitive_op
     // Only a permutation (its file or named pattern) and a `fixed` schedule (is there anything to
     // fix?) need the workload to be checked; the others are checked without building it, so
     // that a huge network is not built twice (once here, once to run).
-    if (o.primitive != "permutation" && o.schedule != schedule_kind::fixed)
+    if (o.primitive != "permutation" && o.schedule != schedule_kind::fixed &&
+        o.primitive.rfind("hypercube", 0) != 0)  // (hypercube: the shape, cheap to build)
         return check_options(t, o);
     try {
         make_primitive_workload(t, o);
