@@ -48,20 +48,27 @@ std::string mib_text(double mib) {
 
 }  // namespace
 
-memory_estimate estimate_run(const run_options& o, const topology& t, const workload& w) {
+namespace {
+
+// What every run has: its routers, their link ports and the VCs of the resolved configuration.
+memory_inputs network_inputs(const topology& t, const network_config& net) {
     memory_inputs in;
     in.routers = t.routers();
     in.link_ports = t.link_ports();
-    in.vcs = o.net.resolved().router.vcs;
+    in.vcs = net.resolved().router.vcs;
+    return in;
+}
+
+}  // namespace
+
+memory_estimate estimate_run(const run_options& o, const topology& t, const workload& w) {
+    memory_inputs in = network_inputs(t, o.net);
     in.volume = w.volume(t);
     return estimate_memory(in);
 }
 
 memory_estimate estimate_run(const traffic_run_options& o, const topology& t) {
-    memory_inputs in;
-    in.routers = t.routers();
-    in.link_ports = t.link_ports();
-    in.vcs = o.network().resolved().router.vcs;
+    memory_inputs in = network_inputs(t, o.network());
     in.traffic = true;
     const traffic_options& tr = o.traffic;
     in.traffic_packets = expected_traffic_packets(t.routers(), tr.concentration, tr.rate, tr.warmup,

@@ -140,18 +140,26 @@ TEST(Config, DumpRoundTrips) {
         EXPECT_NE(first.out.find(text), std::string::npos) << text << "\n" << first.out;
 }
 
-TEST(Config, PrimitiveResultRerunsToTheSameFigures) {
-    const std::string r1 = testing::TempDir() + "d3_rerun_p1.json";
-    const std::string r2 = testing::TempDir() + "d3_rerun_p2.json";
-    const outcome a =
-        run("--k 2 --m 4 --schedule none --vcs 4 --buffer-depth 3 --pipeline-stages 2 "
-            "--global-latency 2 --arbitration youngest-first -q --json " +
-            r1);
-    ASSERT_EQ(a.code, 0) << a.err;
+// A result and its rerun: d3sim ARGS writes NAME_1.json, `--config NAME_1.json` writes
+// NAME_2.json; both parsed.
+std::pair<nlohmann::json, nlohmann::json> run_and_rerun(const std::string& args,
+                                                        const std::string& name) {
+    const std::string r1 = testing::TempDir() + name + "_1.json";
+    const std::string r2 = testing::TempDir() + name + "_2.json";
+    const outcome a = run(args + " -q --json " + r1);
+    EXPECT_EQ(a.code, 0) << a.err;
     const outcome b = run("--config " + r1 + " -q --json " + r2);
-    ASSERT_EQ(b.code, 0) << b.err;
-    const auto j1 = nlohmann::json::parse(read_all(r1));
-    const auto j2 = nlohmann::json::parse(read_all(r2));
+    EXPECT_EQ(b.code, 0) << b.err;
+    if (a.code != 0 || b.code != 0) return {};
+    return {nlohmann::json::parse(read_all(r1)), nlohmann::json::parse(read_all(r2))};
+}
+
+TEST(Config, PrimitiveResultRerunsToTheSameFigures) {
+    const auto [j1, j2] = run_and_rerun(
+        "--k 2 --m 4 --schedule none --vcs 4 --buffer-depth 3 --pipeline-stages 2 "
+        "--global-latency 2 --arbitration youngest-first",
+        "d3_rerun_p");
+    ASSERT_FALSE(j1.is_null());
     const auto& c = j1["config"];
     EXPECT_EQ(c["router"]["input_unit"]["buffer_depth"], 3);
     EXPECT_EQ(c["router"]["input_unit"]["vcs"], 4);
@@ -172,17 +180,9 @@ TEST(Config, PrimitiveResultRerunsToTheSameFigures) {
 // A repeatable option (--subnetwork) is a list in the file and in a result: the rerun of a
 // partitioned run runs the same partitions, not the whole network.
 TEST(Config, PartitionedResultRerunsItsPartitions) {
-    const std::string r1 = testing::TempDir() + "d3_rerun_s1.json";
-    const std::string r2 = testing::TempDir() + "d3_rerun_s2.json";
-    const outcome a =
-        run("--k 6 --m 4 --subnetwork cabinets=0,1,2 --subnetwork cabinets=3,4,5 "
-            "-q --json " +
-            r1);
-    ASSERT_EQ(a.code, 0) << a.err;
-    const outcome b = run("--config " + r1 + " -q --json " + r2);
-    ASSERT_EQ(b.code, 0) << b.err;
-    const auto j1 = nlohmann::json::parse(read_all(r1));
-    const auto j2 = nlohmann::json::parse(read_all(r2));
+    const auto [j1, j2] = run_and_rerun(
+        "--k 6 --m 4 --subnetwork cabinets=0,1,2 --subnetwork cabinets=3,4,5", "d3_rerun_s");
+    ASSERT_FALSE(j1.is_null());
     EXPECT_EQ(j1["config"]["workload"]["subnetworks"],
               nlohmann::json({"cabinets=0,1,2", "cabinets=3,4,5"}));
     ASSERT_EQ(j2["partitions"].size(), 2u);
@@ -191,23 +191,18 @@ TEST(Config, PartitionedResultRerunsItsPartitions) {
 }
 
 TEST(Config, TrafficResultRerunsToTheSameFigures) {
-    const std::string r1 = testing::TempDir() + "d3_rerun_t1.json";
-    const std::string r2 = testing::TempDir() + "d3_rerun_t2.json";
-    const outcome a =
-        run("--k 2 --m 4 --traffic uniform --rate 0.4 --routing ugal --warmup 50 "
-            "--measure 200 --seed 5 --buffer-depth 4 --local-latency 2 -q --json " +
-            r1);
-    ASSERT_EQ(a.code, 0) << a.err;
-    const outcome b = run("--config " + r1 + " -q --json " + r2);
-    ASSERT_EQ(b.code, 0) << b.err;
-    const auto j1 = nlohmann::json::parse(read_all(r1));
-    const auto j2 = nlohmann::json::parse(read_all(r2));
+    const std::string args =
+        "--k 2 --m 4 --traffic uniform --rate 0.4 --routing ugal --warmup 50 --measure 200 "
+        "--seed 5 --buffer-depth 4 --local-latency 2";
+    const auto [j1, j2] = run_and_rerun(args, "d3_rerun_t");
+    ASSERT_FALSE(j1.is_null());
     EXPECT_EQ(j1["config"]["workload"]["traffic"]["routing"], "ugal");
     EXPECT_EQ(j1["config"]["seed"], 5);
     EXPECT_EQ(j1["config"]["router"]["links"]["local_latency"], 2);
     EXPECT_EQ(figures(j1), figures(j2));
     // A different seed is a different run: the comparison above can fail.
-    const outcome c = run("--config " + r1 + " --seed 6 -q --json -");
+    const outcome c =
+        run("--config " + testing::TempDir() + "d3_rerun_t_1.json --seed 6 -q --json -");
     ASSERT_EQ(c.code, 0) << c.err;
     EXPECT_NE(figures(nlohmann::json::parse(c.out))["traffic"], figures(j1)["traffic"]);
 }
