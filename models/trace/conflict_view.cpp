@@ -23,7 +23,8 @@ std::string router_names_filter(const topology& t) {
 }
 
 std::vector<gtkw_trace> link_traces(const wave_layout& layout, std::size_t link,
-                                    const std::string& router_names) {
+                                    const wave_filters& filters) {
+    const std::string& router_names = filters.routers;
     std::vector<gtkw_trace> out;
     for (int f = 0; f < kLinkFields; ++f) {
         gtkw_trace t;
@@ -54,13 +55,25 @@ std::vector<gtkw_trace> link_traces(const wave_layout& layout, std::size_t link,
         t.color = 5;
         out.push_back(t);
     }
+    // What the router's decoder decided, by name (traced with --wave-decoder).
+    const std::vector<probe_decl>& probes = layout.probe_decls();
+    for (std::size_t p = 0; p < probes.size(); ++p) {
+        if (probes[p].router != router || probes[p].names < 0) continue;
+        if (layout.probe(p) == wave_layout::kNone) continue;
+        gtkw_trace t;
+        t.name = layout.probe_signal(p);
+        const auto n = static_cast<std::size_t>(probes[p].names);
+        if (n < filters.probes.size()) t.filter = filters.probes[n];
+        t.color = 3;
+        out.push_back(t);
+    }
     return out;
 }
 
 gtkw_view conflict_view(const wave_layout& layout, const std::vector<wave_conflict>& conflicts,
                         const std::string& trace_path, const std::string& gtkw_path,
                         const wave_options& o, std::uint64_t end_step,
-                        const std::string& router_names) {
+                        const wave_filters& filters) {
     gtkw_view v;
     v.dumpfile = relative_to_folder_of(gtkw_path, trace_path);
     v.savefile = relative_to_folder_of(gtkw_path, gtkw_path);
@@ -81,7 +94,7 @@ gtkw_view conflict_view(const wave_layout& layout, const std::vector<wave_confli
             if (layout.router_of(li) != router) break;
             gtkw_group g;
             g.title = layout.link_label(li) + ": no conflicts";
-            g.traces = link_traces(layout, li, router_names);
+            g.traces = link_traces(layout, li, filters);
             g.closed = !v.groups.empty();
             v.groups.push_back(std::move(g));
         }
@@ -114,7 +127,7 @@ gtkw_view conflict_view(const wave_layout& layout, const std::vector<wave_confli
             if (total[first.link] > kStepsInTitle) g.title += " ...";
             g.title += " (" + std::to_string(total[first.link]) + " in all)";
         }
-        g.traces = link_traces(layout, first.link, router_names);
+        g.traces = link_traces(layout, first.link, filters);
         v.groups.push_back(std::move(g));
     }
     v.comments.push_back(std::to_string(conflicts.size()) + " conflicts on " +

@@ -15,17 +15,23 @@
 
 namespace d3 {
 
-/// router_names: a gtkwave translate file naming router ids c.d.p (empty: values stay ids).
+/// gtkwave translate files the views refer to (empty: values stay numbers).
+struct wave_filters {
+    std::string routers;              ///< router ids as c.d.p (source, dest)
+    std::vector<std::string> probes;  ///< per value-names id of the probes (probe_decl::names)
+};
+
 gtkw_view conflict_view(const wave_layout& layout, const std::vector<wave_conflict>& conflicts,
                         const std::string& trace_path, const std::string& gtkw_path,
                         const wave_options& o, std::uint64_t end_step,
-                        const std::string& router_names = "");
+                        const wave_filters& filters = {});
 
 /// The traces of one link as the views show them (conflict in red, values in decimal, source
-/// and dest through router_names), then the input buffer it fills, its router's hold stage and
-/// injection queue.
+/// and dest by router name), then the input buffer it fills, its router's hold stage and
+/// injection queue, then its router's probes that have named values (the decoder's act_o and
+/// route with --wave-decoder), by name.
 std::vector<gtkw_trace> link_traces(const wave_layout& layout, std::size_t link,
-                                    const std::string& router_names = "");
+                                    const wave_filters& filters = {});
 
 /// The text of a translate file for router ids: "id c.d.p" per router, and the broadcast's
 /// kEveryRouter as "broadcast".

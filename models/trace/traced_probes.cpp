@@ -1,5 +1,7 @@
 #include "trace/traced_probes.h"
 
+#include <algorithm>
+
 #include "core/header.h"
 #include "trace/wave_layout.h"
 
@@ -7,6 +9,34 @@ namespace d3 {
 
 namespace {
 constexpr const char* kScope = "decoder";
+constexpr unsigned kActBits = 3;
+constexpr unsigned kPortBits = 8;
+constexpr int kActions = static_cast<int>(action::invalid) + 1;
+
+// act_o by name: to_string(action).
+std::vector<std::string> action_names() {
+    std::vector<std::string> n;
+    for (int a = 0; a < kActions; ++a) n.emplace_back(to_string(static_cast<action>(a)));
+    return n;
+}
+
+// route = act_o * 256 + port_o by name: what the router does with the packet.
+std::vector<std::string> route_names(const topology& t) {
+    const int ports = std::min(std::max(t.k(), t.m()), 1 << kPortBits);
+    std::vector<std::string> n(static_cast<std::size_t>(kActions) << kPortBits);
+    const auto at = [&](action a, int port) -> std::string& {
+        return n[static_cast<std::size_t>(a) << kPortBits | static_cast<std::size_t>(port)];
+    };
+    for (int p = 0; p < ports; ++p) {
+        at(action::local, p) = p == 0 ? "hold" : "l" + std::to_string(p);
+        at(action::global, p) = "g" + std::to_string(p);
+    }
+    at(action::eject, 0) = "eject";
+    at(action::broadcast_local, 0) = "all_local";
+    at(action::broadcast_global, 0) = "all_global";
+    at(action::invalid, 0) = "invalid";
+    return n;
+}
 
 class traced_program final : public node_program {
   public:
@@ -33,15 +63,17 @@ class traced_program final : public node_program {
 };
 }  // namespace
 
-traced_decoder::traced_decoder(std::unique_ptr<decoder_if> inner, wave_trace& w, router_id router)
+traced_decoder::traced_decoder(std::unique_ptr<decoder_if> inner, wave_trace& w, router_id router,
+                               decoder_value_names n)
     : inner_(std::move(inner)),
       w_(w),
       valid_(w.add_probe(router, kScope, "valid", 1, /*pulse=*/true)),
       hdr_(w.add_probe(router, kScope, "hdr_i", layout::kWidth)),
-      act_(w.add_probe(router, kScope, "act_o", 3)),
-      port_(w.add_probe(router, kScope, "port_o", 8)),
+      act_(w.add_probe(router, kScope, "act_o", kActBits, false, n.act)),
+      port_(w.add_probe(router, kScope, "port_o", kPortBits)),
       hold_(w.add_probe(router, kScope, "hold_o", 1)),
-      next_(w.add_probe(router, kScope, "next_o", layout::kWidth)) {}
+      next_(w.add_probe(router, kScope, "next_o", layout::kWidth)),
+      route_(w.add_probe(router, kScope, "route", kActBits + kPortBits, false, n.route)) {}
 
 decision traced_decoder::decode_at(const header& h, const coord& at, const decode_context& ctx) {
     const decision d = inner_->decode(h, at, ctx);
@@ -52,14 +84,17 @@ decision traced_decoder::decode_at(const header& h, const coord& at, const decod
     w_.probe(t, port_, d.port);
     w_.probe(t, hold_, d.hold);
     w_.probe(t, next_, pack(d.next));
+    w_.probe(t, route_, static_cast<std::uint64_t>(d.act) << kPortBits | d.port);
     return d;
 }
 
 decoder_maker traced_decoders(decoder_maker inner, wave_trace& w, const topology& t) {
-    return [inner = std::move(inner), &w, t](const coord& at) {
+    const decoder_value_names n{w.add_value_names("act", action_names()),
+                                w.add_value_names("route", route_names(t))};
+    return [inner = std::move(inner), &w, t, n](const coord& at) {
         std::unique_ptr<decoder_if> d =
             inner ? inner(at) : std::make_unique<reference_decoder>(t.k(), t.m());
-        return std::make_unique<traced_decoder>(std::move(d), w, t.id(at));
+        return std::make_unique<traced_decoder>(std::move(d), w, t.id(at), n);
     };
 }
 

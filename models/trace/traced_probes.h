@@ -1,7 +1,10 @@
 // Wrappers that put more of the model into a wave_trace without touching it:
 // - traced_decoder: any decoder_if (the C++ reference or the Verilated RTL) with its ports as
 //   signals under c/d/p/decoder: valid (a pulse in each step with a decode), hdr_i, act_o, port_o,
-//   hold_o, next_o (the last decode of the step wins when a router decodes several packets).
+//   hold_o, next_o (the last decode of the step wins when a router decodes several packets), and
+//   route, the model's reading of act_o and port_o together (act_o * 256 + port_o). act_o and
+//   route are shown by name in the views (translate files x.act.txt, x.route.txt: "global",
+//   "hold", "l3", "g2", "eject", "all_local", ...).
 // - traced_workload: the node programs of a workload, reporting each round a node starts.
 // The decoder's probes are stamped with the step of the decode_context the router passes.
 // Plain C++, no SystemC.
@@ -20,16 +23,23 @@ namespace d3 {
 
 using decoder_maker = decoder_factory;
 
+/// The ids of the value names of the decoder's act_o and route (wave_trace::add_value_names).
+struct decoder_value_names {
+    int act = -1;
+    int route = -1;
+};
+
 class traced_decoder final : public decoder_if {
   public:
-    traced_decoder(std::unique_ptr<decoder_if> inner, wave_trace& w, router_id router);
+    traced_decoder(std::unique_ptr<decoder_if> inner, wave_trace& w, router_id router,
+                   decoder_value_names n = {});
 
   private:
     decision decode_at(const header& h, const coord& at, const decode_context& ctx) override;
 
     std::unique_ptr<decoder_if> inner_;
     wave_trace& w_;
-    wave_trace::probe_id valid_, hdr_, act_, port_, hold_, next_;
+    wave_trace::probe_id valid_, hdr_, act_, port_, hold_, next_, route_;
 };
 
 /// Wraps `inner` (empty: the reference decoder) so that every router's decoder is traced.

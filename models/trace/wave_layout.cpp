@@ -148,6 +148,12 @@ std::string wave_layout::buffer_signal(router_id r, int input) const {
     return router_path(r) + "." + gtkwave_var_name(leaf, kOccupancyWidth);
 }
 
+std::string wave_layout::probe_signal(std::size_t p) const {
+    const probe_decl& d = probe_decls_[p];
+    const std::string leaf = d.scope + "." + gtkwave_var_name(d.name, d.width);
+    return d.router == kEveryRouter ? "d3." + leaf : router_path(d.router) + "." + leaf;
+}
+
 std::string wave_layout::global_signal(signal_id id) const {
     const char* name = id == step_ ? "step" : id == rounds_ ? "rounds" : "conflicts";
     return "d3." + gtkwave_var_name(name, kCounterWidth);

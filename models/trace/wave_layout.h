@@ -49,6 +49,7 @@ struct probe_decl {
     std::string name;
     unsigned width = 1;
     bool pulse = false;  ///< returns to 0 the step after it was set
+    int names = -1;      ///< the value names of wave_trace::add_value_names (-1: plain numbers)
 };
 
 class wave_layout {
@@ -77,6 +78,10 @@ class wave_layout {
     /// The input number of the node's injection buffer (link_ports).
     int injection_input() const { return t_.link_ports(); }
     signal_id probe(std::size_t p) const { return probes_[p]; }
+    /// The probes declared, in order (probe ids index them).
+    const std::vector<probe_decl>& probe_decls() const { return probe_decls_; }
+    /// gtkwave's name of probe p: "d3.c0.d0.p1.decoder.act_o[2:0]".
+    std::string probe_signal(std::size_t p) const;
     std::size_t signals() const { return count_; }
     std::size_t links_declared() const;
     std::size_t routers_declared() const;

@@ -45,8 +45,8 @@ std::string wave_trace::gtkw_path_for(const std::string& trace) {
     return (has_ext ? trace.substr(0, dot) : trace) + ".gtkw";
 }
 
-std::string wave_trace::names_path_for(const std::string& gtkw) {
-    return gtkw.substr(0, gtkw.size() - 5) + ".routers.txt";  // x.gtkw -> x.routers.txt
+std::string wave_trace::names_path_for(const std::string& gtkw, const std::string& what) {
+    return gtkw.substr(0, gtkw.size() - 5) + "." + what + ".txt";  // x.gtkw -> x.routers.txt
 }
 
 wave_trace::wave_trace(const std::string& path, const wave_options& o, const topology& t)
@@ -73,10 +73,18 @@ wave_trace::~wave_trace() {
 }
 
 wave_trace::probe_id wave_trace::add_probe(router_id router, const std::string& scope,
-                                           const std::string& name, unsigned width, bool pulse) {
+                                           const std::string& name, unsigned width, bool pulse,
+                                           int names) {
     if (layout_) throw std::logic_error("wave_trace: probes must be added before the run starts");
-    probe_decls_.push_back({router, scope, name, width, pulse});
+    probe_decls_.push_back({router, scope, name, width, pulse, names});
     return static_cast<probe_id>(probe_decls_.size() - 1);
+}
+
+int wave_trace::add_value_names(const std::string& what, std::vector<std::string> names) {
+    for (std::size_t i = 0; i < value_names_.size(); ++i)
+        if (value_names_[i].what == what) return static_cast<int>(i);
+    value_names_.push_back({what, std::move(names)});
+    return static_cast<int>(value_names_.size() - 1);
 }
 
 void wave_trace::start(std::vector<bool> links, std::vector<bool> routers) {
@@ -277,17 +285,28 @@ void wave_trace::finish(std::uint64_t end_step) {
     std::stable_sort(log_.begin(), log_.end(), [](const wave_conflict& a, const wave_conflict& b) {
         return a.step != b.step ? a.step < b.step : a.link < b.link;
     });
-    // Router ids named c.d.p in gtkwave (source, dest): a translate file beside the view.
-    const std::string names = names_path_for(gtkw_path_);
-    std::ofstream n(names);
-    n << router_names_filter(t_);
-    if (!n) throw std::runtime_error("cannot write gtkwave translate file " + names);
-    n.close();
-    std::error_code ec;
-    const std::string names_abs = std::filesystem::absolute(names, ec).string();
+    // Router ids named c.d.p in gtkwave (source, dest), and the probes' named values: translate
+    // files beside the view, referred to by absolute path where one can be formed.
+    const auto write_filter = [&](const std::string& what, const std::string& text) {
+        const std::string file = names_path_for(gtkw_path_, what);
+        std::ofstream n(file);
+        n << text;
+        if (!n) throw std::runtime_error("cannot write gtkwave translate file " + file);
+        std::error_code ec;
+        const std::string abs = std::filesystem::absolute(file, ec).string();
+        return ec ? file : abs;
+    };
+    wave_filters filters;
+    filters.routers = write_filter("routers", router_names_filter(t_));
+    for (const value_names& v : value_names_) {
+        std::string text =
+            "# " + v.what + " values by name (written by d3sim: a gtkwave translate filter file)\n";
+        for (std::size_t i = 0; i < v.names.size(); ++i)
+            if (!v.names[i].empty()) text += std::to_string(i) + " " + v.names[i] + "\n";
+        filters.probes.push_back(write_filter(v.what, text));
+    }
     std::ofstream g(gtkw_path_);
-    write_gtkw(conflict_view(*layout_, log_, path_, gtkw_path_, opt_, now_, ec ? names : names_abs),
-               g);
+    write_gtkw(conflict_view(*layout_, log_, path_, gtkw_path_, opt_, now_, filters), g);
     if (!g) throw std::runtime_error("cannot write gtkwave save file " + gtkw_path_);
 }
 

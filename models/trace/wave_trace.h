@@ -56,8 +56,13 @@ class wave_trace final : public link_observer {
 
     /// Adds a signal of another part of the model (decoder ports, ...) under the router's scope
     /// (router kEveryRouter: the top scope) in sub-scope `scope`. Call before the run starts.
+    /// names: an id of add_value_names to show the values by name in the views (-1: numbers).
     probe_id add_probe(router_id router, const std::string& scope, const std::string& name,
-                       unsigned width, bool pulse = false);
+                       unsigned width, bool pulse = false, int names = -1);
+    /// Names for the values of probes (names[value]; empty entries stay numbers), written at
+    /// finish() as the gtkwave translate file x.<what>.txt beside the view. The same `what`
+    /// returns the same id (the first table given stays).
+    int add_value_names(const std::string& what, std::vector<std::string> names);
     void probe(std::uint64_t step, probe_id p, std::uint64_t value);
 
     /// Writes the last step, closes the trace and writes the .gtkw beside it. Idempotent.
@@ -78,7 +83,7 @@ class wave_trace final : public link_observer {
     /// The .gtkw path for a trace path: the extension replaced by ".gtkw".
     static std::string gtkw_path_for(const std::string& trace);
     /// The translate file naming router ids beside a .gtkw: x.gtkw -> x.routers.txt.
-    static std::string names_path_for(const std::string& gtkw);
+    static std::string names_path_for(const std::string& gtkw, const std::string& what = "routers");
 
   private:
     enum class kind : std::uint8_t { link, buffer, round, probe };
@@ -111,6 +116,11 @@ class wave_trace final : public link_observer {
     std::unique_ptr<wave_writer> out_;
     std::unique_ptr<wave_layout> layout_;
     std::vector<probe_decl> probe_decls_;
+    struct value_names {
+        std::string what;
+        std::vector<std::string> names;
+    };
+    std::vector<value_names> value_names_;
     bool deferred_ = false;          ///< scope "conflicts": record, decide, then write at finish()
     std::vector<record> held_;       ///< deferred records
     std::vector<bool> conflicting_;  ///< per link, deferred mode

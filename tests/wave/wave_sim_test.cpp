@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <string>
@@ -178,6 +179,63 @@ TEST(WaveSim, DecoderPortsAppearWithWaveDecoder) {
     ASSERT_TRUE(valid && hdr);
     EXPECT_GT(r.trace.time_high(*valid), 0u);
     EXPECT_FALSE(r.trace.changes(*hdr).empty());
+}
+
+// The decoder's action and route are shown by name: act_o through x.act.txt, route (act_o * 256 +
+// port_o) through x.route.txt, both in the conflict groups of the view.
+TEST(WaveSim, DecoderActionsAndRoutesAreNamedInTheView) {
+    const auto r = simulate("named", "--k 2 --m 4 --schedule none --wave-decoder");
+    const std::string base = r.gtkw.substr(0, r.gtkw.size() - 5);
+    const auto read_names = [](const std::string& path) {
+        std::map<std::uint64_t, std::string> out;
+        std::ifstream f(path);
+        EXPECT_TRUE(f.good()) << path;
+        std::string line;
+        while (std::getline(f, line)) {
+            if (line.empty() || line[0] == '#') continue;
+            const auto sp = line.find(' ');
+            out[std::stoull(line.substr(0, sp))] = line.substr(sp + 1);
+        }
+        return out;
+    };
+    // Independently: decoder.h's action codes, and the port names of the scopes (g<a>, l<pi>).
+    const auto act = read_names(base + ".act.txt");
+    EXPECT_EQ(act.at(0), "local");
+    EXPECT_EQ(act.at(1), "global");
+    EXPECT_EQ(act.at(2), "eject");
+    EXPECT_EQ(act.at(3), "broadcast_local");
+    EXPECT_EQ(act.at(4), "broadcast_global");
+    const auto route = read_names(base + ".route.txt");
+    EXPECT_EQ(route.at(0), "hold");
+    for (int pi = 1; pi < 4; ++pi) EXPECT_EQ(route.at(pi), "l" + std::to_string(pi));
+    for (int a = 0; a < 2; ++a) EXPECT_EQ(route.at(256 + a), "g" + std::to_string(a));
+    EXPECT_EQ(route.at(512), "eject");
+    EXPECT_EQ(route.count(4), 0u) << "D3(2,4) has no local port 4";
+
+    // The view shows both, through their translate files.
+    std::ifstream g(r.gtkw);
+    const std::string view((std::istreambuf_iterator<char>(g)), {});
+    EXPECT_NE(view.find(".act.txt\n[color] 3\nd3.c0.d0.p0.decoder.act_o[2:0]"), std::string::npos)
+        << view;
+    EXPECT_NE(view.find(".route.txt\n[color] 3\nd3.c0.d0.p0.decoder.route[10:0]"),
+              std::string::npos);
+
+    // route is act_o and port_o together, in every step of every router.
+    std::size_t routers = 0;
+    for (const char* at : {"c0.d0.p0", "c0.d1.p2", "c1.d3.p1"}) {
+        const std::string p = std::string("d3.") + at + ".decoder.";
+        const auto a = r.trace.find(p + "act_o[2:0]");
+        const auto o = r.trace.find(p + "port_o[7:0]");
+        const auto rt = r.trace.find(p + "route[10:0]");
+        ASSERT_TRUE(a && o && rt) << at;
+        const auto av = d3::test::per_step(r.trace, *a), ov = d3::test::per_step(r.trace, *o),
+                   rv = d3::test::per_step(r.trace, *rt);
+        for (std::size_t t = 0; t < rv.size(); ++t)
+            ASSERT_EQ(rv[t], av[t] * 256 + ov[t]) << at << " step " << t;
+        EXPECT_GT(r.trace.changes(*rt).size(), 4u) << at;
+        ++routers;
+    }
+    EXPECT_EQ(routers, 3u);
 }
 
 TEST(WaveSim, FstTraceCarriesTheSameConflicts) {
