@@ -27,6 +27,10 @@ class crossing_counter final : public link_observer {
     void on_buffer(std::uint64_t step, router_id router, int input, std::size_t n) override {
         if (next_) next_->on_buffer(step, router, input, n);
     }
+    void on_vc_buffer(std::uint64_t step, router_id router, int input, int vc,
+                      std::size_t n) override {
+        if (next_) next_->on_vc_buffer(step, router, input, vc, n);
+    }
     std::uint64_t crossings() const { return crossings_; }
 
   private:

@@ -84,7 +84,7 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
         if (wo.title.empty())
             wo.title = "D3(" + std::to_string(topo_.k()) + "," + std::to_string(topo_.m()) + ") " +
                        work_->primitive() + ", schedule " + work_->schedule_name();
-        wave_ = std::make_unique<wave_trace>(opt_.wave, wo, topo_);
+        wave_ = std::make_unique<wave_trace>(opt_.wave, wo, topo_, opt_.net.resolved().router.vcs);
         if (auto warning = wave_->size_warning(*work_))
             std::fprintf(stderr, "d3sim: warning: %s\n", warning->c_str());
         traced_work_ = std::make_unique<traced_workload>(*work_, *wave_);

@@ -60,6 +60,12 @@ class link_observer {
     virtual void on_buffer(std::uint64_t step, router_id router, int input, std::size_t occupancy) {
         (void)step, (void)router, (void)input, (void)occupancy;
     }
+    /// With more than one virtual channel per input: the packets in VC `vc` of link input
+    /// `input` whenever that number changes (after on_buffer for the port).
+    virtual void on_vc_buffer(std::uint64_t step, router_id router, int input, int vc,
+                              std::size_t occupancy) {
+        (void)step, (void)router, (void)input, (void)vc, (void)occupancy;
+    }
     /// Called per packet event (core/packet_event.h) when wants_packets() is true.
     virtual void on_packet(const packet_event& e) { (void)e; }
     virtual bool wants_packets() const { return false; }

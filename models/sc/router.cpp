@@ -90,7 +90,7 @@ tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph, sc_
         return tlm::TLM_ACCEPTED;
     }
     clock_.wake(*this, ready);
-    if (observer_) observer_->on_buffer(clock_.now(), id_, input, in_unit_.port_occupancy(input));
+    if (observer_) report_buffer(clock_.now(), fifo);
     if (log_packets_ && input == ports_)
         log_packet(packet_event_kind::inject, *f.pkt, clock_.now(),
                    static_cast<std::uint32_t>(fifo), packet_event::kNode);
@@ -110,6 +110,13 @@ tlm::tlm_sync_enum router::credit(int output, flit& f, tlm::tlm_phase& ph, sc_co
     out_unit_.credit_arrived(output, f.vc, due);
     if (blocked_) clock_.wake(*this, due);
     return tlm::TLM_ACCEPTED;
+}
+
+void router::report_buffer(std::uint64_t t, int fifo) {
+    const int input = in_unit_.input_of(fifo);
+    observer_->on_buffer(t, id_, input, in_unit_.port_occupancy(input));
+    if (input < ports_ && cfg_.router.vcs > 1)
+        observer_->on_vc_buffer(t, id_, input, in_unit_.vc_of_fifo(fifo), in_unit_.size(fifo));
 }
 
 void router::return_credit(int fifo) {
@@ -208,9 +215,8 @@ void router::step(std::uint64_t t) {
         });
     // 5. free what left
     in_unit_.release([&](int fifo) { return_credit(fifo); },
-                     [&](int input) {
-                         if (observer_)
-                             observer_->on_buffer(t, id_, input, in_unit_.port_occupancy(input));
+                     [&](int fifo) {
+                         if (observer_) report_buffer(t, fifo);
                      });
     if (hold_.commit() && observer_) observer_->on_buffer(t, id_, -1, hold_.size());
     // 6. the next cycle with work

@@ -120,6 +120,8 @@ class router : public sc_core::sc_module, public stepper::client {
     void log_packet(packet_event_kind kind, const packet& p, std::uint64_t t, std::uint32_t source,
                     int output);
     void return_credit(int fifo);
+    /// Tells the observer the occupancy of fifo's input port (and of the fifo, with several VCs).
+    void report_buffer(std::uint64_t t, int fifo);
     int vc_after(const entry& e) const { return vc_of(e.dec.next.b, vcs_); }
 
     const network_config& cfg_;

@@ -54,6 +54,15 @@ std::vector<gtkw_trace> link_traces(const wave_layout& layout, std::size_t link,
         t.alias = std::string(b.what) + ": " + t.name.substr(3);  // without "d3."
         t.color = 5;
         out.push_back(t);
+        if (b.input < 0 || b.input >= layout.injection_input()) continue;
+        for (int vc = 0; vc < layout.vcs(); ++vc) {  // that buffer per virtual channel
+            if (layout.vc_buffer(b.r, b.input, vc) == wave_layout::kNone) continue;
+            gtkw_trace c;
+            c.name = layout.vc_buffer_signal(b.r, b.input, vc);
+            c.alias = "  VC " + std::to_string(vc) + ": " + c.name.substr(3);
+            c.color = 6;
+            out.push_back(c);
+        }
     }
     // What the router's decoder decided, by name (traced with --wave-decoder).
     const std::vector<probe_decl>& probes = layout.probe_decls();

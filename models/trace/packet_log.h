@@ -56,6 +56,10 @@ class packet_log : public link_observer {
     void on_buffer(std::uint64_t step, router_id router, int input, std::size_t n) override {
         if (next_) next_->on_buffer(step, router, input, n);
     }
+    void on_vc_buffer(std::uint64_t step, router_id router, int input, int vc,
+                      std::size_t n) override {
+        if (next_) next_->on_vc_buffer(step, router, input, vc, n);
+    }
 
     std::uint64_t written() const { return written_; }
     /// Flushes and closes; the error when the file could not be written.

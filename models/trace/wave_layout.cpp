@@ -21,7 +21,7 @@ const field_info& link_field_info(int field) {
 }
 
 wave_layout::wave_layout(const topology& t, std::vector<bool> links, std::vector<bool> routers,
-                         const std::vector<probe_decl>& probes)
+                         const std::vector<probe_decl>& probes, int vcs)
     : t_(t),
       want_links_(std::move(links)),
       want_routers_(std::move(routers)),
@@ -29,7 +29,22 @@ wave_layout::wave_layout(const topology& t, std::vector<bool> links, std::vector
       links_(want_links_.size(), kNone),
       buffers_(static_cast<std::size_t>(t.routers()) * static_cast<std::size_t>(t.link_ports() + 2),
                kNone),
-      probes_(probes.size(), kNone) {}
+      probes_(probes.size(), kNone),
+      vcs_(vcs) {
+    if (vcs_ > 1)
+        vc_buffers_.assign(static_cast<std::size_t>(t.routers()) *
+                               static_cast<std::size_t>(t.link_ports()) *
+                               static_cast<std::size_t>(vcs_),
+                           kNone);
+}
+
+signal_id wave_layout::vc_buffer(router_id r, int input, int vc) const {
+    if (vc_buffers_.empty() || input < 0 || input >= t_.link_ports()) return kNone;
+    return vc_buffers_[(static_cast<std::size_t>(r) * static_cast<std::size_t>(t_.link_ports()) +
+                        static_cast<std::size_t>(input)) *
+                           static_cast<std::size_t>(vcs_) +
+                       static_cast<std::size_t>(vc)];
+}
 
 signal_id wave_layout::buffer(router_id r, int input) const {
     const int ports = t_.link_ports();
@@ -92,6 +107,10 @@ void wave_layout::declare(wave_writer& w) {
                     }
                     buffers_[base + static_cast<std::size_t>(o)] =
                         w.add_var("in_occupancy", kOccupancyWidth);
+                    for (int v = 0; v < (vcs_ > 1 ? vcs_ : 0); ++v)
+                        vc_buffers_[li * static_cast<std::size_t>(vcs_) +
+                                    static_cast<std::size_t>(v)] =
+                            w.add_var("vc" + std::to_string(v) + "_occupancy", kOccupancyWidth);
                     w.pop_scope();
                 }
                 buffers_[base + static_cast<std::size_t>(ports)] =
@@ -111,6 +130,8 @@ void wave_layout::declare(wave_writer& w) {
     for (signal_id s : links_)
         if (s != kNone) count_ = std::max<std::size_t>(count_, s + kLinkFields);
     for (signal_id s : buffers_)
+        if (s != kNone) count_ = std::max<std::size_t>(count_, s + 1);
+    for (signal_id s : vc_buffers_)
         if (s != kNone) count_ = std::max<std::size_t>(count_, s + 1);
     for (signal_id s : probes_)
         if (s != kNone) count_ = std::max<std::size_t>(count_, s + 1);
@@ -152,6 +173,11 @@ std::string wave_layout::probe_signal(std::size_t p) const {
     const probe_decl& d = probe_decls_[p];
     const std::string leaf = d.scope + "." + gtkwave_var_name(d.name, d.width);
     return d.router == kEveryRouter ? "d3." + leaf : router_path(d.router) + "." + leaf;
+}
+
+std::string wave_layout::vc_buffer_signal(router_id r, int input, int vc) const {
+    return router_path(r) + "." + port_name(input) + "." +
+           gtkwave_var_name("vc" + std::to_string(vc) + "_occupancy", kOccupancyWidth);
 }
 
 std::string wave_layout::global_signal(signal_id id) const {

@@ -1,7 +1,8 @@
 // The signals of a D3(K,M) waveform and their hierarchy, which follows the machine:
 //   d3 / cC / dD / pP / (gA | lX)   a directed link: the router's output port (global A, local X)
 // Global: step, rounds, conflicts. Per link: busy, conflict, requesters, packet, source, dest,
-// header, B, b, gamma, pi, delta, and in_occupancy (the input buffer of the same port). Per router:
+// header, bcast, b, gamma, pi, delta, and in_occupancy (the input buffer of the same port; with
+// several VCs also vc0_occupancy, vc1_occupancy, ...). Per router:
 // inject_occupancy, hold_occupancy, and probes (for example the decoder's ports) in sub-scopes.
 // Plain C++, no SystemC.
 #pragma once
@@ -58,8 +59,10 @@ class wave_layout {
 
     /// `links[router * link_ports + output]`: links whose signals are declared; `routers[id]`:
     /// routers whose occupancy and probes are declared (a declared link's router must be declared).
+    /// vcs: virtual channels per link input; with more than one, each port also gets
+    /// vc<v>_occupancy signals.
     wave_layout(const topology& t, std::vector<bool> links, std::vector<bool> routers,
-                const std::vector<probe_decl>& probes);
+                const std::vector<probe_decl>& probes, int vcs = 1);
 
     /// Declares every signal to `w` (ids assigned in order) and ends the definitions.
     void declare(wave_writer& w);
@@ -75,6 +78,9 @@ class wave_layout {
     }
     /// Occupancy of input `input` of router r (link_ports: injection, -1: hold stage), or kNone.
     signal_id buffer(router_id r, int input) const;
+    /// Occupancy of VC vc of link input `input` of router r, or kNone (one VC: not declared).
+    signal_id vc_buffer(router_id r, int input, int vc) const;
+    int vcs() const { return vcs_; }
     /// The input number of the node's injection buffer (link_ports).
     int injection_input() const { return t_.link_ports(); }
     signal_id probe(std::size_t p) const { return probes_[p]; }
@@ -90,6 +96,7 @@ class wave_layout {
     std::string link_path(std::size_t li) const;
     std::string link_signal(std::size_t li, int field) const;
     std::string buffer_signal(router_id r, int input) const;
+    std::string vc_buffer_signal(router_id r, int input, int vc) const;
     std::string global_signal(signal_id id) const;
     /// "c0.d0.p1 l1": a link in words, for titles; "c0.d0.p0 g0 (hold)" for a fixed point's
     /// global port 0, which loops back and is the hold stage, not a link.
@@ -114,6 +121,8 @@ class wave_layout {
     std::vector<signal_id> links_;
     std::vector<signal_id> buffers_;  ///< router * (ports + 2) + slot (ports: injection, +1: hold)
     std::vector<signal_id> probes_;
+    int vcs_ = 1;
+    std::vector<signal_id> vc_buffers_;  ///< (router * ports + input) * vcs + vc, with vcs > 1
     signal_id step_ = kNone, rounds_ = kNone, conflicts_ = kNone;
     std::size_t count_ = 0;
 };

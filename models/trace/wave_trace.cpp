@@ -49,8 +49,8 @@ std::string wave_trace::names_path_for(const std::string& gtkw, const std::strin
     return gtkw.substr(0, gtkw.size() - 5) + "." + what + ".txt";  // x.gtkw -> x.routers.txt
 }
 
-wave_trace::wave_trace(const std::string& path, const wave_options& o, const topology& t)
-    : t_(t), path_(path), gtkw_path_(gtkw_path_for(path)), opt_(o) {
+wave_trace::wave_trace(const std::string& path, const wave_options& o, const topology& t, int vcs)
+    : t_(t), path_(path), gtkw_path_(gtkw_path_for(path)), opt_(o), vcs_(vcs) {
     std::string error;
     auto scope = wave_scope::parse(o.scope, t, error);
     if (!scope) throw std::invalid_argument(error);
@@ -88,7 +88,8 @@ int wave_trace::add_value_names(const std::string& what, std::vector<std::string
 }
 
 void wave_trace::start(std::vector<bool> links, std::vector<bool> routers) {
-    layout_ = std::make_unique<wave_layout>(t_, std::move(links), std::move(routers), probe_decls_);
+    layout_ =
+        std::make_unique<wave_layout>(t_, std::move(links), std::move(routers), probe_decls_, vcs_);
     layout_->declare(*out_);
     const std::size_t n = layout_->signals();
     value_.assign(n, 0);
@@ -125,6 +126,18 @@ void wave_trace::on_buffer(std::uint64_t step, router_id router, int input, std:
     r.step = step;
     r.router = router;
     r.port = static_cast<std::int16_t>(input);
+    r.value = occupancy;
+    handle(r);
+}
+
+void wave_trace::on_vc_buffer(std::uint64_t step, router_id router, int input, int vc,
+                              std::size_t occupancy) {
+    record r;
+    r.what = kind::vc_buffer;
+    r.step = step;
+    r.router = router;
+    r.port = static_cast<std::int16_t>(input);
+    r.requesters = static_cast<std::uint16_t>(vc);
     r.value = occupancy;
     handle(r);
 }
@@ -243,6 +256,11 @@ void wave_trace::apply(const record& r) {
         }
         case kind::buffer: {
             const signal_id s = layout_->buffer(r.router, r.port);
+            if (s != wave_layout::kNone) set(s, std::min(r.value, kOccupancyMax));
+            return;
+        }
+        case kind::vc_buffer: {
+            const signal_id s = layout_->vc_buffer(r.router, r.port, r.requesters);
             if (s != wave_layout::kNone) set(s, std::min(r.value, kOccupancyMax));
             return;
         }

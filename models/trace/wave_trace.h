@@ -44,13 +44,16 @@ class wave_trace final : public link_observer {
 
     /// Opens `path` (.vcd or .fst). Throws std::invalid_argument for a bad scope and
     /// std::runtime_error when the file cannot be written.
-    wave_trace(const std::string& path, const wave_options& o, const topology& t);
+    /// vcs: the routers' virtual channels per link input (more than one: per-VC occupancy).
+    wave_trace(const std::string& path, const wave_options& o, const topology& t, int vcs = 1);
     ~wave_trace() override;
     wave_trace(const wave_trace&) = delete;
     wave_trace& operator=(const wave_trace&) = delete;
 
     void on_link(const link_event& e) override;
     void on_buffer(std::uint64_t step, router_id router, int input, std::size_t occupancy) override;
+    void on_vc_buffer(std::uint64_t step, router_id router, int input, int vc,
+                      std::size_t occupancy) override;
     /// A node started program round `round` (0, 1, ...): the global "rounds" signal counts them.
     void on_round(std::uint64_t step, router_id router, std::uint64_t round);
 
@@ -86,7 +89,7 @@ class wave_trace final : public link_observer {
     static std::string names_path_for(const std::string& gtkw, const std::string& what = "routers");
 
   private:
-    enum class kind : std::uint8_t { link, buffer, round, probe };
+    enum class kind : std::uint8_t { link, buffer, vc_buffer, round, probe };
     struct record {
         std::uint64_t step = 0;
         std::uint64_t value = 0;  ///< serial, occupancy, round or probe value
@@ -94,7 +97,7 @@ class wave_trace final : public link_observer {
         router_id src = 0;
         header hdr;
         std::int16_t port = 0;  ///< output or input (-1: hold)
-        std::uint16_t requesters = 0;
+        std::uint16_t requesters = 0;  ///< vc_buffer: the VC
         kind what = kind::link;
         bool sent = false;
     };
@@ -112,6 +115,7 @@ class wave_trace final : public link_observer {
     std::string path_;
     std::string gtkw_path_;
     wave_options opt_;
+    int vcs_ = 1;
     wave_scope scope_;
     std::unique_ptr<wave_writer> out_;
     std::unique_ptr<wave_layout> layout_;

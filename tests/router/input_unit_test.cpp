@@ -53,7 +53,10 @@ TEST(InputUnit, ReleaseFreesServedSlotsAndReturnsOneCreditEach) {
     std::vector<int> freed;
     std::vector<std::pair<int, std::size_t>> changed;
     u.release([&](int f) { freed.push_back(f); },
-              [&](int port) { changed.emplace_back(port, u.port_occupancy(port)); });
+              [&](int f) {
+                  const int port = u.input_of(f);
+                  changed.emplace_back(port, u.port_occupancy(port));
+              });
     EXPECT_EQ(freed, std::vector<int>{u.fifo_index(1, 0)});
     ASSERT_EQ(changed.size(), 1u);
     EXPECT_EQ(changed[0], std::make_pair(1, std::size_t{1}));

@@ -238,6 +238,49 @@ TEST(WaveSim, DecoderActionsAndRoutesAreNamedInTheView) {
     EXPECT_EQ(routers, 3u);
 }
 
+// With several virtual channels each input port also shows its VCs: at every step of every port
+// the VCs add up to the port's occupancy, packets use more than VC 0 (b on arrival selects the
+// VC), and the view lists the VCs under the input buffer. One VC: no per-VC signals.
+TEST(WaveSim, VirtualChannelsAddUpToThePortOccupancy) {
+    const auto r = simulate("vcs", "--k 2 --m 4 --schedule none --vcs 3");
+    const int k = 2, m = 4;
+    std::size_t ports = 0;
+    std::uint64_t above_vc0 = 0;
+    const d3::topology t(k, m);
+    for (d3::router_id id = 0; id < t.routers(); ++id) {
+        const d3::coord x = t.at(id);
+        const std::string at = "d3.c" + std::to_string(x.c) + ".d" + std::to_string(x.d) + ".p" +
+                               std::to_string(x.p) + ".";
+        for (const std::string port : {"g0", "g1", "l1", "l2", "l3"}) {
+            const auto total = r.trace.find(at + port + ".in_occupancy[7:0]");
+            ASSERT_TRUE(total) << at << port;
+            const auto sum = d3::test::per_step(r.trace, *total);
+            std::vector<std::uint64_t> add(sum.size(), 0);
+            for (int vc = 0; vc < 3; ++vc) {
+                const auto v =
+                    r.trace.find(at + port + ".vc" + std::to_string(vc) + "_occupancy[7:0]");
+                ASSERT_TRUE(v) << at << port << " vc " << vc;
+                const auto per = d3::test::per_step(r.trace, *v);
+                for (std::size_t s = 0; s < per.size(); ++s) {
+                    add[s] += per[s];
+                    if (vc > 0) above_vc0 += per[s];
+                }
+            }
+            ASSERT_EQ(add, sum) << at << port;
+            ++ports;
+        }
+    }
+    EXPECT_EQ(ports, 5u * 32u);
+    EXPECT_GT(above_vc0, 0u);
+    std::ifstream g(r.gtkw);
+    const std::string view((std::istreambuf_iterator<char>(g)), {});
+    EXPECT_NE(view.find("vc2_occupancy"), std::string::npos);
+
+    const auto one = simulate("one_vc", "--k 2 --m 4 --schedule none");
+    EXPECT_FALSE(one.trace.find("d3.c0.d0.p0.l1.vc0_occupancy[7:0]"));
+    EXPECT_EQ(one.result["conflicts"], r.result["conflicts"]);
+}
+
 TEST(WaveSim, FstTraceCarriesTheSameConflicts) {
     if (std::string(FST2VCD).empty()) GTEST_SKIP() << "fst2vcd (Debian gtkwave) is not installed";
     const std::string fst = scratch("a2a.fst");

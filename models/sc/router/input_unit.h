@@ -43,8 +43,8 @@ class input_unit : public sc_core::sc_object {
 
     /// Frees the slots of packets that were served in full: link buffers from the head, the
     /// injection buffer anywhere. Calls freed(fifo) once per slot (a credit upstream), in buffer
-    /// order, and changed(input port) once per buffer (port_occupancy() says how many are left,
-    /// asked only by a caller that traces it).
+    /// order, and changed(fifo) once per buffer (input_of(fifo), size(fifo) and port_occupancy()
+    /// say how many are left, asked only by a caller that traces it).
     template <typename Freed, typename Changed>
     void release(Freed&& freed, Changed&& changed);
 
@@ -96,7 +96,7 @@ void input_unit::release(Freed&& freed, Changed&& changed) {
         --total_;
         if (q.empty()) mark(f, false);
         freed(f);
-        changed(f / vcs_);
+        changed(f);
     }
     served_.clear();
     fifo<entry>& inj = buffer(injq_);
@@ -105,7 +105,7 @@ void input_unit::release(Freed&& freed, Changed&& changed) {
     if (n == 0) return;
     total_ -= n;
     for (std::size_t i = 0; i < n; ++i) freed(injq_);
-    changed(link_inputs_);
+    changed(injq_);
 }
 
 }  // namespace d3
