@@ -12,9 +12,9 @@ std::optional<std::string> rtl_limit_error(const topology& t, const rtl_limits& 
     if (fits) return std::nullopt;
     return std::string(model) + " (GlobalPortWidth " + std::to_string(limits.global_port_width) +
            ", LocalPortWidth " + std::to_string(limits.local_port_width) +
-           ") decodes D3(K,M) with K <= " + std::to_string(limits.max_k()) + " and M <= " +
-           std::to_string(limits.max_m()) + " (MDF(K,M) also K*M+1 <= " +
-           std::to_string(limits.max_k()) + "), not " + t.name();
+           ") decodes D3(K,M) with K <= " + std::to_string(limits.max_k()) +
+           " and M <= " + std::to_string(limits.max_m()) +
+           " (MDF(K,M) also K*M+1 <= " + std::to_string(limits.max_k()) + "), not " + t.name();
 }
 
 void check_rtl_limits(const topology& t, const rtl_limits& limits, const char* model) {

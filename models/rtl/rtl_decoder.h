@@ -58,7 +58,8 @@ struct rtl_limits {
 std::unique_ptr<rtl_engine> make_rtl_engine(const topology& t);
 
 /// Why the network does not fit a model with these limits (D3: K <= 2**GlobalPortWidth, M <=
-/// 2**LocalPortWidth; MDF also K*M+1 groups <= 2**GlobalPortWidth, c_i holds the group), or nothing.
+/// 2**LocalPortWidth; MDF also K*M+1 groups <= 2**GlobalPortWidth, c_i holds the group), or
+/// nothing.
 std::optional<std::string> rtl_limit_error(const topology& t, const rtl_limits& limits,
                                            const char* model);
 

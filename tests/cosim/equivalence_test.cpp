@@ -60,11 +60,10 @@ class checker {
             raw.hold == ref.hold && raw.next == pack(ref.next) && got == ref)
             return true;
         if (++mismatches_ <= 10 && report_)
-            ADD_FAILURE() << t_.name() << " at " << to_string(at) << " header "
-                          << to_string(h) << ": reference " << to_string(ref) << " (next word 0x"
-                          << std::hex << pack(ref.next) << "), RTL act " << std::dec << raw.act
-                          << " port " << raw.port << " hold " << raw.hold << " next 0x" << std::hex
-                          << raw.next;
+            ADD_FAILURE() << t_.name() << " at " << to_string(at) << " header " << to_string(h)
+                          << ": reference " << to_string(ref) << " (next word 0x" << std::hex
+                          << pack(ref.next) << "), RTL act " << std::dec << raw.act << " port "
+                          << raw.port << " hold " << raw.hold << " next 0x" << std::hex << raw.next;
         return false;
     }
 
@@ -137,7 +136,6 @@ INSTANTIATE_TEST_SUITE_P(SmallNetworks, Exhaustive, testing::Values(1, 2, 3, 4),
                              return "K" + std::to_string(i.param);
                          });
 
-
 // MDF(K,M) (issue 14): mdf_i = 1 and the routing table entries of the wiring. Every header of
 // header_space.h's MDF space (kinds selected by bit) at every router of the chosen groups (all
 // groups when `groups` is empty); returns (checked, valid) and expects no mismatch and every
@@ -154,8 +152,9 @@ mdf_counts check_mdf(int k, int m, arrangement a, unsigned kinds, std::vector<in
     std::uint64_t per_router = 0;
     for (int g : groups)
         for (int r = 0; r < m; ++r)
-            per_router = cosim::for_each_mdf_header(k, m, kinds,
-                                                    [&](const header& h) { chk.check(h, {g, 0, r}); });
+            per_router = cosim::for_each_mdf_header(k, m, kinds, [&](const header& h) {
+                chk.check(h, {g, 0, r});
+            });
     EXPECT_EQ(chk.mismatches(), 0u) << t.name() << " " << to_string(a);
     EXPECT_EQ(chk.checked(), per_router * groups.size() * static_cast<std::uint64_t>(m));
     if (kinds == 7u) {
@@ -169,7 +168,8 @@ mdf_counts check_mdf(int k, int m, arrangement a, unsigned kinds, std::vector<in
 // Every header at every router of small MDFs that fit the model (the narrow model: K*M+1 <= 4).
 TEST(Mdf, EveryHeaderEveryRouterOfSmallNetworks) {
     std::uint64_t total = 0, valid = 0;
-    const std::vector<std::pair<int, int>> shapes = {{1, 2}, {1, 3}, {2, 2}, {2, 3}, {2, 4}, {3, 3}};
+    const std::vector<std::pair<int, int> > shapes = {{1, 2}, {1, 3}, {2, 2},
+                                                      {2, 3}, {2, 4}, {3, 3}};
     for (arrangement a : {arrangement::palmtree, arrangement::consecutive})
         for (const auto& [k, m] : shapes) {
             if (k * m + 1 > kLimits.max_k() || m > kLimits.max_m()) continue;
@@ -178,10 +178,11 @@ TEST(Mdf, EveryHeaderEveryRouterOfSmallNetworks) {
             valid += n.valid;
         }
     EXPECT_GT(valid, 0u);
-    std::printf("%s: MDF palmtree and consecutive, K*M+1 <= %d: %llu (header, router) pairs, %llu "
-                "valid, all equal\n",
-                kModel, kLimits.max_k(), static_cast<unsigned long long>(total),
-                static_cast<unsigned long long>(valid));
+    std::printf(
+        "%s: MDF palmtree and consecutive, K*M+1 <= %d: %llu (header, router) pairs, %llu "
+        "valid, all equal\n",
+        kModel, kLimits.max_k(), static_cast<unsigned long long>(total),
+        static_cast<unsigned long long>(valid));
 }
 
 #if !D3_EQUIV_NARROW

@@ -58,7 +58,7 @@ TEST(Validate, VerdictsOnD3_2_4AndD3_3_6) {
         EXPECT_EQ(verdicts[id]["holds"], 4) << id;
     for (const char* id : {"vm", "mm", "transpose"})
         EXPECT_EQ(verdicts[id].size(), 0u) << id;  // K = 2, 3
-    EXPECT_EQ(verdicts["dp-a2a"]["holds"], 3);  // gcd(K,M) > 1: D3(2,4), D3(2,6), D3(3,6)
+    EXPECT_EQ(verdicts["dp-a2a"]["holds"], 3);     // gcd(K,M) > 1: D3(2,4), D3(2,6), D3(3,6)
     for (const char* id :
          {"hc-p", "hc-d", "hc-c", "hc-allreduce", "hc-glgl-p", "hc-glgl-d", "hc-glgl-c"}) {
         EXPECT_EQ(verdicts[id]["holds"], 1) << id;  // D3(2,4) only

@@ -89,6 +89,22 @@ INSTANTIATE_TEST_SUITE_P(Shapes, BroadcastTrees,
                          ::testing::Values(trees_case{4, 8, {0, 0, 1}}, trees_case{3, 5, {1, 2, 2}},
                                            trees_case{3, 5, {2, 4, 0}}));
 
+// One exchange along `dim` by every router of D3(k,m) with an embedding: correct, 0 conflicts,
+// every router's value delivered.
+run_result exchange(int k, int m, int dim, const std::string& embedding) {
+    run_options o;
+    o.net.k = k;
+    o.net.m = m;
+    o.primitive = "hypercube-exchange";
+    o.dimension = dim;
+    o.embedding = embedding;
+    const run_result r = test::run(o);
+    EXPECT_TRUE(r.correct);
+    EXPECT_EQ(r.totals.conflicts, 0u);
+    EXPECT_EQ(r.delivered, static_cast<std::uint64_t>(k * m * m));
+    return r;
+}
+
 // Hypercube exchanges along p, d and c bits of D3(2,4) and D3(4,4): 0 conflicts, 1 or 4 steps, and
 // the hops counted here by hand: a p bit one local hop; a d bit g0 l g0, where g0 holds at a fixed
 // point; a c bit g a then g0, which holds at a fixed point.
@@ -112,17 +128,9 @@ TEST_P(HypercubeExchange, ConflictFreeWithHandCountedHops) {
                     hops += 1 + (p != d);
                 }
             }
-    run_options o;
-    o.net.k = k;
-    o.net.m = m;
-    o.primitive = "hypercube-exchange";
-    o.dimension = dim;
-    const run_result r = test::run(o);
-    EXPECT_TRUE(r.correct);
-    EXPECT_EQ(r.totals.conflicts, 0u);
+    const run_result r = exchange(k, m, dim, "swap");
     EXPECT_EQ(r.steps, dim < mb ? 1u : 4u);
     EXPECT_EQ(r.totals.hops, hops);
-    EXPECT_EQ(r.delivered, static_cast<std::uint64_t>(k * m * m));
 }
 
 // p, d and c bits of D3(2,4) (dimensions 0..4) and D3(4,4) (0..5).
@@ -238,18 +246,9 @@ class GlglExchange : public ::testing::TestWithParam<std::tuple<int, int, int>> 
 TEST_P(GlglExchange, FourStepsEveryDimensionNoConflict) {
     D3_REQUIRE_FRESH_KERNEL();
     const auto [k, m, dim] = GetParam();
-    run_options o;
-    o.net.k = k;
-    o.net.m = m;
-    o.primitive = "hypercube-exchange";
-    o.dimension = dim;
-    o.embedding = "glgl";
-    const run_result r = test::run(o);
-    EXPECT_TRUE(r.correct);
-    EXPECT_EQ(r.totals.conflicts, 0u);
+    const run_result r = exchange(k, m, dim, "glgl");
     EXPECT_EQ(r.steps, 4u);  // uniform: the same for p, d and c bits
     EXPECT_EQ(r.totals.hops, glgl_hops(k, m, dim));
-    EXPECT_EQ(r.delivered, static_cast<std::uint64_t>(k * m * m));
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, GlglExchange,

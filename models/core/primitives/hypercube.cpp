@@ -261,12 +261,9 @@ std::unique_ptr<workload> make_hypercube_allreduce_workload(const topology& t,
         hops += d["dilation"].get<std::uint64_t>();
         dims.push_back(std::move(d));
     }
-    nlohmann::json details = {{"dimensions", n},
-                              {"hypercube_hops", n},
-                              {"emulation_hops", hops},
-                              {"per_dimension", dims},
-                              {"embedding", o.embedding},
-                              {"seed", o.seed}};
+    nlohmann::json details = {{"dimensions", n},          {"hypercube_hops", n},
+                              {"emulation_hops", hops},   {"per_dimension", dims},
+                              {"embedding", o.embedding}, {"seed", o.seed}};
     return std::make_unique<hypercube_workload>(t, "hypercube-allreduce", -1, glgl,
                                                 std::move(details), std::move(values));
 }

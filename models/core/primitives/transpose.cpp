@@ -21,10 +21,10 @@ namespace {
 constexpr std::uint64_t kValueMask = (std::uint64_t{1} << 40) - 1;
 
 struct transpose_state {
-    int n = 0;                         ///< N = L M
-    std::vector<std::uint64_t> a;      ///< the matrix, a[i*N + j]
-    std::vector<std::uint64_t> held;   ///< what the router of position (i, j) received
-    std::vector<int> arrived;          ///< deliveries per position
+    int n = 0;                        ///< N = L M
+    std::vector<std::uint64_t> a;     ///< the matrix, a[i*N + j]
+    std::vector<std::uint64_t> held;  ///< what the router of position (i, j) received
+    std::vector<int> arrived;         ///< deliveries per position
     std::size_t at(int i, int j) const { return static_cast<std::size_t>(i * n + j); }
 };
 
@@ -44,8 +44,8 @@ class transpose_program final : public node_program {
         : port_(transpose_port(t, i, j)), i_(i), j_(j), s_(std::move(s)) {}
     void launches(std::uint64_t step, std::vector<launch>& out) override {
         if (step == 0)
-            out.push_back({make_source_vector_header(false, 2, {port_, 0, 0}),
-                           s_->a[s_->at(i_, j_)]});
+            out.push_back(
+                {make_source_vector_header(false, 2, {port_, 0, 0}), s_->a[s_->at(i_, j_)]});
     }
     bool finished(std::uint64_t step) const override { return step >= 1; }
     void on_receive(const delivery& d) override {
