@@ -10,7 +10,8 @@
 // {0, 1, 255} in source-vector and synchronizing headers, where anything but 0 is invalid.
 // "Every router coordinate that matters": the decoder reads c (for (c' - c) mod K), p (for
 // (d' - p) and (p' - p) mod M) and whether d == p (fixed point), so every (c, p) with d = p and
-// with d = p + 1 mod M.
+// with d = p + 1 mod M. MDF(K,M) has its own space (for_each_mdf_header, below), walked at every
+// router of the groups a test picks.
 #pragma once
 
 #include <cstdint>
