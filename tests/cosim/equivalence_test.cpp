@@ -20,6 +20,7 @@ using verilated_model = Vd3_header_decoder;
 #include <array>
 #include <cstdio>
 #include <random>
+#include <tuple>
 
 #include "core/decoder.h"
 #include "core/dragonfly.h"
@@ -198,6 +199,47 @@ TEST(Mdf, SourceVectorsEveryRouterOfMdf4_8) {
     total += check_mdf(4, 8, arrangement::consecutive, 1u << 1, {7}).checked;
     std::printf("%s: MDF(4,8): %llu (header, router) pairs, all equal\n", kModel,
                 static_cast<unsigned long long>(total));
+}
+
+// The largest MDFs the header carries (K*M+1 = 256 groups: groups_i and c_i at full width), on
+// random headers at random routers: mostly in-range fields, some out of range.
+TEST(Mdf, RandomHeadersOnLargeNetworks) {
+    constexpr std::uint64_t kPerNetwork = 200'000;
+    std::mt19937_64 rng(20261123);
+    const auto below = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    const auto chance = [&](int percent) { return below(100) < percent; };
+    std::uint64_t total = 0, valid = 0;
+    const std::array<std::tuple<int, int, arrangement>, 3> nets{{{15, 17, arrangement::palmtree},
+                                                                 {5, 51, arrangement::consecutive},
+                                                                 {127, 2, arrangement::palmtree}}};
+    for (const auto& [k, m, a] : nets) {
+        const topology t(std::make_shared<const dragonfly>(k, m, a));
+        checker chk(t);
+        const auto in = [&](int n) { return chance(95) ? below(n) : below(256); };
+        for (std::uint64_t i = 0; i < kPerNetwork; ++i) {
+            header h;
+            h.kind = chance(50)   ? header_kind::destination
+                     : chance(90) ? header_kind::source_vector
+                                  : header_kind::sync;
+            const bool dest = h.kind == header_kind::destination;
+            h.broadcast = chance(dest ? 3 : 15);
+            h.b = static_cast<std::uint8_t>(chance(90) ? below(dest ? 6 : 4) : below(8));
+            h.f0 = static_cast<std::uint8_t>(in(dest ? t.groups() : k));
+            h.f1 = static_cast<std::uint8_t>(dest ? (chance(95) ? 0 : below(256)) : in(m));
+            h.f2 = static_cast<std::uint8_t>(in(m));
+            h.defl_c = static_cast<std::uint8_t>(dest ? in(k) : chance(95) ? 0 : below(256));
+            h.defl_d = static_cast<std::uint8_t>(dest ? in(m) : chance(95) ? 0 : below(256));
+            chk.check(h, {below(t.groups()), 0, below(m)});
+        }
+        EXPECT_EQ(chk.mismatches(), 0u) << t.name();
+        total += chk.checked();
+        valid += chk.checked() - chk.count(action::invalid);
+    }
+    EXPECT_GT(valid, total / 4);
+    std::printf(
+        "%s: %llu random headers on MDF(15,17), MDF(5,51), MDF(127,2), %llu valid, all "
+        "equal\n",
+        kModel, static_cast<unsigned long long>(total), static_cast<unsigned long long>(valid));
 }
 #endif
 
