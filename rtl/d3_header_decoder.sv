@@ -15,9 +15,20 @@
 // Local port 0 holds the packet for one step; so does global port 0 at a fixed point (c, p, p),
 // where it loops back to the router itself.
 //
+// The maximal dragonfly MDF(K,M) of section 11 (mdf_i = 1; models/core/mdf_decoder.cpp is its
+// reference): router (g, r) drives c_i = g, d_i = 0, p_i = r. Every global port is a link, so no
+// global hop holds. Source vectors read as on D3 (b = 3 local delta, b = 2 global gamma, b = 1
+// local pi); the broadcast's all-global step keeps a held copy at router 0 of the group (D3's rule
+// d = p read with d = 0). Destination headers (b; g', 0, r') read the group's routing table, which
+// sits outside this block (a memory indexed by g'): exit_router_i and exit_port_i are its entry for
+// g' = the header's c' field. b = 5 local D, b = 4 global C, b = 3 local to the exit router (hold
+// in the own group), b = 2 global exit port (own group: global port 0, held; a router that is
+// not the exit router: invalid), b = 1 local to router r'. Synchronizing headers are invalid.
+//
 // K and M are inputs (constant during a run), so one netlist serves every network up to the size
 // that the port widths allow: K <= 2**GlobalPortWidth, M <= 2**LocalPortWidth. The header's port
-// fields are 8 bits, so both widths are at most d3_pkg::FieldWidth = 8 (K, M <= 256).
+// fields are 8 bits, so both widths are at most d3_pkg::FieldWidth = 8 (K, M <= 256). On MDF the
+// group number c_i also takes GlobalPortWidth bits: K*M+1 <= 2**GlobalPortWidth.
 //
 // Written for Verilator and for Yosys (Debian's 0.23; tests/synth), which reads neither an import
 // in the module header nor a package type in a port: the ports are plain vectors of the package's
@@ -38,6 +49,10 @@ module d3_header_decoder #(
   input  logic [GlobalPortWidth-1:0] c_i,     // cabinet c of this router (< K)
   input  logic [LocalPortWidth-1:0]  d_i,     // drawer d of this router (< M)
   input  logic [LocalPortWidth-1:0]  p_i,     // router p of this router within its drawer (< M)
+  input  logic                       mdf_i,   // 1: MDF(K,M) (c_i a group, d_i 0), 0: D3(K,M)
+  input  logic [GlobalPortWidth:0]   groups_i, // MDF: K*M+1 groups (<= 2**GlobalPortWidth); unused on D3
+  input  logic [LocalPortWidth-1:0]  exit_router_i, // MDF: routing table entry for group c': router with the link
+  input  logic [GlobalPortWidth-1:0] exit_port_i,   // MDF: that router's global port to c' (unused on D3)
   input  logic [d3_pkg::HdrWidth-1:0] hdr_i, // header_t of the packet at the head of the buffer
   output logic [2:0]                 act_o,   // action_e: what to do with the packet
   output logic [PortWidth-1:0]       port_o,  // local or global port for ActLocal / ActGlobal, else 0
@@ -106,11 +121,21 @@ module d3_header_decoder #(
   assign dest_ok   = !hdr.bcast && hdr.b <= d3_pkg::MaxSyncDest && below_k(hdr.f0, k_i) &&
                      below_k(hdr.defl_c, k_i) && below_m(hdr.f1, m_i) &&
                      below_m(hdr.f2, m_i) && below_m(hdr.defl_d, m_i);
+  // MDF: c' names one of the K*M+1 groups, d' is 0, C a global and D a local port.
+  logic mdf_dest_ok;
+  assign mdf_dest_ok = !hdr.bcast && hdr.b <= d3_pkg::MaxSyncDest && below_k(hdr.f0, groups_i) &&
+                       hdr.f1 == '0 && below_m(hdr.f2, m_i) && below_k(hdr.defl_c, k_i) &&
+                       below_m(hdr.defl_d, m_i);
+  // MDF, b = 2 towards another group: only the exit router holds the link (no table entry elsewhere).
+  logic own_group, not_exit;
+  assign own_group = CmpWidth'(hdr.f0) == CmpWidth'(c_i);
+  assign not_exit  = mdf_i && hdr.kind == d3_pkg::KindDest && hdr.b == 3'd2 && !own_group &&
+                     exit_router_i != p_i;
   always_comb begin
     unique case (hdr.kind)
       d3_pkg::KindSource: hdr_ok = source_ok;
-      d3_pkg::KindDest:   hdr_ok = dest_ok;
-      d3_pkg::KindSync:   hdr_ok = sync_ok;
+      d3_pkg::KindDest:   hdr_ok = (mdf_i ? mdf_dest_ok : dest_ok) && !not_exit;
+      d3_pkg::KindSync:   hdr_ok = sync_ok && !mdf_i;  // D3's only
       default:            hdr_ok = 1'b0;  // reserved kind
     endcase
   end
@@ -134,9 +159,15 @@ module d3_header_decoder #(
   assign to_cabinet = sub_mod_k(dest_c, c_i, k_i);  // b = 2: (c', c) global
   assign to_router  = sub_mod_m(dest_p, p_i, m_i);  // b = 1: (p', d) local
 
-  // Global port 0 of (c, p, p) leads back to the router itself.
-  logic fixed_point;
-  assign fixed_point = d_i == p_i;
+  // Global port 0 of (c, p, p) leads back to the router itself (never on MDF). The broadcast's
+  // all-global step holds a copy here, on MDF at router 0 of the group (d_i = 0).
+  logic fixed_point, bcast_hold_point;
+  assign bcast_hold_point = d_i == p_i;
+  assign fixed_point      = bcast_hold_point && !mdf_i;
+
+  // MDF, b = 3: the local port to the group's exit router towards c' (0 in the own group).
+  logic [LocalPortWidth-1:0] to_exit;
+  assign to_exit = own_group ? '0 : sub_mod_m(exit_router_i, p_i, m_i);
 
   // ---- The hop this header asks for ----
   typedef enum logic [1:0] {
@@ -149,11 +180,13 @@ module d3_header_decoder #(
   hop_e                       hop;
   logic [LocalPortWidth-1:0]  local_port;
   logic [GlobalPortWidth-1:0] global_port;
+  logic                       global_hold;  // HopGlobal: the packet stays (a loop or MDF's own group)
 
   always_comb begin
     hop         = HopLocal;
     local_port  = '0;
     global_port = '0;
+    global_hold = 1'b0;
     if (hdr.kind == d3_pkg::KindSource) begin
       if (hdr.bcast) begin
         hop = hdr.b == 3'd2 ? HopAllGlobal : HopAllLocal;
@@ -175,6 +208,18 @@ module d3_header_decoder #(
       end else begin
         local_port = delta;  // the first local port (f2)
       end
+    end else if (mdf_i) begin
+      unique case (hdr.b)
+        3'd5:    local_port = defl_d;
+        3'd4:    begin hop = HopGlobal; global_port = defl_c; end
+        3'd3:    local_port = to_exit;
+        3'd2:    begin
+          hop         = HopGlobal;
+          global_port = own_group ? '0 : exit_port_i;
+          global_hold = own_group;
+        end
+        default: local_port = to_router;  // b = 1
+      endcase
     end else begin
       unique case (hdr.b)
         3'd5:    local_port = defl_d;
@@ -184,6 +229,8 @@ module d3_header_decoder #(
         default: local_port = to_router;  // b = 1
       endcase
     end
+    // D3: global port 0 at a fixed point loops back (MDF: fixed_point is 0).
+    if (hop == HopGlobal && global_port == '0 && fixed_point) global_hold = 1'b1;
   end
 
   // ---- Outputs ----
@@ -211,7 +258,7 @@ module d3_header_decoder #(
         HopGlobal: begin
           act  = d3_pkg::ActGlobal;
           port_o = PortWidth'(global_port);
-          hold_o = global_port == '0 && fixed_point;
+          hold_o = global_hold;
         end
         HopAllLocal: begin
           act  = d3_pkg::ActBcastLocal;
@@ -219,7 +266,7 @@ module d3_header_decoder #(
         end
         HopAllGlobal: begin
           act  = d3_pkg::ActBcastGlobal;
-          hold_o = fixed_point;
+          hold_o = bcast_hold_point;
         end
       endcase
     end

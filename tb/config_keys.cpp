@@ -37,6 +37,7 @@ const std::vector<config_key>& config_keys() {
         {"workload.perm", "--perm", T::text, M::primitive},
         {"workload.turnaround", "--turnaround", T::text, M::primitive},
         {"workload.headers", "--headers", T::text, M::primitive},
+        {"workload.embedding", "--embedding", T::text, M::primitive},
         {"workload.subnetworks", "--subnetwork", T::list, M::primitive},
         {"workload.traffic.pattern", "--traffic", T::text, M::traffic},
         {"workload.traffic.rate", "--rate", T::number, M::traffic},

@@ -68,8 +68,8 @@ std::optional<std::string> check_outputs(const std::string& json, const std::str
 // The routers' decoders for --decoder (empty: the C++ reference).
 d3::decoder_factory make_decoders(const d3::run_options& o) {
 #if D3_WITH_VERILATOR
-    return d3::make_decoder_factory(*d3::parse_decoder_kind(o.decoder),
-                                    d3::topology(o.net.k, o.net.m), d3::make_rtl_engine);
+    return d3::make_decoder_factory(*d3::parse_decoder_kind(o.decoder), d3::make_topology(o.net),
+                                    d3::make_rtl_engine);
 #else
     (void)o;
     return {};
@@ -144,6 +144,11 @@ int d3sim_main(int argc, char** argv) {
     app.add_option("--count", count, "broadcast: number of chained broadcasts N")
         ->capture_default_str();
     app.add_option("--dimension", o.dimension, "hypercube-exchange: the hypercube dimension I")
+        ->capture_default_str();
+    app.add_option("--embedding", o.embedding,
+                   "hypercube primitives: swap (later paper, dilations 1/2/3) or glgl (section "
+                   "10's uniform dilation-four paths)")
+        ->check(CLI::IsMember({"swap", "glgl"}))
         ->capture_default_str();
     app.add_option("--protocol", protocol,
                    "appendix protocol 1, 2 or 3 (all-to-all, and for the others to override the "

@@ -13,9 +13,8 @@ namespace d3 {
 std::optional<std::string> run_options::validate() const {
     if (auto err = net.validate()) return err;
     if (net.shape != topology_kind::d3 &&
-        (!wave.empty() || decoder != "cpp" || !subnetworks.empty() || destination_headers))
-        return "on MDF the primitives run with --decoder cpp, without --wave, --subnetwork and "
-               "--headers destination";
+        (!wave.empty() || !subnetworks.empty() || destination_headers))
+        return "on MDF the primitives run without --wave, --subnetwork and --headers destination";
     std::optional<topology> made;
     try {
         made.emplace(make_topology(net));  // an MDF wiring file is read and checked here
@@ -50,6 +49,7 @@ primitive_options primitive_of(const run_options& o) {
     p.perm = o.perm;
     p.seed = o.seed;
     p.dimension = o.dimension;
+    p.embedding = o.embedding;
     p.reply = o.reply;
     p.destination_headers = o.destination_headers;
     return p;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "core/header.h"
 #include "core/topology.h"
@@ -88,16 +89,17 @@ class reference_decoder final : public decoder_if {
     int m_;
 };
 
-/// decoder_if over the reference decoder of a topology (D3 or MDF); `t` must outlive it.
+/// decoder_if over the reference decoder of a topology (D3 or MDF); holds a copy of `t` (cheap:
+/// an MDF wiring is shared).
 class topology_decoder final : public decoder_if {
   public:
-    explicit topology_decoder(const topology& t) : t_(t) {}
+    explicit topology_decoder(topology t) : t_(std::move(t)) {}
 
   private:
     decision decode_at(const header& h, const coord& at, const decode_context&) override {
         return d3::decode(h, at, t_);
     }
-    const topology& t_;
+    topology t_;
 };
 
 }  // namespace d3

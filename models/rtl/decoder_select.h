@@ -26,8 +26,9 @@ const char* to_string(decoder_kind k);
 /// or one per router as in hardware. The decoder is combinational, so both give the same results.
 enum class rtl_sharing : std::uint8_t { shared, per_router };
 
-/// Makes the Verilated model for D3(k, m): make_rtl_engine, or a test build of the RTL.
-using engine_maker = std::function<std::unique_ptr<rtl_engine>(int k, int m)>;
+/// Makes the Verilated model for a network (D3 or MDF): make_rtl_engine, or a test build of the
+/// RTL.
+using engine_maker = std::function<std::unique_ptr<rtl_engine>(const topology& t)>;
 
 /// Makes every router's decoder. cpp: an empty factory (the network's reference decoders); rtl and
 /// lockstep evaluate models made by `make`.

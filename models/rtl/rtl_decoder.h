@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/decoder.h"
@@ -22,7 +23,8 @@ struct rtl_ports {
     std::uint64_t next = 0;  ///< next_o, a packed header (docs/header-format.md)
 };
 
-/// One Verilated decoder model with K and M driven on its k_i and m_i ports.
+/// One Verilated decoder model with K and M driven on its k_i and m_i ports (and, on MDF, mdf_i,
+/// groups_i and the routing table entry of each header).
 class rtl_engine {
   public:
     virtual ~rtl_engine() = default;
@@ -49,13 +51,20 @@ struct rtl_limits {
     int max_m() const { return 1 << local_port_width; }
 };
 
-/// The Verilated model of the decoder for D3(k, m). Defined by the model library linked with
-/// d3_rtl: d3_rtl_model (the RTL as written) or, in the seeded-fault test only, d3_rtl_model_fault.
-/// Reports d3/rtl (SC_REPORT_ERROR) when D3(k, m) is larger than the model's port widths allow.
-std::unique_ptr<rtl_engine> make_rtl_engine(int k, int m);
+/// The Verilated model of the decoder for D3(K,M) or MDF(K,M). Defined by the model library linked
+/// with d3_rtl: d3_rtl_model (the RTL as written) or, in the seeded-fault test only,
+/// d3_rtl_model_fault. Reports d3/rtl (SC_REPORT_ERROR) when the network is larger than the
+/// model's port widths allow.
+std::unique_ptr<rtl_engine> make_rtl_engine(const topology& t);
 
-/// Reports d3/rtl when D3(k, m) does not fit a model with these limits.
-void check_rtl_limits(int k, int m, const rtl_limits& limits, const char* model);
+/// Why the network does not fit a model with these limits (D3: K <= 2**GlobalPortWidth, M <=
+/// 2**LocalPortWidth; MDF also K*M+1 groups <= 2**GlobalPortWidth, c_i holds the group), or
+/// nothing.
+std::optional<std::string> rtl_limit_error(const topology& t, const rtl_limits& limits,
+                                           const char* model);
+
+/// Reports d3/rtl when the network does not fit a model with these limits (rtl_limit_error).
+void check_rtl_limits(const topology& t, const rtl_limits& limits, const char* model);
 
 /// decoder_if over a Verilated model; several decoders may share one engine (it has no state).
 class rtl_decoder final : public decoder_if {

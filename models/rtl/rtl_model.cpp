@@ -5,10 +5,10 @@
 
 namespace d3 {
 
-std::unique_ptr<rtl_engine> make_rtl_engine(int k, int m) {
+std::unique_ptr<rtl_engine> make_rtl_engine(const topology& t) {
     constexpr const char* kModel = "Vd3_header_decoder";
-    check_rtl_limits(k, m, {D3_RTL_GLOBAL_PORT_WIDTH, D3_RTL_LOCAL_PORT_WIDTH}, kModel);
-    return std::make_unique<verilated_engine<Vd3_header_decoder>>(k, m, kModel);
+    check_rtl_limits(t, {D3_RTL_GLOBAL_PORT_WIDTH, D3_RTL_LOCAL_PORT_WIDTH}, kModel);
+    return std::make_unique<verilated_engine<Vd3_header_decoder>>(t, kModel);
 }
 
 }  // namespace d3

@@ -6,6 +6,7 @@
 #include <memory>
 #include <type_traits>
 
+#include "core/dragonfly.h"
 #include "rtl/rtl_decoder.h"
 
 namespace d3 {
@@ -13,12 +14,20 @@ namespace d3 {
 template <class Model>
 class verilated_engine final : public rtl_engine {
   public:
-    /// K and M go to the model's k_i and m_i ports once: they are constant during a run.
-    verilated_engine(int k, int m, const char* model_name)
-        : model_(std::make_unique<Model>()), name_(model_name) {
-        drive(model_->k_i, k);
-        drive(model_->m_i, m);
+    /// K and M go to the model's k_i and m_i ports once: they are constant during a run. So do
+    /// mdf_i and groups_i; on MDF every eval also drives the routing table entry (exit_router_i,
+    /// exit_port_i) for the header's group c', read from the wiring (dragonfly::exit_to).
+    verilated_engine(const topology& t, const char* model_name)
+        : model_(std::make_unique<Model>()), t_(t), name_(model_name) {
+        drive(model_->k_i, t.k());
+        drive(model_->m_i, t.m());
+        drive(model_->mdf_i, t.is_d3() ? 0 : 1);
+        drive(model_->groups_i, t.is_d3() ? 0 : t.groups());
+        drive(model_->exit_router_i, 0);
+        drive(model_->exit_port_i, 0);
     }
+    verilated_engine(int k, int m, const char* model_name)
+        : verilated_engine(topology(k, m), model_name) {}
     ~verilated_engine() override { model_->final(); }
     verilated_engine(const verilated_engine&) = delete;
     verilated_engine& operator=(const verilated_engine&) = delete;
@@ -28,6 +37,14 @@ class verilated_engine final : public rtl_engine {
         drive(v.c_i, at.c);
         drive(v.d_i, at.d);
         drive(v.p_i, at.p);
+        if (const dragonfly* net = t_.mdf()) {
+            // The table has an entry for every other group; the decoder reads none for its own
+            // group or an out-of-range c' (driven 0 there).
+            const bool entry = h.f0 < t_.groups() && h.f0 != at.c;
+            const port_end e = entry ? net->exit_to(at.c, h.f0) : port_end{};
+            drive(v.exit_router_i, e.router);
+            drive(v.exit_port_i, e.port);
+        }
         v.hdr_i = pack(h);
         v.eval();
         ++evals_;
@@ -51,6 +68,7 @@ class verilated_engine final : public rtl_engine {
     }
 
     std::unique_ptr<Model> model_;
+    topology t_;
     const char* name_;
 };
 

@@ -197,7 +197,12 @@ TEST(CliMdf, RunsEachArrangementAndRejectsBadOnes) {
     // Issue 14: all-to-all and broadcast run on MDF with source vectors; the rest is refused.
     expect_bad_input("--topology mdf --primitive permutation",
                      "on MDF the primitives are all-to-all and broadcast");
-    expect_bad_input("--topology mdf --primitive all-to-all --decoder rtl", "--decoder cpp");
+    expect_bad_input("--topology mdf --primitive all-to-all --wave /tmp/d3-mdf.vcd", "--wave");
+    // Issue 14b: the transpose needs K a square; --embedding is the hypercube primitives'.
+    expect_bad_input("--k 2 --m 4 --primitive transpose", "K a square");
+    expect_bad_input("--k 4 --m 4 --primitive all-to-all --embedding glgl",
+                     "--embedding is the hypercube primitives'");
+    expect_bad_input("--k 4 --m 4 --primitive hypercube-exchange --embedding torus", "--embedding");
     expect_bad_input("--arrangement palmtree --traffic uniform",
                      "--arrangement needs --topology mdf");
     expect_bad_input("--topology mdf --k 16 --m 16 --traffic uniform", "groups");

@@ -20,8 +20,10 @@ using verilated_model = Vd3_header_decoder;
 #include <array>
 #include <cstdio>
 #include <random>
+#include <tuple>
 
 #include "core/decoder.h"
+#include "core/dragonfly.h"
 #include "header_space.h"
 #include "rtl/verilated_engine.h"
 
@@ -43,12 +45,14 @@ constexpr rtl_limits kLimits{8, 8};
 // first ones as test failures (unless `report` is off: the seeded-fault test expects differences).
 class checker {
   public:
-    checker(int k, int m, bool report = true)
-        : engine_(k, m, kModel), k_(k), m_(m), report_(report) {}
+    checker(int k, int m, bool report = true) : checker(topology(k, m), report) {}
+    /// D3 or MDF (the engine drives mdf_i and the routing table entries of the wiring).
+    explicit checker(const topology& t, bool report = true)
+        : engine_(t, kModel), t_(t), report_(report) {}
 
     /// True when every output port of the RTL equals the reference's.
     bool check(const header& h, const coord& at) {
-        const decision ref = decode(h, at, k_, m_);
+        const decision ref = decode(h, at, t_);
         const decision got = engine_.eval(h, at);
         const rtl_ports& raw = engine_.last();
         ++checked_;
@@ -57,11 +61,10 @@ class checker {
             raw.hold == ref.hold && raw.next == pack(ref.next) && got == ref)
             return true;
         if (++mismatches_ <= 10 && report_)
-            ADD_FAILURE() << "D3(" << k_ << "," << m_ << ") at " << to_string(at) << " header "
-                          << to_string(h) << ": reference " << to_string(ref) << " (next word 0x"
-                          << std::hex << pack(ref.next) << "), RTL act " << std::dec << raw.act
-                          << " port " << raw.port << " hold " << raw.hold << " next 0x" << std::hex
-                          << raw.next;
+            ADD_FAILURE() << t_.name() << " at " << to_string(at) << " header " << to_string(h)
+                          << ": reference " << to_string(ref) << " (next word 0x" << std::hex
+                          << pack(ref.next) << "), RTL act " << std::dec << raw.act << " port "
+                          << raw.port << " hold " << raw.hold << " next 0x" << std::hex << raw.next;
         return false;
     }
 
@@ -71,7 +74,7 @@ class checker {
 
   private:
     verilated_engine<verilated_model> engine_;
-    int k_, m_;
+    topology t_;
     bool report_;
     std::uint64_t checked_ = 0, mismatches_ = 0;
     std::array<std::uint64_t, 6> by_action_{};
@@ -133,6 +136,112 @@ INSTANTIATE_TEST_SUITE_P(SmallNetworks, Exhaustive, testing::Values(1, 2, 3, 4),
                          [](const testing::TestParamInfo<int>& i) {
                              return "K" + std::to_string(i.param);
                          });
+
+// MDF(K,M) (issue 14): mdf_i = 1 and the routing table entries of the wiring. Every header of
+// header_space.h's MDF space (kinds selected by bit) at every router of the chosen groups (all
+// groups when `groups` is empty); returns (checked, valid) and expects no mismatch and every
+// action reached when all kinds are walked.
+struct mdf_counts {
+    std::uint64_t checked = 0, valid = 0;
+};
+
+mdf_counts check_mdf(int k, int m, arrangement a, unsigned kinds, std::vector<int> groups = {}) {
+    const topology t(std::make_shared<const dragonfly>(k, m, a));
+    checker chk(t);
+    if (groups.empty())
+        for (int g = 0; g < t.groups(); ++g) groups.push_back(g);
+    std::uint64_t per_router = 0;
+    for (int g : groups)
+        for (int r = 0; r < m; ++r)
+            per_router = cosim::for_each_mdf_header(k, m, kinds, [&](const header& h) {
+                chk.check(h, {g, 0, r});
+            });
+    EXPECT_EQ(chk.mismatches(), 0u) << t.name() << " " << to_string(a);
+    EXPECT_EQ(chk.checked(), per_router * groups.size() * static_cast<std::uint64_t>(m));
+    if (kinds == 7u) {
+        for (int x = 0; x <= static_cast<int>(action::invalid); ++x) {
+            EXPECT_GT(chk.count(static_cast<action>(x)), 0u) << to_string(static_cast<action>(x));
+        }
+    }
+    return {chk.checked(), chk.checked() - chk.count(action::invalid)};
+}
+
+// Every header at every router of small MDFs that fit the model (the narrow model: K*M+1 <= 4).
+TEST(Mdf, EveryHeaderEveryRouterOfSmallNetworks) {
+    std::uint64_t total = 0, valid = 0;
+    const std::vector<std::pair<int, int> > shapes = {{1, 2}, {1, 3}, {2, 2},
+                                                      {2, 3}, {2, 4}, {3, 3}};
+    for (arrangement a : {arrangement::palmtree, arrangement::consecutive})
+        for (const auto& [k, m] : shapes) {
+            if (k * m + 1 > kLimits.max_k() || m > kLimits.max_m()) continue;
+            const mdf_counts n = check_mdf(k, m, a, 7u);
+            total += n.checked;
+            valid += n.valid;
+        }
+    EXPECT_GT(valid, 0u);
+    std::printf(
+        "%s: MDF palmtree and consecutive, K*M+1 <= %d: %llu (header, router) pairs, %llu "
+        "valid, all equal\n",
+        kModel, kLimits.max_k(), static_cast<unsigned long long>(total),
+        static_cast<unsigned long long>(valid));
+}
+
+#if !D3_EQUIV_NARROW
+// MDF(4,8), the all-to-all's network (bounded to a few seconds): every source-vector header at
+// every router of four groups (first, second, middle, last: the decoder reads the group only
+// through its routing table) and every destination header at every router of two groups (the
+// table entries of all their destinations) on palmtree; on consecutive half of that.
+TEST(Mdf, SourceVectorsEveryRouterOfMdf4_8) {
+    std::uint64_t total = 0;
+    total += check_mdf(4, 8, arrangement::palmtree, 1u << 0, {0, 1, 16, 32}).checked;
+    total += check_mdf(4, 8, arrangement::palmtree, 1u << 1, {0, 32}).checked;
+    total += check_mdf(4, 8, arrangement::consecutive, 1u << 0, {5, 31}).checked;
+    total += check_mdf(4, 8, arrangement::consecutive, 1u << 1, {7}).checked;
+    std::printf("%s: MDF(4,8): %llu (header, router) pairs, all equal\n", kModel,
+                static_cast<unsigned long long>(total));
+}
+
+// The largest MDFs the header carries (K*M+1 = 256 groups: groups_i and c_i at full width), on
+// random headers at random routers: mostly in-range fields, some out of range.
+TEST(Mdf, RandomHeadersOnLargeNetworks) {
+    constexpr std::uint64_t kPerNetwork = 200'000;
+    std::mt19937_64 rng(20261123);
+    const auto below = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+    const auto chance = [&](int percent) { return below(100) < percent; };
+    std::uint64_t total = 0, valid = 0;
+    const std::array<std::tuple<int, int, arrangement>, 3> nets{{{15, 17, arrangement::palmtree},
+                                                                 {5, 51, arrangement::consecutive},
+                                                                 {127, 2, arrangement::palmtree}}};
+    for (const auto& [k, m, a] : nets) {
+        const topology t(std::make_shared<const dragonfly>(k, m, a));
+        checker chk(t);
+        const auto in = [&](int n) { return chance(95) ? below(n) : below(256); };
+        for (std::uint64_t i = 0; i < kPerNetwork; ++i) {
+            header h;
+            h.kind = chance(50)   ? header_kind::destination
+                     : chance(90) ? header_kind::source_vector
+                                  : header_kind::sync;
+            const bool dest = h.kind == header_kind::destination;
+            h.broadcast = chance(dest ? 3 : 15);
+            h.b = static_cast<std::uint8_t>(chance(90) ? below(dest ? 6 : 4) : below(8));
+            h.f0 = static_cast<std::uint8_t>(in(dest ? t.groups() : k));
+            h.f1 = static_cast<std::uint8_t>(dest ? (chance(95) ? 0 : below(256)) : in(m));
+            h.f2 = static_cast<std::uint8_t>(in(m));
+            h.defl_c = static_cast<std::uint8_t>(dest ? in(k) : chance(95) ? 0 : below(256));
+            h.defl_d = static_cast<std::uint8_t>(dest ? in(m) : chance(95) ? 0 : below(256));
+            chk.check(h, {below(t.groups()), 0, below(m)});
+        }
+        EXPECT_EQ(chk.mismatches(), 0u) << t.name();
+        total += chk.checked();
+        valid += chk.checked() - chk.count(action::invalid);
+    }
+    EXPECT_GT(valid, total / 4);
+    std::printf(
+        "%s: %llu random headers on MDF(15,17), MDF(5,51), MDF(127,2), %llu valid, all "
+        "equal\n",
+        kModel, static_cast<unsigned long long>(total), static_cast<unsigned long long>(valid));
+}
+#endif
 
 #endif  // D3_EQUIV_FAULT
 

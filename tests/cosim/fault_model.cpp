@@ -6,10 +6,10 @@
 
 namespace d3 {
 
-std::unique_ptr<rtl_engine> make_rtl_engine(int k, int m) {
+std::unique_ptr<rtl_engine> make_rtl_engine(const topology& t) {
     constexpr const char* kModel = "Vd3_header_decoder_fault";
-    check_rtl_limits(k, m, {8, 8}, kModel);
-    return std::make_unique<verilated_engine<Vd3_header_decoder_fault>>(k, m, kModel);
+    check_rtl_limits(t, {8, 8}, kModel);
+    return std::make_unique<verilated_engine<Vd3_header_decoder_fault>>(t, kModel);
 }
 
 }  // namespace d3

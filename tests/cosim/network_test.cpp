@@ -75,6 +75,19 @@ TEST(CosimNetwork, BroadcastOneCabinetD3_1_12) {
     expect_same_result("--k 1 --m 12 --primitive broadcast --source 0,5,3");
 }
 
+// Issue 14: the RTL on MDF (mdf_i, the routing table entries) gives the cpp decoder's result:
+// source vectors and in-group destination headers (the all-to-all), the broadcast's extra copy at
+// router 0 of the group, and a wiring that is not palmtree (its conflicts must match too).
+TEST(CosimNetwork, AllToAllMdf4_8Palmtree) {
+    expect_same_result("--topology mdf --arrangement palmtree --k 4 --m 8 --primitive all-to-all");
+}
+TEST(CosimNetwork, AllToAllMdf2_3Consecutive) {
+    expect_same_result("--topology mdf --arrangement consecutive --k 2 --m 3");
+}
+TEST(CosimNetwork, BroadcastMdf3_4) {
+    expect_same_result("--topology mdf --k 3 --m 4 --primitive broadcast --source 5,0,2");
+}
+
 // The seeded fault: one wrong case in the RTL (source vector, b = 1: delta instead of pi).
 TEST(SeededFault, LockstepStopsAtTheFirstDifference) {
     const outcome o = run(D3SIM_FAULT, "--k 3 --m 4 --decoder lockstep --json - --quiet");

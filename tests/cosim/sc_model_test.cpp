@@ -25,7 +25,8 @@ constexpr int K = 3, M = 4;
 class sc_decoder_bench : public sc_core::sc_module {
   public:
     sc_core::sc_signal<std::uint32_t> k{"k"}, m{"m"}, c{"c"}, d{"d"}, p{"p"}, act{"act"},
-        port{"port"};
+        port{"port"}, groups{"groups"}, exit_router{"exit_router"}, exit_port{"exit_port"};
+    sc_core::sc_signal<bool> mdf{"mdf"};  // D3 here: mdf_i = 0, the MDF inputs unused
     sc_core::sc_signal<std::uint64_t> hdr{"hdr"}, next{"next"};
     sc_core::sc_signal<bool> hold{"hold"};
     Vd3_header_decoder_sc dut{"dut"};
@@ -40,6 +41,10 @@ class sc_decoder_bench : public sc_core::sc_module {
         : sc_core::sc_module(name), traced_(traced) {
         dut.k_i(k);
         dut.m_i(m);
+        dut.mdf_i(mdf);
+        dut.groups_i(groups);
+        dut.exit_router_i(exit_router);
+        dut.exit_port_i(exit_port);
         dut.c_i(c);
         dut.d_i(d);
         dut.p_i(p);

@@ -56,9 +56,11 @@ TEST(Validate, VerdictsOnD3_2_4AndD3_3_6) {
     // Issue 14's rows: on every network, and the hypercube only where K, M are powers of two.
     for (const char* id : {"mdf-a2a", "mdf-a2a-consecutive", "bcast-trees"})
         EXPECT_EQ(verdicts[id]["holds"], 4) << id;
-    for (const char* id : {"vm", "mm"}) EXPECT_EQ(verdicts[id].size(), 0u) << id;  // K = 2, 3
-    EXPECT_EQ(verdicts["dp-a2a"]["holds"], 3);  // gcd(K,M) > 1: D3(2,4), D3(2,6), D3(3,6)
-    for (const char* id : {"hc-p", "hc-d", "hc-c", "hc-allreduce"}) {
+    for (const char* id : {"vm", "mm", "transpose"})
+        EXPECT_EQ(verdicts[id].size(), 0u) << id;  // K = 2, 3
+    EXPECT_EQ(verdicts["dp-a2a"]["holds"], 3);     // gcd(K,M) > 1: D3(2,4), D3(2,6), D3(3,6)
+    for (const char* id :
+         {"hc-p", "hc-d", "hc-c", "hc-allreduce", "hc-glgl-p", "hc-glgl-d", "hc-glgl-c"}) {
         EXPECT_EQ(verdicts[id]["holds"], 1) << id;  // D3(2,4) only
         EXPECT_EQ(verdicts[id].size(), 1u) << id;
     }

@@ -149,6 +149,15 @@ void beyond_paper_claims(const topology& t, std::vector<sim_claim>& c) {
                      exact(m, 0, 0, m + 5),
                      "",
                      false});
+        c.push_back({"transpose",
+                     "Later paper §2: an L M x L M matrix transposes in one global hop",
+                     {},
+                     false,
+                     {"--primitive", "transpose"},
+                     rdc(1, 0, 0) + ", 2 steps (global hop, hold), exact transpose",
+                     exact(1, 0, 0, 2),
+                     "",
+                     false});
     }
     int kb = 0, mb = 0;
     while ((1 << kb) < t.k()) ++kb;
@@ -183,6 +192,21 @@ void beyond_paper_claims(const topology& t, std::vector<sim_claim>& c) {
                  exact(static_cast<u64>(dims), 0, 0),
                  "",
                  false});
+    // Section 10: the uniform dilation-four embedding (glgl paths): four steps along every bit.
+    for (const auto& x : exchanges) {
+        if (x.dimension >= dims) continue;
+        c.push_back({std::string("hc-glgl-") + x.part,
+                     std::string("§10: hypercube exchange along a ") + x.part +
+                         " bit over glgl paths (uniform dilation four)",
+                     {},
+                     false,
+                     {"--primitive", "hypercube-exchange", "--embedding", "glgl", "--dimension",
+                      std::to_string(x.dimension)},
+                     rdc(1, 0, 0) + ", 4 steps",
+                     exact(1, 0, 0, 4),
+                     "",
+                     false});
+    }
 }
 
 }  // namespace

@@ -39,6 +39,9 @@ struct primitive_options {
     turnaround reply = turnaround::paper;  ///< all-to-one responders
     bool destination_headers = false;      ///< --headers destination (primitives/converted.h)
     int dimension = 0;                     ///< hypercube-exchange: the dimension (issue 14)
+    /// Hypercube primitives: "swap" (the later paper's section 4) or "glgl" (section 10's uniform
+    /// dilation-four embedding over destination headers (4; c', d', p') with C = c' - c).
+    std::string embedding = "swap";
 };
 
 /// Error text when `fixed` is asked for a case whose published schedule has no conflict.

@@ -37,10 +37,14 @@ const char* hypercube_part(const topology& t, int dimension) {
     return dimension < s.m_bits ? "p" : dimension < 2 * s.m_bits ? "d" : "c";
 }
 
-header hypercube_header(const topology& t, const coord& x, int dimension) {
+header hypercube_header(const topology& t, const coord& x, int dimension, bool glgl) {
     const hypercube_shape s = *hypercube_of(t);
     if (dimension < 0 || dimension >= s.dimensions())
         throw std::invalid_argument("hypercube dimension out of range");
+    if (glgl) {
+        const coord to = hypercube_router(t, hypercube_address(t, x) ^ (1u << dimension));
+        return make_destination_header(4, to, mod(to.c - x.c, t.k()), 0);
+    }
     if (dimension < s.m_bits) {
         const int to = x.p ^ (1 << dimension);
         return make_sync_header(false, 1, 0, mod(to - x.p, t.m()), 0);
@@ -58,6 +62,7 @@ namespace {
 std::string check_shape(const topology& t, const primitive_options& o, bool exchange) {
     const auto s = hypercube_of(t);
     if (!s) return "the hypercube primitives need K and M powers of two on D3";
+    if (o.embedding != "swap" && o.embedding != "glgl") return "--embedding must be swap or glgl";
     if (exchange && (o.dimension < 0 || o.dimension >= s->dimensions()))
         return "--dimension must be below k + 2m = " + std::to_string(s->dimensions());
     return {};
@@ -88,9 +93,10 @@ struct allreduce_state {
 // Ascend: send along dimension i, wait for the partner's value along i, add, go on with i + 1.
 class allreduce_program final : public node_program {
   public:
-    allreduce_program(const topology& t, router_id id, std::uint64_t value,
+    allreduce_program(const topology& t, router_id id, std::uint64_t value, bool glgl,
                       std::shared_ptr<allreduce_state> state)
         : t_(t),
+          glgl_(glgl),
           id_(id),
           at_(t.at(id)),
           sum_(value),
@@ -98,7 +104,7 @@ class allreduce_program final : public node_program {
           state_(std::move(state)) {}
     void launches(std::uint64_t step, std::vector<launch>& out) override {
         if (phase_ != phase::send || step < ready_) return;
-        out.push_back({hypercube_header(t_, at_, dim_),
+        out.push_back({hypercube_header(t_, at_, dim_, glgl_),
                        (static_cast<std::uint64_t>(dim_) << kDimShift) | sum_});
         phase_ = phase::wait;
         consume(step + 1);
@@ -128,6 +134,7 @@ class allreduce_program final : public node_program {
     }
 
     const topology& t_;
+    bool glgl_;
     router_id id_;
     coord at_;
     std::uint64_t sum_;
@@ -141,11 +148,12 @@ class allreduce_program final : public node_program {
 
 class hypercube_workload final : public workload {
   public:
-    hypercube_workload(const topology& t, std::string name, int dimension, nlohmann::json details,
-                       std::vector<std::uint64_t> values)
+    hypercube_workload(const topology& t, std::string name, int dimension, bool glgl,
+                       nlohmann::json details, std::vector<std::uint64_t> values)
         : t_(t),
           name_(std::move(name)),
           dimension_(dimension),
+          glgl_(glgl),
           details_(std::move(details)),
           values_(std::move(values)),
           state_(std::make_shared<allreduce_state>()) {
@@ -157,8 +165,8 @@ class hypercube_workload final : public workload {
     std::unique_ptr<node_program> program_for(router_id id) const override {
         if (dimension_ >= 0)
             return std::make_unique<exchange_program>(
-                launch{hypercube_header(t_, t_.at(id), dimension_), id});
-        return std::make_unique<allreduce_program>(t_, id, values_[id], state_);
+                launch{hypercube_header(t_, t_.at(id), dimension_, glgl_), id});
+        return std::make_unique<allreduce_program>(t_, id, values_[id], glgl_, state_);
     }
     std::size_t rounds() const override {
         return dimension_ >= 0 ? 1 : static_cast<std::size_t>(hypercube_of(t_)->dimensions());
@@ -201,6 +209,7 @@ class hypercube_workload final : public workload {
     topology t_;
     std::string name_;
     int dimension_;
+    bool glgl_;
     nlohmann::json details_;
     std::vector<std::uint64_t> values_;
     std::shared_ptr<allreduce_state> state_;
@@ -208,11 +217,11 @@ class hypercube_workload final : public workload {
 
 // Hops of one exchange along `dimension` from every router: the largest (the dilation) and the
 // mean, by walking the headers.
-nlohmann::json dilation(const topology& t, int dimension) {
+nlohmann::json dilation(const topology& t, int dimension, bool glgl) {
     std::uint64_t most = 0, sum = 0;
     int steps = 0;
     for (router_id r = 0; r < t.routers(); ++r) {
-        const walk_result w = walk(t, t.at(r), hypercube_header(t, t.at(r), dimension));
+        const walk_result w = walk(t, t.at(r), hypercube_header(t, t.at(r), dimension, glgl));
         most = std::max(most, w.hops);
         sum += w.hops;
         steps = std::max(steps, w.steps);
@@ -229,9 +238,11 @@ nlohmann::json dilation(const topology& t, int dimension) {
 std::unique_ptr<workload> make_hypercube_exchange_workload(const topology& t,
                                                            const primitive_options& o) {
     if (auto err = check_shape(t, o, true); !err.empty()) throw std::invalid_argument(err);
-    nlohmann::json details = dilation(t, o.dimension);
+    const bool glgl = o.embedding == "glgl";
+    nlohmann::json details = dilation(t, o.dimension, glgl);
     details["dimensions"] = hypercube_of(t)->dimensions();
-    return std::make_unique<hypercube_workload>(t, "hypercube-exchange", o.dimension,
+    details["embedding"] = o.embedding;
+    return std::make_unique<hypercube_workload>(t, "hypercube-exchange", o.dimension, glgl,
                                                 std::move(details), std::vector<std::uint64_t>{});
 }
 
@@ -244,18 +255,17 @@ std::unique_ptr<workload> make_hypercube_allreduce_workload(const topology& t,
     for (std::uint64_t& v : values) v = rng() >> 44;  // 20 bits: sums stay far below 2^56
     std::uint64_t hops = 0;
     nlohmann::json dims = nlohmann::json::array();
+    const bool glgl = o.embedding == "glgl";
     for (int i = 0; i < n; ++i) {
-        nlohmann::json d = dilation(t, i);
+        nlohmann::json d = dilation(t, i, glgl);
         hops += d["dilation"].get<std::uint64_t>();
         dims.push_back(std::move(d));
     }
-    nlohmann::json details = {{"dimensions", n},
-                              {"hypercube_hops", n},
-                              {"emulation_hops", hops},
-                              {"per_dimension", dims},
-                              {"seed", o.seed}};
-    return std::make_unique<hypercube_workload>(t, "hypercube-allreduce", -1, std::move(details),
-                                                std::move(values));
+    nlohmann::json details = {{"dimensions", n},          {"hypercube_hops", n},
+                              {"emulation_hops", hops},   {"per_dimension", dims},
+                              {"embedding", o.embedding}, {"seed", o.seed}};
+    return std::make_unique<hypercube_workload>(t, "hypercube-allreduce", -1, glgl,
+                                                std::move(details), std::move(values));
 }
 
 }  // namespace d3

@@ -9,7 +9,12 @@
 // so dilations (hops) are 1, 2 and 3 (fewer at a fixed point d = p, where global port 0 holds),
 // 2 on average over the k + 2m dimensions. All routers exchanging along one dimension at once
 // use every link at most once per step. The all-reduce is the ascend algorithm: dimension 0 up to
-// k+2m-1, each node adding what its partner sent before it sends on. Plain C++, no SystemC.
+// k+2m-1, each node adding what its partner sent before it sends on.
+// `--embedding glgl` (main paper, section 10: "these headers can also be used to construct a
+// dilation four embedding of a hypercube"): every exchange, whatever its dimension, is the
+// deflection header (4; c', d', p') with C = c' - c, the glgl path (c,d,p) -g C-> (c',p,d) -l->
+// (c',p,d') -g 0-> (c',d',p) -l-> (c',d',p'): four steps for every dimension (uniform), holds
+// where a hop is not needed (l 0, or g 0 at a fixed point). Plain C++, no SystemC.
 #pragma once
 
 #include <memory>
@@ -35,8 +40,9 @@ coord hypercube_router(const topology& t, std::uint32_t address);
 /// "p", "d" or "c": the coordinate dimension i flips.
 const char* hypercube_part(const topology& t, int dimension);
 
-/// The header that takes x to its partner along `dimension`.
-header hypercube_header(const topology& t, const coord& x, int dimension);
+/// The header that takes x to its partner along `dimension`: the synchronizing header of the
+/// swap embedding, or with `glgl` section 10's deflection header (4; partner, C = c' - c, D = 0).
+header hypercube_header(const topology& t, const coord& x, int dimension, bool glgl = false);
 
 /// --primitive hypercube-exchange --dimension I: every router sends its address to its partner.
 std::unique_ptr<workload> make_hypercube_exchange_workload(const topology& t,

@@ -13,6 +13,7 @@
 #include "core/primitives/mdf_vectors.h"
 #include "core/primitives/one_to_all.h"
 #include "core/primitives/permutation.h"
+#include "core/primitives/transpose.h"
 #include "core/primitives/vector_matrix.h"
 
 namespace d3 {
@@ -22,7 +23,7 @@ const std::vector<std::string>& primitive_names() {
                                                 "all-to-all", "permutation", "glgl-one-to-all",
                                                 "broadcast-trees", "hypercube-exchange",
                                                 "hypercube-allreduce", "vector-matrix",
-                                                "matrix-product"};
+                                                "matrix-product", "transpose"};
     return names;
 }
 
@@ -46,6 +47,8 @@ std::optional<std::string> check_options(const topology& t, const primitive_opti
     } else if (o.protocol < 0 || o.protocol > 3) {
         return "--protocol must be 1, 2 or 3";
     }
+    if (o.embedding != "swap" && o.primitive.rfind("hypercube", 0) != 0)
+        return "--embedding is the hypercube primitives'";
     if (o.primitive == "permutation" && o.protocol != 0)
         return "--protocol does not apply to the permutation";
     if (o.count < 1 || o.count > kMaxBroadcastCount)
@@ -78,6 +81,7 @@ std::unique_ptr<workload> make_primitive_workload(const topology& t, const primi
     if (o.primitive == "hypercube-allreduce") return make_hypercube_allreduce_workload(t, o);
     if (o.primitive == "vector-matrix" || o.primitive == "matrix-product")
         return make_vector_matrix_workload(t, o);
+    if (o.primitive == "transpose") return make_transpose_workload(t, o);
     if (!t.is_d3()) return make_mdf_all_to_all_workload(t, o);
     if (o.protocol == kDoublyParallel) return make_doubly_parallel_workload(t, o);
     return make_all_to_all_workload(t, o);
@@ -88,7 +92,8 @@ std::optional<std::string> check_primitive(const topology& t, const primitive_op
     // fix?) need the workload to be checked; the others are checked without building it, so
     // that a huge network is not built twice (once here, once to run).
     if (o.primitive != "permutation" && o.schedule != schedule_kind::fixed &&
-        o.primitive.rfind("hypercube", 0) != 0)  // (hypercube: the shape, cheap to build)
+        o.primitive.rfind("hypercube", 0) != 0 &&  // (hypercube: the shape, cheap to build)
+        o.primitive != "transpose")                // (K a square: cheap to build)
         return check_options(t, o);
     try {
         make_primitive_workload(t, o);
