@@ -1,6 +1,7 @@
 #include "testbench.h"
 
 #include "conservation.h"
+#include "core/vc.h"
 #include "trace/wave_estimate.h"
 
 #include <algorithm>
@@ -13,9 +14,14 @@ namespace d3 {
 std::optional<std::string> run_options::validate() const {
     if (auto err = net.validate()) return err;
     if (net.shape != topology_kind::d3 &&
-        (!wave.empty() || decoder != "cpp" || !subnetworks.empty() || destination_headers))
-        return "on MDF the primitives run with --decoder cpp, without --wave, --subnetwork and "
-               "--headers destination";
+        (!wave.empty() || decoder != "cpp" || !subnetworks.empty() || destination_headers ||
+         background || service_class))
+        return "on MDF the primitives run with --decoder cpp, without --wave, --subnetwork, "
+               "--headers destination, --service and --background";
+    if (background && !subnetworks.empty())
+        return "--background runs under the whole network's primitive, not with --subnetwork";
+    if (background)
+        if (auto err = background->validate()) return err;
     std::optional<topology> made;
     try {
         made.emplace(make_topology(net));  // an MDF wiring file is read and checked here
@@ -32,6 +38,8 @@ std::optional<std::string> run_options::validate() const {
         }
     } else if (auto err = check_primitive(t, primitive_of(*this))) {
         return err;
+    } else if (background && !make_primitive_workload(t, primitive_of(*this))->volume(t)) {
+        return "--background needs a primitive whose deliveries are known in advance";
     }
     if (!wave.empty())
         if (auto err = check_wave_options(wave, wave_opts, t)) return err;
@@ -55,11 +63,37 @@ primitive_options primitive_of(const run_options& o) {
     return p;
 }
 
+network_config run_options::network() const {
+    network_config c = net;
+    if (!background && !service_class) return c;
+    c.router.service_classes = kServiceClasses;
+    c.background = background.has_value();
+    if (background && c.router.vcs == 0) c.router.vcs = kTrafficVcs;
+    return c;
+}
+
 std::unique_ptr<workload> make_workload(const run_options& o, const topology& t) {
+    if (o.background)
+        return std::make_unique<background_workload>(
+            t, make_primitive_workload(t, primitive_of(o)), *o.background,
+            o.service_class.value_or(service::privileged));
     if (!o.subnetworks.empty())
         return std::make_unique<partitioned_workload>(
             t, parse_subnetworks(o.subnetworks, t.k(), t.m()), primitive_of(o));
     return make_primitive_workload(t, primitive_of(o));
+}
+
+nlohmann::json testbench::background() const {
+    const auto* bg = dynamic_cast<const background_workload*>(work_.get());
+    if (!bg) return nullptr;
+    nlohmann::json j = bg->summary();
+    const router_stats s = net_->background_totals();
+    j["hops"]["total"] = s.hops;
+    j["holds"] = s.holds;
+    j["conflicts"] = s.conflicts;
+    j["conflict_waits"] = s.waits;
+    j["credit_stalls"] = s.stalls;
+    return j;
 }
 
 nlohmann::json testbench::partitions() const {
@@ -110,7 +144,9 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
         log_ = std::make_unique<packet_log>(opt_.trace, topo_, observer);
         observer = log_.get();
     }
-    net_ = std::make_unique<network>("network", opt_.net, *wl, decs, observer);
+    net_ = std::make_unique<network>("network", opt_.network(), *wl, decs, observer);
+    if (auto* bg = dynamic_cast<background_workload*>(work_.get()))
+        bg->traffic().set_view(*net_);  // UGAL reads the queues
     elaboration_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
