@@ -195,6 +195,8 @@ run_result testbench::run() {
     if (log_)
         if (auto err = log_->finish()) trace_error_ = *err;
 
+    if (const auto* bg = dynamic_cast<const background_workload*>(work_.get()))
+        for (conflict_record& c : r.first_conflicts) c.step -= bg->warmup();  // its own steps
     check_conservation(*net_, *work_, r.primitive, r);
     for (std::string& p : work_->value_problems()) r.problems.push_back(std::move(p));
     r.correct = r.problems.empty();

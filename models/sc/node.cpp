@@ -89,27 +89,33 @@ void node::step(std::uint64_t t) {
             for (const launch& l : launches_) lanes_[l.service].waiting.push_back(l);
     }
     sent_cycle_ = t;
-    std::uint64_t wake = calendar::kNever;
+    const int w = cfg_.router.injection_width;
     for (int c = 0; c < classes_; ++c) {  // the privileged class first
         lane& q = lanes_[c];
-        int width = cfg_.router.injection_width;
+        int width = w;
         while (!q.waiting.empty() && width > 0 && q.credits > 0) {
             send(q.waiting.front(), t + 1, step_time());  // the injection channel takes one cycle
             q.waiting.pop_front();
             --width;
             --q.credits;
         }
-        q.sent = cfg_.router.injection_width - width;
+        q.sent = w - width;
         stats_.queue_stalls += q.waiting.size();
-        if (!q.waiting.empty() && q.credits > 0)
+    }
+    if (program_ && !program_->finished(t + 1)) {
+        clock_.wake(*this, t + 1);
+        return;
+    }
+    std::uint64_t wake = calendar::kNever;
+    for (int c = 0; c < classes_; ++c) {
+        lane& q = lanes_[c];
+        if (q.waiting.empty()) continue;
+        if (q.credits > 0)
             wake = std::min(wake, t + 1);
-        else if (!q.waiting.empty() && !q.credit_due.empty())  // a credit already on its way
+        else if (!q.credit_due.empty())  // a credit already on its way
             wake = std::min(wake, q.credit_due.front());
     }
-    if (program_ && !program_->finished(t + 1))
-        clock_.wake(*this, t + 1);
-    else if (wake != calendar::kNever)
-        clock_.wake(*this, wake);
+    if (wake != calendar::kNever) clock_.wake(*this, wake);
     // otherwise a returning credit wakes the node
 }
 

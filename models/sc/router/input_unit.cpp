@@ -47,6 +47,13 @@ void input_unit::collect(std::uint64_t t, std::vector<request>& out) {
         served_.push_back(f);
     });
     std::size_t width = static_cast<std::size_t>(injection_width_);
+    if (classes_ == 1) {  // one class: the injection buffer's first lanes while they are ready
+        fifo<entry>& inj = buffer(injq_);
+        const std::size_t lanes = std::min(inj.size(), width);
+        for (std::size_t j = 0; j < lanes && inj[j].ready <= t; ++j)
+            out.push_back({&inj[j], static_cast<std::uint32_t>(injq_)});
+        return;
+    }
     for (int c = 0; c < classes_ && width > 0; ++c) {  // the privileged class first
         fifo<entry>& inj = buffer(injq_ + c);
         const std::size_t lanes = std::min(inj.size(), width);
@@ -64,8 +71,9 @@ std::uint64_t input_unit::next_work(std::uint64_t t) const {
         next = std::min(next, std::max(e.ready, t + 1));
     };
     for_busy([&](int f) { consider(in_[static_cast<std::size_t>(f)].front()); });
-    for (int c = 0; c < classes_; ++c) {
-        const fifo<entry>& inj = buffer(injq_ + c);
+    for (int f = injq_; f < injq_ + classes_; ++f) {
+        const fifo<entry>& inj = buffer(f);
+        if (inj.empty()) continue;
         const std::size_t lanes = std::min(inj.size(), static_cast<std::size_t>(injection_width_));
         for (std::size_t j = 0; j < lanes; ++j) consider(inj[j]);
     }
