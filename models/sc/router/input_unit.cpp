@@ -71,10 +71,16 @@ std::uint64_t input_unit::next_work(std::uint64_t t) const {
         next = std::min(next, std::max(e.ready, t + 1));
     };
     for_busy([&](int f) { consider(in_[static_cast<std::size_t>(f)].front()); });
+    const std::size_t width = static_cast<std::size_t>(injection_width_);
+    if (classes_ == 1) {
+        const fifo<entry>& inj = buffer(injq_);
+        const std::size_t lanes = std::min(inj.size(), width);
+        for (std::size_t j = 0; j < lanes; ++j) consider(inj[j]);
+        return next;
+    }
     for (int f = injq_; f < injq_ + classes_; ++f) {
         const fifo<entry>& inj = buffer(f);
-        if (inj.empty()) continue;
-        const std::size_t lanes = std::min(inj.size(), static_cast<std::size_t>(injection_width_));
+        const std::size_t lanes = std::min(inj.size(), width);
         for (std::size_t j = 0; j < lanes; ++j) consider(inj[j]);
     }
     return next;
