@@ -41,9 +41,8 @@ std::string background_text(const nlohmann::json& bg) {
     os << "  background " << bg["pattern"].get<std::string>() << " rate "
        << bg["rate"].get<double>() << " (" << bg["routing"].get<std::string>() << ", standard; "
        << "primitive " << bg["primitive_service"].get<std::string>() << " from step "
-       << bg["primitive_start"] << ")\n    offered " << bg["offered"].get<double>()
-       << "  accepted " << bg["accepted"].get<double>()
-       << " packets/node/step over the primitive's span\n";
+       << bg["primitive_start"] << ")\n    offered " << bg["offered"].get<double>() << "  accepted "
+       << bg["accepted"].get<double>() << " packets/node/step over the primitive's span\n";
     os.precision(2);
     os << "    latency mean " << l["mean"].get<double>() << "  p99 " << l["p99"] << "  max "
        << l["max"] << "  (" << l["samples"] << " measured)  conflicts " << bg["conflicts"]

@@ -74,9 +74,9 @@ network_config run_options::network() const {
 
 std::unique_ptr<workload> make_workload(const run_options& o, const topology& t) {
     if (o.background)
-        return std::make_unique<background_workload>(
-            t, make_primitive_workload(t, primitive_of(o)), *o.background,
-            o.service_class.value_or(service::privileged));
+        return std::make_unique<background_workload>(t, make_primitive_workload(t, primitive_of(o)),
+                                                     *o.background,
+                                                     o.service_class.value_or(service::privileged));
     if (!o.subnetworks.empty())
         return std::make_unique<partitioned_workload>(
             t, parse_subnetworks(o.subnetworks, t.k(), t.m()), primitive_of(o));

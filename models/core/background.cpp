@@ -30,8 +30,7 @@ class background_program final : public node_program {
         tag(out, from, static_cast<std::uint8_t>(service::standard), true);
     }
     bool finished(std::uint64_t step) const override {
-        return (!fg_ || fg_->finished(step >= warmup_ ? step - warmup_ : 0)) &&
-               bg_->finished(step);
+        return (!fg_ || fg_->finished(step >= warmup_ ? step - warmup_ : 0)) && bg_->finished(step);
     }
     void on_receive(const delivery& d) override {
         if (d.background) {
@@ -81,9 +80,10 @@ background_workload::background_workload(const topology& t, std::unique_ptr<work
       warmup_(static_cast<std::uint64_t>(traffic_.state().options().warmup)) {
     const auto v = inner_->volume(t);
     if (!v)
-        throw std::invalid_argument("--background needs a primitive whose deliveries are known "
-                                    "in advance (" +
-                                    inner_->primitive() + ")");
+        throw std::invalid_argument(
+            "--background needs a primitive whose deliveries are known "
+            "in advance (" +
+            inner_->primitive() + ")");
     progress_ = std::make_unique<foreground_progress>(v->deliveries);
     const foreground_progress* p = progress_.get();
     traffic_.state().keep_creating_while([p](std::uint64_t step) { return !p->done_before(step); });
@@ -95,8 +95,7 @@ std::unique_ptr<node_program> background_workload::program_for(router_id id) con
 }
 
 void background_workload::expected_from(
-    router_id src, router_id routers,
-    std::vector<std::pair<router_id, std::uint32_t>>& out) const {
+    router_id src, router_id routers, std::vector<std::pair<router_id, std::uint32_t>>& out) const {
     inner_->expected_from(src, routers, out);
     traffic_.state().pairs_from(src, scratch_);
     if (scratch_.empty()) return;

@@ -38,9 +38,9 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
                                      : std::make_unique<topology_decoder>(topo_));
     routers.init(n, [&](const char*, std::size_t i) {
         const coord at = topo_.at(static_cast<router_id>(i));
-        return new router(("router_" + suffix(at)).c_str(),
-                          router::setup{cfg_, topo_, at, *decoders_[i], pool_, clock, observer,
-                                        cfg_.background});
+        return new router(
+            ("router_" + suffix(at)).c_str(),
+            router::setup{cfg_, topo_, at, *decoders_[i], pool_, clock, observer, cfg_.background});
     });
     nodes.init(n, [&](const char*, std::size_t i) {
         const auto id = static_cast<router_id>(i);

@@ -47,10 +47,10 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
               static_cast<std::uint32_t>(in_unit_.buffers() + 1), id_, s.observer, classes_,
               s.background ? &background_stats_ : nullptr},
              stats_),
-      out_unit_("output_unit",
-                {s.topo.k(), ports_, s.cfg.router.vcs * classes_, &s.cfg.router,
-                 &background_stats_},
-                stats_) {
+      out_unit_(
+          "output_unit",
+          {s.topo.k(), ports_, s.cfg.router.vcs * classes_, &s.cfg.router, &background_stats_},
+          stats_) {
     in.register_nb_transport_fw(this, &router::receive);
     out.register_nb_transport_bw(this, &router::credit);
     input_of_binding_.reserve(static_cast<std::size_t>(ports_ + 1));
@@ -86,8 +86,7 @@ tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph, sc_
     if (ph != tlm::BEGIN_REQ) check_phase(name(), "nb_transport_fw", ph, tlm::BEGIN_REQ);
     const int input = input_of_binding_[static_cast<std::size_t>(binding)];
     const std::uint64_t ready = clock_.now() + to_cycle(t);
-    const int fifo =
-        input == ports_ ? in_unit_.injection(f.vc) : in_unit_.fifo_index(input, f.vc);
+    const int fifo = input == ports_ ? in_unit_.injection(f.vc) : in_unit_.fifo_index(input, f.vc);
     if (!in_unit_.accept(fifo, f.pkt, ready)) {
         std::ostringstream os;
         os << name() << ": input " << input << " overflows (depth "

@@ -36,8 +36,8 @@
 #include "core/decoder.h"
 #include "core/service.h"
 #include "core/stats.h"
-#include "core/vc.h"
 #include "core/topology.h"
+#include "core/vc.h"
 #include "sc/packet_pool.h"
 #include "sc/protocol.h"
 #include "sc/router/hold_stage.h"
@@ -142,7 +142,7 @@ class router : public sc_core::sc_module, public stepper::client {
     link_observer* observer_;
     const bool log_packets_;  ///< the observer takes packet events (--trace-packets)
     const int ports_;  ///< K + M - 1 link ports; the node's is ports_
-    const int vcs_;      ///< virtual channels per class
+    const int vcs_;    ///< virtual channels per class
     const int classes_;  ///< service classes
 
     router_stats stats_;  ///< the run's own packets (all packets without --background)

@@ -88,9 +88,8 @@ struct two_classes {
     router_stats stats, background;
     std::vector<packet> pkts = std::vector<packet>(4);
     std::vector<entry> entries = std::vector<entry>(4);
-    switch_allocator alloc{"switch_allocator",
-                           {3, arbitration::oldest_first, 6, 9, nullptr, 2, &background},
-                           stats};
+    switch_allocator alloc{
+        "switch_allocator", {3, arbitration::oldest_first, 6, 9, nullptr, 2, &background}, stats};
     two_classes() {
         for (std::size_t i = 0; i < 4; ++i) {
             pkts[i].serial = i;

@@ -14,8 +14,8 @@ namespace d3 {
 namespace {
 
 using test::net;
-using test::run;
 using test::outcome;
+using test::run;
 using test::run_command;
 
 // The figures a privileged primitive must keep whatever the background does.
@@ -76,16 +76,14 @@ TEST(ServiceLevels, OtherPrimitivesAndRoutingsKeepTheirIdleFigures) {
     // The all-to-one answers in the step a request arrives (the node's turnaround path), the
     // one-to-all from a fixed point has conflicts of its own (they must stay exactly those), the
     // background routed through Valiant's and UGAL's longer paths at a high load.
-    for (const std::string& p :
-         {net(3, 5) + " --primitive all-to-one --source 1,2,4",
-          net(3, 5) + " --primitive one-to-all --source 1,2,2",
-          net(2, 6) + " --primitive permutation --perm transpose"}) {
+    for (const std::string& p : {net(3, 5) + " --primitive all-to-one --source 1,2,4",
+                                 net(3, 5) + " --primitive one-to-all --source 1,2,2",
+                                 net(2, 6) + " --primitive permutation --perm transpose"}) {
         const nlohmann::json idle = run(p);
         for (const char* routing : {"valiant", "ugal"}) {
             const std::string what = p + " " + routing;
-            const nlohmann::json loaded =
-                run(p + " --background uniform --background-rate 0.7 --background-routing " +
-                    routing);
+            const nlohmann::json loaded = run(
+                p + " --background uniform --background-rate 0.7 --background-routing " + routing);
             expect_same_primitive_figures(idle, loaded, what);
             expect_background_delivered(loaded, 0.7, what, false);
         }
@@ -114,9 +112,8 @@ TEST(ServiceLevels, BadCombinationsAreRefused) {
     const std::string a2a = net(2, 4) + " --primitive all-to-all";
     for (const std::string& bad :
          {a2a + " --background uniform --background-rate 0",
-          a2a + " --background uniform --background-rate 1.5",
-          a2a + " --background-rate 0.5", a2a + " --background-warmup 5",
-          a2a + " --background nonsense", a2a + " --service vip",
+          a2a + " --background uniform --background-rate 1.5", a2a + " --background-rate 0.5",
+          a2a + " --background-warmup 5", a2a + " --background nonsense", a2a + " --service vip",
           net(2, 4) + " --traffic uniform --background uniform",
           net(2, 4) + " --traffic uniform --service standard",
           a2a + " --background uniform --subnetwork cabinets=0"}) {

@@ -16,7 +16,8 @@ input_unit::input_unit(const char* name, const setup& s)
       busy_(static_cast<std::size_t>((injq_ + 63) / 64), 0) {
     in_.reserve(static_cast<std::size_t>(injq_ + classes_));
     for (int i = 0; i < injq_; ++i) in_.emplace_back(static_cast<std::size_t>(s.buffer_depth));
-    for (int c = 0; c < classes_; ++c) in_.emplace_back(static_cast<std::size_t>(s.injection_depth));
+    for (int c = 0; c < classes_; ++c)
+        in_.emplace_back(static_cast<std::size_t>(s.injection_depth));
 }
 
 void input_unit::mark(int f, bool busy) {

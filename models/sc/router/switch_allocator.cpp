@@ -31,8 +31,8 @@ void switch_allocator::record(std::uint64_t t, int output, std::size_t requester
                         static_cast<std::uint16_t>(requesters)});
 }
 
-void switch_allocator::record_tagged(std::uint64_t t, int output,
-                                     const std::vector<d3::request>& w, const packet* sent) {
+void switch_allocator::record_tagged(std::uint64_t t, int output, const std::vector<d3::request>& w,
+                                     const packet* sent) {
     // Per kind (the run's own packets, the background's): a conflict when a packet of that kind
     // asked for the link together with another packet of its class or a higher one (the packets
     // that compete with it); its waits are its packets that did not get the link; a stall when

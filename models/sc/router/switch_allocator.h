@@ -66,7 +66,7 @@ class switch_allocator : public sc_core::sc_object {
     router_stats* background_;  ///< nullptr: no background traffic
     const int outputs_;
     const int classes_;
-    std::vector<arbiter> arbiters_;  ///< per service class and output
+    std::vector<arbiter> arbiters_;                 ///< per service class and output
     std::vector<std::vector<d3::request>> wanted_;  ///< per output, this step's requesters
     std::vector<int> touched_;                  ///< outputs with requesters, in order
     std::vector<std::size_t> eligible_;
@@ -94,9 +94,8 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
         if (classes_ > 1 && competing > 1) {
             top = w[eligible_[0]].e->pkt->service;
             for (std::size_t i : eligible_) top = std::min<int>(top, w[i].e->pkt->service);
-            std::stable_partition(eligible_.begin(), eligible_.end(), [&](std::size_t i) {
-                return w[i].e->pkt->service == top;
-            });
+            std::stable_partition(eligible_.begin(), eligible_.end(),
+                                  [&](std::size_t i) { return w[i].e->pkt->service == top; });
             competing = static_cast<std::size_t>(
                 std::count_if(eligible_.begin(), eligible_.end(),
                               [&](std::size_t i) { return w[i].e->pkt->service == top; }));
