@@ -113,13 +113,17 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
     if (!work_) work_ = make_workload(opt_, topo_);
     decoder_factory decs = decoders;
     const workload* wl = work_.get();
+    // Size estimates run the node programs: the background's share its traffic's state, so only
+    // the primitive is estimated (the background's packets are not counted).
+    const auto* bg = dynamic_cast<const background_workload*>(work_.get());
+    const workload& sized = bg ? bg->foreground() : *work_;
     if (!opt_.wave.empty()) {  // the waveform observes links, buffers, rounds and decoders
         wave_options wo = opt_.wave_opts;
         if (wo.title.empty())
             wo.title = "D3(" + std::to_string(topo_.k()) + "," + std::to_string(topo_.m()) + ") " +
                        work_->primitive() + ", schedule " + work_->schedule_name();
         wave_ = std::make_unique<wave_trace>(opt_.wave, wo, topo_);
-        if (auto warning = wave_->size_warning(*work_))
+        if (auto warning = wave_->size_warning(sized))
             std::fprintf(stderr, "d3sim: warning: %s\n", warning->c_str());
         traced_work_ = std::make_unique<traced_workload>(*work_, *wave_);
         wl = traced_work_.get();
@@ -134,7 +138,7 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
     }
     if (!opt_.trace.path.empty()) {  // the packet log sees packets and passes the rest to wave_
         std::string unused;
-        const wave_size w = estimate_wave(topo_, *work_, *wave_scope::parse("all", topo_, unused),
+        const wave_size w = estimate_wave(topo_, sized, *wave_scope::parse("all", topo_, unused),
                                           wave_format::vcd);
         const packet_log_size s =
             estimate_packet_log(w.link_events, w.link_events / 3, opt_.trace.jsonl());
@@ -145,8 +149,7 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
         observer = log_.get();
     }
     net_ = std::make_unique<network>("network", opt_.network(), *wl, decs, observer);
-    if (auto* bg = dynamic_cast<background_workload*>(work_.get()))
-        bg->traffic().set_view(*net_);  // UGAL reads the queues
+    if (bg) bg->traffic().set_view(*net_);  // UGAL reads the queues
     elaboration_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }

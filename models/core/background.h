@@ -70,6 +70,8 @@ class background_workload final : public workload {
     std::vector<std::string> value_problems() const override;
 
     service primitive_class() const { return class_; }
+    /// The primitive's own workload (what size estimates may run: its programs share no state).
+    const workload& foreground() const { return *inner_; }
     std::uint64_t warmup() const { return warmup_; }
     /// The background's figures: the traffic summary (core/traffic/traffic.h: offered, accepted,
     /// latency, ...) plus its class and the primitive's start step.

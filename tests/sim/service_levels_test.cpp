@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <string>
 
+#include <unistd.h>
+
 #include "paper/run_d3sim.h"
 
 namespace d3 {
@@ -106,6 +108,19 @@ TEST(ServiceLevels, AResultRerunsFromItsConfig) {
     EXPECT_EQ(again["background"]["pattern"], "hotspot");
     EXPECT_EQ(again["background"]["primitive_start"], 20);
     EXPECT_EQ(again["background"]["created"], first["background"]["created"]);
+}
+
+TEST(ServiceLevels, AWaveAndAPacketLogDoNotDisturbTheRun) {
+    // Their size estimates run node programs; the background's share state with the run.
+    const std::string a2a = net(2, 4) + " --primitive all-to-all";
+    const nlohmann::json idle = run(a2a);
+    const std::string dir = "/tmp/d3-service-" + std::to_string(::getpid());
+    const nlohmann::json traced =
+        run(a2a + " --background uniform --background-rate 0.3 --wave " + dir + ".vcd" +
+            " --wave-scope 0,0,* --trace-packets " + dir + ".csv --trace-routers 0,0,*");
+    for (const char* ext : {".vcd", ".gtkw", ".routers.txt", ".csv"}) std::remove((dir + ext).c_str());
+    expect_same_primitive_figures(idle, traced, "traced");
+    expect_background_delivered(traced, 0.3, "traced", false);
 }
 
 TEST(ServiceLevels, BadCombinationsAreRefused) {
