@@ -118,7 +118,8 @@ TEST(ServiceLevels, AWaveAndAPacketLogDoNotDisturbTheRun) {
     const nlohmann::json traced =
         run(a2a + " --background uniform --background-rate 0.3 --wave " + dir + ".vcd" +
             " --wave-scope 0,0,* --trace-packets " + dir + ".csv --trace-routers 0,0,*");
-    for (const char* ext : {".vcd", ".gtkw", ".routers.txt", ".csv"}) std::remove((dir + ext).c_str());
+    for (const char* ext : {".vcd", ".gtkw", ".routers.txt", ".csv"})
+        std::remove((dir + ext).c_str());
     expect_same_primitive_figures(idle, traced, "traced");
     expect_background_delivered(traced, 0.3, "traced", false);
 }
