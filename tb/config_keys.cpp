@@ -39,6 +39,12 @@ const std::vector<config_key>& config_keys() {
         {"workload.headers", "--headers", T::text, M::primitive},
         {"workload.embedding", "--embedding", T::text, M::primitive},
         {"workload.subnetworks", "--subnetwork", T::list, M::primitive},
+        // Service levels (tb/service_cli): recorded only when given.
+        {"workload.service", "--service", T::text, M::primitive},
+        {"workload.background.pattern", "--background", T::text, M::primitive},
+        {"workload.background.rate", "--background-rate", T::number, M::primitive},
+        {"workload.background.routing", "--background-routing", T::text, M::primitive},
+        {"workload.background.warmup", "--background-warmup", T::integer, M::primitive},
         {"workload.traffic.pattern", "--traffic", T::text, M::traffic},
         {"workload.traffic.rate", "--rate", T::number, M::traffic},
         {"workload.traffic.concentration", "--concentration", T::integer, M::traffic},

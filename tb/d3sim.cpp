@@ -24,6 +24,7 @@
 #include "option_limits.h"
 #include "output_file.h"
 #include "report.h"
+#include "service_cli.h"
 #include "sweep.h"
 #include "testbench.h"
 #include "trace_cli.h"
@@ -236,6 +237,8 @@ int d3sim_main(int argc, char** argv) {
                    "the available memory, or less under ulimit -v)");
     d3::traffic_cli traffic;
     d3::add_traffic_options(app, traffic);
+    d3::service_cli service;
+    d3::add_service_options(app, service);  // tb/service_cli: --service, --background
     d3::trace_cli trace;
     d3::add_trace_options(app, trace);  // tb/trace_cli: the packet event log
     d3::run_gates gates;
@@ -276,6 +279,8 @@ int d3sim_main(int argc, char** argv) {
         return fail_input(e.what());
     }
     if (auto err = d3::check_traffic_usage(app, traffic)) return fail_input(*err);
+    if (auto err = d3::apply_service_options(app, service, !traffic.traffic.empty(), o))
+        return fail_input(*err);
     if (auto err = d3::check_gate_usage(app, !traffic.traffic.empty())) return fail_input(*err);
     if (dump_config) {
         std::cout << d3::config_yaml(d3::effective_config(app, !traffic.traffic.empty(), false));
@@ -338,7 +343,7 @@ int d3sim_main(int argc, char** argv) {
 
     d3::install_report_handler();
     d3::run_result res;
-    nlohmann::json details = nlohmann::json::object(), partitions;
+    nlohmann::json details = nlohmann::json::object(), partitions, background;
     // The design is never destroyed: d3sim ends with d3::end_process once the results are out.
     d3::testbench* tb = nullptr;
     const bool ran = d3::run_reporting_errors([&] {
@@ -347,6 +352,7 @@ int d3sim_main(int argc, char** argv) {
         res.estimated_memory_mib = est.total_mib();
         details = tb->work().details();
         partitions = tb->partitions();
+        background = tb->background();
     });
     if (!ran) d3::end_process(1);
     if (!tb->trace_error().empty()) {
@@ -356,6 +362,8 @@ int d3sim_main(int argc, char** argv) {
 
     const bool json_stdout = json == "-";
     if (!quiet) (json_stdout ? std::cerr : std::cout) << d3::to_table(res) << std::flush;
+    if (!quiet && !background.is_null())
+        (json_stdout ? std::cerr : std::cout) << d3::background_text(background) << std::flush;
     if (!quiet && !partitions.is_null())
         (json_stdout ? std::cerr : std::cout) << d3::partition_table(partitions) << std::flush;
     if (!o.trace.path.empty() && !quiet)
@@ -370,6 +378,9 @@ int d3sim_main(int argc, char** argv) {
         j["details"] = details;  // the primitive's own figures (core/primitives)
         j["count"] = o.count;
         if (!partitions.is_null()) j.update(partitions);  // partitions, boundary_crossings
+        if (o.service_class || o.background)
+            j["service"] = d3::to_string(o.service_class.value_or(d3::service::privileged));
+        if (!background.is_null()) j["background"] = background;
         j["config"] = config;
         j["config"]["resolved"] = d3::resolved_config(tb->net().config());
         if (gates.any()) j["gates"] = d3::gates_json(gates, verdict);

@@ -1,6 +1,7 @@
 #include "testbench.h"
 
 #include "conservation.h"
+#include "core/vc.h"
 #include "trace/wave_estimate.h"
 
 #include <algorithm>
@@ -13,8 +14,14 @@ namespace d3 {
 std::optional<std::string> run_options::validate() const {
     if (auto err = net.validate()) return err;
     if (net.shape != topology_kind::d3 &&
-        (!wave.empty() || !subnetworks.empty() || destination_headers))
-        return "on MDF the primitives run without --wave, --subnetwork and --headers destination";
+        (!wave.empty() || !subnetworks.empty() || destination_headers || background ||
+         service_class))
+        return "on MDF the primitives run without --wave, --subnetwork, --headers destination, "
+               "--service and --background";
+    if (background && !subnetworks.empty())
+        return "--background runs under the whole network's primitive, not with --subnetwork";
+    if (background)
+        if (auto err = background->validate()) return err;
     std::optional<topology> made;
     try {
         made.emplace(make_topology(net));  // an MDF wiring file is read and checked here
@@ -31,6 +38,8 @@ std::optional<std::string> run_options::validate() const {
         }
     } else if (auto err = check_primitive(t, primitive_of(*this))) {
         return err;
+    } else if (background && !make_primitive_workload(t, primitive_of(*this))->volume(t)) {
+        return "--background needs a primitive whose deliveries are known in advance";
     }
     if (!wave.empty())
         if (auto err = check_wave_options(wave, wave_opts, t)) return err;
@@ -55,11 +64,37 @@ primitive_options primitive_of(const run_options& o) {
     return p;
 }
 
+network_config run_options::network() const {
+    network_config c = net;
+    if (!background && !service_class) return c;
+    c.router.service_classes = kServiceClasses;
+    c.background = background.has_value();
+    if (background && c.router.vcs == 0) c.router.vcs = kTrafficVcs;
+    return c;
+}
+
 std::unique_ptr<workload> make_workload(const run_options& o, const topology& t) {
+    if (o.background)
+        return std::make_unique<background_workload>(t, make_primitive_workload(t, primitive_of(o)),
+                                                     *o.background,
+                                                     o.service_class.value_or(service::privileged));
     if (!o.subnetworks.empty())
         return std::make_unique<partitioned_workload>(
             t, parse_subnetworks(o.subnetworks, t.k(), t.m()), primitive_of(o));
     return make_primitive_workload(t, primitive_of(o));
+}
+
+nlohmann::json testbench::background() const {
+    const auto* bg = dynamic_cast<const background_workload*>(work_.get());
+    if (!bg) return nullptr;
+    nlohmann::json j = bg->summary();
+    const router_stats s = net_->background_totals();
+    j["hops"]["total"] = s.hops;
+    j["holds"] = s.holds;
+    j["conflicts"] = s.conflicts;
+    j["conflict_waits"] = s.waits;
+    j["credit_stalls"] = s.stalls;
+    return j;
 }
 
 nlohmann::json testbench::partitions() const {
@@ -79,13 +114,19 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
     if (!work_) work_ = make_workload(opt_, topo_);
     decoder_factory decs = decoders;
     const workload* wl = work_.get();
+    // Size estimates run the node programs: the background's share its traffic's state, so only
+    // the primitive is estimated (the background's packets are not counted).
+    const auto* bg = dynamic_cast<const background_workload*>(work_.get());
+    const workload& sized = bg ? bg->foreground() : *work_;
     if (!opt_.wave.empty()) {  // the waveform observes links, buffers, rounds and decoders
         wave_options wo = opt_.wave_opts;
         if (wo.title.empty())
             wo.title = "D3(" + std::to_string(topo_.k()) + "," + std::to_string(topo_.m()) + ") " +
                        work_->primitive() + ", schedule " + work_->schedule_name();
-        wave_ = std::make_unique<wave_trace>(opt_.wave, wo, topo_, opt_.net.resolved().router.vcs);
-        if (auto warning = wave_->size_warning(*work_))
+        wave_ = std::make_unique<wave_trace>(
+            opt_.wave, wo, topo_,
+            opt_.net.resolved().router.vcs * opt_.net.resolved().router.service_classes);
+        if (auto warning = wave_->size_warning(sized))
             std::fprintf(stderr, "d3sim: warning: %s\n", warning->c_str());
         traced_work_ = std::make_unique<traced_workload>(*work_, *wave_);
         wl = traced_work_.get();
@@ -100,7 +141,7 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
     }
     if (!opt_.trace.path.empty()) {  // the packet log sees packets and passes the rest to wave_
         std::string unused;
-        const wave_size w = estimate_wave(topo_, *work_, *wave_scope::parse("all", topo_, unused),
+        const wave_size w = estimate_wave(topo_, sized, *wave_scope::parse("all", topo_, unused),
                                           wave_format::vcd);
         const packet_log_size s =
             estimate_packet_log(w.link_events, w.link_events / 3, opt_.trace.jsonl());
@@ -110,7 +151,8 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
         log_ = std::make_unique<packet_log>(opt_.trace, topo_, observer);
         observer = log_.get();
     }
-    net_ = std::make_unique<network>("network", opt_.net, *wl, decs, observer);
+    net_ = std::make_unique<network>("network", opt_.network(), *wl, decs, observer);
+    if (bg) bg->traffic().set_view(*net_);  // UGAL reads the queues
     elaboration_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -159,6 +201,8 @@ run_result testbench::run() {
     if (log_)
         if (auto err = log_->finish()) trace_error_ = *err;
 
+    if (const auto* bg = dynamic_cast<const background_workload*>(work_.get()))
+        for (conflict_record& c : r.first_conflicts) c.step -= bg->warmup();  // its own steps
     check_conservation(*net_, *work_, r.primitive, r);
     for (std::string& p : work_->value_problems()) r.problems.push_back(std::move(p));
     r.correct = r.problems.empty();

@@ -7,6 +7,7 @@
 #include <string>
 #include <systemc>
 
+#include "core/background.h"
 #include "core/config.h"
 #include "core/primitives/registry.h"
 #include "core/result.h"
@@ -33,6 +34,11 @@ struct run_options {
     bool destination_headers = false;      ///< --headers destination
     /// --subnetwork specs (core/partition.h): each runs the primitive; empty: the whole network.
     std::vector<std::string> subnetworks;
+    /// --service: the primitive's class; given (or with --background) the network has two
+    /// service classes (core/service.h). Unset and without background: one class, as before.
+    std::optional<service> service_class;
+    /// --background: standard synthetic traffic under the primitive (core/background.h).
+    std::optional<traffic_options> background;
     std::string wave;        ///< VCD path, empty: none
     wave_options wave_opts;  ///< --wave-scope, --wave-limit, --wave-groups, --wave-decoder
     packet_log_options trace;  ///< --trace-packets and its filters (trace/packet_log.h)
@@ -47,6 +53,9 @@ struct run_options {
 
     /// Why these options cannot run, or nothing.
     std::optional<std::string> validate() const;
+    /// The network the run builds: two service classes with --service or --background, and
+    /// with --background kTrafficVcs virtual channels per class unless --vcs was given.
+    network_config network() const;
 };
 
 /// Builds the workload the options ask for. Call after validate().
@@ -69,6 +78,9 @@ class testbench : public sc_core::sc_module {
     const workload& work() const { return *work_; }
     /// With --subnetwork, after run(): partition_report()'s object; otherwise null.
     nlohmann::json partitions() const;
+    /// With --background, after run(): the background's figures (key "background": accepted,
+    /// latency, ... and its link figures); otherwise null.
+    nlohmann::json background() const;
     /// After run(): why the packet log could not be written (empty: fine or no log), and its lines.
     const std::string& trace_error() const { return trace_error_; }
     std::uint64_t trace_lines() const { return log_ ? log_->written() : 0; }

@@ -6,6 +6,7 @@
 
 #include "core/dragonfly.h"
 #include "core/limits.h"
+#include "core/service.h"
 #include "core/topology.h"
 #include "core/vc.h"
 
@@ -47,6 +48,7 @@ std::optional<std::string> network_config::validate() const {
     if (auto e = out_of_range("global latency", r.global_latency, kLinkLatencyRange)) return e;
     if (auto e = out_of_range("watchdog", watchdog, kWatchdogRange)) return e;
     if (auto e = out_of_range("virtual channels", r.vcs, {0, kMaxVcs})) return e;
+    if (auto e = out_of_range("service classes", r.service_classes, {1, kServiceClasses})) return e;
     const int width = r.injection_width == 0 ? m : r.injection_width;
     if (r.injection_depth != 0 && r.injection_depth < width)
         return "injection depth (" + std::to_string(r.injection_depth) +

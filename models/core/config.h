@@ -35,6 +35,9 @@ struct router_params {
     /// (core/vc.h); 0 = 1 (the paper's router, used by the primitives). The synthetic-traffic
     /// testbench resolves 0 to kTrafficVcs.
     int vcs = 0;
+    /// Service classes (core/service.h): 1, or 2 (privileged and standard) with --background or
+    /// --service. Each class has its own `vcs` channels per input, injection buffer and credits.
+    int service_classes = 1;
 };
 
 struct network_config {
@@ -49,6 +52,9 @@ struct network_config {
     /// Steps without any hop, hold or delivery, with packets in flight, after which the run is
     /// declared deadlocked and stopped; 0 = 1000 plus ten hop times.
     int watchdog = 0;
+    /// Background traffic runs with the workload (--background): routers keep its figures apart
+    /// from the workload's (router::background_stats).
+    bool background = false;
 
     /// Why this configuration cannot be simulated, or nothing when it can.
     std::optional<std::string> validate() const;

@@ -15,6 +15,8 @@ namespace d3 {
 struct launch {
     header hdr;
     std::uint64_t payload = 0;
+    std::uint8_t service = 0;  ///< service class (core/service.h)
+    bool background = false;   ///< background traffic (--background): its own statistics
     friend bool operator==(const launch& a, const launch& b) {
         return a.hdr == b.hdr && a.payload == b.payload;
     }
@@ -26,6 +28,7 @@ struct delivery {
     header hdr;          ///< as it arrived
     std::uint64_t payload = 0;
     std::uint64_t step = 0;  ///< time step of the arrival
+    bool background = false;  ///< a packet of the background traffic (core/background.h)
 };
 
 class node_program {

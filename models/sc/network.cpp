@@ -38,8 +38,9 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
                                      : std::make_unique<topology_decoder>(topo_));
     routers.init(n, [&](const char*, std::size_t i) {
         const coord at = topo_.at(static_cast<router_id>(i));
-        return new router(("router_" + suffix(at)).c_str(),
-                          router::setup{cfg_, topo_, at, *decoders_[i], pool_, clock, observer});
+        return new router(
+            ("router_" + suffix(at)).c_str(),
+            router::setup{cfg_, topo_, at, *decoders_[i], pool_, clock, observer, cfg_.background});
     });
     nodes.init(n, [&](const char*, std::size_t i) {
         const auto id = static_cast<router_id>(i);
@@ -73,7 +74,8 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
 // take packets in forever while the links around it are deadlocked.
 std::uint64_t network::progress() const {
     const router_stats s = totals();
-    return s.hops + s.ejected;
+    const router_stats b = background_totals();
+    return s.hops + s.ejected + b.hops + b.ejected;
 }
 
 void network::watchdog() {
@@ -98,7 +100,7 @@ void network::watchdog() {
 // Wait-for graph over link input buffers: a buffer whose head packet lacks a credit waits for the
 // buffer (router, input, VC) it must enter. Buffer ids: router id * (ports * vcs) + buffer index.
 std::string network::find_blocked_cycle() const {
-    const int per = topo_.link_ports() * cfg_.router.vcs;
+    const int per = topo_.link_ports() * cfg_.router.vcs * cfg_.router.service_classes;
     std::vector<std::int64_t> next(
         static_cast<std::size_t>(topo_.routers()) * static_cast<std::size_t>(per), -1);
     for (router_id i = 0; i < topo_.routers(); ++i) {
@@ -128,6 +130,13 @@ std::string network::find_blocked_cycle() const {
 router_stats network::totals() const {
     router_stats s;
     for (const router& r : routers) s += r.stats();
+    return s;
+}
+
+router_stats network::background_totals() const {
+    router_stats s;
+    if (cfg_.background)
+        for (const router& r : routers) s += r.background_stats();
     return s;
 }
 

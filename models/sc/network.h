@@ -52,7 +52,10 @@ class network : public sc_core::sc_module, public occupancy_view {
     /// Packets the pool ever held at once.
     std::size_t packets_allocated() const { return pool_.allocated(); }
 
+    /// The figures of the workload's packets (without --background: of every packet).
     router_stats totals() const;
+    /// The background traffic's figures (--background; zero otherwise).
+    router_stats background_totals() const;
     /// All routers' logged conflicts, in step order (at most `limit`).
     std::vector<conflict_record> first_conflicts(std::size_t limit) const;
     /// One line per router that still holds packets (empty when the network drained).

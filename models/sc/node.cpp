@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "core/calendar.h"
+
 namespace d3 {
 
 namespace {
@@ -21,7 +23,8 @@ node::node(const sc_core::sc_module_name& name, setup s)
       ledger_(s.deliveries),
       clock_(s.clock),
       program_(std::move(s.program)),
-      credits_(s.cfg.router.injection_depth) {
+      classes_(s.cfg.router.service_classes) {
+    for (lane& l : lanes_) l.credits = s.cfg.router.injection_depth;
     inject_out.register_nb_transport_bw(this, &node::credit);
     eject_in.register_nb_transport_fw(this, &node::receive);
     clock_.add(*this, /*router_phase=*/false);
@@ -33,10 +36,19 @@ void node::end_of_elaboration() {
 }
 
 void node::collect_credits(std::uint64_t t) {
-    while (!credit_due_.empty() && credit_due_.front() <= t) {
-        ++credits_;
-        credit_due_.pop_front();
+    for (int c = 0; c < classes_; ++c) {
+        lane& q = lanes_[c];
+        while (!q.credit_due.empty() && q.credit_due.front() <= t) {
+            ++q.credits;
+            q.credit_due.pop_front();
+        }
     }
+}
+
+std::size_t node::waiting() const {
+    std::size_t n = 0;
+    for (int c = 0; c < classes_; ++c) n += lanes_[c].waiting.size();
+    return n;
 }
 
 void node::send(const launch& l, std::uint64_t first_hop, const sc_core::sc_time& delay) {
@@ -46,9 +58,15 @@ void node::send(const launch& l, std::uint64_t first_hop, const sc_core::sc_time
     p->src = id_;
     p->msg = ledger_.launch(id_, p->hdr);
     p->launch = first_hop;
-    stats_.first_hop = std::min(stats_.first_hop, p->launch);
-    ++stats_.launched;
-    flit f{p, 0};
+    p->service = l.service;
+    p->background = l.background;
+    if (l.background) {
+        ++stats_.background_launched;
+    } else {
+        stats_.first_hop = std::min(stats_.first_hop, p->launch);
+        ++stats_.launched;
+    }
+    flit f{p, l.service};  // the injection channel of its class
     tlm::tlm_phase ph = tlm::BEGIN_REQ;
     sc_core::sc_time d = delay;
     const tlm::tlm_sync_enum r = fw_->nb_transport_fw(f, ph, d);
@@ -65,24 +83,39 @@ void node::step(std::uint64_t t) {
     if (program_ && !program_->finished(t)) {
         launches_.clear();
         program_->launches(t, launches_);
-        queue_.append(launches_.begin(), launches_.end());
-    }
-    int width = cfg_.router.injection_width;
-    while (!queue_.empty() && width > 0 && credits_ > 0) {
-        send(queue_.front(), t + 1, step_time());  // the injection channel takes one cycle
-        queue_.pop_front();
-        --width;
-        --credits_;
+        if (classes_ == 1)
+            lanes_[0].waiting.append(launches_.begin(), launches_.end());
+        else
+            for (const launch& l : launches_) lanes_[l.service].waiting.push_back(l);
     }
     sent_cycle_ = t;
-    sent_ = cfg_.router.injection_width - width;
-    stats_.queue_stalls += queue_.size();
-    if (program_ && !program_->finished(t + 1))
+    const int w = cfg_.router.injection_width;
+    for (int c = 0; c < classes_; ++c) {  // the privileged class first
+        lane& q = lanes_[c];
+        int width = w;
+        while (!q.waiting.empty() && width > 0 && q.credits > 0) {
+            send(q.waiting.front(), t + 1, step_time());  // the injection channel takes one cycle
+            q.waiting.pop_front();
+            --width;
+            --q.credits;
+        }
+        q.sent = w - width;
+        stats_.queue_stalls += q.waiting.size();
+    }
+    if (program_ && !program_->finished(t + 1)) {
         clock_.wake(*this, t + 1);
-    else if (!queue_.empty() && credits_ > 0)
-        clock_.wake(*this, t + 1);
-    else if (!queue_.empty() && !credit_due_.empty())  // a credit already on its way
-        clock_.wake(*this, credit_due_.front());
+        return;
+    }
+    std::uint64_t wake = calendar::kNever;
+    for (int c = 0; c < classes_; ++c) {
+        lane& q = lanes_[c];
+        if (q.waiting.empty()) continue;
+        if (q.credits > 0)
+            wake = std::min(wake, t + 1);
+        else if (!q.credit_due.empty())  // a credit already on its way
+            wake = std::min(wake, q.credit_due.front());
+    }
+    if (wake != calendar::kNever) clock_.wake(*this, wake);
     // otherwise a returning credit wakes the node
 }
 
@@ -91,17 +124,19 @@ void node::launch_immediately(std::uint64_t t) {
     program_->immediate(t, launches_);
     if (launches_.empty()) return;
     collect_credits(t);
-    if (sent_cycle_ != t) sent_ = 0;
+    if (sent_cycle_ != t)
+        for (lane& q : lanes_) q.sent = 0;
     sent_cycle_ = t;
     for (const launch& l : launches_) {
         // Behind launches that wait, or without width or credit left in this step, a reply waits
         // in the queue like any launch.
-        if (queue_.empty() && sent_ < cfg_.router.injection_width && credits_ > 0) {
+        lane& q = lanes_[l.service];
+        if (q.waiting.empty() && q.sent < cfg_.router.injection_width && q.credits > 0) {
             turnaround_.push_back(l);
-            ++sent_;
-            --credits_;
+            ++q.sent;
+            --q.credits;
         } else {
-            queue_.push_back(l);
+            q.waiting.push_back(l);
         }
     }
     clock_.wake(*this, t + 1);
@@ -111,8 +146,12 @@ tlm::tlm_sync_enum node::receive(flit& f, tlm::tlm_phase& ph, sc_core::sc_time&)
     if (ph != tlm::BEGIN_REQ) check_phase(name(), "nb_transport_fw", ph, tlm::BEGIN_REQ);
     const packet& p = *f.pkt;
     const std::uint64_t t = clock_.now();
-    ++stats_.received;
-    stats_.last_delivery = std::max(stats_.last_delivery, t);
+    if (p.background) {
+        ++stats_.background_received;
+    } else {
+        ++stats_.received;
+        stats_.last_delivery = std::max(stats_.last_delivery, t);
+    }
     const ledger::receipt r = ledger_.deliver(p.msg, id_);
     if (r != ledger::receipt::ok) {
         if (++stats_.bad <= kReportedErrors) {
@@ -125,7 +164,7 @@ tlm::tlm_sync_enum node::receive(flit& f, tlm::tlm_phase& ph, sc_core::sc_time&)
         }
     }
     if (program_) {
-        program_->on_receive({p.src, p.hdr, p.payload, t});
+        program_->on_receive({p.src, p.hdr, p.payload, t, p.background});
         launch_immediately(t);
         if (!program_->finished(t + 1)) clock_.wake(*this, t + 1);
     }
@@ -133,11 +172,12 @@ tlm::tlm_sync_enum node::receive(flit& f, tlm::tlm_phase& ph, sc_core::sc_time&)
     return tlm::TLM_COMPLETED;
 }
 
-tlm::tlm_sync_enum node::credit(flit&, tlm::tlm_phase& ph, sc_core::sc_time& t) {
+tlm::tlm_sync_enum node::credit(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) {
     if (ph != tlm::END_REQ) check_phase(name(), "nb_transport_bw", ph, tlm::END_REQ);
     const std::uint64_t due = clock_.now() + to_cycle(t);
-    credit_due_.push_back(due);
-    if (!queue_.empty()) clock_.wake(*this, due);
+    lane& q = lanes_[f.vc];  // the router returns the class of the freed injection slot
+    q.credit_due.push_back(due);
+    if (!q.waiting.empty()) clock_.wake(*this, due);
     return tlm::TLM_ACCEPTED;
 }
 

@@ -1,6 +1,8 @@
 // The compute node attached to router (c,d,p): runs a node program (launching up to the injection
 // width per step, in order, as credits allow) and checks every packet it receives against the
-// ledger. Stepped by the network's stepper in the node phase of a cycle.
+// ledger. Stepped by the network's stepper in the node phase of a cycle. Each service class
+// (core/service.h) has its own queue, injection credits and injection width, the privileged class
+// served first; background packets (--background) are counted apart from the workload's.
 #pragma once
 
 #include <tlm_utils/passthrough_target_socket.h>
@@ -16,6 +18,7 @@
 #include "core/ledger.h"
 #include "core/program.h"
 #include "core/queue.h"
+#include "core/service.h"
 #include "core/topology.h"
 #include "sc/packet_pool.h"
 #include "sc/protocol.h"
@@ -30,6 +33,9 @@ struct node_stats {
     std::uint64_t queue_stalls = 0;   ///< packet-steps waiting in the node for injection credits
     std::uint64_t first_hop = ~0ull;  ///< cycle of the first step of the first packet
     std::uint64_t last_delivery = 0;  ///< cycle of the last delivery
+    /// Background packets (--background), not counted above: the workload's figures exclude them.
+    std::uint64_t background_launched = 0;
+    std::uint64_t background_received = 0;
 };
 
 class node : public sc_core::sc_module, public stepper::client {
@@ -50,10 +56,10 @@ class node : public sc_core::sc_module, public stepper::client {
     node(const sc_core::sc_module_name& name, setup s);
 
     const node_stats& stats() const { return stats_; }
-    std::size_t queued() const { return queue_.size() + turnaround_.size(); }
+    std::size_t queued() const { return waiting() + turnaround_.size(); }
     /// The program has more to launch, or launches wait for credits.
     bool busy() const {
-        return !queue_.empty() || !turnaround_.empty() ||
+        return waiting() != 0 || !turnaround_.empty() ||
                (program_ && !program_->finished(clock_.now()));
     }
 
@@ -68,6 +74,16 @@ class node : public sc_core::sc_module, public stepper::client {
     void send(const launch& l, std::uint64_t first_hop, const sc_core::sc_time& delay);
     /// The program's immediate() launches of delivery step `t` (the paper's turnaround).
     void launch_immediately(std::uint64_t t);
+    /// Launches waiting in the queues of every class.
+    std::size_t waiting() const;
+
+    /// What each service class has of its own on the injection channel.
+    struct lane {
+        queue<launch> waiting;
+        int credits = 0;
+        queue<std::uint64_t> credit_due;
+        int sent = 0;  ///< packets injected in sent_cycle_ (injection width)
+    };
 
     const network_config& cfg_;
     const coord at_;
@@ -78,13 +94,11 @@ class node : public sc_core::sc_module, public stepper::client {
     std::unique_ptr<node_program> program_;
     tlm::tlm_fw_transport_if<link_protocol_types>* fw_ = nullptr;
 
-    queue<launch> queue_;
+    const int classes_;
+    lane lanes_[kServiceClasses];  ///< per service class
     std::vector<launch> launches_;
     std::vector<launch> turnaround_;    ///< launched in the last delivery step, sent next cycle
-    std::uint64_t sent_cycle_ = ~0ull;  ///< the cycle sent_ counts packets for
-    int sent_ = 0;                      ///< packets injected in sent_cycle_ (injection width)
-    int credits_;
-    queue<std::uint64_t> credit_due_;
+    std::uint64_t sent_cycle_ = ~0ull;  ///< the cycle the lanes' `sent` count packets for
     node_stats stats_;
 };
 

@@ -31,12 +31,14 @@ struct packet {
     std::uint64_t payload = 0;  ///< the message word, for the receiving node's program
     std::uint64_t launch = 0;   ///< cycle of the first step at the source router
     std::uint32_t hops = 0;     ///< link traversals so far
+    std::uint8_t service = 0;   ///< service class (core/service.h): 0 privileged, 1 standard
+    bool background = false;    ///< launched by the background traffic (statistics only)
 };
 
 /// One transfer on a link: a packet forward, or a credit backward (pkt == nullptr).
 struct flit {
     packet* pkt = nullptr;
-    std::uint8_t vc = 0;  ///< virtual channel at the receiving input
+    std::uint8_t vc = 0;  ///< channel at the receiving input: class * vcs + vc (injection: class)
 };
 
 struct link_protocol_types {

@@ -18,6 +18,7 @@ input_unit::setup input_setup(const network_config& c, const topology& t) {
     s.buffer_depth = c.router.buffer_depth;
     s.injection_depth = c.router.injection_depth;
     s.injection_width = c.router.injection_width;
+    s.classes = c.router.service_classes;
     return s;
 }
 }  // namespace
@@ -35,6 +36,7 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
       log_packets_(s.observer && s.observer->wants_packets()),
       ports_(s.topo.link_ports()),
       vcs_(s.cfg.router.vcs),
+      classes_(s.cfg.router.service_classes),
       in_unit_("input_unit", input_setup(s.cfg, s.topo)),
       hold_("hold_stage", s.cfg.router),
       route_("route_stage", s.decoder, s.topo, s.at, this->name()),
@@ -42,9 +44,13 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
       alloc_("switch_allocator",
              {ports_, s.cfg.router.arb,
               // request sources: every buffer, then the hold stage
-              static_cast<std::uint32_t>(ports_ * s.cfg.router.vcs + 2), id_, s.observer},
+              static_cast<std::uint32_t>(in_unit_.buffers() + 1), id_, s.observer, classes_,
+              s.background ? &background_stats_ : nullptr},
              stats_),
-      out_unit_("output_unit", {s.topo.k(), ports_, s.cfg.router.vcs, &s.cfg.router}, stats_) {
+      out_unit_(
+          "output_unit",
+          {s.topo.k(), ports_, s.cfg.router.vcs * classes_, &s.cfg.router, &background_stats_},
+          stats_) {
     in.register_nb_transport_fw(this, &router::receive);
     out.register_nb_transport_bw(this, &router::credit);
     input_of_binding_.reserve(static_cast<std::size_t>(ports_ + 1));
@@ -80,7 +86,7 @@ tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph, sc_
     if (ph != tlm::BEGIN_REQ) check_phase(name(), "nb_transport_fw", ph, tlm::BEGIN_REQ);
     const int input = input_of_binding_[static_cast<std::size_t>(binding)];
     const std::uint64_t ready = clock_.now() + to_cycle(t);
-    const int fifo = input == ports_ ? in_unit_.injection() : in_unit_.fifo_index(input, f.vc);
+    const int fifo = input == ports_ ? in_unit_.injection(f.vc) : in_unit_.fifo_index(input, f.vc);
     if (!in_unit_.accept(fifo, f.pkt, ready)) {
         std::ostringstream os;
         os << name() << ": input " << input << " overflows (depth "
@@ -115,7 +121,7 @@ tlm::tlm_sync_enum router::credit(int output, flit& f, tlm::tlm_phase& ph, sc_co
 void router::report_buffer(std::uint64_t t, int fifo) {
     const int input = in_unit_.input_of(fifo);
     observer_->on_buffer(t, id_, input, in_unit_.port_occupancy(input));
-    if (input < ports_ && cfg_.router.vcs > 1)
+    if (input < ports_ && vcs_ * classes_ > 1)
         observer_->on_vc_buffer(t, id_, input, in_unit_.vc_of_fifo(fifo), in_unit_.size(fifo));
 }
 
@@ -138,10 +144,9 @@ void router::log_packet(packet_event_kind kind, const packet& p, std::uint64_t t
     ev.src = p.src;
     ev.hdr = p.hdr;
     ev.router = id_;
-    const auto injection = static_cast<std::uint32_t>(in_unit_.injection());
-    if (source == injection + 1) {
+    if (source == static_cast<std::uint32_t>(in_unit_.buffers())) {
         ev.input = packet_event::kHold;
-    } else if (source != injection) {
+    } else if (!in_unit_.is_injection(static_cast<int>(source))) {
         ev.input = in_unit_.input_of(static_cast<int>(source));
         ev.vc = in_unit_.vc_of_fifo(static_cast<int>(source));
     }
@@ -164,10 +169,10 @@ packet* router::serve(const request& r, target to, std::uint64_t t) {
     if (to == kEjectTarget) {
         out_unit_.eject(p);
     } else if (to == kHoldTarget) {
-        ++stats_.holds;
+        ++(p->background ? background_stats_ : stats_).holds;
         hold_.admit(p, t, e.dec.act);
     } else {
-        out_unit_.send(to, vc_of(p->hdr.b, vcs_), p, t);
+        out_unit_.send(to, class_channel(p->service, vc_of(p->hdr.b, vcs_), vcs_), p, t);
     }
     return p;
 }
@@ -179,7 +184,8 @@ void router::offer(const request& r, target to, std::uint64_t t) {
     }
     // The node and the hold stage take packets without arbitration, up to their room.
     r.e->stalled = false;
-    const bool room = to == kEjectTarget ? out_unit_.take_eject_room() : hold_.take_room();
+    const bool room =
+        to == kEjectTarget ? out_unit_.take_eject_room() : hold_.take_room(r.e->pkt->service);
     if (room) serve(r, to, t);
 }
 
@@ -190,7 +196,11 @@ void router::step(std::uint64_t t) {
     // 2. what may move
     requests_.clear();
     in_unit_.collect(t, requests_);
-    hold_.collect(t, static_cast<std::uint32_t>(in_unit_.injection() + 1), requests_);
+    hold_.collect(t, static_cast<std::uint32_t>(in_unit_.buffers()), requests_);
+    if (classes_ > 1)  // privileged first: it takes the ejection and hold room first
+        std::stable_partition(requests_.begin(), requests_.end(), [](const request& r) {
+            return r.e->pkt->service == static_cast<std::uint8_t>(service::privileged);
+        });
     hold_.begin_step();
     out_unit_.begin_step();
     // 3. route
@@ -226,7 +236,10 @@ void router::step(std::uint64_t t) {
 }
 
 std::string router::fifo_label(int f) const {
-    if (f == in_unit_.injection()) return "injection";
+    if (in_unit_.is_injection(f))
+        return classes_ > 1 ? std::string("injection ") +
+                                  to_string(static_cast<service>(in_unit_.vc_of_fifo(f)))
+                            : "injection";
     const port_ref p = port_of(in_unit_.input_of(f), topo_.k());
     std::string s = (p.global ? "global " : "local ") + std::to_string(p.port);
     if (vcs_ > 1) s += " vc" + std::to_string(in_unit_.vc_of_fifo(f));
@@ -240,7 +253,7 @@ std::string router::fifo_head(int f) const {
 std::vector<router::wait> router::blocked_heads() const {
     std::vector<wait> out;
     for (int f : in_unit_.busy()) {
-        if (f == in_unit_.injection()) continue;
+        if (in_unit_.is_injection(f)) continue;
         const entry& e = in_unit_.head(f);
         if (!e.decoded || e.done || e.broadcast() || !is_link(e.to)) continue;
         const int vc = vc_after(e);

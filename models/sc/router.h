@@ -14,6 +14,11 @@
 //      hold_stage.commit            takes in what entered it
 //   6. next wake-up                 the earliest cycle any unit has work (a min over the units)
 //
+// With two service classes (core/service.h) the requests of step 2 are ordered privileged first,
+// so the privileged class takes the ejection and hold room first; the units keep the classes'
+// channels, injection buffers and hold capacity apart, and the switch allocator serves the
+// highest class first.
+//
 // Sockets: `in` takes every link input and the node's injection, `out` every link output and the
 // ejection to the node (multi-sockets: a fixed number of SystemC objects whatever K and M are).
 #pragma once
@@ -29,9 +34,10 @@
 
 #include "core/config.h"
 #include "core/decoder.h"
+#include "core/service.h"
 #include "core/stats.h"
-#include "core/vc.h"
 #include "core/topology.h"
+#include "core/vc.h"
 #include "sc/packet_pool.h"
 #include "sc/protocol.h"
 #include "sc/router/hold_stage.h"
@@ -59,6 +65,7 @@ class router : public sc_core::sc_module, public stepper::client {
         packet_pool& pool;
         stepper& clock;
         link_observer* observer = nullptr;
+        bool background = false;  ///< keep the background traffic's figures apart
     };
 
     /// Link outputs in port order (see port_of: global 0..K-1, then local 1..M-1), then the node.
@@ -78,6 +85,8 @@ class router : public sc_core::sc_module, public stepper::client {
         s.decodes = route_.decodes();
         return s;
     }
+    /// The background traffic's figures (--background; decodes are counted in stats()).
+    const router_stats& background_stats() const { return background_stats_; }
     /// The first conflicts of this router (at most kConflictLog), in step order.
     const std::vector<conflict_record>& conflict_log() const { return alloc_.conflict_log(); }
     static constexpr std::size_t kConflictLog = switch_allocator::kConflictLog;
@@ -120,9 +129,13 @@ class router : public sc_core::sc_module, public stepper::client {
     void log_packet(packet_event_kind kind, const packet& p, std::uint64_t t, std::uint32_t source,
                     int output);
     void return_credit(int fifo);
-    /// Tells the observer the occupancy of fifo's input port (and of the fifo, with several VCs).
+    /// Tells the observer the occupancy of fifo's input port (and of the fifo, with several
+    /// channels per input).
     void report_buffer(std::uint64_t t, int fifo);
-    int vc_after(const entry& e) const { return vc_of(e.dec.next.b, vcs_); }
+    /// The channel downstream: the packet's class's set of virtual channels (core/service.h).
+    int vc_after(const entry& e) const {
+        return class_channel(e.pkt->service, vc_of(e.dec.next.b, vcs_), vcs_);
+    }
 
     const network_config& cfg_;
     const topology& topo_;
@@ -132,9 +145,11 @@ class router : public sc_core::sc_module, public stepper::client {
     link_observer* observer_;
     const bool log_packets_;  ///< the observer takes packet events (--trace-packets)
     const int ports_;  ///< K + M - 1 link ports; the node's is ports_
-    const int vcs_;
+    const int vcs_;    ///< virtual channels per class
+    const int classes_;  ///< service classes
 
-    router_stats stats_;
+    router_stats stats_;  ///< the run's own packets (all packets without --background)
+    router_stats background_stats_;
     input_unit in_unit_;
     hold_stage hold_;
     route_stage route_;

@@ -62,5 +62,22 @@ TEST(HoldStage, CapacityBoundsTheRoomOfAStep) {
     EXPECT_EQ(unbounded.next_work(0), calendar::kNever);
 }
 
+TEST(HoldStage, EachServiceClassHasItsOwnCapacity) {
+    router_params p;
+    p.hold_capacity = 1;
+    p.service_classes = 2;
+    hold_stage h("hold_stage", p);
+    packet standard;
+    standard.service = 1;
+    h.begin_step();
+    ASSERT_TRUE(h.take_room(1));
+    h.admit(&standard, 0, action::local);
+    h.commit();
+    h.begin_step();
+    EXPECT_FALSE(h.take_room(1));  // the standard class's place is taken
+    EXPECT_TRUE(h.take_room(0));   // the privileged class's is not
+    EXPECT_FALSE(h.take_room(0));
+}
+
 }  // namespace
 }  // namespace d3

@@ -89,5 +89,34 @@ TEST(InputUnit, FullBufferRefusesAndStorageGrowsOnDemand) {
     EXPECT_EQ(idle.next_work(0), calendar::kNever);
 }
 
+TEST(InputUnit, PrivilegedInjectionGoesFirstAndEachClassHasItsBuffer) {
+    input_unit::setup s = two_ports(2);
+    s.classes = 2;
+    s.injection_width = 1;
+    s.injection_depth = 1;
+    input_unit u("input_unit", s);
+    EXPECT_EQ(u.fifo_index(1, 3), 7);  // channels per input: 2 classes x 2 VCs
+    EXPECT_EQ(u.injection(0), 8);
+    EXPECT_EQ(u.injection(1), 9);
+    EXPECT_EQ(u.buffers(), 10);
+    EXPECT_EQ(u.vc_of_fifo(9), 1);  // an injection buffer's class (its credit goes to that class)
+    packet standard, privileged;
+    ASSERT_TRUE(u.accept(u.injection(1), &standard, 1));
+    ASSERT_TRUE(u.accept(u.injection(0), &privileged, 3));  // a standard packet does not fill it
+    std::vector<request> r;
+    u.collect(2, r);
+    ASSERT_EQ(r.size(), 1u);  // nothing privileged yet: the standard packet takes the lane
+    EXPECT_EQ(r[0].e->pkt, &standard);
+    r.clear();
+    u.collect(3, r);
+    ASSERT_EQ(r.size(), 1u);  // one lane: the privileged packet takes it, the older one waits
+    EXPECT_EQ(r[0].e->pkt, &privileged);
+    r[0].e->done = true;
+    std::vector<int> freed;
+    u.release([&](int f) { freed.push_back(f); }, [](int) {});
+    EXPECT_EQ(freed, std::vector<int>{8});
+    EXPECT_EQ(u.port_occupancy(2), 1u);
+}
+
 }  // namespace
 }  // namespace d3

@@ -82,5 +82,96 @@ TEST(SwitchAllocator, OnlyPacketsWithACreditCompete) {
     EXPECT_FALSE(f.seen.events.back().sent);
 }
 
+// Two service classes (core/service.h): the precedence of the privileged class, and the figures
+// of the run's own packets kept apart from the background's.
+struct two_classes {
+    router_stats stats, background;
+    std::vector<packet> pkts = std::vector<packet>(4);
+    std::vector<entry> entries = std::vector<entry>(4);
+    switch_allocator alloc{
+        "switch_allocator", {3, arbitration::oldest_first, 6, 9, nullptr, 2, &background}, stats};
+    two_classes() {
+        for (std::size_t i = 0; i < 4; ++i) {
+            pkts[i].serial = i;
+            pkts[i].launch = 10 - i;  // entry 3 is the oldest
+            entries[i].pkt = &pkts[i];
+        }
+    }
+    std::vector<const entry*> run(std::uint64_t t, const entry* no_credit = nullptr) {
+        std::vector<const entry*> won;
+        alloc.allocate(
+            t, [&](int, const entry& e) { return &e != no_credit; },
+            [&](const request& r, int) {
+                won.push_back(r.e);
+                return r.e->pkt;
+            });
+        return won;
+    }
+};
+
+TEST(SwitchAllocator, APrivilegedPacketBeatsOlderStandardOnes) {
+    two_classes f;
+    for (int i : {1, 2, 3}) {  // standard background, older than the privileged packet
+        f.pkts[static_cast<std::size_t>(i)].service = 1;
+        f.pkts[static_cast<std::size_t>(i)].background = true;
+    }
+    f.alloc.request(1, {&f.entries[3], 0});
+    f.alloc.request(1, {&f.entries[0], 1});
+    f.alloc.request(1, {&f.entries[2], 2});
+    EXPECT_EQ(f.run(0), std::vector<const entry*>{&f.entries[0]});
+    // Not a conflict of the privileged packet (nothing of its class or higher competed); one of
+    // the background: three asked, none of its two got the link.
+    EXPECT_EQ(f.stats.conflicts, 0u);
+    EXPECT_EQ(f.stats.waits, 0u);
+    EXPECT_TRUE(f.alloc.conflict_log().empty());
+    EXPECT_EQ(f.background.conflicts, 1u);
+    EXPECT_EQ(f.background.waits, 2u);
+    // Among the standard ones, age decides again (oldest first): entry 3, then entry 2.
+    f.alloc.request(1, {&f.entries[2], 2});
+    f.alloc.request(1, {&f.entries[3], 0});
+    EXPECT_EQ(f.run(1), std::vector<const entry*>{&f.entries[3]});
+    EXPECT_EQ(f.background.conflicts, 2u);
+    EXPECT_EQ(f.background.waits, 3u);
+}
+
+TEST(SwitchAllocator, AStandardPacketGoesWhenThePrivilegedOneHasNoCredit) {
+    two_classes f;
+    f.pkts[1].service = 1;
+    f.pkts[1].background = true;
+    f.alloc.request(2, {&f.entries[0], 0});
+    f.alloc.request(2, {&f.entries[1], 1});
+    // Separate channels per class: the privileged packet's channel is full, the standard one's
+    // is not, so the standard packet uses the link the privileged one could not have used.
+    EXPECT_EQ(f.run(0, &f.entries[0]), std::vector<const entry*>{&f.entries[1]});
+    EXPECT_EQ(f.stats.stalls, 1u);
+    EXPECT_EQ(f.background.stalls, 0u);
+}
+
+TEST(SwitchAllocator, PrivilegedPacketsConflictOnlyAmongThemselves) {
+    two_classes f;
+    f.pkts[2].service = 1;
+    f.pkts[2].background = true;
+    f.alloc.request(0, {&f.entries[0], 0});
+    f.alloc.request(0, {&f.entries[1], 1});
+    f.alloc.request(0, {&f.entries[2], 2});
+    EXPECT_EQ(f.run(3), std::vector<const entry*>{&f.entries[1]});  // the older privileged one
+    EXPECT_EQ(f.stats.conflicts, 1u);
+    EXPECT_EQ(f.stats.waits, 1u);
+    ASSERT_EQ(f.alloc.conflict_log().size(), 1u);
+    EXPECT_EQ(f.alloc.conflict_log()[0].requesters, 2u);  // the two privileged packets
+    EXPECT_EQ(f.background.conflicts, 1u);
+    EXPECT_EQ(f.background.waits, 1u);
+    // A standard primitive competes with the background as an equal: both kinds see a conflict.
+    f.pkts[0].service = 1;
+    f.pkts[1].service = 1;
+    f.alloc.request(0, {&f.entries[0], 0});
+    f.alloc.request(0, {&f.entries[2], 2});
+    EXPECT_EQ(f.run(4), std::vector<const entry*>{&f.entries[2]});  // older
+    EXPECT_EQ(f.stats.conflicts, 2u);
+    EXPECT_EQ(f.stats.waits, 2u);
+    EXPECT_EQ(f.background.conflicts, 2u);
+    EXPECT_EQ(f.background.waits, 1u);
+}
+
 }  // namespace
 }  // namespace d3

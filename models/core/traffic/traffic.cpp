@@ -63,6 +63,7 @@ void traffic_state::set_view(const occupancy_view& v) {
 bool traffic_state::creation_over(std::uint64_t step) const {
     const std::uint64_t end = end_of_measurement();
     if (step < end) return false;
+    if (open_ && open_(step)) return false;
     if (step >= end + static_cast<std::uint64_t>(o_.drain_limit)) return true;
     // Every measured packet was created before `end`; creation stops the step after the last of
     // them arrived. (Deliveries of step t may be recorded before or after a node's step t runs;

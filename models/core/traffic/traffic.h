@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -58,6 +59,9 @@ class traffic_state {
     }
     /// True when no node creates packets at `step` or later.
     bool creation_over(std::uint64_t step) const;
+    /// Creation also goes on while open(step) holds (a background that lasts as long as the
+    /// primitive it runs under, core/background.h).
+    void keep_creating_while(std::function<bool(std::uint64_t)> open) { open_ = std::move(open); }
 
     /// A packet created at `step`; returns the payload that carries what the receiver records.
     std::uint64_t created(std::uint64_t step, router_id src, router_id dst, const header& h);
@@ -85,6 +89,7 @@ class traffic_state {
     const topology& t_;
     traffic_options o_;
     view_proxy view_;
+    std::function<bool(std::uint64_t)> open_;
     pattern_generator pattern_;
     std::unique_ptr<launch_routing> routing_;
     walk_result scratch_;

@@ -13,7 +13,8 @@ hold_stage::hold_stage(const char* name, const router_params& p)
       global_time_(static_cast<std::uint64_t>(p.pipeline_stages - 1) +
                    static_cast<std::uint64_t>(p.global_latency)),
       capacity_(p.hold_capacity == 0 ? std::numeric_limits<std::size_t>::max()
-                                     : static_cast<std::size_t>(p.hold_capacity)) {}
+                                     : static_cast<std::size_t>(p.hold_capacity)),
+      classes_(p.service_classes) {}
 
 std::uint64_t hold_stage::hold_time(action act) const {
     const bool global = act == action::global || act == action::broadcast_global;
@@ -21,14 +22,24 @@ std::uint64_t hold_stage::hold_time(action act) const {
 }
 
 void hold_stage::begin_step() {
-    room_ = capacity_ == std::numeric_limits<std::size_t>::max()
-                ? capacity_
-                : capacity_ - std::min(capacity_, held_.size());
+    if (classes_ == 1) {
+        room_[0] = capacity_ == std::numeric_limits<std::size_t>::max()
+                       ? capacity_
+                       : capacity_ - std::min(capacity_, held_.size());
+        return;
+    }
+    std::size_t held[kServiceClasses] = {};
+    if (capacity_ != std::numeric_limits<std::size_t>::max())
+        for (const entry& e : held_) ++held[e.pkt->service];
+    for (int c = 0; c < classes_; ++c)
+        room_[c] = capacity_ == std::numeric_limits<std::size_t>::max()
+                       ? capacity_
+                       : capacity_ - std::min(capacity_, held[c]);
 }
 
-bool hold_stage::take_room() {
-    if (room_ == 0) return false;
-    --room_;
+bool hold_stage::take_room(int cls) {
+    if (room_[cls] == 0) return false;
+    --room_[cls];
     return true;
 }
 

@@ -2,7 +2,9 @@
 // a fixed point (c,p,p)) while its sync counter b still counts down, so that every source-vector
 // path takes exactly three steps (paper, sections 8 and 9). A held packet waits one hop time (the
 // pipeline plus the latency of the link it did not take) and asks for service again with its next
-// header. `capacity` bounds the packets held at once (0: unbounded, the paper's router).
+// header. `capacity` bounds the packets held at once (0: unbounded, the paper's router); with two
+// service classes (core/service.h) each class has its own capacity, so that standard packets
+// never take a privileged packet's place.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +13,7 @@
 #include <vector>
 
 #include "core/config.h"
+#include "core/service.h"
 #include "sc/router/entry.h"
 
 namespace d3 {
@@ -22,10 +25,10 @@ class hold_stage : public sc_core::sc_object {
     /// Cycles a packet stays for a hold that replaces a hop of this action (local or global).
     std::uint64_t hold_time(action act) const;
 
-    /// Starts a step: the room for new packets is the capacity left.
+    /// Starts a step: the room for new packets is the capacity left (per class).
     void begin_step();
-    /// Takes one place of this step's room; false when there is none.
-    bool take_room();
+    /// Takes one place of this step's room of service class `cls`; false when there is none.
+    bool take_room(int cls = 0);
     /// A packet enters the hold stage in step `t` (served by the route stage's decision `act`);
     /// it may leave from t + hold_time(act) on.
     void admit(packet* p, std::uint64_t t, action act);
@@ -44,8 +47,9 @@ class hold_stage : public sc_core::sc_object {
   private:
     const std::uint64_t local_time_;
     const std::uint64_t global_time_;
-    const std::size_t capacity_;  ///< max() when unbounded
-    std::size_t room_ = 0;
+    const std::size_t capacity_;  ///< max() when unbounded (per class)
+    const int classes_;
+    std::size_t room_[kServiceClasses] = {};
     std::vector<entry> held_;
     std::vector<entry> entering_;
     std::uint64_t entered_ = 0;

@@ -9,13 +9,15 @@ namespace d3 {
 input_unit::input_unit(const char* name, const setup& s)
     : sc_core::sc_object(name),
       link_inputs_(s.link_inputs),
-      vcs_(s.vcs),
-      injq_(s.link_inputs * s.vcs),
+      vcs_(s.vcs * s.classes),
+      classes_(s.classes),
+      injq_(s.link_inputs * s.vcs * s.classes),
       injection_width_(s.injection_width),
       busy_(static_cast<std::size_t>((injq_ + 63) / 64), 0) {
-    in_.reserve(static_cast<std::size_t>(injq_ + 1));
+    in_.reserve(static_cast<std::size_t>(injq_ + classes_));
     for (int i = 0; i < injq_; ++i) in_.emplace_back(static_cast<std::size_t>(s.buffer_depth));
-    in_.emplace_back(static_cast<std::size_t>(s.injection_depth));
+    for (int c = 0; c < classes_; ++c)
+        in_.emplace_back(static_cast<std::size_t>(s.injection_depth));
 }
 
 void input_unit::mark(int f, bool busy) {
@@ -34,7 +36,7 @@ bool input_unit::accept(int f, packet* p, std::uint64_t ready) {
     e.ready = ready;
     q.push_back(std::move(e));
     ++total_;
-    if (f != injq_) mark(f, true);
+    if (f < injq_) mark(f, true);
     return true;
 }
 
@@ -45,10 +47,22 @@ void input_unit::collect(std::uint64_t t, std::vector<request>& out) {
         out.push_back({&e, static_cast<std::uint32_t>(f)});
         served_.push_back(f);
     });
-    fifo<entry>& inj = buffer(injq_);
-    const std::size_t lanes = std::min(inj.size(), static_cast<std::size_t>(injection_width_));
-    for (std::size_t j = 0; j < lanes && inj[j].ready <= t; ++j)
-        out.push_back({&inj[j], static_cast<std::uint32_t>(injq_)});
+    std::size_t width = static_cast<std::size_t>(injection_width_);
+    if (classes_ == 1) {  // one class: the injection buffer's first lanes while they are ready
+        fifo<entry>& inj = buffer(injq_);
+        const std::size_t lanes = std::min(inj.size(), width);
+        for (std::size_t j = 0; j < lanes && inj[j].ready <= t; ++j)
+            out.push_back({&inj[j], static_cast<std::uint32_t>(injq_)});
+        return;
+    }
+    for (int c = 0; c < classes_ && width > 0; ++c) {  // the privileged class first
+        fifo<entry>& inj = buffer(injq_ + c);
+        const std::size_t lanes = std::min(inj.size(), width);
+        std::size_t j = 0;
+        for (; j < lanes && inj[j].ready <= t; ++j)
+            out.push_back({&inj[j], static_cast<std::uint32_t>(injq_ + c)});
+        width -= j;
+    }
 }
 
 std::uint64_t input_unit::next_work(std::uint64_t t) const {
@@ -58,14 +72,27 @@ std::uint64_t input_unit::next_work(std::uint64_t t) const {
         next = std::min(next, std::max(e.ready, t + 1));
     };
     for_busy([&](int f) { consider(in_[static_cast<std::size_t>(f)].front()); });
-    const fifo<entry>& inj = buffer(injq_);
-    const std::size_t lanes = std::min(inj.size(), static_cast<std::size_t>(injection_width_));
-    for (std::size_t j = 0; j < lanes; ++j) consider(inj[j]);
+    const std::size_t width = static_cast<std::size_t>(injection_width_);
+    if (classes_ == 1) {
+        const fifo<entry>& inj = buffer(injq_);
+        const std::size_t lanes = std::min(inj.size(), width);
+        for (std::size_t j = 0; j < lanes; ++j) consider(inj[j]);
+        return next;
+    }
+    for (int f = injq_; f < injq_ + classes_; ++f) {
+        const fifo<entry>& inj = buffer(f);
+        const std::size_t lanes = std::min(inj.size(), width);
+        for (std::size_t j = 0; j < lanes; ++j) consider(inj[j]);
+    }
     return next;
 }
 
 std::size_t input_unit::port_occupancy(int input) const {
-    if (input == link_inputs_) return buffer(injq_).size();
+    if (input == link_inputs_) {
+        std::size_t n = 0;
+        for (int c = 0; c < classes_; ++c) n += buffer(injq_ + c).size();
+        return n;
+    }
     std::size_t n = 0;
     for (int v = 0; v < vcs_; ++v) n += buffer(fifo_index(input, v)).size();
     return n;
@@ -74,7 +101,8 @@ std::size_t input_unit::port_occupancy(int input) const {
 std::vector<int> input_unit::busy() const {
     std::vector<int> out;
     for_busy([&](int f) { out.push_back(f); });
-    if (!buffer(injq_).empty()) out.push_back(injq_);
+    for (int c = 0; c < classes_; ++c)
+        if (!buffer(injq_ + c).empty()) out.push_back(injq_ + c);
     return out;
 }
 

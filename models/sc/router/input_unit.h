@@ -1,5 +1,6 @@
-// Input unit: the router's input buffers, one per link input port and virtual channel, and the
-// injection buffer the node fills; credit return for every slot freed. Buffers grow on demand up
+// Input unit: the router's input buffers, one per link input port and channel (service class x
+// virtual channel, core/service.h), and the injection buffers the node fills, one per class;
+// credit return for every slot freed. Buffers grow on demand up
 // to their depth. A bitmask of non-empty buffers makes a step cost the buffers that hold packets.
 #pragma once
 
@@ -22,23 +23,30 @@ class input_unit : public sc_core::sc_object {
         int buffer_depth = 1;     ///< packets per link buffer
         int injection_depth = 1;  ///< packets in the injection buffer
         int injection_width = 1;  ///< injection entries served per step
+        int classes = 1;          ///< service classes: channels per input = classes * vcs
     };
 
     input_unit(const char* name, const setup& s);
 
-    /// Buffer index of link input `input`, virtual channel `vc`; the injection buffer comes last.
+    /// Buffer index of link input `input`, channel `vc` (class * vcs + vc); the injection buffers
+    /// (one per service class) come last.
     int fifo_index(int input, int vc) const { return input * vcs_ + vc; }
-    int injection() const { return injq_; }
-    /// The input port of a buffer (the injection buffer: link_inputs).
-    int input_of(int fifo) const { return fifo == injq_ ? link_inputs_ : fifo / vcs_; }
-    int vc_of_fifo(int fifo) const { return fifo == injq_ ? 0 : fifo % vcs_; }
+    /// The injection buffer of service class `cls`.
+    int injection(int cls = 0) const { return injq_ + cls; }
+    bool is_injection(int fifo) const { return fifo >= injq_; }
+    /// Buffers in all: request sources 0..buffers()-1 (the hold stage is buffers()).
+    int buffers() const { return injq_ + classes_; }
+    /// The input port of a buffer (the injection buffers: link_inputs).
+    int input_of(int fifo) const { return fifo >= injq_ ? link_inputs_ : fifo / vcs_; }
+    /// The channel of a link buffer; the class of an injection buffer.
+    int vc_of_fifo(int fifo) const { return fifo >= injq_ ? fifo - injq_ : fifo % vcs_; }
 
     /// Takes a packet into a buffer; false when the buffer is full (its sender ignored credits).
     bool accept(int fifo, packet* p, std::uint64_t ready);
 
     /// Appends this step's requests: the heads of the link buffers that are ready, in buffer
-    /// order, then the first injection_width entries of the injection buffer while they are
-    /// ready.
+    /// order, then up to injection_width ready entries of the injection buffers, privileged
+    /// class first (each class in order while its entries are ready).
     void collect(std::uint64_t t, std::vector<request>& out);
 
     /// Frees the slots of packets that were served in full: link buffers from the head, the
@@ -71,7 +79,8 @@ class input_unit : public sc_core::sc_object {
     void for_busy(F&& f) const;
 
     const int link_inputs_;
-    const int vcs_;
+    const int vcs_;  ///< channels per link input (classes x virtual channels)
+    const int classes_;
     const int injq_;
     const int injection_width_;
     std::vector<fifo<entry>> in_;       ///< link buffers, then the injection buffer
@@ -99,13 +108,15 @@ void input_unit::release(Freed&& freed, Changed&& changed) {
         changed(f);
     }
     served_.clear();
-    fifo<entry>& inj = buffer(injq_);
-    if (inj.empty()) return;
-    const std::size_t n = inj.remove_if([](const entry& e) { return e.done; });
-    if (n == 0) return;
-    total_ -= n;
-    for (std::size_t i = 0; i < n; ++i) freed(injq_);
-    changed(injq_);
+    for (int c = 0; c < classes_; ++c) {
+        fifo<entry>& inj = buffer(injq_ + c);
+        if (inj.empty()) continue;
+        const std::size_t n = inj.remove_if([](const entry& e) { return e.done; });
+        if (n == 0) continue;
+        total_ -= n;
+        for (std::size_t i = 0; i < n; ++i) freed(injq_ + c);
+        changed(injq_ + c);
+    }
 }
 
 }  // namespace d3

@@ -22,6 +22,7 @@ output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
       global_delay_(hop_delay(*s.params, s.params->global_latency)),
       local_delay_(hop_delay(*s.params, s.params->local_latency)),
       stats_(stats),
+      background_(s.background ? s.background : &stats),
       credits_(static_cast<std::size_t>(s.outputs * s.vcs), s.params->buffer_depth),
       returning_(static_cast<std::size_t>(s.outputs * s.vcs)) {
     for (auto& q : returning_) q = fifo<std::uint64_t>(static_cast<std::size_t>(depth_));
@@ -55,7 +56,7 @@ void output_unit::credit_arrived(int output, int vc, std::uint64_t due) {
 
 void output_unit::send(int output, int vc, packet* p, std::uint64_t) {
     ++p->hops;
-    ++stats_.hops;
+    ++stats_of(p).hops;
     --credits_[slot(output, vc)];
     flit f{p, static_cast<std::uint8_t>(vc)};
     tlm::tlm_phase ph = tlm::BEGIN_REQ;
@@ -73,7 +74,7 @@ bool output_unit::take_eject_room() {
 }
 
 void output_unit::eject(packet* p) {
-    ++stats_.ejected;
+    ++stats_of(p).ejected;
     flit f{p, 0};
     tlm::tlm_phase ph = tlm::BEGIN_REQ;
     sc_core::sc_time zero = sc_core::SC_ZERO_TIME;

@@ -22,8 +22,9 @@ class output_unit : public sc_core::sc_object {
     struct setup {
         int k = 1;  ///< outputs 0..K-1 are global links, K..K+M-2 local links (port_of)
         int outputs = 1;
-        int vcs = 1;
+        int vcs = 1;  ///< channels per output (service classes x virtual channels)
         const router_params* params = nullptr;
+        router_stats* background = nullptr;  ///< where background packets count (--background)
     };
     using fw_if = tlm::tlm_fw_transport_if<link_protocol_types>;
 
@@ -58,6 +59,7 @@ class output_unit : public sc_core::sc_object {
     int credits(int output, int vc) const { return credits_[slot(output, vc)]; }
 
   private:
+    router_stats& stats_of(const packet* p) { return p->background ? *background_ : stats_; }
     std::size_t slot(int output, int vc) const {
         return static_cast<std::size_t>(output * vcs_ + vc);
     }
@@ -69,6 +71,7 @@ class output_unit : public sc_core::sc_object {
     const sc_core::sc_time global_delay_;
     const sc_core::sc_time local_delay_;
     router_stats& stats_;
+    router_stats* background_;
     std::vector<int> credits_;                     ///< per output and VC
     std::vector<fifo<std::uint64_t>> returning_;   ///< per output and VC: arrival cycles
     std::vector<std::uint32_t> pending_;           ///< slots with credits on their way back

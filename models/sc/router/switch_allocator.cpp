@@ -1,5 +1,9 @@
 #include "sc/router/switch_allocator.h"
 
+#include <algorithm>
+
+#include "core/service.h"
+
 namespace d3 {
 
 switch_allocator::switch_allocator(const char* name, const setup& s, router_stats& stats)
@@ -7,7 +11,10 @@ switch_allocator::switch_allocator(const char* name, const setup& s, router_stat
       router_(s.router),
       observer_(s.observer),
       stats_(stats),
-      arbiters_(static_cast<std::size_t>(s.outputs), arbiter(s.policy, s.sources)),
+      background_(s.background),
+      outputs_(s.outputs),
+      classes_(s.classes),
+      arbiters_(static_cast<std::size_t>(s.outputs * s.classes), arbiter(s.policy, s.sources)),
       wanted_(static_cast<std::size_t>(s.outputs)) {}
 
 void switch_allocator::request(target output, const d3::request& r) {
@@ -22,6 +29,38 @@ void switch_allocator::record(std::uint64_t t, int output, std::size_t requester
     if (log_.size() < kConflictLog)
         log_.push_back({t, router_, static_cast<std::uint16_t>(output),
                         static_cast<std::uint16_t>(requesters)});
+}
+
+void switch_allocator::record_tagged(std::uint64_t t, int output, const std::vector<d3::request>& w,
+                                     const packet* sent) {
+    // Per kind (the run's own packets, the background's): a conflict when a packet of that kind
+    // asked for the link together with another packet of its class or a higher one (the packets
+    // that compete with it); its waits are its packets that did not get the link; a stall when
+    // none of its packets had a credit.
+    for (int bg = 0; bg < 2; ++bg) {
+        std::size_t mine = 0, rivals = 0, credited = 0;
+        int cls = kServiceClasses;
+        for (const d3::request& r : w)
+            if (r.e->pkt->background == (bg == 1)) cls = std::min<int>(cls, r.e->pkt->service);
+        for (std::size_t i = 0; i < w.size(); ++i) {
+            const packet& p = *w[i].e->pkt;
+            if (p.background == (bg == 1)) {
+                ++mine;
+                if (credit_[i]) ++credited;
+            }
+            if (p.service <= cls) ++rivals;
+        }
+        if (mine == 0) continue;
+        router_stats& s = bg ? *background_ : stats_;
+        if (rivals > 1) {
+            ++s.conflicts;
+            s.waits += mine - (sent && sent->background == (bg == 1) ? 1 : 0);
+            if (!bg && log_.size() < kConflictLog)
+                log_.push_back({t, router_, static_cast<std::uint16_t>(output),
+                                static_cast<std::uint16_t>(rivals)});
+        }
+        if (credited == 0) ++s.stalls;
+    }
 }
 
 void switch_allocator::observe(std::uint64_t t, int output, std::size_t requesters,

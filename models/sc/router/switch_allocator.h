@@ -2,9 +2,13 @@
 // output in this step, records a link conflict when more than one does (the paper's conflicts:
 // counted per (link, step), logged with router, port and step), lets only those with a credit
 // downstream compete (core/arbiter.h picks among them) and reports each output's step to the
-// link observer (waves, link statistics).
+// link observer (waves, link statistics). With two service classes (core/service.h) only the
+// highest class among the packets with a credit competes, with its own arbiter per output, so a
+// privileged packet is never held up by a standard one; with background traffic the figures are
+// kept apart (record_tagged).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <systemc>
 #include <vector>
@@ -24,6 +28,8 @@ class switch_allocator : public sc_core::sc_object {
         std::uint32_t sources = 1;  ///< request sources (buffers and the hold stage)
         router_id router = 0;
         link_observer* observer = nullptr;
+        int classes = 1;                     ///< service classes
+        router_stats* background = nullptr;  ///< background packets' figures (--background)
     };
     static constexpr std::size_t kConflictLog = 64;
 
@@ -48,15 +54,23 @@ class switch_allocator : public sc_core::sc_object {
 
   private:
     void record(std::uint64_t t, int output, std::size_t requesters);
+    /// With background traffic: the figures of each kind of packet (the run's own, the
+    /// background) among the requesters `w` of `output`; `credit[i]`: w[i] had a credit.
+    void record_tagged(std::uint64_t t, int output, const std::vector<d3::request>& w,
+                       const packet* sent);
     void observe(std::uint64_t t, int output, std::size_t requesters, const packet* sent);
 
     const router_id router_;
     link_observer* observer_;
     router_stats& stats_;
-    std::vector<arbiter> arbiters_;
+    router_stats* background_;  ///< nullptr: no background traffic
+    const int outputs_;
+    const int classes_;
+    std::vector<arbiter> arbiters_;                 ///< per service class and output
     std::vector<std::vector<d3::request>> wanted_;  ///< per output, this step's requesters
     std::vector<int> touched_;                  ///< outputs with requesters, in order
     std::vector<std::size_t> eligible_;
+    std::vector<char> credit_;  ///< with background: requester i had a credit
     std::vector<candidate> cands_;
     std::vector<conflict_record> log_;
 };
@@ -68,28 +82,47 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
     for (int o : touched_) {
         auto& w = wanted_[static_cast<std::size_t>(o)];
         const std::size_t n = w.size();
-        if (n > 1) record(t, o, n);
+        if (n > 1 && !background_) record(t, o, n);
         eligible_.clear();
         for (std::size_t i = 0; i < n; ++i)
             if (has_credit(o, *w[i].e)) eligible_.push_back(i);
+        if (eligible_.size() < n) waiting = true;
+        for (std::size_t i : eligible_) w[i].e->stalled = false;
+        // Two classes: only the highest class with a credit competes (strict precedence).
+        std::size_t competing = eligible_.size();
+        int top = 0;
+        if (classes_ > 1 && competing > 1) {
+            top = w[eligible_[0]].e->pkt->service;
+            for (std::size_t i : eligible_) top = std::min<int>(top, w[i].e->pkt->service);
+            std::stable_partition(eligible_.begin(), eligible_.end(),
+                                  [&](std::size_t i) { return w[i].e->pkt->service == top; });
+            competing = static_cast<std::size_t>(
+                std::count_if(eligible_.begin(), eligible_.end(),
+                              [&](std::size_t i) { return w[i].e->pkt->service == top; }));
+        }
         const packet* sent = nullptr;
         if (!eligible_.empty()) {
             std::size_t win = eligible_[0];
-            if (eligible_.size() > 1) {
+            if (competing > 1) {
                 cands_.clear();
-                for (std::size_t i : eligible_)
+                for (std::size_t j = 0; j < competing; ++j) {
+                    const std::size_t i = eligible_[j];
                     cands_.push_back({w[i].source, w[i].e->pkt->launch, w[i].e->pkt->serial});
-                win = eligible_[arbiters_[static_cast<std::size_t>(o)].pick(cands_.data(),
-                                                                            cands_.size())];
+                }
+                win = eligible_[arbiters_[static_cast<std::size_t>(top * outputs_ + o)].pick(
+                    cands_.data(), cands_.size())];
             }
-            for (std::size_t i : eligible_) w[i].e->stalled = false;
             sent = grant(w[win], o);
             for (std::size_t i : eligible_)
                 if (i != win) lost(w[i], o);
-        } else {
+        } else if (!background_) {
             ++stats_.stalls;
         }
-        if (eligible_.size() < n) waiting = true;
+        if (background_) {
+            credit_.assign(n, 0);
+            for (std::size_t i : eligible_) credit_[i] = 1;
+            record_tagged(t, o, w, sent);
+        }
         if (observer_) observe(t, o, n, sent);
         w.clear();
     }
