@@ -18,6 +18,7 @@ input_unit::setup input_setup(const network_config& c, const topology& t) {
     s.buffer_depth = c.router.buffer_depth;
     s.injection_depth = c.router.injection_depth;
     s.injection_width = c.router.injection_width;
+    s.packet_length = c.router.packet_length;
     return s;
 }
 }  // namespace
@@ -35,6 +36,7 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
       log_packets_(s.observer && s.observer->wants_packets()),
       ports_(s.topo.link_ports()),
       vcs_(s.cfg.router.vcs),
+      flits_(static_cast<std::uint64_t>(s.cfg.router.packet_length)),
       in_unit_("input_unit", input_setup(s.cfg, s.topo)),
       hold_("hold_stage", s.cfg.router),
       route_("route_stage", s.decoder, s.topo, s.at, this->name()),
@@ -89,6 +91,7 @@ tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph, sc_
         SC_REPORT_ERROR(kMsgType, os.str().c_str());
         return tlm::TLM_ACCEPTED;
     }
+    if (input == ports_) stats_.flits_injected += flits_;
     clock_.wake(*this, ready);
     if (observer_) observer_->on_buffer(clock_.now(), id_, input, in_unit_.port_occupancy(input));
     if (log_packets_ && input == ports_)
@@ -114,11 +117,19 @@ tlm::tlm_sync_enum router::credit(int output, flit& f, tlm::tlm_phase& ph, sc_co
 
 void router::return_credit(int fifo) {
     const int input = in_unit_.input_of(fifo);
-    flit f{nullptr, static_cast<std::uint8_t>(in_unit_.vc_of_fifo(fifo))};
-    tlm::tlm_phase ph = tlm::END_REQ;
-    sc_core::sc_time t = credit_delay_[static_cast<std::size_t>(input)];
-    const tlm::tlm_sync_enum r = bw_[static_cast<std::size_t>(input)]->nb_transport_bw(f, ph, t);
-    if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_bw", r, tlm::TLM_ACCEPTED);
+    // A link buffer frees one slot per flit, as each leaves (one per cycle from the head's step);
+    // the injection buffer counts packets.
+    const std::uint64_t slots = input == ports_ ? 1 : flits_;
+    if (input != ports_) stats_.flits_freed += slots;
+    for (std::uint64_t i = 0; i < slots; ++i) {
+        flit f{nullptr, static_cast<std::uint8_t>(in_unit_.vc_of_fifo(fifo))};
+        tlm::tlm_phase ph = tlm::END_REQ;
+        sc_core::sc_time t = credit_delay_[static_cast<std::size_t>(input)];
+        if (i != 0) t += cycles(i);
+        const tlm::tlm_sync_enum r =
+            bw_[static_cast<std::size_t>(input)]->nb_transport_bw(f, ph, t);
+        if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_bw", r, tlm::TLM_ACCEPTED);
+    }
 }
 
 void router::log_packet(packet_event_kind kind, const packet& p, std::uint64_t t,
@@ -185,7 +196,7 @@ void router::step(std::uint64_t t) {
     in_unit_.collect(t, requests_);
     hold_.collect(t, static_cast<std::uint32_t>(in_unit_.injection() + 1), requests_);
     hold_.begin_step();
-    out_unit_.begin_step();
+    out_unit_.begin_step(t);
     // 3. route
     for (const request& r : requests_) {
         entry& e = *r.e;
@@ -200,7 +211,13 @@ void router::step(std::uint64_t t) {
     }
     // 4. allocate, replicate, send
     blocked_ = alloc_.allocate(
-        t, [&](int o, const entry& e) { return out_unit_.has_credit(o, vc_after(e)); },
+        t,
+        [&](int o, const entry& e) {
+            const int vc = vc_after(e);
+            if (out_unit_.can_send(o, vc, t)) return true;
+            ++stats_.vc_waits[static_cast<std::size_t>(vc)];  // no room downstream, or link busy
+            return false;
+        },
         [&](const request& r, int o) { return serve(r, static_cast<target>(o), t); },
         [&](const request& r, int o) {
             if (log_packets_)

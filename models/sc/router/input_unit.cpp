@@ -12,9 +12,12 @@ input_unit::input_unit(const char* name, const setup& s)
       vcs_(s.vcs),
       injq_(s.link_inputs * s.vcs),
       injection_width_(s.injection_width),
+      flits_(s.packet_length),
       busy_(static_cast<std::size_t>((injq_ + 63) / 64), 0) {
+    if (flits_ > 1) lane_free_.assign(static_cast<std::size_t>(injection_width_), 0);
     in_.reserve(static_cast<std::size_t>(injq_ + 1));
-    for (int i = 0; i < injq_; ++i) in_.emplace_back(static_cast<std::size_t>(s.buffer_depth));
+    const int packets = s.buffer_depth / s.packet_length;  // whole packets (validated >= 1)
+    for (int i = 0; i < injq_; ++i) in_.emplace_back(static_cast<std::size_t>(packets));
     in_.emplace_back(static_cast<std::size_t>(s.injection_depth));
 }
 
@@ -38,7 +41,22 @@ bool input_unit::accept(int f, packet* p, std::uint64_t ready) {
     return true;
 }
 
+std::size_t input_unit::free_lanes(std::uint64_t t) const {
+    return static_cast<std::size_t>(std::count_if(lane_free_.begin(), lane_free_.end(),
+                                                  [t](std::uint64_t f) { return f <= t; }));
+}
+
+void input_unit::take_lanes(std::size_t n) {
+    for (std::uint64_t& f : lane_free_) {
+        if (n == 0) return;
+        if (f > step_) continue;
+        f = step_ + static_cast<std::uint64_t>(flits_);
+        --n;
+    }
+}
+
 void input_unit::collect(std::uint64_t t, std::vector<request>& out) {
+    step_ = t;
     for_busy([&](int f) {
         entry& e = in_[static_cast<std::size_t>(f)].front();
         if (e.ready > t) return;
@@ -46,7 +64,8 @@ void input_unit::collect(std::uint64_t t, std::vector<request>& out) {
         served_.push_back(f);
     });
     fifo<entry>& inj = buffer(injq_);
-    const std::size_t lanes = std::min(inj.size(), static_cast<std::size_t>(injection_width_));
+    std::size_t lanes = std::min(inj.size(), static_cast<std::size_t>(injection_width_));
+    if (flits_ > 1) lanes = std::min(lanes, free_lanes(t));
     for (std::size_t j = 0; j < lanes && inj[j].ready <= t; ++j)
         out.push_back({&inj[j], static_cast<std::uint32_t>(injq_)});
 }
@@ -60,7 +79,14 @@ std::uint64_t input_unit::next_work(std::uint64_t t) const {
     for_busy([&](int f) { consider(in_[static_cast<std::size_t>(f)].front()); });
     const fifo<entry>& inj = buffer(injq_);
     const std::size_t lanes = std::min(inj.size(), static_cast<std::size_t>(injection_width_));
-    for (std::size_t j = 0; j < lanes; ++j) consider(inj[j]);
+    if (flits_ == 1) {
+        for (std::size_t j = 0; j < lanes; ++j) consider(inj[j]);
+        return next;
+    }
+    // F > 1: an entry may also wait for a lane (then it did not ask, and its stall flag is old).
+    const std::uint64_t lane = *std::min_element(lane_free_.begin(), lane_free_.end());
+    for (std::size_t j = 0; j < lanes; ++j)
+        next = std::min(next, std::max({inj[j].ready, lane, t + 1}));
     return next;
 }
 
