@@ -89,14 +89,13 @@ void check_flits(const network& net, run_result& r) {
     const router_stats& s = r.totals;
     const auto f = static_cast<std::uint64_t>(net.config().router.packet_length);
     const auto n = [](std::uint64_t x) { return std::to_string(x); };
-    if (s.flits_sent != s.flits_freed)
-        r.problems.push_back("flits: " + n(s.flits_sent) + " sent on links, " + n(s.flits_freed) +
+    if (s.hops * f != s.flits_freed)
+        r.problems.push_back("flits: " + n(s.hops * f) + " sent on links, " + n(s.flits_freed) +
                              " left the link buffers");
-    if (s.flits_injected != r.injected * f || s.flits_ejected != r.delivered * f)
-        r.problems.push_back("flits: " + n(s.flits_injected) + " injected and " +
-                             n(s.flits_ejected) + " delivered for " + n(r.injected) +
-                             " packets launched and " + n(r.delivered) + " delivered of " + n(f) +
-                             " flits");
+    if (s.flits_injected != r.injected * f || s.ejected * f != r.delivered * f)
+        r.problems.push_back("flits: " + n(s.flits_injected) + " injected and " + n(s.ejected * f) +
+                             " delivered for " + n(r.injected) + " packets launched and " +
+                             n(r.delivered) + " delivered of " + n(f) + " flits");
     std::uint64_t outstanding = 0;
     for (const router& x : net.routers) outstanding += x.credits_outstanding();
     if (outstanding != 0)

@@ -84,9 +84,10 @@ nlohmann::json traffic_bench::traffic_json() const {
     j["vcs"] = net_->config().router.vcs;
     if (net_->config().router.packet_length > 1) {  // one-flit runs keep their keys
         const router_stats s = net_->totals();
+        const auto f = static_cast<std::uint64_t>(net_->config().router.packet_length);
         j["flits"] = {{"injected", s.flits_injected},
-                      {"delivered", s.flits_ejected},
-                      {"link_sent", s.flits_sent},
+                      {"delivered", s.ejected * f},
+                      {"link_sent", s.hops * f},
                       {"link_freed", s.flits_freed}};
         nlohmann::json per_vc = nlohmann::json::array();
         for (int v = 0; v < net_->config().router.vcs; ++v)

@@ -21,12 +21,12 @@ struct router_stats {
     std::uint64_t decodes = 0;    ///< decoder calls
     // Flit accounting (docs/multi-flit.md): each counted where the flits are, so that the run
     // can check that every flit that entered a buffer left it.
-    std::uint64_t flits_sent = 0;      ///< flits sent on links
+    // (Flits sent on links are hops x F, flits delivered ejected x F.)
     std::uint64_t flits_freed = 0;     ///< link input buffer slots freed (one credit each)
     std::uint64_t flits_injected = 0;  ///< flits the node put into the injection buffer
-    std::uint64_t flits_ejected = 0;   ///< flits delivered to the node
-    /// Per virtual channel downstream: packets sent into it, and packet-steps a packet waited
-    /// because it had no room for all its flits there or its link was busy.
+    /// Per virtual channel downstream (counted with F > 1 only): packets sent into it, and
+    /// packet-steps a packet waited because it had no room for all its flits there or its link
+    /// was busy.
     std::array<std::uint64_t, kMaxVcs> vc_packets{};
     std::array<std::uint64_t, kMaxVcs> vc_waits{};
 
@@ -38,10 +38,8 @@ struct router_stats {
         stalls += o.stalls;
         ejected += o.ejected;
         decodes += o.decodes;
-        flits_sent += o.flits_sent;
         flits_freed += o.flits_freed;
         flits_injected += o.flits_injected;
-        flits_ejected += o.flits_ejected;
         for (std::size_t v = 0; v < vc_packets.size(); ++v) {
             vc_packets[v] += o.vc_packets[v];
             vc_waits[v] += o.vc_waits[v];

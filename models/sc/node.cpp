@@ -111,7 +111,8 @@ tlm::tlm_sync_enum node::receive(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& 
     if (ph != tlm::BEGIN_REQ) check_phase(name(), "nb_transport_fw", ph, tlm::BEGIN_REQ);
     const packet& p = *f.pkt;
     // Delivered when its tail arrives: F - 1 cycles after the head (docs/multi-flit.md).
-    const std::uint64_t t = clock_.now() + to_cycle(tail);
+    const std::uint64_t t =
+        tail == sc_core::SC_ZERO_TIME ? clock_.now() : clock_.now() + to_cycle(tail);
     ++stats_.received;
     stats_.last_delivery = std::max(stats_.last_delivery, t);
     const ledger::receipt r = ledger_.deliver(p.msg, id_);

@@ -82,7 +82,11 @@ tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph, sc_
     if (ph != tlm::BEGIN_REQ) check_phase(name(), "nb_transport_fw", ph, tlm::BEGIN_REQ);
     const int input = input_of_binding_[static_cast<std::size_t>(binding)];
     const std::uint64_t ready = clock_.now() + to_cycle(t);
-    const int fifo = input == ports_ ? in_unit_.injection() : in_unit_.fifo_index(input, f.vc);
+    int fifo = in_unit_.injection();
+    if (input != ports_)
+        fifo = in_unit_.fifo_index(input, f.vc);
+    else
+        stats_.flits_injected += flits_;
     if (!in_unit_.accept(fifo, f.pkt, ready)) {
         std::ostringstream os;
         os << name() << ": input " << input << " overflows (depth "
@@ -91,7 +95,6 @@ tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph, sc_
         SC_REPORT_ERROR(kMsgType, os.str().c_str());
         return tlm::TLM_ACCEPTED;
     }
-    if (input == ports_) stats_.flits_injected += flits_;
     clock_.wake(*this, ready);
     if (observer_) observer_->on_buffer(clock_.now(), id_, input, in_unit_.port_occupancy(input));
     if (log_packets_ && input == ports_)
@@ -117,15 +120,24 @@ tlm::tlm_sync_enum router::credit(int output, flit& f, tlm::tlm_phase& ph, sc_co
 
 void router::return_credit(int fifo) {
     const int input = in_unit_.input_of(fifo);
-    // A link buffer frees one slot per flit, as each leaves (one per cycle from the head's step);
-    // the injection buffer counts packets.
-    const std::uint64_t slots = input == ports_ ? 1 : flits_;
-    if (input != ports_) stats_.flits_freed += slots;
-    for (std::uint64_t i = 0; i < slots; ++i) {
-        flit f{nullptr, static_cast<std::uint8_t>(in_unit_.vc_of_fifo(fifo))};
+    if (input != ports_) {
+        if (flits_ > 1) return return_flit_credits(input, in_unit_.vc_of_fifo(fifo));
+        ++stats_.flits_freed;
+    }
+    flit f{nullptr, static_cast<std::uint8_t>(in_unit_.vc_of_fifo(fifo))};
+    tlm::tlm_phase ph = tlm::END_REQ;
+    sc_core::sc_time t = credit_delay_[static_cast<std::size_t>(input)];
+    const tlm::tlm_sync_enum r = bw_[static_cast<std::size_t>(input)]->nb_transport_bw(f, ph, t);
+    if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_bw", r, tlm::TLM_ACCEPTED);
+}
+
+void router::return_flit_credits(int input, int vc) {
+    // A link buffer frees one slot per flit as each leaves, one per cycle from the head's step.
+    stats_.flits_freed += flits_;
+    for (std::uint64_t i = 0; i < flits_; ++i) {
+        flit f{nullptr, static_cast<std::uint8_t>(vc)};
         tlm::tlm_phase ph = tlm::END_REQ;
-        sc_core::sc_time t = credit_delay_[static_cast<std::size_t>(input)];
-        if (i != 0) t += cycles(i);
+        sc_core::sc_time t = credit_delay_[static_cast<std::size_t>(input)] + cycles(i);
         const tlm::tlm_sync_enum r =
             bw_[static_cast<std::size_t>(input)]->nb_transport_bw(f, ph, t);
         if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_bw", r, tlm::TLM_ACCEPTED);

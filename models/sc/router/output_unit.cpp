@@ -62,11 +62,11 @@ void output_unit::credit_arrived(int output, int vc, std::uint64_t due) {
 void output_unit::send(int output, int vc, packet* p, std::uint64_t t) {
     ++p->hops;
     ++stats_.hops;
-    ++stats_.vc_packets[static_cast<std::size_t>(vc)];
-    stats_.flits_sent += static_cast<std::uint64_t>(flits_);
     credits_[slot(output, vc)] -= flits_;
-    if (flits_ > 1)
+    if (flits_ > 1) {  // the link carries the packet's flits, one per cycle
         link_free_[static_cast<std::size_t>(output)] = t + static_cast<std::uint64_t>(flits_);
+        ++stats_.vc_packets[static_cast<std::size_t>(vc)];
+    }
     flit f{p, static_cast<std::uint8_t>(vc)};
     tlm::tlm_phase ph = tlm::BEGIN_REQ;
     sc_core::sc_time delay = output < k_ ? global_delay_ : local_delay_;
@@ -75,12 +75,9 @@ void output_unit::send(int output, int vc, packet* p, std::uint64_t t) {
     if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_fw", r, tlm::TLM_ACCEPTED);
 }
 
-void output_unit::begin_step(std::uint64_t t) {
-    step_ = t;
-    eject_room_ = ejection_width_;
-    if (flits_ > 1 && ejection_width_ != 0)
-        eject_room_ = static_cast<int>(std::count_if(lane_free_.begin(), lane_free_.end(),
-                                                     [t](std::uint64_t f) { return f <= t; }));
+int output_unit::free_lanes(std::uint64_t t) const {
+    return static_cast<int>(std::count_if(lane_free_.begin(), lane_free_.end(),
+                                          [t](std::uint64_t f) { return f <= t; }));
 }
 
 bool output_unit::take_eject_room() {
@@ -96,7 +93,6 @@ bool output_unit::take_eject_room() {
 
 void output_unit::eject(packet* p) {
     ++stats_.ejected;
-    stats_.flits_ejected += static_cast<std::uint64_t>(flits_);
     flit f{p, 0};
     tlm::tlm_phase ph = tlm::BEGIN_REQ;
     sc_core::sc_time tail = tail_delay_;  // the node records the delivery at the tail

@@ -55,7 +55,10 @@ class output_unit : public sc_core::sc_object {
     void send(int output, int vc, packet* p, std::uint64_t t);
 
     /// Starts step `t`: this step's ejection room (with F > 1 flits, the free ejection lanes).
-    void begin_step(std::uint64_t t = 0);
+    void begin_step(std::uint64_t t = 0) {
+        step_ = t;
+        eject_room_ = flits_ > 1 && ejection_width_ != 0 ? free_lanes(t) : ejection_width_;
+    }
     /// True (and one place taken) when the node can take a packet in this step.
     bool take_eject_room();
     /// Delivers `p` to the node.
@@ -71,6 +74,7 @@ class output_unit : public sc_core::sc_object {
     std::uint64_t credits_outstanding() const;
 
   private:
+    int free_lanes(std::uint64_t t) const;  ///< F > 1: ejection lanes free in step t
     std::size_t slot(int output, int vc) const {
         return static_cast<std::size_t>(output * vcs_ + vc);
     }
