@@ -22,7 +22,7 @@ struct router_stats {
     // Flit accounting (docs/multi-flit.md): each counted where the flits are, so that the run
     // can check that every flit that entered a buffer left it.
     // (Flits sent on links are hops x F, flits delivered ejected x F.)
-    std::uint64_t flits_freed = 0;     ///< link input buffer slots freed (one credit each)
+    std::uint64_t flits_freed = 0;     ///< F > 1: link input buffer slots freed (one credit each)
     std::uint64_t flits_injected = 0;  ///< flits the node put into the injection buffer
     /// Per virtual channel downstream (counted with F > 1 only): packets sent into it, and
     /// packet-steps a packet waited because it had no room for all its flits there or its link

@@ -120,10 +120,6 @@ tlm::tlm_sync_enum router::credit(int output, flit& f, tlm::tlm_phase& ph, sc_co
 
 void router::return_credit(int fifo) {
     const int input = in_unit_.input_of(fifo);
-    if (input != ports_) {
-        if (flits_ > 1) return return_flit_credits(input, in_unit_.vc_of_fifo(fifo));
-        ++stats_.flits_freed;
-    }
     flit f{nullptr, static_cast<std::uint8_t>(in_unit_.vc_of_fifo(fifo))};
     tlm::tlm_phase ph = tlm::END_REQ;
     sc_core::sc_time t = credit_delay_[static_cast<std::size_t>(input)];
@@ -131,8 +127,11 @@ void router::return_credit(int fifo) {
     if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_bw", r, tlm::TLM_ACCEPTED);
 }
 
-void router::return_flit_credits(int input, int vc) {
+void router::return_flit_credits(int fifo) {
+    const int input = in_unit_.input_of(fifo);
+    if (input == ports_) return return_credit(fifo);  // the injection buffer counts packets
     // A link buffer frees one slot per flit as each leaves, one per cycle from the head's step.
+    const int vc = in_unit_.vc_of_fifo(fifo);
     stats_.flits_freed += flits_;
     for (std::uint64_t i = 0; i < flits_; ++i) {
         flit f{nullptr, static_cast<std::uint8_t>(vc)};
@@ -222,25 +221,32 @@ void router::step(std::uint64_t t) {
         }
     }
     // 4. allocate, replicate, send
-    blocked_ = alloc_.allocate(
-        t,
-        [&](int o, const entry& e) {
-            const int vc = vc_after(e);
-            if (out_unit_.can_send(o, vc, t)) return true;
-            ++stats_.vc_waits[static_cast<std::size_t>(vc)];  // no room downstream, or link busy
-            return false;
-        },
-        [&](const request& r, int o) { return serve(r, static_cast<target>(o), t); },
-        [&](const request& r, int o) {
-            if (log_packets_)
-                log_packet(packet_event_kind::conflict_wait, *r.e->pkt, t, r.source, o);
-        });
+    const auto grant = [&](const request& r, int o) { return serve(r, static_cast<target>(o), t); };
+    const auto lost = [&](const request& r, int o) {
+        if (log_packets_) log_packet(packet_event_kind::conflict_wait, *r.e->pkt, t, r.source, o);
+    };
+    if (flits_ == 1)  // one-flit packets: a credit is a packet (the paper's router)
+        blocked_ = alloc_.allocate(
+            t, [&](int o, const entry& e) { return out_unit_.credits(o, vc_after(e)) > 0; }, grant,
+            lost);
+    else  // F flits: room for all of them downstream and the link free (docs/multi-flit.md)
+        blocked_ = alloc_.allocate(
+            t,
+            [&](int o, const entry& e) {
+                const int vc = vc_after(e);
+                if (out_unit_.can_send(o, vc, t)) return true;
+                ++stats_.vc_waits[static_cast<std::size_t>(vc)];
+                return false;
+            },
+            grant, lost);
     // 5. free what left
-    in_unit_.release([&](int fifo) { return_credit(fifo); },
-                     [&](int input) {
-                         if (observer_)
-                             observer_->on_buffer(t, id_, input, in_unit_.port_occupancy(input));
-                     });
+    const auto changed = [&](int input) {
+        if (observer_) observer_->on_buffer(t, id_, input, in_unit_.port_occupancy(input));
+    };
+    if (flits_ == 1)
+        in_unit_.release([&](int fifo) { return_credit(fifo); }, changed);
+    else
+        in_unit_.release([&](int fifo) { return_flit_credits(fifo); }, changed);
     if (hold_.commit() && observer_) observer_->on_buffer(t, id_, -1, hold_.size());
     // 6. the next cycle with work
     std::uint64_t next = std::min(in_unit_.next_work(t), hold_.next_work(t));

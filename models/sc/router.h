@@ -122,7 +122,7 @@ class router : public sc_core::sc_module, public stepper::client {
     void log_packet(packet_event_kind kind, const packet& p, std::uint64_t t, std::uint32_t source,
                     int output);
     void return_credit(int fifo);
-    void return_flit_credits(int input, int vc);  ///< F > 1: a packet's F credits, one per cycle
+    void return_flit_credits(int fifo);  ///< F > 1: a packet's F credits, one per cycle
     int vc_after(const entry& e) const { return vc_of(e.dec.next.b, vcs_); }
 
     const network_config& cfg_;
