@@ -5,24 +5,13 @@
 #include <gtest/gtest.h>
 
 #include "sim_util.h"
-#include "traffic_bench.h"
+#include "traffic_run.h"
 
 namespace d3 {
 namespace {
 
-struct outcome {
-    run_result r;
-    nlohmann::json t;
-};
-
-outcome run_traffic(const traffic_run_options& o) {
-    if (auto err = o.validate()) ADD_FAILURE() << *err;
-    traffic_bench tb("tb", o);
-    outcome out;
-    out.r = tb.run();
-    out.t = tb.traffic_json();
-    return out;
-}
+using outcome = test::traffic_outcome;
+using test::run_traffic;
 
 // K = 2, M = 4, packets of F flits, buffers of 2F flits, a load far below saturation.
 traffic_run_options flits(topology_kind shape, int f, double rate) {
