@@ -7,8 +7,7 @@
 //       (TLM_COMPLETED from a node, which consumes what it receives; to a node, delay is the
 //       time until the packet's tail arrives, 0 for one-flit packets).
 //   nb_transport_bw(flit{nullptr, vc}, END_REQ, delay) one slot (one flit) of virtual channel vc
-//       was freed:
-//       a credit, usable by the sender at now + delay. The sender returns TLM_ACCEPTED.
+//       was freed: a credit, usable by the sender at now + delay. The sender returns TLM_ACCEPTED.
 // Credits allow several packets in flight, which the TLM base protocol forbids, and the payload
 // is not a generic payload (no address, no data: a packet header and its bookkeeping), so links
 // use their own protocol traits: a base-protocol socket cannot be bound to a router by mistake.
