@@ -269,6 +269,7 @@ nlohmann::json resolved_config(const network_config& net) {
     j["router"]["pipeline"]["stages"] = r.pipeline_stages;
     j["router"]["links"] = {{"local_latency", r.local_latency},
                             {"global_latency", r.global_latency}};
+    j["router"]["flow_control"]["packet_length"] = r.packet_length;
     return j;
 }
 

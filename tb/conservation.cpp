@@ -82,6 +82,27 @@ void check_conservation(network& net, const workload& work, const std::string& w
     if (r.pair_mismatches)
         r.problems.push_back(std::to_string(r.pair_mismatches) +
                              " (source, destination) pairs do not match the " + what);
+    if (net.deadlock().empty() && r.left_in_buffers == 0) check_flits(net, r);
+}
+
+void check_flits(const network& net, run_result& r) {
+    // Every packet's flits, the background's too (--background: r.totals has the primitive's
+    // alone, r.injected and r.delivered count both).
+    router_stats s = r.totals;
+    s += net.background_totals();
+    const auto f = static_cast<std::uint64_t>(net.config().router.packet_length);
+    const auto n = [](std::uint64_t x) { return std::to_string(x); };
+    if (f > 1 && s.hops * f != s.flits_freed)  // counted with F > 1 only (the one-flit router)
+        r.problems.push_back("flits: " + n(s.hops * f) + " sent on links, " + n(s.flits_freed) +
+                             " left the link buffers");
+    if (s.flits_injected != r.injected * f || s.ejected * f != r.delivered * f)
+        r.problems.push_back("flits: " + n(s.flits_injected) + " injected and " + n(s.ejected * f) +
+                             " delivered for " + n(r.injected) + " packets launched and " +
+                             n(r.delivered) + " delivered of " + n(f) + " flits");
+    std::uint64_t outstanding = 0;
+    for (const router& x : net.routers) outstanding += x.credits_outstanding();
+    if (outstanding != 0)
+        r.problems.push_back("flits: " + n(outstanding) + " link credits never came back");
 }
 
 }  // namespace d3

@@ -27,4 +27,9 @@ void record_network(run_result& r, const network& net, const workload& work);
 /// pair-count problem ("all-to-all", "created traffic").
 void check_conservation(network& net, const workload& work, const std::string& what, run_result& r);
 
+/// Part of check_conservation, after the network drained: every flit that entered a link buffer
+/// left it (flits sent = slots freed), the nodes' flits match the packets launched and
+/// delivered, and every link credit came back.
+void check_flits(const network& net, run_result& r);
+
 }  // namespace d3

@@ -199,7 +199,8 @@ int d3sim_main(int argc, char** argv) {
         ->check(d3::unsigned_64())
         ->capture_default_str();
     auto& r = o.net.router;
-    app.add_option("--buffer-depth", r.buffer_depth, "packets per link input buffer")
+    app.add_option("--buffer-depth", r.buffer_depth,
+                   "flits per link input buffer (packets with --packet-length 1)")
         ->capture_default_str();
     app.add_option("--injection-width", r.injection_width,
                    "packets a node launches per step (0: M)")
@@ -230,6 +231,10 @@ int d3sim_main(int argc, char** argv) {
     app.add_option("--vcs", r.vcs,
                    "virtual channels per link input, one per sync counter b on arrival (0: 1 for "
                    "the primitives, 5 for --traffic)")
+        ->capture_default_str();
+    app.add_option("--packet-length", r.packet_length,
+                   "flits per packet, virtual cut-through (--traffic; 1: the paper's one-unit "
+                   "packets; docs/multi-flit.md)")
         ->capture_default_str();
     std::string max_memory;
     app.add_option("--max-memory", max_memory,
@@ -328,6 +333,10 @@ int d3sim_main(int argc, char** argv) {
     o.net.router.arb = *d3::parse_arbitration(arb);
     // --progress gives 1, --no-progress -1; absent, CLI11 2.1 leaves 0 (not the initial -1).
     o.progress = app.count("--progress") == 0 ? isatty(STDERR_FILENO) != 0 : progress > 0;
+    if (o.net.router.packet_length != 1)
+        return fail_input(
+            "--packet-length needs --traffic: the primitives are the paper's "
+            "schedules of one-unit packets, one per link and step");
     if (auto err = o.validate()) return fail_input(*err);
 #if !D3_WITH_VERILATOR
     if (o.decoder != "cpp")

@@ -92,6 +92,7 @@ const std::vector<option_range>& d3sim_ranges() {
         {"--global-latency", kLinkLatencyRange},
         {"--watchdog", kWatchdogRange},
         {"--vcs", {0, kMaxVcs}},
+        {"--packet-length", kPacketLengthRange},
         {"--wave-groups", kWaveGroupsRange},
         {"--concentration", {1, kMaxConcentration}},
         {"--warmup", kWarmupRange},

@@ -38,6 +38,7 @@ network_config traffic_run_options::network() const {
 traffic_bench::traffic_bench(const sc_core::sc_module_name& name, const traffic_run_options& o)
     : sc_core::sc_module(name), opt_(o), topo_(make_topology(o.net)) {
     const auto start = std::chrono::steady_clock::now();
+    opt_.traffic.packet_length = opt_.net.router.packet_length;  // the network's is the one home
     work_ = std::make_unique<traffic_workload>(topo_, opt_.traffic);
     if (!opt_.link_stats.empty())
         links_ =
@@ -81,6 +82,23 @@ run_result traffic_bench::run() {
 nlohmann::json traffic_bench::traffic_json() const {
     nlohmann::json j = work_->details();
     j["vcs"] = net_->config().router.vcs;
+    if (net_->config().router.packet_length > 1) {  // one-flit runs keep their keys
+        const router_stats s = net_->totals();
+        const auto f = static_cast<std::uint64_t>(net_->config().router.packet_length);
+        j["flits"] = {{"injected", s.flits_injected},
+                      {"delivered", s.ejected * f},
+                      {"link_sent", s.hops * f},
+                      {"link_freed", s.flits_freed}};
+        nlohmann::json per_vc = nlohmann::json::array();
+        for (int v = 0; v < net_->config().router.vcs; ++v)
+            per_vc.push_back(
+                {{"vc", v},
+                 {"packets", s.vc_packets[static_cast<std::size_t>(v)]},
+                 {"flits", s.vc_packets[static_cast<std::size_t>(v)] *
+                               static_cast<std::uint64_t>(net_->config().router.packet_length)},
+                 {"waits", s.vc_waits[static_cast<std::size_t>(v)]}});
+        j["per_vc"] = per_vc;
+    }
     if (!net_->wait_cycle().empty()) j["deadlock_cycle"] = net_->wait_cycle();
     return j;
 }

@@ -20,7 +20,9 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
                    "drawer-to-drawer, hotspot, transpose")
         ->check(CLI::IsMember(traffic_pattern_names()))
         ->group(g);
-    app.add_option("--rate", t.rate, "packets created per terminal per step, in (0, 1]")
+    app.add_option("--rate", t.rate,
+                   "flits created per terminal per step, in (0, 1] (packets of "
+                   "--packet-length flits)")
         ->capture_default_str()
         ->group(g);
     app.add_option("--concentration", t.concentration,
@@ -88,6 +90,7 @@ traffic_run_options make_traffic_run(const traffic_cli& t, const network_config&
     o.traffic.ugal_threshold = t.ugal_threshold;
     o.traffic.concentration = t.concentration;
     o.traffic.seed = seed;
+    o.traffic.packet_length = net.router.packet_length;
     o.link_stats = t.link_stats;
     return o;
 }
@@ -116,8 +119,17 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
     os << "  injected " << r.injected << "  delivered " << r.delivered << "/" << r.expected
        << "  lost " << r.lost << "  duplicated " << r.duplicated << "  misrouted " << r.misrouted
        << "  left in buffers " << r.left_in_buffers << "\n";
+    if (t.contains("flits")) {
+        const auto& f = t["flits"];
+        os << "  flits (" << t["packet_length"] << " per packet): offered "
+           << t["offered_flits"].get<double>() << "  accepted " << t["accepted_flits"].get<double>()
+           << " per terminal per step; injected " << f["injected"] << "  delivered "
+           << f["delivered"] << "  on links " << f["link_sent"] << " sent, " << f["link_freed"]
+           << " freed\n";
+    }
     if (r.correct) {
-        os << "  correct: every packet arrived exactly once";
+        os << "  correct: every packet arrived exactly once"
+           << (t.contains("flits") ? ", every flit left every buffer" : "");
     } else {
         os << "  NOT CORRECT:";
         for (const auto& p : r.problems) os << "\n    " << p;
@@ -135,7 +147,13 @@ int run_traffic(const traffic_run_options& o, const std::string& json, bool quie
     const router_params& rp = o.net.router;
     const long long trip =
         rp.pipeline_stages - 1LL + 2LL * std::max(rp.local_latency, rp.global_latency);  // 64-bit
-    if (rp.buffer_depth < trip)
+    if (rp.packet_length > 1 && rp.buffer_depth < trip + rp.packet_length - 1)
+        std::fprintf(stderr,
+                     "d3sim: warning: --buffer-depth %d is below a packet (%d flits) plus the "
+                     "credit round trip of the slowest link (%lld cycles) less one: its "
+                     "throughput per VC is below one flit per cycle\n",
+                     rp.buffer_depth, rp.packet_length, trip);
+    else if (rp.buffer_depth < trip)
         std::fprintf(stderr,
                      "d3sim: warning: --buffer-depth %d is below the credit round trip of the "
                      "slowest link (%lld cycles): its throughput per VC is limited to %d/%lld\n",

@@ -49,6 +49,11 @@ std::optional<std::string> network_config::validate() const {
     if (auto e = out_of_range("watchdog", watchdog, kWatchdogRange)) return e;
     if (auto e = out_of_range("virtual channels", r.vcs, {0, kMaxVcs})) return e;
     if (auto e = out_of_range("service classes", r.service_classes, {1, kServiceClasses})) return e;
+    if (auto e = out_of_range("packet length", r.packet_length, kPacketLengthRange)) return e;
+    if (r.buffer_depth < r.packet_length)
+        return "buffer depth (" + std::to_string(r.buffer_depth) +
+               " flits) must hold a whole packet (packet length " +
+               std::to_string(r.packet_length) + "): virtual cut-through";
     const int width = r.injection_width == 0 ? m : r.injection_width;
     if (r.injection_depth != 0 && r.injection_depth < width)
         return "injection depth (" + std::to_string(r.injection_depth) +

@@ -21,7 +21,7 @@ const char* to_string(arbitration a);
 
 /// Per-router knobs. A value of 0 selects the documented default.
 struct router_params {
-    int buffer_depth = 8;  ///< packets per link input buffer (credit count of the upstream port)
+    int buffer_depth = 8;  ///< flits per link input buffer (credit count of the upstream port)
     int injection_width =
         0;  ///< packets a node may launch per step; 0 = M (paper, sections 7 and 9)
     int injection_depth = 0;  ///< injection buffer; 0 = 2 x injection width
@@ -38,6 +38,10 @@ struct router_params {
     /// Service classes (core/service.h): 1, or 2 (privileged and standard) with --background or
     /// --service. Each class has its own `vcs` channels per input, injection buffer and credits.
     int service_classes = 1;
+    /// Flits per packet (docs/multi-flit.md): virtual cut-through flow control, buffers and
+    /// credits counted in flits, a link carries one flit per cycle. 1 = the paper's one-unit
+    /// packets (synthetic traffic only for more).
+    int packet_length = 1;
 };
 
 struct network_config {

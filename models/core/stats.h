@@ -1,11 +1,13 @@
 // Counters and observation records shared by the router model and its observers. Plain C++.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "core/header.h"
 #include "core/packet_event.h"
 #include "core/topology.h"
+#include "core/vc.h"
 
 namespace d3 {
 
@@ -17,6 +19,16 @@ struct router_stats {
     std::uint64_t stalls = 0;     ///< (link, step) pairs with requesters but no credit
     std::uint64_t ejected = 0;    ///< packets delivered to the node
     std::uint64_t decodes = 0;    ///< decoder calls
+    // Flit accounting (docs/multi-flit.md): each counted where the flits are, so that the run
+    // can check that every flit that entered a buffer left it.
+    // (Flits sent on links are hops x F, flits delivered ejected x F.)
+    std::uint64_t flits_freed = 0;     ///< F > 1: link input buffer slots freed (one credit each)
+    std::uint64_t flits_injected = 0;  ///< flits the node put into the injection buffer
+    /// Per virtual channel downstream (counted with F > 1 only): packets sent into it, and
+    /// packet-steps a packet waited because it had no room for all its flits there or its link
+    /// was busy.
+    std::array<std::uint64_t, kMaxVcs> vc_packets{};
+    std::array<std::uint64_t, kMaxVcs> vc_waits{};
 
     router_stats& operator+=(const router_stats& o) {
         hops += o.hops;
@@ -26,6 +38,12 @@ struct router_stats {
         stalls += o.stalls;
         ejected += o.ejected;
         decodes += o.decodes;
+        flits_freed += o.flits_freed;
+        flits_injected += o.flits_injected;
+        for (std::size_t v = 0; v < vc_packets.size(); ++v) {
+            vc_packets[v] += o.vc_packets[v];
+            vc_waits[v] += o.vc_waits[v];
+        }
         return *this;
     }
 };

@@ -142,10 +142,12 @@ void node::launch_immediately(std::uint64_t t) {
     clock_.wake(*this, t + 1);
 }
 
-tlm::tlm_sync_enum node::receive(flit& f, tlm::tlm_phase& ph, sc_core::sc_time&) {
+tlm::tlm_sync_enum node::receive(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& tail) {
     if (ph != tlm::BEGIN_REQ) check_phase(name(), "nb_transport_fw", ph, tlm::BEGIN_REQ);
     const packet& p = *f.pkt;
-    const std::uint64_t t = clock_.now();
+    // Delivered when its tail arrives: F - 1 cycles after the head (docs/multi-flit.md).
+    const std::uint64_t t =
+        tail == sc_core::SC_ZERO_TIME ? clock_.now() : clock_.now() + to_cycle(tail);
     if (p.background) {
         ++stats_.background_received;
     } else {

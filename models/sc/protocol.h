@@ -4,9 +4,10 @@
 // that points at a packet and names a virtual channel. On a link:
 //   nb_transport_fw(flit{pkt, vc}, BEGIN_REQ, delay)  the packet enters virtual channel vc of the
 //       receiving input; it may be processed at now + delay. The receiver returns TLM_ACCEPTED
-//       (TLM_COMPLETED from a node, which consumes what it receives).
-//   nb_transport_bw(flit{nullptr, vc}, END_REQ, delay) one slot of virtual channel vc was freed:
-//       a credit, usable by the sender at now + delay. The sender returns TLM_ACCEPTED.
+//       (TLM_COMPLETED from a node, which consumes what it receives; to a node, delay is the
+//       time until the packet's tail arrives, 0 for one-flit packets).
+//   nb_transport_bw(flit{nullptr, vc}, END_REQ, delay) one slot (one flit) of virtual channel vc
+//       was freed: a credit, usable by the sender at now + delay. The sender returns TLM_ACCEPTED.
 // Credits allow several packets in flight, which the TLM base protocol forbids, and the payload
 // is not a generic payload (no address, no data: a packet header and its bookkeeping), so links
 // use their own protocol traits: a base-protocol socket cannot be bound to a router by mistake.

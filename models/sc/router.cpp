@@ -19,6 +19,7 @@ input_unit::setup input_setup(const network_config& c, const topology& t) {
     s.injection_depth = c.router.injection_depth;
     s.injection_width = c.router.injection_width;
     s.classes = c.router.service_classes;
+    s.packet_length = c.router.packet_length;
     return s;
 }
 }  // namespace
@@ -37,6 +38,7 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
       ports_(s.topo.link_ports()),
       vcs_(s.cfg.router.vcs),
       classes_(s.cfg.router.service_classes),
+      flits_(static_cast<std::uint64_t>(s.cfg.router.packet_length)),
       in_unit_("input_unit", input_setup(s.cfg, s.topo)),
       hold_("hold_stage", s.cfg.router),
       route_("route_stage", s.decoder, s.topo, s.at, this->name()),
@@ -86,7 +88,13 @@ tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph, sc_
     if (ph != tlm::BEGIN_REQ) check_phase(name(), "nb_transport_fw", ph, tlm::BEGIN_REQ);
     const int input = input_of_binding_[static_cast<std::size_t>(binding)];
     const std::uint64_t ready = clock_.now() + to_cycle(t);
-    const int fifo = input == ports_ ? in_unit_.injection(f.vc) : in_unit_.fifo_index(input, f.vc);
+    int fifo;
+    if (input == ports_) {
+        fifo = in_unit_.injection(f.vc);
+        (f.pkt->background ? background_stats_ : stats_).flits_injected += flits_;
+    } else {
+        fifo = in_unit_.fifo_index(input, f.vc);
+    }
     if (!in_unit_.accept(fifo, f.pkt, ready)) {
         std::ostringstream os;
         os << name() << ": input " << input << " overflows (depth "
@@ -132,6 +140,22 @@ void router::return_credit(int fifo) {
     sc_core::sc_time t = credit_delay_[static_cast<std::size_t>(input)];
     const tlm::tlm_sync_enum r = bw_[static_cast<std::size_t>(input)]->nb_transport_bw(f, ph, t);
     if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_bw", r, tlm::TLM_ACCEPTED);
+}
+
+void router::return_flit_credits(int fifo) {
+    const int input = in_unit_.input_of(fifo);
+    if (input == ports_) return return_credit(fifo);  // the injection buffer counts packets
+    // A link buffer frees one slot per flit as each leaves, one per cycle from the head's step.
+    const int vc = in_unit_.vc_of_fifo(fifo);
+    stats_.flits_freed += flits_;
+    for (std::uint64_t i = 0; i < flits_; ++i) {
+        flit f{nullptr, static_cast<std::uint8_t>(vc)};
+        tlm::tlm_phase ph = tlm::END_REQ;
+        sc_core::sc_time t = credit_delay_[static_cast<std::size_t>(input)] + cycles(i);
+        const tlm::tlm_sync_enum r =
+            bw_[static_cast<std::size_t>(input)]->nb_transport_bw(f, ph, t);
+        if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_bw", r, tlm::TLM_ACCEPTED);
+    }
 }
 
 void router::log_packet(packet_event_kind kind, const packet& p, std::uint64_t t,
@@ -202,7 +226,7 @@ void router::step(std::uint64_t t) {
             return r.e->pkt->service == static_cast<std::uint8_t>(service::privileged);
         });
     hold_.begin_step();
-    out_unit_.begin_step();
+    out_unit_.begin_step(t);
     // 3. route
     for (const request& r : requests_) {
         entry& e = *r.e;
@@ -216,18 +240,32 @@ void router::step(std::uint64_t t) {
         }
     }
     // 4. allocate, replicate, send
-    blocked_ = alloc_.allocate(
-        t, [&](int o, const entry& e) { return out_unit_.has_credit(o, vc_after(e)); },
-        [&](const request& r, int o) { return serve(r, static_cast<target>(o), t); },
-        [&](const request& r, int o) {
-            if (log_packets_)
-                log_packet(packet_event_kind::conflict_wait, *r.e->pkt, t, r.source, o);
-        });
+    const auto grant = [&](const request& r, int o) { return serve(r, static_cast<target>(o), t); };
+    const auto lost = [&](const request& r, int o) {
+        if (log_packets_) log_packet(packet_event_kind::conflict_wait, *r.e->pkt, t, r.source, o);
+    };
+    if (flits_ == 1)  // one-flit packets: a credit is a packet (the paper's router)
+        blocked_ = alloc_.allocate(
+            t, [&](int o, const entry& e) { return out_unit_.credits(o, vc_after(e)) > 0; }, grant,
+            lost);
+    else  // F flits: room for all of them downstream and the link free (docs/multi-flit.md)
+        blocked_ = alloc_.allocate(
+            t,
+            [&](int o, const entry& e) {
+                const int vc = vc_after(e);
+                if (out_unit_.can_send(o, vc, t)) return true;
+                ++stats_.vc_waits[static_cast<std::size_t>(vc)];
+                return false;
+            },
+            grant, lost);
     // 5. free what left
-    in_unit_.release([&](int fifo) { return_credit(fifo); },
-                     [&](int fifo) {
-                         if (observer_) report_buffer(t, fifo);
-                     });
+    const auto changed = [&](int fifo) {
+        if (observer_) report_buffer(t, fifo);
+    };
+    if (flits_ == 1)
+        in_unit_.release([&](int fifo) { return_credit(fifo); }, changed);
+    else
+        in_unit_.release([&](int fifo) { return_flit_credits(fifo); }, changed);
     if (hold_.commit() && observer_) observer_->on_buffer(t, id_, -1, hold_.size());
     // 6. the next cycle with work
     std::uint64_t next = std::min(in_unit_.next_work(t), hold_.next_work(t));

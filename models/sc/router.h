@@ -93,9 +93,11 @@ class router : public sc_core::sc_module, public stepper::client {
 
     /// Packets in input buffers and the hold stage.
     std::size_t occupancy() const { return in_unit_.occupancy() + hold_.size(); }
-    /// Packets sent on output `o` that its downstream buffers still hold (all virtual channels),
+    /// Flits sent on output `o` that its downstream buffers still hold (all virtual channels),
     /// as of this router's last step: what UGAL compares.
     int output_occupancy(int o) const { return out_unit_.occupancy(o); }
+    /// Credits of the outputs not back yet: flits downstream (0 once the network drained).
+    std::uint64_t credits_outstanding() const { return out_unit_.credits_outstanding(); }
 
     /// A head packet that waits for a credit: input buffer `fifo` wants output `output`, virtual
     /// channel `vc` downstream.
@@ -136,6 +138,7 @@ class router : public sc_core::sc_module, public stepper::client {
     int vc_after(const entry& e) const {
         return class_channel(e.pkt->service, vc_of(e.dec.next.b, vcs_), vcs_);
     }
+    void return_flit_credits(int fifo);  ///< F > 1: a packet's F credits, one per cycle
 
     const network_config& cfg_;
     const topology& topo_;
@@ -147,6 +150,7 @@ class router : public sc_core::sc_module, public stepper::client {
     const int ports_;  ///< K + M - 1 link ports; the node's is ports_
     const int vcs_;    ///< virtual channels per class
     const int classes_;  ///< service classes
+    const std::uint64_t flits_;  ///< flits per packet (docs/multi-flit.md)
 
     router_stats stats_;  ///< the run's own packets (all packets without --background)
     router_stats background_stats_;

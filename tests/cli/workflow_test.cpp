@@ -207,6 +207,17 @@ TEST(Config, TrafficResultRerunsToTheSameFigures) {
     EXPECT_NE(figures(nlohmann::json::parse(c.out))["traffic"], figures(j1)["traffic"]);
 }
 
+// A multi-flit result (docs/multi-flit.md) records its packet length and reruns to its figures.
+TEST(Config, MultiFlitResultRerunsToTheSameFigures) {
+    const auto [j1, j2] = run_and_rerun(
+        "--k 2 --m 4 --traffic uniform --rate 0.3 --packet-length 4 --warmup 50 --measure 200",
+        "d3_rerun_f");
+    ASSERT_FALSE(j1.is_null());
+    EXPECT_EQ(j1["config"]["router"]["flow_control"]["packet_length"], 4);
+    EXPECT_EQ(j2["traffic"]["packet_length"], 4);
+    EXPECT_EQ(figures(j1), figures(j2));
+}
+
 TEST(Config, ShippedExamplesLoad) {
     for (const char* f : {"paper-router", "booksim-dragonfly", "deep-pipeline"}) {
         const outcome o = run(std::string("--config " D3_CONFIGS "/") + f + ".yaml --dump-config");

@@ -12,6 +12,7 @@
 #include "output_file.h"
 #include "sim_util.h"
 #include "traffic_bench.h"
+#include "traffic_run.h"
 
 namespace d3 {
 namespace {
@@ -45,21 +46,8 @@ traffic_run_options low_load(topology_kind shape, routing_kind routing, int meas
     return o;
 }
 
-struct outcome {
-    run_result r;
-    nlohmann::json t;
-};
-
-outcome run_traffic(const traffic_run_options& o) {
-    if (auto err = o.validate()) ADD_FAILURE() << *err;
-    traffic_bench tb("tb", o);
-    outcome out;
-    out.r = tb.run();
-    out.t = tb.traffic_json();
-    if (tb.links())  // as d3sim --link-stats writes it
-        if (auto err = write_file(o.link_stats, tb.links()->csv())) ADD_FAILURE() << *err;
-    return out;
-}
+using outcome = test::traffic_outcome;
+using test::run_traffic;
 
 using shape_routing = std::tuple<topology_kind, routing_kind>;
 

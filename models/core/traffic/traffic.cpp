@@ -17,8 +17,8 @@ constexpr std::uint64_t kMeasured = 1ull << 62;
 
 std::optional<std::string> traffic_options::validate() const {
     if (!(rate > 0 && rate <= 1))
-        return "--rate must be in (0, 1] packets per terminal per step (got " +
-               std::to_string(rate) + ")";
+        return "--rate must be in (0, 1] flits per terminal per step (got " + std::to_string(rate) +
+               ")";
     if (concentration < 1 || concentration > kMaxConcentration)
         return "--concentration must be 1.." + std::to_string(kMaxConcentration) + " (got " +
                std::to_string(concentration) + ")";
@@ -28,6 +28,7 @@ std::optional<std::string> traffic_options::validate() const {
     if (!(hotspot_fraction >= 0 && hotspot_fraction <= 1))
         return "--hotspot-fraction must be in [0, 1]";
     if (auto e = out_of_range("--ugal-threshold", ugal_threshold, kUgalThresholdRange)) return e;
+    if (auto e = out_of_range("--packet-length", packet_length, kPacketLengthRange)) return e;
     return std::nullopt;
 }
 
@@ -118,7 +119,7 @@ nlohmann::json traffic_state::summary() const {
         delivered_measured_ == created_measured_ &&
         (created_measured_ == 0 ||
          last_measured_delivery_ < end + static_cast<std::uint64_t>(o_.drain_limit));
-    return {
+    nlohmann::json j = {
         {"pattern", to_string(o_.pattern)},
         {"routing", to_string(o_.routing)},
         {"rate", o_.rate},
@@ -149,15 +150,26 @@ nlohmann::json traffic_state::summary() const {
         {"delivered", delivered_},
         {"max_delivery_gap", max_gap_},
     };
+    if (o_.packet_length > 1) {  // one-flit runs keep the keys they always had
+        const double f = o_.packet_length;
+        j["packet_length"] = o_.packet_length;
+        j["offered_flits"] = f * static_cast<double>(created_window_) / node_steps;
+        j["accepted_flits"] = f * static_cast<double>(delivered_window_) / node_steps;
+    }
+    return j;
 }
 
 traffic_program::traffic_program(traffic_state& s, router_id id)
-    : s_(s), id_(id), at_(s.topo().at(id)), rng_(stream_seed(s.options().seed, id)) {}
+    : s_(s),
+      id_(id),
+      at_(s.topo().at(id)),
+      rng_(stream_seed(s.options().seed, id)),
+      packet_rate_(s.options().rate / s.options().packet_length) {}
 
 void traffic_program::launches(std::uint64_t step, std::vector<launch>& out) {
     if (s_.creation_over(step)) return;
     for (int terminal = 0; terminal < s_.options().concentration; ++terminal) {
-        if (!bernoulli(rng_, s_.options().rate)) continue;
+        if (!bernoulli(rng_, packet_rate_)) continue;
         const router_id dst = s_.pattern().destination(id_, rng_);
         const header h = s_.routing().route(at_, s_.topo().at(dst), rng_);
         out.push_back({h, s_.created(step, id_, dst, h)});

@@ -40,6 +40,9 @@ struct traffic_options {
     std::uint64_t seed = 1;
     double hotspot_fraction = 0.1;  ///< hotspot: share of packets to router 0
     int ugal_threshold = 0;         ///< ugal: added to the deflected side (ugal_deflects)
+    /// Flits per packet (the network's router_params::packet_length): `rate` counts flits, so a
+    /// terminal creates a packet with probability rate / packet_length (docs/multi-flit.md).
+    int packet_length = 1;
 
     std::optional<std::string> validate() const;
 };
@@ -120,6 +123,7 @@ class traffic_program final : public node_program {
     router_id id_;
     coord at_;
     traffic_rng rng_;
+    double packet_rate_;  ///< packets per terminal per step: rate / packet_length
 };
 
 class traffic_workload final : public workload {

@@ -13,9 +13,12 @@ input_unit::input_unit(const char* name, const setup& s)
       classes_(s.classes),
       injq_(s.link_inputs * s.vcs * s.classes),
       injection_width_(s.injection_width),
+      flits_(s.packet_length),
       busy_(static_cast<std::size_t>((injq_ + 63) / 64), 0) {
+    if (flits_ > 1) lane_free_.assign(static_cast<std::size_t>(injection_width_), 0);
     in_.reserve(static_cast<std::size_t>(injq_ + classes_));
-    for (int i = 0; i < injq_; ++i) in_.emplace_back(static_cast<std::size_t>(s.buffer_depth));
+    const int packets = s.buffer_depth / s.packet_length;  // whole packets (validated >= 1)
+    for (int i = 0; i < injq_; ++i) in_.emplace_back(static_cast<std::size_t>(packets));
     for (int c = 0; c < classes_; ++c)
         in_.emplace_back(static_cast<std::size_t>(s.injection_depth));
 }
@@ -40,7 +43,22 @@ bool input_unit::accept(int f, packet* p, std::uint64_t ready) {
     return true;
 }
 
+std::size_t input_unit::free_lanes(std::uint64_t t) const {
+    return static_cast<std::size_t>(std::count_if(lane_free_.begin(), lane_free_.end(),
+                                                  [t](std::uint64_t f) { return f <= t; }));
+}
+
+void input_unit::take_lanes(std::size_t n) {
+    for (std::uint64_t& f : lane_free_) {
+        if (n == 0) return;
+        if (f > step_) continue;
+        f = step_ + static_cast<std::uint64_t>(flits_);
+        --n;
+    }
+}
+
 void input_unit::collect(std::uint64_t t, std::vector<request>& out) {
+    step_ = t;
     for_busy([&](int f) {
         entry& e = in_[static_cast<std::size_t>(f)].front();
         if (e.ready > t) return;
@@ -50,7 +68,8 @@ void input_unit::collect(std::uint64_t t, std::vector<request>& out) {
     std::size_t width = static_cast<std::size_t>(injection_width_);
     if (classes_ == 1) {  // one class: the injection buffer's first lanes while they are ready
         fifo<entry>& inj = buffer(injq_);
-        const std::size_t lanes = std::min(inj.size(), width);
+        std::size_t lanes = std::min(inj.size(), width);
+        if (flits_ > 1) lanes = std::min(lanes, free_lanes(t));  // (F > 1 runs have one class)
         for (std::size_t j = 0; j < lanes && inj[j].ready <= t; ++j)
             out.push_back({&inj[j], static_cast<std::uint32_t>(injq_)});
         return;
@@ -76,7 +95,15 @@ std::uint64_t input_unit::next_work(std::uint64_t t) const {
     if (classes_ == 1) {
         const fifo<entry>& inj = buffer(injq_);
         const std::size_t lanes = std::min(inj.size(), width);
-        for (std::size_t j = 0; j < lanes; ++j) consider(inj[j]);
+        if (flits_ == 1) {
+            for (std::size_t j = 0; j < lanes; ++j) consider(inj[j]);
+            return next;
+        }
+        // F > 1: an entry may also wait for a lane (then it did not ask, and its stall flag is
+        // old).
+        const std::uint64_t lane = *std::min_element(lane_free_.begin(), lane_free_.end());
+        for (std::size_t j = 0; j < lanes; ++j)
+            next = std::min(next, std::max({inj[j].ready, lane, t + 1}));
         return next;
     }
     for (int f = injq_; f < injq_ + classes_; ++f) {

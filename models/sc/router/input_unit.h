@@ -2,8 +2,13 @@
 // virtual channel, core/service.h), and the injection buffers the node fills, one per class;
 // credit return for every slot freed. Buffers grow on demand up
 // to their depth. A bitmask of non-empty buffers makes a step cost the buffers that hold packets.
+// Packets of F > 1 flits (virtual cut-through, docs/multi-flit.md): a link buffer of depth D flits
+// holds D / F whole packets (the credits upstream count flits); a buffer reads one flit per
+// cycle, so the packet behind a served one may leave F cycles later; the injection buffer counts
+// packets, and each of its injection_width lanes reads one flit per cycle.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <systemc>
@@ -20,7 +25,8 @@ class input_unit : public sc_core::sc_object {
     struct setup {
         int link_inputs = 1;      ///< K + M - 1
         int vcs = 1;              ///< virtual channels per link input
-        int buffer_depth = 1;     ///< packets per link buffer
+        int buffer_depth = 1;     ///< flits per link buffer
+        int packet_length = 1;    ///< flits per packet
         int injection_depth = 1;  ///< packets in the injection buffer
         int injection_width = 1;  ///< injection entries served per step
         int classes = 1;          ///< service classes: channels per input = classes * vcs
@@ -77,12 +83,18 @@ class input_unit : public sc_core::sc_object {
     bool is_busy(int f) const { return (busy_[f >> 6] >> (f & 63)) & 1; }
     template <typename F>
     void for_busy(F&& f) const;
+    /// F > 1: the injection entries that may ask in step t (free lanes), and taking n lanes.
+    std::size_t free_lanes(std::uint64_t t) const;
+    void take_lanes(std::size_t n);
 
     const int link_inputs_;
     const int vcs_;  ///< channels per link input (classes x virtual channels)
     const int classes_;
     const int injq_;
     const int injection_width_;
+    const int flits_;                       ///< flits per packet
+    std::uint64_t step_ = 0;                ///< the step of the last collect
+    std::vector<std::uint64_t> lane_free_;  ///< F > 1: per injection lane, first free cycle
     std::vector<fifo<entry>> in_;       ///< link buffers, then the injection buffer
     std::vector<std::uint64_t> busy_;   ///< bit f: link buffer f is not empty
     std::vector<int> served_;           ///< link buffers whose head asked this step
@@ -103,7 +115,10 @@ void input_unit::release(Freed&& freed, Changed&& changed) {
         if (q.empty() || !q.front().done) continue;
         q.pop_front();
         --total_;
-        if (q.empty()) mark(f, false);
+        if (q.empty())
+            mark(f, false);
+        else if (flits_ > 1)  // the buffer reads the served packet's flits first
+            q.front().ready = std::max(q.front().ready, step_ + static_cast<std::uint64_t>(flits_));
         freed(f);
         changed(f);
     }
@@ -114,6 +129,7 @@ void input_unit::release(Freed&& freed, Changed&& changed) {
         const std::size_t n = inj.remove_if([](const entry& e) { return e.done; });
         if (n == 0) continue;
         total_ -= n;
+        if (flits_ > 1) take_lanes(n);
         for (std::size_t i = 0; i < n; ++i) freed(injq_ + c);
         changed(injq_ + c);
     }

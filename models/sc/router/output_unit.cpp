@@ -19,6 +19,8 @@ output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
       vcs_(s.vcs),
       depth_(s.params->buffer_depth),
       ejection_width_(s.params->ejection_width),
+      flits_(s.params->packet_length),
+      tail_delay_(cycles(static_cast<std::uint64_t>(s.params->packet_length - 1))),
       global_delay_(hop_delay(*s.params, s.params->global_latency)),
       local_delay_(hop_delay(*s.params, s.params->local_latency)),
       stats_(stats),
@@ -26,6 +28,10 @@ output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
       credits_(static_cast<std::size_t>(s.outputs * s.vcs), s.params->buffer_depth),
       returning_(static_cast<std::size_t>(s.outputs * s.vcs)) {
     for (auto& q : returning_) q = fifo<std::uint64_t>(static_cast<std::size_t>(depth_));
+    if (flits_ > 1) {
+        link_free_.assign(static_cast<std::size_t>(s.outputs), 0);
+        lane_free_.assign(static_cast<std::size_t>(ejection_width_), 0);
+    }
 }
 
 void output_unit::return_credits(std::uint64_t t) {
@@ -54,10 +60,15 @@ void output_unit::credit_arrived(int output, int vc, std::uint64_t due) {
     q.push_back(due);
 }
 
-void output_unit::send(int output, int vc, packet* p, std::uint64_t) {
+void output_unit::send(int output, int vc, packet* p, std::uint64_t t) {
     ++p->hops;
-    ++stats_of(p).hops;
-    --credits_[slot(output, vc)];
+    router_stats& s = stats_of(p);
+    ++s.hops;
+    credits_[slot(output, vc)] -= flits_;
+    if (flits_ > 1) {  // the link carries the packet's flits, one per cycle
+        link_free_[static_cast<std::size_t>(output)] = t + static_cast<std::uint64_t>(flits_);
+        ++s.vc_packets[static_cast<std::size_t>(vc)];
+    }
     flit f{p, static_cast<std::uint8_t>(vc)};
     tlm::tlm_phase ph = tlm::BEGIN_REQ;
     sc_core::sc_time delay = output < k_ ? global_delay_ : local_delay_;
@@ -66,10 +77,19 @@ void output_unit::send(int output, int vc, packet* p, std::uint64_t) {
     if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_fw", r, tlm::TLM_ACCEPTED);
 }
 
+int output_unit::free_lanes(std::uint64_t t) const {
+    return static_cast<int>(std::count_if(lane_free_.begin(), lane_free_.end(),
+                                          [t](std::uint64_t f) { return f <= t; }));
+}
+
 bool output_unit::take_eject_room() {
     if (ejection_width_ == 0) return true;
     if (eject_room_ == 0) return false;
     --eject_room_;
+    if (flits_ > 1)  // a lane carries the packet's flits, one per cycle
+        *std::find_if(lane_free_.begin(), lane_free_.end(), [this](std::uint64_t f) {
+            return f <= step_;
+        }) = step_ + static_cast<std::uint64_t>(flits_);
     return true;
 }
 
@@ -77,8 +97,8 @@ void output_unit::eject(packet* p) {
     ++stats_of(p).ejected;
     flit f{p, 0};
     tlm::tlm_phase ph = tlm::BEGIN_REQ;
-    sc_core::sc_time zero = sc_core::SC_ZERO_TIME;
-    const tlm::tlm_sync_enum r = node_->nb_transport_fw(f, ph, zero);
+    sc_core::sc_time tail = tail_delay_;  // the node records the delivery at the tail
+    const tlm::tlm_sync_enum r = node_->nb_transport_fw(f, ph, tail);
     if (r != tlm::TLM_COMPLETED) check_return(name(), "nb_transport_fw", r, tlm::TLM_COMPLETED);
 }
 
@@ -86,7 +106,16 @@ std::uint64_t output_unit::next_credit(std::uint64_t t) const {
     std::uint64_t next = calendar::kNever;
     for (std::uint32_t s : pending_)
         next = std::min(next, std::max(returning_[s].front(), t + 1));
+    for (std::uint64_t f : link_free_)
+        if (f > t) next = std::min(next, f);
     return next;
+}
+
+std::uint64_t output_unit::credits_outstanding() const {
+    std::uint64_t n = 0;
+    for (std::size_t s = 0; s < credits_.size(); ++s)
+        n += static_cast<std::uint64_t>(depth_ - credits_[s]) - returning_[s].size();
+    return n;
 }
 
 int output_unit::occupancy(int output) const {

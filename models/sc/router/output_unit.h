@@ -3,6 +3,9 @@
 // back (each usable from the cycle it arrives), and the link latency a hop takes (pipeline stages
 // minus one plus the link's latency). Sends packets on the links and ejects to the node through
 // the router's socket, and bounds ejection per step (`ejection_width`, 0: unbounded).
+// Packets of F > 1 flits (virtual cut-through, docs/multi-flit.md): credits count flits, a packet
+// starts only with room for all F downstream, and occupies its link (and an ejection lane) for F
+// cycles; the node sees the tail F - 1 cycles after the head.
 #pragma once
 
 #include <cstdint>
@@ -40,26 +43,40 @@ class output_unit : public sc_core::sc_object {
     void return_credits(std::uint64_t t);
     /// A credit for `output`, virtual channel `vc`, usable from cycle `due`.
     void credit_arrived(int output, int vc, std::uint64_t due);
-    bool has_credit(int output, int vc) const { return credits_[slot(output, vc)] > 0; }
+    /// Room downstream for a whole packet (one credit per flit).
+    bool has_credit(int output, int vc) const { return credits_[slot(output, vc)] >= flits_; }
+    /// A packet may start on `output` in step `t`: room downstream and the link not busy with
+    /// the flits of an earlier packet.
+    bool can_send(int output, int vc, std::uint64_t t) const {
+        return has_credit(output, vc) &&
+               (flits_ == 1 || link_free_[static_cast<std::size_t>(output)] <= t);
+    }
 
     /// Sends `p` on link `output` into virtual channel `vc` downstream in step `t`.
     void send(int output, int vc, packet* p, std::uint64_t t);
 
-    /// Starts a step: this step's ejection room.
-    void begin_step() { eject_room_ = ejection_width_; }
+    /// Starts step `t`: this step's ejection room (with F > 1 flits, the free ejection lanes).
+    void begin_step(std::uint64_t t = 0) {
+        step_ = t;
+        eject_room_ = flits_ > 1 && ejection_width_ != 0 ? free_lanes(t) : ejection_width_;
+    }
     /// True (and one place taken) when the node can take a packet in this step.
     bool take_eject_room();
     /// Delivers `p` to the node.
     void eject(packet* p);
 
-    /// The earliest cycle after `t` at which a pending credit arrives (calendar::kNever: none).
+    /// The earliest cycle after `t` at which a pending credit arrives or a busy link becomes
+    /// free (calendar::kNever: none).
     std::uint64_t next_credit(std::uint64_t t) const;
     /// Packets sent on `output` that the buffers downstream still hold (all virtual channels).
     int occupancy(int output) const;
     int credits(int output, int vc) const { return credits_[slot(output, vc)]; }
+    /// Credits neither usable nor on their way back: flits still downstream (0 once drained).
+    std::uint64_t credits_outstanding() const;
 
   private:
     router_stats& stats_of(const packet* p) { return p->background ? *background_ : stats_; }
+    int free_lanes(std::uint64_t t) const;  ///< F > 1: ejection lanes free in step t
     std::size_t slot(int output, int vc) const {
         return static_cast<std::size_t>(output * vcs_ + vc);
     }
@@ -68,6 +85,8 @@ class output_unit : public sc_core::sc_object {
     const int vcs_;
     const int depth_;
     const int ejection_width_;  ///< 0: unbounded
+    const int flits_;           ///< flits per packet
+    const sc_core::sc_time tail_delay_;  ///< F - 1 cycles: the tail behind the head
     const sc_core::sc_time global_delay_;
     const sc_core::sc_time local_delay_;
     router_stats& stats_;
@@ -78,6 +97,9 @@ class output_unit : public sc_core::sc_object {
     std::vector<fw_if*> fw_;
     fw_if* node_ = nullptr;
     int eject_room_ = 0;
+    std::uint64_t step_ = 0;                ///< the step begin_step started
+    std::vector<std::uint64_t> link_free_;  ///< F > 1: per output, first cycle it is free
+    std::vector<std::uint64_t> lane_free_;  ///< F > 1: per ejection lane, first free cycle
 };
 
 }  // namespace d3
