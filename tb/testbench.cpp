@@ -123,9 +123,9 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
         if (wo.title.empty())
             wo.title = "D3(" + std::to_string(topo_.k()) + "," + std::to_string(topo_.m()) + ") " +
                        work_->primitive() + ", schedule " + work_->schedule_name();
-        wave_ = std::make_unique<wave_trace>(
-            opt_.wave, wo, topo_,
-            opt_.net.resolved().router.vcs * opt_.net.resolved().router.service_classes);
+        const router_params routers = opt_.network().resolved().router;  // with the classes
+        wave_ = std::make_unique<wave_trace>(opt_.wave, wo, topo_,
+                                             routers.vcs * routers.service_classes);
         if (auto warning = wave_->size_warning(sized))
             std::fprintf(stderr, "d3sim: warning: %s\n", warning->c_str());
         traced_work_ = std::make_unique<traced_workload>(*work_, *wave_);
