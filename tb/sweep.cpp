@@ -32,6 +32,48 @@ std::string rate_text(double r) {
     return os.str();
 }
 
+// With --background (issue 13, section 12's service levels) the sweep varies the background's
+// rate under the primitive instead: the primitive's figures and what the background saw.
+const char* const kBackgroundColumns =
+    "rate,service,steps,conflicts,correct,offered,accepted,latency_mean,latency_p99,"
+    "background_conflicts,exit_code";
+
+std::string background_row(double rate, const nlohmann::json& j) {
+    std::ostringstream os;
+    os << rate_text(rate);
+    const int code = j.is_object() ? j["job"].value("exit_code", -1) : -1;
+    if (!j.is_object() || !j.contains("background")) {
+        os << ",,,,false,,,,,," << code;
+        return os.str();
+    }
+    const auto& b = j["background"];
+    os << ',' << j.value("service", std::string()) << ',' << j["steps"] << ',' << j["conflicts"]
+       << ',' << (j["correct"].get<bool>() ? "true" : "false") << ',' << b["offered"] << ','
+       << b["accepted"] << ',' << b["latency"]["mean"] << ',' << b["latency"]["p99"] << ','
+       << b["conflicts"] << ',' << code;
+    return os.str();
+}
+
+void write_background_plot_script(const std::string& dir, const std::string& title) {
+    std::ofstream g(dir + "/sweep.gp");
+    g << "# gnuplot " << dir << "/sweep.gp  (written by d3sim sweep --background)\n"
+      << "set datafile separator ','\n"
+      << "do for [out in 'png svg'] {\n"
+      << "  if (out eq 'png') { set terminal pngcairo size 1100,450 } else { set terminal svg "
+         "size 1100,450 }\n"
+      << "  set output '" << dir << "/sweep.'.out\n"
+      << "  set multiplot layout 1,2 title '" << title << "'\n"
+      << "  set xlabel 'background offered load (packets/node/step)'\n"
+      << "  set ylabel 'primitive completion (steps)'\n  set grid\n  set key top left\n"
+      << "  plot '" << dir << "/sweep.csv' using 6:3 with linespoints title 'steps'\n"
+      << "  set ylabel 'background latency (steps)'\n"
+      << "  plot '" << dir
+      << "/sweep.csv' using 6:8 with linespoints title 'mean', '' using 6:9 with linespoints "
+         "title 'p99'\n"
+      << "  unset multiplot\n"
+      << "}\n";
+}
+
 const char* const kColumns =
     "rate,offered,accepted,latency_mean,latency_p50,latency_p99,latency_max,hops_mean,"
     "deflected_fraction,conflicts,credit_stalls,drained,correct,exit_code";
@@ -109,8 +151,14 @@ int run_sweep(int argc, char** argv) {
                          rates_text + "')");
     if (auto err = check_backend_options(app, backend)) return bad_input(*err);
     std::vector<std::string> extras = app.remaining();
-    bool traffic = false;
+    bool traffic = false, background = false;
+    const auto names = [](const std::string& a, const char* opt) {
+        return a == opt || a.rfind(std::string(opt) + "=", 0) == 0;
+    };
     for (const auto& a : extras) {
+        background = background || names(a, "--background");
+        if (names(a, "--background-rate"))
+            return bad_input("--background-rate is set by the sweep for each point");
         // A --config file may name the traffic (each point's d3sim checks it).
         traffic = traffic || a == "--traffic" || a.rfind("--traffic=", 0) == 0 ||
                   a == "--config" || a.rfind("--config=", 0) == 0;
@@ -118,7 +166,11 @@ int run_sweep(int argc, char** argv) {
             if (a == own || a.rfind(std::string(own) + "=", 0) == 0)
                 return bad_input(std::string(own) + " is set by the sweep for each point");
     }
-    if (!traffic) return bad_input("a sweep needs --traffic PATTERN (and d3sim's traffic options)");
+    if (!traffic && !background)
+        return bad_input(
+            "a sweep needs --traffic PATTERN (and d3sim's traffic options), or --primitive P "
+            "--background PATTERN (the background's rate is swept)");
+    const char* const swept = background && !traffic ? "--background-rate" : "--rate";
     std::error_code ec;
     std::filesystem::create_directories(out, ec);
     if (ec) return bad_input("cannot create " + out + ": " + ec.message());
@@ -128,7 +180,7 @@ int run_sweep(int argc, char** argv) {
     job_list list{"sweep", dir + "/jobs.json", {}};
     for (double r : *rates) {
         std::vector<std::string> args = extras;
-        args.insert(args.end(), {"--rate", rate_text(r), "-q"});
+        args.insert(args.end(), {swept, rate_text(r), "-q"});
         const std::string base = dir + "/point_" + rate_text(r);
         list.jobs.push_back({"rate " + rate_text(r), args, base + ".json", base + ".log"});
     }
@@ -148,12 +200,14 @@ int run_sweep(int argc, char** argv) {
     print_summary(list, backend, *run);
     const bool complete = report_missing(list).empty();
     std::ostringstream csv;
-    csv << kColumns << "\n";
+    const bool under = std::string(swept) == "--background-rate";
+    csv << (under ? kBackgroundColumns : kColumns) << "\n";
     bool all_ok = complete;
     int gate_code = 0;  // the first point's gate code (tb/gates.h) when every point is correct
     std::string undrained;
     for (std::size_t i = 0; i < results.size(); ++i) {
-        csv << csv_row((*rates)[i], results[i]) << "\n";
+        csv << (under ? background_row((*rates)[i], results[i]) : csv_row((*rates)[i], results[i]))
+            << "\n";
         const nlohmann::json& r = results[i];
         const int code = r.is_object() && r.contains("job") && r["job"].is_object()
                              ? r["job"].value("exit_code", -1)
@@ -175,7 +229,10 @@ int run_sweep(int argc, char** argv) {
         return bad_input("cannot write " + out + "/sweep.csv");
     std::string title = "d3sim";
     for (const auto& a : extras) title += " " + a;
-    write_plot_script(out, title);
+    if (under)
+        write_background_plot_script(out, title);
+    else
+        write_plot_script(out, title);
     const std::string cmd = "gnuplot '" + out + "/sweep.gp' 2>'" + out + "/gnuplot.log'";
     if (std::system(cmd.c_str()) != 0) {
         std::fprintf(stderr, "d3sim sweep: gnuplot failed (is gnuplot-nox installed?), see %s\n",

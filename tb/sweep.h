@@ -1,6 +1,8 @@
 // `d3sim sweep --rates FROM:TO:STEP --out DIR [--jobs N] <d3sim traffic options>`: one independent
 // d3sim process per offered load, as many at once as there are cores; a CSV with one row per point
-// and a gnuplot plot (latency and accepted load against offered load).
+// and a gnuplot plot (latency and accepted load against offered load). With `--primitive P
+// --background PATTERN` (no --traffic) the background's rate is swept under the primitive instead
+// (two service levels): the primitive's steps and conflicts and the background's load and latency.
 #pragma once
 
 namespace d3 {

@@ -367,3 +367,42 @@ TEST(Gates, SweepFlagsUndrainedPointsAndPassesTheGateCode) {
     EXPECT_NE(csv.find(",false,true,5\n"), std::string::npos) << csv;  // drained, correct, exit
     EXPECT_NE(read_all(dir + "/sweep.gp").find("drained("), std::string::npos);
 }
+
+// d3sim sweep --background: the background's rate is swept under the primitive. Privileged, the
+// all-to-all keeps the idle network's figures at every rate (an idle run, separately); the CSV
+// records the background's accepted load, which grows with the rate.
+TEST(Sweep, BackgroundRatesUnderAPrivilegedPrimitive) {
+    const outcome idle = run("--k 2 --m 4 --primitive all-to-all --json - -q");
+    ASSERT_EQ(idle.code, 0) << idle.err;
+    const auto j = nlohmann::json::parse(idle.out);
+    const std::string dir = testing::TempDir() + "d3_sweep_background";
+    const outcome o = run("sweep --rates 0.1,0.4 --out " + dir +
+                          " --k 2 --m 4 --primitive all-to-all --service privileged "
+                          "--background uniform --jobs 2");
+    ASSERT_EQ(o.code, 0) << o.err;
+    std::istringstream csv(read_all(dir + "/sweep.csv"));
+    std::string line;
+    std::getline(csv, line);
+    EXPECT_EQ(line.rfind("rate,service,steps,conflicts,correct,offered,accepted,", 0), 0u) << line;
+    std::vector<double> accepted;
+    while (std::getline(csv, line)) {
+        std::vector<std::string> f;
+        std::istringstream cells(line);
+        for (std::string c; std::getline(cells, c, ',');) f.push_back(c);
+        ASSERT_EQ(f.size(), 11u) << line;
+        EXPECT_EQ(f[1], "privileged");
+        EXPECT_EQ(std::stol(f[2]), j["steps"].get<long>()) << line;
+        EXPECT_EQ(std::stol(f[3]), j["conflicts"].get<long>()) << line;
+        EXPECT_EQ(f[4], "true");
+        accepted.push_back(std::stod(f[6]));
+        EXPECT_EQ(f[10], "0");
+    }
+    ASSERT_EQ(accepted.size(), 2u);
+    EXPECT_GT(accepted[0], 0.05);
+    EXPECT_GT(accepted[1], accepted[0] * 2);
+    EXPECT_NE(read_all(dir + "/sweep.gp").find("background latency"), std::string::npos);
+    EXPECT_EQ(run("sweep --rates 0.1 --out " + dir +
+                  " --k 2 --m 4 --primitive all-to-all --background uniform --background-rate 0.2")
+                  .code,
+              2);
+}
