@@ -54,16 +54,22 @@ std::string background_row(double rate, const nlohmann::json& j) {
     return os.str();
 }
 
-void write_background_plot_script(const std::string& dir, const std::string& title) {
-    std::ofstream g(dir + "/sweep.gp");
-    g << "# gnuplot " << dir << "/sweep.gp  (written by d3sim sweep --background)\n"
+// The opening of both plot scripts: one PNG and one SVG of two plots side by side.
+void plot_preamble(std::ofstream& g, const std::string& dir, const std::string& title,
+                   const char* by) {
+    g << "# gnuplot " << dir << "/sweep.gp  (written by " << by << ")\n"
       << "set datafile separator ','\n"
       << "do for [out in 'png svg'] {\n"
       << "  if (out eq 'png') { set terminal pngcairo size 1100,450 } else { set terminal svg "
          "size 1100,450 }\n"
       << "  set output '" << dir << "/sweep.'.out\n"
-      << "  set multiplot layout 1,2 title '" << title << "'\n"
-      << "  set xlabel 'background offered load (packets/node/step)'\n"
+      << "  set multiplot layout 1,2 title '" << title << "'\n";
+}
+
+void write_background_plot_script(const std::string& dir, const std::string& title) {
+    std::ofstream g(dir + "/sweep.gp");
+    plot_preamble(g, dir, title, "d3sim sweep --background");
+    g << "  set xlabel 'background offered load (packets/node/step)'\n"
       << "  set ylabel 'primitive completion (steps)'\n  set grid\n  set key top left\n"
       << "  plot '" << dir << "/sweep.csv' using 6:3 with linespoints title 'steps'\n"
       << "  set ylabel 'background latency (steps)'\n"
@@ -98,14 +104,8 @@ std::string csv_row(double rate, const nlohmann::json& j) {
 
 void write_plot_script(const std::string& dir, const std::string& title) {
     std::ofstream g(dir + "/sweep.gp");
-    g << "# gnuplot " << dir << "/sweep.gp  (written by d3sim sweep)\n"
-      << "set datafile separator ','\n"
-      << "do for [out in 'png svg'] {\n"
-      << "  if (out eq 'png') { set terminal pngcairo size 1100,450 } else { set terminal svg "
-         "size 1100,450 }\n"
-      << "  set output '" << dir << "/sweep.'.out\n"
-      << "  set multiplot layout 1,2 title '" << title << "'\n"
-      << "  set xlabel 'offered load (packets/node/step)'\n"
+    plot_preamble(g, dir, title, "d3sim sweep");
+    g << "  set xlabel 'offered load (packets/node/step)'\n"
       << "  set ylabel 'latency from creation (steps)'\n"
       << "  set xrange [0:1.05]\n  set logscale y\n  set grid\n  set key top left\n"
       << "  # points that did not drain (column 12 false) have no meaningful latency: left out\n"
