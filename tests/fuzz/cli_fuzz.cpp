@@ -384,13 +384,21 @@ std::uint64_t env_or(const char* name, std::uint64_t fallback) {
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::fprintf(stderr, "usage: d3_cli_fuzz D3SIM SCRATCH_DIR [CASES]\n");
+        std::fprintf(stderr, "usage: d3_cli_fuzz D3SIM SCRATCH_DIR [CASES [SHARD/SHARDS]]\n");
         return 2;
     }
     settings s;
     s.d3sim = argv[1];
     s.dir = argv[2];
     if (argc > 3) s.cases = std::atoi(argv[3]);
+    // SHARD/SHARDS: only the cases i with i % SHARDS == SHARD (CTest runs the shards at once;
+    // a case is the same whatever the sharding: it is made from the seed and its index).
+    int shard = 0, shards = 1;
+    if (argc > 4 && (std::sscanf(argv[4], "%d/%d", &shard, &shards) != 2 || shards < 1 ||
+                     shard < 0 || shard >= shards)) {
+        std::fprintf(stderr, "d3_cli_fuzz: bad shard %s (want SHARD/SHARDS, e.g. 0/2)\n", argv[4]);
+        return 2;
+    }
     s.seed = env_or("D3_FUZZ_SEED", static_cast<std::uint64_t>(std::time(nullptr) / 86400));
     s.only = static_cast<int>(env_or("D3_FUZZ_CASE", static_cast<std::uint64_t>(-1)));
     s.address_space = env_or("D3_FUZZ_ADDRESS_SPACE", s.address_space);
@@ -410,6 +418,7 @@ int main(int argc, char** argv) {
         generator g(s.seed, i, s.dir);
         const args_t a = g.make();
         if (s.only >= 0 && i != s.only) continue;
+        if (s.only < 0 && i % shards != shard) continue;
         ++ran;
         const verdict v = run_case(s, a, i);
         if (!v.ok) {
