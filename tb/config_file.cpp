@@ -266,7 +266,7 @@ nlohmann::json resolved_config(const network_config& net) {
     j["router"]["ejection"]["width"] = r.ejection_width;
     j["router"]["hold_stage"]["capacity"] = r.hold_capacity;
     j["router"]["switch_allocator"]["arbitration"] = to_string(r.arb);
-    j["router"]["pipeline"]["stages"] = r.pipeline_stages;
+    j["router"]["pipeline"] = {{"units", to_string(r.pipeline)}, {"stages", r.pipeline.stages()}};
     j["router"]["links"] = {{"local_latency", r.local_latency},
                             {"global_latency", r.global_latency}};
     j["router"]["flow_control"]["packet_length"] = r.packet_length;

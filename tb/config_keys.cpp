@@ -25,6 +25,8 @@ const std::vector<config_key>& config_keys() {
         {"router.hold_stage.capacity", "--hold-capacity", T::integer},
         {"router.route_stage.decoder", "--decoder", T::text, M::primitive},
         {"router.switch_allocator.arbitration", "--arbitration", T::text},
+        {"router.pipeline.units", "--pipeline", T::text},
+        // The form before pipelines were stages (read, and recorded as router.pipeline.units).
         {"router.pipeline.stages", "--pipeline-stages", T::integer},
         {"router.links.local_latency", "--local-latency", T::integer},
         {"router.links.global_latency", "--global-latency", T::integer},

@@ -24,6 +24,7 @@
 #include "option_limits.h"
 #include "output_file.h"
 #include "report.h"
+#include "pipeline_cli.h"
 #include "service_cli.h"
 #include "sweep.h"
 #include "testbench.h"
@@ -213,8 +214,8 @@ int d3sim_main(int argc, char** argv) {
         ->capture_default_str();
     app.add_option("--hold-capacity", r.hold_capacity, "packets in the hold stage (0: unlimited)")
         ->capture_default_str();
-    app.add_option("--pipeline-stages", r.pipeline_stages, "router cycles per hop")
-        ->capture_default_str();
+    d3::pipeline_cli pipeline;
+    d3::add_pipeline_options(app, pipeline);
     app.add_option("--local-latency", r.local_latency, "cycles on a local link")
         ->capture_default_str();
     app.add_option("--global-latency", r.global_latency, "cycles on a global link")
@@ -284,6 +285,7 @@ int d3sim_main(int argc, char** argv) {
         return fail_input(e.what());
     }
     if (auto err = d3::check_traffic_usage(app, traffic)) return fail_input(*err);
+    if (auto err = d3::apply_pipeline_options(app, pipeline, o.net.router)) return fail_input(*err);
     if (auto err = d3::apply_service_options(app, service, !traffic.traffic.empty(), o))
         return fail_input(*err);
     if (auto err = d3::check_gate_usage(app, !traffic.traffic.empty())) return fail_input(*err);

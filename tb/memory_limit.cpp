@@ -75,7 +75,7 @@ memory_estimate estimate_run(const traffic_run_options& o, const topology& t) {
                                                   tr.measure, tr.drain_limit);
     const router_params& rp = o.net.router;
     in.traffic_in_flight =
-        expected_traffic_in_flight(t.routers(), tr.concentration, tr.rate, rp.pipeline_stages,
+        expected_traffic_in_flight(t.routers(), tr.concentration, tr.rate, rp.pipeline.stages(),
                                    rp.local_latency, rp.global_latency);
     return estimate_memory(in);
 }

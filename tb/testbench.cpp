@@ -161,10 +161,10 @@ run_result testbench::run() {
     const auto start = std::chrono::steady_clock::now();
     // The node programs launch for rounds + delays steps (a delay is a step too: the all-to-all
     // of D3(8,8) has 512 rounds and 64 delays); the last packet then needs at most four hops
-    // (glgl), each pipeline_stages - 1 + the slower link's latency cycles.
+    // (glgl), each the pipeline's extra cycles + the slower link's latency (core/pipeline.h).
     const router_params& rp = net_->config().router;
     const std::uint64_t hop =
-        static_cast<std::uint64_t>(rp.pipeline_stages) - 1 +
+        static_cast<std::uint64_t>(rp.pipeline.extra()) +
         static_cast<std::uint64_t>(std::max(rp.local_latency, rp.global_latency));
     const std::uint64_t expected =
         static_cast<std::uint64_t>(work_->rounds() + work_->delays()) + 4 * hop;

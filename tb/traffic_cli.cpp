@@ -146,7 +146,7 @@ int run_traffic(const traffic_run_options& o, const std::string& json, bool quie
     // A link sustains one packet per step per VC only if its buffer covers the credit round trip.
     const router_params& rp = o.net.router;
     const long long trip =
-        rp.pipeline_stages - 1LL + 2LL * std::max(rp.local_latency, rp.global_latency);  // 64-bit
+        rp.pipeline.extra() + 2LL * std::max(rp.local_latency, rp.global_latency);  // 64-bit
     if (rp.packet_length > 1 && rp.buffer_depth < trip + rp.packet_length - 1)
         std::fprintf(stderr,
                      "d3sim: warning: --buffer-depth %d is below a packet (%d flits) plus the "

@@ -43,7 +43,12 @@ std::optional<std::string> network_config::validate() const {
     if (auto e = out_of_range("injection depth", r.injection_depth, kInjectionDepthRange)) return e;
     if (auto e = out_of_range("ejection width", r.ejection_width, kEjectionWidthRange)) return e;
     if (auto e = out_of_range("hold capacity", r.hold_capacity, kHoldCapacityRange)) return e;
-    if (auto e = out_of_range("pipeline stages", r.pipeline_stages, kPipelineStagesRange)) return e;
+    for (pipeline_unit u : kPipelineUnits)
+        if (auto e = out_of_range(std::string("pipeline ") + to_string(u) + " cycles",
+                                  r.pipeline.cycles(u), {0, kPipelineStagesRange.hi - 1}))
+            return e;
+    if (auto e = out_of_range("pipeline stages", r.pipeline.stages(), kPipelineStagesRange))
+        return e;
     if (auto e = out_of_range("local latency", r.local_latency, kLinkLatencyRange)) return e;
     if (auto e = out_of_range("global latency", r.global_latency, kLinkLatencyRange)) return e;
     if (auto e = out_of_range("watchdog", watchdog, kWatchdogRange)) return e;
@@ -67,7 +72,7 @@ network_config network_config::resolved() const {
     if (c.router.vcs == 0) c.router.vcs = 1;
     if (c.router.injection_depth == 0) c.router.injection_depth = 2 * c.router.injection_width;
     if (c.watchdog == 0) {  // 64-bit: resolved() may see a configuration validate() refuses
-        const long long hop = static_cast<long long>(c.router.pipeline_stages) +
+        const long long hop = static_cast<long long>(c.router.pipeline.stages()) +
                               std::max(c.router.local_latency, c.router.global_latency);
         c.watchdog = static_cast<int>(std::min<long long>(1000 + 10 * hop, kWatchdogRange.hi));
     }

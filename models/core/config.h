@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "core/pipeline.h"
 #include "core/topology.h"
 
 namespace d3 {
@@ -27,7 +28,9 @@ struct router_params {
     int injection_depth = 0;  ///< injection buffer; 0 = 2 x injection width
     int ejection_width = 0;   ///< packets delivered to the node per step; 0 = unlimited (paper)
     int hold_capacity = 0;    ///< packets the hold stage (port 0) keeps at once; 0 = unlimited
-    int pipeline_stages = 1;  ///< router cycles per hop; 1 = the paper's one hop per time step
+    /// Which units take cycles of their own (core/pipeline.h); none = the paper's one hop per
+    /// time step.
+    pipeline_spec pipeline;
     int local_latency = 1;    ///< cycles on a local link
     int global_latency = 1;   ///< cycles on a global link
     arbitration arb = arbitration::round_robin;

@@ -15,7 +15,7 @@ std::string network::suffix(const coord& x) const {
 namespace {
 // The longest wait any router or node asks the stepper for in normal use: a hop or a hold.
 std::uint64_t horizon(const network_config& c) {
-    return static_cast<std::uint64_t>(c.router.pipeline_stages) +
+    return static_cast<std::uint64_t>(c.router.pipeline.stages()) +
            static_cast<std::uint64_t>(std::max(c.router.local_latency, c.router.global_latency)) +
            2;
 }

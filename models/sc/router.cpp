@@ -39,6 +39,7 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
       vcs_(s.cfg.router.vcs),
       classes_(s.cfg.router.service_classes),
       flits_(static_cast<std::uint64_t>(s.cfg.router.packet_length)),
+      route_cycles_(static_cast<std::uint64_t>(s.cfg.router.pipeline.route)),
       in_unit_("input_unit", input_setup(s.cfg, s.topo)),
       hold_("hold_stage", s.cfg.router),
       route_("route_stage", s.decoder, s.topo, s.at, this->name()),
@@ -74,14 +75,17 @@ void router::end_of_elaboration() {
     bw_.assign(static_cast<std::size_t>(ports_ + 1), nullptr);
     for (std::size_t b = 0; b < input_of_binding_.size(); ++b)
         bw_[input_of_binding_[b]] = in[static_cast<int>(b)];
-    // A credit travels back over the link the packet came on; the node's injection channel
-    // takes one cycle.
+    // A credit leaves when the packet is read out of its buffer, the allocate stage's cycles
+    // after it won the switch (core/pipeline.h), and travels back over the link the packet came
+    // on; the node's injection channel takes one cycle.
+    const std::uint64_t read_out = static_cast<std::uint64_t>(cfg_.router.pipeline.allocate);
     credit_delay_.clear();
     for (int i = 0; i < ports_; ++i)
-        credit_delay_.push_back(cycles(static_cast<std::uint64_t>(
-            port_of(i, topo_.k()).global ? cfg_.router.global_latency
-                                         : cfg_.router.local_latency)));
-    credit_delay_.push_back(cycles(1));
+        credit_delay_.push_back(cycles(read_out + static_cast<std::uint64_t>(
+                                                      port_of(i, topo_.k()).global
+                                                          ? cfg_.router.global_latency
+                                                          : cfg_.router.local_latency)));
+    credit_delay_.push_back(cycles(read_out + 1));
 }
 
 tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) {
@@ -230,8 +234,15 @@ void router::step(std::uint64_t t) {
     // 3. route
     for (const request& r : requests_) {
         entry& e = *r.e;
+        if (!e.decoded) {
+            route_.route(e, t);
+            if (route_cycles_ != 0) {  // a route stage of its own: allocation from t + R
+                e.ready = t + route_cycles_;
+                e.stalled = false;
+                continue;
+            }
+        }
         e.stalled = true;
-        if (!e.decoded) route_.route(e, t);
         if (!e.broadcast()) {
             offer(r, e.to, t);
         } else {

@@ -151,6 +151,7 @@ class router : public sc_core::sc_module, public stepper::client {
     const int vcs_;    ///< virtual channels per class
     const int classes_;  ///< service classes
     const std::uint64_t flits_;  ///< flits per packet (docs/multi-flit.md)
+    const std::uint64_t route_cycles_;  ///< the route stage's own cycles (core/pipeline.h)
 
     router_stats stats_;  ///< the run's own packets (all packets without --background)
     router_stats background_stats_;

@@ -10,7 +10,7 @@ namespace {
 
 TEST(HoldStage, AHoldLastsTheHopItReplaces) {
     router_params p;
-    p.pipeline_stages = 3;
+    p.pipeline = pipeline_of_stages(3);
     p.local_latency = 2;
     p.global_latency = 7;
     hold_stage h("hold_stage", p);
@@ -19,6 +19,10 @@ TEST(HoldStage, AHoldLastsTheHopItReplaces) {
     EXPECT_EQ(h.hold_time(action::global), 9u);
     EXPECT_EQ(h.hold_time(action::broadcast_global), 9u);
     EXPECT_EQ(hold_stage("paper", router_params{}).hold_time(action::global), 1u);
+    // The route stage's own cycles are not part of it: a held packet is routed again after it.
+    p.pipeline = {3, 1, 2};
+    EXPECT_EQ(hold_stage("staged", p).hold_time(action::local), 1u + 2u + 2u);
+    EXPECT_EQ(hold_stage("staged", p).hold_time(action::global), 1u + 2u + 7u);
 }
 
 TEST(HoldStage, PacketsEnterAtTheEndOfTheStepAndLeaveInOrder) {

@@ -19,7 +19,7 @@ struct fixture {
     std::unique_ptr<output_unit> out;
     fixture() {
         p.buffer_depth = 2;
-        p.pipeline_stages = 2;
+        p.pipeline = pipeline_of_stages(2);
         p.local_latency = 1;
         p.global_latency = 5;
         p.ejection_width = 1;
@@ -69,6 +69,7 @@ TEST(OutputUnit, EjectionRoomAndTheNodesAnswer) {
     EXPECT_FALSE(f.out->take_eject_room());  // ejection width 1
     f.out->eject(&a);
     EXPECT_EQ(f.node.got.size(), 1u);
+    EXPECT_EQ(f.node.got[0].second, cycles(1));  // through the traverse stage (core/pipeline.h)
     EXPECT_EQ(f.stats.ejected, 1u);
     f.node.answer = tlm::TLM_ACCEPTED;  // a node must consume what it receives
     EXPECT_THROW(f.out->eject(&a), sc_core::sc_report);

@@ -61,7 +61,7 @@ TEST(Limits, NetworkConfigRefusesHugeValuesWithTheRange) {
 
 TEST(Limits, WatchdogDefaultDoesNotOverflow) {
     network_config c;  // resolved() on values validate() refuses: no signed overflow (UBSan)
-    c.router.pipeline_stages = 2147483647;
+    c.router.pipeline.traverse = 2147483646;
     c.router.local_latency = 2147483647;
     EXPECT_EQ(c.resolved().watchdog, kWatchdogRange.hi);
 }

@@ -8,9 +8,9 @@ namespace d3 {
 
 hold_stage::hold_stage(const char* name, const router_params& p)
     : sc_core::sc_object(name),
-      local_time_(static_cast<std::uint64_t>(p.pipeline_stages - 1) +
+      local_time_(static_cast<std::uint64_t>(p.pipeline.after_grant()) +
                   static_cast<std::uint64_t>(p.local_latency)),
-      global_time_(static_cast<std::uint64_t>(p.pipeline_stages - 1) +
+      global_time_(static_cast<std::uint64_t>(p.pipeline.after_grant()) +
                    static_cast<std::uint64_t>(p.global_latency)),
       capacity_(p.hold_capacity == 0 ? std::numeric_limits<std::size_t>::max()
                                      : static_cast<std::size_t>(p.hold_capacity)),

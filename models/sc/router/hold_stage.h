@@ -1,8 +1,8 @@
 // Hold stage: where a packet spends a step when its port is 0 (local port 0, or global port 0 at
 // a fixed point (c,p,p)) while its sync counter b still counts down, so that every source-vector
 // path takes exactly three steps (paper, sections 8 and 9). A held packet waits one hop time (the
-// pipeline plus the latency of the link it did not take) and asks for service again with its next
-// header. `capacity` bounds the packets held at once (0: unbounded, the paper's router); with two
+// allocate and traverse cycles of the pipeline, core/pipeline.h, plus the latency of the link it
+// did not take) and is routed again with its next header. `capacity` bounds the packets held at once (0: unbounded, the paper's router); with two
 // service classes (core/service.h) each class has its own capacity, so that standard packets
 // never take a privileged packet's place.
 #pragma once

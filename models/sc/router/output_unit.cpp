@@ -8,7 +8,7 @@ namespace d3 {
 
 namespace {
 sc_core::sc_time hop_delay(const router_params& p, int latency) {
-    return cycles(static_cast<std::uint64_t>(p.pipeline_stages - 1) +
+    return cycles(static_cast<std::uint64_t>(p.pipeline.after_grant()) +
                   static_cast<std::uint64_t>(latency));
 }
 }  // namespace
@@ -20,7 +20,8 @@ output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
       depth_(s.params->buffer_depth),
       ejection_width_(s.params->ejection_width),
       flits_(s.params->packet_length),
-      tail_delay_(cycles(static_cast<std::uint64_t>(s.params->packet_length - 1))),
+      eject_delay_(cycles(static_cast<std::uint64_t>(s.params->pipeline.after_grant() +
+                                                     s.params->packet_length - 1))),
       global_delay_(hop_delay(*s.params, s.params->global_latency)),
       local_delay_(hop_delay(*s.params, s.params->local_latency)),
       stats_(stats),
@@ -97,7 +98,8 @@ void output_unit::eject(packet* p) {
     ++stats_of(p).ejected;
     flit f{p, 0};
     tlm::tlm_phase ph = tlm::BEGIN_REQ;
-    sc_core::sc_time tail = tail_delay_;  // the node records the delivery at the tail
+    // Through the allocate and traverse stages; the node records the delivery at the tail.
+    sc_core::sc_time tail = eject_delay_;
     const tlm::tlm_sync_enum r = node_->nb_transport_fw(f, ph, tail);
     if (r != tlm::TLM_COMPLETED) check_return(name(), "nb_transport_fw", r, tlm::TLM_COMPLETED);
 }

@@ -1,7 +1,7 @@
 // Output unit: the router's side of each outgoing link and of the node. Keeps one credit count per
 // output and virtual channel (the free slots of the buffer downstream), the credits on their way
-// back (each usable from the cycle it arrives), and the link latency a hop takes (pipeline stages
-// minus one plus the link's latency). Sends packets on the links and ejects to the node through
+// back (each usable from the cycle it arrives), and the time from winning the switch to the next
+// router: the allocate and traverse stages' cycles (core/pipeline.h) plus the link's latency. Sends packets on the links and ejects to the node through
 // the router's socket, and bounds ejection per step (`ejection_width`, 0: unbounded).
 // Packets of F > 1 flits (virtual cut-through, docs/multi-flit.md): credits count flits, a packet
 // starts only with room for all F downstream, and occupies its link (and an ejection lane) for F
@@ -86,7 +86,7 @@ class output_unit : public sc_core::sc_object {
     const int depth_;
     const int ejection_width_;  ///< 0: unbounded
     const int flits_;           ///< flits per packet
-    const sc_core::sc_time tail_delay_;  ///< F - 1 cycles: the tail behind the head
+    const sc_core::sc_time eject_delay_;  ///< A + T (core/pipeline.h) + F - 1 (the tail)
     const sc_core::sc_time global_delay_;
     const sc_core::sc_time local_delay_;
     router_stats& stats_;
