@@ -13,9 +13,8 @@ namespace d3 {
 
 std::optional<std::string> run_options::validate() const {
     if (auto err = net.validate()) return err;
-    if (net.shape != topology_kind::d3 &&
-        (!wave.empty() || !subnetworks.empty() || destination_headers || background ||
-         service_class))
+    if (net.shape != topology_kind::d3 && (!wave.empty() || !subnetworks.empty() ||
+                                           destination_headers || background || service_class))
         return "on MDF the primitives run without --wave, --subnetwork, --headers destination, "
                "--service and --background";
     if (background && !subnetworks.empty())
@@ -124,8 +123,8 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
             wo.title = "D3(" + std::to_string(topo_.k()) + "," + std::to_string(topo_.m()) + ") " +
                        work_->primitive() + ", schedule " + work_->schedule_name();
         const router_params routers = opt_.network().resolved().router;  // with the classes
-        wave_ = std::make_unique<wave_trace>(opt_.wave, wo, topo_,
-                                             routers.vcs * routers.service_classes);
+        wave_ = std::make_unique<wave_trace>(opt_.wave, wo, topo_, routers.channels());
+        wave_->trace_pipeline(routers.pipeline);
         if (auto warning = wave_->size_warning(sized))
             std::fprintf(stderr, "d3sim: warning: %s\n", warning->c_str());
         traced_work_ = std::make_unique<traced_workload>(*work_, *wave_);
@@ -141,8 +140,8 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
     }
     if (!opt_.trace.path.empty()) {  // the packet log sees packets and passes the rest to wave_
         std::string unused;
-        const wave_size w = estimate_wave(topo_, sized, *wave_scope::parse("all", topo_, unused),
-                                          wave_format::vcd);
+        const wave_size w =
+            estimate_wave(topo_, sized, *wave_scope::parse("all", topo_, unused), wave_format::vcd);
         const packet_log_size s =
             estimate_packet_log(w.link_events, w.link_events / 3, opt_.trace.jsonl());
         std::fprintf(stderr, "d3sim: packet log %s: about %llu events, %s before filters\n",

@@ -79,6 +79,10 @@ network_config network_config::resolved() const {
     return c;
 }
 
+int router_params::channels() const {
+    return channels_per_input(vcs, service_classes);
+}
+
 topology make_topology(const network_config& c) {
     if (c.shape == topology_kind::d3) return topology(c.k, c.m);
     if (auto err = topology::check_mdf(c.k, c.m)) throw std::invalid_argument(*err);

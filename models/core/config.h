@@ -31,8 +31,8 @@ struct router_params {
     /// Which units take cycles of their own (core/pipeline.h); none = the paper's one hop per
     /// time step.
     pipeline_spec pipeline;
-    int local_latency = 1;    ///< cycles on a local link
-    int global_latency = 1;   ///< cycles on a global link
+    int local_latency = 1;   ///< cycles on a local link
+    int global_latency = 1;  ///< cycles on a global link
     arbitration arb = arbitration::round_robin;
     /// Virtual channels per link input, separated by the sync counter b the packet arrives with
     /// (core/vc.h); 0 = 1 (the paper's router, used by the primitives). The synthetic-traffic
@@ -45,6 +45,10 @@ struct router_params {
     /// credits counted in flits, a link carries one flit per cycle. 1 = the paper's one-unit
     /// packets (synthetic traffic only for more).
     int packet_length = 1;
+
+    /// Channels per link input, the buffers and credits of each (core/service.h). Call on
+    /// resolved parameters (vcs not 0).
+    int channels() const;
 };
 
 struct network_config {

@@ -28,6 +28,11 @@ inline int class_channel(int cls, int vc, int vcs) {
     return cls * vcs + vc;
 }
 
+/// Channels per link input: every class has its own `vcs` virtual channels.
+inline int channels_per_input(int vcs, int classes) {
+    return classes * vcs;
+}
+
 inline std::optional<service> parse_service(const std::string& s) {
     if (s == "privileged") return service::privileged;
     if (s == "standard") return service::standard;

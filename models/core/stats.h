@@ -6,6 +6,7 @@
 
 #include "core/header.h"
 #include "core/packet_event.h"
+#include "core/pipeline.h"
 #include "core/topology.h"
 #include "core/vc.h"
 
@@ -84,6 +85,13 @@ class link_observer {
                               std::size_t occupancy) {
         (void)step, (void)router, (void)input, (void)vc, (void)occupancy;
     }
+    /// With a pipeline (core/pipeline.h) and wants_stages(): in step `step`, a packet of `router`
+    /// is in `unit` from cycle `from` (>= step) until cycle `to` (exclusive).
+    virtual void on_stage(std::uint64_t step, router_id router, pipeline_unit unit,
+                          std::uint64_t from, std::uint64_t to) {
+        (void)step, (void)router, (void)unit, (void)from, (void)to;
+    }
+    virtual bool wants_stages() const { return false; }
     /// Called per packet event (core/packet_event.h) when wants_packets() is true.
     virtual void on_packet(const packet_event& e) { (void)e; }
     virtual bool wants_packets() const { return false; }

@@ -35,6 +35,7 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
       clock_(s.clock),
       observer_(s.observer),
       log_packets_(s.observer && s.observer->wants_packets()),
+      log_stages_(s.observer && s.observer->wants_stages() && s.cfg.router.pipeline.extra() != 0),
       ports_(s.topo.link_ports()),
       vcs_(s.cfg.router.vcs),
       classes_(s.cfg.router.service_classes),
@@ -50,10 +51,9 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
               static_cast<std::uint32_t>(in_unit_.buffers() + 1), id_, s.observer, classes_,
               s.background ? &background_stats_ : nullptr},
              stats_),
-      out_unit_(
-          "output_unit",
-          {s.topo.k(), ports_, s.cfg.router.vcs * classes_, &s.cfg.router, &background_stats_},
-          stats_) {
+      out_unit_("output_unit",
+                {s.topo.k(), ports_, s.cfg.router.channels(), &s.cfg.router, &background_stats_},
+                stats_) {
     in.register_nb_transport_fw(this, &router::receive);
     out.register_nb_transport_bw(this, &router::credit);
     input_of_binding_.reserve(static_cast<std::size_t>(ports_ + 1));
@@ -81,10 +81,10 @@ void router::end_of_elaboration() {
     const std::uint64_t read_out = static_cast<std::uint64_t>(cfg_.router.pipeline.allocate);
     credit_delay_.clear();
     for (int i = 0; i < ports_; ++i)
-        credit_delay_.push_back(cycles(read_out + static_cast<std::uint64_t>(
-                                                      port_of(i, topo_.k()).global
-                                                          ? cfg_.router.global_latency
-                                                          : cfg_.router.local_latency)));
+        credit_delay_.push_back(
+            cycles(read_out + static_cast<std::uint64_t>(port_of(i, topo_.k()).global
+                                                             ? cfg_.router.global_latency
+                                                             : cfg_.router.local_latency)));
     credit_delay_.push_back(cycles(read_out + 1));
 }
 
@@ -118,10 +118,10 @@ tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph, sc_
 tlm::tlm_sync_enum router::credit(int output, flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) {
     if (ph != tlm::END_REQ) check_phase(name(), "nb_transport_bw", ph, tlm::END_REQ);
     if (output == ports_) {
-        SC_REPORT_ERROR("d3/protocol", (std::string(name()) +
-                                        ": a credit on the ejection channel (the node takes "
-                                        "every packet; it returns no credits)")
-                                           .c_str());
+        SC_REPORT_ERROR("d3/protocol",
+                        (std::string(name()) + ": a credit on the ejection channel (the node takes "
+                                               "every packet; it returns no credits)")
+                            .c_str());
         return tlm::TLM_ACCEPTED;
     }
     const std::uint64_t due = clock_.now() + to_cycle(t);
@@ -133,7 +133,7 @@ tlm::tlm_sync_enum router::credit(int output, flit& f, tlm::tlm_phase& ph, sc_co
 void router::report_buffer(std::uint64_t t, int fifo) {
     const int input = in_unit_.input_of(fifo);
     observer_->on_buffer(t, id_, input, in_unit_.port_occupancy(input));
-    if (input < ports_ && vcs_ * classes_ > 1)
+    if (input < ports_ && cfg_.router.channels() > 1)
         observer_->on_vc_buffer(t, id_, input, in_unit_.vc_of_fifo(fifo), in_unit_.size(fifo));
 }
 
@@ -160,6 +160,13 @@ void router::return_flit_credits(int fifo) {
             bw_[static_cast<std::size_t>(input)]->nb_transport_bw(f, ph, t);
         if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_bw", r, tlm::TLM_ACCEPTED);
     }
+}
+
+void router::report_switch_stages(std::uint64_t t) {
+    const auto a = static_cast<std::uint64_t>(cfg_.router.pipeline.allocate);
+    const auto x = static_cast<std::uint64_t>(cfg_.router.pipeline.traverse);
+    if (a != 0) observer_->on_stage(t, id_, pipeline_unit::allocate, t, t + a);
+    if (x != 0) observer_->on_stage(t, id_, pipeline_unit::traverse, t + a, t + a + x);
 }
 
 void router::log_packet(packet_event_kind kind, const packet& p, std::uint64_t t,
@@ -194,6 +201,7 @@ packet* router::serve(const request& r, target to, std::uint64_t t) {
                    to == kEjectTarget  ? packet_event::kNode
                    : to == kHoldTarget ? packet_event::kHold
                                        : static_cast<int>(to));
+    if (log_stages_ && to != kHoldTarget) report_switch_stages(t);
     if (to == kEjectTarget) {
         out_unit_.eject(p);
     } else if (to == kHoldTarget) {
@@ -238,6 +246,7 @@ void router::step(std::uint64_t t) {
             route_.route(e, t);
             if (route_cycles_ != 0) {  // a route stage of its own: allocation from t + R
                 e.ready = t + route_cycles_;
+                if (log_stages_) observer_->on_stage(t, id_, pipeline_unit::route, t, e.ready);
                 e.stalled = false;
                 continue;
             }

@@ -52,8 +52,8 @@ namespace d3 {
 
 class router : public sc_core::sc_module, public stepper::client {
   public:
-    using out_socket = tlm_utils::multi_passthrough_initiator_socket<router, kSocketWidth,
-                                                                     link_protocol_types>;
+    using out_socket =
+        tlm_utils::multi_passthrough_initiator_socket<router, kSocketWidth, link_protocol_types>;
     using in_socket =
         tlm_utils::multi_passthrough_target_socket<router, kSocketWidth, link_protocol_types>;
 
@@ -131,6 +131,8 @@ class router : public sc_core::sc_module, public stepper::client {
     void log_packet(packet_event_kind kind, const packet& p, std::uint64_t t, std::uint32_t source,
                     int output);
     void return_credit(int fifo);
+    /// Tells the observer the units a packet that won the switch in step `t` passes.
+    void report_switch_stages(std::uint64_t t);
     /// Tells the observer the occupancy of fifo's input port (and of the fifo, with several
     /// channels per input).
     void report_buffer(std::uint64_t t, int fifo);
@@ -146,10 +148,11 @@ class router : public sc_core::sc_module, public stepper::client {
     const router_id id_;
     stepper& clock_;
     link_observer* observer_;
-    const bool log_packets_;  ///< the observer takes packet events (--trace-packets)
-    const int ports_;  ///< K + M - 1 link ports; the node's is ports_
-    const int vcs_;    ///< virtual channels per class
-    const int classes_;  ///< service classes
+    const bool log_packets_;     ///< the observer takes packet events (--trace-packets)
+    const bool log_stages_;      ///< the observer traces the pipeline's units (core/pipeline.h)
+    const int ports_;            ///< K + M - 1 link ports; the node's is ports_
+    const int vcs_;              ///< virtual channels per class
+    const int classes_;          ///< service classes
     const std::uint64_t flits_;  ///< flits per packet (docs/multi-flit.md)
     const std::uint64_t route_cycles_;  ///< the route stage's own cycles (core/pipeline.h)
 

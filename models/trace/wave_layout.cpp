@@ -12,7 +12,6 @@ constexpr field_info kFields[kLinkFields] = {
     {"source", 32}, {"dest", 32},    {"header", layout::kWidth},    {"bcast", 1},
     {"b", 3},       {"gamma", 8},    {"pi", 8},         {"delta", 8},
 };
-constexpr unsigned kOccupancyWidth = 8;
 constexpr unsigned kCounterWidth = 32;
 }  // namespace
 

@@ -40,6 +40,9 @@ struct field_info {
 };
 const field_info& link_field_info(int field);
 
+/// Width of the occupancy signals (buffers, hold stage, pipeline units).
+inline constexpr unsigned kOccupancyWidth = 8;
+
 /// "dest" of a broadcast copy: it has no single destination.
 inline constexpr std::uint32_t kEveryRouter = 0xFFFFFFFFu;
 
@@ -51,6 +54,7 @@ struct probe_decl {
     unsigned width = 1;
     bool pulse = false;  ///< returns to 0 the step after it was set
     int names = -1;      ///< the value names of wave_trace::add_value_names (-1: plain numbers)
+    bool view = false;   ///< shown in the .gtkw groups of its router's links (as named probes are)
 };
 
 class wave_layout {

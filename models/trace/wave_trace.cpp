@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <stdexcept>
 
 #include "core/header.h"
@@ -16,7 +17,7 @@ namespace d3 {
 
 namespace {
 constexpr std::size_t kConflictLog = std::size_t{1} << 20;
-constexpr std::uint64_t kOccupancyMax = 255;
+constexpr std::uint64_t kOccupancyMax = (1u << kOccupancyWidth) - 1;
 }  // namespace
 
 std::optional<std::string> check_wave_options(const std::string& path, const wave_options& o,
@@ -74,9 +75,9 @@ wave_trace::~wave_trace() {
 
 wave_trace::probe_id wave_trace::add_probe(router_id router, const std::string& scope,
                                            const std::string& name, unsigned width, bool pulse,
-                                           int names) {
+                                           int names, bool view) {
     if (layout_) throw std::logic_error("wave_trace: probes must be added before the run starts");
-    probe_decls_.push_back({router, scope, name, width, pulse, names});
+    probe_decls_.push_back({router, scope, name, width, pulse, names, view});
     return static_cast<probe_id>(probe_decls_.size() - 1);
 }
 
@@ -140,6 +141,44 @@ void wave_trace::on_vc_buffer(std::uint64_t step, router_id router, int input, i
     r.requesters = static_cast<std::uint16_t>(vc);
     r.value = occupancy;
     handle(r);
+}
+
+void wave_trace::on_stage(std::uint64_t step, router_id router, pipeline_unit unit,
+                          std::uint64_t from, std::uint64_t to) {
+    const probe_id id =
+        stage_probe_[static_cast<std::size_t>(router) * 3 + static_cast<std::size_t>(unit)];
+    if (id == kNoProbe) return;
+    record r;
+    r.what = kind::stage;
+    r.step = step;
+    r.router = id;
+    r.value = from;
+    r.until = to;
+    handle(r);
+}
+
+void wave_trace::trace_pipeline(const pipeline_spec& p) {
+    if (p.extra() == 0) return;
+    stage_probe_.assign(static_cast<std::size_t>(t_.routers()) * 3, kNoProbe);
+    for (router_id r = 0; r < t_.routers(); ++r) {
+        if (!scope_.selects(t_.at(r))) continue;
+        for (pipeline_unit u : kPipelineUnits)
+            if (p.cycles(u) != 0)
+                stage_probe_[static_cast<std::size_t>(r) * 3 + static_cast<std::size_t>(u)] =
+                    add_probe(r, "pipeline", to_string(u), kOccupancyWidth, false, -1, true);
+    }
+}
+
+void wave_trace::apply_stage_changes(std::uint64_t step) {
+    const auto later = std::greater<stage_change>();
+    while (!stage_changes_.empty() && stage_changes_.front().step <= step) {
+        const stage_change c = stage_changes_.front();
+        std::pop_heap(stage_changes_.begin(), stage_changes_.end(), later);
+        stage_changes_.pop_back();
+        const signal_id s = layout_->probe(c.probe);
+        if (s != wave_layout::kNone)
+            set(s, static_cast<std::uint64_t>(static_cast<std::int64_t>(value_[s]) + c.delta));
+    }
 }
 
 void wave_trace::on_round(std::uint64_t step, router_id router, std::uint64_t round) {
@@ -217,10 +256,12 @@ void wave_trace::advance(std::uint64_t step) {
     pulsed_.clear();
     for (std::uint64_t u = now_ + 1; u < step; ++u) {
         set(layout_->step(), u);
+        apply_stage_changes(u);
         flush(u);
     }
     now_ = step;
     set(layout_->step(), step);
+    apply_stage_changes(step);
 }
 
 void wave_trace::apply(const record& r) {
@@ -268,6 +309,16 @@ void wave_trace::apply(const record& r) {
             rounds_ = std::max(rounds_, r.value + 1);
             set(layout_->rounds(), rounds_);
             return;
+        case kind::stage: {  // +1 at from, -1 at to, applied when the trace reaches them
+            const auto later = std::greater<stage_change>();
+            for (const stage_change c :
+                 {stage_change{r.value, r.router, 1}, stage_change{r.until, r.router, -1}}) {
+                stage_changes_.push_back(c);
+                std::push_heap(stage_changes_.begin(), stage_changes_.end(), later);
+            }
+            apply_stage_changes(now_);
+            return;
+        }
         case kind::probe: {
             const signal_id s = layout_->probe(r.router);
             if (s == wave_layout::kNone) return;

@@ -54,14 +54,22 @@ class wave_trace final : public link_observer {
     void on_buffer(std::uint64_t step, router_id router, int input, std::size_t occupancy) override;
     void on_vc_buffer(std::uint64_t step, router_id router, int input, int vc,
                       std::size_t occupancy) override;
+    void on_stage(std::uint64_t step, router_id router, pipeline_unit unit, std::uint64_t from,
+                  std::uint64_t to) override;
+    bool wants_stages() const override { return !stage_probe_.empty(); }
+    /// Traces the pipeline's units with cycles of their own (core/pipeline.h): per router in
+    /// the scope, pipeline.route, pipeline.allocate, pipeline.traverse count the packets in that
+    /// unit in each step. Call before the run starts; nothing for the paper's router.
+    void trace_pipeline(const pipeline_spec& p);
     /// A node started program round `round` (0, 1, ...): the global "rounds" signal counts them.
     void on_round(std::uint64_t step, router_id router, std::uint64_t round);
 
     /// Adds a signal of another part of the model (decoder ports, ...) under the router's scope
     /// (router kEveryRouter: the top scope) in sub-scope `scope`. Call before the run starts.
     /// names: an id of add_value_names to show the values by name in the views (-1: numbers).
+    /// view: shown in the .gtkw groups of the router's links (probes with names always are).
     probe_id add_probe(router_id router, const std::string& scope, const std::string& name,
-                       unsigned width, bool pulse = false, int names = -1);
+                       unsigned width, bool pulse = false, int names = -1, bool view = false);
     /// Names for the values of probes (names[value]; empty entries stay numbers), written at
     /// finish() as the gtkwave translate file x.<what>.txt beside the view. The same `what`
     /// returns the same id (the first table given stays).
@@ -89,14 +97,15 @@ class wave_trace final : public link_observer {
     static std::string names_path_for(const std::string& gtkw, const std::string& what = "routers");
 
   private:
-    enum class kind : std::uint8_t { link, buffer, vc_buffer, round, probe };
+    enum class kind : std::uint8_t { link, buffer, vc_buffer, round, probe, stage };
     struct record {
         std::uint64_t step = 0;
-        std::uint64_t value = 0;  ///< serial, occupancy, round or probe value
+        std::uint64_t value = 0;  ///< serial, occupancy, round or probe value; stage: from
+        std::uint64_t until = 0;  ///< stage: to
         router_id router = 0;     ///< probe: probe id
         router_id src = 0;
         header hdr;
-        std::int16_t port = 0;  ///< output or input (-1: hold)
+        std::int16_t port = 0;         ///< output or input (-1: hold)
         std::uint16_t requesters = 0;  ///< vc_buffer: the VC
         kind what = kind::link;
         bool sent = false;
@@ -109,6 +118,7 @@ class wave_trace final : public link_observer {
     void advance(std::uint64_t step);
     void set(signal_id id, std::uint64_t value);
     void flush(std::uint64_t time);
+    void apply_stage_changes(std::uint64_t step);  ///< the pipeline counts that change at step
     std::uint32_t destination(router_id src, const header& h) const;
 
     const topology& t_;
@@ -138,6 +148,15 @@ class wave_trace final : public link_observer {
     std::vector<signal_id> pulsed_;     ///< pulse probes set in the current step
     std::uint64_t now_ = 0;
     std::uint64_t conflicts_ = 0;
+    static constexpr probe_id kNoProbe = 0xFFFFFFFFu;
+    std::vector<probe_id> stage_probe_;  ///< router * 3 + unit; empty: pipeline not traced
+    struct stage_change {
+        std::uint64_t step;
+        probe_id probe;
+        int delta;
+        bool operator>(const stage_change& o) const { return step > o.step; }
+    };
+    std::vector<stage_change> stage_changes_;  ///< a min-heap by step
     std::uint64_t rounds_ = 0;
     std::vector<wave_conflict> log_;
 };

@@ -193,7 +193,8 @@ TEST(CliMdf, RunsEachArrangementAndRejectsBadOnes) {
     jw.erase("config");  // records the arrangement as given: the file or "consecutive"
     jc.erase("config");
     EXPECT_EQ(jw, jc);  // the same wiring gives the same run
-    expect_bad_input("--topology mdf --traffic uniform --arrangement /nonexistent-d3/wiring.txt", "wiring file");
+    expect_bad_input("--topology mdf --traffic uniform --arrangement /nonexistent-d3/wiring.txt",
+                     "wiring file");
     // Issue 14: all-to-all and broadcast run on MDF with source vectors; the rest is refused.
     expect_bad_input("--topology mdf --primitive permutation",
                      "on MDF the primitives are all-to-all and broadcast");

@@ -55,6 +55,11 @@ TEST(Reliability, NumericOptionsHaveRangesInTheMessage) {
     expect_refused("--local-latency 2147483647",
                    "--local-latency: must be a whole number from 1 to 1024");
     expect_refused("--pipeline-stages 2147483647", "from 1 to 64");
+    expect_refused("--pipeline route,crossbar",
+                   "--pipeline: 'crossbar' is not a unit (route, allocate, traverse, or none)");
+    expect_refused("--pipeline route:40,traverse:40", "has 81 stages (at most 64)");
+    expect_refused("--pipeline route --pipeline-stages 2",
+                   "give either --pipeline or --pipeline-stages, not both");
     expect_refused("--injection-width 1073741824",
                    "--injection-width: must be a whole number from 0 to 1024");
     expect_refused("--traffic uniform --global-latency 1073741824", "from 1 to 1024");

@@ -135,7 +135,7 @@ TEST(Config, DumpRoundTrips) {
     const outcome second = run("--config " + f + " --dump-config");
     ASSERT_EQ(second.code, 0) << second.err;
     EXPECT_EQ(second.out, first.out);
-    for (const char* text : {"k: 3", "buffer_depth: 5", "stages: 2", "global_latency: 3",
+    for (const char* text : {"k: 3", "buffer_depth: 5", "units: \"traverse\"", "global_latency: 3",
                              "\"oldest-first\"", "seed: 99", "rate: 0.25", "max_latency_p99: 40"})
         EXPECT_NE(first.out.find(text), std::string::npos) << text << "\n" << first.out;
 }
@@ -163,7 +163,10 @@ TEST(Config, PrimitiveResultRerunsToTheSameFigures) {
     const auto& c = j1["config"];
     EXPECT_EQ(c["router"]["input_unit"]["buffer_depth"], 3);
     EXPECT_EQ(c["router"]["input_unit"]["vcs"], 4);
-    EXPECT_EQ(c["router"]["pipeline"]["stages"], 2);
+    // --pipeline-stages 2 is recorded as the pipeline it stands for (core/pipeline.h).
+    EXPECT_EQ(c["router"]["pipeline"]["units"], "traverse");
+    EXPECT_FALSE(c["router"]["pipeline"].contains("stages"));
+    EXPECT_EQ(c["resolved"]["router"]["pipeline"]["stages"], 2);
     EXPECT_EQ(c["router"]["links"]["global_latency"], 2);
     // The resolved router: the injection width 0 became M = 4 (and its depth twice that).
     EXPECT_EQ(c["resolved"]["router"]["injection"]["width"], 4);

@@ -191,9 +191,10 @@ class generator {
                                                       "--hotspot-fraction",
                                                       "--protocol"};
         static const std::vector<std::string> text{
-            "--primitive",  "--schedule",   "--source",      "--perm",        "--traffic",
-            "--routing",    "--topology",   "--arrangement", "--arbitration", "--decoder",
-            "--wave-scope", "--wave-limit", "--rates",       "--grid",        "--out"};
+            "--primitive",   "--schedule", "--source",   "--perm",
+            "--traffic",     "--routing",  "--topology", "--arrangement",
+            "--arbitration", "--decoder",  "--pipeline", "--wave-scope",
+            "--wave-limit",  "--rates",    "--grid",     "--out"};
         static const std::vector<std::string> files{"--json", "--wave", "--link-stats", "--out"};
         switch (pick(8)) {
             case 0:

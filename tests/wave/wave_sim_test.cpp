@@ -289,6 +289,49 @@ TEST(WaveSim, VirtualChannelsAddUpToThePortOccupancy) {
     EXPECT_FALSE(one.trace.find("d3.c0.d0.p0.l1.vc0_occupancy[7:0]"));
 }
 
+// Pipeline units (core/pipeline.h): each packet spends R cycles in its router's route stage per
+// visit (a visit ends in a hop, a hold or a delivery: a decode), and A and T cycles in the allocate
+// and traverse stages per hop or delivery. Summed over the trace, the signals' areas are those
+// counts times the cycles; and the view shows them beside the link.
+TEST(WaveSim, PipelineUnitsHoldEachPacketForTheirCycles) {
+    const auto r = simulate("pipeline", "--k 2 --m 4 --pipeline route,allocate:2,traverse");
+    const std::uint64_t hops = r.result["hops"], holds = r.result["holds"],
+                        delivered = r.result["delivered"];
+    std::map<std::string, std::uint64_t> area;
+    for (std::size_t v = 0; v < r.trace.vars().size(); ++v) {
+        const std::string& path = r.trace.vars()[v].path;
+        const std::size_t at = path.find(".pipeline.");
+        if (at == std::string::npos) continue;
+        const auto& ch = r.trace.changes(v);
+        for (std::size_t i = 0; i < ch.size(); ++i) {
+            const std::uint64_t end = i + 1 < ch.size() ? ch[i + 1].time : r.trace.end_time();
+            area[path.substr(at + 10)] += ch[i].value * (end - ch[i].time);
+        }
+    }
+    EXPECT_EQ(area["route"], 1 * (hops + holds + delivered));
+    EXPECT_EQ(area["allocate"], 2 * (hops + delivered));
+    EXPECT_EQ(area["traverse"], 1 * (hops + delivered));
+    // A packet wins the switch the step after it was routed at the earliest (the first packets
+    // routed at this router are held), and traverses after the allocate stage's two cycles.
+    const auto route = r.trace.find("d3.c0.d0.p1.pipeline.route"),
+               alloc = r.trace.find("d3.c0.d0.p1.pipeline.allocate"),
+               trav = r.trace.find("d3.c0.d0.p1.pipeline.traverse");
+    ASSERT_TRUE(route && alloc && trav);
+    const auto first = [&](std::size_t v) {
+        for (const auto& c : r.trace.changes(v))
+            if (c.value != 0) return c.time;
+        return std::uint64_t{0};
+    };
+    EXPECT_EQ(first(*route), 1u);
+    EXPECT_GE(first(*alloc), first(*route) + 1);
+    EXPECT_EQ(first(*trav), first(*alloc) + 2);
+    std::ifstream g(r.gtkw);
+    const std::string view((std::istreambuf_iterator<char>(g)), {});
+    EXPECT_NE(view.find(".pipeline.allocate"), std::string::npos);
+    // The paper's router has no pipeline signals.
+    EXPECT_FALSE(simulate("no_pipeline", "--k 2 --m 2").trace.find("d3.c0.d0.p1.pipeline.route"));
+}
+
 // Two service classes: each class has its own 5 VCs (channels 0-4 privileged, 5-9 standard); the
 // standard background fills channels above 4 while the privileged all-to-all runs.
 TEST(WaveSim, ServiceClassesShowTheirOwnChannels) {

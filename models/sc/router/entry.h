@@ -13,8 +13,8 @@ namespace d3 {
 
 struct entry {
     packet* pkt = nullptr;
-    std::uint64_t ready = 0;  ///< cycle from which it may be served
-    decision dec;             ///< the route stage's decision (once `decoded`)
+    std::uint64_t ready = 0;      ///< cycle from which it may be served
+    decision dec;                 ///< the route stage's decision (once `decoded`)
     target to = kEjectTarget;     ///< unicast: where it goes
     std::vector<target> targets;  ///< broadcast: the copies not served yet
     bool decoded = false;

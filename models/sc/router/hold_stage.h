@@ -2,9 +2,9 @@
 // a fixed point (c,p,p)) while its sync counter b still counts down, so that every source-vector
 // path takes exactly three steps (paper, sections 8 and 9). A held packet waits one hop time (the
 // allocate and traverse cycles of the pipeline, core/pipeline.h, plus the latency of the link it
-// did not take) and is routed again with its next header. `capacity` bounds the packets held at once (0: unbounded, the paper's router); with two
-// service classes (core/service.h) each class has its own capacity, so that standard packets
-// never take a privileged packet's place.
+// did not take) and is routed again with its next header. `capacity` bounds the packets held at
+// once (0: unbounded, the paper's router); with two service classes (core/service.h) each class has
+// its own capacity, so that standard packets never take a privileged packet's place.
 #pragma once
 
 #include <cstdint>

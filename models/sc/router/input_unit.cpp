@@ -3,15 +3,16 @@
 #include <algorithm>
 
 #include "core/calendar.h"
+#include "core/service.h"
 
 namespace d3 {
 
 input_unit::input_unit(const char* name, const setup& s)
     : sc_core::sc_object(name),
       link_inputs_(s.link_inputs),
-      vcs_(s.vcs * s.classes),
+      vcs_(channels_per_input(s.vcs, s.classes)),
       classes_(s.classes),
-      injq_(s.link_inputs * s.vcs * s.classes),
+      injq_(s.link_inputs * vcs_),
       injection_width_(s.injection_width),
       flits_(s.packet_length),
       busy_(static_cast<std::size_t>((injq_ + 63) / 64), 0) {

@@ -95,9 +95,9 @@ class input_unit : public sc_core::sc_object {
     const int flits_;                       ///< flits per packet
     std::uint64_t step_ = 0;                ///< the step of the last collect
     std::vector<std::uint64_t> lane_free_;  ///< F > 1: per injection lane, first free cycle
-    std::vector<fifo<entry>> in_;       ///< link buffers, then the injection buffer
-    std::vector<std::uint64_t> busy_;   ///< bit f: link buffer f is not empty
-    std::vector<int> served_;           ///< link buffers whose head asked this step
+    std::vector<fifo<entry>> in_;           ///< link buffers, then the injection buffer
+    std::vector<std::uint64_t> busy_;       ///< bit f: link buffer f is not empty
+    std::vector<int> served_;               ///< link buffers whose head asked this step
     std::size_t total_ = 0;
 };
 

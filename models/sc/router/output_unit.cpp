@@ -52,8 +52,8 @@ void output_unit::credit_arrived(int output, int vc, std::uint64_t due) {
     const std::size_t s = slot(output, vc);
     auto& q = returning_[s];
     if (q.full()) {
-        const std::string msg = std::string(name()) + ": output " + std::to_string(output) +
-                                " vc" + std::to_string(vc) + " got more credits than its depth";
+        const std::string msg = std::string(name()) + ": output " + std::to_string(output) + " vc" +
+                                std::to_string(vc) + " got more credits than its depth";
         SC_REPORT_ERROR("d3/protocol", msg.c_str());
         return;
     }
@@ -106,8 +106,7 @@ void output_unit::eject(packet* p) {
 
 std::uint64_t output_unit::next_credit(std::uint64_t t) const {
     std::uint64_t next = calendar::kNever;
-    for (std::uint32_t s : pending_)
-        next = std::min(next, std::max(returning_[s].front(), t + 1));
+    for (std::uint32_t s : pending_) next = std::min(next, std::max(returning_[s].front(), t + 1));
     for (std::uint64_t f : link_free_)
         if (f > t) next = std::min(next, f);
     return next;

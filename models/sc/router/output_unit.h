@@ -1,11 +1,12 @@
 // Output unit: the router's side of each outgoing link and of the node. Keeps one credit count per
 // output and virtual channel (the free slots of the buffer downstream), the credits on their way
 // back (each usable from the cycle it arrives), and the time from winning the switch to the next
-// router: the allocate and traverse stages' cycles (core/pipeline.h) plus the link's latency. Sends packets on the links and ejects to the node through
-// the router's socket, and bounds ejection per step (`ejection_width`, 0: unbounded).
-// Packets of F > 1 flits (virtual cut-through, docs/multi-flit.md): credits count flits, a packet
-// starts only with room for all F downstream, and occupies its link (and an ejection lane) for F
-// cycles; the node sees the tail F - 1 cycles after the head.
+// router: the allocate and traverse stages' cycles (core/pipeline.h) plus the link's latency. Sends
+// packets on the links and ejects to the node through the router's socket, and bounds ejection per
+// step (`ejection_width`, 0: unbounded). Packets of F > 1 flits (virtual cut-through,
+// docs/multi-flit.md): credits count flits, a packet starts only with room for all F downstream,
+// and occupies its link (and an ejection lane) for F cycles; the node sees the tail F - 1 cycles
+// after the head.
 #pragma once
 
 #include <cstdint>
@@ -84,16 +85,16 @@ class output_unit : public sc_core::sc_object {
     const int k_;
     const int vcs_;
     const int depth_;
-    const int ejection_width_;  ///< 0: unbounded
-    const int flits_;           ///< flits per packet
+    const int ejection_width_;            ///< 0: unbounded
+    const int flits_;                     ///< flits per packet
     const sc_core::sc_time eject_delay_;  ///< A + T (core/pipeline.h) + F - 1 (the tail)
     const sc_core::sc_time global_delay_;
     const sc_core::sc_time local_delay_;
     router_stats& stats_;
     router_stats* background_;
-    std::vector<int> credits_;                     ///< per output and VC
-    std::vector<fifo<std::uint64_t>> returning_;   ///< per output and VC: arrival cycles
-    std::vector<std::uint32_t> pending_;           ///< slots with credits on their way back
+    std::vector<int> credits_;                    ///< per output and VC
+    std::vector<fifo<std::uint64_t>> returning_;  ///< per output and VC: arrival cycles
+    std::vector<std::uint32_t> pending_;          ///< slots with credits on their way back
     std::vector<fw_if*> fw_;
     fw_if* node_ = nullptr;
     int eject_room_ = 0;

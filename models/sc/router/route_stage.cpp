@@ -4,8 +4,8 @@
 
 namespace d3 {
 
-route_stage::route_stage(const char* name, decoder_if& decoder, const topology& t,
-                         const coord& at, const char* router_name)
+route_stage::route_stage(const char* name, decoder_if& decoder, const topology& t, const coord& at,
+                         const char* router_name)
     : sc_core::sc_object(name), decoder_(decoder), topo_(t), at_(at) {
     ctx_.router = t.id(at);
     ctx_.name = router_name;

@@ -68,7 +68,7 @@ class switch_allocator : public sc_core::sc_object {
     const int classes_;
     std::vector<arbiter> arbiters_;                 ///< per service class and output
     std::vector<std::vector<d3::request>> wanted_;  ///< per output, this step's requesters
-    std::vector<int> touched_;                  ///< outputs with requesters, in order
+    std::vector<int> touched_;                      ///< outputs with requesters, in order
     std::vector<std::size_t> eligible_;
     std::vector<char> credit_;  ///< with background: requester i had a credit
     std::vector<candidate> cands_;
