@@ -5,8 +5,8 @@
 namespace d3 {
 
 route_stage::route_stage(const char* name, decoder_if& decoder, const topology& t,
-                         const coord& at, const char* router_name)
-    : sc_core::sc_object(name), decoder_(decoder), topo_(t), at_(at) {
+                         const coord& at, const char* router_name, fanout& lists)
+    : sc_core::sc_object(name), decoder_(decoder), lists_(lists), topo_(t), at_(at) {
     ctx_.router = t.id(at);
     ctx_.name = router_name;
 }
@@ -20,8 +20,10 @@ void route_stage::route(entry& e, std::uint64_t t) {
     const action a = e.dec.act;
     if (a == action::broadcast_local || a == action::broadcast_global) {
         ok = expand(e.dec, at_, topo_, hops_);
-        e.targets.clear();
-        for (const hop& h : hops_) e.targets.push_back(h.to);
+        if (e.fan == fanout::kNone) e.fan = lists_.open();
+        std::vector<target>& targets = lists_[e.fan];
+        targets.clear();
+        for (const hop& h : hops_) targets.push_back(h.to);
     } else {
         hop h;
         ok = expand_unicast(e.dec, at_, topo_, h);
