@@ -25,17 +25,6 @@ std::string to_string(const decision& d) {
            (d.hold ? " hold" : "") + " next " + to_string(d.next);
 }
 
-decision make_decision(action act, int port, bool hold, const header& h) {
-    decision d;
-    d.act = act;
-    d.port = static_cast<std::uint8_t>(port);
-    d.hold = hold;
-    d.next = h;
-    if (act != action::eject && act != action::invalid)
-        d.next.b = static_cast<std::uint8_t>(h.b - 1);
-    return d;
-}
-
 namespace {
 
 constexpr auto make = make_decision;

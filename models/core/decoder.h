@@ -42,7 +42,16 @@ struct decision {
 std::string to_string(const decision& d);
 
 /// A decision for header h: the next header is h with b one lower (unless act is eject or invalid).
-decision make_decision(action act, int port, bool hold, const header& h);
+inline decision make_decision(action act, int port, bool hold, const header& h) {
+    decision d;
+    d.act = act;
+    d.port = static_cast<std::uint8_t>(port);
+    d.hold = hold;
+    d.next = h;
+    if (act != action::eject && act != action::invalid)
+        d.next.b = static_cast<std::uint8_t>(h.b - 1);
+    return d;
+}
 
 /// The reference decoder as a pure function: header h at router `at` of D3(k, m).
 decision decode(const header& h, const coord& at, int k, int m);
@@ -94,6 +103,9 @@ class reference_decoder final : public decoder_if {
 class topology_decoder final : public decoder_if {
   public:
     explicit topology_decoder(topology t) : t_(std::move(t)) {}
+    /// The topology it decodes for (the route stage calls d3::decode on it directly, without the
+    /// virtual call, when its decoder is this one).
+    const topology& topo() const { return t_; }
 
   private:
     decision decode_at(const header& h, const coord& at, const decode_context&) override {

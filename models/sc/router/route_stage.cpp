@@ -9,11 +9,13 @@ route_stage::route_stage(const char* name, decoder_if& decoder, const topology& 
     : sc_core::sc_object(name), decoder_(decoder), lists_(lists), topo_(t), at_(at) {
     ctx_.router = t.id(at);
     ctx_.name = router_name;
+    if (const auto* ref = dynamic_cast<const topology_decoder*>(&decoder)) reference_ = &ref->topo();
 }
 
 void route_stage::route(entry& e, std::uint64_t t) {
     ctx_.step = t;
-    e.dec = decoder_.decode(e.pkt->hdr, at_, ctx_);
+    e.dec = reference_ ? d3::decode(e.pkt->hdr, at_, *reference_)
+                       : decoder_.decode(e.pkt->hdr, at_, ctx_);
     e.decoded = true;
     ++decodes_;
     bool ok = false;

@@ -29,6 +29,9 @@ class route_stage : public sc_core::sc_object {
 
   private:
     decoder_if& decoder_;
+    /// The reference decoder's topology when decoder_ is the reference (topology_decoder): then
+    /// d3::decode is called directly, without the virtual call (the same function it makes).
+    const topology* reference_ = nullptr;
     fanout& lists_;
     const topology& topo_;
     const coord at_;
