@@ -95,8 +95,7 @@ decision decode_destination(const header& h, const coord& at, int k, int m) {
 
 }  // namespace
 
-decision decode(const header& h, const coord& at, int k, int m) {
-    if (!valid(h, k, m)) return make(action::invalid, 0, false, h);
+decision decode_valid(const header& h, const coord& at, int k, int m) {
     if (h.kind == header_kind::source_vector) return decode_source_vector(h, at);
     if (h.kind == header_kind::sync) return decode_sync(h, at);
     return decode_destination(h, at, k, m);

@@ -14,8 +14,16 @@ route_stage::route_stage(const char* name, decoder_if& decoder, const topology& 
 
 void route_stage::route(entry& e, std::uint64_t t) {
     ctx_.step = t;
-    e.dec = reference_ ? d3::decode(e.pkt->hdr, at_, *reference_)
-                       : decoder_.decode(e.pkt->hdr, at_, ctx_);
+    packet& p = *e.pkt;
+    if (reference_ && p.header_checked) {
+        e.dec = d3::decode_valid(p.hdr, at_, *reference_);
+    } else if (reference_) {
+        e.dec = d3::decode(p.hdr, at_, *reference_);
+        p.header_checked = e.dec.act != action::invalid;
+    } else {
+        p.header_checked = false;  // another decoder chooses the next header
+        e.dec = decoder_.decode(p.hdr, at_, ctx_);
+    }
     e.decoded = true;
     ++decodes_;
     bool ok = false;
