@@ -53,9 +53,7 @@ class stepper : public sc_core::sc_module {
         wake_outside(c, cycle);
     }
     /// The cycle being stepped, or the current simulation cycle outside a step.
-    std::uint64_t now() const {
-        return in_tick_ ? current_ : to_cycle(sc_core::sc_time_stamp());
-    }
+    std::uint64_t now() const { return in_tick_ ? current_ : to_cycle(sc_core::sc_time_stamp()); }
 
   private:
     SC_HAS_PROCESS(stepper);

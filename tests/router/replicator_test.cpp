@@ -31,8 +31,8 @@ TEST(Replicator, EveryTargetButTheLastGetsAFreshCopy) {
     packet* last = rep.take(e, 4);
     EXPECT_EQ(last, p);  // the last copy is the packet itself
     EXPECT_TRUE(e.done);
-    EXPECT_FALSE(e.broadcast());      // its list went back
-    EXPECT_EQ(lists.open(), 0u);      // and is the next one handed out
+    EXPECT_FALSE(e.broadcast());  // its list went back
+    EXPECT_EQ(lists.open(), 0u);  // and is the next one handed out
     EXPECT_EQ(rep.copies(), 2u);
     EXPECT_EQ(pool.in_use(), 3u);
 }

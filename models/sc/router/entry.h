@@ -43,9 +43,9 @@ class fanout {
 
 struct entry {
     packet* pkt = nullptr;
-    std::uint64_t ready = 0;  ///< cycle from which it may be served
-    decision dec;             ///< the route stage's decision (once `decoded`)
-    target to = kEjectTarget;          ///< unicast: where it goes
+    std::uint64_t ready = 0;            ///< cycle from which it may be served
+    decision dec;                       ///< the route stage's decision (once `decoded`)
+    target to = kEjectTarget;           ///< unicast: where it goes
     std::uint32_t fan = fanout::kNone;  ///< broadcast: its list of copies not served yet
     bool decoded = false;
     bool done = false;     ///< every copy was served: the slot is freed at the end of the step

@@ -4,12 +4,13 @@
 
 namespace d3 {
 
-route_stage::route_stage(const char* name, decoder_if& decoder, const topology& t,
-                         const coord& at, const char* router_name, fanout& lists)
+route_stage::route_stage(const char* name, decoder_if& decoder, const topology& t, const coord& at,
+                         const char* router_name, fanout& lists)
     : sc_core::sc_object(name), decoder_(decoder), lists_(lists), topo_(t), at_(at) {
     ctx_.router = t.id(at);
     ctx_.name = router_name;
-    if (const auto* ref = dynamic_cast<const topology_decoder*>(&decoder)) reference_ = &ref->topo();
+    if (const auto* ref = dynamic_cast<const topology_decoder*>(&decoder))
+        reference_ = &ref->topo();
 }
 
 void route_stage::route(entry& e, std::uint64_t t) {
