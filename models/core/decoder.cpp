@@ -25,17 +25,6 @@ std::string to_string(const decision& d) {
            (d.hold ? " hold" : "") + " next " + to_string(d.next);
 }
 
-decision make_decision(action act, int port, bool hold, const header& h) {
-    decision d;
-    d.act = act;
-    d.port = static_cast<std::uint8_t>(port);
-    d.hold = hold;
-    d.next = h;
-    if (act != action::eject && act != action::invalid)
-        d.next.b = static_cast<std::uint8_t>(h.b - 1);
-    return d;
-}
-
 namespace {
 
 constexpr auto make = make_decision;
@@ -106,8 +95,7 @@ decision decode_destination(const header& h, const coord& at, int k, int m) {
 
 }  // namespace
 
-decision decode(const header& h, const coord& at, int k, int m) {
-    if (!valid(h, k, m)) return make(action::invalid, 0, false, h);
+decision decode_valid(const header& h, const coord& at, int k, int m) {
     if (h.kind == header_kind::source_vector) return decode_source_vector(h, at);
     if (h.kind == header_kind::sync) return decode_sync(h, at);
     return decode_destination(h, at, k, m);

@@ -42,18 +42,47 @@ struct decision {
 std::string to_string(const decision& d);
 
 /// A decision for header h: the next header is h with b one lower (unless act is eject or invalid).
-decision make_decision(action act, int port, bool hold, const header& h);
+inline decision make_decision(action act, int port, bool hold, const header& h) {
+    decision d;
+    d.act = act;
+    d.port = static_cast<std::uint8_t>(port);
+    d.hold = hold;
+    d.next = h;
+    if (act != action::eject && act != action::invalid)
+        d.next.b = static_cast<std::uint8_t>(h.b - 1);
+    return d;
+}
+
+/// The reference decoder for a header already known to be valid on D3(k, m) (valid(h, k, m)) at a
+/// router `at` of it. A valid header's next header is valid again (the decoder only lowers b,
+/// clears gamma or moves a port field), so a path needs the check once (route stage, walk).
+decision decode_valid(const header& h, const coord& at, int k, int m);
 
 /// The reference decoder as a pure function: header h at router `at` of D3(k, m).
-decision decode(const header& h, const coord& at, int k, int m);
+inline decision decode(const header& h, const coord& at, int k, int m) {
+    if (!valid(h, k, m)) return make_decision(action::invalid, 0, false, h);
+    return decode_valid(h, at, k, m);
+}
+
+/// The reference decoder of MDF(K,M) (core/mdf_decoder.cpp) for a header known to be valid there
+/// (valid(h, t)) at a router of it.
+decision decode_mdf_valid(const header& h, const coord& at, const topology& t);
 
 /// The reference decoder of MDF(K,M) (core/mdf_decoder.cpp): destination headers through the
 /// group's routing tables, l-g-l with holds so that every minimal path takes three steps as on D3.
-decision decode_mdf(const header& h, const coord& at, const topology& t);
+inline decision decode_mdf(const header& h, const coord& at, const topology& t) {
+    if (t.mdf() == nullptr || !valid(h, t) || !t.contains(at))
+        return make_decision(action::invalid, 0, false, h);
+    return decode_mdf_valid(h, at, t);
+}
 
 /// The reference decoder of either topology.
 inline decision decode(const header& h, const coord& at, const topology& t) {
     return t.is_d3() ? decode(h, at, t.k(), t.m()) : decode_mdf(h, at, t);
+}
+/// decode() for a header known to be valid on `t` (valid(h, t)) at a router of `t`.
+inline decision decode_valid(const header& h, const coord& at, const topology& t) {
+    return t.is_d3() ? decode_valid(h, at, t.k(), t.m()) : decode_mdf_valid(h, at, t);
 }
 
 /// Who asks for a decode: the router and the step. Decoders that report or trace (lockstep,
@@ -94,6 +123,9 @@ class reference_decoder final : public decoder_if {
 class topology_decoder final : public decoder_if {
   public:
     explicit topology_decoder(topology t) : t_(std::move(t)) {}
+    /// The topology it decodes for (the route stage calls d3::decode on it directly, without the
+    /// virtual call, when its decoder is this one).
+    const topology& topo() const { return t_; }
 
   private:
     decision decode_at(const header& h, const coord& at, const decode_context&) override {

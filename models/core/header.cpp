@@ -74,14 +74,6 @@ std::optional<header> unpack(std::uint64_t w) {
     return h;
 }
 
-bool valid(const header& h, int k, int m) {
-    if (static_cast<unsigned>(h.kind) > 2u) return false;
-    if (h.kind != header_kind::destination)
-        return h.b <= (h.kind == header_kind::sync ? 5 : 3) && h.f0 < k && h.f1 < m && h.f2 < m && h.defl_c == 0 && h.defl_d == 0;
-    return !h.broadcast && h.b <= 5 && h.f0 < k && h.defl_c < k && h.f1 < m && h.f2 < m &&
-           h.defl_d < m;
-}
-
 std::optional<std::string> check(const header& h, int k, int m) {
     const auto bad = [&](const std::string& what) {
         return std::optional<std::string>("header " + to_string(h) + ": " + what);
@@ -103,14 +95,6 @@ std::optional<std::string> check(const header& h, int k, int m) {
     if (h.f1 >= m || h.f2 >= m || h.defl_d >= m)
         return bad("d', p' and D must be below M=" + std::to_string(m));
     return std::nullopt;
-}
-
-bool valid(const header& h, const topology& t) {
-    // A source vector (B, b; gamma, pi, delta) reads the same on MDF: gamma a global port, pi and
-    // delta local ports (issue 14, core/mdf_decoder.cpp).
-    if (t.is_d3() || h.kind == header_kind::source_vector) return valid(h, t.k(), t.m());
-    return h.kind == header_kind::destination && !h.broadcast && h.b <= 5 && h.f0 < t.groups() &&
-           h.f1 == 0 && h.f2 < t.m() && h.defl_c < t.k() && h.defl_d < t.m();
 }
 
 std::optional<std::string> check(const header& h, const topology& t) {

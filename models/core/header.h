@@ -70,14 +70,27 @@ std::uint64_t pack(const header& h);
 std::optional<header> unpack(std::uint64_t word);
 
 /// True when h is a valid header on D3(K,M) (the fast form of check()).
-bool valid(const header& h, int k, int m);
+inline bool valid(const header& h, int k, int m) {
+    if (static_cast<unsigned>(h.kind) > 2u) return false;
+    if (h.kind != header_kind::destination)
+        return h.b <= (h.kind == header_kind::sync ? 5 : 3) && h.f0 < k && h.f1 < m && h.f2 < m &&
+               h.defl_c == 0 && h.defl_d == 0;
+    return !h.broadcast && h.b <= 5 && h.f0 < k && h.defl_c < k && h.f1 < m && h.f2 < m &&
+           h.defl_d < m;
+}
 
 /// Why h is not a valid header on D3(K,M), or nothing when it is.
 std::optional<std::string> check(const header& h, int k, int m);
 
 /// On a topology: D3 as above; MDF takes source vectors as D3 does and destination headers with c'
 /// a group (below K*M+1), d' = 0 and p' a router of the group.
-bool valid(const header& h, const topology& t);
+inline bool valid(const header& h, const topology& t) {
+    // A source vector (B, b; gamma, pi, delta) reads the same on MDF: gamma a global port, pi and
+    // delta local ports (issue 14, core/mdf_decoder.cpp).
+    if (t.is_d3() || h.kind == header_kind::source_vector) return valid(h, t.k(), t.m());
+    return h.kind == header_kind::destination && !h.broadcast && h.b <= 5 && h.f0 < t.groups() &&
+           h.f1 == 0 && h.f2 < t.m() && h.defl_c < t.k() && h.defl_d < t.m();
+}
 std::optional<std::string> check(const header& h, const topology& t);
 
 /// "(B,b;gamma,pi,delta)" or "(b;(c',d',p'),C=..,D=..)".

@@ -47,10 +47,8 @@ decision decode_mdf_vector(const header& h, const coord& at) {
 
 }  // namespace
 
-decision decode_mdf(const header& h, const coord& at, const topology& t) {
+decision decode_mdf_valid(const header& h, const coord& at, const topology& t) {
     const dragonfly* net = t.mdf();
-    if (net == nullptr || !valid(h, t) || !t.contains(at))
-        return step(action::invalid, 0, false, h);
     if (h.kind == header_kind::source_vector) return decode_mdf_vector(h, at);
     const int g = at.c;
     const int to = h.f0;

@@ -52,11 +52,6 @@ std::string topology::name() const {
     return std::string(mdf_ ? "MDF(" : "D3(") + std::to_string(k_) + "," + std::to_string(m_) + ")";
 }
 
-bool topology::contains(const coord& x) const {
-    if (mdf_) return x.c >= 0 && x.c < groups() && x.d == 0 && x.p >= 0 && x.p < m_;
-    return x.c >= 0 && x.c < k_ && x.d >= 0 && x.d < m_ && x.p >= 0 && x.p < m_;
-}
-
 coord topology::at(router_id id) const {
     const int i = static_cast<int>(id);
     if (mdf_) return {i / m_, 0, i % m_};

@@ -97,7 +97,10 @@ class topology {
     /// Link ports per router: K global plus M-1 local.
     int link_ports() const { return k_ + m_ - 1; }
 
-    bool contains(const coord& x) const;
+    bool contains(const coord& x) const {
+        if (mdf_) return x.c >= 0 && x.c < groups() && x.d == 0 && x.p >= 0 && x.p < m_;
+        return x.c >= 0 && x.c < k_ && x.d >= 0 && x.d < m_ && x.p >= 0 && x.p < m_;
+    }
     router_id id(const coord& x) const {
         return static_cast<router_id>((x.c * (mdf_ ? 1 : m_) + x.d) * m_ + x.p);
     }

@@ -23,7 +23,8 @@ void walk(const topology& t, const coord& src, const header& h, walk_result& r) 
         coord at = src;
         header hdr = h;
         for (int step = 0; step <= 8; ++step) {
-            const decision d = decode(hdr, at, t);
+            // The first step checks the header; its next headers are valid again (decode_valid).
+            const decision d = step == 0 ? decode(hdr, at, t) : decode_valid(hdr, at, t);
             hop next;
             if (!expand_unicast(d, at, t, next)) break;
             if (next.to == kEjectTarget) {
@@ -49,7 +50,7 @@ void walk(const topology& t, const coord& src, const header& h, walk_result& r) 
         next.clear();
         bool moved = false;
         for (const auto& [at, hdr] : now) {
-            const decision d = decode(hdr, at, t);
+            const decision d = step == 0 ? decode(hdr, at, t) : decode_valid(hdr, at, t);
             if (!expand(d, at, t, hops)) {
                 r.error = "invalid header " + to_string(hdr);
                 return;

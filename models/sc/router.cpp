@@ -43,8 +43,8 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
       route_cycles_(static_cast<std::uint64_t>(s.cfg.router.pipeline.route)),
       in_unit_("input_unit", input_setup(s.cfg, s.topo)),
       hold_("hold_stage", s.cfg.router),
-      route_("route_stage", s.decoder, s.topo, s.at, this->name()),
-      replicate_("replicator", s.pool),
+      route_("route_stage", s.decoder, s.topo, s.at, this->name(), fanout_),
+      replicate_("replicator", s.pool, fanout_),
       alloc_("switch_allocator",
              {ports_, s.cfg.router.arb,
               // request sources: every buffer, then the hold stage
@@ -255,7 +255,7 @@ void router::step(std::uint64_t t) {
         if (!e.broadcast()) {
             offer(r, e.to, t);
         } else {
-            targets_ = e.targets;  // serving a target edits the list
+            targets_ = fanout_[e.fan];  // serving a target edits the list
             for (target x : targets_) offer(r, x, t);
         }
     }

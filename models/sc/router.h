@@ -158,6 +158,7 @@ class router : public sc_core::sc_module, public stepper::client {
 
     router_stats stats_;  ///< the run's own packets (all packets without --background)
     router_stats background_stats_;
+    fanout fanout_;  ///< broadcast entries' copies (route stage and replicator)
     input_unit in_unit_;
     hold_stage hold_;
     route_stage route_;

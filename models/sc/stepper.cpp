@@ -22,10 +22,6 @@ void stepper::add(client& c, bool router_phase) {
     cal(router_phase).resize(static_cast<std::uint32_t>(list.size()));
 }
 
-std::uint64_t stepper::now() const {
-    return in_tick_ ? current_ : to_cycle(sc_core::sc_time_stamp());
-}
-
 void stepper::wake_outside(client& c, std::uint64_t cycle) {
     const std::uint64_t at = cal(c.router_).request(c.id_, std::max(cycle, now()));
     if (at != calendar::kNever) schedule(at);

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "core/calendar.h"
+#include "sc/protocol.h"
 
 namespace d3 {
 
@@ -52,7 +53,7 @@ class stepper : public sc_core::sc_module {
         wake_outside(c, cycle);
     }
     /// The cycle being stepped, or the current simulation cycle outside a step.
-    std::uint64_t now() const;
+    std::uint64_t now() const { return in_tick_ ? current_ : to_cycle(sc_core::sc_time_stamp()); }
 
   private:
     SC_HAS_PROCESS(stepper);

@@ -10,14 +10,16 @@ namespace {
 
 TEST(Replicator, EveryTargetButTheLastGetsAFreshCopy) {
     packet_pool pool;
-    replicator rep("replicator", pool);
+    fanout lists;
+    replicator rep("replicator", pool, lists);
     packet* p = pool.acquire();
     p->msg = 42;
     p->hdr = make_source_vector_header(true, 3, {0, 0, 0});
     entry e;
     e.pkt = p;
     e.dec = decode(p->hdr, {0, 0, 0}, 2, 3);
-    e.targets = {kHoldTarget, 3, 4};
+    e.fan = lists.open();
+    lists[e.fan] = {kHoldTarget, 3, 4};
     packet* a = rep.take(e, 3);
     EXPECT_NE(a, p);
     EXPECT_EQ(a->msg, 42u);
@@ -29,13 +31,16 @@ TEST(Replicator, EveryTargetButTheLastGetsAFreshCopy) {
     packet* last = rep.take(e, 4);
     EXPECT_EQ(last, p);  // the last copy is the packet itself
     EXPECT_TRUE(e.done);
+    EXPECT_FALSE(e.broadcast());  // its list went back
+    EXPECT_EQ(lists.open(), 0u);  // and is the next one handed out
     EXPECT_EQ(rep.copies(), 2u);
     EXPECT_EQ(pool.in_use(), 3u);
 }
 
 TEST(Replicator, AUnicastTakesItsPacketAndEjectionKeepsTheHeader) {
     packet_pool pool;
-    replicator rep("replicator", pool);
+    fanout lists;
+    replicator rep("replicator", pool, lists);
     packet* p = pool.acquire();
     p->hdr = make_source_vector_header(false, 0, {0, 0, 0});
     entry e;

@@ -29,7 +29,8 @@ class spy_decoder final : public decoder_if {
 TEST(RouteStage, DecodesOnceWithTheRouterAndStepAndSetsTheTarget) {
     const topology t(4, 3);
     spy_decoder dec;
-    route_stage r("route_stage", dec, t, {1, 2, 0}, "tb.router_1_2_0");
+    fanout lists;
+    route_stage r("route_stage", dec, t, {1, 2, 0}, "tb.router_1_2_0", lists);
     packet p;
     p.hdr = make_source_vector_header(false, 2, {3, 1, 1});  // b=2: global port 3
     entry e;
@@ -48,14 +49,15 @@ TEST(RouteStage, DecodesOnceWithTheRouterAndStepAndSetsTheTarget) {
 TEST(RouteStage, ABroadcastGetsEveryCopyHoldFirst) {
     const topology t(4, 3);
     spy_decoder dec;
-    route_stage r("route_stage", dec, t, {0, 1, 2}, "router");
+    fanout lists;
+    route_stage r("route_stage", dec, t, {0, 1, 2}, "router", lists);
     packet p;
     p.hdr = make_source_vector_header(true, 3, {0, 0, 0});  // local broadcast
     entry e;
     e.pkt = &p;
     r.route(e, 0);
     ASSERT_TRUE(e.broadcast());
-    EXPECT_EQ(e.targets, (std::vector<target>{kHoldTarget, static_cast<target>(4),
+    EXPECT_EQ(lists[e.fan], (std::vector<target>{kHoldTarget, static_cast<target>(4),
                                               static_cast<target>(5)}));
 }
 
@@ -63,7 +65,8 @@ TEST(RouteStage, AnIllegalDecisionIsAnError) {
     const topology t(4, 3);
     spy_decoder dec;
     dec.lie = true;
-    route_stage r("route_stage", dec, t, {0, 1, 2}, "router");
+    fanout lists;
+    route_stage r("route_stage", dec, t, {0, 1, 2}, "router", lists);
     packet p;
     p.hdr = make_source_vector_header(false, 3, {0, 0, 1});
     entry e;

@@ -1,8 +1,11 @@
 // What the router's units pass between them: a packet waiting in a buffer or the hold stage
-// (`entry`), and a request for this step's service (`request`).
+// (`entry`), and a request for this step's service (`request`). A broadcast entry's copies not
+// served yet live out of line in the router's `fanout` lists, so that an entry is a small,
+// trivially copyable record (40 bytes) that the buffers move by plain copies.
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include "core/decoder.h"
@@ -11,18 +14,46 @@
 
 namespace d3 {
 
+/// The target lists of the broadcast entries in one router, recycled: an entry names its list by
+/// index (entry::fan).
+class fanout {
+  public:
+    static constexpr std::uint32_t kNone = ~0u;
+
+    /// A new empty list.
+    std::uint32_t open() {
+        if (free_.empty()) {
+            lists_.emplace_back();
+            return static_cast<std::uint32_t>(lists_.size() - 1);
+        }
+        const std::uint32_t i = free_.back();
+        free_.pop_back();
+        lists_[i].clear();
+        return i;
+    }
+    /// Gives list `i` back (its storage is kept for the next broadcast).
+    void close(std::uint32_t i) { free_.push_back(i); }
+    std::vector<target>& operator[](std::uint32_t i) { return lists_[i]; }
+    const std::vector<target>& operator[](std::uint32_t i) const { return lists_[i]; }
+
+  private:
+    std::vector<std::vector<target>> lists_;
+    std::vector<std::uint32_t> free_;
+};
+
 struct entry {
     packet* pkt = nullptr;
-    std::uint64_t ready = 0;      ///< cycle from which it may be served
-    decision dec;                 ///< the route stage's decision (once `decoded`)
-    target to = kEjectTarget;     ///< unicast: where it goes
-    std::vector<target> targets;  ///< broadcast: the copies not served yet
+    std::uint64_t ready = 0;            ///< cycle from which it may be served
+    decision dec;                       ///< the route stage's decision (once `decoded`)
+    target to = kEjectTarget;           ///< unicast: where it goes
+    std::uint32_t fan = fanout::kNone;  ///< broadcast: its list of copies not served yet
     bool decoded = false;
     bool done = false;     ///< every copy was served: the slot is freed at the end of the step
     bool stalled = false;  ///< in the last step, every link it asked for lacked a credit
 
-    bool broadcast() const { return !targets.empty(); }
+    bool broadcast() const { return fan != fanout::kNone; }
 };
+static_assert(std::is_trivially_copyable_v<entry>, "buffers move entries by plain copies");
 
 /// A packet asking for service in this step, with the buffer it waits in.
 struct request {

@@ -4,17 +4,19 @@
 
 namespace d3 {
 
-replicator::replicator(const char* name, packet_pool& pool)
-    : sc_core::sc_object(name), pool_(pool) {}
+replicator::replicator(const char* name, packet_pool& pool, fanout& lists)
+    : sc_core::sc_object(name), pool_(pool), lists_(lists) {}
 
 packet* replicator::take(entry& e, target to) {
     packet* p = e.pkt;
-    if (e.targets.size() > 1) {
+    if (e.broadcast() && lists_[e.fan].size() > 1) {
+        std::vector<target>& targets = lists_[e.fan];
         p = pool_.copy(*e.pkt);
         ++copies_;
-        e.targets.erase(std::find(e.targets.begin(), e.targets.end(), to));
+        targets.erase(std::find(targets.begin(), targets.end(), to));
     } else {
-        e.targets.clear();
+        if (e.broadcast()) lists_.close(e.fan);
+        e.fan = fanout::kNone;
         e.done = true;
     }
     if (to != kEjectTarget) p->hdr = e.dec.next;

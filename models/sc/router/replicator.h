@@ -15,7 +15,8 @@ namespace d3 {
 
 class replicator : public sc_core::sc_object {
   public:
-    replicator(const char* name, packet_pool& pool);
+    /// `lists`: the broadcast entries' copies (shared with the route stage).
+    replicator(const char* name, packet_pool& pool, fanout& lists);
 
     /// The packet that goes to `to` now; marks `e` done after its last target.
     packet* take(entry& e, target to);
@@ -24,6 +25,7 @@ class replicator : public sc_core::sc_object {
 
   private:
     packet_pool& pool_;
+    fanout& lists_;
     std::uint64_t copies_ = 0;
 };
 

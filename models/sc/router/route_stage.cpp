@@ -5,23 +5,36 @@
 namespace d3 {
 
 route_stage::route_stage(const char* name, decoder_if& decoder, const topology& t, const coord& at,
-                         const char* router_name)
-    : sc_core::sc_object(name), decoder_(decoder), topo_(t), at_(at) {
+                         const char* router_name, fanout& lists)
+    : sc_core::sc_object(name), decoder_(decoder), lists_(lists), topo_(t), at_(at) {
     ctx_.router = t.id(at);
     ctx_.name = router_name;
+    if (const auto* ref = dynamic_cast<const topology_decoder*>(&decoder))
+        reference_ = &ref->topo();
 }
 
 void route_stage::route(entry& e, std::uint64_t t) {
     ctx_.step = t;
-    e.dec = decoder_.decode(e.pkt->hdr, at_, ctx_);
+    packet& p = *e.pkt;
+    if (reference_ && p.header_checked) {
+        e.dec = d3::decode_valid(p.hdr, at_, *reference_);
+    } else if (reference_) {
+        e.dec = d3::decode(p.hdr, at_, *reference_);
+        p.header_checked = e.dec.act != action::invalid;
+    } else {
+        p.header_checked = false;  // another decoder chooses the next header
+        e.dec = decoder_.decode(p.hdr, at_, ctx_);
+    }
     e.decoded = true;
     ++decodes_;
     bool ok = false;
     const action a = e.dec.act;
     if (a == action::broadcast_local || a == action::broadcast_global) {
         ok = expand(e.dec, at_, topo_, hops_);
-        e.targets.clear();
-        for (const hop& h : hops_) e.targets.push_back(h.to);
+        if (e.fan == fanout::kNone) e.fan = lists_.open();
+        std::vector<target>& targets = lists_[e.fan];
+        targets.clear();
+        for (const hop& h : hops_) targets.push_back(h.to);
     } else {
         hop h;
         ok = expand_unicast(e.dec, at_, topo_, h);

@@ -17,9 +17,10 @@ namespace d3 {
 
 class route_stage : public sc_core::sc_object {
   public:
-    /// `router_name`: the router's hierarchical name, passed to the decoder with each decode.
+    /// `router_name`: the router's hierarchical name, passed to the decoder with each decode;
+    /// `lists`: where broadcast entries keep their copies (shared with the replicator).
     route_stage(const char* name, decoder_if& decoder, const topology& t, const coord& at,
-                const char* router_name);
+                const char* router_name, fanout& lists);
 
     /// Decodes `e`'s header in step `t` and sets its targets (marks it decoded).
     void route(entry& e, std::uint64_t t);
@@ -28,6 +29,10 @@ class route_stage : public sc_core::sc_object {
 
   private:
     decoder_if& decoder_;
+    /// The reference decoder's topology when decoder_ is the reference (topology_decoder): then
+    /// d3::decode is called directly, without the virtual call (the same function it makes).
+    const topology* reference_ = nullptr;
+    fanout& lists_;
     const topology& topo_;
     const coord at_;
     decode_context ctx_;

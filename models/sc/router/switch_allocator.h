@@ -82,6 +82,20 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
     for (int o : touched_) {
         auto& w = wanted_[static_cast<std::size_t>(o)];
         const std::size_t n = w.size();
+        if (n == 1 && !background_) {  // the common case: no conflict, nothing to arbitrate
+            const d3::request& r = w[0];
+            const packet* sent = nullptr;
+            if (has_credit(o, *r.e)) {
+                r.e->stalled = false;
+                sent = grant(r, o);
+            } else {
+                waiting = true;
+                ++stats_.stalls;
+            }
+            if (observer_) observe(t, o, 1, sent);
+            w.clear();
+            continue;
+        }
         if (n > 1 && !background_) record(t, o, n);
         eligible_.clear();
         for (std::size_t i = 0; i < n; ++i)
