@@ -50,33 +50,45 @@ std::string mib_text(double mib) {
 
 namespace {
 
-// What every run has: its routers, their link ports and the VCs of the resolved configuration.
+// What every run has: its routers, their link ports and the channels per input (virtual channels
+// of every service class) of the network the run builds.
 memory_inputs network_inputs(const topology& t, const network_config& net) {
     memory_inputs in;
     in.routers = t.routers();
     in.link_ports = t.link_ports();
-    in.vcs = net.resolved().router.vcs;
+    in.vcs = net.resolved().router.channels();
     return in;
+}
+
+// Synthetic traffic of `tr` for `steps` steps of creation (warm-up and measurement) and a drain.
+void add_traffic(memory_inputs& in, const topology& t, const traffic_options& tr,
+                 std::uint64_t steps, const router_params& rp) {
+    in.traffic = true;
+    in.traffic_packets = expected_traffic_packets(t.routers(), tr.concentration, tr.rate, tr.warmup,
+                                                  static_cast<int>(steps), tr.drain_limit);
+    in.traffic_in_flight =
+        expected_traffic_in_flight(t.routers(), tr.concentration, tr.rate, rp.pipeline.stages(),
+                                   rp.local_latency, rp.global_latency);
 }
 
 }  // namespace
 
 memory_estimate estimate_run(const run_options& o, const topology& t, const workload& w) {
-    memory_inputs in = network_inputs(t, o.net);
-    in.volume = w.volume(t);
+    const network_config net = o.network();
+    memory_inputs in = network_inputs(t, net);
+    // With --background the primitive's volume is the ledger's, and the background is traffic
+    // that runs for its warm-up and the primitive's rounds and delays.
+    const auto* bg = dynamic_cast<const background_workload*>(&w);
+    const workload& primitive = bg ? bg->foreground() : w;
+    in.volume = primitive.volume(t);
+    if (bg && o.background)
+        add_traffic(in, t, *o.background, primitive.rounds() + primitive.delays(), net.router);
     return estimate_memory(in);
 }
 
 memory_estimate estimate_run(const traffic_run_options& o, const topology& t) {
     memory_inputs in = network_inputs(t, o.network());
-    in.traffic = true;
-    const traffic_options& tr = o.traffic;
-    in.traffic_packets = expected_traffic_packets(t.routers(), tr.concentration, tr.rate, tr.warmup,
-                                                  tr.measure, tr.drain_limit);
-    const router_params& rp = o.net.router;
-    in.traffic_in_flight =
-        expected_traffic_in_flight(t.routers(), tr.concentration, tr.rate, rp.pipeline.stages(),
-                                   rp.local_latency, rp.global_latency);
+    add_traffic(in, t, o.traffic, static_cast<std::uint64_t>(o.traffic.measure), o.net.router);
     return estimate_memory(in);
 }
 
