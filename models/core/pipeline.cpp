@@ -1,6 +1,7 @@
 #include "core/pipeline.h"
 
 #include <cstdlib>
+#include <iterator>
 
 #include "core/limits.h"
 
@@ -31,9 +32,9 @@ std::string to_string(const pipeline_spec& p) {
 }
 
 std::optional<pipeline_spec> parse_pipeline(const std::string& s, std::string& error) {
-    pipeline_spec p;
-    if (s.empty() || s == "none") return p;
-    bool seen[3] = {false, false, false};
+    if (s.empty() || s == "none") return pipeline_spec{};
+    constexpr std::size_t kUnits = std::size(kPipelineUnits);
+    int cycles[kUnits] = {};  // in kPipelineUnits' order, that of pipeline_spec's members
     std::size_t at = 0;
     while (at <= s.size()) {
         const std::size_t comma = s.find(',', at);
@@ -53,19 +54,19 @@ std::optional<pipeline_spec> parse_pipeline(const std::string& s, std::string& e
             }
             n = static_cast<int>(v);
         }
-        int i = 0;
-        while (i < 3 && name != to_string(kPipelineUnits[i])) ++i;
-        if (i == 3) {
+        std::size_t i = 0;
+        while (i < kUnits && name != to_string(kPipelineUnits[i])) ++i;
+        if (i == kUnits) {
             error = "'" + name + "' is not a unit (route, allocate, traverse, or none)";
             return std::nullopt;
         }
-        if (seen[i]) {
+        if (cycles[i] != 0) {
             error = "'" + name + "' is given twice";
             return std::nullopt;
         }
-        seen[i] = true;
-        (i == 0 ? p.route : i == 1 ? p.allocate : p.traverse) = n;
+        cycles[i] = n;
     }
+    const pipeline_spec p{cycles[0], cycles[1], cycles[2]};
     if (p.stages() > kPipelineStagesRange.hi) {
         error = "'" + s + "' has " + std::to_string(p.stages()) + " stages (at most " +
                 std::to_string(kPipelineStagesRange.hi) + ")";

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <stdexcept>
 
 #include "core/header.h"
@@ -18,6 +19,7 @@ namespace d3 {
 namespace {
 constexpr std::size_t kConflictLog = std::size_t{1} << 20;
 constexpr std::uint64_t kOccupancyMax = (1u << kOccupancyWidth) - 1;
+constexpr std::size_t kUnits = std::size(kPipelineUnits);  ///< stage probes per router
 }  // namespace
 
 std::optional<std::string> check_wave_options(const std::string& path, const wave_options& o,
@@ -146,7 +148,7 @@ void wave_trace::on_vc_buffer(std::uint64_t step, router_id router, int input, i
 void wave_trace::on_stage(std::uint64_t step, router_id router, pipeline_unit unit,
                           std::uint64_t from, std::uint64_t to) {
     const probe_id id =
-        stage_probe_[static_cast<std::size_t>(router) * 3 + static_cast<std::size_t>(unit)];
+        stage_probe_[static_cast<std::size_t>(router) * kUnits + static_cast<std::size_t>(unit)];
     if (id == kNoProbe) return;
     record r;
     r.what = kind::stage;
@@ -159,12 +161,12 @@ void wave_trace::on_stage(std::uint64_t step, router_id router, pipeline_unit un
 
 void wave_trace::trace_pipeline(const pipeline_spec& p) {
     if (p.extra() == 0) return;
-    stage_probe_.assign(static_cast<std::size_t>(t_.routers()) * 3, kNoProbe);
+    stage_probe_.assign(static_cast<std::size_t>(t_.routers()) * kUnits, kNoProbe);
     for (router_id r = 0; r < t_.routers(); ++r) {
         if (!scope_.selects(t_.at(r))) continue;
         for (pipeline_unit u : kPipelineUnits)
             if (p.cycles(u) != 0)
-                stage_probe_[static_cast<std::size_t>(r) * 3 + static_cast<std::size_t>(u)] =
+                stage_probe_[static_cast<std::size_t>(r) * kUnits + static_cast<std::size_t>(u)] =
                     add_probe(r, "pipeline", to_string(u), kOccupancyWidth, false, -1, true);
     }
 }
