@@ -72,20 +72,19 @@ void router::end_of_elaboration() {
     std::vector<output_unit::fw_if*> fw;
     for (int o = 0; o < ports_; ++o) fw.push_back(out[o]);
     out_unit_.bind(std::move(fw), out[ports_]);
-    bw_.assign(static_cast<std::size_t>(ports_ + 1), nullptr);
+    upstream_.assign(static_cast<std::size_t>(ports_ + 1), upstream{});
     for (std::size_t b = 0; b < input_of_binding_.size(); ++b)
-        bw_[input_of_binding_[b]] = in[static_cast<int>(b)];
+        upstream_[input_of_binding_[b]].bw = in[static_cast<int>(b)];
     // A credit leaves when the packet is read out of its buffer, the allocate stage's cycles
     // after it won the switch (core/pipeline.h), and travels back over the link the packet came
     // on; the node's injection channel takes one cycle.
     const std::uint64_t read_out = static_cast<std::uint64_t>(cfg_.router.pipeline.allocate);
-    credit_delay_.clear();
     for (int i = 0; i < ports_; ++i)
-        credit_delay_.push_back(
+        upstream_[static_cast<std::size_t>(i)].credit_delay =
             cycles(read_out + static_cast<std::uint64_t>(port_of(i, topo_.k()).global
                                                              ? cfg_.router.global_latency
-                                                             : cfg_.router.local_latency)));
-    credit_delay_.push_back(cycles(read_out + 1));
+                                                             : cfg_.router.local_latency));
+    upstream_[static_cast<std::size_t>(ports_)].credit_delay = cycles(read_out + 1);
 }
 
 tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) {
@@ -141,8 +140,9 @@ void router::return_credit(int fifo) {
     const int input = in_unit_.input_of(fifo);
     flit f{nullptr, static_cast<std::uint8_t>(in_unit_.vc_of_fifo(fifo))};
     tlm::tlm_phase ph = tlm::END_REQ;
-    sc_core::sc_time t = credit_delay_[static_cast<std::size_t>(input)];
-    const tlm::tlm_sync_enum r = bw_[static_cast<std::size_t>(input)]->nb_transport_bw(f, ph, t);
+    const upstream& u = upstream_[static_cast<std::size_t>(input)];
+    sc_core::sc_time t = u.credit_delay;
+    const tlm::tlm_sync_enum r = u.bw->nb_transport_bw(f, ph, t);
     if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_bw", r, tlm::TLM_ACCEPTED);
 }
 
@@ -155,9 +155,9 @@ void router::return_flit_credits(int fifo) {
     for (std::uint64_t i = 0; i < flits_; ++i) {
         flit f{nullptr, static_cast<std::uint8_t>(vc)};
         tlm::tlm_phase ph = tlm::END_REQ;
-        sc_core::sc_time t = credit_delay_[static_cast<std::size_t>(input)] + cycles(i);
-        const tlm::tlm_sync_enum r =
-            bw_[static_cast<std::size_t>(input)]->nb_transport_bw(f, ph, t);
+        const upstream& u = upstream_[static_cast<std::size_t>(input)];
+        sc_core::sc_time t = u.credit_delay + cycles(i);
+        const tlm::tlm_sync_enum r = u.bw->nb_transport_bw(f, ph, t);
         if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_bw", r, tlm::TLM_ACCEPTED);
     }
 }

@@ -167,8 +167,12 @@ class router : public sc_core::sc_module, public stepper::client {
     output_unit out_unit_;
 
     std::vector<std::uint16_t> input_of_binding_;  ///< `in` binding -> input port
-    std::vector<tlm::tlm_bw_transport_if<link_protocol_types>*> bw_;  ///< per input port
-    std::vector<sc_core::sc_time> credit_delay_;                      ///< per input port
+    /// Per input port, what a credit upstream needs (together: one cache line per credit).
+    struct upstream {
+        tlm::tlm_bw_transport_if<link_protocol_types>* bw = nullptr;
+        sc_core::sc_time credit_delay;
+    };
+    std::vector<upstream> upstream_;
     std::vector<request> requests_;
     std::vector<target> targets_;
     bool blocked_ = false;  ///< a packet waits for a credit: a returning credit wakes the router

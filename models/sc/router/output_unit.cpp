@@ -26,9 +26,7 @@ output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
       local_delay_(hop_delay(*s.params, s.params->local_latency)),
       stats_(stats),
       background_(s.background ? s.background : &stats),
-      credits_(static_cast<std::size_t>(s.outputs * s.vcs), s.params->buffer_depth),
-      returning_(static_cast<std::size_t>(s.outputs * s.vcs)) {
-    for (auto& q : returning_) q = fifo<std::uint64_t>(static_cast<std::size_t>(depth_));
+      credits_(static_cast<std::size_t>(s.outputs * s.vcs), {s.params->buffer_depth, 0}) {
     if (flits_ > 1) {
         link_free_.assign(static_cast<std::size_t>(s.outputs), 0);
         lane_free_.assign(static_cast<std::size_t>(ejection_width_), 0);
@@ -36,36 +34,29 @@ output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
 }
 
 void output_unit::return_credits(std::uint64_t t) {
-    std::size_t kept = 0;
-    for (std::uint32_t s : pending_) {
-        auto& due = returning_[s];
-        while (!due.empty() && due.front() <= t) {
-            ++credits_[s];
-            due.pop_front();
-        }
-        if (!due.empty()) pending_[kept++] = s;
-    }
-    pending_.resize(kept);
+    returning_.pop_due(t, [this](std::uint32_t s) {
+        ++credits_[s].usable;
+        --credits_[s].inflight;
+    });
 }
 
 void output_unit::credit_arrived(int output, int vc, std::uint64_t due) {
     const std::size_t s = slot(output, vc);
-    auto& q = returning_[s];
-    if (q.full()) {
+    if (credits_[s].inflight == depth_) {
         const std::string msg = std::string(name()) + ": output " + std::to_string(output) + " vc" +
                                 std::to_string(vc) + " got more credits than its depth";
         SC_REPORT_ERROR("d3/protocol", msg.c_str());
         return;
     }
-    if (q.empty()) pending_.push_back(static_cast<std::uint32_t>(s));
-    q.push_back(due);
+    ++credits_[s].inflight;
+    returning_.push(due, static_cast<std::uint32_t>(s));
 }
 
 void output_unit::send(int output, int vc, packet* p, std::uint64_t t) {
     ++p->hops;
     router_stats& s = stats_of(p);
     ++s.hops;
-    credits_[slot(output, vc)] -= flits_;
+    credits_[slot(output, vc)].usable -= flits_;
     if (flits_ > 1) {  // the link carries the packet's flits, one per cycle
         link_free_[static_cast<std::size_t>(output)] = t + static_cast<std::uint64_t>(flits_);
         ++s.vc_packets[static_cast<std::size_t>(vc)];
@@ -106,7 +97,7 @@ void output_unit::eject(packet* p) {
 
 std::uint64_t output_unit::next_credit(std::uint64_t t) const {
     std::uint64_t next = calendar::kNever;
-    for (std::uint32_t s : pending_) next = std::min(next, std::max(returning_[s].front(), t + 1));
+    if (!returning_.empty()) next = std::max(returning_.next_due(), t + 1);
     for (std::uint64_t f : link_free_)
         if (f > t) next = std::min(next, f);
     return next;
@@ -115,13 +106,13 @@ std::uint64_t output_unit::next_credit(std::uint64_t t) const {
 std::uint64_t output_unit::credits_outstanding() const {
     std::uint64_t n = 0;
     for (std::size_t s = 0; s < credits_.size(); ++s)
-        n += static_cast<std::uint64_t>(depth_ - credits_[s]) - returning_[s].size();
+        n += static_cast<std::uint64_t>(depth_ - credits_[s].usable - credits_[s].inflight);
     return n;
 }
 
 int output_unit::occupancy(int output) const {
     int n = 0;
-    for (int v = 0; v < vcs_; ++v) n += depth_ - credits_[slot(output, v)];
+    for (int v = 0; v < vcs_; ++v) n += depth_ - credits_[slot(output, v)].usable;
     return n;
 }
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "core/config.h"
-#include "core/fifo.h"
+#include "core/due_queue.h"
 #include "core/stats.h"
 #include "sc/protocol.h"
 
@@ -45,7 +45,9 @@ class output_unit : public sc_core::sc_object {
     /// A credit for `output`, virtual channel `vc`, usable from cycle `due`.
     void credit_arrived(int output, int vc, std::uint64_t due);
     /// Room downstream for a whole packet (one credit per flit).
-    bool has_credit(int output, int vc) const { return credits_[slot(output, vc)] >= flits_; }
+    bool has_credit(int output, int vc) const {
+        return credits_[slot(output, vc)].usable >= flits_;
+    }
     /// A packet may start on `output` in step `t`: room downstream and the link not busy with
     /// the flits of an earlier packet.
     bool can_send(int output, int vc, std::uint64_t t) const {
@@ -71,7 +73,7 @@ class output_unit : public sc_core::sc_object {
     std::uint64_t next_credit(std::uint64_t t) const;
     /// Packets sent on `output` that the buffers downstream still hold (all virtual channels).
     int occupancy(int output) const;
-    int credits(int output, int vc) const { return credits_[slot(output, vc)]; }
+    int credits(int output, int vc) const { return credits_[slot(output, vc)].usable; }
     /// Credits neither usable nor on their way back: flits still downstream (0 once drained).
     std::uint64_t credits_outstanding() const;
 
@@ -92,9 +94,12 @@ class output_unit : public sc_core::sc_object {
     const sc_core::sc_time local_delay_;
     router_stats& stats_;
     router_stats* background_;
-    std::vector<int> credits_;                    ///< per output and VC
-    std::vector<fifo<std::uint64_t>> returning_;  ///< per output and VC: arrival cycles
-    std::vector<std::uint32_t> pending_;          ///< slots with credits on their way back
+    struct credit_count {
+        int usable = 0;    ///< free slots downstream, known here
+        int inflight = 0;  ///< credits on their way back
+    };
+    std::vector<credit_count> credits_;   ///< per output and VC
+    due_queue<std::uint32_t> returning_;  ///< the credits on their way back: slot, arrival cycle
     std::vector<fw_if*> fw_;
     fw_if* node_ = nullptr;
     int eject_room_ = 0;

@@ -66,9 +66,21 @@ class switch_allocator : public sc_core::sc_object {
     router_stats* background_;  ///< nullptr: no background traffic
     const int outputs_;
     const int classes_;
-    std::vector<arbiter> arbiters_;                 ///< per service class and output
-    std::vector<std::vector<d3::request>> wanted_;  ///< per output, this step's requesters
-    std::vector<int> touched_;                      ///< outputs with requesters, in order
+    std::vector<arbiter> arbiters_;  ///< per service class and output
+    /// This step's requests in the order made, each output's linked in a list (next), so that
+    /// a step touches three small arrays whatever the number of outputs.
+    struct asked {
+        d3::request r;
+        std::uint32_t next = kEnd;
+    };
+    struct chain {
+        std::uint32_t head = kEnd, tail = kEnd;
+    };
+    static constexpr std::uint32_t kEnd = ~0u;
+    std::vector<asked> asked_;
+    std::vector<chain> chains_;       ///< per output: its requests in asked_
+    std::vector<int> touched_;        ///< outputs with requesters, in order first asked
+    std::vector<d3::request> group_;  ///< the requesters of one output (more than one)
     std::vector<std::size_t> eligible_;
     std::vector<char> credit_;  ///< with background: requester i had a credit
     std::vector<candidate> cands_;
@@ -80,10 +92,11 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
                                 Lost&& lost) {
     bool waiting = false;
     for (int o : touched_) {
-        auto& w = wanted_[static_cast<std::size_t>(o)];
-        const std::size_t n = w.size();
-        if (n == 1 && !background_) {  // the common case: no conflict, nothing to arbitrate
-            const d3::request& r = w[0];
+        chain& c = chains_[static_cast<std::size_t>(o)];
+        const std::uint32_t first = c.head;
+        c.head = c.tail = kEnd;
+        if (asked_[first].next == kEnd && !background_) {  // the common case: one requester
+            const d3::request& r = asked_[first].r;
             const packet* sent = nullptr;
             if (has_credit(o, *r.e)) {
                 r.e->stalled = false;
@@ -93,9 +106,12 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
                 ++stats_.stalls;
             }
             if (observer_) observe(t, o, 1, sent);
-            w.clear();
             continue;
         }
+        group_.clear();
+        for (std::uint32_t i = first; i != kEnd; i = asked_[i].next) group_.push_back(asked_[i].r);
+        const auto& w = group_;
+        const std::size_t n = w.size();
         if (n > 1 && !background_) record(t, o, n);
         eligible_.clear();
         for (std::size_t i = 0; i < n; ++i)
@@ -138,9 +154,9 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
             record_tagged(t, o, w, sent);
         }
         if (observer_) observe(t, o, n, sent);
-        w.clear();
     }
     touched_.clear();
+    asked_.clear();
     return waiting;
 }
 

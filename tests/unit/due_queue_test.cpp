@@ -1,0 +1,63 @@
+#include "core/due_queue.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <utility>
+#include <vector>
+
+namespace d3 {
+namespace {
+
+std::vector<int> pop(due_queue<int>& q, std::uint64_t t) {
+    std::vector<int> out;
+    q.pop_due(t, [&](int v) { out.push_back(v); });
+    return out;
+}
+
+TEST(DueQueue, PopsWhatIsDueInDueOrder) {
+    due_queue<int> q;
+    EXPECT_EQ(q.next_due(), due_queue<int>::kNone);
+    q.push(5, 1);
+    q.push(3, 2);  // out of order: goes before
+    q.push(5, 3);  // same cycle as the first: after it
+    q.push(9, 4);
+    EXPECT_EQ(q.next_due(), 3u);
+    EXPECT_EQ(pop(q, 2), std::vector<int>{});
+    EXPECT_EQ(pop(q, 5), (std::vector<int>{2, 1, 3}));
+    EXPECT_EQ(q.size(), 1u);
+    EXPECT_EQ(q.next_due(), 9u);
+    EXPECT_EQ(pop(q, 100), std::vector<int>{4});
+    EXPECT_TRUE(q.empty());
+}
+
+// Against a brute-force reference (a stable sort by due) across wrap-around and growth.
+TEST(DueQueue, MatchesAStableSortUnderRandomPushesAndPops) {
+    std::mt19937 rng(7);
+    due_queue<int> q;
+    std::vector<std::pair<std::uint64_t, int>> ref;
+    int next = 0;
+    for (std::uint64_t t = 0; t < 2000; ++t) {
+        const int pushes = static_cast<int>(rng() % 4);
+        for (int i = 0; i < pushes; ++i) {
+            const std::uint64_t due = t + 1 + rng() % 6;
+            q.push(due, next);
+            ref.emplace_back(due, next);
+            ++next;
+        }
+        std::stable_sort(ref.begin(), ref.end(),
+                         [](const auto& a, const auto& b) { return a.first < b.first; });
+        std::vector<int> want;
+        while (!ref.empty() && ref.front().first <= t) {
+            want.push_back(ref.front().second);
+            ref.erase(ref.begin());
+        }
+        ASSERT_EQ(pop(q, t), want) << "cycle " << t;
+        ASSERT_EQ(q.size(), ref.size());
+        ASSERT_EQ(q.next_due(), ref.empty() ? due_queue<int>::kNone : ref.front().first);
+    }
+}
+
+}  // namespace
+}  // namespace d3
