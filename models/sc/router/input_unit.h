@@ -40,6 +40,8 @@ class input_unit : public sc_core::sc_object {
     /// The injection buffer of service class `cls`.
     int injection(int cls = 0) const { return injq_ + cls; }
     bool is_injection(int fifo) const { return fifo >= injq_; }
+    /// Channels per link input (service classes x virtual channels).
+    int vcs() const { return vcs_; }
     /// Buffers in all: request sources 0..buffers()-1 (the hold stage is buffers()).
     int buffers() const { return injq_ + classes_; }
     /// The input port of a buffer (the injection buffers: link_inputs).

@@ -55,6 +55,8 @@ class output_unit : public sc_core::sc_object {
                (flits_ == 1 || link_free_[static_cast<std::size_t>(output)] <= t);
     }
 
+    /// A hint that link `output` will be sent on in this step (loads what the call reads).
+    void prefetch(int output) const { __builtin_prefetch(fw_[static_cast<std::size_t>(output)]); }
     /// Sends `p` on link `output` into virtual channel `vc` downstream in step `t`.
     void send(int output, int vc, packet* p, std::uint64_t t);
 

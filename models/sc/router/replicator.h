@@ -19,11 +19,19 @@ class replicator : public sc_core::sc_object {
     replicator(const char* name, packet_pool& pool, fanout& lists);
 
     /// The packet that goes to `to` now; marks `e` done after its last target.
-    packet* take(entry& e, target to);
+    packet* take(entry& e, target to) {
+        packet* p = e.broadcast() ? take_copy(e, to) : e.pkt;
+        if (!e.broadcast()) e.done = true;
+        if (to != kEjectTarget) p->hdr = e.dec.next;
+        return p;
+    }
 
     std::uint64_t copies() const { return copies_; }
 
   private:
+    /// A broadcast entry: a copy while other targets remain, else the packet (the list closed).
+    packet* take_copy(entry& e, target to);
+
     packet_pool& pool_;
     fanout& lists_;
     std::uint64_t copies_ = 0;
