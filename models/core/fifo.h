@@ -39,6 +39,15 @@ class fifo {
         slots_[wrap(head_ + size_)] = std::move(v);
         ++size_;
     }
+    /// Appends a default value and returns it (filled in place, without a copy).
+    T& emplace_back() {
+        assert(!full());
+        if (size_ == cap_) grow();
+        T& v = slots_[wrap(head_ + size_)];
+        v = T{};
+        ++size_;
+        return v;
+    }
     void pop_front() {
         assert(!empty());
         head_ = wrap(head_ + 1);
@@ -62,7 +71,8 @@ class fifo {
   private:
     std::size_t wrap(std::size_t i) const { return i >= cap_ ? i - cap_ : i; }
     void grow() {
-        const std::uint32_t cap = std::min<std::uint32_t>(limit_, std::max<std::uint32_t>(2, cap_ * 2));
+        const std::uint32_t cap =
+            std::min<std::uint32_t>(limit_, std::max<std::uint32_t>(2, cap_ * 2));
         std::unique_ptr<T[]> s(new T[cap]);
         for (std::uint32_t i = 0; i < size_; ++i) s[i] = std::move((*this)[i]);
         slots_ = std::move(s);

@@ -90,7 +90,8 @@ void router::end_of_elaboration() {
 tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) {
     if (ph != tlm::BEGIN_REQ) check_phase(name(), "nb_transport_fw", ph, tlm::BEGIN_REQ);
     const int input = input_of_binding_[static_cast<std::size_t>(binding)];
-    const std::uint64_t ready = clock_.now() + to_cycle(t);
+    const std::uint64_t now = clock_.now();
+    const std::uint64_t ready = now + to_cycle(t);
     int fifo;
     if (input == ports_) {
         fifo = in_unit_.injection(f.vc);
@@ -107,10 +108,10 @@ tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph, sc_
         return tlm::TLM_ACCEPTED;
     }
     clock_.wake(*this, ready);
-    if (observer_) report_buffer(clock_.now(), fifo);
+    if (observer_) report_buffer(now, fifo);
     if (log_packets_ && input == ports_)
-        log_packet(packet_event_kind::inject, *f.pkt, clock_.now(),
-                   static_cast<std::uint32_t>(fifo), packet_event::kNode);
+        log_packet(packet_event_kind::inject, *f.pkt, now, static_cast<std::uint32_t>(fifo),
+                   packet_event::kNode);
     return tlm::TLM_ACCEPTED;
 }
 

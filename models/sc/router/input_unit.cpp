@@ -35,10 +35,9 @@ void input_unit::mark(int f, bool busy) {
 bool input_unit::accept(int f, packet* p, std::uint64_t ready) {
     fifo<entry>& q = buffer(f);
     if (q.full()) return false;
-    entry e;
+    entry& e = q.emplace_back();
     e.pkt = p;
     e.ready = ready;
-    q.push_back(std::move(e));
     ++total_;
     if (f < injq_) mark(f, true);
     return true;
