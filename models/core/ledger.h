@@ -23,7 +23,9 @@ class ledger {
     /// Registers a message launched at src with header h and returns its id. The expected
     /// destinations come from a contention-free walk of the header (core/walk.h).
     /// Throws std::invalid_argument when the header is invalid.
-    std::uint64_t launch(router_id src, const header& h);
+    std::uint64_t launch(router_id src, const header& h) { return launch(src, t_.at(src), h); }
+    /// The same from the router at `at` (= t.at(src)), which the caller knows already.
+    std::uint64_t launch(router_id src, const coord& at, const header& h);
 
     enum class receipt { ok, duplicate, misrouted, unknown };
     /// Records that message `msg` reached the node at router `at`.
