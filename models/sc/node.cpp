@@ -36,7 +36,7 @@ void node::end_of_elaboration() {
     fw_ = inject_out.operator->();
 }
 
-void node::collect_credits(std::uint64_t t) {
+inline void node::collect_credits(std::uint64_t t) {
     for (int c = 0; c < classes_; ++c) {
         lane& q = lanes_[c];
         while (!q.credit_due.empty() && q.credit_due.front() <= t) {
