@@ -42,7 +42,7 @@ class network : public sc_core::sc_module, public occupancy_view {
     network(const sc_core::sc_module_name& name, const network_config& cfg, const workload& work,
             const decoder_factory& decoders = {}, link_observer* observer = nullptr);
 
-    stepper clock;                       ///< steps every node, then every router, per busy cycle
+    stepper clock;                ///< steps every node, then every router, per busy cycle
     module_list<router> routers;  ///< index = router id (c*M + d)*M + p
     module_list<node> nodes;      ///< node i is attached to router i
 
