@@ -13,25 +13,13 @@ void ledger::reserve(std::uint64_t messages, std::uint64_t deliveries) {
     counts_.reserve(deliveries);
 }
 
-std::uint64_t ledger::launch(router_id src, const header& h) {
-    const auto one = [&](router_id dst) {  // a single destination, without the walk's list
-        msgs_.push_back({src, static_cast<std::uint32_t>(dests_.size()), 1});
-        dests_.push_back(dst);
-        counts_.push_back(0);
-        return msgs_.size() - 1;
-    };
-    if (t_.is_d3() && h.kind == header_kind::source_vector && !h.broadcast && h.b == 3 &&
-        valid(h, t_.k(), t_.m())) {
-        // The common case in closed form (section 8): (3; gamma, pi, delta) from (c,d,p) arrives
-        // at (c+gamma, p+delta, d+pi). Not the decoder's walk, so it also checks the decoder.
-        return one(t_.id(t_.destination(t_.at(src), {h.gamma(), h.pi(), h.delta()})));
-    }
+std::uint64_t ledger::launch_other(router_id src, const coord& at, const header& h) {
     if (h.kind == header_kind::destination && valid(h, t_)) {
         // A destination header (section 10) names where it ends, deflected or not.
-        return one(t_.id({h.f0, h.f1, h.f2}));
+        return record(src, t_.id({h.f0, h.f1, h.f2}));
     }
     walk_result& w = scratch_;
-    walk(t_, t_.at(src), h, w);
+    walk(t_, at, h, w);
     if (!w.error.empty()) throw std::invalid_argument(w.error);
     message m{src, static_cast<std::uint32_t>(dests_.size()),
               static_cast<std::uint32_t>(w.destinations.size())};
@@ -50,14 +38,16 @@ std::uint64_t ledger::launch(router_id src, const header& h) {
 ledger::receipt ledger::deliver(std::uint64_t msg, router_id at) {
     if (msg >= msgs_.size()) return receipt::unknown;
     const message& m = msgs_[msg];
-    const auto begin = dests_.begin() + m.first;
-    const auto end = begin + m.count;
-    const auto it = std::lower_bound(begin, end, at);
-    if (it == end || *it != at) {
+    std::size_t i = m.first;  // a unicast message: its one destination
+    if (m.count != 1) {       // several: `at` among them (sorted)
+        const auto begin = dests_.begin() + m.first;
+        i = static_cast<std::size_t>(std::lower_bound(begin, begin + m.count, at) - dests_.begin());
+    }
+    if (i == m.first + m.count || dests_[i] != at) {
         ++misrouted_;
         return receipt::misrouted;
     }
-    std::uint8_t& n = counts_[static_cast<std::size_t>(it - dests_.begin())];
+    std::uint8_t& n = counts_[i];
     if (n < 255) ++n;
     if (n > 1) {
         ++duplicated_;

@@ -23,7 +23,16 @@ class ledger {
     /// Registers a message launched at src with header h and returns its id. The expected
     /// destinations come from a contention-free walk of the header (core/walk.h).
     /// Throws std::invalid_argument when the header is invalid.
-    std::uint64_t launch(router_id src, const header& h);
+    std::uint64_t launch(router_id src, const header& h) { return launch(src, t_.at(src), h); }
+    /// The same from the router at `at` (= t.at(src)), which the caller knows already.
+    std::uint64_t launch(router_id src, const coord& at, const header& h) {
+        // The common case in closed form (section 8): (3; gamma, pi, delta) from (c,d,p) arrives
+        // at (c+gamma, p+delta, d+pi). Not the decoder's walk, so it also checks the decoder.
+        if (t_.is_d3() && h.kind == header_kind::source_vector && !h.broadcast && h.b == 3 &&
+            valid(h, t_.k(), t_.m()))
+            return record(src, t_.id(t_.destination(at, {h.gamma(), h.pi(), h.delta()})));
+        return launch_other(src, at, h);
+    }
 
     enum class receipt { ok, duplicate, misrouted, unknown };
     /// Records that message `msg` reached the node at router `at`.
@@ -66,6 +75,16 @@ class ledger {
     std::uint64_t messages() const { return msgs_.size(); }
 
   private:
+    /// Every other header: destination headers by name, the rest by a walk.
+    std::uint64_t launch_other(router_id src, const coord& at, const header& h);
+    /// A message with a single destination.
+    std::uint64_t record(router_id src, router_id dst) {
+        msgs_.push_back({src, static_cast<std::uint32_t>(dests_.size()), 1});
+        dests_.push_back(dst);
+        counts_.push_back(0);
+        return msgs_.size() - 1;
+    }
+
     struct message {
         router_id src;
         std::uint32_t first;  ///< index into dests_/counts_

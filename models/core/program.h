@@ -50,6 +50,9 @@ class node_program {
         (void)step;
         (void)out;
     }
+    /// False when on_receive and immediate do nothing and finished() does not depend on what
+    /// arrives (a fixed schedule): the node then skips them for every delivery. Default true.
+    virtual bool reacts() const { return true; }
 };
 
 }  // namespace d3

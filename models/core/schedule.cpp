@@ -77,8 +77,8 @@ schedule broadcast_schedule() {
 
 void schedule_program::launches(std::uint64_t step, std::vector<launch>& out) {
     if (step >= s_.slots.size()) return;
-    const auto& l = s_.slots[step].launches;
-    out.insert(out.end(), l.begin(), l.end());
+    for (const launch& l : s_.slots[step].launches)
+        out.push_back(l);  // mostly one launch: cheaper than a range insert
 }
 
 }  // namespace d3

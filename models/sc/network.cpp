@@ -27,22 +27,20 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
       cfg_(cfg.resolved()),
       topo_(make_topology(cfg_)),
       ledger_(topo_),
-      clock("clock", horizon(cfg_)),
-      routers("routers"),
-      nodes("nodes") {
+      clock("clock", horizon(cfg_)) {
     const std::uint32_t n = topo_.routers();
     if (const auto v = work.volume(topo_)) ledger_.reserve(v->messages, v->deliveries);
     decoders_.reserve(n);
     for (router_id i = 0; i < n; ++i)
         decoders_.push_back(decoders ? decoders(topo_.at(i))
                                      : std::make_unique<topology_decoder>(topo_));
-    routers.init(n, [&](const char*, std::size_t i) {
+    routers.init(n, [&](std::size_t i) {
         const coord at = topo_.at(static_cast<router_id>(i));
         return new router(
             ("router_" + suffix(at)).c_str(),
             router::setup{cfg_, topo_, at, *decoders_[i], pool_, clock, observer, cfg_.background});
     });
-    nodes.init(n, [&](const char*, std::size_t i) {
+    nodes.init(n, [&](std::size_t i) {
         const auto id = static_cast<router_id>(i);
         const coord at = topo_.at(id);
         return new node(("node_" + suffix(at)).c_str(),

@@ -21,6 +21,7 @@
 #include "core/topology.h"
 #include "core/traffic/occupancy_view.h"
 #include "core/workload.h"
+#include "sc/module_list.h"
 #include "sc/node.h"
 #include "sc/packet_pool.h"
 #include "sc/router.h"
@@ -41,9 +42,9 @@ class network : public sc_core::sc_module, public occupancy_view {
     network(const sc_core::sc_module_name& name, const network_config& cfg, const workload& work,
             const decoder_factory& decoders = {}, link_observer* observer = nullptr);
 
-    stepper clock;                       ///< steps every node, then every router, per busy cycle
-    sc_core::sc_vector<router> routers;  ///< index = router id (c*M + d)*M + p
-    sc_core::sc_vector<node> nodes;      ///< node i is attached to router i
+    stepper clock;                ///< steps every node, then every router, per busy cycle
+    module_list<router> routers;  ///< index = router id (c*M + d)*M + p
+    module_list<node> nodes;      ///< node i is attached to router i
 
     const topology& topo() const { return topo_; }
     const network_config& config() const { return cfg_; }

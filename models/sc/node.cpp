@@ -23,7 +23,8 @@ node::node(const sc_core::sc_module_name& name, setup s)
       ledger_(s.deliveries),
       clock_(s.clock),
       program_(std::move(s.program)),
-      classes_(s.cfg.router.service_classes) {
+      classes_(s.cfg.router.service_classes),
+      reacts_(program_ && program_->reacts()) {
     for (lane& l : lanes_) l.credits = s.cfg.router.injection_depth;
     inject_out.register_nb_transport_bw(this, &node::credit);
     eject_in.register_nb_transport_fw(this, &node::receive);
@@ -35,7 +36,7 @@ void node::end_of_elaboration() {
     fw_ = inject_out.operator->();
 }
 
-void node::collect_credits(std::uint64_t t) {
+inline void node::collect_credits(std::uint64_t t) {
     for (int c = 0; c < classes_; ++c) {
         lane& q = lanes_[c];
         while (!q.credit_due.empty() && q.credit_due.front() <= t) {
@@ -56,7 +57,7 @@ void node::send(const launch& l, std::uint64_t first_hop, const sc_core::sc_time
     p->hdr = l.hdr;
     p->payload = l.payload;
     p->src = id_;
-    p->msg = ledger_.launch(id_, p->hdr);
+    p->msg = ledger_.launch(id_, at_, p->hdr);
     p->launch = first_hop;
     p->service = l.service;
     p->background = l.background;
@@ -80,19 +81,29 @@ void node::step(std::uint64_t t) {
     // through the one-cycle injection channel would.
     for (const launch& l : turnaround_) send(l, t, sc_core::SC_ZERO_TIME);
     turnaround_.clear();
+    sent_cycle_ = t;
+    const int w = cfg_.router.injection_width;
+    int fresh = 0;  // launches of this step injected without queueing (one class, none waiting)
     if (program_ && !program_->finished(t)) {
         launches_.clear();
         program_->launches(t, launches_);
-        if (classes_ == 1)
-            lanes_[0].waiting.append(launches_.begin(), launches_.end());
-        else
+        if (classes_ == 1) {
+            lane& q = lanes_[0];
+            auto next = launches_.begin();
+            if (q.waiting.empty())  // as if queued and taken from the front below
+                for (; next != launches_.end() && fresh < w && q.credits > 0; ++next) {
+                    send(*next, t + 1, step_time());  // the injection channel takes one cycle
+                    ++fresh;
+                    --q.credits;
+                }
+            if (next != launches_.end()) q.waiting.append(next, launches_.end());
+        } else {
             for (const launch& l : launches_) lanes_[l.service].waiting.push_back(l);
+        }
     }
-    sent_cycle_ = t;
-    const int w = cfg_.router.injection_width;
     for (int c = 0; c < classes_; ++c) {  // the privileged class first
         lane& q = lanes_[c];
-        int width = w;
+        int width = c == 0 ? w - fresh : w;
         while (!q.waiting.empty() && width > 0 && q.credits > 0) {
             send(q.waiting.front(), t + 1, step_time());  // the injection channel takes one cycle
             q.waiting.pop_front();
@@ -165,7 +176,7 @@ tlm::tlm_sync_enum node::receive(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& 
             SC_REPORT_WARNING(kMsgType, os.str().c_str());
         }
     }
-    if (program_) {
+    if (reacts_) {
         program_->on_receive({p.src, p.hdr, p.payload, t, p.background});
         launch_immediately(t);
         if (!program_->finished(t + 1)) clock_.wake(*this, t + 1);

@@ -95,6 +95,7 @@ class node : public sc_core::sc_module, public stepper::client {
     tlm::tlm_fw_transport_if<link_protocol_types>* fw_ = nullptr;
 
     const int classes_;
+    const bool reacts_;            ///< the program reacts to deliveries (node_program::reacts)
     lane lanes_[kServiceClasses];  ///< per service class
     std::vector<launch> launches_;
     std::vector<launch> turnaround_;    ///< launched in the last delivery step, sent next cycle

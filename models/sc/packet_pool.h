@@ -17,7 +17,12 @@ class packet_pool {
     packet_pool& operator=(const packet_pool&) = delete;
 
     /// A reset packet with a fresh serial number.
-    packet* acquire();
+    packet* acquire() {
+        packet* p = take();
+        *p = packet{};
+        p->serial = next_serial_++;
+        return p;
+    }
     /// A copy of `p` (a broadcast copy: same message, new serial number).
     packet* copy(const packet& p);
     void release(packet* p) { free_.push_back(p); }
@@ -27,7 +32,13 @@ class packet_pool {
     std::size_t allocated() const { return all_.size(); }
 
   private:
-    packet* take();
+    packet* take() {
+        if (free_.empty()) return grow();
+        packet* p = free_.back();
+        free_.pop_back();
+        return p;
+    }
+    packet* grow();  ///< a new packet (none to recycle)
 
     std::deque<packet> all_;
     std::vector<packet*> free_;

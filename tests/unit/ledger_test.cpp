@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "core/fifo.h"
 #include "core/ledger.h"
 
@@ -42,6 +44,37 @@ TEST(Ledger, BroadcastExpectsEveryRouter) {
     EXPECT_TRUE(l.summarize().correct());
     EXPECT_THROW(l.launch(0, make_source_vector_header(false, 3, {5, 0, 0})),
                  std::invalid_argument);
+}
+
+// A message with several destinations but not every router: each router delivered to once is
+// either one of the expected destinations (ok) or misrouted, below and above them in id order.
+TEST(Ledger, SeveralDestinationsFindTheirOwnAndNothingElse) {
+    const topology t(2, 4);
+    ledger l(t);
+    const auto msg = l.launch(5, make_source_vector_header(true, 1, {0, 0, 0}));
+    const auto expected = l.summarize().expected;
+    ASSERT_GT(expected, 1u);
+    ASSERT_LT(expected, t.routers());
+    std::uint64_t ok = 0, misrouted = 0;
+    router_id first_ok = t.routers();
+    for (router_id i = 0; i < t.routers(); ++i) {
+        const auto r = l.deliver(msg, i);
+        if (r == ledger::receipt::ok) {
+            ++ok;
+            first_ok = std::min(first_ok, i);
+        } else {
+            EXPECT_EQ(r, ledger::receipt::misrouted) << "router " << i;
+            ++misrouted;
+        }
+    }
+    EXPECT_EQ(ok, expected);
+    EXPECT_EQ(misrouted, t.routers() - expected);
+    EXPECT_EQ(l.deliver(msg, first_ok), ledger::receipt::duplicate);
+    const auto s = l.summarize();
+    EXPECT_EQ(s.delivered, expected);
+    EXPECT_EQ(s.lost, 0u);
+    EXPECT_EQ(s.duplicated, 1u);
+    EXPECT_EQ(s.misrouted, misrouted);
 }
 
 TEST(Fifo, OrderCapacityAndRemoval) {

@@ -10,7 +10,7 @@ namespace d3 {
 namespace {
 // Payload of a traffic packet: what the receiving node needs to record it.
 constexpr std::uint64_t kStepMask = (1ull << 48) - 1;
-constexpr unsigned kHopsLsb = 48;  // 4 bits
+constexpr unsigned kHopsLsb = 48;  // 4 bits, measured packets only
 constexpr std::uint64_t kDeflected = 1ull << 61;
 constexpr std::uint64_t kMeasured = 1ull << 62;
 }  // namespace
@@ -75,26 +75,28 @@ bool traffic_state::creation_over(std::uint64_t step) const {
 
 std::uint64_t traffic_state::created(std::uint64_t step, router_id src, router_id dst,
                                      const header& h) {
-    walk(t_, t_.at(src), h, scratch_);
-    if (!scratch_.error.empty() || scratch_.destinations.size() != 1 ||
-        scratch_.destinations[0] != dst)
-        throw std::logic_error("traffic: header " + to_string(h) + " from " + t_.label(t_.at(src)) +
-                               " does not lead to " + t_.label(t_.at(dst)));
     ++created_;
     created_to_[src].push_back(dst);
     const bool measured =
         step >= static_cast<std::uint64_t>(o_.warmup) && step < end_of_measurement();
     const bool deflected = h.b > 3;
-    std::uint64_t payload = (step & kStepMask) | (scratch_.hops << kHopsLsb);
+    std::uint64_t payload = step & kStepMask;
     if (deflected) payload |= kDeflected;
-    if (measured) {
-        payload |= kMeasured;
-        ++created_measured_;
-        ++created_window_;
-        if (deflected) ++deflected_measured_;
-        hops_measured_ += scratch_.hops;
-        ++hop_histogram_[std::min<std::size_t>(scratch_.hops, hop_histogram_.size() - 1)];
-    }
+    if (!measured) return payload;
+    // Only a measured packet's path is walked here (its hops are statistics). Every packet's
+    // header is still checked: the ledger finds where it must arrive (core/ledger.h), and the
+    // testbench compares those destinations with created_to_ (pairs) after the run.
+    walk(t_, t_.at(src), h, scratch_);
+    if (!scratch_.error.empty() || scratch_.destinations.size() != 1 ||
+        scratch_.destinations[0] != dst)
+        throw std::logic_error("traffic: header " + to_string(h) + " from " + t_.label(t_.at(src)) +
+                               " does not lead to " + t_.label(t_.at(dst)));
+    payload |= kMeasured | (scratch_.hops << kHopsLsb);
+    ++created_measured_;
+    ++created_window_;
+    if (deflected) ++deflected_measured_;
+    hops_measured_ += scratch_.hops;
+    ++hop_histogram_[std::min<std::size_t>(scratch_.hops, hop_histogram_.size() - 1)];
     return payload;
 }
 
