@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Issue 11's done-criteria runs, measured with public tools only: instructions per hop for the whole
 # process (valgrind --tool=callgrind, repeatable), and wall time, elaboration and peak RSS
-# (getrusage, as d3sim's JSON reports it) for the large runs. Prints a Markdown table
+# (getrusage, as d3sim's JSON reports it) for the large runs, and data-cache misses per hop of a run
+# whose routers no longer fit the cache (valgrind --tool=cachegrind with a fixed cache, so the
+# figure does not depend on the host: what the wall time of D3(16,16) follows). Prints a Markdown table
 # (docs/performance.md). CTest: bench.hop_cost (label bench, not in CI).
 # Usage: bench/hop_cost.sh [path/to/d3sim] [quick]   (quick: only the callgrind rows)
 set -euo pipefail
@@ -28,6 +30,21 @@ callgrind_row() {  # callgrind_row TARGET ARGS...
 callgrind_row "<= 700" --k 8 --m 8 --primitive all-to-all
 callgrind_row "<= 1000" --k 4 --m 8 --topology mdf --concentration 4 --traffic uniform --rate 0.3 \
   --warmup 200 --measure 200
+
+printf '\n| run | hops | last-level misses (4 MiB, 16-way, 64 B lines) | per hop | first-level data misses | per hop |\n'
+printf '|---|---|---|---|---|---|\n'
+cache_row() {  # cache_row ARGS...
+  valgrind --tool=cachegrind --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 --LL=4194304,16,64 \
+    --cachegrind-out-file="$tmp/cgr.out" "$d3sim" "$@" --quiet --no-progress \
+    --json "$tmp/cgr.json" 2>/dev/null >/dev/null
+  local hops d1 ll
+  hops=$(field "$tmp/cgr.json" hops)
+  # events: Ir I1mr ILmr Dr D1mr DLmr Dw D1mw DLmw
+  read -r d1 ll < <(awk '/^summary:/ {print $6 + $9, $7 + $10}' "$tmp/cgr.out")
+  printf '| `d3sim %s` | %s | %s | %.1f | %s | %.1f |\n' "$*" "$hops" "$ll" \
+    "$(echo "$ll / $hops" | bc -l)" "$d1" "$(echo "$d1 / $hops" | bc -l)"
+}
+cache_row --k 10 --m 10 --primitive all-to-all
 [ "$quick" = quick ] && exit 0
 
 printf '\n| run | elaboration s | wall s (process) | peak RSS MiB | estimated MiB | exit | target |\n'
