@@ -7,8 +7,10 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
+#include <limits>
 #include <utility>
+
+#include "core/fifo.h"
 
 namespace d3 {
 
@@ -17,37 +19,30 @@ class due_queue {
   public:
     static constexpr std::uint64_t kNone = ~0ull;
 
-    std::size_t size() const { return size_; }
-    bool empty() const { return size_ == 0; }
+    std::size_t size() const { return q_.size(); }
+    bool empty() const { return q_.empty(); }
     /// The earliest due cycle (kNone when empty).
-    std::uint64_t next_due() const { return size_ == 0 ? kNone : slots_[head_].due; }
+    std::uint64_t next_due() const { return q_.empty() ? kNone : q_.front().due; }
 
     /// Adds `v`, due at `due`; among values due at the same cycle, the order of pushes is kept.
     void push(std::uint64_t due, T v) {
-        if (size_ == cap_) grow();
-        std::size_t i = size_;
-        while (i != 0 && at(i - 1).due > due) {  // later values move up one place
-            at(i) = at(i - 1);
-            --i;
+        if (q_.empty() || q_[q_.size() - 1].due <= due) {  // in order: an append
+            q_.push_back({due, std::move(v)});
+            return;
         }
-        at(i) = {due, std::move(v)};
-        ++size_;
+        q_.push_back({});
+        std::size_t i = q_.size() - 1;
+        for (; i != 0 && q_[i - 1].due > due; --i) q_[i] = std::move(q_[i - 1]);  // later ones up
+        q_[i] = {due, std::move(v)};
     }
 
     /// Calls f(value) for each value due by cycle `t`, in due order, and removes them.
     template <typename F>
     void pop_due(std::uint64_t t, F&& f) {
-        while (size_ != 0 && slots_[head_].due <= t) {
-            f(slots_[head_].value);
-            head_ = head_ + 1 == cap_ ? 0 : head_ + 1;
-            --size_;
+        while (!q_.empty() && q_.front().due <= t) {
+            f(q_.front().value);
+            q_.pop_front();
         }
-    }
-
-    /// Calls f(due, value) for each value, in due order (diagnosis).
-    template <typename F>
-    void for_each(F&& f) const {
-        for (std::size_t i = 0; i < size_; ++i) f(at(i).due, at(i).value);
     }
 
   private:
@@ -55,22 +50,7 @@ class due_queue {
         std::uint64_t due = 0;
         T value{};
     };
-    item& at(std::size_t i) { return slots_[wrap(head_ + i)]; }
-    const item& at(std::size_t i) const { return slots_[wrap(head_ + i)]; }
-    std::size_t wrap(std::size_t i) const { return i >= cap_ ? i - cap_ : i; }
-    void grow() {
-        const std::size_t cap = cap_ == 0 ? 8 : cap_ * 2;
-        std::unique_ptr<item[]> s(new item[cap]);
-        for (std::size_t i = 0; i < size_; ++i) s[i] = at(i);
-        slots_ = std::move(s);
-        cap_ = cap;
-        head_ = 0;
-    }
-
-    std::unique_ptr<item[]> slots_;
-    std::size_t cap_ = 0;
-    std::size_t head_ = 0;
-    std::size_t size_ = 0;
+    fifo<item> q_{std::numeric_limits<std::uint32_t>::max()};  ///< a ring that grows on demand
 };
 
 }  // namespace d3
