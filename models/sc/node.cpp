@@ -74,6 +74,14 @@ void node::send(const launch& l, std::uint64_t first_hop, const sc_core::sc_time
     if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_fw", r, tlm::TLM_ACCEPTED);
 }
 
+bool node::inject(lane& q, const launch& l, std::uint64_t t) {
+    if (!has_room(q)) return false;
+    send(l, t + 1, step_time());  // the injection channel takes one cycle
+    ++q.sent;
+    --q.credits;
+    return true;
+}
+
 void node::step(std::uint64_t t) {
     collect_credits(t);
     // Replies launched in the delivery step t - 1 (their credits and width taken then): they
@@ -82,8 +90,7 @@ void node::step(std::uint64_t t) {
     for (const launch& l : turnaround_) send(l, t, sc_core::SC_ZERO_TIME);
     turnaround_.clear();
     sent_cycle_ = t;
-    const int w = cfg_.router.injection_width;
-    int fresh = 0;  // launches of this step injected without queueing (one class, none waiting)
+    for (int c = 0; c < classes_; ++c) lanes_[c].sent = 0;
     if (program_ && !program_->finished(t)) {
         launches_.clear();
         program_->launches(t, launches_);
@@ -91,11 +98,7 @@ void node::step(std::uint64_t t) {
             lane& q = lanes_[0];
             auto next = launches_.begin();
             if (q.waiting.empty())  // as if queued and taken from the front below
-                for (; next != launches_.end() && fresh < w && q.credits > 0; ++next) {
-                    send(*next, t + 1, step_time());  // the injection channel takes one cycle
-                    ++fresh;
-                    --q.credits;
-                }
+                while (next != launches_.end() && inject(q, *next, t)) ++next;
             if (next != launches_.end()) q.waiting.append(next, launches_.end());
         } else {
             for (const launch& l : launches_) lanes_[l.service].waiting.push_back(l);
@@ -103,14 +106,7 @@ void node::step(std::uint64_t t) {
     }
     for (int c = 0; c < classes_; ++c) {  // the privileged class first
         lane& q = lanes_[c];
-        int width = c == 0 ? w - fresh : w;
-        while (!q.waiting.empty() && width > 0 && q.credits > 0) {
-            send(q.waiting.front(), t + 1, step_time());  // the injection channel takes one cycle
-            q.waiting.pop_front();
-            --width;
-            --q.credits;
-        }
-        q.sent = w - width;
+        while (!q.waiting.empty() && inject(q, q.waiting.front(), t)) q.waiting.pop_front();
         stats_.queue_stalls += q.waiting.size();
     }
     if (program_ && !program_->finished(t + 1)) {
@@ -142,7 +138,7 @@ void node::launch_immediately(std::uint64_t t) {
         // Behind launches that wait, or without width or credit left in this step, a reply waits
         // in the queue like any launch.
         lane& q = lanes_[l.service];
-        if (q.waiting.empty() && q.sent < cfg_.router.injection_width && q.credits > 0) {
+        if (q.waiting.empty() && has_room(q)) {
             turnaround_.push_back(l);
             ++q.sent;
             --q.credits;

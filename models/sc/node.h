@@ -85,6 +85,14 @@ class node : public sc_core::sc_module, public stepper::client {
         int sent = 0;  ///< packets injected in sent_cycle_ (injection width)
     };
 
+    /// A launch of class lane `q` may enter the router in this step: injection width and a credit
+    /// are left.
+    bool has_room(const lane& q) const {
+        return q.sent < cfg_.router.injection_width && q.credits > 0;
+    }
+    /// Sends `l` in step `t` when has_room(q) (and takes the room).
+    bool inject(lane& q, const launch& l, std::uint64_t t);
+
     const network_config& cfg_;
     const coord at_;
     const router_id id_;

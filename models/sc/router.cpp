@@ -227,14 +227,14 @@ void router::offer(const request& r, target to, std::uint64_t t) {
 }
 
 // What this step reads of other objects, asked for before it is read so that the loads overlap:
-// each request's packet (its header, read by the route stage) and, for a link buffer, the
-// interface its credit goes back through. In a large network they lie in lines no longer cached
-// since the last step (docs/performance.md). A hint only: it changes no state.
+// each request's packet (its header, read by the route stage) and, for a buffer (link or
+// injection), the interface its credit goes back through. In a large network they lie in lines no
+// longer cached since the last step (docs/performance.md). A hint only: it changes no state.
 void router::prefetch_requests() const {
-    const auto link_buffers = static_cast<std::uint32_t>(ports_ * in_unit_.vcs());
+    const auto buffers = static_cast<std::uint32_t>(in_unit_.buffers());  // the hold stage: none
     for (const request& r : requests_) {
         __builtin_prefetch(r.e->pkt);
-        if (r.source < link_buffers)
+        if (r.source < buffers)
             __builtin_prefetch(
                 upstream_[static_cast<std::size_t>(in_unit_.input_of(static_cast<int>(r.source)))]
                     .bw);
