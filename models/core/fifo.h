@@ -33,12 +33,7 @@ class fifo {
     T& front() { return slots_[head_]; }
     const T& front() const { return slots_[head_]; }
 
-    void push_back(T v) {
-        assert(!full());
-        if (size_ == cap_) grow();
-        slots_[wrap(head_ + size_)] = std::move(v);
-        ++size_;
-    }
+    void push_back(T v) { emplace_back() = std::move(v); }
     /// Appends a default value and returns it (filled in place, without a copy).
     T& emplace_back() {
         assert(!full());
