@@ -29,30 +29,6 @@ namespace {
 
 constexpr auto make = make_decision;
 
-decision local_hop(int port, const header& h) {
-    return make(action::local, port, port == 0, h);
-}
-
-decision global_hop(int port, const coord& at, const header& h) {
-    return make(action::global, port, port == 0 && topology::is_fixed_point(at), h);
-}
-
-decision decode_source_vector(const header& h, const coord& at) {
-    if (h.b == 0) return make(action::eject, 0, false, h);
-    if (h.broadcast) {
-        if (h.b == 2) return make(action::broadcast_global, 0, topology::is_fixed_point(at), h);
-        return make(action::broadcast_local, 0, true, h);
-    }
-    switch (h.b) {
-        case 3:
-            return local_hop(h.delta(), h);
-        case 2:
-            return global_hop(h.gamma(), at, h);
-        default:
-            return local_hop(h.pi(), h);
-    }
-}
-
 // The synchronizing header (issue 14): b even uses global port gamma and sets it to 0; b odd uses
 // the first local port (f2) and replaces it by the second (f1). With B = 1 (a depth-four tree
 // after one delegation hop): b = 5 the first local port, b = 4 all global ports, b = 3 and 1 all
@@ -95,8 +71,7 @@ decision decode_destination(const header& h, const coord& at, int k, int m) {
 
 }  // namespace
 
-decision decode_valid(const header& h, const coord& at, int k, int m) {
-    if (h.kind == header_kind::source_vector) return decode_source_vector(h, at);
+decision decode_valid_other(const header& h, const coord& at, int k, int m) {
     if (h.kind == header_kind::sync) return decode_sync(h, at);
     return decode_destination(h, at, k, m);
 }

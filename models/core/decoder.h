@@ -53,10 +53,40 @@ inline decision make_decision(action act, int port, bool hold, const header& h) 
     return d;
 }
 
+/// A move on local port `port` (port 0: the packet holds for the step).
+inline decision local_hop(int port, const header& h) {
+    return make_decision(action::local, port, port == 0, h);
+}
+/// A move on global port `port` at `at` (port 0 at a fixed point, where it loops back: a hold).
+inline decision global_hop(int port, const coord& at, const header& h) {
+    return make_decision(action::global, port, port == 0 && topology::is_fixed_point(at), h);
+}
+
+/// Section 8's source vector (B, b; gamma, pi, delta) at router `at`: b = 3 local port delta, b = 2
+/// global port gamma, b = 1 local port pi, b = 0 eject; port 0 holds (global port 0 only where it
+/// loops back, at a fixed point); with B = 1 every local (b odd) or global (b = 2) port. Inline:
+/// the route stage decodes one per router visit.
+inline decision decode_source_vector(const header& h, const coord& at) {
+    if (h.b == 0) return make_decision(action::eject, 0, false, h);
+    if (h.broadcast) {
+        if (h.b == 2)
+            return make_decision(action::broadcast_global, 0, topology::is_fixed_point(at), h);
+        return make_decision(action::broadcast_local, 0, true, h);
+    }
+    if (h.b == 2) return global_hop(h.gamma(), at, h);
+    return local_hop(h.b == 3 ? h.delta() : h.pi(), h);
+}
+
+/// decode_valid() of the other kinds of header (sync and destination), out of line.
+decision decode_valid_other(const header& h, const coord& at, int k, int m);
+
 /// The reference decoder for a header already known to be valid on D3(k, m) (valid(h, k, m)) at a
 /// router `at` of it. A valid header's next header is valid again (the decoder only lowers b,
 /// clears gamma or moves a port field), so a path needs the check once (route stage, walk).
-decision decode_valid(const header& h, const coord& at, int k, int m);
+inline decision decode_valid(const header& h, const coord& at, int k, int m) {
+    if (h.kind == header_kind::source_vector) return decode_source_vector(h, at);
+    return decode_valid_other(h, at, k, m);
+}
 
 /// The reference decoder as a pure function: header h at router `at` of D3(k, m).
 inline decision decode(const header& h, const coord& at, int k, int m) {

@@ -2,33 +2,6 @@
 
 namespace d3 {
 
-bool expand_unicast(const decision& d, const coord& at, const topology& t, hop& out) {
-    switch (d.act) {
-        case action::eject:
-            out = {kEjectTarget, at};
-            return true;
-        case action::local:
-            if (d.port >= t.m() || d.hold != (d.port == 0)) return false;
-            out = d.hold ? hop{kHoldTarget, at}
-                         : hop{static_cast<target>(index_of({false, d.port}, t.k())),
-                               t.local_neighbor(at, d.port)};
-            return true;
-        case action::global:
-            if (d.port >= t.k()) return false;
-            // D3 holds exactly where global port 0 loops back; MDF may hold anywhere (port 0).
-            if (d.hold) {
-                if (d.port != 0 || !t.may_hold_globally(at)) return false;
-                out = {kHoldTarget, at};
-                return true;
-            }
-            if (t.global_loops(at, d.port)) return false;
-            out = {static_cast<target>(d.port), t.global_neighbor(at, d.port)};
-            return true;
-        default:
-            return false;
-    }
-}
-
 bool expand(const decision& d, const coord& at, const topology& t, std::vector<hop>& out) {
     out.clear();
     switch (d.act) {
@@ -36,8 +9,8 @@ bool expand(const decision& d, const coord& at, const topology& t, std::vector<h
             if (!d.hold) return false;
             out.push_back({kHoldTarget, at});
             for (int x = 1; x < t.m(); ++x)
-                out.push_back({static_cast<target>(index_of({false, x}, t.k())),
-                               t.local_neighbor(at, x)});
+                out.push_back(
+                    {static_cast<target>(index_of({false, x}, t.k())), t.local_neighbor(at, x)});
             return true;
         case action::broadcast_global:
             if (d.hold != topology::is_fixed_point(at)) return false;

@@ -31,8 +31,34 @@ struct hop {
 
 /// The move of a unicast decision (eject, local, global) at `at`. False when the decision is not
 /// a legal move there: invalid, a port out of range, a hold where the port is a real link, a
-/// global port 0 that loops back without the hold flag, or a broadcast action.
-bool expand_unicast(const decision& d, const coord& at, const topology& t, hop& out);
+/// global port 0 that loops back without the hold flag, or a broadcast action. Inline: the route
+/// stage expands one per router visit (and needs only `out.to`).
+inline bool expand_unicast(const decision& d, const coord& at, const topology& t, hop& out) {
+    switch (d.act) {
+        case action::eject:
+            out = {kEjectTarget, at};
+            return true;
+        case action::local:
+            if (d.port >= t.m() || d.hold != (d.port == 0)) return false;
+            out = d.hold ? hop{kHoldTarget, at}
+                         : hop{static_cast<target>(index_of({false, d.port}, t.k())),
+                               t.local_neighbor(at, d.port)};
+            return true;
+        case action::global:
+            if (d.port >= t.k()) return false;
+            // D3 holds exactly where global port 0 loops back; MDF may hold anywhere (port 0).
+            if (d.hold) {
+                if (d.port != 0 || !t.may_hold_globally(at)) return false;
+                out = {kHoldTarget, at};
+                return true;
+            }
+            if (t.global_loops(at, d.port)) return false;
+            out = {static_cast<target>(d.port), t.global_neighbor(at, d.port)};
+            return true;
+        default:
+            return false;
+    }
+}
 
 /// Every copy's move, in the router's service order: for a local broadcast the held copy then
 /// local ports 1..M-1; for a global broadcast global ports 0..K-1 (port 0 held at a fixed point;

@@ -65,7 +65,8 @@ class fifo {
 
   private:
     std::size_t wrap(std::size_t i) const { return i >= cap_ ? i - cap_ : i; }
-    void grow() {
+    // Out of line: a push that grows is rare, and inlined it would cost every push a larger frame.
+    [[gnu::noinline]] void grow() {
         const std::uint32_t cap =
             std::min<std::uint32_t>(limit_, std::max<std::uint32_t>(2, cap_ * 2));
         std::unique_ptr<T[]> s(new T[cap]);

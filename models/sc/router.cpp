@@ -100,11 +100,7 @@ tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph, sc_
         fifo = in_unit_.fifo_index(input, f.vc);
     }
     if (!in_unit_.accept(fifo, f.pkt, ready)) {
-        std::ostringstream os;
-        os << name() << ": input " << input << " overflows (depth "
-           << (input == ports_ ? cfg_.router.injection_depth : cfg_.router.buffer_depth)
-           << "): the sender ignored its credits";
-        SC_REPORT_ERROR(kMsgType, os.str().c_str());
+        overflow(input);
         return tlm::TLM_ACCEPTED;
     }
     clock_.wake(*this, ready);
@@ -115,13 +111,25 @@ tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph, sc_
     return tlm::TLM_ACCEPTED;
 }
 
+void router::ejection_credit() const {
+    SC_REPORT_ERROR("d3/protocol", (std::string(name()) +
+                                    ": a credit on the ejection channel (the node takes every "
+                                    "packet; it returns no credits)")
+                                       .c_str());
+}
+
+void router::overflow(int input) const {
+    std::ostringstream os;
+    os << name() << ": input " << input << " overflows (depth "
+       << (input == ports_ ? cfg_.router.injection_depth : cfg_.router.buffer_depth)
+       << "): the sender ignored its credits";
+    SC_REPORT_ERROR(kMsgType, os.str().c_str());
+}
+
 tlm::tlm_sync_enum router::credit(int output, flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) {
     if (ph != tlm::END_REQ) check_phase(name(), "nb_transport_bw", ph, tlm::END_REQ);
     if (output == ports_) {
-        SC_REPORT_ERROR("d3/protocol",
-                        (std::string(name()) + ": a credit on the ejection channel (the node takes "
-                                               "every packet; it returns no credits)")
-                            .c_str());
+        ejection_credit();
         return tlm::TLM_ACCEPTED;
     }
     const std::uint64_t due = clock_.now() + to_cycle(t);

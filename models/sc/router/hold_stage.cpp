@@ -37,41 +37,12 @@ void hold_stage::begin_step() {
                        : capacity_ - std::min(capacity_, held[c]);
 }
 
-bool hold_stage::take_room(int cls) {
-    if (room_[cls] == 0) return false;
-    --room_[cls];
-    return true;
-}
-
 void hold_stage::admit(packet* p, std::uint64_t t, action act) {
     entry e;
     e.pkt = p;
     e.ready = t + hold_time(act);
     entering_.push_back(std::move(e));
     ++entered_;
-}
-
-void hold_stage::collect(std::uint64_t t, std::uint32_t source, std::vector<request>& out) {
-    for (entry& e : held_)
-        if (e.ready <= t) out.push_back({&e, source});
-}
-
-bool hold_stage::commit() {
-    const std::size_t before = held_.size();
-    held_.erase(std::remove_if(held_.begin(), held_.end(), [](const entry& e) { return e.done; }),
-                held_.end());
-    for (entry& e : entering_) held_.push_back(std::move(e));
-    entering_.clear();
-    return held_.size() != before;
-}
-
-std::uint64_t hold_stage::next_work(std::uint64_t t) const {
-    std::uint64_t next = calendar::kNever;
-    for (const entry& e : held_) {
-        if (e.ready <= t && e.stalled) continue;  // waits for a credit
-        next = std::min(next, std::max(e.ready, t + 1));
-    }
-    return next;
 }
 
 }  // namespace d3

@@ -7,11 +7,13 @@
 // its own capacity, so that standard packets never take a privileged packet's place.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <systemc>
 #include <vector>
 
+#include "core/calendar.h"
 #include "core/config.h"
 #include "core/service.h"
 #include "sc/router/entry.h"
@@ -28,18 +30,41 @@ class hold_stage : public sc_core::sc_object {
     /// Starts a step: the room for new packets is the capacity left (per class).
     void begin_step();
     /// Takes one place of this step's room of service class `cls`; false when there is none.
-    bool take_room(int cls = 0);
+    bool take_room(int cls = 0) {
+        if (room_[cls] == 0) return false;
+        --room_[cls];
+        return true;
+    }
     /// A packet enters the hold stage in step `t` (served by the route stage's decision `act`);
     /// it may leave from t + hold_time(act) on.
     void admit(packet* p, std::uint64_t t, action act);
 
     /// Appends the held packets that are ready at `t`, in the order they entered.
-    void collect(std::uint64_t t, std::uint32_t source, std::vector<request>& out);
+    void collect(std::uint64_t t, std::uint32_t source, std::vector<request>& out) {
+        for (entry& e : held_)
+            if (e.ready <= t) out.push_back({&e, source});
+    }
     /// Ends a step: drops packets that left, then takes in the ones admitted in this step.
     /// True when the number held changed.
-    bool commit();
+    bool commit() {
+        if (entering_.empty() && held_.empty()) return false;  // the common case
+        const std::size_t before = held_.size();
+        held_.erase(
+            std::remove_if(held_.begin(), held_.end(), [](const entry& e) { return e.done; }),
+            held_.end());
+        held_.insert(held_.end(), entering_.begin(), entering_.end());
+        entering_.clear();
+        return held_.size() != before;
+    }
     /// The earliest cycle after `t` at which a held packet may leave (calendar::kNever: none).
-    std::uint64_t next_work(std::uint64_t t) const;
+    std::uint64_t next_work(std::uint64_t t) const {
+        std::uint64_t next = calendar::kNever;
+        for (const entry& e : held_) {
+            if (e.ready <= t && e.stalled) continue;  // waits for a credit
+            next = std::min(next, std::max(e.ready, t + 1));
+        }
+        return next;
+    }
 
     std::size_t size() const { return held_.size(); }
     std::uint64_t entered() const { return entered_; }

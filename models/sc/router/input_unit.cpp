@@ -24,25 +24,6 @@ input_unit::input_unit(const char* name, const setup& s)
         in_.emplace_back(static_cast<std::size_t>(s.injection_depth));
 }
 
-void input_unit::mark(int f, bool busy) {
-    const std::uint64_t bit = 1ull << (f & 63);
-    if (busy)
-        busy_[static_cast<std::size_t>(f >> 6)] |= bit;
-    else
-        busy_[static_cast<std::size_t>(f >> 6)] &= ~bit;
-}
-
-bool input_unit::accept(int f, packet* p, std::uint64_t ready) {
-    fifo<entry>& q = buffer(f);
-    if (q.full()) return false;
-    entry& e = q.emplace_back();
-    e.pkt = p;
-    e.ready = ready;
-    ++total_;
-    if (f < injq_) mark(f, true);
-    return true;
-}
-
 std::size_t input_unit::free_lanes(std::uint64_t t) const {
     return static_cast<std::size_t>(std::count_if(lane_free_.begin(), lane_free_.end(),
                                                   [t](std::uint64_t f) { return f <= t; }));

@@ -50,7 +50,16 @@ class input_unit : public sc_core::sc_object {
     int vc_of_fifo(int fifo) const { return fifo >= injq_ ? fifo - injq_ : fifo % vcs_; }
 
     /// Takes a packet into a buffer; false when the buffer is full (its sender ignored credits).
-    bool accept(int fifo, packet* p, std::uint64_t ready);
+    bool accept(int f, packet* p, std::uint64_t ready) {
+        fifo<entry>& q = buffer(f);
+        if (q.full()) return false;
+        entry& e = q.emplace_back();
+        e.pkt = p;
+        e.ready = ready;
+        ++total_;
+        if (f < injq_) mark(f, true);
+        return true;
+    }
 
     /// Appends this step's requests: the heads of the link buffers that are ready, in buffer
     /// order, then up to injection_width ready entries of the injection buffers, privileged
@@ -81,7 +90,13 @@ class input_unit : public sc_core::sc_object {
   private:
     fifo<entry>& buffer(int f) { return in_[static_cast<std::size_t>(f)]; }
     const fifo<entry>& buffer(int f) const { return in_[static_cast<std::size_t>(f)]; }
-    void mark(int f, bool busy);
+    void mark(int f, bool busy) {
+        const std::uint64_t bit = 1ull << (f & 63);
+        if (busy)
+            busy_[static_cast<std::size_t>(f >> 6)] |= bit;
+        else
+            busy_[static_cast<std::size_t>(f >> 6)] &= ~bit;
+    }
     bool is_busy(int f) const { return (busy_[f >> 6] >> (f & 63)) & 1; }
     template <typename F>
     void for_busy(F&& f) const;

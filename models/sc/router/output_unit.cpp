@@ -33,40 +33,10 @@ output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
     }
 }
 
-void output_unit::return_credits(std::uint64_t t) {
-    returning_.pop_due(t, [this](std::uint32_t s) {
-        ++credits_[s].usable;
-        --credits_[s].inflight;
-    });
-}
-
-void output_unit::credit_arrived(int output, int vc, std::uint64_t due) {
-    const std::size_t s = slot(output, vc);
-    if (credits_[s].inflight == depth_) {
-        const std::string msg = std::string(name()) + ": output " + std::to_string(output) + " vc" +
-                                std::to_string(vc) + " got more credits than its depth";
-        SC_REPORT_ERROR("d3/protocol", msg.c_str());
-        return;
-    }
-    ++credits_[s].inflight;
-    returning_.push(due, static_cast<std::uint32_t>(s));
-}
-
-void output_unit::send(int output, int vc, packet* p, std::uint64_t t) {
-    ++p->hops;
-    router_stats& s = stats_of(p);
-    ++s.hops;
-    credits_[slot(output, vc)].usable -= flits_;
-    if (flits_ > 1) {  // the link carries the packet's flits, one per cycle
-        link_free_[static_cast<std::size_t>(output)] = t + static_cast<std::uint64_t>(flits_);
-        ++s.vc_packets[static_cast<std::size_t>(vc)];
-    }
-    flit f{p, static_cast<std::uint8_t>(vc)};
-    tlm::tlm_phase ph = tlm::BEGIN_REQ;
-    sc_core::sc_time delay = output < k_ ? global_delay_ : local_delay_;
-    const tlm::tlm_sync_enum r =
-        fw_[static_cast<std::size_t>(output)]->nb_transport_fw(f, ph, delay);
-    if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_fw", r, tlm::TLM_ACCEPTED);
+void output_unit::too_many_credits(int output, int vc) const {
+    const std::string msg = std::string(name()) + ": output " + std::to_string(output) + " vc" +
+                            std::to_string(vc) + " got more credits than its depth";
+    SC_REPORT_ERROR("d3/protocol", msg.c_str());
 }
 
 int output_unit::free_lanes(std::uint64_t t) const {
@@ -83,16 +53,6 @@ bool output_unit::take_eject_room() {
             return f <= step_;
         }) = step_ + static_cast<std::uint64_t>(flits_);
     return true;
-}
-
-void output_unit::eject(packet* p) {
-    ++stats_of(p).ejected;
-    flit f{p, 0};
-    tlm::tlm_phase ph = tlm::BEGIN_REQ;
-    // Through the allocate and traverse stages; the node records the delivery at the tail.
-    sc_core::sc_time tail = eject_delay_;
-    const tlm::tlm_sync_enum r = node_->nb_transport_fw(f, ph, tail);
-    if (r != tlm::TLM_COMPLETED) check_return(name(), "nb_transport_fw", r, tlm::TLM_COMPLETED);
 }
 
 std::uint64_t output_unit::next_credit(std::uint64_t t) const {

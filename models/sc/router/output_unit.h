@@ -41,9 +41,19 @@ class output_unit : public sc_core::sc_object {
     }
 
     /// Credits that have arrived by cycle `t` become usable.
-    void return_credits(std::uint64_t t);
+    void return_credits(std::uint64_t t) {
+        returning_.pop_due(t, [this](std::uint32_t s) {
+            ++credits_[s].usable;
+            --credits_[s].inflight;
+        });
+    }
     /// A credit for `output`, virtual channel `vc`, usable from cycle `due`.
-    void credit_arrived(int output, int vc, std::uint64_t due);
+    void credit_arrived(int output, int vc, std::uint64_t due) {
+        const std::size_t s = slot(output, vc);
+        if (credits_[s].inflight == depth_) return too_many_credits(output, vc);
+        ++credits_[s].inflight;
+        returning_.push(due, static_cast<std::uint32_t>(s));
+    }
     /// Room downstream for a whole packet (one credit per flit).
     bool has_credit(int output, int vc) const {
         return credits_[slot(output, vc)].usable >= flits_;
@@ -58,7 +68,22 @@ class output_unit : public sc_core::sc_object {
     /// A hint that link `output` will be sent on in this step (loads what the call reads).
     void prefetch(int output) const { __builtin_prefetch(fw_[static_cast<std::size_t>(output)]); }
     /// Sends `p` on link `output` into virtual channel `vc` downstream in step `t`.
-    void send(int output, int vc, packet* p, std::uint64_t t);
+    void send(int output, int vc, packet* p, std::uint64_t t) {
+        ++p->hops;
+        router_stats& s = stats_of(p);
+        ++s.hops;
+        credits_[slot(output, vc)].usable -= flits_;
+        if (flits_ > 1) {  // the link carries the packet's flits, one per cycle
+            link_free_[static_cast<std::size_t>(output)] = t + static_cast<std::uint64_t>(flits_);
+            ++s.vc_packets[static_cast<std::size_t>(vc)];
+        }
+        flit f{p, static_cast<std::uint8_t>(vc)};
+        tlm::tlm_phase ph = tlm::BEGIN_REQ;
+        sc_core::sc_time delay = output < k_ ? global_delay_ : local_delay_;
+        const tlm::tlm_sync_enum r =
+            fw_[static_cast<std::size_t>(output)]->nb_transport_fw(f, ph, delay);
+        if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_fw", r, tlm::TLM_ACCEPTED);
+    }
 
     /// Starts step `t`: this step's ejection room (with F > 1 flits, the free ejection lanes).
     void begin_step(std::uint64_t t = 0) {
@@ -68,7 +93,15 @@ class output_unit : public sc_core::sc_object {
     /// True (and one place taken) when the node can take a packet in this step.
     bool take_eject_room();
     /// Delivers `p` to the node.
-    void eject(packet* p);
+    void eject(packet* p) {
+        ++stats_of(p).ejected;
+        flit f{p, 0};
+        tlm::tlm_phase ph = tlm::BEGIN_REQ;
+        // Through the allocate and traverse stages; the node records the delivery at the tail.
+        sc_core::sc_time tail = eject_delay_;
+        const tlm::tlm_sync_enum r = node_->nb_transport_fw(f, ph, tail);
+        if (r != tlm::TLM_COMPLETED) check_return(name(), "nb_transport_fw", r, tlm::TLM_COMPLETED);
+    }
 
     /// The earliest cycle after `t` at which a pending credit arrives or a busy link becomes
     /// free (calendar::kNever: none).
@@ -80,6 +113,7 @@ class output_unit : public sc_core::sc_object {
     std::uint64_t credits_outstanding() const;
 
   private:
+    [[gnu::cold, gnu::noinline]] void too_many_credits(int output, int vc) const;  ///< d3/protocol
     router_stats& stats_of(const packet* p) { return p->background ? *background_ : stats_; }
     int free_lanes(std::uint64_t t) const;  ///< F > 1: ejection lanes free in step t
     std::size_t slot(int output, int vc) const {

@@ -14,38 +14,45 @@ route_stage::route_stage(const char* name, decoder_if& decoder, const topology& 
 }
 
 void route_stage::route(entry& e, std::uint64_t t) {
-    ctx_.step = t;
-    packet& p = *e.pkt;
-    if (reference_ && p.header_checked) {
+    const packet& p = *e.pkt;
+    if (reference_ && p.header_checked)  // the common case, inline
         e.dec = d3::decode_valid(p.hdr, at_, *reference_);
-    } else if (reference_) {
-        e.dec = d3::decode(p.hdr, at_, *reference_);
-        p.header_checked = e.dec.act != action::invalid;
-    } else {
-        p.header_checked = false;  // another decoder chooses the next header
-        e.dec = decoder_.decode(p.hdr, at_, ctx_);
-    }
+    else
+        decode_first(e, t);
     e.decoded = true;
     ++decodes_;
-    bool ok = false;
     const action a = e.dec.act;
-    if (a == action::broadcast_local || a == action::broadcast_global) {
-        ok = expand(e.dec, at_, topo_, hops_);
-        if (e.fan == fanout::kNone) e.fan = lists_.open();
-        std::vector<target>& targets = lists_[e.fan];
-        targets.clear();
-        for (const hop& h : hops_) targets.push_back(h.to);
-    } else {
-        hop h;
-        ok = expand_unicast(e.dec, at_, topo_, h);
-        e.to = h.to;
+    if (a == action::broadcast_local || a == action::broadcast_global) return fan_out(e, t);
+    hop h;
+    if (!expand_unicast(e.dec, at_, topo_, h)) fail(e, t);
+    e.to = h.to;
+}
+
+void route_stage::decode_first(entry& e, std::uint64_t t) {
+    packet& p = *e.pkt;
+    if (reference_) {
+        e.dec = d3::decode(p.hdr, at_, *reference_);
+        p.header_checked = e.dec.act != action::invalid;
+        return;
     }
-    if (!ok) {
-        std::ostringstream os;
-        os << ctx_.name << " " << topo_.label(at_) << " step " << t << ": cannot route header "
-           << to_string(e.pkt->hdr) << " (decoder said " << to_string(e.dec) << ")";
-        SC_REPORT_ERROR("d3/router", os.str().c_str());
-    }
+    p.header_checked = false;  // another decoder chooses the next header
+    ctx_.step = t;
+    e.dec = decoder_.decode(p.hdr, at_, ctx_);
+}
+
+void route_stage::fan_out(entry& e, std::uint64_t t) {
+    if (!expand(e.dec, at_, topo_, hops_)) fail(e, t);
+    if (e.fan == fanout::kNone) e.fan = lists_.open();
+    std::vector<target>& targets = lists_[e.fan];
+    targets.clear();
+    for (const hop& h : hops_) targets.push_back(h.to);
+}
+
+void route_stage::fail(const entry& e, std::uint64_t t) const {
+    std::ostringstream os;
+    os << ctx_.name << " " << topo_.label(at_) << " step " << t << ": cannot route header "
+       << to_string(e.pkt->hdr) << " (decoder said " << to_string(e.dec) << ")";
+    SC_REPORT_ERROR("d3/router", os.str().c_str());
 }
 
 }  // namespace d3

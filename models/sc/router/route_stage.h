@@ -28,6 +28,13 @@ class route_stage : public sc_core::sc_object {
     std::uint64_t decodes() const { return decodes_; }
 
   private:
+    /// The first visit's decode (the header checked), or any decoder but the reference.
+    [[gnu::noinline]] void decode_first(entry& e, std::uint64_t t);
+    /// A broadcast decision: the entry's list of copies.
+    [[gnu::noinline]] void fan_out(entry& e, std::uint64_t t);
+    /// Reports a decision that is no legal move here (d3/router).
+    [[gnu::cold, gnu::noinline]] void fail(const entry& e, std::uint64_t t) const;
+
     decoder_if& decoder_;
     /// The reference decoder's topology when decoder_ is the reference (topology_decoder): then
     /// d3::decode is called directly, without the virtual call (the same function it makes).

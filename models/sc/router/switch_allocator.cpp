@@ -17,19 +17,6 @@ switch_allocator::switch_allocator(const char* name, const setup& s, router_stat
       arbiters_(static_cast<std::size_t>(s.outputs * s.classes), arbiter(s.policy, s.sources)),
       chains_(static_cast<std::size_t>(s.outputs)) {}
 
-void switch_allocator::request(target output, const d3::request& r) {
-    const auto i = static_cast<std::uint32_t>(asked_.size());
-    asked_.push_back({r, kEnd});
-    chain& c = chains_[output];
-    if (c.head == kEnd) {
-        touched_.push_back(output);
-        c.head = i;
-    } else {
-        asked_[c.tail].next = i;
-    }
-    c.tail = i;
-}
-
 void switch_allocator::record(std::uint64_t t, int output, std::size_t requesters) {
     ++stats_.conflicts;
     stats_.waits += requesters - 1;

@@ -36,7 +36,18 @@ class switch_allocator : public sc_core::sc_object {
     switch_allocator(const char* name, const setup& s, router_stats& stats);
 
     /// `r` wants link output `output` in this step.
-    void request(target output, const d3::request& r);
+    void request(target output, const d3::request& r) {
+        const auto i = static_cast<std::uint32_t>(asked_.size());
+        asked_.push_back({r, kEnd});
+        chain& c = chains_[output];
+        if (c.head == kEnd) {
+            touched_.push_back(output);
+            c.head = i;
+        } else {
+            asked_[c.tail].next = i;
+        }
+        c.tail = i;
+    }
 
     /// For each output asked for in this step, in the order first asked: counts a conflict when
     /// more than one packet asked, lets those for which has_credit(output, entry) holds compete,
