@@ -9,14 +9,8 @@ calendar::calendar(std::uint32_t clients, std::uint64_t horizon) : wake_(clients
     mask_ = size - 1;
 }
 
-std::uint64_t calendar::record(std::uint32_t id, std::uint64_t cycle) {
-    wake_[id] = cycle;
-    if (cycle - open_ <= mask_) {
-        wheel_[cycle & mask_].push_back(id);
-        ++in_wheel_;
-    } else {
-        far_.emplace(cycle, id);
-    }
+std::uint64_t calendar::record_far(std::uint32_t id, std::uint64_t cycle) {
+    far_.emplace(cycle, id);
     return cycle;
 }
 

@@ -30,7 +30,11 @@ class calendar {
     std::uint64_t request(std::uint32_t id, std::uint64_t cycle) {
         if (cycle < open_) cycle = open_;
         if (wake_[id] <= cycle) return kNever;
-        return record(id, cycle);
+        wake_[id] = cycle;
+        if (cycle - open_ > mask_) return record_far(id, cycle);
+        wheel_[cycle & mask_].push_back(id);
+        ++in_wheel_;
+        return cycle;
     }
 
     /// Appends the clients due at `cycle`, in the order of their requests, and forgets them.
@@ -45,11 +49,12 @@ class calendar {
     std::uint64_t waiting(std::uint32_t id) const { return wake_[id]; }
 
   private:
-    std::uint64_t record(std::uint32_t id, std::uint64_t cycle);
+    /// A request beyond the wheel's horizon (the overflow heap).
+    std::uint64_t record_far(std::uint32_t id, std::uint64_t cycle);
 
     using far_entry = std::pair<std::uint64_t, std::uint32_t>;
-    std::vector<std::uint64_t> wake_;                 ///< per client, kNever when not waiting
-    std::vector<std::vector<std::uint32_t>> wheel_;   ///< bucket cycle & mask_
+    std::vector<std::uint64_t> wake_;                ///< per client, kNever when not waiting
+    std::vector<std::vector<std::uint32_t>> wheel_;  ///< bucket cycle & mask_
     std::uint64_t mask_;
     std::uint64_t open_ = 0;  ///< cycles below this were taken
     std::size_t in_wheel_ = 0;
