@@ -23,9 +23,6 @@
 // ejection to the node (multi-sockets: a fixed number of SystemC objects whatever K and M are).
 #pragma once
 
-#include <tlm_utils/multi_passthrough_initiator_socket.h>
-#include <tlm_utils/multi_passthrough_target_socket.h>
-
 #include <cstdint>
 #include <string>
 #include <systemc>
@@ -38,6 +35,7 @@
 #include "core/stats.h"
 #include "core/topology.h"
 #include "core/vc.h"
+#include "sc/link_socket.h"
 #include "sc/packet_pool.h"
 #include "sc/protocol.h"
 #include "sc/router/hold_stage.h"
@@ -52,10 +50,8 @@ namespace d3 {
 
 class router : public sc_core::sc_module, public stepper::client {
   public:
-    using out_socket =
-        tlm_utils::multi_passthrough_initiator_socket<router, kSocketWidth, link_protocol_types>;
-    using in_socket =
-        tlm_utils::multi_passthrough_target_socket<router, kSocketWidth, link_protocol_types>;
+    using out_socket = link_initiator_socket<router>;
+    using in_socket = link_target_socket<router>;
 
     struct setup {
         const network_config& cfg;  ///< resolved (network_config::resolved)
