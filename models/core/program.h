@@ -27,8 +27,9 @@ struct delivery {
     router_id from = 0;  ///< launching router
     header hdr;          ///< as it arrived
     std::uint64_t payload = 0;
-    std::uint64_t step = 0;  ///< time step of the arrival
+    std::uint64_t step = 0;   ///< time step of the arrival
     bool background = false;  ///< a packet of the background traffic (core/background.h)
+    std::uint32_t hops = 0;   ///< link traversals of this copy on its way (holds not counted)
 };
 
 class node_program {

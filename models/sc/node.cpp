@@ -173,7 +173,7 @@ tlm::tlm_sync_enum node::receive(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& 
         }
     }
     if (reacts_) {
-        program_->on_receive({p.src, p.hdr, p.payload, t, p.background});
+        program_->on_receive({p.src, p.hdr, p.payload, t, p.background, p.hops});
         launch_immediately(t);
         if (!program_->finished(t + 1)) clock_.wake(*this, t + 1);
     }
