@@ -12,6 +12,8 @@
 
 namespace d3 {
 
+class workload;
+
 class ledger {
   public:
     explicit ledger(const topology& t) : t_(t) {}
@@ -70,6 +72,11 @@ class ledger {
         std::vector<std::uint32_t> order_;  ///< message ids grouped by source
     };
     by_source pairs() const;
+
+    /// The primitive-level check: (source, destination) pairs whose deliveries (to expected
+    /// destinations) differ from what `w` expects (workload::expected_from), per source, so that it
+    /// costs the messages and pairs, not routers squared.
+    std::uint64_t pair_mismatches(const workload& w) const;
 
     router_id source_of(std::uint64_t msg) const { return msgs_.at(msg).src; }
     std::uint64_t messages() const { return msgs_.size(); }

@@ -60,15 +60,9 @@ std::uint32_t traffic_state::pairs(router_id src, router_id dst) const {
 
 void traffic_state::pairs_from(router_id src,
                                std::vector<std::pair<router_id, std::uint32_t>>& out) const {
-    std::vector<router_id> v = created_to_[src];
-    std::sort(v.begin(), v.end());
-    out.clear();
-    for (router_id d : v) {
-        if (out.empty() || out.back().first != d)
-            out.emplace_back(d, 1);
-        else
-            ++out.back().second;
-    }
+    const std::vector<router_id>& v = created_to_[src];
+    out.resize(v.size());
+    for (std::size_t i = 0; i < v.size(); ++i) out[i] = {v[i], 1};
 }
 
 void traffic_state::set_view(const occupancy_view& v) {

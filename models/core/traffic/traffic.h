@@ -74,7 +74,8 @@ class traffic_state {
 
     /// Packets created from src to dst (the testbench's pair check).
     std::uint32_t pairs(router_id src, router_id dst) const;
-    /// The same for every dst src created packets for, sorted by dst.
+    /// The packets src created, one (dst, 1) pair each, in creation order (the pair check adds
+    /// them up: workload::expected_from).
     void pairs_from(router_id src, std::vector<std::pair<router_id, std::uint32_t>>& out) const;
     const pattern_generator& pattern() const { return pattern_; }
     const launch_routing& routing() const { return *routing_; }
