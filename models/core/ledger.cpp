@@ -15,10 +15,6 @@ void ledger::reserve(std::uint64_t messages, std::uint64_t deliveries) {
 }
 
 std::uint64_t ledger::launch_other(router_id src, const coord& at, const header& h) {
-    if (h.kind == header_kind::destination && valid(h, t_)) {
-        // A destination header (section 10) names where it ends, deflected or not.
-        return record(src, t_.id({h.f0, h.f1, h.f2}));
-    }
     walk_result& w = scratch_;
     walk(t_, at, h, w);
     if (!w.error.empty()) throw std::invalid_argument(w.error);

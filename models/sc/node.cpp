@@ -91,7 +91,11 @@ void node::step(std::uint64_t t) {
     turnaround_.clear();
     sent_cycle_ = t;
     for (int c = 0; c < classes_; ++c) lanes_[c].sent = 0;
-    if (program_ && !program_->finished(t)) {
+    // A program that does not react finishes by the step alone: its finished(t) was asked last
+    // step.
+    const bool done =
+        !program_ || ((!reacts_ && t == finished_asked_) ? finished_next_ : program_->finished(t));
+    if (!done) {
         launches_.clear();
         program_->launches(t, launches_);
         if (classes_ == 1) {
@@ -109,9 +113,13 @@ void node::step(std::uint64_t t) {
         while (!q.waiting.empty() && inject(q, q.waiting.front(), t)) q.waiting.pop_front();
         stats_.queue_stalls += q.waiting.size();
     }
-    if (program_ && !program_->finished(t + 1)) {
-        clock_.wake(*this, t + 1);
-        return;
+    if (program_) {
+        finished_asked_ = t + 1;
+        finished_next_ = program_->finished(t + 1);
+        if (!finished_next_) {
+            clock_.wake(*this, t + 1);
+            return;
+        }
     }
     std::uint64_t wake = calendar::kNever;
     for (int c = 0; c < classes_; ++c) {
