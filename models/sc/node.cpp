@@ -96,16 +96,20 @@ void node::step(std::uint64_t t) {
     const bool done =
         !program_ || ((!reacts_ && t == finished_asked_) ? finished_next_ : program_->finished(t));
     if (!done) {
-        launches_.clear();
-        program_->launches(t, launches_);
+        const std::vector<launch>* step_launches = reacts_ ? nullptr : program_->planned(t);
+        if (!step_launches) {
+            launches_.clear();
+            program_->launches(t, launches_);
+            step_launches = &launches_;
+        }
         if (classes_ == 1) {
             lane& q = lanes_[0];
-            auto next = launches_.begin();
+            auto next = step_launches->begin();
             if (q.waiting.empty())  // as if queued and taken from the front below
-                while (next != launches_.end() && inject(q, *next, t)) ++next;
-            if (next != launches_.end()) q.waiting.append(next, launches_.end());
+                while (next != step_launches->end() && inject(q, *next, t)) ++next;
+            if (next != step_launches->end()) q.waiting.append(next, step_launches->end());
         } else {
-            for (const launch& l : launches_) lanes_[l.service].waiting.push_back(l);
+            for (const launch& l : *step_launches) lanes_[l.service].waiting.push_back(l);
         }
     }
     for (int c = 0; c < classes_; ++c) {  // the privileged class first
