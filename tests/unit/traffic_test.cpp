@@ -87,6 +87,17 @@ TEST(Latency, NearestRankPercentiles) {
     s.add(1000);
     EXPECT_EQ(s.max(), 1000u);
     EXPECT_EQ(s.percentile(0.5), 51u);
+    // Long latencies (kept apart from the short ones) rank after every short one.
+    latency_stats l;
+    for (std::uint64_t v : {5000u, 1024u, 3u, 1023u, 70000u, 1024u}) l.add(v);
+    EXPECT_EQ(l.percentile(0.1), 3u);     // rank 1 of 3, 1023, 1024, 1024, 5000, 70000
+    EXPECT_EQ(l.percentile(0.3), 1023u);  // rank 2
+    EXPECT_EQ(l.percentile(0.45), 1024u);
+    EXPECT_EQ(l.percentile(0.6), 1024u);
+    EXPECT_EQ(l.percentile(0.8), 5000u);
+    EXPECT_EQ(l.percentile(1.0), 70000u);
+    EXPECT_EQ(l.max(), 70000u);
+    EXPECT_DOUBLE_EQ(l.mean(), (5000 + 1024 + 3 + 1023 + 70000 + 1024) / 6.0);
 }
 
 TEST(TrafficOptions, RateMustBeInZeroOne) {
