@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/walk.h"
+#include "core/workload.h"
 
 namespace d3 {
 
@@ -14,10 +15,6 @@ void ledger::reserve(std::uint64_t messages, std::uint64_t deliveries) {
 }
 
 std::uint64_t ledger::launch_other(router_id src, const coord& at, const header& h) {
-    if (h.kind == header_kind::destination && valid(h, t_)) {
-        // A destination header (section 10) names where it ends, deflected or not.
-        return record(src, t_.id({h.f0, h.f1, h.f2}));
-    }
     walk_result& w = scratch_;
     walk(t_, at, h, w);
     if (!w.error.empty()) throw std::invalid_argument(w.error);
@@ -83,6 +80,31 @@ ledger::by_source ledger::pairs() const {
     for (std::size_t i = 0; i < msgs_.size(); ++i)
         b.order_[next[msgs_[i].src]++] = static_cast<std::uint32_t>(i);
     return b;
+}
+
+std::uint64_t ledger::pair_mismatches(const workload& w) const {
+    const by_source delivered = pairs();
+    const router_id n = t_.routers();
+    // Per destination of one source: deliveries minus expected ones (modulo 2^32), and the
+    // destinations either side named.
+    std::vector<std::uint32_t> net(n, 0);
+    std::vector<router_id> touched;
+    pair_list want;
+    std::uint64_t mismatches = 0;
+    for (router_id a = 0; a < n; ++a) {
+        touched.clear();
+        delivered.add_from(a, net, touched);
+        w.expected_from(a, n, want);
+        for (const auto& [dst, count] : want) {
+            if (net[dst] == 0) touched.push_back(dst);
+            net[dst] -= count;
+        }
+        for (router_id dst : touched) {  // each destination once: it is 0 after its first visit
+            if (net[dst] != 0) ++mismatches;
+            net[dst] = 0;
+        }
+    }
+    return mismatches;
 }
 
 void ledger::by_source::add_from(router_id src, std::vector<std::uint32_t>& count,

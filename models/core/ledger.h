@@ -12,6 +12,8 @@
 
 namespace d3 {
 
+class workload;
+
 class ledger {
   public:
     explicit ledger(const topology& t) : t_(t) {}
@@ -31,6 +33,10 @@ class ledger {
         if (t_.is_d3() && h.kind == header_kind::source_vector && !h.broadcast && h.b == 3 &&
             valid(h, t_.k(), t_.m()))
             return record(src, t_.id(t_.destination(at, {h.gamma(), h.pi(), h.delta()})));
+        // A destination header (section 10, synthetic traffic) names where it ends, deflected or
+        // not.
+        if (h.kind == header_kind::destination && valid(h, t_))
+            return record(src, t_.id({h.f0, h.f1, h.f2}));
         return launch_other(src, at, h);
     }
 
@@ -71,11 +77,16 @@ class ledger {
     };
     by_source pairs() const;
 
+    /// The primitive-level check: (source, destination) pairs whose deliveries (to expected
+    /// destinations) differ from what `w` expects (workload::expected_from), per source, so that it
+    /// costs the messages and pairs, not routers squared.
+    std::uint64_t pair_mismatches(const workload& w) const;
+
     router_id source_of(std::uint64_t msg) const { return msgs_.at(msg).src; }
     std::uint64_t messages() const { return msgs_.size(); }
 
   private:
-    /// Every other header: destination headers by name, the rest by a walk.
+    /// Every other header, by a walk.
     std::uint64_t launch_other(router_id src, const coord& at, const header& h);
     /// A message with a single destination.
     std::uint64_t record(router_id src, router_id dst) {

@@ -27,8 +27,9 @@ struct delivery {
     router_id from = 0;  ///< launching router
     header hdr;          ///< as it arrived
     std::uint64_t payload = 0;
-    std::uint64_t step = 0;  ///< time step of the arrival
+    std::uint64_t step = 0;   ///< time step of the arrival
     bool background = false;  ///< a packet of the background traffic (core/background.h)
+    std::uint32_t hops = 0;   ///< link traversals of this copy on its way (holds not counted)
 };
 
 class node_program {
@@ -53,6 +54,12 @@ class node_program {
     /// False when on_receive and immediate do nothing and finished() does not depend on what
     /// arrives (a fixed schedule): the node then skips them for every delivery. Default true.
     virtual bool reacts() const { return true; }
+    /// For a program that does not react: what launches(step) would append, where the program
+    /// keeps it (the node reads it there, without a copy); nullptr (default): ask launches().
+    virtual const std::vector<launch>* planned(std::uint64_t step) const {
+        (void)step;
+        return nullptr;
+    }
 };
 
 }  // namespace d3

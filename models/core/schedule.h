@@ -57,6 +57,9 @@ class schedule_program final : public node_program {
     void launches(std::uint64_t step, std::vector<launch>& out) override;
     bool finished(std::uint64_t step) const override { return step >= s_.slots.size(); }
     bool reacts() const override { return false; }
+    const std::vector<launch>* planned(std::uint64_t step) const override {
+        return step < s_.slots.size() ? &s_.slots[step].launches : nullptr;
+    }
 
   private:
     const schedule& s_;

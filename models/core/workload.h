@@ -37,8 +37,9 @@ class workload {
     virtual std::size_t delays() const = 0;
     /// Messages from src that dst must receive: the primitive-level check, independent of headers.
     virtual std::uint32_t expected(router_id src, router_id dst) const = 0;
-    /// The same for every dst with a non-zero count, sorted by dst. The default asks expected()
-    /// for each of the `routers` destinations; workloads with few pairs per source override it.
+    /// The same for every dst with a non-zero count, as (dst, count) pairs in any order; a dst may
+    /// appear more than once (its counts add up). The default asks expected() for each of the
+    /// `routers` destinations (sorted, each once); workloads with few pairs per source override it.
     virtual void expected_from(router_id src, router_id routers,
                                std::vector<std::pair<router_id, std::uint32_t>>& out) const {
         out.clear();

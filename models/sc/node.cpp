@@ -91,17 +91,25 @@ void node::step(std::uint64_t t) {
     turnaround_.clear();
     sent_cycle_ = t;
     for (int c = 0; c < classes_; ++c) lanes_[c].sent = 0;
-    if (program_ && !program_->finished(t)) {
-        launches_.clear();
-        program_->launches(t, launches_);
+    // A program that does not react finishes by the step alone: its finished(t) was asked last
+    // step.
+    const bool done =
+        !program_ || ((!reacts_ && t == finished_asked_) ? finished_next_ : program_->finished(t));
+    if (!done) {
+        const std::vector<launch>* step_launches = reacts_ ? nullptr : program_->planned(t);
+        if (!step_launches) {
+            launches_.clear();
+            program_->launches(t, launches_);
+            step_launches = &launches_;
+        }
         if (classes_ == 1) {
             lane& q = lanes_[0];
-            auto next = launches_.begin();
+            auto next = step_launches->begin();
             if (q.waiting.empty())  // as if queued and taken from the front below
-                while (next != launches_.end() && inject(q, *next, t)) ++next;
-            if (next != launches_.end()) q.waiting.append(next, launches_.end());
+                while (next != step_launches->end() && inject(q, *next, t)) ++next;
+            if (next != step_launches->end()) q.waiting.append(next, step_launches->end());
         } else {
-            for (const launch& l : launches_) lanes_[l.service].waiting.push_back(l);
+            for (const launch& l : *step_launches) lanes_[l.service].waiting.push_back(l);
         }
     }
     for (int c = 0; c < classes_; ++c) {  // the privileged class first
@@ -109,9 +117,13 @@ void node::step(std::uint64_t t) {
         while (!q.waiting.empty() && inject(q, q.waiting.front(), t)) q.waiting.pop_front();
         stats_.queue_stalls += q.waiting.size();
     }
-    if (program_ && !program_->finished(t + 1)) {
-        clock_.wake(*this, t + 1);
-        return;
+    if (program_) {
+        finished_asked_ = t + 1;
+        finished_next_ = program_->finished(t + 1);
+        if (!finished_next_) {
+            clock_.wake(*this, t + 1);
+            return;
+        }
     }
     std::uint64_t wake = calendar::kNever;
     for (int c = 0; c < classes_; ++c) {
@@ -173,7 +185,7 @@ tlm::tlm_sync_enum node::receive(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& 
         }
     }
     if (reacts_) {
-        program_->on_receive({p.src, p.hdr, p.payload, t, p.background});
+        program_->on_receive({p.src, p.hdr, p.payload, t, p.background, p.hops});
         launch_immediately(t);
         if (!program_->finished(t + 1)) clock_.wake(*this, t + 1);
     }

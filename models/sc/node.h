@@ -106,8 +106,10 @@ class node : public sc_core::sc_module, public stepper::client {
     const bool reacts_;            ///< the program reacts to deliveries (node_program::reacts)
     lane lanes_[kServiceClasses];  ///< per service class
     std::vector<launch> launches_;
-    std::vector<launch> turnaround_;    ///< launched in the last delivery step, sent next cycle
-    std::uint64_t sent_cycle_ = ~0ull;  ///< the cycle the lanes' `sent` count packets for
+    std::vector<launch> turnaround_;        ///< launched in the last delivery step, sent next cycle
+    std::uint64_t sent_cycle_ = ~0ull;      ///< the cycle the lanes' `sent` count packets for
+    std::uint64_t finished_asked_ = ~0ull;  ///< the step whose program_->finished() step() asked
+    bool finished_next_ = false;            ///< its answer
     node_stats stats_;
 };
 

@@ -1,9 +1,11 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <tuple>
 
 #include "core/fifo.h"
 #include "core/ledger.h"
+#include "core/workload.h"
 
 namespace d3 {
 namespace {
@@ -92,6 +94,58 @@ TEST(Fifo, OrderCapacityAndRemoval) {
         f.pop_front();
         EXPECT_TRUE(f.empty());
     }
+}
+
+// A workload that expects the listed (source, destination, count) triples, in the order listed
+// (a pair may come in pieces whose counts add up).
+class expecting final : public workload {
+  public:
+    std::vector<std::tuple<router_id, router_id, std::uint32_t>> pairs;
+    std::string primitive() const override { return "test"; }
+    std::string schedule_name() const override { return "none"; }
+    std::unique_ptr<node_program> program_for(router_id) const override { return nullptr; }
+    std::size_t rounds() const override { return 0; }
+    std::size_t delays() const override { return 0; }
+    std::uint32_t expected(router_id src, router_id dst) const override {
+        std::uint32_t n = 0;
+        for (const auto& [s, d, c] : pairs)
+            if (s == src && d == dst) n += c;
+        return n;
+    }
+    void expected_from(router_id src, router_id,
+                       std::vector<std::pair<router_id, std::uint32_t>>& out) const override {
+        out.clear();
+        for (const auto& [s, d, c] : pairs)
+            if (s == src) out.emplace_back(d, c);
+    }
+};
+
+// Each (source, destination) pair whose deliveries differ from the expected count is one
+// mismatch: never delivered, delivered more often than expected, delivered but not expected.
+TEST(Ledger, PairMismatchesCountThePairsThatDiffer) {
+    const topology t(2, 2);
+    ledger l(t);
+    const auto to = [&](router_id src, router_id dst) {
+        const auto msg = l.launch(src, make_destination_header(3, t.at(dst)));
+        EXPECT_EQ(l.deliver(msg, dst), ledger::receipt::ok);
+    };
+    to(0, 5);
+    to(0, 5);
+    to(0, 6);
+    to(3, 0);
+    const auto lost = l.launch(3, make_destination_header(3, t.at(7)));  // never delivered
+    EXPECT_EQ(l.deliver(lost, 6), ledger::receipt::misrouted);           // not counted for (3,6)
+    expecting w;
+    w.pairs = {{0, 5, 1}, {3, 0, 1}, {0, 6, 1}, {0, 5, 1}};  // (0,5) in two pieces
+    EXPECT_EQ(l.pair_mismatches(w), 0u);
+    w.pairs.emplace_back(3, 7, 1);  // expected, lost
+    EXPECT_EQ(l.pair_mismatches(w), 1u);
+    w.pairs = {{0, 5, 1}, {3, 0, 1}, {0, 6, 1}};  // (0,5) delivered twice, expected once
+    EXPECT_EQ(l.pair_mismatches(w), 1u);
+    w.pairs = {{0, 5, 2}};  // (0,6) and (3,0) delivered, never expected
+    EXPECT_EQ(l.pair_mismatches(w), 2u);
+    w.pairs = {};
+    EXPECT_EQ(l.pair_mismatches(w), 3u);
 }
 
 }  // namespace

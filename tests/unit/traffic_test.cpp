@@ -87,6 +87,17 @@ TEST(Latency, NearestRankPercentiles) {
     s.add(1000);
     EXPECT_EQ(s.max(), 1000u);
     EXPECT_EQ(s.percentile(0.5), 51u);
+    // Long latencies (kept apart from the short ones) rank after every short one.
+    latency_stats l;
+    for (std::uint64_t v : {5000u, 1024u, 3u, 1023u, 70000u, 1024u}) l.add(v);
+    EXPECT_EQ(l.percentile(0.1), 3u);     // rank 1 of 3, 1023, 1024, 1024, 5000, 70000
+    EXPECT_EQ(l.percentile(0.3), 1023u);  // rank 2
+    EXPECT_EQ(l.percentile(0.45), 1024u);
+    EXPECT_EQ(l.percentile(0.6), 1024u);
+    EXPECT_EQ(l.percentile(0.8), 5000u);
+    EXPECT_EQ(l.percentile(1.0), 70000u);
+    EXPECT_EQ(l.max(), 70000u);
+    EXPECT_DOUBLE_EQ(l.mean(), (5000 + 1024 + 3 + 1023 + 70000 + 1024) / 6.0);
 }
 
 TEST(TrafficOptions, RateMustBeInZeroOne) {
@@ -114,17 +125,42 @@ TEST(TrafficState, PhasesAndDrain) {
     const auto p = s.created(3, 0, 1, h);  // measured
     EXPECT_FALSE(s.creation_over(4));
     EXPECT_FALSE(s.creation_over(5));  // measured packet still in flight
-    s.delivered(7, p);
+    s.delivered({0, h, p, 7, false, 1});
     EXPECT_FALSE(s.creation_over(7));
     EXPECT_TRUE(s.creation_over(8));
     const auto j = s.summary();
     EXPECT_EQ(j["latency"]["max"], 4);
     EXPECT_EQ(j["measured_created"], 1);
-    EXPECT_EQ(j["hops"]["histogram"][1], 1);  // (0,0,0) -> (0,0,1): hold, global 0 swap, local 1
+    EXPECT_EQ(j["hops"]["histogram"][1], 1);  // the one link it crossed
     traffic_state limited(t, o);
     limited.created(3, 0, 1, h);
     EXPECT_FALSE(limited.creation_over(14));
     EXPECT_TRUE(limited.creation_over(15));  // end of measurement 5 + drain limit 10
+    // Never delivered: its path is walked. (0,0,0) -> (0,0,1): hold, global 0 swap, local 1.
+    EXPECT_EQ(limited.summary()["hops"]["histogram"][1], 1);
+}
+
+// A measured packet's hops are the links it crossed, counted once per packet whatever the order
+// of arrival; the packets that never arrive count their path's hops (D3(2,2): from (0,0,0) to
+// (0,1,1) local port 1 to (0,0,1), global port 0 to (0,1,0), local port 1: 3 links).
+TEST(TrafficState, MeasuredHopsFromArrivalsAndFromPathsOfTheRest) {
+    const topology t(2, 2);
+    traffic_options o;
+    o.warmup = 0;
+    o.measure = 10;
+    traffic_state s(t, o);
+    const header far = make_destination_header(3, {0, 1, 1});
+    std::vector<std::uint64_t> p;
+    for (int i = 0; i < 4; ++i) p.push_back(s.created(1, 0, t.id({0, 1, 1}), far));
+    s.delivered({0, far, p[2], 5, false, 4});  // out of order, with made-up hop counts
+    s.delivered({0, far, p[0], 6, false, 0});
+    s.delivered({0, far, p[0], 6, false, 3});  // a duplicate: not counted again
+    s.delivered({0, far, p[1], 7, false, 1});
+    const auto j = s.summary();  // p[3] never arrived: walked
+    EXPECT_EQ(j["measured_created"], 4);
+    EXPECT_EQ(j["measured_delivered"], 4);  // deliveries, the duplicate included
+    EXPECT_EQ(j["hops"]["histogram"], (std::vector<int>{1, 1, 0, 1, 1, 0}));
+    EXPECT_DOUBLE_EQ(j["hops"]["mean"].get<double>(), (4 + 0 + 1 + 3) / 4.0);
 }
 
 TEST(WaitCycle, FindsTheCycleAndIgnoresTails) {

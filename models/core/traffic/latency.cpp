@@ -16,15 +16,21 @@ std::uint64_t latency_stats::percentile(double q) const {
     const auto rank =
         std::clamp<std::uint64_t>(static_cast<std::uint64_t>(std::ceil(q * n)), 1, count_);
     std::uint64_t seen = 0;
-    for (const auto& [v, c] : counts_) {
+    for (std::uint64_t v = 0; v < short_.size(); ++v) {
+        seen += short_[v];
+        if (seen >= rank) return v;
+    }
+    for (const auto& [v, c] : long_) {
         seen += c;
         if (seen >= rank) return v;
     }
-    return counts_.rbegin()->first;
+    return max();
 }
 
 std::uint64_t latency_stats::max() const {
-    return count_ == 0 ? 0 : counts_.rbegin()->first;
+    if (count_ == 0) return 0;
+    if (!long_.empty()) return long_.rbegin()->first;
+    return short_.size() - 1;  // its last counter is the longest latency's (never shrinks)
 }
 
 }  // namespace d3

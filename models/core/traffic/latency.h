@@ -1,17 +1,24 @@
 // Latency statistics of measured packets: mean, nearest-rank percentiles, maximum. Plain C++.
-// Kept as a histogram (one counter per distinct latency), so memory grows with the longest
-// latency seen, not with the number of packets (a long --measure stays bounded).
+// Kept as a histogram (one counter per latency: an array below kDense, a map of the distinct
+// longer ones), so memory grows with the longest latency seen, not with the number of packets (a
+// long --measure stays bounded).
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <vector>
 
 namespace d3 {
 
 class latency_stats {
   public:
     void add(std::uint64_t v) {
-        ++counts_[v];
+        if (v < kDense) {
+            if (v >= short_.size()) short_.resize(v + 1, 0);
+            ++short_[v];
+        } else {
+            ++long_[v];
+        }
         ++count_;
         sum_ += v;
     }
@@ -23,7 +30,9 @@ class latency_stats {
     std::uint64_t max() const;
 
   private:
-    std::map<std::uint64_t, std::uint64_t> counts_;  ///< latency -> packets
+    static constexpr std::uint64_t kDense = 1024;
+    std::vector<std::uint64_t> short_;             ///< latency below kDense -> packets
+    std::map<std::uint64_t, std::uint64_t> long_;  ///< latency from kDense on -> packets
     std::uint64_t count_ = 0;
     long double sum_ = 0;
 };

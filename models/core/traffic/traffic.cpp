@@ -4,15 +4,23 @@
 #include <stdexcept>
 
 #include "core/limits.h"
+#include "core/walk.h"
 
 namespace d3 {
 
 namespace {
-// Payload of a traffic packet: what the receiving node needs to record it.
+// Payload of a traffic packet: what the receiving node needs to record it. A packet outside the
+// measurement carries its creation step; a measured packet its creation step in the low 32 bits
+// and its index among its source's measured packets above them.
 constexpr std::uint64_t kStepMask = (1ull << 48) - 1;
-constexpr unsigned kHopsLsb = 48;  // 4 bits, measured packets only
-constexpr std::uint64_t kDeflected = 1ull << 61;
+constexpr std::uint64_t kMeasuredStepMask = (1ull << 32) - 1;
+constexpr unsigned kIndexLsb = 32;
+constexpr std::uint64_t kIndexMask = (1ull << 30) - 1;
 constexpr std::uint64_t kMeasured = 1ull << 62;
+static_assert(kWarmupRange.hi + kMeasureRange.hi <= static_cast<long long>(kMeasuredStepMask),
+              "a measured packet's step fits its 32 bits");
+static_assert(kMeasureRange.hi * kMaxConcentration <= static_cast<long long>(kIndexMask),
+              "a source's measured packets fit the index's 30 bits");
 }  // namespace
 
 std::optional<std::string> traffic_options::validate() const {
@@ -37,7 +45,13 @@ traffic_state::traffic_state(const topology& t, const traffic_options& o)
       o_(o),
       pattern_(t, o.pattern, o.seed, o.hotspot_fraction),
       routing_(make_launch_routing(o.routing, t, view_, o.ugal_threshold)),
-      created_to_(t.routers()) {}
+      created_to_(t.routers()) {
+    // A source creates at most `concentration` measured packets per measured step.
+    const auto most =
+        static_cast<std::size_t>(o.measure) * static_cast<std::size_t>(o.concentration);
+    windows_.reserve(t.routers());
+    for (router_id i = 0; i < t.routers(); ++i) windows_.push_back({fifo<open_packet>(most), 0});
+}
 
 std::uint32_t traffic_state::pairs(router_id src, router_id dst) const {
     const auto& v = created_to_[src];
@@ -46,15 +60,9 @@ std::uint32_t traffic_state::pairs(router_id src, router_id dst) const {
 
 void traffic_state::pairs_from(router_id src,
                                std::vector<std::pair<router_id, std::uint32_t>>& out) const {
-    std::vector<router_id> v = created_to_[src];
-    std::sort(v.begin(), v.end());
-    out.clear();
-    for (router_id d : v) {
-        if (out.empty() || out.back().first != d)
-            out.emplace_back(d, 1);
-        else
-            ++out.back().second;
-    }
+    const std::vector<router_id>& v = created_to_[src];
+    out.resize(v.size());
+    for (std::size_t i = 0; i < v.size(); ++i) out[i] = {v[i], 1};
 }
 
 void traffic_state::set_view(const occupancy_view& v) {
@@ -79,43 +87,67 @@ std::uint64_t traffic_state::created(std::uint64_t step, router_id src, router_i
     created_to_[src].push_back(dst);
     const bool measured =
         step >= static_cast<std::uint64_t>(o_.warmup) && step < end_of_measurement();
-    const bool deflected = h.b > 3;
-    std::uint64_t payload = step & kStepMask;
-    if (deflected) payload |= kDeflected;
-    if (!measured) return payload;
-    // Only a measured packet's path is walked here (its hops are statistics). Every packet's
-    // header is still checked: the ledger finds where it must arrive (core/ledger.h), and the
+    if (!measured) return step & kStepMask;
+    // Its hops are counted when it arrives (or by summary(), should it never arrive). Every
+    // packet's header is checked: the ledger finds where it must arrive (core/ledger.h), and the
     // testbench compares those destinations with created_to_ (pairs) after the run.
-    walk(t_, t_.at(src), h, scratch_);
-    if (!scratch_.error.empty() || scratch_.destinations.size() != 1 ||
-        scratch_.destinations[0] != dst)
-        throw std::logic_error("traffic: header " + to_string(h) + " from " + t_.label(t_.at(src)) +
-                               " does not lead to " + t_.label(t_.at(dst)));
-    payload |= kMeasured | (scratch_.hops << kHopsLsb);
+    measured_window& w = windows_[src];
+    const std::uint64_t index = w.first + w.open.size();
+    w.open.push_back({h, false});
     ++created_measured_;
     ++created_window_;
-    if (deflected) ++deflected_measured_;
-    hops_measured_ += scratch_.hops;
-    ++hop_histogram_[std::min<std::size_t>(scratch_.hops, hop_histogram_.size() - 1)];
-    return payload;
+    if (h.b > 3) ++deflected_measured_;
+    return kMeasured | (index << kIndexLsb) | step;
 }
 
-void traffic_state::delivered(std::uint64_t step, std::uint64_t payload) {
+void traffic_state::arrived(router_id src, std::uint64_t index, std::uint64_t hops) {
+    measured_window& w = windows_[src];
+    const std::uint64_t i = index - w.first;              // wraps for a packet already closed
+    if (i >= w.open.size() || w.open[i].arrived) return;  // a duplicate: counted once
+    w.open[i].arrived = true;
+    hops_measured_ += hops;
+    ++hop_histogram_[std::min<std::size_t>(hops, hop_histogram_.size() - 1)];
+    while (!w.open.empty() && w.open.front().arrived) {
+        w.open.pop_front();
+        ++w.first;
+    }
+}
+
+void traffic_state::delivered(const delivery& d) {
+    const std::uint64_t step = d.step;
     ++delivered_;
     if (any_delivery_) max_gap_ = std::max(max_gap_, step - last_delivery_);
     any_delivery_ = true;
     last_delivery_ = std::max(last_delivery_, step);
     if (step >= static_cast<std::uint64_t>(o_.warmup) && step < end_of_measurement())
         ++delivered_window_;
-    if (!(payload & kMeasured)) return;
+    if (!(d.payload & kMeasured)) return;
     ++delivered_measured_;
     last_measured_delivery_ = std::max(last_measured_delivery_, step);
-    latency_.add(step - (payload & kStepMask));
+    latency_.add(step - (d.payload & kMeasuredStepMask));
+    arrived(d.from, (d.payload >> kIndexLsb) & kIndexMask, d.hops);
 }
 
 nlohmann::json traffic_state::summary() const {
     const double node_steps = static_cast<double>(t_.routers()) * o_.concentration * o_.measure;
     const double n = static_cast<double>(std::max<std::uint64_t>(created_measured_, 1));
+    // Measured packets that never arrived (a run stopped by its watchdog): the hops of their
+    // contention-free path.
+    std::uint64_t hops = hops_measured_;
+    std::vector<std::uint64_t> histogram = hop_histogram_;
+    walk_result w;
+    for (router_id src = 0; src < windows_.size(); ++src) {
+        const fifo<open_packet>& open = windows_[src].open;
+        for (std::size_t i = 0; i < open.size(); ++i) {
+            if (open[i].arrived) continue;
+            walk(t_, t_.at(src), open[i].hdr, w);
+            if (!w.error.empty() || w.destinations.size() != 1)
+                throw std::logic_error("traffic: header " + to_string(open[i].hdr) + " from " +
+                                       t_.label(t_.at(src)) + " is not a unicast path");
+            hops += w.hops;
+            ++histogram[std::min<std::size_t>(w.hops, histogram.size() - 1)];
+        }
+    }
     const std::uint64_t end = end_of_measurement();
     const bool drained =
         delivered_measured_ == created_measured_ &&
@@ -140,8 +172,7 @@ nlohmann::json traffic_state::summary() const {
           {"p99", latency_.percentile(0.99)},
           {"max", latency_.max()},
           {"samples", latency_.count()}}},
-        {"hops",
-         {{"mean", static_cast<double>(hops_measured_) / n}, {"histogram", hop_histogram_}}},
+        {"hops", {{"mean", static_cast<double>(hops) / n}, {"histogram", histogram}}},
         {"deflected", deflected_measured_},
         {"deflected_fraction", static_cast<double>(deflected_measured_) / n},
         {"measured_created", created_measured_},

@@ -13,13 +13,13 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/fifo.h"
 #include "core/program.h"
 #include "core/topology.h"
 #include "core/traffic/latency.h"
 #include "core/traffic/occupancy_view.h"
 #include "core/traffic/pattern.h"
 #include "core/traffic/routing.h"
-#include "core/walk.h"
 #include "core/workload.h"
 
 namespace d3 {
@@ -68,11 +68,14 @@ class traffic_state {
 
     /// A packet created at `step`; returns the payload that carries what the receiver records.
     std::uint64_t created(std::uint64_t step, router_id src, router_id dst, const header& h);
-    void delivered(std::uint64_t step, std::uint64_t payload);
+    /// A packet arrived (its payload from created()). A measured packet's hops are the links it
+    /// crossed (d.hops); summary() walks the headers of measured packets that never arrived.
+    void delivered(const delivery& d);
 
     /// Packets created from src to dst (the testbench's pair check).
     std::uint32_t pairs(router_id src, router_id dst) const;
-    /// The same for every dst src created packets for, sorted by dst.
+    /// The packets src created, one (dst, 1) pair each, in creation order (the pair check adds
+    /// them up: workload::expected_from).
     void pairs_from(router_id src, std::vector<std::pair<router_id, std::uint32_t>>& out) const;
     const pattern_generator& pattern() const { return pattern_; }
     const launch_routing& routing() const { return *routing_; }
@@ -95,8 +98,21 @@ class traffic_state {
     std::function<bool(std::uint64_t)> open_;
     pattern_generator pattern_;
     std::unique_ptr<launch_routing> routing_;
-    walk_result scratch_;
     std::vector<std::vector<router_id>> created_to_;  ///< per source, one entry per packet
+
+    /// A source's measured packets from the oldest one still on its way on, in creation order
+    /// (each packet's index among its source's measured packets travels in its payload).
+    struct open_packet {
+        header hdr;
+        bool arrived = false;
+    };
+    struct measured_window {
+        fifo<open_packet> open;
+        std::uint64_t first = 0;  ///< index of open.front()
+    };
+    std::vector<measured_window> windows_;  ///< per source
+    /// The measured packet `index` of `src` arrived after crossing `hops` links.
+    void arrived(router_id src, std::uint64_t index, std::uint64_t hops);
     latency_stats latency_;
     std::uint64_t created_ = 0, delivered_ = 0;
     std::uint64_t created_measured_ = 0, delivered_measured_ = 0;
@@ -116,7 +132,7 @@ class traffic_program final : public node_program {
     traffic_program(traffic_state& s, router_id id);
     void launches(std::uint64_t step, std::vector<launch>& out) override;
     bool finished(std::uint64_t step) const override { return s_.creation_over(step); }
-    void on_receive(const delivery& d) override { s_.delivered(d.step, d.payload); }
+    void on_receive(const delivery& d) override { s_.delivered(d); }
 
   private:
     traffic_state& s_;
