@@ -120,10 +120,8 @@ void node::step(std::uint64_t t) {
     if (program_) {
         finished_asked_ = t + 1;
         finished_next_ = program_->finished(t + 1);
-        if (!finished_next_) {
-            clock_.wake(*this, t + 1);
-            return;
-        }
+        clock_.keep_awake(*this, !finished_next_);  // a running program steps in every cycle
+        if (!finished_next_) return;
     }
     std::uint64_t wake = calendar::kNever;
     for (int c = 0; c < classes_; ++c) {

@@ -52,6 +52,10 @@ class stepper : public sc_core::sc_module {
         }
         wake_outside(c, cycle);
     }
+    /// Keeps `c` stepping in every cycle from the next one on (`on`), or stops doing so: what a
+    /// client that has work in every cycle (a node whose program runs) asks once instead of a
+    /// wake-up per cycle. Requests through wake() still count; a client due both ways steps once.
+    void keep_awake(client& c, bool on);
     /// The cycle being stepped, or the current simulation cycle outside a step.
     std::uint64_t now() const { return in_tick_ ? current_ : to_cycle(sc_core::sc_time_stamp()); }
 
@@ -59,7 +63,7 @@ class stepper : public sc_core::sc_module {
     SC_HAS_PROCESS(stepper);
     void tick();
     void wake_outside(client& c, std::uint64_t cycle);
-    void sort_due(std::size_t clients);
+    void sort_due(std::size_t clients, bool router_phase);
     void schedule(std::uint64_t cycle);
     calendar& cal(bool router_phase) { return router_phase ? routers_ : nodes_; }
 
@@ -67,6 +71,8 @@ class stepper : public sc_core::sc_module {
     calendar nodes_, routers_;
     std::vector<std::uint32_t> due_;
     std::vector<std::uint64_t> due_bits_;  ///< due_ as a bitmap, read back in ascending id order
+    std::vector<std::uint64_t> awake_[2];  ///< per phase (nodes, routers): clients kept awake
+    std::size_t awake_count_[2] = {0, 0};
     sc_core::sc_event tick_event_;
     std::uint64_t next_tick_ = calendar::kNever;  ///< the cycle tick_event_ is notified for
     std::uint64_t current_ = 0;
