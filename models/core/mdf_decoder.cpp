@@ -11,11 +11,11 @@
 //   b = 0  eject
 // Global port 0 is a link like any other: unlike D3's fixed points it never means "hold", so an
 // MDF hold is signalled by decision::hold alone.
-// Source vectors (B, b; gamma, pi, delta) (issue 14) read as on D3 with no fixed points: b = 3 local
-// delta, b = 2 global gamma (always a link), b = 1 local pi. With B = 1 every router copies out of
-// all local (b = 3, 1) or all global (b = 2) ports; at b = 2 router 0 of the group also keeps a
-// copy (D3's fixed-point rule d = p read with MDF's d = 0), so that the source group is covered
-// exactly once, as D3's drawer is by its fixed point. Plain C++.
+// Source vectors (B, b; gamma, pi, delta) (issue 14) read as on D3 with no fixed points: b = 3
+// local delta, b = 2 global gamma (always a link), b = 1 local pi. With B = 1 every router copies
+// out of all local (b = 3, 1) or all global (b = 2) ports; at b = 2 router 0 of the group also
+// keeps a copy (D3's fixed-point rule d = p read with MDF's d = 0), so that the source group is
+// covered exactly once, as D3's drawer is by its fixed point. Plain C++.
 #include "core/decoder.h"
 #include "core/dragonfly.h"
 
@@ -25,8 +25,7 @@ namespace {
 constexpr auto step = make_decision;
 
 decision local_to(int router, const coord& at, int m, const header& h) {
-    const int x = mod(router - at.p, m);
-    return step(action::local, x, x == 0, h);
+    return local_hop(mod(router - at.p, m), h);
 }
 
 decision decode_mdf_vector(const header& h, const coord& at) {
@@ -37,11 +36,11 @@ decision decode_mdf_vector(const header& h, const coord& at) {
     }
     switch (h.b) {
         case 3:
-            return step(action::local, h.delta(), h.delta() == 0, h);
+            return local_hop(h.delta(), h);
         case 2:
             return step(action::global, h.gamma(), false, h);
         default:
-            return step(action::local, h.pi(), h.pi() == 0, h);
+            return local_hop(h.pi(), h);
     }
 }
 
@@ -56,11 +55,11 @@ decision decode_mdf_valid(const header& h, const coord& at, const topology& t) {
         case 0:
             return step(action::eject, 0, false, h);
         case 5:
-            return step(action::local, h.defl_d, h.defl_d == 0, h);
+            return local_hop(h.defl_d, h);
         case 4:
             return step(action::global, h.defl_c, false, h);
         case 3:
-            if (g == to) return step(action::local, 0, true, h);
+            if (g == to) return local_hop(0, h);
             return local_to(net->exit_to(g, to).router, at, t.m(), h);
         case 2: {
             if (g == to) return step(action::global, 0, true, h);
