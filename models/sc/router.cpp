@@ -145,7 +145,7 @@ void router::report_buffer(std::uint64_t t, int fifo) {
         observer_->on_vc_buffer(t, id_, input, in_unit_.vc_of_fifo(fifo), in_unit_.size(fifo));
 }
 
-void router::return_credit(int fifo) {
+inline void router::return_credit(int fifo) {
     const int input = in_unit_.input_of(fifo);
     flit f{nullptr, static_cast<std::uint8_t>(in_unit_.vc_of_fifo(fifo))};
     tlm::tlm_phase ph = tlm::END_REQ;
@@ -222,7 +222,7 @@ packet* router::serve(const request& r, target to, std::uint64_t t) {
     return p;
 }
 
-void router::offer(const request& r, target to, std::uint64_t t) {
+inline void router::offer(const request& r, target to, std::uint64_t t) {
     if (is_link(to)) {
         alloc_.request(to, r);
         return;

@@ -124,11 +124,11 @@ class router : public sc_core::sc_module, public stepper::client {
     tlm::tlm_sync_enum credit(int binding, flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t);
     [[gnu::cold, gnu::noinline]] void overflow(int input) const;  ///< d3/router: input overflows
     [[gnu::cold, gnu::noinline]] void ejection_credit() const;    ///< d3/protocol
-    void offer(const request& r, target to, std::uint64_t t);
+    [[gnu::always_inline]] inline void offer(const request& r, target to, std::uint64_t t);
     packet* serve(const request& r, target to, std::uint64_t t);
     void log_packet(packet_event_kind kind, const packet& p, std::uint64_t t, std::uint32_t source,
                     int output);
-    void return_credit(int fifo);
+    [[gnu::always_inline]] inline void return_credit(int fifo);
     void prefetch_requests() const;
     /// Tells the observer the units a packet that won the switch in step `t` passes.
     void report_switch_stages(std::uint64_t t);
