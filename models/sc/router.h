@@ -12,7 +12,8 @@
 //                                   copy and the output unit sends it
 //   5. input_unit.release,          served slots are freed (credits upstream); the hold stage
 //      hold_stage.commit            takes in what entered it
-//   6. next wake-up                 the earliest cycle any unit has work (a min over the units)
+//   6. next wake-up                 the earliest cycle any unit has work (a min over the units),
+//                                   unless the next cycle is asked for already
 //
 // With two service classes (core/service.h) the requests of step 2 are ordered privileged first,
 // so the privileged class takes the ejection and hold room first; the units keep the classes'

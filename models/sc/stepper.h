@@ -56,6 +56,12 @@ class stepper : public sc_core::sc_module {
     /// client that has work in every cycle (a node whose program runs) asks once instead of a
     /// wake-up per cycle. Requests through wake() still count; a client due both ways steps once.
     void keep_awake(client& c, bool on);
+    /// True during a step when `c` is already asked to step in the next cycle: then a wake-up
+    /// for any later cycle changes nothing (the calendar keeps a client's earliest request, and
+    /// the next step asks again), and a client may skip working out when it next has work.
+    bool due_next(const client& c) const {
+        return in_tick_ && (c.router_ ? routers_ : nodes_).waiting(c.id_) == current_ + 1;
+    }
     /// The cycle being stepped, or the current simulation cycle outside a step.
     std::uint64_t now() const { return in_tick_ ? current_ : to_cycle(sc_core::sc_time_stamp()); }
 
