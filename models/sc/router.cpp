@@ -26,8 +26,8 @@ input_unit::setup input_setup(const network_config& c, const topology& t) {
 
 router::router(const sc_core::sc_module_name& name, const setup& s)
     : sc_core::sc_module(name),
-      out("out"),
-      in("in"),
+      out("out", *this),
+      in("in", *this),
       cfg_(s.cfg),
       topo_(s.topo),
       at_(s.at),
@@ -54,8 +54,6 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
       out_unit_("output_unit",
                 {s.topo.k(), ports_, s.cfg.router.channels(), &s.cfg.router, &background_stats_},
                 stats_) {
-    in.register_nb_transport_fw(this, &router::receive);
-    out.register_nb_transport_bw(this, &router::credit);
     input_of_binding_.reserve(static_cast<std::size_t>(ports_ + 1));
     s.clock.add(*this, /*router_phase=*/true);
 }

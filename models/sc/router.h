@@ -21,7 +21,8 @@
 // highest class first.
 //
 // Sockets: `in` takes every link input and the node's injection, `out` every link output and the
-// ejection to the node (multi-sockets: a fixed number of SystemC objects whatever K and M are).
+// ejection to the node (multi-sockets: a fixed number of SystemC objects whatever K and M are;
+// a transport on binding b calls receive(b, ...) or credit(b, ...) directly, sc/link_socket.h).
 #pragma once
 
 #include <cstdint>
@@ -120,6 +121,10 @@ class router : public sc_core::sc_module, public stepper::client {
     void step(std::uint64_t t) override;
 
   private:
+    template <typename>
+    friend class link_fw_binder;  // calls receive
+    template <typename>
+    friend class link_bw_binder;  // calls credit
     void end_of_elaboration() override;
     tlm::tlm_sync_enum receive(int binding, flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t);
     tlm::tlm_sync_enum credit(int binding, flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t);
