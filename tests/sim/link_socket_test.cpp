@@ -1,0 +1,127 @@
+// The link multi-sockets (sc/link_socket.h): every binding's binder calls the module's receive or
+// credit with that binding's index, whatever socket is at the other end (another link socket, a
+// tlm_utils simple initiator, a passthrough target), and the interfaces the module reads back
+// (socket[b]) are the far ends, so a reply goes back to the sender.
+#include <tlm_utils/passthrough_target_socket.h>
+#include <tlm_utils/simple_initiator_socket.h>
+
+#include <utility>
+#include <vector>
+
+#include "sc/link_socket.h"
+#include "sim_util.h"
+
+namespace d3 {
+namespace {
+
+/// A module with a link input and a link output; records the bindings its callbacks see.
+struct hub : sc_core::sc_module {
+    link_target_socket<hub> in;
+    link_initiator_socket<hub> out;
+    std::vector<std::pair<int, int>> received;  ///< (binding, vc)
+    std::vector<std::pair<int, int>> credited;  ///< (binding, vc)
+
+    explicit hub(const sc_core::sc_module_name& n)
+        : sc_core::sc_module(n), in("in", *this), out("out", *this) {}
+
+    tlm::tlm_sync_enum receive(int b, flit& f, tlm::tlm_phase& ph, sc_core::sc_time&) {
+        EXPECT_EQ(ph, tlm::BEGIN_REQ);
+        received.push_back({b, f.vc});
+        // Answer on the same binding's backward path: it must reach the sender of this flit.
+        flit credit{nullptr, f.vc};
+        tlm::tlm_phase back = tlm::END_REQ;
+        sc_core::sc_time t = sc_core::SC_ZERO_TIME;
+        EXPECT_EQ(in[b]->nb_transport_bw(credit, back, t), tlm::TLM_ACCEPTED);
+        return tlm::TLM_ACCEPTED;
+    }
+    tlm::tlm_sync_enum credit(int b, flit& f, tlm::tlm_phase& ph, sc_core::sc_time&) {
+        EXPECT_EQ(ph, tlm::END_REQ);
+        credited.push_back({b, f.vc});
+        return tlm::TLM_ACCEPTED;
+    }
+};
+
+/// A plain TLM initiator (like a node's injection socket); counts the credits it gets back.
+struct sender : sc_core::sc_module {
+    tlm_utils::simple_initiator_socket<sender, kSocketWidth, link_protocol_types> out;
+    std::vector<int> credits;  ///< vc of each credit
+    explicit sender(const sc_core::sc_module_name& n) : sc_core::sc_module(n), out("out") {
+        out.register_nb_transport_bw(this, &sender::credit);
+    }
+    void send(int vc) {
+        flit f{nullptr, static_cast<std::uint8_t>(vc)};
+        tlm::tlm_phase ph = tlm::BEGIN_REQ;
+        sc_core::sc_time t = sc_core::SC_ZERO_TIME;
+        EXPECT_EQ(out->nb_transport_fw(f, ph, t), tlm::TLM_ACCEPTED);
+    }
+    tlm::tlm_sync_enum credit(flit& f, tlm::tlm_phase&, sc_core::sc_time&) {
+        credits.push_back(f.vc);
+        return tlm::TLM_ACCEPTED;
+    }
+};
+
+/// A plain TLM target (like a node's ejection socket); returns credits when asked.
+struct receiver : sc_core::sc_module {
+    tlm_utils::passthrough_target_socket<receiver, kSocketWidth, link_protocol_types> in;
+    int got = 0;
+    explicit receiver(const sc_core::sc_module_name& n) : sc_core::sc_module(n), in("in") {
+        in.register_nb_transport_fw(this, &receiver::receive);
+    }
+    tlm::tlm_sync_enum receive(flit&, tlm::tlm_phase&, sc_core::sc_time&) {
+        ++got;
+        return tlm::TLM_COMPLETED;
+    }
+    void give_credit(int vc) {
+        flit f{nullptr, static_cast<std::uint8_t>(vc)};
+        tlm::tlm_phase ph = tlm::END_REQ;
+        sc_core::sc_time t = sc_core::SC_ZERO_TIME;
+        EXPECT_EQ(in->nb_transport_bw(f, ph, t), tlm::TLM_ACCEPTED);
+    }
+};
+
+TEST(LinkSocket, EveryBindingReachesTheModuleWithItsIndexAndRepliesToItsSender) {
+    D3_REQUIRE_FRESH_KERNEL();
+    // Bindings of a.in: 0 from sender s0, 1 from hub b's out (multi to multi), 2 from sender s1.
+    // Bindings of b.out: 0 to a.in, 1 to receiver r.
+    hub a("a"), b("b");
+    sender s0("s0"), s1("s1");
+    receiver r("r"), unused_r("unused_r");
+    sender unused_s("unused_s");
+    s0.out.bind(a.in);
+    b.out.bind(a.in);
+    s1.out.bind(a.in);
+    b.out.bind(r.in);
+    unused_s.out.bind(b.in);  // every socket is bound once at least
+    a.out.bind(unused_r.in);
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+    ASSERT_EQ(a.in.size(), 3u);
+    ASSERT_EQ(b.out.size(), 2u);
+
+    s1.send(5);  // binding 2 of a.in
+    s0.send(3);  // binding 0
+    {
+        flit f{nullptr, 4};
+        tlm::tlm_phase ph = tlm::BEGIN_REQ;
+        sc_core::sc_time t = sc_core::SC_ZERO_TIME;
+        EXPECT_EQ(b.out[0]->nb_transport_fw(f, ph, t), tlm::TLM_ACCEPTED);  // binding 1 of a.in
+        flit g{nullptr, 0};
+        ph = tlm::BEGIN_REQ;
+        EXPECT_EQ(b.out[1]->nb_transport_fw(g, ph, t), tlm::TLM_COMPLETED);  // to r
+    }
+    r.give_credit(2);  // r is binding 1 of b.out
+
+    const std::vector<std::pair<int, int>> want_received = {{2, 5}, {0, 3}, {1, 4}};
+    EXPECT_EQ(a.received, want_received);
+    // a answered each flit on its binding's backward path: s1 and s0 got theirs, and b got its
+    // on binding 0 (a.in), then r's on binding 1.
+    EXPECT_EQ(s1.credits, std::vector<int>{5});
+    EXPECT_EQ(s0.credits, std::vector<int>{3});
+    const std::vector<std::pair<int, int>> want_credited = {{0, 4}, {1, 2}};
+    EXPECT_EQ(b.credited, want_credited);
+    EXPECT_EQ(r.got, 1);
+    EXPECT_TRUE(b.received.empty());
+    EXPECT_TRUE(a.credited.empty());
+}
+
+}  // namespace
+}  // namespace d3
