@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "backends.h"
 #include "core/traffic/rates.h"
 #include "gates.h"
 #include "jobs.h"
@@ -24,6 +25,19 @@ namespace {
 int bad_input(const std::string& msg) {
     std::fprintf(stderr, "d3sim sweep: error: %s\n", printable(msg).c_str());
     return 2;
+}
+
+/// The points' options, checked once before anything runs: d3sim parses the first point's command
+/// line and stops (--dump-config, after the command line's checks), so that a mistake in them is
+/// one line and exit 2 at once rather than a failure of every point after the study ran (and,
+/// with slow points, after its progress lines). The reason, or nothing when they parse.
+std::optional<std::string> check_point_options(const std::vector<std::string>& args) {
+    std::vector<std::string> argv{self_exe()};
+    argv.insert(argv.end(), args.begin(), args.end());
+    argv.push_back("--dump-config");
+    std::string out, err;
+    if (capture(argv, out, &err) != 2) return std::nullopt;  // anything else: the points say
+    return err.substr(0, err.find('\n'));
 }
 
 std::string rate_text(double r) {
@@ -160,8 +174,8 @@ int run_sweep(int argc, char** argv) {
         if (names(a, "--background-rate"))
             return bad_input("--background-rate is set by the sweep for each point");
         // A --config file may name the traffic (each point's d3sim checks it).
-        traffic = traffic || a == "--traffic" || a.rfind("--traffic=", 0) == 0 ||
-                  a == "--config" || a.rfind("--config=", 0) == 0;
+        traffic = traffic || a == "--traffic" || a.rfind("--traffic=", 0) == 0 || a == "--config" ||
+                  a.rfind("--config=", 0) == 0;
         for (const char* own : {"--rate", "--json", "--link-stats"})
             if (a == own || a.rfind(std::string(own) + "=", 0) == 0)
                 return bad_input(std::string(own) + " is set by the sweep for each point");
@@ -171,6 +185,12 @@ int run_sweep(int argc, char** argv) {
             "a sweep needs --traffic PATTERN (and d3sim's traffic options), or --primitive P "
             "--background PATTERN (the background's rate is swept)");
     const char* const swept = background && !traffic ? "--background-rate" : "--rate";
+    const auto point_args = [&](double r) {
+        std::vector<std::string> args = extras;
+        args.insert(args.end(), {swept, rate_text(r), "-q"});
+        return args;
+    };
+    if (auto err = check_point_options(point_args(rates->front()))) return bad_input(*err);
     std::error_code ec;
     std::filesystem::create_directories(out, ec);
     if (ec) return bad_input("cannot create " + out + ": " + ec.message());
@@ -179,10 +199,8 @@ int run_sweep(int argc, char** argv) {
     // One job per rate: DIR/point_R.json and its stderr DIR/point_R.log.
     job_list list{"sweep", dir + "/jobs.json", {}};
     for (double r : *rates) {
-        std::vector<std::string> args = extras;
-        args.insert(args.end(), {swept, rate_text(r), "-q"});
         const std::string base = dir + "/point_" + rate_text(r);
-        list.jobs.push_back({"rate " + rate_text(r), args, base + ".json", base + ".log"});
+        list.jobs.push_back({"rate " + rate_text(r), point_args(r), base + ".json", base + ".log"});
     }
     std::string error;
     const auto run = run_study(list, backend, error);

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -267,6 +268,19 @@ TEST(CliSweep, BadInputIsOneLineAndExitCode2) {
     expect_bad_input("sweep --rates 0.5 --out " + dir + " --traffic uniform --partition p",
                      "need --backend slurm");
     expect_bad_input("job " + dir + "/none.json 0", "cannot read");
+}
+
+// A point option d3sim refuses is one line and exit 2 before any point runs or the output directory
+// is made (the CLI fuzzer's case 90 of seed 20781: under ASan the points ran first, and a
+// progress line came before the error).
+TEST(CliSweep, BadPointOptionsFailBeforeAnyPointRuns) {
+    const std::string dir = testing::TempDir() + "d3_sweep_bad_point";
+    std::filesystem::remove_all(dir);
+    expect_bad_input("sweep --rates 0.1,0.2 --out " + dir +
+                         " --jobs 2 --traffic uniform --k 1 --m 2 --warmup 10 --measure 10 --grid",
+                     "--grid");
+    expect_bad_input("sweep --rates 0.1 --out " + dir + " --traffic uniform --k 0", "--k");
+    EXPECT_FALSE(std::filesystem::exists(dir));
 }
 
 // Merging with no results runs nothing, names every missing point and writes their rows empty.
