@@ -261,6 +261,10 @@ int d3sim_main(int argc, char** argv) {
                    "`config`); options given on the command line override the file");
     app.add_flag("--dump-config", dump_config,
                  "print the effective configuration as YAML (a file for --config) and exit");
+    bool check_only = false;
+    app.add_flag("--check", check_only,
+                 "make every check of a run (options, output files, memory estimate) and exit "
+                 "without running: 0 when the run would start, 2 and the reason otherwise");
     d3::apply_limits(app, d3::d3sim_ranges());  // tb/option_limits: ranges, no empty values
 
     // --config FILE: the file's options go first, so that the command line overrides them.
@@ -313,6 +317,7 @@ int d3sim_main(int argc, char** argv) {
         if (auto err = t.validate()) return fail_input(*err);
         const d3::memory_estimate est = d3::estimate_run(t, d3::make_topology(t.net));
         if (auto err = d3::over_budget(est, budget.budget)) return fail_input(*err);
+        if (check_only) return 0;
         d3::install_report_handler();
         return d3::run_traffic(t, json, quiet, est.total_mib(), gates, config);
     }
@@ -351,6 +356,7 @@ int d3sim_main(int argc, char** argv) {
     std::unique_ptr<d3::workload> work = d3::make_workload(o, topo);
     const d3::memory_estimate est = d3::estimate_run(o, topo, *work);
     if (auto err = d3::over_budget(est, budget.budget)) return fail_input(*err);
+    if (check_only) return 0;
 
     d3::install_report_handler();
     d3::run_result res;

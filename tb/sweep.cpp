@@ -27,14 +27,14 @@ int bad_input(const std::string& msg) {
     return 2;
 }
 
-/// The points' options, checked once before anything runs: d3sim parses the first point's command
-/// line and stops (--dump-config, after the command line's checks), so that a mistake in them is
-/// one line and exit 2 at once rather than a failure of every point after the study ran (and,
-/// with slow points, after its progress lines). The reason, or nothing when they parse.
+/// The points' options, checked once before anything runs: d3sim makes every check of the first
+/// point's run and stops (--check), so that a mistake in them is one line and exit 2 at once
+/// rather than a failure of every point after the study ran (and, with slow points, after its
+/// progress lines). The reason, or nothing when the point would run.
 std::optional<std::string> check_point_options(const std::vector<std::string>& args) {
     std::vector<std::string> argv{self_exe()};
     argv.insert(argv.end(), args.begin(), args.end());
-    argv.push_back("--dump-config");
+    argv.push_back("--check");
     std::string out, err;
     if (capture(argv, out, &err) != 2) return std::nullopt;  // anything else: the points say
     return err.substr(0, err.find('\n'));

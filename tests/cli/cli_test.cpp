@@ -270,6 +270,27 @@ TEST(CliSweep, BadInputIsOneLineAndExitCode2) {
     expect_bad_input("job " + dir + "/none.json 0", "cannot read");
 }
 
+// --check: every check of a run, then exit without running (no output, no file written).
+TEST(Cli, CheckMakesEveryCheckAndRunsNothing) {
+    const std::string json = testing::TempDir() + "d3_check.json";
+    std::remove(json.c_str());
+    const outcome ok = run("--k 4 --m 4 --primitive all-to-all --json " + json + " --check");
+    EXPECT_EQ(ok.code, 0) << ok.err;
+    EXPECT_TRUE(ok.out.empty()) << ok.out;
+    EXPECT_TRUE(ok.err.empty()) << ok.err;
+    EXPECT_FALSE(std::filesystem::exists(json));
+    const outcome traffic = run("--k 2 --m 2 --traffic uniform --check");
+    EXPECT_EQ(traffic.code, 0) << traffic.err;
+    EXPECT_TRUE(traffic.out.empty()) << traffic.out;
+    // What only a run's later checks find: an output that cannot be written, the memory budget.
+    expect_bad_input("--k 2 --m 2 --primitive broadcast --json /proc/nonexistent/r.json --check",
+                     "--json");
+    expect_bad_input("--k 2 --m 2 --traffic uniform --wave /proc/nonexistent/w.vcd --check",
+                     "--wave");
+    expect_bad_input("--k 32 --m 32 --primitive all-to-all --max-memory 1M --check",
+                     "more than --max-memory");
+}
+
 // A point option d3sim refuses is one line and exit 2 before any point runs or the output directory
 // is made (the CLI fuzzer's case 90 of seed 20781: under ASan the points ran first, and a
 // progress line came before the error).

@@ -219,7 +219,7 @@ class generator {
             case 5:
                 a.push_back(one<std::string>({"--bogus", "-x", "--", "-", "--k=", "--m=4=4",
                                               "--progress", "--no-progress", "--quiet", "--help",
-                                              "--wave-decoder", "validate"}));
+                                              "--check", "--wave-decoder", "validate"}));
                 break;
             case 6:  // a value repeated
                 if (a.size() > 1)
