@@ -106,7 +106,7 @@ class link_target_socket
     MODULE& owner_;
 };
 
-/// A link output multi-socket of MODULE (the callback gets the binding's index).
+/// A link output multi-socket of MODULE: binding b's credits call MODULE::credit(b, ...).
 template <typename MODULE>
 class link_initiator_socket
     : public tlm_utils::multi_passthrough_initiator_socket<MODULE, kSocketWidth,
