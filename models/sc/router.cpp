@@ -102,11 +102,15 @@ tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph, sc_
         return tlm::TLM_ACCEPTED;
     }
     clock_.wake(*this, ready);
-    if (observer_) report_buffer(now, fifo);
-    if (log_packets_ && input == ports_)
-        log_packet(packet_event_kind::inject, *f.pkt, now, static_cast<std::uint32_t>(fifo),
-                   packet_event::kNode);
+    if (observer_) report_arrival(now, fifo, *f.pkt);
     return tlm::TLM_ACCEPTED;
+}
+
+void router::report_arrival(std::uint64_t now, int fifo, const packet& p) {
+    report_buffer(now, fifo);
+    if (log_packets_ && in_unit_.is_injection(fifo))
+        log_packet(packet_event_kind::inject, p, now, static_cast<std::uint32_t>(fifo),
+                   packet_event::kNode);
 }
 
 void router::ejection_credit() const {

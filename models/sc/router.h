@@ -141,6 +141,8 @@ class router : public sc_core::sc_module, public stepper::client {
     /// Tells the observer the occupancy of fifo's input port (and of the fifo, with several
     /// channels per input).
     void report_buffer(std::uint64_t t, int fifo);
+    /// Tells the observer a packet entered buffer `fifo` (and logs an injection).
+    [[gnu::noinline]] void report_arrival(std::uint64_t now, int fifo, const packet& p);
     /// The channel downstream: the packet's class's set of virtual channels (core/service.h).
     int vc_after(const entry& e) const {
         return class_channel(e.pkt->service, vc_of(e.dec.next.b, vcs_), vcs_);

@@ -23,11 +23,8 @@ void stepper::add(client& c, bool router_phase) {
     awake_[router_phase].resize((list.size() + 63) / 64, 0);
 }
 
-void stepper::keep_awake(client& c, bool on) {
-    std::uint64_t& word = awake_[c.router_][c.id_ >> 6];
-    const std::uint64_t bit = 1ull << (c.id_ & 63);
-    if (((word & bit) != 0) == on) return;
-    word ^= bit;
+void stepper::toggle_awake(client& c, bool on) {
+    awake_[c.router_][c.id_ >> 6] ^= 1ull << (c.id_ & 63);
     if (on) {
         ++awake_count_[c.router_];
         if (!in_tick_) schedule(now() + 1);

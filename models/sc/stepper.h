@@ -55,7 +55,9 @@ class stepper : public sc_core::sc_module {
     /// Keeps `c` stepping in every cycle from the next one on (`on`), or stops doing so: what a
     /// client that has work in every cycle (a node whose program runs) asks once instead of a
     /// wake-up per cycle. Requests through wake() still count; a client due both ways steps once.
-    void keep_awake(client& c, bool on);
+    void keep_awake(client& c, bool on) {
+        if (((awake_[c.router_][c.id_ >> 6] >> (c.id_ & 63)) & 1) != on) toggle_awake(c, on);
+    }
     /// True during a step when `c` is already asked to step in the next cycle: then a wake-up
     /// for any later cycle changes nothing (the calendar keeps a client's earliest request, and
     /// the next step asks again), and a client may skip working out when it next has work.
@@ -69,6 +71,7 @@ class stepper : public sc_core::sc_module {
     SC_HAS_PROCESS(stepper);
     void tick();
     void wake_outside(client& c, std::uint64_t cycle);
+    void toggle_awake(client& c, bool on);  ///< keep_awake when it changes something
     void sort_due(std::size_t clients, bool router_phase);
     void schedule(std::uint64_t cycle);
     calendar& cal(bool router_phase) { return router_phase ? routers_ : nodes_; }

@@ -21,13 +21,7 @@ std::uint64_t hold_stage::hold_time(action act) const {
     return global ? global_time_ : local_time_;
 }
 
-void hold_stage::begin_step() {
-    if (classes_ == 1) {
-        room_[0] = capacity_ == std::numeric_limits<std::size_t>::max()
-                       ? capacity_
-                       : capacity_ - std::min(capacity_, held_.size());
-        return;
-    }
+void hold_stage::begin_step_classes() {
     std::size_t held[kServiceClasses] = {};
     if (capacity_ != std::numeric_limits<std::size_t>::max())
         for (const entry& e : held_) ++held[e.pkt->service];

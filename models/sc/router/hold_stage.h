@@ -28,7 +28,13 @@ class hold_stage : public sc_core::sc_object {
     std::uint64_t hold_time(action act) const;
 
     /// Starts a step: the room for new packets is the capacity left (per class).
-    void begin_step();
+    void begin_step() {
+        if (classes_ == 1) {  // the common case, inline
+            room_[0] = capacity_ - std::min(capacity_, capacity_ == kUnbounded ? 0 : held_.size());
+            return;
+        }
+        begin_step_classes();
+    }
     /// Takes one place of this step's room of service class `cls`; false when there is none.
     bool take_room(int cls = 0) {
         if (room_[cls] == 0) return false;
@@ -72,7 +78,9 @@ class hold_stage : public sc_core::sc_object {
   private:
     const std::uint64_t local_time_;
     const std::uint64_t global_time_;
-    const std::size_t capacity_;  ///< max() when unbounded (per class)
+    static constexpr std::size_t kUnbounded = std::numeric_limits<std::size_t>::max();
+    void begin_step_classes();    ///< begin_step with two service classes
+    const std::size_t capacity_;  ///< kUnbounded, or the capacity per class
     const int classes_;
     std::size_t room_[kServiceClasses] = {};
     std::vector<entry> held_;
