@@ -62,7 +62,7 @@ class stepper : public sc_core::sc_module {
     /// for any later cycle changes nothing (the calendar keeps a client's earliest request, and
     /// the next step asks again), and a client may skip working out when it next has work.
     bool due_next(const client& c) const {
-        return in_tick_ && (c.router_ ? routers_ : nodes_).waiting(c.id_) == current_ + 1;
+        return in_tick_ && cal(c.router_).waiting(c.id_) == current_ + 1;
     }
     /// The cycle being stepped, or the current simulation cycle outside a step.
     std::uint64_t now() const { return in_tick_ ? current_ : to_cycle(sc_core::sc_time_stamp()); }
@@ -75,6 +75,7 @@ class stepper : public sc_core::sc_module {
     void sort_due(std::size_t clients, bool router_phase);
     void schedule(std::uint64_t cycle);
     calendar& cal(bool router_phase) { return router_phase ? routers_ : nodes_; }
+    const calendar& cal(bool router_phase) const { return router_phase ? routers_ : nodes_; }
 
     std::vector<client*> node_clients_, router_clients_;
     calendar nodes_, routers_;

@@ -12,8 +12,7 @@ hold_stage::hold_stage(const char* name, const router_params& p)
                   static_cast<std::uint64_t>(p.local_latency)),
       global_time_(static_cast<std::uint64_t>(p.pipeline.after_grant()) +
                    static_cast<std::uint64_t>(p.global_latency)),
-      capacity_(p.hold_capacity == 0 ? std::numeric_limits<std::size_t>::max()
-                                     : static_cast<std::size_t>(p.hold_capacity)),
+      capacity_(p.hold_capacity == 0 ? kUnbounded : static_cast<std::size_t>(p.hold_capacity)),
       classes_(p.service_classes) {}
 
 std::uint64_t hold_stage::hold_time(action act) const {
@@ -23,12 +22,9 @@ std::uint64_t hold_stage::hold_time(action act) const {
 
 void hold_stage::begin_step_classes() {
     std::size_t held[kServiceClasses] = {};
-    if (capacity_ != std::numeric_limits<std::size_t>::max())
+    if (capacity_ != kUnbounded)
         for (const entry& e : held_) ++held[e.pkt->service];
-    for (int c = 0; c < classes_; ++c)
-        room_[c] = capacity_ == std::numeric_limits<std::size_t>::max()
-                       ? capacity_
-                       : capacity_ - std::min(capacity_, held[c]);
+    for (int c = 0; c < classes_; ++c) room_[c] = room_left(held[c]);
 }
 
 void hold_stage::admit(packet* p, std::uint64_t t, action act) {

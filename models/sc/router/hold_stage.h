@@ -30,7 +30,7 @@ class hold_stage : public sc_core::sc_object {
     /// Starts a step: the room for new packets is the capacity left (per class).
     void begin_step() {
         if (classes_ == 1) {  // the common case, inline
-            room_[0] = capacity_ - std::min(capacity_, capacity_ == kUnbounded ? 0 : held_.size());
+            room_[0] = room_left(held_.size());
             return;
         }
         begin_step_classes();
@@ -79,7 +79,11 @@ class hold_stage : public sc_core::sc_object {
     const std::uint64_t local_time_;
     const std::uint64_t global_time_;
     static constexpr std::size_t kUnbounded = std::numeric_limits<std::size_t>::max();
-    void begin_step_classes();    ///< begin_step with two service classes
+    void begin_step_classes();  ///< begin_step with two service classes
+    /// The room of a class that holds `held` packets now.
+    std::size_t room_left(std::size_t held) const {
+        return capacity_ - std::min(capacity_, capacity_ == kUnbounded ? 0 : held);
+    }
     const std::size_t capacity_;  ///< kUnbounded, or the capacity per class
     const int classes_;
     std::size_t room_[kServiceClasses] = {};
