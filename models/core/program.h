@@ -54,6 +54,11 @@ class node_program {
     /// False when on_receive and immediate do nothing and finished() does not depend on what
     /// arrives (a fixed schedule): the node then skips them for every delivery. Default true.
     virtual bool reacts() const { return true; }
+    /// True when on_receive only records what arrived: immediate() launches nothing, and a
+    /// delivery never makes finished(step) false where it was true (a traffic generator, whose
+    /// drain may only end sooner). The node then calls only on_receive for each delivery: a
+    /// program not finished is stepped in every cycle anyway. Default false.
+    virtual bool only_records() const { return false; }
     /// For a program that does not react: what launches(step) would append, where the program
     /// keeps it (the node reads it there, without a copy); nullptr (default): ask launches().
     virtual const std::vector<launch>* planned(std::uint64_t step) const {

@@ -21,15 +21,14 @@
 //    transport calls will use. When the static type says what the target is, the answer is
 //    known: for a multi-passthrough target, the binder the target has just created
 //    (multi_to_multi_bind_base::get_last_binder, which also tells the target our binder, exactly
-//    as the generic bind does); for a passthrough target, the export's interface. Same bindings,
-//    same binders, same indices; about 2,000 instructions less per binding (two casts of about
-//    1,000 each), 17 M for the 8,704 bindings of D3(8,8). Any other socket goes through the
-//    generic bind.
+//    as the generic bind does); for a single target socket (a node's ejection), the interface its
+//    export is bound to. Same bindings, same binders, same indices; about 2,000 instructions less
+//    per binding (two casts of about 1,000 each), 17 M for the 8,704 bindings of D3(8,8). Any
+//    other socket goes through the generic bind.
 #pragma once
 
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
 #include <tlm_utils/multi_passthrough_target_socket.h>
-#include <tlm_utils/passthrough_target_socket.h>
 
 #include <tlm>
 
@@ -136,9 +135,8 @@ class link_initiator_socket
         this->m_sockets.push_back(m.get_last_binder(this->m_binders.back()));
     }
 
-    /// Binds to a single passthrough target socket (a node's ejection).
-    template <typename M>
-    void bind(tlm_utils::passthrough_target_socket<M, kSocketWidth, link_protocol_types>& s) {
+    /// Binds to a single target socket (a node's ejection), already bound to its interface.
+    void bind(tlm::tlm_target_socket<kSocketWidth, link_protocol_types>& s) {
         if (!bind_sockets(s)) return;
         sc_core::sc_export<fw_if>& ex = s;
         this->m_sockets.push_back(&static_cast<fw_if&>(ex));

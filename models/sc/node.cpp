@@ -24,10 +24,11 @@ node::node(const sc_core::sc_module_name& name, setup s)
       clock_(s.clock),
       program_(std::move(s.program)),
       classes_(s.cfg.router.service_classes),
-      reacts_(program_ && program_->reacts()) {
+      reacts_(program_ && program_->reacts()),
+      only_records_(reacts_ && program_->only_records()) {
     for (lane& l : lanes_) l.credits = s.cfg.router.injection_depth;
-    inject_out.register_nb_transport_bw(this, &node::credit);
-    eject_in.register_nb_transport_fw(this, &node::receive);
+    inject_out.bind(*this);
+    eject_in.bind(*this);
     clock_.add(*this, /*router_phase=*/false);
     if (program_) clock_.wake(*this, 0);
 }
@@ -159,7 +160,7 @@ void node::launch_immediately(std::uint64_t t) {
     clock_.wake(*this, t + 1);
 }
 
-tlm::tlm_sync_enum node::receive(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& tail) {
+tlm::tlm_sync_enum node::nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& tail) {
     if (ph != tlm::BEGIN_REQ) check_phase(name(), "nb_transport_fw", ph, tlm::BEGIN_REQ);
     const packet& p = *f.pkt;
     // Delivered when its tail arrives: F - 1 cycles after the head (docs/multi-flit.md).
@@ -184,20 +185,37 @@ tlm::tlm_sync_enum node::receive(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& 
     }
     if (reacts_) {
         program_->on_receive({p.src, p.hdr, p.payload, t, p.background, p.hops});
-        launch_immediately(t);
-        if (!program_->finished(t + 1)) clock_.wake(*this, t + 1);
+        if (!only_records_) {
+            launch_immediately(t);
+            if (!program_->finished(t + 1)) clock_.wake(*this, t + 1);
+        }
     }
     pool_.release(f.pkt);
     return tlm::TLM_COMPLETED;
 }
 
-tlm::tlm_sync_enum node::credit(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) {
+tlm::tlm_sync_enum node::nb_transport_bw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) {
     if (ph != tlm::END_REQ) check_phase(name(), "nb_transport_bw", ph, tlm::END_REQ);
     const std::uint64_t due = clock_.now() + to_cycle(t);
     lane& q = lanes_[f.vc];  // the router returns the class of the freed injection slot
     q.credit_due.push_back(due);
     if (!q.waiting.empty()) clock_.wake(*this, due);
     return tlm::TLM_ACCEPTED;
+}
+
+void node::b_transport(flit&, sc_core::sc_time&) {
+    unsupported_call(name(), "b_transport");
+}
+bool node::get_direct_mem_ptr(flit&, tlm::tlm_dmi&) {
+    unsupported_call(name(), "get_direct_mem_ptr");
+    return false;
+}
+unsigned node::transport_dbg(flit&) {
+    unsupported_call(name(), "transport_dbg");
+    return 0;
+}
+void node::invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) {
+    unsupported_call(name(), "invalidate_direct_mem_ptr");
 }
 
 }  // namespace d3

@@ -5,9 +5,6 @@
 // served first; background packets (--background) are counted apart from the workload's.
 #pragma once
 
-#include <tlm_utils/passthrough_target_socket.h>
-#include <tlm_utils/simple_initiator_socket.h>
-
 #include <cstdint>
 #include <memory>
 #include <systemc>
@@ -38,10 +35,17 @@ struct node_stats {
     std::uint64_t background_received = 0;
 };
 
-class node : public sc_core::sc_module, public stepper::client {
+// The node implements its sockets' interfaces itself (the TLM-2.0 pattern of a module that is its
+// own transport interface): a packet or credit crossing to it is one virtual call.
+class node : public sc_core::sc_module,
+             public stepper::client,
+             private tlm::tlm_fw_transport_if<link_protocol_types>,
+             private tlm::tlm_bw_transport_if<link_protocol_types> {
   public:
-    tlm_utils::simple_initiator_socket<node, kSocketWidth, link_protocol_types> inject_out;
-    tlm_utils::passthrough_target_socket<node, kSocketWidth, link_protocol_types> eject_in;
+    /// Injection into the router; the router's credits come back through it (nb_transport_bw).
+    tlm::tlm_initiator_socket<kSocketWidth, link_protocol_types> inject_out;
+    /// Ejection from the router (nb_transport_fw; the node returns TLM_COMPLETED).
+    tlm::tlm_target_socket<kSocketWidth, link_protocol_types> eject_in;
 
     struct setup {
         const network_config& cfg;  ///< resolved
@@ -67,8 +71,15 @@ class node : public sc_core::sc_module, public stepper::client {
 
   private:
     void end_of_elaboration() override;
-    tlm::tlm_sync_enum receive(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t);
-    tlm::tlm_sync_enum credit(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t);
+    /// A delivery (eject_in).
+    tlm::tlm_sync_enum nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override;
+    /// An injection credit (inject_out).
+    tlm::tlm_sync_enum nb_transport_bw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override;
+    // Not part of the link protocol: reported as d3/protocol.
+    void b_transport(flit&, sc_core::sc_time&) override;
+    bool get_direct_mem_ptr(flit&, tlm::tlm_dmi&) override;
+    unsigned transport_dbg(flit&) override;
+    void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override;
     void collect_credits(std::uint64_t t);
     /// Injects one packet whose first hop is at `first_hop`.
     void send(const launch& l, std::uint64_t first_hop, const sc_core::sc_time& delay);
@@ -104,6 +115,7 @@ class node : public sc_core::sc_module, public stepper::client {
 
     const int classes_;
     const bool reacts_;            ///< the program reacts to deliveries (node_program::reacts)
+    const bool only_records_;      ///< ... and only records them (node_program::only_records)
     lane lanes_[kServiceClasses];  ///< per service class
     std::vector<launch> launches_;
     std::vector<launch> turnaround_;        ///< launched in the last delivery step, sent next cycle

@@ -34,4 +34,11 @@ void check_return(const char* who, const char* call, tlm::tlm_sync_enum got,
     SC_REPORT_ERROR("d3/protocol", msg.c_str());
 }
 
+void unsupported_call(const char* who, const char* call) {
+    const std::string msg = std::string(who) + ": " + call +
+                            " is not part of the link protocol (nb_transport_fw and "
+                            "nb_transport_bw only)";
+    SC_REPORT_ERROR("d3/protocol", msg.c_str());
+}
+
 }  // namespace d3

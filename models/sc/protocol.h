@@ -82,5 +82,8 @@ void check_phase(const char* who, const char* call, const tlm::tlm_phase& ph,
 /// Reports d3/protocol unless a call returned `expected`.
 void check_return(const char* who, const char* call, tlm::tlm_sync_enum got,
                   tlm::tlm_sync_enum expected);
+/// Reports d3/protocol: `call` (b_transport, DMI, debug transport) is not part of the link
+/// protocol.
+[[gnu::cold]] void unsupported_call(const char* who, const char* call);
 
 }  // namespace d3

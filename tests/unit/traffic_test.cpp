@@ -140,6 +140,35 @@ TEST(TrafficState, PhasesAndDrain) {
     EXPECT_EQ(limited.summary()["hops"]["histogram"][1], 1);
 }
 
+// A traffic program only records what arrives (node_program::only_records, which lets the node
+// skip the turnaround for each delivery): a delivery launches nothing at once and never makes the
+// program unfinished where it was finished (here it ends the drain: the measured packets arrived).
+TEST(TrafficProgram, OnlyRecordsDeliveries) {
+    const topology t(2, 2);
+    traffic_options o;
+    o.warmup = 0;
+    o.measure = 4;
+    o.rate = 1.0;
+    traffic_state s(t, o);
+    traffic_program prog(s, 0);
+    ASSERT_TRUE(prog.only_records());
+    std::vector<launch> out;
+    prog.launches(1, out);
+    ASSERT_FALSE(out.empty());
+    std::vector<bool> before;
+    for (std::uint64_t step = 0; step < 20; ++step) before.push_back(prog.finished(step));
+    for (const launch& l : out) prog.on_receive({0, l.hdr, l.payload, 3, false, 3});
+    std::vector<launch> now;
+    prog.immediate(3, now);
+    EXPECT_TRUE(now.empty());
+    int ended = 0;
+    for (std::uint64_t step = 0; step < 20; ++step) {
+        EXPECT_TRUE(!before[step] || prog.finished(step)) << step;
+        ended += !before[step] && prog.finished(step);
+    }
+    EXPECT_GT(ended, 0);
+}
+
 // A measured packet's hops are the links it crossed, counted once per packet whatever the order
 // of arrival; the packets that never arrive count their path's hops (D3(2,2): from (0,0,0) to
 // (0,1,1) local port 1 to (0,0,1), global port 0 to (0,1,0), local port 1: 3 links).

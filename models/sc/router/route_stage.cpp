@@ -13,21 +13,6 @@ route_stage::route_stage(const char* name, decoder_if& decoder, const topology& 
         reference_ = &ref->topo();
 }
 
-void route_stage::route(entry& e, std::uint64_t t) {
-    const packet& p = *e.pkt;
-    if (reference_ && p.header_checked)  // the common case, inline
-        e.dec = d3::decode_valid(p.hdr, at_, *reference_);
-    else
-        decode_first(e, t);
-    e.decoded = true;
-    ++decodes_;
-    const action a = e.dec.act;
-    if (a == action::broadcast_local || a == action::broadcast_global) return fan_out(e, t);
-    hop h;
-    if (!expand_unicast(e.dec, at_, topo_, h)) fail(e, t);
-    e.to = h.to;
-}
-
 void route_stage::decode_first(entry& e, std::uint64_t t) {
     packet& p = *e.pkt;
     if (reference_) {

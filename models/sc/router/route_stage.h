@@ -22,8 +22,22 @@ class route_stage : public sc_core::sc_object {
     route_stage(const char* name, decoder_if& decoder, const topology& t, const coord& at,
                 const char* router_name, fanout& lists);
 
-    /// Decodes `e`'s header in step `t` and sets its targets (marks it decoded).
-    void route(entry& e, std::uint64_t t);
+    /// Decodes `e`'s header in step `t` and sets its targets (marks it decoded). Inline: once
+    /// per router visit.
+    void route(entry& e, std::uint64_t t) {
+        const packet& p = *e.pkt;
+        if (reference_ && p.header_checked)  // the common case
+            e.dec = d3::decode_valid(p.hdr, at_, *reference_);
+        else
+            decode_first(e, t);
+        e.decoded = true;
+        ++decodes_;
+        const action a = e.dec.act;
+        if (a == action::broadcast_local || a == action::broadcast_global) return fan_out(e, t);
+        hop h;
+        if (!expand_unicast(e.dec, at_, topo_, h)) fail(e, t);
+        e.to = h.to;
+    }
 
     std::uint64_t decodes() const { return decodes_; }
 
