@@ -1,6 +1,7 @@
 // A first-in first-out queue with a size limit whose storage grows on demand (a ring that doubles
 // up to the limit): the router's buffers. An empty queue owns no memory, so a run's memory follows
-// the packets it holds, not the buffers it could hold. Plain C++.
+// the packets it holds, not the buffers it could hold. The ring's storage is a power of two (the
+// limit rounded up), so an index wraps with a mask. Plain C++.
 #pragma once
 
 #include <algorithm>
@@ -24,7 +25,7 @@ class fifo {
     std::size_t size() const { return size_; }
     bool empty() const { return size_ == 0; }
     bool full() const { return size_ == limit_; }
-    /// Elements the storage holds now (grows up to capacity()).
+    /// Elements the storage holds now (grows up to capacity() rounded up to a power of two).
     std::size_t allocated() const { return cap_; }
 
     /// i-th element from the front.
@@ -64,11 +65,13 @@ class fifo {
     }
 
   private:
-    std::size_t wrap(std::size_t i) const { return i >= cap_ ? i - cap_ : i; }
+    std::size_t wrap(std::size_t i) const { return i & (cap_ - 1); }
     // Out of line: a push that grows is rare, and inlined it would cost every push a larger frame.
     [[gnu::noinline]] void grow() {
+        std::uint32_t most = 2;  // the limit rounded up to a power of two
+        while (most < limit_ && most < (1u << 31)) most *= 2;
         const std::uint32_t cap =
-            std::min<std::uint32_t>(limit_, std::max<std::uint32_t>(2, cap_ * 2));
+            std::min<std::uint32_t>(most, std::max<std::uint32_t>(2, cap_ * 2));
         std::unique_ptr<T[]> s(new T[cap]);
         for (std::uint32_t i = 0; i < size_; ++i) s[i] = std::move((*this)[i]);
         slots_ = std::move(s);

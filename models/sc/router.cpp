@@ -85,7 +85,8 @@ void router::end_of_elaboration() {
     upstream_[static_cast<std::size_t>(ports_)].credit_delay = cycles(read_out + 1);
 }
 
-tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) {
+inline tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph,
+                                          sc_core::sc_time& t) {
     if (ph != tlm::BEGIN_REQ) check_phase(name(), "nb_transport_fw", ph, tlm::BEGIN_REQ);
     const int input = input_of_binding_[static_cast<std::size_t>(binding)];
     const std::uint64_t now = clock_.now();
@@ -128,7 +129,8 @@ void router::overflow(int input) const {
     SC_REPORT_ERROR(kMsgType, os.str().c_str());
 }
 
-tlm::tlm_sync_enum router::credit(int output, flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) {
+inline tlm::tlm_sync_enum router::credit(int output, flit& f, tlm::tlm_phase& ph,
+                                         sc_core::sc_time& t) {
     if (ph != tlm::END_REQ) check_phase(name(), "nb_transport_bw", ph, tlm::END_REQ);
     if (output == ports_) {
         ejection_credit();
@@ -369,5 +371,8 @@ std::string router::describe_occupancy() const {
     if (hold_.size() != 0) os << " hold stage holds " << hold_.size();
     return os.str();
 }
+
+template class link_fw_binder<router>;
+template class link_bw_binder<router>;
 
 }  // namespace d3

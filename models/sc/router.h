@@ -126,8 +126,13 @@ class router : public sc_core::sc_module, public stepper::client {
     template <typename>
     friend class link_bw_binder;  // calls credit
     void end_of_elaboration() override;
-    tlm::tlm_sync_enum receive(int binding, flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t);
-    tlm::tlm_sync_enum credit(int binding, flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t);
+    // Inline into the binders' transport calls (their one caller, instantiated in router.cpp).
+    [[gnu::always_inline]] inline tlm::tlm_sync_enum receive(int binding, flit& f,
+                                                             tlm::tlm_phase& ph,
+                                                             sc_core::sc_time& t);
+    [[gnu::always_inline]] inline tlm::tlm_sync_enum credit(int binding, flit& f,
+                                                            tlm::tlm_phase& ph,
+                                                            sc_core::sc_time& t);
     [[gnu::cold, gnu::noinline]] void overflow(int input) const;  ///< d3/router: input overflows
     [[gnu::cold, gnu::noinline]] void ejection_credit() const;    ///< d3/protocol
     [[gnu::always_inline]] inline void offer(const request& r, target to, std::uint64_t t);
@@ -184,5 +189,10 @@ class router : public sc_core::sc_module, public stepper::client {
     std::vector<target> targets_;
     bool blocked_ = false;  ///< a packet waits for a credit: a returning credit wakes the router
 };
+
+// The binders' transport calls, with receive and credit inline in them, are made in router.cpp
+// only.
+extern template class link_fw_binder<router>;
+extern template class link_bw_binder<router>;
 
 }  // namespace d3
