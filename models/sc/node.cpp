@@ -59,6 +59,9 @@ void node::send(const launch& l, std::uint64_t first_hop, const sc_core::sc_time
     p->payload = l.payload;
     p->src = id_;
     p->msg = ledger_.launch(id_, at_, p->hdr);
+    // The ledger found the header valid on this network (it throws otherwise): a route stage
+    // with the reference decoder need not check it again (packet::header_checked).
+    p->header_checked = true;
     p->launch = first_hop;
     p->service = l.service;
     p->background = l.background;

@@ -35,8 +35,9 @@ struct alignas(64) packet {
     std::uint32_t hops = 0;     ///< link traversals so far
     std::uint8_t service = 0;   ///< service class (core/service.h): 0 privileged, 1 standard
     bool background = false;    ///< launched by the background traffic (statistics only)
-    /// The reference decoder found `hdr` valid on this network, and only the reference decoder
-    /// has chosen its next headers since: a route stage may decode it without checking it again
+    /// `hdr` is known valid on this network (the ledger checks every header a node launches, and
+    /// the reference decoder every header it decodes), and only the reference decoder has chosen
+    /// its next headers since: a route stage may decode it without checking it again
     /// (core/decoder.h, decode_valid). Cleared by any other decoder.
     bool header_checked = false;
 };

@@ -42,7 +42,8 @@ class route_stage : public sc_core::sc_object {
     std::uint64_t decodes() const { return decodes_; }
 
   private:
-    /// The first visit's decode (the header checked), or any decoder but the reference.
+    /// A header not known to be valid (packet::header_checked: one that no node launched, as in
+    /// the router tests) decoded with its check, or any decoder but the reference.
     [[gnu::noinline]] void decode_first(entry& e, std::uint64_t t);
     /// A broadcast decision: the entry's list of copies.
     [[gnu::noinline]] void fan_out(entry& e, std::uint64_t t);
