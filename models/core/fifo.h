@@ -49,9 +49,12 @@ class fifo {
         head_ = wrap(head_ + 1);
         --size_;
     }
-    /// Removes every element for which pred is true, keeping the order of the others.
+    /// Removes every element for which pred is true, keeping the order of the others. Those at
+    /// the front (the common case: the served ones) leave without moving the rest.
     template <typename Pred>
     std::size_t remove_if(Pred pred) {
+        std::size_t popped = 0;
+        for (; size_ != 0 && pred(front()); ++popped) pop_front();
         std::uint32_t kept = 0;
         for (std::uint32_t i = 0; i < size_; ++i) {
             T& x = (*this)[i];
@@ -61,7 +64,7 @@ class fifo {
         }
         const std::size_t removed = size_ - kept;
         size_ = kept;
-        return removed;
+        return popped + removed;
     }
 
   private:

@@ -94,6 +94,20 @@ TEST(Fifo, OrderCapacityAndRemoval) {
         f.pop_front();
         EXPECT_TRUE(f.empty());
     }
+    // Removed at the front and further on, wrapped around the ring: the rest keeps its order.
+    fifo<int> g(4);
+    for (int round = 0; round < 6; ++round) {
+        for (int x : {1, 2, 3, 4}) g.push_back(x);
+        EXPECT_EQ(g.remove_if([](int x) { return x == 1 || x == 3; }), 2u);
+        ASSERT_EQ(g.size(), 2u);
+        EXPECT_EQ(g[0], 2);
+        EXPECT_EQ(g[1], 4);
+        g.push_back(5);
+        EXPECT_EQ(g.remove_if([](int x) { return x != 4; }), 2u);
+        ASSERT_EQ(g.size(), 1u);
+        EXPECT_EQ(g.front(), 4);
+        g.pop_front();
+    }
 }
 
 // A workload that expects the listed (source, destination, count) triples, in the order listed
