@@ -32,6 +32,19 @@ struct delivery {
     std::uint32_t hops = 0;   ///< link traversals of this copy on its way (holds not counted)
 };
 
+/// What a node program does with a delivery (node_program::reacts).
+enum class reaction {
+    /// Nothing: on_receive and immediate do nothing and finished() does not depend on what
+    /// arrives (a fixed schedule). The node calls none of them.
+    none,
+    /// on_receive only records it: immediate() launches nothing, and a delivery never makes
+    /// finished(step) false where it was true (a traffic generator, whose drain may only end
+    /// sooner). The node calls only on_receive (a program not finished steps in every cycle).
+    records,
+    /// on_receive may cause launches, in the delivery's step (immediate) or later.
+    answers,
+};
+
 class node_program {
   public:
     virtual ~node_program() = default;
@@ -51,14 +64,9 @@ class node_program {
         (void)step;
         (void)out;
     }
-    /// False when on_receive and immediate do nothing and finished() does not depend on what
-    /// arrives (a fixed schedule): the node then skips them for every delivery. Default true.
-    virtual bool reacts() const { return true; }
-    /// True when on_receive only records what arrived: immediate() launches nothing, and a
-    /// delivery never makes finished(step) false where it was true (a traffic generator, whose
-    /// drain may only end sooner). The node then calls only on_receive for each delivery: a
-    /// program not finished is stepped in every cycle anyway. Default false.
-    virtual bool only_records() const { return false; }
+    /// How the program meets a delivery, which tells the node what it may skip for each one.
+    /// Default: answers.
+    virtual reaction reacts() const { return reaction::answers; }
     /// For a program that does not react: what launches(step) would append, where the program
     /// keeps it (the node reads it there, without a copy); nullptr (default): ask launches().
     virtual const std::vector<launch>* planned(std::uint64_t step) const {

@@ -56,7 +56,7 @@ class schedule_program final : public node_program {
     explicit schedule_program(const schedule& s) : s_(s) {}
     void launches(std::uint64_t step, std::vector<launch>& out) override;
     bool finished(std::uint64_t step) const override { return step >= s_.slots.size(); }
-    bool reacts() const override { return false; }
+    reaction reacts() const override { return reaction::none; }
     const std::vector<launch>* planned(std::uint64_t step) const override {
         return step < s_.slots.size() ? &s_.slots[step].launches : nullptr;
     }

@@ -24,8 +24,7 @@ node::node(const sc_core::sc_module_name& name, setup s)
       clock_(s.clock),
       program_(std::move(s.program)),
       classes_(s.cfg.router.service_classes),
-      reacts_(program_ && program_->reacts()),
-      only_records_(reacts_ && program_->only_records()) {
+      reacts_(program_ ? program_->reacts() : reaction::none) {
     for (lane& l : lanes_) l.credits = s.cfg.router.injection_depth;
     inject_out.bind(*this);
     eject_in.bind(*this);
@@ -98,9 +97,11 @@ void node::step(std::uint64_t t) {
     // A program that does not react finishes by the step alone: its finished(t) was asked last
     // step.
     const bool done =
-        !program_ || ((!reacts_ && t == finished_asked_) ? finished_next_ : program_->finished(t));
+        !program_ || ((reacts_ == reaction::none && t == finished_asked_) ? finished_next_
+                                                                          : program_->finished(t));
     if (!done) {
-        const std::vector<launch>* step_launches = reacts_ ? nullptr : program_->planned(t);
+        const std::vector<launch>* step_launches =
+            reacts_ == reaction::none ? program_->planned(t) : nullptr;
         if (!step_launches) {
             launches_.clear();
             program_->launches(t, launches_);
@@ -186,9 +187,9 @@ tlm::tlm_sync_enum node::nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::s
             SC_REPORT_WARNING(kMsgType, os.str().c_str());
         }
     }
-    if (reacts_) {
+    if (reacts_ != reaction::none) {
         program_->on_receive({p.src, p.hdr, p.payload, t, p.background, p.hops});
-        if (!only_records_) {
+        if (reacts_ == reaction::answers) {
             launch_immediately(t);
             if (!program_->finished(t + 1)) clock_.wake(*this, t + 1);
         }

@@ -114,8 +114,7 @@ class node : public sc_core::sc_module,
     tlm::tlm_fw_transport_if<link_protocol_types>* fw_ = nullptr;
 
     const int classes_;
-    const bool reacts_;            ///< the program reacts to deliveries (node_program::reacts)
-    const bool only_records_;      ///< ... and only records them (node_program::only_records)
+    const reaction reacts_;        ///< what the program does with a delivery (none: no program)
     lane lanes_[kServiceClasses];  ///< per service class
     std::vector<launch> launches_;
     std::vector<launch> turnaround_;        ///< launched in the last delivery step, sent next cycle

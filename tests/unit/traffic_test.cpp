@@ -140,7 +140,7 @@ TEST(TrafficState, PhasesAndDrain) {
     EXPECT_EQ(limited.summary()["hops"]["histogram"][1], 1);
 }
 
-// A traffic program only records what arrives (node_program::only_records, which lets the node
+// A traffic program only records what arrives (reaction::records, which lets the node
 // skip the turnaround for each delivery): a delivery launches nothing at once and never makes the
 // program unfinished where it was finished (here it ends the drain: the measured packets arrived).
 TEST(TrafficProgram, OnlyRecordsDeliveries) {
@@ -151,7 +151,7 @@ TEST(TrafficProgram, OnlyRecordsDeliveries) {
     o.rate = 1.0;
     traffic_state s(t, o);
     traffic_program prog(s, 0);
-    ASSERT_TRUE(prog.only_records());
+    ASSERT_EQ(prog.reacts(), reaction::records);
     std::vector<launch> out;
     prog.launches(1, out);
     ASSERT_FALSE(out.empty());

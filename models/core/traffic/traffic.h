@@ -133,7 +133,7 @@ class traffic_program final : public node_program {
     void launches(std::uint64_t step, std::vector<launch>& out) override;
     bool finished(std::uint64_t step) const override { return s_.creation_over(step); }
     void on_receive(const delivery& d) override { s_.delivered(d); }
-    bool only_records() const override { return true; }
+    reaction reacts() const override { return reaction::records; }
 
   private:
     traffic_state& s_;
