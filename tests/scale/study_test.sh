@@ -38,18 +38,23 @@ fi
 kill_dir=$mine/kill
 "$d3sim" sweep "${sweep[@]}" --out "$kill_dir" "${opts[@]}" --jobs 2 >/dev/null 2>kill.err &
 study=$!
-victim=""
+# Killed as soon as it is seen, its rate read from the command line already read: a point may end
+# at any moment (each runs for about a second), and one that ended first is not a kill, so the
+# scan goes on to the next running point.
+victim="" killed_point=""
 for _ in $(seq 600); do
   for p in /proc/[0-9]*; do  # bash builtins only: a scan must be quick on a loaded machine
     { read -r comm <"$p/comm" && [ "$comm" = d3sim ] && mapfile -d '' argv <"$p/cmdline"; } 2>/dev/null || continue
-    case "${argv[*]}" in *"--json $kill_dir/point_"*.run.*) victim=${p#/proc/}; break ;; esac
+    case "${argv[*]}" in *"--json $kill_dir/point_"*.run.*) ;; *) continue ;; esac
+    kill -9 "${p#/proc/}" 2>/dev/null || continue
+    victim=${p#/proc/}
+    for i in "${!argv[@]}"; do [ "${argv[i]}" = --rate ] && killed_point=${argv[i + 1]}; done
+    break
   done
   [ -n "$victim" ] && break
   sleep 0.05
 done
 [ -n "$victim" ] || fail "no running point to kill"
-killed_point=$(tr '\0' '\n' <"/proc/$victim/cmdline" | grep -A1 '^--rate$' | tail -1)
-kill -9 "$victim"
 wait "$study"
 code=$?
 [ "$code" -eq 1 ] || fail "the interrupted sweep exited $code, not 1: $(cat kill.err)"
