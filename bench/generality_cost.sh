@@ -4,8 +4,8 @@
 # configuration compile-time constants for the paper's router (one service class, one virtual
 # channel, one-flit packets, no route-stage cycles, no observer, no background traffic; -Werror
 # off, as the constant null observer makes dead calls the compiler warns about). Checks that both
-# give the same JSON (cost keys aside) for the measured run, then counts the whole process's
-# instructions of each with callgrind. The difference bounds what removing every run-time
+# give the same JSON for the measured run (tests/regression/check.py: cost keys aside, recorded
+# from the build as is), then counts the whole process's instructions of each with callgrind. The difference bounds what removing every run-time
 # configuration branch from the router's data path could save (docs/performance.md).
 # Usage: bench/generality_cost.sh   (from the repository; takes about 10 minutes on 2 cores)
 set -euo pipefail
@@ -16,7 +16,8 @@ root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel 2>/dev/null) || {
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 run=(--k 8 --m 8 --primitive all-to-all)
-strip='walk(if type=="object" then del(.elaboration_seconds,.hops_per_second,.peak_rss_kib,.wall_seconds,.estimated_memory_mib) else . end)'
+echo "all_to_all_8_8 ${run[*]}" > "$tmp/grid.txt"  # a one-line regression grid for check.py
+check=$root/tests/regression/check.py
 
 for v in as_is fixed; do
   mkdir -p "$tmp/$v"
@@ -27,16 +28,15 @@ for v in as_is fixed; do
     tail -20 "$tmp/$v.log"
     exit 1
   }
-  "$tmp/$v/build/d3sim" "${run[@]}" -q --json "$tmp/$v.json" > /dev/null
-  jq -S "$strip" "$tmp/$v.json" > "$tmp/$v.stripped"
 done
-if ! cmp -s "$tmp/as_is.stripped" "$tmp/fixed.stripped"; then
+"$check" "$tmp/as_is/build/d3sim" "$tmp/grid.txt" all_to_all_8_8 --record
+"$check" "$tmp/fixed/build/d3sim" "$tmp/grid.txt" all_to_all_8_8 || {
   echo "the fixed-configuration build gives a different result: the bound does not hold" >&2
-  diff "$tmp/as_is.stripped" "$tmp/fixed.stripped" | head -20 >&2
   exit 1
-fi
+}
 
-hops=$(jq .hops "$tmp/as_is.json")
+hops=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["hops"])' \
+  "$tmp/expected/all_to_all_8_8.json")
 # shellcheck disable=SC2016  # the backquotes are Markdown, not a command
 printf '| build of %s | `d3sim %s`: instructions (whole process) | per hop |\n|---|---|---|\n' \
   "$(git -C "$root" rev-parse --short HEAD)" "${run[*]}"
