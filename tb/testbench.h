@@ -39,14 +39,14 @@ struct run_options {
     std::optional<service> service_class;
     /// --background: standard synthetic traffic under the primitive (core/background.h).
     std::optional<traffic_options> background;
-    std::string wave;        ///< VCD path, empty: none
-    wave_options wave_opts;  ///< --wave-scope, --wave-limit, --wave-groups, --wave-decoder
+    std::string wave;          ///< VCD path, empty: none
+    wave_options wave_opts;    ///< --wave-scope, --wave-limit, --wave-groups, --wave-decoder
     packet_log_options trace;  ///< --trace-packets and its filters (trace/packet_log.h)
-    std::uint64_t seed = 1;  ///< reserved for randomised workloads
-    int dimension = 0;       ///< hypercube-exchange --dimension
+    std::uint64_t seed = 1;    ///< reserved for randomised workloads
+    int dimension = 0;         ///< hypercube-exchange --dimension
     /// --embedding swap|glgl (hypercube primitives)
     std::string embedding = "swap";
-    bool progress = false;   ///< report progress on stderr
+    bool progress = false;  ///< report progress on stderr
     /// --decoder: cpp | rtl | lockstep. Reported in the result; the decoders themselves come from
     /// the decoder_factory given to the testbench (d3sim builds it, models/rtl/decoder_select.h).
     std::string decoder = "cpp";

@@ -141,8 +141,7 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
 }  // namespace
 
 int run_traffic(const traffic_run_options& o, const std::string& json, bool quiet,
-                double estimated_mib, const run_gates& gates,
-                const nlohmann::json& config) {
+                double estimated_mib, const run_gates& gates, const nlohmann::json& config) {
     // A link sustains one packet per step per VC only if its buffer covers the credit round trip.
     const router_params& rp = o.net.router;
     const long long trip =

@@ -7,7 +7,7 @@ packages=(
   libgtest-dev libcli11-dev nlohmann-json3-dev zlib1g-dev libyaml-cpp-dev
   xvfb xauth ghostscript python3 gnuplot-nox
   parallel slurm-wlm munge
-  valgrind bc
+  valgrind bc clang-format
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -15,9 +15,12 @@ std::optional<arrangement> parse_arrangement(const std::string& s) {
 
 const char* to_string(arrangement a) {
     switch (a) {
-        case arrangement::palmtree: return "palmtree";
-        case arrangement::consecutive: return "consecutive";
-        case arrangement::file: return "file";
+        case arrangement::palmtree:
+            return "palmtree";
+        case arrangement::consecutive:
+            return "consecutive";
+        case arrangement::file:
+            return "file";
     }
     return "?";
 }
@@ -30,12 +33,15 @@ std::optional<std::string> dragonfly::check(int k, int m) {
 }
 
 namespace {
-int wrap(int a, int n) { return ((a % n) + n) % n; }
+int wrap(int a, int n) {
+    return ((a % n) + n) % n;
+}
 }  // namespace
 
 dragonfly::dragonfly(int k, int m, arrangement a) : k_(k), m_(m), kind_(a) {
     if (auto err = check(k, m)) throw std::invalid_argument(*err);
-    if (a == arrangement::file) throw std::invalid_argument("use dragonfly::from_file for a wiring file");
+    if (a == arrangement::file)
+        throw std::invalid_argument("use dragonfly::from_file for a wiring file");
     const int b = groups();
     far_.resize(static_cast<std::size_t>(b * m * k));
     for (int j = 0; j < b; ++j)
@@ -51,7 +57,8 @@ dragonfly::dragonfly(int k, int m, arrangement a) : k_(k), m_(m), kind_(a) {
                     // counting groups in order and skipping j itself.
                     const int g = i * k + p;
                     const int to = g < j ? g : g + 1;
-                    const int back = j < to ? j : j - 1;  // j's rank among the groups other than `to`
+                    const int back =
+                        j < to ? j : j - 1;  // j's rank among the groups other than `to`
                     e = {to, back / k, back % k};
                 }
             }
@@ -82,8 +89,10 @@ dragonfly dragonfly::from_file(int k, int m, const std::string& path) {
         if (!(is >> x.router >> x.port >> y.group >> y.router >> y.port) || !(is >> std::ws).eof())
             throw bad("expected 'group router port group router port'");
         for (const port_end& e : {x, y})
-            if (e.group < 0 || e.group >= b || e.router < 0 || e.router >= m || e.port < 0 || e.port >= k)
-                throw bad("port end out of range for MDF(" + std::to_string(k) + "," + std::to_string(m) + ")");
+            if (e.group < 0 || e.group >= b || e.router < 0 || e.router >= m || e.port < 0 ||
+                e.port >= k)
+                throw bad("port end out of range for MDF(" + std::to_string(k) + "," +
+                          std::to_string(m) + ")");
         if (far[at(x)].group >= 0 || far[at(y)].group >= 0) throw bad("port used twice");
         far[at(x)] = y;
         far[at(y)] = x;
@@ -127,8 +136,10 @@ std::optional<std::string> dragonfly::validate() const {
     for (int j = 0; j < b; ++j)
         for (int g = 0; g < b; ++g)
             if (g != j && joined[static_cast<std::size_t>(j * b + g)] != 1)
-                return "groups " + std::to_string(j) + " and " + std::to_string(g) + " are joined by " +
-                       std::to_string(joined[static_cast<std::size_t>(j * b + g)]) + " global links";
+                return "groups " + std::to_string(j) + " and " + std::to_string(g) +
+                       " are joined by " +
+                       std::to_string(joined[static_cast<std::size_t>(j * b + g)]) +
+                       " global links";
     return std::nullopt;
 }
 

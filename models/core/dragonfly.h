@@ -28,7 +28,7 @@ struct port_end {
 };
 
 class dragonfly {
-public:
+  public:
     /// Why (k, m) cannot be an MDF(K,M), or nothing.
     static std::optional<std::string> check(int k, int m);
 
@@ -52,13 +52,15 @@ public:
     int local_neighbor(int router, int x) const { return (router + x) % m_; }
 
     /// The router of `group` and its port that hold the one global link to `to` (group != to).
-    port_end exit_to(int group, int to) const { return exits_[static_cast<std::size_t>(group * groups() + to)]; }
+    port_end exit_to(int group, int to) const {
+        return exits_[static_cast<std::size_t>(group * groups() + to)];
+    }
 
     /// Why the wiring is not a valid maximal dragonfly (every link symmetric, every pair of groups
     /// joined exactly once), or nothing.
     std::optional<std::string> validate() const;
 
-private:
+  private:
     dragonfly(int k, int m, arrangement a, std::vector<port_end> far);
     std::size_t index(int group, int router, int port) const {
         return static_cast<std::size_t>((group * m_ + router) * k_ + port);

@@ -7,9 +7,9 @@
 #include <optional>
 #include <string>
 
+#include "core/decoder_factory.h"
 #include "core/topology.h"
 #include "rtl/rtl_decoder.h"
-#include "core/decoder_factory.h"
 
 namespace d3 {
 

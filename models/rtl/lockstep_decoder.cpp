@@ -3,7 +3,6 @@
 #include <cstdio>
 #include <systemc>
 
-
 namespace d3 {
 
 std::string describe_mismatch(const std::string& router, std::uint64_t step, std::uint64_t decode,
@@ -16,14 +15,13 @@ std::string describe_mismatch(const std::string& router, std::uint64_t step, std
            ": C++ reference: " + to_string(reference) + "; RTL: " + to_string(rtl);
 }
 
-decision lockstep_decoder::decode_at(const header& h, const coord& at,
-                                     const decode_context& ctx) {
+decision lockstep_decoder::decode_at(const header& h, const coord& at, const decode_context& ctx) {
     ++decodes_;
     const decision ref = reference_->decode(h, at);
     const decision rtl = rtl_->decode(h, at);
     if (ref != rtl) {
-        const std::string msg = describe_mismatch(*ctx.name ? ctx.name : "router", ctx.step,
-                                                  decodes_, h, at, ref, rtl);
+        const std::string msg =
+            describe_mismatch(*ctx.name ? ctx.name : "router", ctx.step, decodes_, h, at, ref, rtl);
         SC_REPORT_ERROR("d3/lockstep", msg.c_str());
     }
     return ref;

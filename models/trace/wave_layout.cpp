@@ -8,9 +8,18 @@ namespace d3 {
 
 namespace {
 constexpr field_info kFields[kLinkFields] = {
-    {"busy", 1},    {"conflict", 1}, {"requesters", 8}, {"packet", 32},
-    {"source", 32}, {"dest", 32},    {"header", layout::kWidth},    {"bcast", 1},
-    {"b", 3},       {"gamma", 8},    {"pi", 8},         {"delta", 8},
+    {"busy", 1},
+    {"conflict", 1},
+    {"requesters", 8},
+    {"packet", 32},
+    {"source", 32},
+    {"dest", 32},
+    {"header", layout::kWidth},
+    {"bcast", 1},
+    {"b", 3},
+    {"gamma", 8},
+    {"pi", 8},
+    {"delta", 8},
 };
 constexpr unsigned kCounterWidth = 32;
 }  // namespace

@@ -2,8 +2,8 @@
 // SystemC-model tests. Plain C++.
 //
 // For D3(K, M), "every header" is every combination of
-//   kind {source vector, destination, synchronizing (issue 14)} x B {0, 1} x b {0..7} (the whole 3-bit field) x
-//   gamma/c' in G x pi/d' in L x delta/p' in L x C x D,
+//   kind {source vector, destination, synchronizing (issue 14)} x B {0, 1} x b {0..7} (the whole
+//   3-bit field) x gamma/c' in G x pi/d' in L x delta/p' in L x C x D,
 // with G = {0..K-1, K, 255} and L = {0..M-1, M, 255}: every in-range value plus the first
 // out-of-range value and the largest 8-bit one (for a model with narrow port fields, K = 2**width
 // also aliases to 0 in the low bits). C and D range over G and L in destination headers and over

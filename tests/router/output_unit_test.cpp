@@ -23,8 +23,7 @@ struct fixture {
         p.local_latency = 1;
         p.global_latency = 5;
         p.ejection_width = 1;
-        out = std::make_unique<output_unit>("output_unit", output_unit::setup{1, 2, 2, &p},
-                                            stats);
+        out = std::make_unique<output_unit>("output_unit", output_unit::setup{1, 2, 2, &p}, stats);
         out->bind({&g0, &l1}, &node);
     }
 };

@@ -57,8 +57,8 @@ TEST(RouteStage, ABroadcastGetsEveryCopyHoldFirst) {
     e.pkt = &p;
     r.route(e, 0);
     ASSERT_TRUE(e.broadcast());
-    EXPECT_EQ(lists[e.fan], (std::vector<target>{kHoldTarget, static_cast<target>(4),
-                                              static_cast<target>(5)}));
+    EXPECT_EQ(lists[e.fan],
+              (std::vector<target>{kHoldTarget, static_cast<target>(4), static_cast<target>(5)}));
 }
 
 TEST(RouteStage, AnIllegalDecisionIsAnError) {

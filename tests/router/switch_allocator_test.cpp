@@ -17,8 +17,7 @@ struct fixture {
     recorder seen;
     std::vector<packet> pkts = std::vector<packet>(4);
     std::vector<entry> entries = std::vector<entry>(4);
-    switch_allocator alloc{"switch_allocator",
-                           {3, arbitration::oldest_first, 6, 9, &seen}, stats};
+    switch_allocator alloc{"switch_allocator", {3, arbitration::oldest_first, 6, 9, &seen}, stats};
     fixture() {
         for (std::size_t i = 0; i < 4; ++i) {
             pkts[i].serial = i;

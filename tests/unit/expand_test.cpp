@@ -84,8 +84,7 @@ TEST(Expand, IllegalMovesAreRefused) {
     std::vector<hop> hops;
     EXPECT_FALSE(
         expand(make_decision(action::broadcast_global, 0, false, any), {0, 2, 2}, t, hops));
-    EXPECT_FALSE(
-        expand(make_decision(action::broadcast_local, 0, false, any), {0, 2, 2}, t, hops));
+    EXPECT_FALSE(expand(make_decision(action::broadcast_local, 0, false, any), {0, 2, 2}, t, hops));
 }
 
 }  // namespace

@@ -114,20 +114,21 @@ void beyond_paper_claims(const topology& t, std::vector<sim_claim>& c) {
     for (u64 f = 1; f <= std::min(k, m); ++f)
         if (k % f == 0 && m % f == 0) s_common = f;
     if (s_common > 1)
-        c.push_back({"dp-a2a",
-                     "Later paper §3, §13: doubly-parallel all-to-all in KM^2/S rounds, S = gcd(K,M)",
-                     {},
-                     false,
-                     {"--primitive", "all-to-all", "--protocol", "doubly-parallel"},
-                     std::to_string(k * m * m / s_common) + " rounds, 0 conflicts",
-                     [rounds = k * m * m / s_common](const run_figures& r, std::string& measured) {
-                         measured = figures(r);
-                         return r.correct && r.rounds == rounds && r.conflicts == 0
-                                    ? verdict::holds
-                                    : verdict::does_not_hold;
-                     },
-                     "",
-                     false});
+        c.push_back(
+            {"dp-a2a",
+             "Later paper §3, §13: doubly-parallel all-to-all in KM^2/S rounds, S = gcd(K,M)",
+             {},
+             false,
+             {"--primitive", "all-to-all", "--protocol", "doubly-parallel"},
+             std::to_string(k * m * m / s_common) + " rounds, 0 conflicts",
+             [rounds = k * m * m / s_common](const run_figures& r, std::string& measured) {
+                 measured = figures(r);
+                 return r.correct && r.rounds == rounds && r.conflicts == 0
+                            ? verdict::holds
+                            : verdict::does_not_hold;
+             },
+             "",
+             false});
     int root = 1;
     while (root * root < t.k()) ++root;
     if (root * root == t.k()) {  // D3(L^2, M)
@@ -171,17 +172,17 @@ void beyond_paper_claims(const topology& t, std::vector<sim_claim>& c) {
     } exchanges[] = {{"p", 0, 1}, {"d", mb, 4}, {"c", 2 * mb, 4}};
     for (const auto& x : exchanges) {
         if (x.dimension >= dims) continue;  // K = 1: no c bit
-        c.push_back({std::string("hc-") + x.part,
-                     std::string("Later paper §4: hypercube exchange along a ") + x.part +
-                         " bit, all routers at once",
-                     {},
-                     false,
-                     {"--primitive", "hypercube-exchange", "--dimension",
-                      std::to_string(x.dimension)},
-                     rdc(1, 0, 0) + ", " + std::to_string(x.steps) + " steps",
-                     exact(1, 0, 0, x.steps),
-                     "",
-                     false});
+        c.push_back(
+            {std::string("hc-") + x.part,
+             std::string("Later paper §4: hypercube exchange along a ") + x.part +
+                 " bit, all routers at once",
+             {},
+             false,
+             {"--primitive", "hypercube-exchange", "--dimension", std::to_string(x.dimension)},
+             rdc(1, 0, 0) + ", " + std::to_string(x.steps) + " steps",
+             exact(1, 0, 0, x.steps),
+             "",
+             false});
     }
     c.push_back({"hc-allreduce",
                  "Later paper §4: ascend all-reduce over the k+2m dimensions, sums checked",

@@ -27,7 +27,8 @@ std::vector<router_id> make_permutation(const topology& t, const std::string& ki
 
 /// The paper's choice for the M packets of one drawer (dests[q] = image of router q of the
 /// drawer): true where the packet takes the glgl path.
-std::vector<bool> choose_glgl(const topology& t, const coord& drawer, const std::vector<router_id>& dests);
+std::vector<bool> choose_glgl(const topology& t, const coord& drawer,
+                              const std::vector<router_id>& dests);
 
 /// The header of the packet from src to dst on its l-g-l or g-l-g-l path.
 header permutation_header(const topology& t, const coord& src, const coord& dst, bool glgl);

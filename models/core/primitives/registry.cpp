@@ -19,11 +19,10 @@
 namespace d3 {
 
 const std::vector<std::string>& primitive_names() {
-    static const std::vector<std::string> names{"broadcast",  "one-to-all",  "all-to-one",
-                                                "all-to-all", "permutation", "glgl-one-to-all",
-                                                "broadcast-trees", "hypercube-exchange",
-                                                "hypercube-allreduce", "vector-matrix",
-                                                "matrix-product", "transpose"};
+    static const std::vector<std::string> names{
+        "broadcast",           "one-to-all",      "all-to-one",      "all-to-all",
+        "permutation",         "glgl-one-to-all", "broadcast-trees", "hypercube-exchange",
+        "hypercube-allreduce", "vector-matrix",   "matrix-product",  "transpose"};
     return names;
 }
 
