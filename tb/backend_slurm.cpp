@@ -30,7 +30,8 @@ std::string array_list(const std::vector<std::size_t>& todo) {
 }
 
 // Twice the largest peak memory of the study's finished jobs, at least 256M; 1G when none has
-// finished (the model has no estimate of its own but for waveforms, which a study does not write).
+// finished (d3sim's own estimate, estimated_memory_mib of a run's result, is not used here; --mem
+// overrides both).
 std::string memory_per_task(const backend_run& r) {
     long max_kb = 0;
     for (const job& j : r.list.jobs)
