@@ -2,6 +2,7 @@
 // script written next to the manifest), polled with squeue (sacct needs accounting, which many
 // clusters and the test cluster do not have). --dry-run writes the script and submits nothing.
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -11,6 +12,7 @@
 #include <thread>
 
 #include "backends.h"
+#include "memory_limit.h"
 
 namespace d3 {
 
@@ -29,16 +31,44 @@ std::string array_list(const std::vector<std::size_t>& todo) {
     return s;
 }
 
-// Twice the largest peak memory of the study's finished jobs, at least 256M; 1G when none has
-// finished (d3sim's own estimate, estimated_memory_mib of a run's result, is not used here; --mem
-// overrides both).
+// What job `j` will take by d3sim's own estimate: `d3sim ARGS --check` (tb/memory_limit.h), with no
+// --max-memory of this machine's (the compute nodes are not this one); nothing when the job would
+// not start here or prints no estimate.
+std::optional<double> estimated_mib(const backend_run& r, const job& j) {
+    std::vector<std::string> argv{r.exe};
+    bool budget_given = false;
+    for (const std::string& a : j.args) {
+        if (a == "-q" || a == "--quiet") continue;  // the estimate is printed unless quiet
+        budget_given = budget_given || a == "--max-memory" || a.rfind("--max-memory=", 0) == 0;
+        argv.push_back(a);
+    }
+    argv.push_back("--check");
+    if (!budget_given) argv.insert(argv.end(), {"--max-memory", "none"});
+    std::string out, err;
+    if (capture(argv, out, &err) != 0) return std::nullopt;
+    return estimate_in_check_output(out);
+}
+
+// Twice the largest of the finished jobs' peak memory and the estimates of the jobs to run, at
+// least 256M; 1G when neither says anything. --mem overrides it.
 std::string memory_per_task(const backend_run& r) {
-    long max_kb = 0;
+    double mib = 0;
     for (const job& j : r.list.jobs)
         if (auto res = read_result(j, r.identity))
-            max_kb = std::max(max_kb, (*res)["job"].value("max_rss_kb", 0L));
-    if (max_kb == 0) return "1G";
-    return std::to_string(std::max(256L, static_cast<long>(std::ceil(2.0 * max_kb / 1024)))) + "M";
+            mib = std::max(mib, static_cast<double>((*res)["job"].value("max_rss_kb", 0L)) / 1024);
+    // One `d3sim --check` per job to run (about 30 ms each), on every core.
+    std::vector<double> est(r.todo.size(), 0);
+    std::atomic<std::size_t> next{0};
+    const auto work = [&] {
+        for (std::size_t k; (k = next++) < r.todo.size();)
+            est[k] = estimated_mib(r, r.list.jobs[r.todo[k]]).value_or(0);
+    };
+    std::vector<std::thread> pool(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
+    for (std::thread& t : pool) t = std::thread(work);
+    for (std::thread& t : pool) t.join();
+    for (double e : est) mib = std::max(mib, e);
+    if (mib == 0) return "1G";
+    return std::to_string(std::max(256L, static_cast<long>(std::ceil(2.0 * mib)))) + "M";
 }
 
 std::string batch_script(const backend_run& r, const std::string& out_dir) {

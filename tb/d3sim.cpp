@@ -47,6 +47,12 @@ int fail_input(const std::string& msg) {
     return 2;
 }
 
+// --check when every check passed: the estimate on stdout (tb/memory_limit.h), exit 0.
+int check_passed(const d3::memory_estimate& est, const d3::memory_budget& budget, bool quiet) {
+    if (!quiet) std::printf("%s\n", d3::check_passed_line(est, budget).c_str());
+    return 0;
+}
+
 // The output files the options name, checked before anything is elaborated.
 std::optional<std::string> check_outputs(const std::string& json, const std::string& wave,
                                          const std::string& link_stats, const std::string& trace) {
@@ -264,7 +270,8 @@ int d3sim_main(int argc, char** argv) {
     bool check_only = false;
     app.add_flag("--check", check_only,
                  "make every check of a run (options, output files, memory estimate) and exit "
-                 "without running: 0 when the run would start, 2 and the reason otherwise");
+                 "without running: 0 and the memory estimate when the run would start, 2 and "
+                 "the reason otherwise");
     d3::apply_limits(app, d3::d3sim_ranges());  // tb/option_limits: ranges, no empty values
 
     // --config FILE: the file's options go first, so that the command line overrides them.
@@ -317,7 +324,7 @@ int d3sim_main(int argc, char** argv) {
         if (auto err = t.validate()) return fail_input(*err);
         const d3::memory_estimate est = d3::estimate_run(t, d3::make_topology(t.net));
         if (auto err = d3::over_budget(est, budget.budget)) return fail_input(*err);
-        if (check_only) return 0;
+        if (check_only) return check_passed(est, budget.budget, quiet);
         d3::install_report_handler();
         return d3::run_traffic(t, json, quiet, est.total_mib(), gates, config);
     }
@@ -356,7 +363,7 @@ int d3sim_main(int argc, char** argv) {
     std::unique_ptr<d3::workload> work = d3::make_workload(o, topo);
     const d3::memory_estimate est = d3::estimate_run(o, topo, *work);
     if (auto err = d3::over_budget(est, budget.budget)) return fail_input(*err);
-    if (check_only) return 0;
+    if (check_only) return check_passed(est, budget.budget, quiet);
 
     d3::install_report_handler();
     d3::run_result res;

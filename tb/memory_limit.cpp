@@ -7,8 +7,10 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <string_view>
 
 namespace d3 {
 
@@ -126,6 +128,28 @@ std::optional<std::string> over_budget(const memory_estimate& e, const memory_bu
            mib_text(e.routers_mib) + ", packets " + mib_text(e.ledger_mib + e.traffic_mib) +
            "), more than --max-memory " + mib_text(b.mib) + " (" + b.origin +
            "); choose a smaller network or raise --max-memory";
+}
+
+namespace {
+const char* const kCheckPassed = "d3sim: check passed: estimated ";
+}  // namespace
+
+std::string check_passed_line(const memory_estimate& e, const memory_budget& b) {
+    // The estimate in whole MiB, whatever its size, so that the line reads back exactly.
+    const std::string est = std::to_string(static_cast<long long>(std::ceil(e.total_mib())));
+    return kCheckPassed + est + " MiB" +
+           (b.mib > 0 ? " (--max-memory " + mib_text(b.mib) + ", " + b.origin + ")"
+                      : " (no --max-memory)");
+}
+
+std::optional<double> estimate_in_check_output(const std::string& out) {
+    const std::size_t at = out.find(kCheckPassed);
+    if (at == std::string::npos) return std::nullopt;
+    const char* first = out.c_str() + at + std::char_traits<char>::length(kCheckPassed);
+    char* end = nullptr;
+    const double mib = std::strtod(first, &end);
+    if (end == first || std::string_view(end).substr(0, 4) != " MiB") return std::nullopt;
+    return mib;
 }
 
 memory_budget_or_error resolve_memory_budget(const std::string& option) {

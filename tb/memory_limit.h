@@ -35,6 +35,13 @@ std::optional<double> parse_memory_mib(const std::string& s);
 /// The one-line refusal when the estimate exceeds the budget, else nothing.
 std::optional<std::string> over_budget(const memory_estimate& e, const memory_budget& b);
 
+/// What `d3sim ... --check` prints on stdout when the run would start (unless --quiet): "d3sim:
+/// check passed: estimated N MiB (--max-memory B, ORIGIN)", or "(no --max-memory)".
+std::string check_passed_line(const memory_estimate& e, const memory_budget& b);
+/// The estimate in MiB read back from d3sim --check's output (the Slurm backend's --mem), or
+/// nothing when the output has no such line.
+std::optional<double> estimate_in_check_output(const std::string& out);
+
 /// --max-memory as given (empty: the default) resolved to a budget; an error line for a bad value.
 /// A budget with mib 0 means no check.
 struct memory_budget_or_error {

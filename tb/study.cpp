@@ -27,8 +27,9 @@ void add_backend_options(CLI::App& app, backend_options& o) {
     app.add_option("--partition", o.partition, "slurm: partition of the tasks");
     app.add_option("--time", o.time, "slurm: time limit per task (sbatch --time)");
     app.add_option("--mem", o.mem,
-                   "slurm: memory per task (sbatch --mem; default: twice the largest peak memory "
-                   "of this study's finished jobs, at least 256M; 1G before any has finished)");
+                   "slurm: memory per task (sbatch --mem; default: twice the largest of the "
+                   "finished jobs' peak memory and the other jobs' estimates, d3sim --check, at "
+                   "least 256M)");
     app.add_flag("--dry-run", o.dry_run,
                  "write the batch script (slurm) or print the command (parallel, local); run "
                  "nothing");

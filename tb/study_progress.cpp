@@ -98,9 +98,15 @@ int spawn_logged(const std::vector<std::string>& argv, const std::string& log) {
 }
 
 int capture(const std::vector<std::string>& argv, std::string& out, std::string* err) {
+    // Close-on-exec: a command captured by another thread at the same time does not inherit
+    // these pipes (and keep them open past this child's end).
     int pipe_out[2], pipe_err[2];
-    if (pipe(pipe_out) != 0) return -1;
-    if (pipe(pipe_err) != 0) return -1;
+    if (pipe2(pipe_out, O_CLOEXEC) != 0) return -1;
+    if (pipe2(pipe_err, O_CLOEXEC) != 0) {
+        close(pipe_out[0]);
+        close(pipe_out[1]);
+        return -1;
+    }
     const pid_t pid = fork();
     if (pid < 0) return -1;
     if (pid == 0) {

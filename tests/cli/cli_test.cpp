@@ -2,7 +2,9 @@
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -270,18 +272,33 @@ TEST(CliSweep, BadInputIsOneLineAndExitCode2) {
     expect_bad_input("job " + dir + "/none.json 0", "cannot read");
 }
 
-// --check: every check of a run, then exit without running (no output, no file written).
+// --check: every check of a run, then exit without running: one line, the memory estimate, and
+// no file written.
 TEST(Cli, CheckMakesEveryCheckAndRunsNothing) {
     const std::string json = testing::TempDir() + "d3_check.json";
     std::remove(json.c_str());
     const outcome ok = run("--k 4 --m 4 --primitive all-to-all --json " + json + " --check");
     EXPECT_EQ(ok.code, 0) << ok.err;
-    EXPECT_TRUE(ok.out.empty()) << ok.out;
     EXPECT_TRUE(ok.err.empty()) << ok.err;
     EXPECT_FALSE(std::filesystem::exists(json));
+    // One line on stdout: the estimate the run itself reports (its JSON's estimated_memory_mib,
+    // rounded up), what the Slurm backend sizes tasks by.
+    const outcome result = run("--k 4 --m 4 --primitive all-to-all --json - -q");
+    ASSERT_EQ(result.code, 0) << result.err;
+    const double estimate = nlohmann::json::parse(result.out)["estimated_memory_mib"];
+    const std::string line = "d3sim: check passed: estimated " +
+                             std::to_string(static_cast<long>(std::ceil(estimate))) +
+                             " MiB (--max-memory ";
+    EXPECT_EQ(ok.out.rfind(line, 0), 0u) << ok.out;
+    EXPECT_EQ(std::count(ok.out.begin(), ok.out.end(), '\n'), 1) << ok.out;
+    const outcome unchecked = run("--k 4 --m 4 --primitive all-to-all --check --max-memory none");
+    EXPECT_NE(unchecked.out.find(" MiB (no --max-memory)"), std::string::npos) << unchecked.out;
+    const outcome quiet = run("--k 4 --m 4 --primitive all-to-all --check -q");
+    EXPECT_EQ(quiet.code, 0) << quiet.err;
+    EXPECT_TRUE(quiet.out.empty()) << quiet.out;
     const outcome traffic = run("--k 2 --m 2 --traffic uniform --check");
     EXPECT_EQ(traffic.code, 0) << traffic.err;
-    EXPECT_TRUE(traffic.out.empty()) << traffic.out;
+    EXPECT_EQ(traffic.out.rfind("d3sim: check passed: estimated ", 0), 0u) << traffic.out;
     // What only a run's later checks find: an output that cannot be written, the memory budget.
     expect_bad_input("--k 2 --m 2 --primitive broadcast --json /proc/nonexistent/r.json --check",
                      "--json");
