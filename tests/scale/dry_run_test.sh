@@ -20,8 +20,11 @@ expected_mem() {  # expected_mem RATES ARGS...: the --mem line for a sweep of th
   for r in ${rates//,/ }; do
     e=$("$d3sim" "$@" --rate "$r" --check --max-memory none |
       sed -n 's/^d3sim: check passed: estimated \([0-9]*\) MiB.*/\1/p')
-    [ -n "$e" ] || fail "no estimate from d3sim $* --rate $r --check"
-    [ "${e:-0}" -gt "$max" ] && max=$e
+    if [ -z "$e" ]; then  # (a subshell: the caller's comparison fails on this line)
+      echo "no estimate from d3sim $* --rate $r --check"
+      return
+    fi
+    [ "$e" -gt "$max" ] && max=$e
   done
   local mem=$((2 * max))
   [ "$mem" -lt 256 ] && mem=256
