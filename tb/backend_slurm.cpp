@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 #include "backends.h"
 #include "memory_limit.h"
@@ -35,17 +36,16 @@ std::string array_list(const std::vector<std::size_t>& todo) {
 // --max-memory of this machine's (the compute nodes are not this one); nothing when the job would
 // not start here or prints no estimate.
 std::optional<double> estimated_mib(const backend_run& r, const job& j) {
-    std::vector<std::string> argv{r.exe};
+    std::vector<std::string> args;
     bool budget_given = false;
     for (const std::string& a : j.args) {
         if (a == "-q" || a == "--quiet") continue;  // the estimate is printed unless quiet
         budget_given = budget_given || a == "--max-memory" || a.rfind("--max-memory=", 0) == 0;
-        argv.push_back(a);
+        args.push_back(a);
     }
-    argv.push_back("--check");
-    if (!budget_given) argv.insert(argv.end(), {"--max-memory", "none"});
+    if (!budget_given) args.insert(args.end(), {"--max-memory", "none"});
     std::string out, err;
-    if (capture(argv, out, &err) != 0) return std::nullopt;
+    if (run_check(r.exe, std::move(args), out, err) != 0) return std::nullopt;
     return estimate_in_check_output(out);
 }
 

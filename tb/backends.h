@@ -53,6 +53,10 @@ std::optional<std::string> run_slurm(backend_run& r);
 int spawn_logged(const std::vector<std::string>& argv, const std::string& log);
 /// Runs a command, returns its exit code and stdout (stderr to `err` when given).
 int capture(const std::vector<std::string>& argv, std::string& out, std::string* err = nullptr);
+/// `exe ARGS... --check`: d3sim makes every check of that run and exits without running it (0 and
+/// the memory estimate on stdout, tb/memory_limit.h; 2 and the reason on stderr).
+int run_check(const std::string& exe, std::vector<std::string> args, std::string& out,
+              std::string& err);
 /// True when job i has a valid result.
 bool has_result(const backend_run& r, std::size_t i);
 /// The directory of the manifest: where the backends keep their files.

@@ -132,6 +132,13 @@ int capture(const std::vector<std::string>& argv, std::string& out, std::string*
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+int run_check(const std::string& exe, std::vector<std::string> args, std::string& out,
+              std::string& err) {
+    args.insert(args.begin(), exe);
+    args.push_back("--check");
+    return capture(args, out, &err);
+}
+
 bool has_result(const backend_run& r, std::size_t i) {
     return read_result(r.list.jobs[i], r.identity).has_value();
 }

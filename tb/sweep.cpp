@@ -32,11 +32,8 @@ int bad_input(const std::string& msg) {
 /// rather than a failure of every point after the study ran (and, with slow points, after its
 /// progress lines). The reason, or nothing when the point would run.
 std::optional<std::string> check_point_options(const std::vector<std::string>& args) {
-    std::vector<std::string> argv{self_exe()};
-    argv.insert(argv.end(), args.begin(), args.end());
-    argv.push_back("--check");
     std::string out, err;
-    if (capture(argv, out, &err) != 2) return std::nullopt;  // anything else: the points say
+    if (run_check(self_exe(), args, out, err) != 2) return std::nullopt;  // else: the points say
     return err.substr(0, err.find('\n'));
 }
 
