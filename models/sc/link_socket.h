@@ -7,7 +7,8 @@
 //    registered at run time) to the module: about 30 instructions per crossing, 2.2 M crossings
 //    in a D3(8,8) all-to-all (a packet forward, its credit back, the node's injection). Here each
 //    binding's binder is a subclass of the stock binder that calls the module's method by name:
-//    MODULE::receive(binding, flit, phase, delay) for a link input, MODULE::credit(binding, ...)
+//    MODULE::receive(tag, flit, phase, delay) for a link input (the tag is the binding index
+//    unless the module renumbers its bindings with retag), MODULE::credit(binding, ...)
 //    for a link output's backward path, one virtual call per crossing. The binders are made
 //    where the stock sockets make theirs (get_base_interface, once per binding, and the target's
 //    export binder), so binding indices, multi-to-multi binds and end_of_elaboration are the
@@ -37,21 +38,25 @@
 namespace d3 {
 
 /// The binder of one binding of a link input: a forward transport calls
-/// MODULE::receive(binding, ...) directly.
+/// MODULE::receive(tag, ...) directly, where the tag is the binding's index or the number the
+/// module gave it (retag: the router's input port, so that an arrival reads no binding table of
+/// the router it enters, docs/performance.md, tenth round).
 template <typename MODULE>
 class link_fw_binder final : public tlm_utils::callback_binder_fw<link_protocol_types> {
   public:
     link_fw_binder(tlm_utils::multi_socket_base* owner, int binding, MODULE& m)
         : tlm_utils::callback_binder_fw<link_protocol_types>(owner, binding),
           module_(m),
-          binding_(binding) {}
+          tag_(binding) {}
     tlm::tlm_sync_enum nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
-        return module_.receive(binding_, f, ph, t);
+        return module_.receive(tag_, f, ph, t);
     }
+    /// What MODULE::receive is told: the binding index unless the module renumbered it.
+    void retag(int tag) { tag_ = tag; }
 
   private:
     MODULE& module_;
-    const int binding_;
+    int tag_;
 };
 
 /// The binder of one binding of a link output: a credit (backward transport) calls
@@ -72,7 +77,8 @@ class link_bw_binder final : public tlm_utils::callback_binder_bw<link_protocol_
     const int binding_;
 };
 
-/// A link input multi-socket of MODULE: binding b's transports call MODULE::receive(b, ...).
+/// A link input multi-socket of MODULE: binding b's transports call MODULE::receive(b, ...), or
+/// MODULE::receive(tag, ...) once retag(b, tag) was called.
 template <typename MODULE>
 class link_target_socket
     : public tlm_utils::multi_passthrough_target_socket<MODULE, kSocketWidth, link_protocol_types> {
@@ -99,6 +105,12 @@ class link_target_socket
             this->m_binders.push_back(
                 new link_fw_binder<MODULE>(this, static_cast<int>(this->m_binders.size()), owner_));
         return *this->m_binders.back();
+    }
+
+    /// Binding `binding`'s transports call MODULE::receive(tag, ...) from now on.
+    void retag(int binding, int tag) {
+        static_cast<link_fw_binder<MODULE>*>(this->m_binders.at(static_cast<std::size_t>(binding)))
+            ->retag(tag);
     }
 
   private:

@@ -71,8 +71,10 @@ void router::end_of_elaboration() {
     for (int o = 0; o < ports_; ++o) fw.push_back(out[o]);
     out_unit_.bind(std::move(fw), out[ports_]);
     upstream_.assign(static_cast<std::size_t>(ports_ + 1), upstream{});
-    for (std::size_t b = 0; b < input_of_binding_.size(); ++b)
+    for (std::size_t b = 0; b < input_of_binding_.size(); ++b) {
         upstream_[input_of_binding_[b]].bw = in[static_cast<int>(b)];
+        in.retag(static_cast<int>(b), input_of_binding_[b]);  // receive is told the input port
+    }
     // A credit leaves when the packet is read out of its buffer, the allocate stage's cycles
     // after it won the switch (core/pipeline.h), and travels back over the link the packet came
     // on; the node's injection channel takes one cycle.
@@ -85,10 +87,9 @@ void router::end_of_elaboration() {
     upstream_[static_cast<std::size_t>(ports_)].credit_delay = cycles(read_out + 1);
 }
 
-inline tlm::tlm_sync_enum router::receive(int binding, flit& f, tlm::tlm_phase& ph,
+inline tlm::tlm_sync_enum router::receive(int input, flit& f, tlm::tlm_phase& ph,
                                           sc_core::sc_time& t) {
     if (ph != tlm::BEGIN_REQ) check_phase(name(), "nb_transport_fw", ph, tlm::BEGIN_REQ);
-    const int input = input_of_binding_[static_cast<std::size_t>(binding)];
     const std::uint64_t now = clock_.now();
     const std::uint64_t ready = now + to_cycle(t);
     int fifo;

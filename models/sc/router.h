@@ -22,7 +22,8 @@
 //
 // Sockets: `in` takes every link input and the node's injection, `out` every link output and the
 // ejection to the node (multi-sockets: a fixed number of SystemC objects whatever K and M are;
-// a transport on binding b calls receive(b, ...) or credit(b, ...) directly, sc/link_socket.h).
+// a forward transport on an input binding calls receive(input port, ...) and a credit on output
+// binding o credit(o, ...) directly, sc/link_socket.h).
 #pragma once
 
 #include <cstdint>
@@ -127,8 +128,7 @@ class router : public sc_core::sc_module, public stepper::client {
     friend class link_bw_binder;  // calls credit
     void end_of_elaboration() override;
     // Inline into the binders' transport calls (their one caller, instantiated in router.cpp).
-    [[gnu::always_inline]] inline tlm::tlm_sync_enum receive(int binding, flit& f,
-                                                             tlm::tlm_phase& ph,
+    [[gnu::always_inline]] inline tlm::tlm_sync_enum receive(int input, flit& f, tlm::tlm_phase& ph,
                                                              sc_core::sc_time& t);
     [[gnu::always_inline]] inline tlm::tlm_sync_enum credit(int binding, flit& f,
                                                             tlm::tlm_phase& ph,
@@ -160,12 +160,15 @@ class router : public sc_core::sc_module, public stepper::client {
     const router_id id_;
     stepper& clock_;
     link_observer* observer_;
-    const bool log_packets_;     ///< the observer takes packet events (--trace-packets)
-    const bool log_stages_;      ///< the observer traces the pipeline's units (core/pipeline.h)
-    const int ports_;            ///< K + M - 1 link ports; the node's is ports_
-    const int vcs_;              ///< virtual channels per class
-    const int classes_;          ///< service classes
-    const std::uint64_t flits_;  ///< flits per packet (docs/multi-flit.md)
+    const bool log_packets_;  ///< the observer takes packet events (--trace-packets)
+    const bool log_stages_;   ///< the observer traces the pipeline's units (core/pipeline.h)
+    // A packet waits for a credit: a returning credit wakes the router. Beside clock_ and ports_,
+    // so that a credit from the router downstream reads one line of this object.
+    bool blocked_ = false;
+    const int ports_;                   ///< K + M - 1 link ports; the node's is ports_
+    const int vcs_;                     ///< virtual channels per class
+    const int classes_;                 ///< service classes
+    const std::uint64_t flits_;         ///< flits per packet (docs/multi-flit.md)
     const std::uint64_t route_cycles_;  ///< the route stage's own cycles (core/pipeline.h)
 
     router_stats stats_;  ///< the run's own packets (all packets without --background)
@@ -178,7 +181,8 @@ class router : public sc_core::sc_module, public stepper::client {
     switch_allocator alloc_;
     output_unit out_unit_;
 
-    std::vector<std::uint16_t> input_of_binding_;  ///< `in` binding -> input port
+    /// `in` binding -> input port (elaboration only: end_of_elaboration retags the bindings)
+    std::vector<std::uint16_t> input_of_binding_;
     /// Per input port, what a credit upstream needs (together: one cache line per credit).
     struct upstream {
         tlm::tlm_bw_transport_if<link_protocol_types>* bw = nullptr;
@@ -187,7 +191,6 @@ class router : public sc_core::sc_module, public stepper::client {
     std::vector<upstream> upstream_;
     std::vector<request> requests_;
     std::vector<target> targets_;
-    bool blocked_ = false;  ///< a packet waits for a credit: a returning credit wakes the router
 };
 
 // The binders' transport calls, with receive and credit inline in them, are made in router.cpp

@@ -123,5 +123,44 @@ TEST(LinkSocket, EveryBindingReachesTheModuleWithItsIndexAndRepliesToItsSender) 
     EXPECT_TRUE(a.credited.empty());
 }
 
+/// A link input that only records what its receive is told.
+struct listener : sc_core::sc_module {
+    link_target_socket<listener> in;
+    std::vector<int> told;
+    explicit listener(const sc_core::sc_module_name& n) : sc_core::sc_module(n), in("in", *this) {}
+    tlm::tlm_sync_enum receive(int tag, flit&, tlm::tlm_phase&, sc_core::sc_time&) {
+        told.push_back(tag);
+        return tlm::TLM_ACCEPTED;
+    }
+    tlm::tlm_sync_enum credit(int, flit&, tlm::tlm_phase&, sc_core::sc_time&) {
+        return tlm::TLM_ACCEPTED;
+    }
+};
+
+TEST(LinkSocket, RetaggedBindingTellsTheModuleItsTag) {
+    D3_REQUIRE_FRESH_KERNEL();
+    // The router retags each input binding with its input port (router::end_of_elaboration):
+    // a retagged binding's transports carry the tag, the others keep their index, and the
+    // backward path of a retagged binding still reaches its own sender.
+    listener l("l");
+    sender s0("s0"), s1("s1"), s2("s2");
+    s0.out.bind(l.in);
+    s1.out.bind(l.in);
+    s2.out.bind(l.in);
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+    l.in.retag(0, 7);
+    l.in.retag(2, 5);
+    s2.send(0);
+    s1.send(0);
+    s0.send(0);
+    EXPECT_EQ(l.told, (std::vector<int>{5, 1, 7}));
+    flit f{nullptr, 3};
+    tlm::tlm_phase ph = tlm::END_REQ;
+    sc_core::sc_time t = sc_core::SC_ZERO_TIME;
+    EXPECT_EQ(l.in[2]->nb_transport_bw(f, ph, t), tlm::TLM_ACCEPTED);
+    EXPECT_EQ(s2.credits, std::vector<int>{3});
+    EXPECT_TRUE(s0.credits.empty());
+}
+
 }  // namespace
 }  // namespace d3

@@ -9,13 +9,13 @@ namespace d3 {
 
 input_unit::input_unit(const char* name, const setup& s)
     : sc_core::sc_object(name),
-      link_inputs_(s.link_inputs),
       vcs_(channels_per_input(s.vcs, s.classes)),
-      classes_(s.classes),
       injq_(s.link_inputs * vcs_),
+      busy_(static_cast<std::size_t>((injq_ + 63) / 64), 0),
+      link_inputs_(s.link_inputs),
+      classes_(s.classes),
       injection_width_(s.injection_width),
-      flits_(s.packet_length),
-      busy_(static_cast<std::size_t>((injq_ + 63) / 64), 0) {
+      flits_(s.packet_length) {
     if (flits_ > 1) lane_free_.assign(static_cast<std::size_t>(injection_width_), 0);
     in_.reserve(static_cast<std::size_t>(injq_ + classes_));
     const int packets = s.buffer_depth / s.packet_length;  // whole packets (validated >= 1)

@@ -104,18 +104,20 @@ class input_unit : public sc_core::sc_object {
     std::size_t free_lanes(std::uint64_t t) const;
     void take_lanes(std::size_t n);
 
-    const int link_inputs_;
-    const int vcs_;  ///< channels per link input (classes x virtual channels)
-    const int classes_;
+    // What a packet's arrival (accept, fifo_index, injection) reads and writes, in one cache line:
+    // another router calls it, so none of this is cached (docs/performance.md, tenth round).
+    alignas(64) const int vcs_;  ///< channels per link input (classes x virtual channels)
     const int injq_;
+    std::vector<fifo<entry>> in_;      ///< link buffers, then the injection buffer
+    std::vector<std::uint64_t> busy_;  ///< bit f: link buffer f is not empty
+    std::size_t total_ = 0;
+    const int link_inputs_;
+    const int classes_;
     const int injection_width_;
     const int flits_;                       ///< flits per packet
     std::uint64_t step_ = 0;                ///< the step of the last collect
     std::vector<std::uint64_t> lane_free_;  ///< F > 1: per injection lane, first free cycle
-    std::vector<fifo<entry>> in_;           ///< link buffers, then the injection buffer
-    std::vector<std::uint64_t> busy_;       ///< bit f: link buffer f is not empty
     std::vector<int> served_;               ///< link buffers whose head asked this step
-    std::size_t total_ = 0;
 };
 
 template <typename F>

@@ -15,9 +15,10 @@ sc_core::sc_time hop_delay(const router_params& p, int latency) {
 
 output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
     : sc_core::sc_object(name),
-      k_(s.k),
       vcs_(s.vcs),
       depth_(s.params->buffer_depth),
+      credits_(static_cast<std::size_t>(s.outputs * s.vcs), {s.params->buffer_depth, 0}),
+      k_(s.k),
       ejection_width_(s.params->ejection_width),
       flits_(s.params->packet_length),
       eject_delay_(cycles(static_cast<std::uint64_t>(s.params->pipeline.after_grant() +
@@ -25,8 +26,7 @@ output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
       global_delay_(hop_delay(*s.params, s.params->global_latency)),
       local_delay_(hop_delay(*s.params, s.params->local_latency)),
       stats_(stats),
-      background_(s.background ? s.background : &stats),
-      credits_(static_cast<std::size_t>(s.outputs * s.vcs), {s.params->buffer_depth, 0}) {
+      background_(s.background ? s.background : &stats) {
     if (flits_ > 1) {
         link_free_.assign(static_cast<std::size_t>(s.outputs), 0);
         lane_free_.assign(static_cast<std::size_t>(ejection_width_), 0);

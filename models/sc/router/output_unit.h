@@ -120,9 +120,17 @@ class output_unit : public sc_core::sc_object {
         return static_cast<std::size_t>(output * vcs_ + vc);
     }
 
-    const int k_;
-    const int vcs_;
+    // What a credit's arrival (credit_arrived) reads and writes, in one cache line: the router
+    // downstream calls it, so none of this is cached (docs/performance.md, tenth round).
+    struct credit_count {
+        int usable = 0;    ///< free slots downstream, known here
+        int inflight = 0;  ///< credits on their way back
+    };
+    alignas(64) const int vcs_;
     const int depth_;
+    std::vector<credit_count> credits_;   ///< per output and VC
+    due_queue<std::uint32_t> returning_;  ///< the credits on their way back: slot, arrival cycle
+    const int k_;
     const int ejection_width_;            ///< 0: unbounded
     const int flits_;                     ///< flits per packet
     const sc_core::sc_time eject_delay_;  ///< A + T (core/pipeline.h) + F - 1 (the tail)
@@ -130,12 +138,6 @@ class output_unit : public sc_core::sc_object {
     const sc_core::sc_time local_delay_;
     router_stats& stats_;
     router_stats* background_;
-    struct credit_count {
-        int usable = 0;    ///< free slots downstream, known here
-        int inflight = 0;  ///< credits on their way back
-    };
-    std::vector<credit_count> credits_;   ///< per output and VC
-    due_queue<std::uint32_t> returning_;  ///< the credits on their way back: slot, arrival cycle
     std::vector<fw_if*> fw_;
     fw_if* node_ = nullptr;
     int eject_room_ = 0;
