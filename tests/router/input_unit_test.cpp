@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
+
 #include "core/calendar.h"
 
 namespace d3 {
@@ -16,6 +18,13 @@ input_unit::setup two_ports(int vcs) {
     s.injection_depth = 4;
     s.injection_width = 2;
     return s;
+}
+
+TEST(InputUnit, WhatAnArrivalTouchesSharesOneCacheLine) {
+    // Another router's receive reads these fields, cold (docs/performance.md, tenth round); on the
+    // heap as in a router, and with several channels.
+    auto u = std::make_unique<input_unit>("input_unit", two_ports(2));
+    EXPECT_TRUE(u->arrival_fields_share_a_line());
 }
 
 TEST(InputUnit, CollectsReadyHeadsInBufferOrderThenInjectionLanes) {

@@ -44,6 +44,12 @@ TEST(OutputUnit, SendingSpendsACreditOfItsVirtualChannelAndTakesTheHopDelay) {
     EXPECT_EQ(f.stats.hops, 2u);
 }
 
+TEST(OutputUnit, WhatACreditTouchesSharesOneCacheLine) {
+    // The router downstream's credit reads these fields, cold (docs/performance.md, tenth round).
+    fixture f;
+    EXPECT_TRUE(f.out->credit_fields_share_a_line());
+}
+
 TEST(OutputUnit, CreditsBecomeUsableWhenTheyArrive) {
     fixture f;
     packet a, b;

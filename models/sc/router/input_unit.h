@@ -86,6 +86,12 @@ class input_unit : public sc_core::sc_object {
     std::vector<int> busy() const;
     /// Bytes of buffer storage allocated now.
     std::size_t allocated_bytes() const;
+    /// Whether what an arrival reads and writes lies in one aligned cache line (a layout check).
+    bool arrival_fields_share_a_line() const {
+        const auto first = reinterpret_cast<std::uintptr_t>(&vcs_);
+        const auto end = reinterpret_cast<std::uintptr_t>(&total_ + 1);
+        return first % 64 == 0 && end - first <= 64;
+    }
 
   private:
     fifo<entry>& buffer(int f) { return in_[static_cast<std::size_t>(f)]; }

@@ -111,6 +111,13 @@ class output_unit : public sc_core::sc_object {
     int credits(int output, int vc) const { return credits_[slot(output, vc)].usable; }
     /// Credits neither usable nor on their way back: flits still downstream (0 once drained).
     std::uint64_t credits_outstanding() const;
+    /// Whether what a credit's arrival reads and writes lies in one aligned cache line (a layout
+    /// check).
+    bool credit_fields_share_a_line() const {
+        const auto first = reinterpret_cast<std::uintptr_t>(&vcs_);
+        const auto end = reinterpret_cast<std::uintptr_t>(&returning_ + 1);
+        return first % 64 == 0 && end - first <= 64;
+    }
 
   private:
     [[gnu::cold, gnu::noinline]] void too_many_credits(int output, int vc) const;  ///< d3/protocol
