@@ -18,6 +18,7 @@
 #include <systemc>
 #include <tlm>
 
+#include "core/cache_line.h"
 #include "core/header.h"
 #include "core/topology.h"
 
@@ -25,7 +26,7 @@ namespace d3 {
 
 /// Per-packet state: what a packet carries and what the checks and waves need to know about it.
 /// One cache line each (56 bytes of fields): a hop touches one line of its packet.
-struct alignas(64) packet {
+struct alignas(kCacheLine) packet {
     std::uint64_t serial = 0;   ///< unique per copy, shown in waves
     std::uint64_t msg = 0;      ///< ledger message id (copies of a broadcast share it)
     router_id src = 0;          ///< launching router

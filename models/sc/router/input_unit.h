@@ -14,6 +14,7 @@
 #include <systemc>
 #include <vector>
 
+#include "core/cache_line.h"
 #include "core/fifo.h"
 #include "core/stats.h"
 #include "sc/router/entry.h"
@@ -87,11 +88,7 @@ class input_unit : public sc_core::sc_object {
     /// Bytes of buffer storage allocated now.
     std::size_t allocated_bytes() const;
     /// Whether what an arrival reads and writes lies in one aligned cache line (a layout check).
-    bool arrival_fields_share_a_line() const {
-        const auto first = reinterpret_cast<std::uintptr_t>(&vcs_);
-        const auto end = reinterpret_cast<std::uintptr_t>(&total_ + 1);
-        return first % 64 == 0 && end - first <= 64;
-    }
+    bool arrival_fields_share_a_line() const { return in_one_cache_line(&vcs_, &total_ + 1); }
 
   private:
     fifo<entry>& buffer(int f) { return in_[static_cast<std::size_t>(f)]; }
@@ -112,7 +109,7 @@ class input_unit : public sc_core::sc_object {
 
     // What a packet's arrival (accept, fifo_index, injection) reads and writes, in one cache line:
     // another router calls it, so none of this is cached (docs/performance.md, tenth round).
-    alignas(64) const int vcs_;  ///< channels per link input (classes x virtual channels)
+    alignas(kCacheLine) const int vcs_;  ///< channels per link input (classes x virtual channels)
     const int injq_;
     std::vector<fifo<entry>> in_;      ///< link buffers, then the injection buffer
     std::vector<std::uint64_t> busy_;  ///< bit f: link buffer f is not empty

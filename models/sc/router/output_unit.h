@@ -14,6 +14,7 @@
 #include <tlm>
 #include <vector>
 
+#include "core/cache_line.h"
 #include "core/config.h"
 #include "core/due_queue.h"
 #include "core/stats.h"
@@ -113,11 +114,7 @@ class output_unit : public sc_core::sc_object {
     std::uint64_t credits_outstanding() const;
     /// Whether what a credit's arrival reads and writes lies in one aligned cache line (a layout
     /// check).
-    bool credit_fields_share_a_line() const {
-        const auto first = reinterpret_cast<std::uintptr_t>(&vcs_);
-        const auto end = reinterpret_cast<std::uintptr_t>(&returning_ + 1);
-        return first % 64 == 0 && end - first <= 64;
-    }
+    bool credit_fields_share_a_line() const { return in_one_cache_line(&vcs_, &returning_ + 1); }
 
   private:
     [[gnu::cold, gnu::noinline]] void too_many_credits(int output, int vc) const;  ///< d3/protocol
@@ -133,7 +130,7 @@ class output_unit : public sc_core::sc_object {
         int usable = 0;    ///< free slots downstream, known here
         int inflight = 0;  ///< credits on their way back
     };
-    alignas(64) const int vcs_;
+    alignas(kCacheLine) const int vcs_;
     const int depth_;
     std::vector<credit_count> credits_;   ///< per output and VC
     due_queue<std::uint32_t> returning_;  ///< the credits on their way back: slot, arrival cycle
