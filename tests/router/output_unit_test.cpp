@@ -56,12 +56,15 @@ TEST(OutputUnit, CreditsBecomeUsableWhenTheyArrive) {
     f.out->send(0, 0, &a, 0);
     f.out->send(0, 0, &b, 0);
     EXPECT_FALSE(f.out->has_credit(0, 0));
+    EXPECT_EQ(f.out->credits_outstanding(), 2u);  // both packets downstream
     f.out->credit_arrived(0, 0, 7);
+    EXPECT_EQ(f.out->credits_outstanding(), 1u);  // one credit on its way back
     EXPECT_EQ(f.out->next_credit(3), 7u);
     f.out->return_credits(6);
     EXPECT_FALSE(f.out->has_credit(0, 0));
     f.out->return_credits(7);
     EXPECT_TRUE(f.out->has_credit(0, 0));
+    EXPECT_EQ(f.out->credits_outstanding(), 1u);
     EXPECT_EQ(f.out->next_credit(7), calendar::kNever);
 }
 
@@ -84,9 +87,14 @@ TEST(OutputUnit, EjectionRoomAndTheNodesAnswer) {
 
 TEST(OutputUnit, MoreCreditsThanTheDepthIsAProtocolError) {
     fixture f;
-    f.out->credit_arrived(1, 0, 1);
-    f.out->credit_arrived(1, 0, 1);
-    EXPECT_THROW(f.out->credit_arrived(1, 0, 1), sc_core::sc_report);
+    packet a;
+    f.out->send(1, 0, &a, 0);
+    f.out->credit_arrived(1, 0, 1);  // a's slot, freed
+    f.out->credit_arrived(1, 0, 2);  // one too many: found when it would become usable
+    f.out->return_credits(1);
+    EXPECT_EQ(f.out->credits(1, 0), 2);
+    EXPECT_THROW(f.out->return_credits(2), sc_core::sc_report);
+    EXPECT_EQ(f.out->credits(1, 0), 2);  // the depth, not more
 }
 
 }  // namespace

@@ -17,7 +17,7 @@ output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
     : sc_core::sc_object(name),
       vcs_(s.vcs),
       depth_(s.params->buffer_depth),
-      credits_(static_cast<std::size_t>(s.outputs * s.vcs), {s.params->buffer_depth, 0}),
+      credits_(static_cast<std::size_t>(s.outputs * s.vcs), s.params->buffer_depth),
       k_(s.k),
       ejection_width_(s.params->ejection_width),
       flits_(s.params->packet_length),
@@ -33,9 +33,10 @@ output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
     }
 }
 
-void output_unit::too_many_credits(int output, int vc) const {
-    const std::string msg = std::string(name()) + ": output " + std::to_string(output) + " vc" +
-                            std::to_string(vc) + " got more credits than its depth";
+void output_unit::too_many_credits(std::size_t slot) const {
+    const auto s = static_cast<int>(slot);
+    const std::string msg = std::string(name()) + ": output " + std::to_string(s / vcs_) + " vc" +
+                            std::to_string(s % vcs_) + " got more credits than its depth";
     SC_REPORT_ERROR("d3/protocol", msg.c_str());
 }
 
@@ -64,15 +65,14 @@ std::uint64_t output_unit::next_credit(std::uint64_t t) const {
 }
 
 std::uint64_t output_unit::credits_outstanding() const {
-    std::uint64_t n = 0;
-    for (std::size_t s = 0; s < credits_.size(); ++s)
-        n += static_cast<std::uint64_t>(depth_ - credits_[s].usable - credits_[s].inflight);
-    return n;
+    std::uint64_t n = 0;  // neither usable nor on their way back
+    for (int usable : credits_) n += static_cast<std::uint64_t>(depth_ - usable);
+    return n - returning_.size();
 }
 
 int output_unit::occupancy(int output) const {
     int n = 0;
-    for (int v = 0; v < vcs_; ++v) n += depth_ - credits_[slot(output, v)].usable;
+    for (int v = 0; v < vcs_; ++v) n += depth_ - credits_[slot(output, v)];
     return n;
 }
 

@@ -41,24 +41,21 @@ class output_unit : public sc_core::sc_object {
         node_ = node;
     }
 
-    /// Credits that have arrived by cycle `t` become usable.
+    /// Credits that have arrived by cycle `t` become usable. A credit beyond the buffer's depth
+    /// is a protocol error (d3/protocol), found here rather than on arrival so that an arrival,
+    /// which the router downstream makes, writes the ring alone (docs/performance.md).
     void return_credits(std::uint64_t t) {
         returning_.pop_due(t, [this](std::uint32_t s) {
-            ++credits_[s].usable;
-            --credits_[s].inflight;
+            if (credits_[s] == depth_) return too_many_credits(s);
+            ++credits_[s];
         });
     }
     /// A credit for `output`, virtual channel `vc`, usable from cycle `due`.
     void credit_arrived(int output, int vc, std::uint64_t due) {
-        const std::size_t s = slot(output, vc);
-        if (credits_[s].inflight == depth_) return too_many_credits(output, vc);
-        ++credits_[s].inflight;
-        returning_.push(due, static_cast<std::uint32_t>(s));
+        returning_.push(due, static_cast<std::uint32_t>(slot(output, vc)));
     }
     /// Room downstream for a whole packet (one credit per flit).
-    bool has_credit(int output, int vc) const {
-        return credits_[slot(output, vc)].usable >= flits_;
-    }
+    bool has_credit(int output, int vc) const { return credits_[slot(output, vc)] >= flits_; }
     /// A packet may start on `output` in step `t`: room downstream and the link not busy with
     /// the flits of an earlier packet.
     bool can_send(int output, int vc, std::uint64_t t) const {
@@ -73,7 +70,7 @@ class output_unit : public sc_core::sc_object {
         ++p->hops;
         router_stats& s = stats_of(p);
         ++s.hops;
-        credits_[slot(output, vc)].usable -= flits_;
+        credits_[slot(output, vc)] -= flits_;
         if (flits_ > 1) {  // the link carries the packet's flits, one per cycle
             link_free_[static_cast<std::size_t>(output)] = t + static_cast<std::uint64_t>(flits_);
             ++s.vc_packets[static_cast<std::size_t>(vc)];
@@ -109,7 +106,7 @@ class output_unit : public sc_core::sc_object {
     std::uint64_t next_credit(std::uint64_t t) const;
     /// Packets sent on `output` that the buffers downstream still hold (all virtual channels).
     int occupancy(int output) const;
-    int credits(int output, int vc) const { return credits_[slot(output, vc)].usable; }
+    int credits(int output, int vc) const { return credits_[slot(output, vc)]; }
     /// Credits neither usable nor on their way back: flits still downstream (0 once drained).
     std::uint64_t credits_outstanding() const;
     /// Whether what a credit's arrival reads and writes lies in one aligned cache line (a layout
@@ -117,7 +114,8 @@ class output_unit : public sc_core::sc_object {
     bool credit_fields_share_a_line() const { return in_one_cache_line(&vcs_, &returning_ + 1); }
 
   private:
-    [[gnu::cold, gnu::noinline]] void too_many_credits(int output, int vc) const;  ///< d3/protocol
+    /// A credit of `slot` beyond the depth (d3/protocol).
+    [[gnu::cold, gnu::noinline]] void too_many_credits(std::size_t slot) const;
     router_stats& stats_of(const packet* p) { return p->background ? *background_ : stats_; }
     int free_lanes(std::uint64_t t) const;  ///< F > 1: ejection lanes free in step t
     std::size_t slot(int output, int vc) const {
@@ -125,14 +123,11 @@ class output_unit : public sc_core::sc_object {
     }
 
     // What a credit's arrival (credit_arrived) reads and writes, in one cache line: the router
-    // downstream calls it, so none of this is cached (docs/performance.md, tenth round).
-    struct credit_count {
-        int usable = 0;    ///< free slots downstream, known here
-        int inflight = 0;  ///< credits on their way back
-    };
+    // downstream calls it, so none of this is cached (docs/performance.md, tenth round). The
+    // arrival appends to the ring; the counts are this router's own, read and written in its step.
     alignas(kCacheLine) const int vcs_;
     const int depth_;
-    std::vector<credit_count> credits_;   ///< per output and VC
+    std::vector<int> credits_;            ///< per output and VC: free slots downstream, known here
     due_queue<std::uint32_t> returning_;  ///< the credits on their way back: slot, arrival cycle
     const int k_;
     const int ejection_width_;            ///< 0: unbounded
