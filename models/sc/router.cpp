@@ -55,6 +55,8 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
                 {s.topo.k(), ports_, s.cfg.router.channels(), &s.cfg.router, &background_stats_},
                 stats_) {
     input_of_binding_.reserve(static_cast<std::size_t>(ports_ + 1));
+    // Allocated with the units' arrays, not later wherever the heap has room (sc/router/entry.h).
+    requests_.reserve(step_list(static_cast<std::size_t>(in_unit_.buffers())));
     s.clock.add(*this, /*router_phase=*/true);
 }
 

@@ -55,6 +55,18 @@ struct entry {
 };
 static_assert(std::is_trivially_copyable_v<entry>, "buffers move entries by plain copies");
 
+/// The lists a unit fills in every step (requests, served buffers, held packets) are reserved when
+/// the router is built, up to this many entries: a router's arrays are then allocated together,
+/// close to each other, instead of wherever the heap has room when a list first grows in a step.
+/// A large network steps every router in turn, so each lies in lines no longer cached since its
+/// last step; fewer, adjacent lines are fewer misses (docs/performance.md, eleventh round). Longer
+/// lists still grow as they need.
+inline constexpr std::size_t kStepList = 16;
+/// The entries to reserve for a list of at most `most` entries.
+inline constexpr std::size_t step_list(std::size_t most) {
+    return most < kStepList ? most : kStepList;
+}
+
 /// A packet asking for service in this step, with the buffer it waits in.
 struct request {
     entry* e = nullptr;

@@ -15,7 +15,10 @@ switch_allocator::switch_allocator(const char* name, const setup& s, router_stat
       outputs_(s.outputs),
       classes_(s.classes),
       arbiters_(static_cast<std::size_t>(s.outputs * s.classes), arbiter(s.policy, s.sources)),
-      chains_(static_cast<std::size_t>(s.outputs)) {}
+      chains_(static_cast<std::size_t>(s.outputs)) {
+    asked_.reserve(step_list(s.sources));
+    touched_.reserve(step_list(static_cast<std::size_t>(s.outputs)));
+}
 
 void switch_allocator::record(std::uint64_t t, int output, std::size_t requesters) {
     ++stats_.conflicts;
