@@ -13,10 +13,7 @@ hold_stage::hold_stage(const char* name, const router_params& p)
       global_time_(static_cast<std::uint64_t>(p.pipeline.after_grant()) +
                    static_cast<std::uint64_t>(p.global_latency)),
       capacity_(p.hold_capacity == 0 ? kUnbounded : static_cast<std::size_t>(p.hold_capacity)),
-      classes_(p.service_classes) {
-    held_.reserve(kStepList);  // with the router's other arrays (sc/router/entry.h)
-    entering_.reserve(kStepList);
-}
+      classes_(p.service_classes) {}
 
 std::uint64_t hold_stage::hold_time(action act) const {
     const bool global = act == action::global || act == action::broadcast_global;
