@@ -10,42 +10,48 @@ namespace d3 {
 
 void ledger::reserve(std::uint64_t messages, std::uint64_t deliveries) {
     msgs_.reserve(messages);
-    dests_.reserve(deliveries);
-    counts_.reserve(deliveries);
+    if (deliveries > messages) {  // messages with several destinations: at most this many
+        dests_.reserve(deliveries);
+        counts_.reserve(deliveries);
+    }
 }
 
 std::uint64_t ledger::launch_other(router_id src, const coord& at, const header& h) {
     walk_result& w = scratch_;
     walk(t_, at, h, w);
     if (!w.error.empty()) throw std::invalid_argument(w.error);
+    if (w.destinations.size() == 1) return record(src, w.destinations[0]);
     message m{src, static_cast<std::uint32_t>(dests_.size()),
-              static_cast<std::uint32_t>(w.destinations.size())};
-    if (w.destinations.size() == 1) {
-        dests_.push_back(w.destinations[0]);
-        counts_.push_back(0);
-    } else {
-        std::sort(w.destinations.begin(), w.destinations.end());
-        dests_.insert(dests_.end(), w.destinations.begin(), w.destinations.end());
-        counts_.resize(dests_.size(), 0);
-    }
+              static_cast<std::uint32_t>(w.destinations.size()), 0};
+    std::sort(w.destinations.begin(), w.destinations.end());
+    dests_.insert(dests_.end(), w.destinations.begin(), w.destinations.end());
+    counts_.resize(dests_.size(), 0);
     msgs_.push_back(m);
     return msgs_.size() - 1;
 }
 
 ledger::receipt ledger::deliver(std::uint64_t msg, router_id at) {
     if (msg >= msgs_.size()) return receipt::unknown;
-    const message& m = msgs_[msg];
-    std::size_t i = m.first;  // a unicast message: its one destination
-    if (m.count != 1) {       // several: `at` among them (sorted)
-        const auto begin = dests_.begin() + m.first;
-        i = static_cast<std::size_t>(std::lower_bound(begin, begin + m.count, at) - dests_.begin());
+    message& m = msgs_[msg];
+    std::uint32_t n;
+    if (m.count == 1) {  // a unicast message: its one destination, in the message
+        if (m.where != at) {
+            ++misrouted_;
+            return receipt::misrouted;
+        }
+        if (m.seen < kMostSeen) ++m.seen;
+        n = m.seen;
+    } else {  // several: `at` among them (sorted)
+        const auto begin = dests_.begin() + m.where;
+        const auto i = std::lower_bound(begin, begin + m.count, at);
+        if (i == begin + m.count || *i != at) {
+            ++misrouted_;
+            return receipt::misrouted;
+        }
+        std::uint8_t& c = counts_[static_cast<std::size_t>(i - dests_.begin())];
+        if (c < 255) ++c;
+        n = c;
     }
-    if (i == m.first + m.count || dests_[i] != at) {
-        ++misrouted_;
-        return receipt::misrouted;
-    }
-    std::uint8_t& n = counts_[i];
-    if (n < 255) ++n;
     if (n > 1) {
         ++duplicated_;
         return receipt::duplicate;
@@ -57,12 +63,13 @@ ledger::summary ledger::summarize() const {
     summary s;
     s.injected = msgs_.size();
     s.expected = dests_.size();
-    for (std::uint8_t n : counts_) {
-        if (n == 0)
-            ++s.lost;
-        else
-            ++s.delivered;
+    const auto tally = [&s](std::uint32_t n) { ++(n == 0 ? s.lost : s.delivered); };
+    for (const message& m : msgs_) {
+        if (m.count != 1) continue;
+        ++s.expected;
+        tally(m.seen);
     }
+    for (std::uint8_t n : counts_) tally(n);
     s.duplicated = duplicated_;
     s.misrouted = misrouted_;
     return s;
@@ -111,10 +118,10 @@ void ledger::by_source::add_from(router_id src, std::vector<std::uint32_t>& coun
                                  std::vector<router_id>& touched) const {
     for (std::uint64_t j = first_[src]; j < first_[src + 1]; ++j) {
         const message& m = l_->msgs_[order_[j]];
-        for (std::uint32_t i = m.first; i < m.first + m.count; ++i) {
-            const router_id d = l_->dests_[i];
+        for (std::uint32_t i = 0; i < m.count; ++i) {
+            const router_id d = l_->destination(m, i);
             if (count[d] == 0) touched.push_back(d);
-            count[d] += l_->counts_[i];
+            count[d] += l_->seen(m, i);
         }
     }
 }
@@ -123,8 +130,8 @@ void ledger::by_source::from(router_id src, pair_list& out) const {
     out.clear();
     for (std::uint64_t j = first_[src]; j < first_[src + 1]; ++j) {
         const message& m = l_->msgs_[order_[j]];
-        for (std::uint32_t i = m.first; i < m.first + m.count; ++i)
-            out.emplace_back(l_->dests_[i], l_->counts_[i]);
+        for (std::uint32_t i = 0; i < m.count; ++i)
+            out.emplace_back(l_->destination(m, i), l_->seen(m, i));
     }
     if (!std::is_sorted(out.begin(), out.end())) std::sort(out.begin(), out.end());
     std::size_t kept = 0;  // sum the counts of equal destinations

@@ -90,21 +90,36 @@ class ledger {
     std::uint64_t launch_other(router_id src, const coord& at, const header& h);
     /// A message with a single destination.
     std::uint64_t record(router_id src, router_id dst) {
-        msgs_.push_back({src, static_cast<std::uint32_t>(dests_.size()), 1});
-        dests_.push_back(dst);
-        counts_.push_back(0);
+        msgs_.push_back({src, dst, 1, 0});
         return msgs_.size() - 1;
     }
 
+    /// One launched message in 12 bytes. A unicast message (the common case: every synthetic
+    /// packet, every primitive but the broadcasts) keeps its destination and its delivered count
+    /// here, so that a delivery reads one line; a message with several destinations keeps them in
+    /// dests_ and counts_.
     struct message {
         router_id src;
-        std::uint32_t first;  ///< index into dests_/counts_
-        std::uint32_t count;  ///< number of expected destinations (sorted)
+        std::uint32_t where;       ///< unicast: the destination; several: index into dests_/counts_
+        std::uint32_t count : 25;  ///< number of expected destinations (sorted in dests_ when > 1)
+        std::uint32_t seen : 7;    ///< unicast: copies delivered, saturating (several: counts_)
     };
+    static_assert(sizeof(message) == 12, "a message is 12 bytes (core/memory_estimate.cpp)");
+    static_assert((1ull << 25) > static_cast<std::uint64_t>(kMaxK) * kMaxM * kMaxM,
+                  "count holds a broadcast to every router of the largest network");
+    static constexpr std::uint32_t kMostSeen = 127;
+    /// Copies of expected destination i of m delivered so far, i < m.count.
+    std::uint32_t seen(const message& m, std::uint32_t i) const {
+        return m.count == 1 ? m.seen : counts_[m.where + i];
+    }
+    router_id destination(const message& m, std::uint32_t i) const {
+        return m.count == 1 ? m.where : dests_[m.where + i];
+    }
+
     const topology& t_;
     std::vector<message> msgs_;
-    std::vector<router_id> dests_;
-    std::vector<std::uint8_t> counts_;
+    std::vector<router_id> dests_;      ///< messages with several destinations: where they go
+    std::vector<std::uint8_t> counts_;  ///< and the copies delivered to each (saturating)
     std::uint64_t misrouted_ = 0;
     std::uint64_t duplicated_ = 0;
     walk_result scratch_;

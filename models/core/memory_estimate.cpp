@@ -17,11 +17,11 @@ constexpr double kPerPortVc = 51;
 constexpr double kPerPortSquared = 0.35;
 constexpr double kPerPacketAlive = 200;   // the pooled packet, its free-list slot, buffer slots
 constexpr double kPerMessage = 12 + 4;    // ledger::message, and its index when checked by source
-constexpr double kPerDelivery = 4 + 1;    // destination and count
+constexpr double kPerDelivery = 4 + 1;    // several destinations: each one and its count
 constexpr double kPerTrafficNode = 4100;  // the node's random stream, program and queues
-// A created packet: ledger message (12), index (4), destination and count (5), the pair record
-// (4), in vectors that grow by doubling: measured about 30 bytes.
-constexpr double kPerTrafficPacket = 30;
+// A created packet: ledger message (12, its destination in it), index (4), the pair record (4),
+// in vectors that grow by doubling: about 24 bytes.
+constexpr double kPerTrafficPacket = 24;
 // Steps of the drain counted: at loads below saturation the drain is short.
 constexpr double kDrainSteps = 200;
 
@@ -48,7 +48,10 @@ memory_estimate estimate_memory(const memory_inputs& in) {
                     kMiB;
     if (in.volume)
         e.ledger_mib = (static_cast<double>(in.volume->messages) * kPerMessage +
-                        static_cast<double>(in.volume->deliveries) * kPerDelivery +
+                        // a unicast message keeps its destination in itself
+                        (in.volume->deliveries > in.volume->messages
+                             ? static_cast<double>(in.volume->deliveries) * kPerDelivery
+                             : 0.0) +
                         static_cast<double>(in.volume->in_flight) * kPerPacketAlive) /
                        kMiB;
     if (in.traffic)

@@ -10,9 +10,9 @@
 //             the paper's primitives keeps small;
 //             and, for routers of high radix, a part per (link port)^2 (the allocator's per
 //             output requester lists);
-//   ledger    per launched message and per delivery its headers call for (core/ledger.h), known
-//             exactly for the primitives (workload::volume); per packet alive at once (the
-//             packet pool and the buffer slots it leaves grown);
+//   ledger    per launched message, and per delivery of the messages with several destinations
+//             (core/ledger.h), known exactly for the primitives (workload::volume); per packet
+//             alive at once (the packet pool and the buffer slots it leaves grown);
 //   traffic   synthetic traffic: per node its random stream and program, per created packet
 //             its ledger entry and the pair count (vectors that grow by doubling).
 // The constants were measured on Debian 12 x86-64 with `tools/memory-calibrate`, which prints the

@@ -52,7 +52,10 @@ std::size_t node::waiting() const {
     return n;
 }
 
-void node::send(const launch& l, std::uint64_t first_hop, const sc_core::sc_time& delay) {
+// send and inject are inlined into step: one launch per node step in the all-to-all, whose call
+// frames cost more than their bodies (callgrind: -0.2 % instructions).
+[[gnu::always_inline]] inline void node::send(const launch& l, std::uint64_t first_hop,
+                                              const sc_core::sc_time& delay) {
     packet* p = pool_.acquire();
     p->hdr = l.hdr;
     p->payload = l.payload;
@@ -77,7 +80,7 @@ void node::send(const launch& l, std::uint64_t first_hop, const sc_core::sc_time
     if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_fw", r, tlm::TLM_ACCEPTED);
 }
 
-bool node::inject(lane& q, const launch& l, std::uint64_t t) {
+[[gnu::always_inline]] inline bool node::inject(lane& q, const launch& l, std::uint64_t t) {
     if (!has_room(q)) return false;
     send(l, t + 1, step_time());  // the injection channel takes one cycle
     ++q.sent;

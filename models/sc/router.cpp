@@ -205,7 +205,9 @@ void router::log_packet(packet_event_kind kind, const packet& p, std::uint64_t t
     observer_->on_packet(ev);
 }
 
-packet* router::serve(const request& r, target to, std::uint64_t t) {
+// Inlined where a request is granted (offer, the allocator's grant): a call of its own saved and
+// restored six registers per served request (callgrind, D3(8,8) all-to-all: -0.7 % instructions).
+[[gnu::always_inline]] inline packet* router::serve(const request& r, target to, std::uint64_t t) {
     entry& e = *r.e;
     e.stalled = false;
     packet* p = replicate_.take(e, to);

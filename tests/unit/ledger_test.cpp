@@ -79,6 +79,38 @@ TEST(Ledger, SeveralDestinationsFindTheirOwnAndNothingElse) {
     EXPECT_EQ(s.misrouted, misrouted);
 }
 
+// Unicast messages keep their destination and count in the message, the others in the ledger's
+// lists: a summary and the pair counts take both. A unicast delivered 300 times stays delivered
+// (its count saturates, it does not wrap to "lost") and counts every extra copy as a duplicate.
+TEST(Ledger, UnicastAndSeveralDestinationsAddUp) {
+    const topology t(2, 4);
+    ledger l(t);
+    const coord src{1, 0, 3};
+    const coord dst{0, 2, 1};
+    const auto one =
+        l.launch(t.id(src), make_source_vector_header(false, 3, t.vector_to(src, dst)));
+    const auto all = l.launch(t.id(src), make_source_vector_header(true, 3, {0, 0, 0}));
+    const auto two =
+        l.launch(t.id(dst), make_source_vector_header(false, 3, t.vector_to(dst, src)));
+    auto s = l.summarize();
+    EXPECT_EQ(s.injected, 3u);
+    EXPECT_EQ(s.expected, 2u + t.routers());
+    EXPECT_EQ(s.lost, s.expected);
+    for (int i = 0; i < 300; ++i) l.deliver(one, t.id(dst));
+    for (router_id i = 1; i < t.routers(); ++i) EXPECT_EQ(l.deliver(all, i), ledger::receipt::ok);
+    EXPECT_EQ(l.deliver(two, t.id(dst)), ledger::receipt::misrouted);
+    s = l.summarize();
+    EXPECT_EQ(s.delivered, 1u + (t.routers() - 1));
+    EXPECT_EQ(s.lost, 2u);  // `two`, and router 0's copy of `all`
+    EXPECT_EQ(s.duplicated, 299u);
+    EXPECT_EQ(s.misrouted, 1u);
+    ledger::pair_list pairs;
+    l.pairs().from(t.id(src), pairs);
+    ASSERT_EQ(pairs.size(), t.routers());  // every destination src's messages call for
+    for (const auto& [d, n] : pairs)  // router 0: none; dst: the broadcast's and 127 (saturated)
+        EXPECT_EQ(n, d == 0 ? 0u : d == t.id(dst) ? 1u + 127u : 1u) << "destination " << d;
+}
+
 TEST(Fifo, OrderCapacityAndRemoval) {
     fifo<int> f(3);
     for (int round = 0; round < 5; ++round) {  // wraps around

@@ -92,8 +92,13 @@ TEST(MemoryEstimate, PartsAddUpAndScale) {
     EXPECT_GT(estimate_memory(in).routers_mib, 2 * a.routers_mib);
     in.volume = workload_volume{1u << 20, 1u << 20, 0};
     const memory_estimate b = estimate_memory(in);
-    EXPECT_GT(b.ledger_mib, 16.0);  // at least a destination (4 B) and a message (12 B) each
+    // Unicast: a message (12 B, its destination in it) and its index when checked (4 B).
+    EXPECT_DOUBLE_EQ(b.ledger_mib, 16.0);
     EXPECT_NEAR(b.total_mib(), b.process_mib + b.routers_mib + b.ledger_mib, 1e-9);
+    // Several destinations per message (2^22 deliveries of 2^20 messages): each delivery a
+    // destination (4 B) and its count (1 B) besides.
+    in.volume = workload_volume{1u << 20, 1u << 22, 0};
+    EXPECT_DOUBLE_EQ(estimate_memory(in).ledger_mib, 16.0 + 4 * 5.0);
 }
 
 TEST(MemoryEstimate, TrafficPacketsFollowRateAndPhases) {
