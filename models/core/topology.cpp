@@ -76,8 +76,4 @@ source_vector topology::vector_to(const coord& src, const coord& dst) const {
     return {mod(dst.c - src.c, k_), mod(dst.p - src.d, m_), mod(dst.d - src.p, m_)};
 }
 
-coord topology::destination(const coord& src, const source_vector& v) const {
-    return {mod(src.c + v.gamma, k_), mod(src.p + v.delta, m_), mod(src.d + v.pi, m_)};
-}
-
 }  // namespace d3

@@ -141,7 +141,9 @@ class topology {
     /// The source vector (c'-c, p'-d, d'-p) that takes src to dst in three steps.
     source_vector vector_to(const coord& src, const coord& dst) const;
     /// Where a source vector leads: (c+gamma, p+delta, d+pi).
-    coord destination(const coord& src, const source_vector& v) const;
+    coord destination(const coord& src, const source_vector& v) const {
+        return {mod(src.c + v.gamma, k_), mod(src.p + v.delta, m_), mod(src.d + v.pi, m_)};
+    }
 
   private:
     coord mdf_neighbor(const coord& x, int port) const;
