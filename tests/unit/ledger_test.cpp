@@ -10,13 +10,17 @@
 namespace d3 {
 namespace {
 
+// A unicast message from src to dst, launched with the source vector that takes it there.
+std::uint64_t launch_unicast(ledger& l, const topology& t, const coord& src, const coord& dst) {
+    return l.launch(t.id(src), make_source_vector_header(false, 3, t.vector_to(src, dst)));
+}
+
 TEST(Ledger, UnicastExactlyOnce) {
     const topology t(2, 4);
     ledger l(t);
     const coord src{0, 1, 2};
     const coord dst{1, 3, 0};
-    const auto msg =
-        l.launch(t.id(src), make_source_vector_header(false, 3, t.vector_to(src, dst)));
+    const auto msg = launch_unicast(l, t, src, dst);
     EXPECT_EQ(l.summarize().lost, 1u);
     EXPECT_EQ(l.deliver(msg, t.id({0, 0, 0})), ledger::receipt::misrouted);
     EXPECT_EQ(l.deliver(msg, t.id(dst)), ledger::receipt::ok);
@@ -87,11 +91,9 @@ TEST(Ledger, UnicastAndSeveralDestinationsAddUp) {
     ledger l(t);
     const coord src{1, 0, 3};
     const coord dst{0, 2, 1};
-    const auto one =
-        l.launch(t.id(src), make_source_vector_header(false, 3, t.vector_to(src, dst)));
+    const auto one = launch_unicast(l, t, src, dst);
     const auto all = l.launch(t.id(src), make_source_vector_header(true, 3, {0, 0, 0}));
-    const auto two =
-        l.launch(t.id(dst), make_source_vector_header(false, 3, t.vector_to(dst, src)));
+    const auto two = launch_unicast(l, t, dst, src);
     auto s = l.summarize();
     EXPECT_EQ(s.injected, 3u);
     EXPECT_EQ(s.expected, 2u + t.routers());
