@@ -30,7 +30,7 @@ std::uint64_t ledger::launch_other(router_id src, const coord& at, const header&
     return msgs_.size() - 1;
 }
 
-ledger::receipt ledger::deliver(std::uint64_t msg, router_id at) {
+ledger::receipt ledger::deliver_other(std::uint64_t msg, router_id at) {
     if (msg >= msgs_.size()) return receipt::unknown;
     message& m = msgs_[msg];
     std::uint32_t n;

@@ -45,15 +45,10 @@ int output_unit::free_lanes(std::uint64_t t) const {
                                           [t](std::uint64_t f) { return f <= t; }));
 }
 
-bool output_unit::take_eject_room() {
-    if (ejection_width_ == 0) return true;
-    if (eject_room_ == 0) return false;
-    --eject_room_;
-    if (flits_ > 1)  // a lane carries the packet's flits, one per cycle
-        *std::find_if(lane_free_.begin(), lane_free_.end(), [this](std::uint64_t f) {
-            return f <= step_;
-        }) = step_ + static_cast<std::uint64_t>(flits_);
-    return true;
+void output_unit::take_eject_lane() {  // a lane carries the packet's flits, one per cycle
+    *std::find_if(lane_free_.begin(), lane_free_.end(), [this](std::uint64_t f) {
+        return f <= step_;
+    }) = step_ + static_cast<std::uint64_t>(flits_);
 }
 
 std::uint64_t output_unit::next_credit(std::uint64_t t) const {

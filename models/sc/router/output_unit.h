@@ -89,7 +89,13 @@ class output_unit : public sc_core::sc_object {
         eject_room_ = flits_ > 1 && ejection_width_ != 0 ? free_lanes(t) : ejection_width_;
     }
     /// True (and one place taken) when the node can take a packet in this step.
-    bool take_eject_room();
+    bool take_eject_room() {
+        if (ejection_width_ == 0) return true;
+        if (eject_room_ == 0) return false;
+        --eject_room_;
+        if (flits_ > 1) take_eject_lane();
+        return true;
+    }
     /// Delivers `p` to the node.
     void eject(packet* p) {
         ++stats_of(p).ejected;
@@ -116,6 +122,7 @@ class output_unit : public sc_core::sc_object {
   private:
     /// A credit of `slot` beyond the depth (d3/protocol).
     [[gnu::cold, gnu::noinline]] void too_many_credits(std::size_t slot) const;
+    void take_eject_lane();  ///< F > 1: the first free ejection lane is busy for F cycles
     router_stats& stats_of(const packet* p) { return p->background ? *background_ : stats_; }
     int free_lanes(std::uint64_t t) const;  ///< F > 1: ejection lanes free in step t
     std::size_t slot(int output, int vc) const {
