@@ -30,33 +30,13 @@ std::uint64_t ledger::launch_other(router_id src, const coord& at, const header&
     return msgs_.size() - 1;
 }
 
-ledger::receipt ledger::deliver_other(std::uint64_t msg, router_id at) {
-    if (msg >= msgs_.size()) return receipt::unknown;
-    message& m = msgs_[msg];
-    std::uint32_t n;
-    if (m.count == 1) {  // a unicast message: its one destination, in the message
-        if (m.where != at) {
-            ++misrouted_;
-            return receipt::misrouted;
-        }
-        if (m.seen < kMostSeen) ++m.seen;
-        n = m.seen;
-    } else {  // several: `at` among them (sorted)
-        const auto begin = dests_.begin() + m.where;
-        const auto i = std::lower_bound(begin, begin + m.count, at);
-        if (i == begin + m.count || *i != at) {
-            ++misrouted_;
-            return receipt::misrouted;
-        }
-        std::uint8_t& c = counts_[static_cast<std::size_t>(i - dests_.begin())];
-        if (c < 255) ++c;
-        n = c;
-    }
-    if (n > 1) {
-        ++duplicated_;
-        return receipt::duplicate;
-    }
-    return receipt::ok;
+ledger::receipt ledger::deliver_to_one_of(const message& m, router_id at) {
+    const auto begin = dests_.begin() + m.where;  // `at` among them (sorted)
+    const auto i = std::lower_bound(begin, begin + m.count, at);
+    if (i == begin + m.count || *i != at) return misrouted();
+    std::uint8_t& c = counts_[static_cast<std::size_t>(i - dests_.begin())];
+    if (c < 255) ++c;
+    return copy(c);
 }
 
 ledger::summary ledger::summarize() const {

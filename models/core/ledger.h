@@ -43,14 +43,13 @@ class ledger {
     enum class receipt { ok, duplicate, misrouted, unknown };
     /// Records that message `msg` reached the node at router `at`.
     receipt deliver(std::uint64_t msg, router_id at) {
-        if (msg < msgs_.size()) {  // the common case, inline: a unicast's first copy, where due
-            message& m = msgs_[msg];
-            if (m.count == 1 && m.where == at && m.seen == 0) {
-                m.seen = 1;
-                return receipt::ok;
-            }
-        }
-        return deliver_other(msg, at);
+        if (msg >= msgs_.size()) return receipt::unknown;
+        message& m = msgs_[msg];
+        if (m.count != 1) return deliver_to_one_of(m, at);
+        // A unicast message (inline: every delivery of the common case): its one destination.
+        if (m.where != at) return misrouted();
+        if (m.seen < kMostSeen) ++m.seen;
+        return copy(m.seen);
     }
 
     struct summary {
@@ -97,8 +96,6 @@ class ledger {
   private:
     /// Every other header, by a walk.
     std::uint64_t launch_other(router_id src, const coord& at, const header& h);
-    /// Every delivery but a unicast's first copy where it is due.
-    receipt deliver_other(std::uint64_t msg, router_id at);
     /// A message with a single destination.
     std::uint64_t record(router_id src, router_id dst) {
         msgs_.push_back({src, dst, 1, 0});
@@ -125,6 +122,18 @@ class ledger {
     }
     router_id destination(const message& m, std::uint32_t i) const {
         return m.count == 1 ? m.where : dests_[m.where + i];
+    }
+    /// A delivery of m, whose destinations are several, at router `at`.
+    receipt deliver_to_one_of(const message& m, router_id at);
+    receipt misrouted() {
+        ++misrouted_;
+        return receipt::misrouted;
+    }
+    /// The receipt of the n-th copy at an expected destination.
+    receipt copy(std::uint32_t n) {
+        if (n <= 1) return receipt::ok;
+        ++duplicated_;
+        return receipt::duplicate;
     }
 
     const topology& t_;
