@@ -72,47 +72,34 @@ ledger::by_source ledger::pairs() const {
 std::uint64_t ledger::pair_mismatches(const workload& w) const {
     const by_source delivered = pairs();
     const router_id n = t_.routers();
-    // Per destination of one source: deliveries minus expected ones (modulo 2^32), and the
-    // destinations either side named.
+    // Per destination of one source: deliveries minus expected ones (modulo 2^32), summed over the
+    // source's messages and expected pairs, with the number of destinations whose sum is not 0
+    // kept as the sums change: the source's mismatches. Only then (a failed check) are the sums
+    // read back over both lists to set them to 0 for the next source.
     std::vector<std::uint32_t> net(n, 0);
-    std::vector<router_id> touched;
     pair_list want;
     std::uint64_t mismatches = 0;
     for (router_id a = 0; a < n; ++a) {
-        touched.clear();
-        delivered.add_from(a, net, touched);
+        std::int64_t nonzero = 0;
+        const auto add = [&](router_id dst, std::uint32_t x) {
+            const std::uint32_t before = net[dst];
+            net[dst] = before + x;
+            nonzero += static_cast<int>(before == 0) - static_cast<int>(net[dst] == 0);
+        };
+        delivered.for_each(a, add);
         w.expected_from(a, n, want);
-        for (const auto& [dst, count] : want) {
-            if (net[dst] == 0) touched.push_back(dst);
-            net[dst] -= count;
-        }
-        for (router_id dst : touched) {  // each destination once: it is 0 after its first visit
-            if (net[dst] != 0) ++mismatches;
-            net[dst] = 0;
-        }
+        for (const auto& [dst, count] : want) add(dst, 0u - count);
+        if (nonzero == 0) continue;
+        mismatches += static_cast<std::uint64_t>(nonzero);
+        delivered.for_each(a, [&](router_id dst, std::uint32_t) { net[dst] = 0; });
+        for (const auto& [dst, count] : want) net[dst] = 0;
     }
     return mismatches;
 }
 
-void ledger::by_source::add_from(router_id src, std::vector<std::uint32_t>& count,
-                                 std::vector<router_id>& touched) const {
-    for (std::uint64_t j = first_[src]; j < first_[src + 1]; ++j) {
-        const message& m = l_->msgs_[order_[j]];
-        for (std::uint32_t i = 0; i < m.count; ++i) {
-            const router_id d = l_->destination(m, i);
-            if (count[d] == 0) touched.push_back(d);
-            count[d] += l_->seen(m, i);
-        }
-    }
-}
-
 void ledger::by_source::from(router_id src, pair_list& out) const {
     out.clear();
-    for (std::uint64_t j = first_[src]; j < first_[src + 1]; ++j) {
-        const message& m = l_->msgs_[order_[j]];
-        for (std::uint32_t i = 0; i < m.count; ++i)
-            out.emplace_back(l_->destination(m, i), l_->seen(m, i));
-    }
+    for_each(src, [&out](router_id dst, std::uint32_t seen) { out.emplace_back(dst, seen); });
     if (!std::is_sorted(out.begin(), out.end())) std::sort(out.begin(), out.end());
     std::size_t kept = 0;  // sum the counts of equal destinations
     for (std::size_t i = 0; i < out.size(); ++i) {

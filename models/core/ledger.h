@@ -72,10 +72,20 @@ class ledger {
       public:
         /// The deliveries of messages launched at `src`, sorted by destination.
         void from(router_id src, pair_list& out) const;
-        /// Adds the deliveries of messages launched at `src` to count[destination] (count has one
-        /// entry per router) and appends each destination whose count was 0 to `touched`.
-        void add_from(router_id src, std::vector<std::uint32_t>& count,
-                      std::vector<router_id>& touched) const;
+        /// Calls f(destination, copies delivered) for each expected destination of each message
+        /// launched at `src`, in launch order (a destination may come more than once).
+        template <typename F>
+        void for_each(router_id src, F f) const {
+            for (std::uint64_t j = first_[src]; j < first_[src + 1]; ++j) {
+                const message& m = l_->msgs_[order_[j]];
+                if (m.count == 1) {  // a unicast keeps its one destination in the message
+                    f(m.where, m.seen);
+                    continue;
+                }
+                for (std::uint32_t i = m.where; i < m.where + m.count; ++i)
+                    f(l_->dests_[i], l_->counts_[i]);
+            }
+        }
 
       private:
         friend class ledger;
@@ -116,13 +126,6 @@ class ledger {
     static_assert((1ull << 25) > static_cast<std::uint64_t>(kMaxK) * kMaxM * kMaxM,
                   "count holds a broadcast to every router of the largest network");
     static constexpr std::uint32_t kMostSeen = 127;
-    /// Copies of expected destination i of m delivered so far, i < m.count.
-    std::uint32_t seen(const message& m, std::uint32_t i) const {
-        return m.count == 1 ? m.seen : counts_[m.where + i];
-    }
-    router_id destination(const message& m, std::uint32_t i) const {
-        return m.count == 1 ? m.where : dests_[m.where + i];
-    }
     /// A delivery of m, whose destinations are several, at router `at`.
     receipt deliver_to_one_of(const message& m, router_id at);
     receipt misrouted() {

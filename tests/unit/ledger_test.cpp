@@ -196,5 +196,26 @@ TEST(Ledger, PairMismatchesCountThePairsThatDiffer) {
     EXPECT_EQ(l.pair_mismatches(w), 3u);
 }
 
+// A source's mismatch leaves nothing behind for the next source that delivers to the same
+// destination, with messages of several destinations (a broadcast's copies) as well as unicasts.
+TEST(Ledger, PairMismatchesOfOneSourceDoNotCarryOver) {
+    const topology t(2, 2);
+    ledger l(t);
+    const auto msg = l.launch(0, make_destination_header(3, t.at(5)));
+    EXPECT_EQ(l.deliver(msg, 5), ledger::receipt::ok);
+    const header all = make_source_vector_header(true, 3, {0, 0, 0});  // every router of D3(2,2)
+    const auto bcast = l.launch(1, all);
+    for (router_id d = 0; d < t.routers(); ++d) EXPECT_EQ(l.deliver(bcast, d), ledger::receipt::ok);
+    expecting w;
+    for (router_id d = 0; d < t.routers(); ++d) w.pairs.emplace_back(1, d, 1);
+    EXPECT_EQ(l.pair_mismatches(w), 1u);  // (0,5) delivered, never expected; source 1 as expected
+    w.pairs.emplace_back(0, 5, 1);
+    EXPECT_EQ(l.pair_mismatches(w), 0u);
+    w.pairs.emplace_back(1, 5, 1);  // (1,5) expected twice, delivered once
+    EXPECT_EQ(l.pair_mismatches(w), 1u);
+    w.pairs.erase(w.pairs.end() - 2);  // and (0,5) unexpected again, before source 1's (1,5)
+    EXPECT_EQ(l.pair_mismatches(w), 2u);
+}
+
 }  // namespace
 }  // namespace d3
