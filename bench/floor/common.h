@@ -1,0 +1,94 @@
+// What the two floor models (floor_d3.cpp, floor_mdf.cpp) share: the flit protocol, a packet pool,
+// credits usable from the cycle after their arrival, the router's six named parts, and a count of
+// SystemC objects. Lower-bound experiments of issue 11, independent of the model in models/
+// (docs/performance.md, "A floor for this structure"). Built by bench/floor/run.sh only.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include <systemc>
+#include <tlm>
+
+namespace floor_bench {
+
+/// What a socket carries: a packet, or (pkt == nullptr) a credit for channel vc.
+template <typename Packet>
+struct basic_flit {
+    Packet* pkt = nullptr;
+    std::uint8_t vc = 0;
+};
+
+template <typename Packet>
+struct basic_flit_types {
+    typedef basic_flit<Packet> tlm_payload_type;
+    typedef tlm::tlm_phase tlm_phase_type;
+};
+
+/// Packets in chunks, recycled through a free list threaded through Packet::next: no allocation
+/// per packet.
+template <typename Packet>
+class packet_pool {
+  public:
+    Packet* get() {
+        if (!free_) grow();
+        Packet* p = free_;
+        free_ = p->next;
+        return p;
+    }
+    void put(Packet* p) {
+        p->next = free_;
+        free_ = p;
+    }
+
+  private:
+    static constexpr int kChunk = 4096;
+    void grow() {
+        chunks_.emplace_back(new Packet[kChunk]);
+        for (int i = 0; i < kChunk; ++i) put(&chunks_.back()[i]);
+    }
+    std::vector<std::unique_ptr<Packet[]>> chunks_;
+    Packet* free_ = nullptr;
+};
+
+/// Credit counts per (output, vc); a credit is usable from the cycle after the one it arrived in
+/// (a credit call may come before or after the receiver's own step in the same cycle).
+struct credit_box {
+    std::vector<int> count;
+    std::vector<std::pair<int, std::uint64_t>> pending;
+    std::uint64_t stepped_at = ~0ull;
+    void arrive(int i, std::uint64_t now) {
+        if (stepped_at == now)
+            ++count[i];
+        else
+            pending.emplace_back(i, now);
+    }
+    void begin_step(std::uint64_t t) {
+        stepped_at = t;
+        if (pending.empty()) return;
+        std::size_t keep = 0;
+        for (auto& e : pending) {
+            if (e.second < t)
+                ++count[e.first];
+            else
+                pending[keep++] = e;
+        }
+        pending.resize(keep);
+    }
+};
+
+/// One of a router's six named units (input_unit, ..., output_unit): here only a name, so that
+/// the floor elaborates as many SystemC objects as the model.
+struct part : sc_core::sc_object {
+    explicit part(const char* nm) : sc_core::sc_object(nm) {}
+};
+
+inline std::size_t count_objects(const std::vector<sc_core::sc_object*>& objs) {
+    std::size_t n = 0;
+    for (auto* o : objs) n += 1 + count_objects(o->get_child_objects());
+    return n;
+}
+
+}  // namespace floor_bench
