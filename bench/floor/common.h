@@ -85,6 +85,59 @@ struct part : sc_core::sc_object {
     explicit part(const char* nm) : sc_core::sc_object(nm) {}
 };
 
+/// The routers and nodes with work in the next cycle. The network's one stepper steps each of
+/// them once per cycle, the nodes first; a router or node adds itself when it gets work.
+template <typename Router, typename Node>
+class active_set {
+  public:
+    void reserve(std::size_t n) {
+        routers_next_.reserve(n);
+        nodes_next_.reserve(n);
+        routers_.reserve(n);
+        nodes_.reserve(n);
+    }
+    void add(Router* r) { add(r, routers_next_); }
+    void add(Node* n) { add(n, nodes_next_); }
+    bool routers_idle() const { return routers_next_.empty(); }
+    bool idle() const { return routers_next_.empty() && nodes_next_.empty(); }
+    /// Steps every node, then every router, added for cycle t.
+    void step(std::uint64_t t) {
+        nodes_.swap(nodes_next_);
+        routers_.swap(routers_next_);
+        for (Node* n : nodes_) n->queued = false;
+        for (Router* r : routers_) r->queued = false;
+        for (Node* n : nodes_) n->step(t);
+        for (Router* r : routers_) r->step(t);
+        nodes_.clear();
+        routers_.clear();
+    }
+
+  private:
+    template <typename T>
+    static void add(T* x, std::vector<T*>& next) {
+        if (x->queued) return;
+        x->queued = true;
+        next.push_back(x);
+    }
+    std::vector<Router*> routers_next_, routers_;
+    std::vector<Node*> nodes_next_, nodes_;
+};
+
+/// A run that makes no progress for `limit` cycles is stalled: a bug of the floor (deadlock).
+class progress_watch {
+  public:
+    bool stalled(std::uint64_t progress, std::uint64_t t, std::uint64_t limit = 10000) {
+        if (progress != last_) {
+            last_ = progress;
+            last_t_ = t;
+        }
+        return t - last_t_ > limit;
+    }
+
+  private:
+    std::uint64_t last_ = 0, last_t_ = 0;
+};
+
 inline std::size_t count_objects(const std::vector<sc_core::sc_object*>& objs) {
     std::size_t n = 0;
     for (auto* o : objs) n += 1 + count_objects(o->get_child_objects());

@@ -53,8 +53,7 @@ struct context {
     bool vector_order = false;
     std::uint32_t n = 0;  // routers
     std::uint64_t now = 0;
-    std::vector<router*> routers_next;
-    std::vector<node*> nodes_next;
+    active_set<router, node> active;
     packet_pool<packet> pool;
     std::uint64_t hops = 0, holds = 0, deliveries = 0, misrouted = 0, duplicates = 0;
     std::vector<std::uint64_t> delivered;  // bit src*n+dst
@@ -113,12 +112,7 @@ class node : public sc_core::sc_module {
         if (next_dst_ < ctx_.n) queue();
     }
 
-    void queue() {
-        if (!queued) {
-            queued = true;
-            ctx_.nodes_next.push_back(this);
-        }
-    }
+    void queue() { ctx_.active.add(this); }
 
   private:
     tlm::tlm_sync_enum credit(flit& f, tlm::tlm_phase&, sc_core::sc_time&) {
@@ -186,12 +180,7 @@ class router : public sc_core::sc_module {
         touched_.assign(targets, 0);
     }
 
-    void queue() {
-        if (!queued) {
-            queued = true;
-            ctx_.routers_next.push_back(this);
-        }
-    }
+    void queue() { ctx_.active.add(this); }
 
     void step(std::uint64_t t) {
         credits_.begin_step(t);
@@ -356,10 +345,7 @@ class network : public sc_core::sc_module {
         ctx_.n = std::uint32_t(K * M * M);
         const std::uint32_t n = ctx_.n;
         ctx_.delivered.assign((std::uint64_t(n) * n + 63) / 64, 0);
-        ctx_.routers_next.reserve(n);
-        ctx_.nodes_next.reserve(n);
-        current_routers_.reserve(n);
-        current_nodes_.reserve(n);
+        ctx_.active.reserve(n);
         char name[48];
         for (int c = 0; c < K; ++c)
             for (int d = 0; d < M; ++d)
@@ -394,23 +380,11 @@ class network : public sc_core::sc_module {
     void stepper() {
         const std::uint64_t t = steps_++;
         ctx_.now = t;
-        current_nodes_.swap(ctx_.nodes_next);
-        current_routers_.swap(ctx_.routers_next);
-        for (node* nd : current_nodes_) nd->queued = false;
-        for (router* r : current_routers_) r->queued = false;
-        for (node* nd : current_nodes_) nd->step(t);
-        for (router* r : current_routers_) r->step(t);
-        current_nodes_.clear();
-        current_routers_.clear();
+        ctx_.active.step(t);
         const std::uint64_t progress = ctx_.hops + ctx_.holds + ctx_.deliveries;
-        if (progress != last_progress_) {
-            last_progress_ = progress;
-            last_progress_t_ = t;
-        }
         const std::uint64_t total = std::uint64_t(ctx_.n) * ctx_.n;
         if (ctx_.deliveries == total) return;  // done: no more notifications, sc_start returns
-        if ((ctx_.routers_next.empty() && ctx_.nodes_next.empty()) ||
-            t - last_progress_t_ > 10000) {
+        if (ctx_.active.idle() || watch_.stalled(progress, t)) {
             stalled_ = true;  // nothing active or no progress: a model bug (deadlock)
             return;
         }
@@ -420,11 +394,10 @@ class network : public sc_core::sc_module {
     context ctx_;
     std::vector<std::unique_ptr<router>> routers_;
     std::vector<std::unique_ptr<node>> nodes_;
-    std::vector<router*> current_routers_;
-    std::vector<node*> current_nodes_;
     sc_core::sc_event tick_;
     sc_core::sc_time cycle_;
-    std::uint64_t steps_ = 0, last_progress_ = 0, last_progress_t_ = 0;
+    std::uint64_t steps_ = 0;
+    progress_watch watch_;
     bool stalled_ = false;
 };
 

@@ -60,8 +60,7 @@ struct context {
     std::uint64_t now = 0;
     bool creating = true;
     std::vector<std::uint16_t> exit_;  // per (group, to): exit router << 8 | global port
-    std::vector<router*> routers_next;
-    std::vector<node*> nodes_next;
+    active_set<router, node> active;
     packet_pool<packet> pool;
     std::uint64_t created = 0, delivered = 0, hops = 0, holds = 0, misrouted = 0, duplicates = 0,
                   early = 0;
@@ -141,12 +140,7 @@ class node : public sc_core::sc_module {
         if (head_ || ctx_.creating) queue();
     }
 
-    void queue() {
-        if (!queued) {
-            queued = true;
-            ctx_.nodes_next.push_back(this);
-        }
-    }
+    void queue() { ctx_.active.add(this); }
 
   private:
     tlm::tlm_sync_enum credit(flit&, tlm::tlm_phase&, sc_core::sc_time&) {
@@ -222,12 +216,7 @@ class router : public sc_core::sc_module {
         best_key_.assign(std::size_t(links_), -1);
     }
 
-    void queue() {
-        if (!queued) {
-            queued = true;
-            ctx_.routers_next.push_back(this);
-        }
-    }
+    void queue() { ctx_.active.add(this); }
 
     void step(std::uint64_t t) {
         credits_.begin_step(t);
@@ -453,10 +442,7 @@ class network : public sc_core::sc_module {
         for (int j = 0; j < G; ++j)
             for (int to = 0; to < G; ++to)
                 if (to != j && ctx_.exit_[std::size_t(j) * G + to] == 0xffff) bad_wiring_ = true;
-        ctx_.routers_next.reserve(n);
-        ctx_.nodes_next.reserve(n);
-        current_routers_.reserve(n);
-        current_nodes_.reserve(n);
+        ctx_.active.reserve(n);
         char name[48];
         for (int g = 0; g < G; ++g)
             for (int r = 0; r < M; ++r) {
@@ -493,23 +479,11 @@ class network : public sc_core::sc_module {
         const std::uint64_t t = steps_++;
         ctx_.now = t;
         ctx_.creating = !ctx_.creation_over(t);
-        current_nodes_.swap(ctx_.nodes_next);
-        current_routers_.swap(ctx_.routers_next);
-        for (node* nd : current_nodes_) nd->queued = false;
-        for (router* r : current_routers_) r->queued = false;
-        for (node* nd : current_nodes_) nd->step(t);
-        for (router* r : current_routers_) r->step(t);
-        current_nodes_.clear();
-        current_routers_.clear();
+        ctx_.active.step(t);
         const std::uint64_t progress = ctx_.hops + ctx_.holds + ctx_.delivered + ctx_.created;
-        if (progress != last_progress_) {
-            last_progress_ = progress;
-            last_progress_t_ = t;
-        }
-        if (!ctx_.creating && ctx_.delivered == ctx_.created && ctx_.routers_next.empty())
+        if (!ctx_.creating && ctx_.delivered == ctx_.created && ctx_.active.routers_idle())
             return;  // done: no more notifications, sc_start returns
-        if ((ctx_.routers_next.empty() && ctx_.nodes_next.empty()) ||
-            t - last_progress_t_ > 10000) {
+        if (ctx_.active.idle() || watch_.stalled(progress, t)) {
             stalled_ = true;  // packets left but nothing active, or no progress: a model bug
             return;
         }
@@ -519,11 +493,10 @@ class network : public sc_core::sc_module {
     context ctx_;
     std::vector<std::unique_ptr<router>> routers_;
     std::vector<std::unique_ptr<node>> nodes_;
-    std::vector<router*> current_routers_;
-    std::vector<node*> current_nodes_;
     sc_core::sc_event tick_;
     sc_core::sc_time cycle_;
-    std::uint64_t steps_ = 0, last_progress_ = 0, last_progress_t_ = 0;
+    std::uint64_t steps_ = 0;
+    progress_watch watch_;
     bool stalled_ = false, bad_wiring_ = false;
 };
 
