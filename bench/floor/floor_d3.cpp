@@ -39,6 +39,7 @@ struct packet {
     std::uint64_t ready = 0;  // first cycle it may leave the buffer it sits in
     std::uint32_t src = 0, dst = 0;
     std::uint8_t gamma = 0, pi = 0, delta = 0, b = 0;
+    std::int16_t out = 0;  // the target at the router it sits in (routed on arrival)
 };
 
 using flit = basic_flit<packet>;
@@ -193,7 +194,7 @@ class router : public sc_core::sc_module {
                 packet* p =
                     s == buffers_ ? hold_head_ : slot_[std::size_t(s) * ctx_.depth + head_[s]];
                 if (p->ready > t) continue;
-                const int o = route(p);
+                const int o = p->out;
                 if (o < links_ && credits_.count[o * kVcs + p->b - 1] == 0) continue;
                 int key = s - rr_[o];
                 if (key < 0) key += sources_;
@@ -215,6 +216,7 @@ class router : public sc_core::sc_module {
             if (o == hold_) {
                 --p->b;
                 p->ready = t + 1;
+                p->out = static_cast<std::int16_t>(route(p));
                 push_hold(p);
                 ++ctx_.holds;
                 continue;
@@ -305,6 +307,7 @@ class router : public sc_core::sc_module {
         slot_[std::size_t(s) * depth + tail] = f.pkt;
         if (count_[s]++ == 0) set_bit(s);
         f.pkt->ready = ctx_.now + 1;
+        f.pkt->out = static_cast<std::int16_t>(route(f.pkt));
         ++occupancy_;
         queue();
         return tlm::TLM_ACCEPTED;
