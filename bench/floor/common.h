@@ -1,7 +1,8 @@
 // What the two floor models (floor_d3.cpp, floor_mdf.cpp) share: the flit protocol, a packet pool,
 // credits usable from the cycle after their arrival, the router's six named parts, and a count of
-// SystemC objects. Lower-bound experiments of issue 11, independent of the model in models/
-// (docs/performance.md, "A floor for this structure"). Built by bench/floor/run.sh only.
+// SystemC objects; network.h holds their network module's skeleton. Lower-bound experiments of
+// issue 11, independent of the model in models/ (docs/performance.md, "A floor for this
+// structure"). Built by bench/floor/run.sh only.
 #pragma once
 
 #include <cstdint>

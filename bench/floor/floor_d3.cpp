@@ -29,6 +29,7 @@
 #include <systemc>
 #include <tlm>
 #include "common.h"
+#include "network.h"
 
 namespace floor_bench {
 
@@ -333,14 +334,12 @@ class router : public sc_core::sc_module {
     std::vector<int> rr_, best_key_, best_src_, touched_;
 };
 
-class network : public sc_core::sc_module {
+class network final : public network_base<context, router, node> {
   public:
-    SC_HAS_PROCESS(network);
-
     // noinline: run.sh reads elaboration as this constructor's inclusive cost.
     [[gnu::noinline]] network(sc_core::sc_module_name nm, int K, int M, int depth,
                               bool vector_order)
-        : sc_core::sc_module(nm), cycle_(1, sc_core::SC_NS) {
+        : network_base(nm) {
         ctx_.K = K;
         ctx_.M = M;
         ctx_.depth = depth;
@@ -370,38 +369,12 @@ class network : public sc_core::sc_module {
                         if (!(a == 0 && d == p)) r.out.bind(at((c + a) % K, p, d).in);
                     r.out.bind(nodes_[(c * M + d) * M + p]->eject_in);
                 }
-        for (auto& nd : nodes_) nd->queue();
-        SC_METHOD(stepper);
-        sensitive << tick_;
+        start();
     }
-
-    context& ctx() { return ctx_; }
-    std::uint64_t steps() const { return steps_; }
-    bool stalled() const { return stalled_; }
 
   private:
-    void stepper() {
-        const std::uint64_t t = steps_++;
-        ctx_.now = t;
-        ctx_.active.step(t);
-        const std::uint64_t progress = ctx_.hops + ctx_.holds + ctx_.deliveries;
-        const std::uint64_t total = std::uint64_t(ctx_.n) * ctx_.n;
-        if (ctx_.deliveries == total) return;  // done: no more notifications, sc_start returns
-        if (ctx_.active.idle() || watch_.stalled(progress, t)) {
-            stalled_ = true;  // nothing active or no progress: a model bug (deadlock)
-            return;
-        }
-        tick_.notify(cycle_);
-    }
-
-    context ctx_;
-    std::vector<std::unique_ptr<router>> routers_;
-    std::vector<std::unique_ptr<node>> nodes_;
-    sc_core::sc_event tick_;
-    sc_core::sc_time cycle_;
-    std::uint64_t steps_ = 0;
-    progress_watch watch_;
-    bool stalled_ = false;
+    std::uint64_t progress() const override { return ctx_.hops + ctx_.holds + ctx_.deliveries; }
+    bool done() const override { return ctx_.deliveries == std::uint64_t(ctx_.n) * ctx_.n; }
 };
 
 }  // namespace floor_bench

@@ -1,6 +1,6 @@
 // Lower-bound ("floor") model of the maximal dragonfly MDF(K,M) (palmtree) under uniform traffic,
-// in SystemC/TLM-2.0, with floor.cpp's structure: router modules with one multi_passthrough "out"
-// and "in" socket of a flit protocol and six named parts, a node per router (concentration
+// in SystemC/TLM-2.0, with floor_d3.cpp's structure: router modules with one multi_passthrough
+// "out" and "in" socket of a flit protocol and six named parts, a node per router (concentration
 // terminals); a link is a socket binding, a hop an nb_transport_fw call, a credit an
 // nb_transport_bw call (link and injection buffers). Minimal l-g-l routing with holds (three steps,
 // then eject) from an exit table per (group, destination group); vc = b on arrival (5 VCs per
@@ -16,10 +16,8 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <memory>
 #include <random>
-#include <string>
 #include <vector>
 
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
@@ -30,11 +28,14 @@
 #include <tlm>
 
 #include "common.h"
+#include "mdf_setup.h"
+#include "network.h"
 
 namespace floor_bench {
 
 constexpr int kVcs = 5;    // per link input, vc = b on arrival (minimal routing: 0..2)
 constexpr int kDepth = 8;  // --buffer-depth default
+static_assert((kDepth & (kDepth - 1)) == 0, "ring index uses a mask");
 constexpr int kDrainLimit = 20000;
 
 struct packet {
@@ -76,13 +77,6 @@ struct context {
                (measured_created == 0 || last_measured_delivery < t);
     }
 };
-
-std::uint64_t stream_seed(std::uint64_t seed, std::uint64_t id) {  // splitmix64, as the project
-    std::uint64_t z = seed * 0x9E3779B97F4A7C15ull + id + 1;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
 
 class node : public sc_core::sc_module {
   public:
@@ -402,47 +396,25 @@ class router : public sc_core::sc_module {
     int ntouched_ = 0;
 };
 
-static_assert((kDepth & (kDepth - 1)) == 0, "ring index uses a mask");
-
-class network : public sc_core::sc_module {
+class network final : public network_base<context, router, node> {
   public:
-    SC_HAS_PROCESS(network);
-
-    // noinline: run_mdf.sh reads elaboration as this constructor's inclusive cost.
-    [[gnu::noinline]] network(sc_core::sc_module_name nm, int K, int M, int conc, double rate,
-                              int warmup, int measure, std::uint64_t seed)
-        : sc_core::sc_module(nm), cycle_(1, sc_core::SC_NS) {
-        const int G = K * M + 1;
+    // noinline: run.sh reads elaboration as this constructor's inclusive cost.
+    [[gnu::noinline]] network(sc_core::sc_module_name nm, const mdf_args& a) : network_base(nm) {
+        const int K = a.K, M = a.M, G = K * M + 1;
         ctx_.K = K;
         ctx_.M = M;
         ctx_.G = G;
-        ctx_.conc = conc;
+        ctx_.conc = a.conc;
         ctx_.inj_width = M;
         ctx_.inj_depth = 2 * M;  // d3sim defaults: width M, depth 2 x width
         ctx_.n = std::uint32_t(G * M);
-        ctx_.rate53 = std::uint64_t(rate * 9007199254740992.0);  // r>>11 < rate*2^53 <=> bernoulli
-        if (double(ctx_.rate53) < rate * 9007199254740992.0) ++ctx_.rate53;
-        ctx_.warmup = std::uint64_t(warmup);
-        ctx_.end = std::uint64_t(warmup + measure);
-        ctx_.seed = seed;
-        const std::uint32_t n = ctx_.n;
-        // Palmtree: router i of group j, global port p -> router M-1-i of group j-i*K-p-1, port
-        // K-1-p. Exit table per (group, to): the router and port holding the link to `to`.
-        std::vector<int> far(std::size_t(G) * M * K);
-        ctx_.exit_.assign(std::size_t(G) * G, 0xffff);
-        for (int j = 0; j < G; ++j)
-            for (int i = 0; i < M; ++i)
-                for (int p = 0; p < K; ++p) {
-                    const int to = ((j - i * K - p - 1) % G + G) % G;
-                    far[std::size_t((j * M + i) * K + p)] = to;
-                    std::uint16_t& e = ctx_.exit_[std::size_t(j) * G + to];
-                    if (to == j || e != 0xffff) bad_wiring_ = true;
-                    e = std::uint16_t(i << 8 | p);
-                }
-        for (int j = 0; j < G; ++j)
-            for (int to = 0; to < G; ++to)
-                if (to != j && ctx_.exit_[std::size_t(j) * G + to] == 0xffff) bad_wiring_ = true;
-        ctx_.active.reserve(n);
+        ctx_.rate53 = bernoulli53(a.rate);
+        ctx_.warmup = std::uint64_t(a.warmup);
+        ctx_.end = std::uint64_t(a.warmup + a.measure);
+        ctx_.seed = a.seed;
+        const palmtree wiring(K, M, ctx_.exit_);
+        bad_wiring_ = wiring.bad;
+        ctx_.active.reserve(ctx_.n);
         char name[48];
         for (int g = 0; g < G; ++g)
             for (int r = 0; r < M; ++r) {
@@ -451,73 +423,37 @@ class network : public sc_core::sc_module {
                 std::snprintf(name, sizeof name, "node_%d_%d", g, r);
                 nodes_.emplace_back(new node(name, ctx_, std::uint32_t(nodes_.size())));
             }
-        for (std::uint32_t i = 0; i < n; ++i)  // injection is input 0 of every router
-            nodes_[i]->inject_out.bind(routers_[i]->in);
-        for (int g = 0; g < G; ++g)
-            for (int r = 0; r < M; ++r) {
-                router& x = *routers_[std::size_t(g * M + r)];
-                for (int l = 1; l < M; ++l)
-                    x.out.bind(routers_[std::size_t(g * M + (r + l) % M)]->in);
-                for (int p = 0; p < K; ++p) {
-                    const int to = far[std::size_t((g * M + r) * K + p)];
-                    x.out.bind(routers_[std::size_t(to * M + (M - 1 - r))]->in);
-                }
-                x.out.bind(nodes_[std::size_t(g * M + r)]->eject_in);
-            }
-        for (auto& nd : nodes_) nd->queue();
-        SC_METHOD(stepper);
-        sensitive << tick_;
+        wiring.bind(routers_, nodes_);
+        start();
     }
 
-    context& ctx() { return ctx_; }
-    std::uint64_t steps() const { return steps_; }
-    bool stalled() const { return stalled_; }
     bool bad_wiring() const { return bad_wiring_; }
 
   private:
-    void stepper() {
-        const std::uint64_t t = steps_++;
-        ctx_.now = t;
-        ctx_.creating = !ctx_.creation_over(t);
-        ctx_.active.step(t);
-        const std::uint64_t progress = ctx_.hops + ctx_.holds + ctx_.delivered + ctx_.created;
-        if (!ctx_.creating && ctx_.delivered == ctx_.created && ctx_.active.routers_idle())
-            return;  // done: no more notifications, sc_start returns
-        if (ctx_.active.idle() || watch_.stalled(progress, t)) {
-            stalled_ = true;  // packets left but nothing active, or no progress: a model bug
-            return;
-        }
-        tick_.notify(cycle_);
+    void before_step(std::uint64_t t) override { ctx_.creating = !ctx_.creation_over(t); }
+    std::uint64_t progress() const override {
+        return ctx_.hops + ctx_.holds + ctx_.delivered + ctx_.created;
+    }
+    bool done() const override {  // creation over, every packet delivered, no router busy
+        return !ctx_.creating && ctx_.delivered == ctx_.created && ctx_.active.routers_idle();
     }
 
-    context ctx_;
-    std::vector<std::unique_ptr<router>> routers_;
-    std::vector<std::unique_ptr<node>> nodes_;
-    sc_core::sc_event tick_;
-    sc_core::sc_time cycle_;
-    std::uint64_t steps_ = 0;
-    progress_watch watch_;
-    bool stalled_ = false, bad_wiring_ = false;
+    bool bad_wiring_ = false;
 };
 
 }  // namespace floor_bench
 
 int sc_main(int argc, char* argv[]) {
     using namespace floor_bench;
-    const auto arg = [&](int i, const char* d) { return argc > i ? argv[i] : d; };
-    const int K = std::atoi(arg(1, "4")), M = std::atoi(arg(2, "8")), conc = std::atoi(arg(3, "4"));
-    const double rate = std::atof(arg(4, "0.3"));
-    const int warmup = std::atoi(arg(5, "200")), measure = std::atoi(arg(6, "200"));
-    const std::uint64_t seed = std::strtoull(arg(7, "1"), nullptr, 10);
-    if (K < 1 || M < 2 || M > 255 || K > 255 || (K * M + 1) * M > 65535 || conc < 1 ||
-        !(rate > 0 && rate <= 1) || warmup < 0 || measure < 1) {
+    mdf_args a;
+    if (!a.parse(argc, argv)) {
         std::fprintf(stderr,
                      "usage: floor_mdf [K] [M] [concentration] [rate] [warmup] [measure] [seed]\n");
         return 2;
     }
     using clock = std::chrono::steady_clock;
     const auto t0 = clock::now();
-    network top("mdf", K, M, conc, rate, warmup, measure, seed);
+    network top("mdf", a);
     const auto t1 = clock::now();
     const std::size_t objects = count_objects(sc_core::sc_get_top_level_objects());
     sc_core::sc_start();
@@ -533,7 +469,7 @@ int sc_main(int argc, char* argv[]) {
     std::printf(
         "MDF(%d,%d) palmtree uniform rate %.3f, minimal, %d VCs, depth %d, injection %d/%d, "
         "%d terminals/router: routers %u, objects %zu, steps %llu\n",
-        K, M, rate, kVcs, kDepth, c.inj_width, c.inj_depth, conc, c.n, objects,
+        a.K, a.M, a.rate, kVcs, kDepth, c.inj_width, c.inj_depth, a.conc, c.n, objects,
         (unsigned long long)top.steps());
     std::printf(
         "created %llu delivered %llu (distinct %llu), hops %llu, holds %llu, hops/packet %.2f\n",

@@ -6,6 +6,8 @@
 #   d3:  floor_d3.cpp,  the D3(K,M) all-to-all    (d3sim --k 8 --m 8 --primitive all-to-all)
 #   mdf: floor_mdf.cpp, MDF(K,M) uniform traffic  (d3sim --k 4 --m 8 --topology mdf
 #        --concentration 4 --traffic uniform --rate 0.3 --warmup 200 --measure 200)
+# Both include common.h (protocol, pool, credits, active set) and network.h (the network module's
+# skeleton and stepper); floor_mdf.cpp also mdf_setup.h (command line, traffic seeds, palmtree).
 # Builds the model (g++ -std=c++17 -g -Wall -Wextra -Werror, each level in OPTS) into a temp dir,
 # runs it once (it checks its own counts and exits non-zero on a failure), then under callgrind,
 # and prints instructions per hop for the whole process: elaboration (inclusive cost of the
