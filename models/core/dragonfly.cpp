@@ -81,12 +81,13 @@ dragonfly dragonfly::from_file(int k, int m, const std::string& path) {
     for (std::size_t n = 1; n <= lines.size(); ++n) {
         const std::string line = lines[n - 1].substr(0, lines[n - 1].find('#'));
         std::istringstream is(line);
-        port_end x, y;
-        if (!(is >> x.group)) continue;  // blank or comment
+        if ((is >> std::ws).eof()) continue;  // blank or comment
         const auto bad = [&](const std::string& why) {
             return std::invalid_argument(path + ":" + std::to_string(n) + ": " + why);
         };
-        if (!(is >> x.router >> x.port >> y.group >> y.router >> y.port) || !(is >> std::ws).eof())
+        port_end x, y;
+        if (!(is >> x.group >> x.router >> x.port >> y.group >> y.router >> y.port) ||
+            !(is >> std::ws).eof())
             throw bad("expected 'group router port group router port'");
         for (const port_end& e : {x, y})
             if (e.group < 0 || e.group >= b || e.router < 0 || e.router >= m || e.port < 0 ||

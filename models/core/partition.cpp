@@ -128,6 +128,26 @@ header to_network(const subnetwork& s, const topology& whole, const coord& at, c
         if (h.b >= 1) out.f1 = static_cast<std::uint8_t>(s.local_port(x.p, h.pi(), m));
         return out;
     }
+    if (h.kind == header_kind::sync) {
+        // b even: global port gamma, which the router then sets to 0 (later global hops take
+        // port 0, the same on both networks); b odd: the first local port (f2), which the router
+        // then replaces by the second (f1). Each port is converted where the hop is taken.
+        bool gamma_used = false, first_used = false;
+        for (int b = h.b; b >= 1; --b) {
+            if (b % 2 == 0) {
+                const int g = gamma_used ? 0 : h.f0;
+                if (!gamma_used) out.f0 = static_cast<std::uint8_t>(s.global_port(x.c, g, n));
+                gamma_used = true;
+                x = {mod(x.c + g, s.k()), x.p, x.d};
+            } else {
+                const int l = first_used ? h.f1 : h.f2;
+                (first_used ? out.f1 : out.f2) = static_cast<std::uint8_t>(s.local_port(x.p, l, m));
+                first_used = true;
+                x.p = mod(x.p + l, s.m());
+            }
+        }
+        return out;
+    }
     // Destination header: the routers' tables read absolute coordinates; C and D are ports.
     const coord dest = s.real({h.f0, h.f1, h.f2});
     out.f0 = static_cast<std::uint8_t>(dest.c);

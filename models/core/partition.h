@@ -47,8 +47,9 @@ subnetwork parse_subnetwork(const std::string& spec, int k, int m);
 std::vector<int> partition_map(const topology& t, const std::vector<subnetwork>& parts);
 
 /// The header for the whole network of `h`, written for the subnetwork and launched at its
-/// router `at` (subnetwork coordinates). Broadcast headers have no such header (a broadcast uses
-/// every port of the whole network): std::invalid_argument.
+/// router `at` (subnetwork coordinates): a source vector's or a synchronizing header's ports, each
+/// converted at the router that takes it; a destination header's coordinates. Broadcast headers
+/// have no such header (a broadcast uses every port of the whole network): std::invalid_argument.
 header to_network(const subnetwork& s, const topology& whole, const coord& at, const header& h);
 
 }  // namespace d3

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <string>
+#include <vector>
 
 #include "support/run_command.h"
 
@@ -195,6 +196,42 @@ TEST(Reliability, TheDefaultBudgetFollowsUlimit) {
     EXPECT_EQ(o.code, 2) << o.err;
     EXPECT_EQ(lines(o.err), 1) << o.err;
     EXPECT_NE(o.err.find("(the limit of ulimit -v)"), std::string::npos) << o.err;
+}
+
+// Every primitive on subnetworks that do not start at cabinet or position 0 runs correctly with no
+// packet crossing a partition's boundary, or is refused before anything runs (exit 2, one line).
+// Found by a user audit (2026-11-25): the hypercube primitives' synchronizing headers were
+// converted as destination headers (wrong results, exit 1), and broadcast-trees, vector-matrix
+// and matrix-product failed at run time ("uncaught exception", exit 1). The primitives are the
+// ones d3sim lists, so a new one is covered too.
+TEST(Reliability, EveryPrimitiveRunsInASubnetworkOrIsRefused) {
+    const outcome names = run("--primitive scatter");
+    const std::size_t open = names.err.find('{'), close = names.err.find('}');
+    ASSERT_TRUE(open != std::string::npos && close != std::string::npos) << names.err;
+    std::vector<std::string> primitives;
+    std::string list = names.err.substr(open + 1, close - open - 1) + ",";
+    for (std::size_t at = 0, comma; (comma = list.find(',', at)) != std::string::npos;
+         at = comma + 1)
+        primitives.push_back(list.substr(at, comma - at));
+    ASSERT_GE(primitives.size(), 12u) << names.err;
+    int ran = 0;
+    for (const std::string& p : primitives)
+        for (const char* spec :
+             {"positions=1,2", "cabinets=2,3", "cabinet-out=0", "drawer-out=0"}) {
+            const std::string args =
+                "--k 4 --m 4 --primitive " + p + " --subnetwork " + spec + " -q --json -";
+            const outcome o = run(args);
+            if (o.code == 2) {
+                EXPECT_EQ(lines(o.err), 1) << args << ": " << o.err;
+                EXPECT_TRUE(o.out.empty()) << args;
+                continue;
+            }
+            ASSERT_EQ(o.code, 0) << args << ": " << o.err;
+            EXPECT_NE(o.out.find("\n  \"correct\": true"), std::string::npos) << args;
+            EXPECT_NE(o.out.find("\n  \"boundary_crossings\": 0,"), std::string::npos) << args;
+            ++ran;
+        }
+    EXPECT_GE(ran, 20);  // most combinations run (some shapes do not suit some primitives)
 }
 
 }  // namespace

@@ -115,6 +115,32 @@ TEST(Dragonfly, WiringFileRoundTripsAndBadFilesAreNamed) {
     } catch (const std::invalid_argument& e) {
         EXPECT_NE(std::string(e.what()).find(":2: port used twice"), std::string::npos) << e.what();
     }
+    // A line that is neither blank nor a comment is a link or an error, also when its first word
+    // is not a number (an audit found such lines skipped as if blank: 2026-11-25). A trailing
+    // comment and blank lines stay allowed.
+    for (const char* junk : {"garbage here", "99999999999999999999 0 0 0 0 0", "x 0 0 1 0 0"}) {
+        {
+            std::ofstream f(path);
+            f << "# MDF(2,3) consecutive\n\n";
+            for (int j = 0; j < df.groups(); ++j)
+                for (int i = 0; i < df.m(); ++i)
+                    for (int p = 0; p < df.k(); ++p) {
+                        const port_end& e = df.global_neighbor(j, i, p);
+                        if (std::make_tuple(j, i, p) < std::make_tuple(e.group, e.router, e.port))
+                            f << j << " " << i << " " << p << " " << e.group << " " << e.router
+                              << " " << e.port << "  # a link\n";
+                    }
+            f << junk << "\n";
+        }
+        try {
+            dragonfly::from_file(2, 3, path);
+            ADD_FAILURE() << "a line '" << junk << "' was accepted";
+        } catch (const std::invalid_argument& e) {
+            EXPECT_NE(std::string(e.what()).find("expected 'group router port group router port'"),
+                      std::string::npos)
+                << e.what();
+        }
+    }
     std::remove(path.c_str());
 }
 

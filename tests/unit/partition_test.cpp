@@ -6,6 +6,8 @@
 
 #include <stdexcept>
 
+#include "core/decoder.h"
+#include "core/expand.h"
 #include "core/walk.h"
 
 namespace d3 {
@@ -64,6 +66,47 @@ TEST(Partition, ConvertedHeadersReachTheConvertedDestination) {
                 ASSERT_EQ(d.destinations.size(), 1u);
                 EXPECT_EQ(whole.at(d.destinations[0]), s.real(y)) << spec;
             }
+    }
+}
+
+// Steps a subnetwork header and its converted header side by side with the reference decoder:
+// at every step the whole network's packet must be at the image of the subnetwork's router, so
+// the converted path never leaves the subnetwork.
+void expect_same_path(const subnetwork& s, const topology& whole, const coord& src,
+                      const header& h) {
+    const topology sub(s.k(), s.m());
+    header hs = h, hw = to_network(s, whole, src, h);
+    coord xs = src, xw = s.real(src);
+    for (int step = 0; step < 8; ++step) {
+        const decision ds = decode(hs, xs, sub), dw = decode(hw, xw, whole);
+        ASSERT_NE(ds.act, action::invalid) << s.spec << " " << to_string(h);
+        ASSERT_EQ(dw.act, ds.act) << s.spec << " " << to_string(h) << " step " << step;
+        if (ds.act == action::eject) return;
+        hop a, b;
+        ASSERT_TRUE(expand_unicast(ds, xs, sub, a));
+        ASSERT_TRUE(expand_unicast(dw, xw, whole, b)) << s.spec << " " << to_string(h);
+        ASSERT_EQ(b.at, s.real(a.at)) << s.spec << " " << to_string(h) << " step " << step;
+        xs = a.at, xw = b.at, hs = ds.next, hw = dw.next;
+    }
+    FAIL() << "no ejection: " << to_string(h);
+}
+
+// The later paper's synchronizing headers (the hypercube primitives' g l g l paths): each port is
+// converted at the router that takes it, the second local port after the first hops.
+TEST(Partition, ConvertedSyncHeadersStayInTheSubnetwork) {
+    const int n = 5, m = 6;
+    const topology whole(n, m);
+    for (const char* spec : {"cabinets=4,1,3", "positions=5,0,2,3", "positions=1,2", "drawer-out=2",
+                             "cabinet-out=0"}) {
+        const subnetwork s = parse_subnetwork(spec, n, m);
+        const topology sub(s.k(), s.m());
+        for (router_id a = 0; a < sub.routers(); ++a)
+            for (int b = 1; b <= 4; ++b)
+                for (int g = 0; g < s.k(); ++g)
+                    for (int first = 0; first < s.m(); ++first)
+                        for (int second = 0; second < s.m(); ++second)
+                            expect_same_path(s, whole, sub.at(a),
+                                             make_sync_header(false, b, g, first, second));
     }
 }
 

@@ -10,7 +10,14 @@
 namespace d3 {
 
 bool runs_in_subnetwork(const std::string& primitive) {
-    return primitive != "broadcast" && primitive != "all-to-one";
+    // The primitives whose programs set the broadcast bit B (core/primitives/*.cpp); every other
+    // one launches unicast headers only, which core/partition.h converts. A test runs every
+    // primitive on a subnetwork (tests/cli/reliability_test.cpp), so a new one that broadcasts
+    // and is missing here fails there instead of at run time.
+    for (const char* broadcasts :
+         {"broadcast", "all-to-one", "broadcast-trees", "vector-matrix", "matrix-product"})
+        if (primitive == broadcasts) return false;
+    return true;
 }
 
 partitioned_workload::partitioned_workload(const topology& whole, std::vector<subnetwork> parts,
@@ -18,8 +25,8 @@ partitioned_workload::partitioned_workload(const topology& whole, std::vector<su
     : whole_(whole), parts_(std::move(parts)) {
     if (!runs_in_subnetwork(o.primitive))
         throw std::invalid_argument("--subnetwork: the " + o.primitive +
-                                    " launches broadcast headers, which use every port of the "
-                                    "whole network and leave a subnetwork");
+                                    " primitive launches broadcast headers, which use every port "
+                                    "of the whole network and leave a subnetwork");
     owner_ = partition_map(whole_, parts_);
     for (const subnetwork& s : parts_) {
         if (auto err = topology::check(s.k(), s.m()))
