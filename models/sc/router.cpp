@@ -238,9 +238,15 @@ inline void router::offer(const request& r, target to, std::uint64_t t) {
     }
     // The node and the hold stage take packets without arbitration, up to their room.
     r.e->stalled = false;
-    const bool room =
-        to == kEjectTarget ? out_unit_.take_eject_room() : hold_.take_room(r.e->pkt->service);
-    if (room) serve(r, to, t);
+    if (to == kEjectTarget) {
+        if (out_unit_.take_eject_room()) serve(r, to, t);
+        return;
+    }
+    // A held packet that holds again keeps its place, unless it is a broadcast entry with other
+    // copies still to send (its held copy is then a packet more).
+    const bool held_here = r.source == static_cast<std::uint32_t>(in_unit_.buffers()) &&
+                           (!r.e->broadcast() || fanout_[r.e->fan].size() == 1);
+    if (hold_.take_room(r.e->pkt->service, held_here)) serve(r, to, t);
 }
 
 // What this step reads of other objects, asked for before it is read so that the loads overlap:

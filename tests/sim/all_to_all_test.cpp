@@ -97,5 +97,20 @@ TEST(AllToAllBackpressure, DepthOneDeadlockIsReported) {
     EXPECT_LT(r.end_cycle, 1000u);  // the watchdog stopped it
 }
 
+// A bounded hold stage: the packets a node sends to itself from a fixed point hold three times in
+// a row, and each keeps its place (hold_stage::take_room). With capacity 1 the all-to-all used to
+// deadlock at its first round (an audit, 2026-11-25); it must deliver every pair once.
+TEST(AllToAllBackpressure, HoldCapacityOneDelivers) {
+    D3_REQUIRE_FRESH_KERNEL();
+    run_options o;
+    o.net.k = 2;
+    o.net.m = 4;
+    o.net.router.hold_capacity = 1;
+    const run_result r = test::run(o);
+    EXPECT_TRUE(r.correct);
+    EXPECT_EQ(r.delivered, 32u * 32u);
+    EXPECT_EQ(r.left_in_buffers, 0u);
+}
+
 }  // namespace
 }  // namespace d3

@@ -35,8 +35,13 @@ class hold_stage : public sc_core::sc_object {
         }
         begin_step_classes();
     }
-    /// Takes one place of this step's room of service class `cls`; false when there is none.
-    bool take_room(int cls = 0) {
+    /// Takes one place of this step's room of service class `cls`; false when there is none. A
+    /// packet held here that holds again (`held_here`: its request came from this stage) keeps
+    /// its own place: it leaves and re-enters in the same step, so the number held does not grow.
+    /// (Otherwise a packet that must hold twice in a row, as one sent to its own router from a
+    /// fixed point, waits for ever for the place it occupies, with any bounded capacity.)
+    bool take_room(int cls = 0, bool held_here = false) {
+        if (held_here) return true;
         if (room_[cls] == 0) return false;
         --room_[cls];
         return true;
