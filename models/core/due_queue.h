@@ -45,6 +45,12 @@ class due_queue {
         }
     }
 
+    /// Calls f(value) for each value due before cycle `t`, in due order, keeping them.
+    template <typename F>
+    void for_each_due_before(std::uint64_t t, F&& f) const {
+        for (std::size_t i = 0; i < q_.size() && q_[i].due < t; ++i) f(q_[i].value);
+    }
+
   private:
     struct item {
         std::uint64_t due = 0;

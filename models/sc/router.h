@@ -93,8 +93,10 @@ class router : public sc_core::sc_module, public stepper::client {
     /// Packets in input buffers and the hold stage.
     std::size_t occupancy() const { return in_unit_.occupancy() + hold_.size(); }
     /// Flits sent on output `o` that its downstream buffers still hold (all virtual channels),
-    /// as of this router's last step: what UGAL compares.
-    int output_occupancy(int o) const { return out_unit_.occupancy(o); }
+    /// at the end of the last cycle: what UGAL compares when a node launches (nodes step before
+    /// routers). The credits that came back while the router was idle count, as if it had
+    /// stepped in every cycle (it makes them usable only in its next step).
+    int output_occupancy(int o) const { return out_unit_.occupancy(o, clock_.now()); }
     /// Credits of the outputs not back yet: flits downstream (0 once the network drained).
     std::uint64_t credits_outstanding() const { return out_unit_.credits_outstanding(); }
 

@@ -34,8 +34,8 @@ TEST(FlitCredits, APacketNeedsRoomForAllItsFlitsAndSpendsOneCreditPerFlit) {
     packet a, b, c;
     EXPECT_TRUE(f.out->can_send(0, 1, 0));
     f.out->send(0, 1, &a, 0);
-    EXPECT_EQ(f.out->credits(0, 1), 6);  // 10 - 4
-    EXPECT_EQ(f.out->occupancy(0), 4);   // flits downstream, what UGAL reads
+    EXPECT_EQ(f.out->credits(0, 1), 6);    // 10 - 4
+    EXPECT_EQ(f.out->occupancy(0, 0), 4);  // flits downstream, what UGAL reads
     f.out->send(0, 1, &b, 4);
     EXPECT_EQ(f.out->credits(0, 1), 2);
     EXPECT_FALSE(f.out->has_credit(0, 1));  // 2 < 4 flits: not even the link being free helps

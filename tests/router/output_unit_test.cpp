@@ -39,7 +39,7 @@ TEST(OutputUnit, SendingSpendsACreditOfItsVirtualChannelAndTakesTheHopDelay) {
     EXPECT_EQ(f.l1.got[0].second, cycles(2));
     EXPECT_EQ(f.out->credits(0, 1), 1);
     EXPECT_EQ(f.out->credits(0, 0), 2);
-    EXPECT_EQ(f.out->occupancy(0), 1);
+    EXPECT_EQ(f.out->occupancy(0, 0), 1);
     EXPECT_EQ(a.hops, 1u);
     EXPECT_EQ(f.stats.hops, 2u);
 }
@@ -66,6 +66,28 @@ TEST(OutputUnit, CreditsBecomeUsableWhenTheyArrive) {
     EXPECT_TRUE(f.out->has_credit(0, 0));
     EXPECT_EQ(f.out->credits_outstanding(), 1u);
     EXPECT_EQ(f.out->next_credit(7), calendar::kNever);
+}
+
+// What UGAL reads at launch: a credit that came back while the router was idle (it makes credits
+// usable only when it steps) counts as back from the cycle after it arrived, as it would for a
+// router that steps in every cycle. An audit found idle routers showing such a phantom queue for
+// thousands of cycles, so that UGAL deflected packets in an empty network (2026-11-25).
+TEST(OutputUnit, OccupancyCountsTheCreditsThatArrivedWhileIdle) {
+    fixture f;
+    packet a, b, c;
+    f.out->send(0, 0, &a, 0);
+    f.out->send(0, 1, &b, 0);
+    f.out->send(1, 0, &c, 0);
+    f.out->credit_arrived(0, 1, 7);
+    f.out->credit_arrived(1, 0, 9);
+    EXPECT_EQ(f.out->occupancy(0, 7), 2);  // arrives in cycle 7: seen from the end of it
+    EXPECT_EQ(f.out->occupancy(0, 8), 1);
+    EXPECT_EQ(f.out->occupancy(0, 1000), 1);  // long idle: still counted once
+    EXPECT_EQ(f.out->occupancy(1, 8), 1);     // another output's credit is its own
+    EXPECT_EQ(f.out->occupancy(1, 10), 0);
+    f.out->return_credits(7);  // the router steps: the same figures
+    EXPECT_EQ(f.out->occupancy(0, 8), 1);
+    EXPECT_EQ(f.out->occupancy(1, 8), 1);
 }
 
 TEST(OutputUnit, EjectionRoomAndTheNodesAnswer) {

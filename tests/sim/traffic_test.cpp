@@ -132,13 +132,36 @@ TEST(TrafficLowLoad, MinimalLatencyIsFourStepsAndHopsMatchTheWiring) {
 }
 
 // Valiant deflects every packet (b = 4: one step more than minimal). (UGAL on an idle network:
-// unit test Ugal.IdleNetworkStaysMinimal.)
+// unit test Ugal.IdleNetworkStaysMinimal, and UgalStaysMinimalOnAnIdleNetwork below.)
 TEST(TrafficLowLoad, ValiantDeflectsEveryPacketAndTakesOneStepMore) {
     D3_REQUIRE_FRESH_KERNEL();
     const outcome out = run_traffic(low_load(topology_kind::d3, routing_kind::valiant, 10000));
     EXPECT_TRUE(out.r.correct);
     EXPECT_EQ(out.t["latency"]["p50"], 5);
     EXPECT_EQ(out.t["deflected_fraction"], 1.0);
+}
+
+// UGAL on an idle network: every queue it compares is empty, so no packet is deflected. An audit
+// found 14 % deflected at zero load: a credit that came back to an idle router was counted back
+// only when that router stepped again, so its last output showed a phantom queue for thousands
+// of steps (router::output_occupancy, 2026-11-25). One packet per thousand steps per node.
+void expect_idle_ugal_minimal(topology_kind shape) {
+    traffic_run_options o = low_load(shape, routing_kind::ugal, 20000);
+    o.traffic.rate = 0.001;
+    const outcome out = run_traffic(o);
+    test::expect_zero_load(out, 4, 500);
+    EXPECT_EQ(out.t["deflected"], 0);
+    EXPECT_EQ(out.t["latency"]["max"], 4);
+}
+
+TEST(TrafficLowLoad, UgalStaysMinimalOnAnIdleNetwork) {
+    D3_REQUIRE_FRESH_KERNEL();
+    expect_idle_ugal_minimal(topology_kind::d3);
+}
+
+TEST(MdfLowLoad, UgalStaysMinimalOnAnIdleNetwork) {
+    D3_REQUIRE_FRESH_KERNEL();
+    expect_idle_ugal_minimal(topology_kind::mdf);
 }
 
 // Hops of MDF's minimal route from a to b, counted from the wiring: a local hop unless a is the

@@ -65,9 +65,11 @@ std::uint64_t output_unit::credits_outstanding() const {
     return n - returning_.size();
 }
 
-int output_unit::occupancy(int output) const {
+int output_unit::occupancy(int output, std::uint64_t now) const {
     int n = 0;
     for (int v = 0; v < vcs_; ++v) n += depth_ - credits_[slot(output, v)];
+    const std::size_t first = slot(output, 0), last = slot(output, vcs_ - 1);
+    returning_.for_each_due_before(now, [&](std::uint32_t s) { n -= s >= first && s <= last; });
     return n;
 }
 

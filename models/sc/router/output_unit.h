@@ -110,8 +110,10 @@ class output_unit : public sc_core::sc_object {
     /// The earliest cycle after `t` at which a pending credit arrives or a busy link becomes
     /// free (calendar::kNever: none).
     std::uint64_t next_credit(std::uint64_t t) const;
-    /// Packets sent on `output` that the buffers downstream still hold (all virtual channels).
-    int occupancy(int output) const;
+    /// Packets sent on `output` that the buffers downstream still hold (all virtual channels),
+    /// with the credits that arrived before cycle `now` counted as back, whether or not the
+    /// router has stepped since (an idle router makes them usable only in its next step).
+    int occupancy(int output, std::uint64_t now) const;
     int credits(int output, int vc) const { return credits_[slot(output, vc)]; }
     /// Credits neither usable nor on their way back: flits still downstream (0 once drained).
     std::uint64_t credits_outstanding() const;
