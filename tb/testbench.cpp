@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <optional>
+#include <stdexcept>
 
 namespace d3 {
 
@@ -195,10 +196,17 @@ run_result testbench::run() {
     record_run_cost(r, start, elaboration_seconds_);
     record_network(r, *net_, *work_);
     r.decoder = opt_.decoder;
-    // The trace ends with the run's last delivery, not at the watchdog's last timer.
-    if (wave_) wave_->finish(std::min<std::uint64_t>(r.end_cycle, net_->last_delivery()) + 1);
+    // The trace ends with the run's last delivery, not at the watchdog's last timer. A trace
+    // that could not be written (a full disk) is an output error, as for the packet log.
+    if (wave_) {
+        try {
+            wave_->finish(std::min<std::uint64_t>(r.end_cycle, net_->last_delivery()) + 1);
+        } catch (const std::runtime_error& e) {
+            trace_error_ = e.what();
+        }
+    }
     if (log_)
-        if (auto err = log_->finish()) trace_error_ = *err;
+        if (auto err = log_->finish(); err && trace_error_.empty()) trace_error_ = *err;
 
     if (const auto* bg = dynamic_cast<const background_workload*>(work_.get()))
         for (conflict_record& c : r.first_conflicts) c.step -= bg->warmup();  // its own steps

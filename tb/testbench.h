@@ -81,7 +81,8 @@ class testbench : public sc_core::sc_module {
     /// With --background, after run(): the background's figures (key "background": accepted,
     /// latency, ... and its link figures); otherwise null.
     nlohmann::json background() const;
-    /// After run(): why the packet log could not be written (empty: fine or no log), and its lines.
+    /// After run(): why the waveform or the packet log could not be written (empty: fine or
+    /// neither written; d3sim exits 2), and the log's lines.
     const std::string& trace_error() const { return trace_error_; }
     std::uint64_t trace_lines() const { return log_ ? log_->written() : 0; }
 

@@ -51,7 +51,6 @@ std::optional<std::string> network_config::validate() const {
         return e;
     if (auto e = out_of_range("local latency", r.local_latency, kLinkLatencyRange)) return e;
     if (auto e = out_of_range("global latency", r.global_latency, kLinkLatencyRange)) return e;
-    if (auto e = out_of_range("watchdog", watchdog, kWatchdogRange)) return e;
     if (auto e = out_of_range("virtual channels", r.vcs, {0, kMaxVcs})) return e;
     if (auto e = out_of_range("service classes", r.service_classes, {1, kServiceClasses})) return e;
     if (auto e = out_of_range("packet length", r.packet_length, kPacketLengthRange)) return e;
@@ -59,11 +58,43 @@ std::optional<std::string> network_config::validate() const {
         return "buffer depth (" + std::to_string(r.buffer_depth) +
                " flits) must hold a whole packet (packet length " +
                std::to_string(r.packet_length) + "): virtual cut-through";
+    if (auto e = out_of_range("watchdog", watchdog, kWatchdogRange)) return e;
+    if (watchdog != 0 && watchdog < min_watchdog()) {
+        const pipeline_spec& p = r.pipeline;
+        std::string why = "route " + std::to_string(p.route) + " + allocate " +
+                          std::to_string(p.allocate) + " + traverse " + std::to_string(p.traverse) +
+                          " cycles + link latency " +
+                          std::to_string(std::max(r.local_latency, r.global_latency));
+        if (r.packet_length > 1)
+            why += " + the " + std::to_string(r.packet_length - 1) + " flits after the head";
+        return "watchdog (" + std::to_string(watchdog) +
+               " steps) is shorter than a healthy run may go without any packet moving, " +
+               std::to_string(min_watchdog()) + " steps (" + why + "): give at least " +
+               std::to_string(min_watchdog()) + ", or 0 for the default";
+    }
     const int width = r.injection_width == 0 ? m : r.injection_width;
     if (r.injection_depth != 0 && r.injection_depth < width)
         return "injection depth (" + std::to_string(r.injection_depth) +
                ") must hold at least one step of injection (" + std::to_string(width) + ")";
     return std::nullopt;
+}
+
+// The longest a packet in flight waits for its next move (network::progress(): an entry from its
+// node, a hop, a hold, a delivery) when nothing else moves in between, from the router's units:
+// after a hop or a hold it is at the next router (or out of the hold stage) A + T + L cycles after
+// it won the switch (L of the link it took or did not take), and is routed for R cycles; after its
+// entry it is ready 1 cycle later and routed for R; a packet without a credit gets the last of its
+// F credits A + L + F - 1 cycles after the packet ahead of it moved (output_unit, router::
+// return_flit_credits); a node without injection credits gets one A + 1 cycles after a packet left
+// the injection buffer; a busy link or ejection lane is free F cycles after the packet on it
+// moved. A packet delivered leaves the pool at once (node::nb_transport_fw). Any other wait (a lost
+// arbitration, a full hold stage, the ejection width) means another packet moved in that step.
+// The longest of these is at most R + A + T + L + F - 1 (L >= 1), exact for one-flit packets
+// (D3(2,4)'s permutation with --pipeline route:5,allocate:5 stops 10 steps without a move).
+long long network_config::min_watchdog() const {
+    const router_params& r = router;
+    return static_cast<long long>(r.pipeline.route) + r.pipeline.allocate + r.pipeline.traverse +
+           std::max(r.local_latency, r.global_latency) + r.packet_length - 1;
 }
 
 network_config network_config::resolved() const {

@@ -60,8 +60,9 @@ struct network_config {
     /// (core/dragonfly.h).
     std::string arrangement = "palmtree";
     router_params router;
-    /// Steps without any hop, hold or delivery, with packets in flight, after which the run is
-    /// declared deadlocked and stopped; 0 = 1000 plus ten hop times.
+    /// Steps in which no packet entered the network, moved (a hop or a hold) or was delivered, with
+    /// packets in flight, after which the run is declared deadlocked and stopped; 0 = 1000 plus ten
+    /// hop times. At least min_watchdog() (validate()).
     int watchdog = 0;
     /// Background traffic runs with the workload (--background): routers keep its figures apart
     /// from the workload's (router::background_stats).
@@ -69,6 +70,12 @@ struct network_config {
 
     /// Why this configuration cannot be simulated, or nothing when it can.
     std::optional<std::string> validate() const;
+    /// The longest a healthy run goes without any packet entering, moving or being delivered
+    /// while packets are in flight, in steps: R + A + T + L + F - 1, the route, allocate and
+    /// traverse cycles of the pipeline, the slower link's latency and the packet's flits after
+    /// the first (docs/architecture.md, "Deadlock"). A shorter watchdog could stop a healthy run.
+    /// 64-bit: called on configurations validate() may refuse.
+    long long min_watchdog() const;
     /// The same configuration with every 0 default replaced by its value. Call after validate().
     network_config resolved() const;
 };

@@ -65,25 +65,37 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
     SC_METHOD(watchdog);
     sensitive << watchdog_event_;
     dont_initialize();
-    watchdog_event_.notify(step_time() * cfg_.watchdog);
+    // Half a cycle after the steps it looks at: the kernel runs the processes of one time stamp
+    // in no defined order, and the watchdog must see every step up to its own, whatever it is.
+    watchdog_event_.notify(cycles(static_cast<std::uint64_t>(cfg_.watchdog)) +
+                           sc_core::sc_time::from_value(kStepValue / 2));
 }
 
-// Progress is a packet crossing a link or reaching its node. Holds do not count: a hold stage can
-// take packets in forever while the links around it are deadlocked.
+// Progress is a packet entering a router from its node, crossing a link, entering the hold stage
+// or reaching its node. Holds count: each steps the packet's sync counter b down, so a packet holds
+// at most b times in a row, and entries from the nodes stop when the injection buffers are full;
+// in a deadlock, progress stops. In a healthy run some packet moves at least every
+// network_config::min_watchdog() steps (core/config.cpp), which validate() makes the shortest
+// watchdog.
 std::uint64_t network::progress() const {
     const router_stats s = totals();
     const router_stats b = background_totals();
-    return s.hops + s.ejected + b.hops + b.ejected;
+    return s.flits_injected + s.hops + s.holds + s.ejected + b.flits_injected + b.hops + b.holds +
+           b.ejected;
 }
 
+// Every `watchdog` steps: a deadlock when packets are in flight and none moved since the last
+// look. No packet in flight is no deadlock, even while the nodes' programs run (a traffic run at a
+// low rate may have none for a long time): the next packet's entry is progress.
 void network::watchdog() {
-    bool busy = pool_.in_use() != 0;
-    for (const node& x : nodes) busy = busy || x.busy();
-    if (!busy) return;  // drained: the kernel may run out of events
     const std::uint64_t now = progress();
-    if (now != last_progress_) {
-        last_progress_ = now;
-        watchdog_event_.notify(step_time() * cfg_.watchdog);
+    const bool moved = now != last_progress_;
+    last_progress_ = now;
+    if (pool_.in_use() == 0 || moved) {
+        bool busy = pool_.in_use() != 0;
+        for (const node& x : nodes) busy = busy || x.busy();
+        // Drained: no timer, so that the kernel may run out of events.
+        if (busy) watchdog_event_.notify(cycles(static_cast<std::uint64_t>(cfg_.watchdog)));
         return;
     }
     deadlock_ = "deadlock: no packet moved for " + std::to_string(cfg_.watchdog) + " steps with " +

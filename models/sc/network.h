@@ -80,7 +80,7 @@ class network : public sc_core::sc_module, public occupancy_view {
     std::string find_blocked_cycle() const;
 
     sc_core::sc_event watchdog_event_;
-    std::uint64_t last_progress_ = ~0ull;
+    std::uint64_t last_progress_ = 0;  ///< progress() at the watchdog's last look
     std::string deadlock_;
     std::string wait_cycle_;
 

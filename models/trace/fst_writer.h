@@ -11,7 +11,8 @@ namespace d3 {
 
 class fst_writer final : public wave_writer {
   public:
-    /// Opens `path`. Throws std::runtime_error when it cannot be written.
+    /// Opens `path`. Throws std::runtime_error when it cannot be written. A write that fails
+    /// later (fstapi checks none) is found by close(), which then throws (wave_writer.h).
     explicit fst_writer(const std::string& path);
     ~fst_writer() override;
     fst_writer(const fst_writer&) = delete;
@@ -26,7 +27,13 @@ class fst_writer final : public wave_writer {
     void close(std::uint64_t end_time) override;
 
   private:
+    /// Runs a call into fstapi unless a write failed before; a SIGBUS inside it (a mapping of a
+    /// file that could not be written) ends the call and sets error_.
+    template <class Call>
+    void guarded(Call&& call);
+
     std::string path_;
+    std::string error_;  ///< why the trace cannot be complete; reported by close()
     void* ctx_ = nullptr;
     std::vector<std::uint32_t> handles_;
     std::vector<unsigned char> widths_;

@@ -47,9 +47,15 @@ vcd_writer::~vcd_writer() {
 }
 
 void vcd_writer::flush_if_full() {
-    if (buf_.size() < kFlushAt) return;
-    if (std::fwrite(buf_.data(), 1, buf_.size(), f_) != buf_.size())
-        throw std::runtime_error("cannot write waveform file " + path_);
+    if (buf_.size() >= kFlushAt) write_buffer();
+}
+
+// A failed write is remembered, not thrown: the writer is called from inside the simulation
+// (wave_writer.h). What follows it is dropped; close() reports the first failure.
+void vcd_writer::write_buffer() {
+    errno = 0;
+    if (error_.empty() && std::fwrite(buf_.data(), 1, buf_.size(), f_) != buf_.size())
+        error_ = std::strerror(errno != 0 ? errno : EIO);
     buf_.clear();
 }
 
@@ -131,11 +137,13 @@ void vcd_writer::close(std::uint64_t end_time) {
         append_uint(buf_, std::max(end_time, time_));
         buf_ += '\n';
     }
-    const bool ok = std::fwrite(buf_.data(), 1, buf_.size(), f_) == buf_.size();
-    buf_.clear();
-    const bool closed = std::fclose(f_) == 0;
+    write_buffer();
+    errno = 0;
+    const bool closed = std::fclose(f_) == 0;  // flushes what stdio still holds
     f_ = nullptr;
-    if (!ok || !closed) throw std::runtime_error("cannot write waveform file " + path_);
+    if (!closed && error_.empty()) error_ = std::strerror(errno != 0 ? errno : EIO);
+    if (!error_.empty())
+        throw std::runtime_error("cannot write waveform file " + path_ + ": " + error_);
 }
 
 }  // namespace d3

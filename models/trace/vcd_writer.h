@@ -31,6 +31,7 @@ class vcd_writer final : public wave_writer {
 
   private:
     void flush_if_full();
+    void write_buffer();  ///< writes and empties buf_; a failure goes to error_
     void append_code(signal_id id);
 
     std::string path_;
@@ -40,6 +41,7 @@ class vcd_writer final : public wave_writer {
     std::uint64_t time_ = 0;
     bool time_written_ = false;
     bool defined_ = false;
+    std::string error_;  ///< why a write failed (strerror), empty while none did
 };
 
 }  // namespace d3

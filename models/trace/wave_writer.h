@@ -26,7 +26,10 @@ class wave_writer {
     /// Value changes, in non-decreasing time order. One time unit is one step (1 ns).
     virtual void set_time(std::uint64_t t) = 0;
     virtual void change(signal_id id, std::uint64_t value) = 0;
-    /// Writes the final time stamp and closes the file. Throws std::runtime_error on I/O errors.
+    /// Writes the final time stamp and closes the file. Throws std::runtime_error when anything
+    /// could not be written. The other calls never throw for an I/O error (they run inside the
+    /// simulation, where an exception ends the run as a model error): a write that fails during
+    /// the run (a full disk) is remembered, what follows is dropped, and close() reports it.
     virtual void close(std::uint64_t end_time) = 0;
 };
 

@@ -4,8 +4,10 @@
 // exit 0 with nonsense, exit 1, several lines, a run before the error).
 #include <gtest/gtest.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -145,6 +147,78 @@ TEST(Reliability, FullDiskIsAnError) {
         run("--k 2 --m 4 --traffic uniform --warmup 10 --measure 10 -q --link-stats /dev/full", 10);
     EXPECT_EQ(l.code, 2) << l.err;
     EXPECT_NE(l.err.find("cannot write /dev/full"), std::string::npos) << l.err;
+}
+
+// --wave on a full disk: /dev/full (the trace is written at the end for D3(2,4), during the run
+// for D3(4,8)), and an FST under a file size limit: fstapi checks none of its writes, and a
+// failed write either leaves a short file (exit 0 before the fix) or a mapping of a short
+// temporary file that raises SIGBUS. Exit 2 and one line, like --json (exit 1 or a crash before).
+TEST(Reliability, FullDiskWaveformIsAnError) {
+    for (const char* a2a : {"--k 2 --m 4", "--k 4 --m 8"}) {
+        const outcome o = run(std::string(a2a) + " -q --wave /dev/full", 30);
+        EXPECT_EQ(o.code, 2) << a2a << "\n" << o.err;
+        EXPECT_EQ(lines(o.err), 1) << a2a << "\n" << o.err;
+        EXPECT_NE(o.err.find("d3sim: error: cannot write waveform file /dev/full: No space left on "
+                             "device"),
+                  std::string::npos)
+            << a2a << "\n"
+            << o.err;
+    }
+    const std::string fst = testing::TempDir() + "d3_full_" + std::to_string(getpid()) + ".fst";
+    const outcome whole = run("--k 4 --m 8 -q --wave " + fst, 30);
+    if (whole.err.find("without FST support") != std::string::npos) GTEST_SKIP() << whole.err;
+    ASSERT_EQ(whole.code, 0) << whole.err;  // about 2 MB
+    // 64 kB: the hierarchy's temporary file is short (SIGBUS); 1 MB: the trace is.
+    for (const char* limit : {"65536", "1048576"}) {
+        const outcome o = d3::test::run_command(
+            "trap '' XFSZ; prlimit --fsize=" + std::string(limit) + " timeout -k 5 30 " +
+            std::string(D3SIM) + " --k 4 --m 8 -q --wave " + fst);
+        EXPECT_EQ(o.code, 2) << limit << "\n" << o.err;
+        EXPECT_EQ(lines(o.err), 1) << limit << "\n" << o.err;
+        EXPECT_NE(o.err.find("d3sim: error: cannot write waveform file " + fst + ": "),
+                  std::string::npos)
+            << limit << "\n"
+            << o.err;
+    }
+    for (const std::string& f : {fst, fst + ".gtkw", fst + ".routers.txt", fst + ".hier"})
+        std::remove(f.c_str());
+}
+
+// An FST path that cannot be written is refused before the run, as a VCD's is.
+TEST(Reliability, UnwritableFstIsRefused) {
+    expect_refused("--k 2 --m 4 --wave /nonexistent-d3/x.fst",
+                   "--wave: cannot write /nonexistent-d3/x.fst: No such file or directory");
+    expect_refused("--k 2 --m 4 --wave /proc/x/y.fst", "--wave: cannot write /proc/x/y.fst");
+    const std::string dir = testing::TempDir() + "d3_dir_" + std::to_string(getpid()) + ".fst";
+    ASSERT_EQ(d3::test::run_command("mkdir -p " + dir).code, 0);
+    expect_refused("--k 2 --m 4 --wave " + dir, "--wave: cannot write " + dir + ": Is a directory");
+    d3::test::run_command("rmdir " + dir);
+}
+
+// The watchdog as the audit ran it: --watchdog 1 on D3(2,4) stopped a healthy all-to-all as a
+// deadlock (exit 1), and so did --watchdog 5 with a 5-cycle route and allocate stage; a watchdog
+// shorter than the longest a healthy run may go without a move is now refused, one line naming
+// the minimum. A real deadlock is still stopped and reported (exit 1).
+TEST(Reliability, WatchdogDoesNotStopHealthyRuns) {
+    const outcome one = run("--k 2 --m 4 --watchdog 1");
+    EXPECT_EQ(one.code, 0) << one.err;
+    EXPECT_NE(one.out.find("correct: every expected message arrived exactly once"),
+              std::string::npos)
+        << one.out;
+    expect_refused("--k 2 --m 4 --watchdog 5 --pipeline route:5,allocate:5",
+                   "watchdog (5 steps) is shorter than a healthy run may go without any packet "
+                   "moving, 11 steps (route 5 + allocate 5 + traverse 0 cycles + link latency 1): "
+                   "give at least 11, or 0 for the default");
+    const outcome eleven = run("--k 2 --m 4 --watchdog 11 --pipeline route:5,allocate:5 -q");
+    EXPECT_EQ(eleven.code, 0) << eleven.err;
+    const outcome idle = run(
+        "--k 1 --m 2 --traffic uniform --rate 0.001 --warmup 100 --measure 5000 --watchdog 1 -q");
+    EXPECT_EQ(idle.code, 0) << idle.err;
+    const outcome dead =
+        run("--k 2 --m 4 --schedule none --buffer-depth 1 --hold-capacity 1 --watchdog 1");
+    EXPECT_EQ(dead.code, 1) << dead.err;
+    EXPECT_NE(dead.out.find("problem: deadlock: no packet moved for 1 steps"), std::string::npos)
+        << dead.out;
 }
 
 // Input files are read with a size and a line-length limit (/dev/zero has no end and no newline).
