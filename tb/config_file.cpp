@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "config_keys.h"
@@ -57,10 +58,16 @@ bool has_type(const std::string& s, config_type t) {
     return false;
 }
 
+struct file_value {
+    const config_key* key;
+    std::string value;
+    int line;
+};
+
 struct loader {
     std::string file;
     const CLI::App& app;
-    std::vector<std::pair<const config_key*, std::string>> values;  // in file order
+    std::vector<file_value> values;  // in file order
     std::string error;
 
     std::string where(const YAML::Node& n, const std::string& path) const {
@@ -68,10 +75,17 @@ struct loader {
     }
 
     bool walk(const YAML::Node& map, const std::string& prefix) {
+        std::map<std::string, int> seen;  // key -> its line (YAML maps have unique keys)
         for (const auto& kv : map) {
             const std::string key = kv.first.Scalar();
             const std::string path = prefix.empty() ? key : prefix + "." + key;
             const YAML::Node& v = kv.second;
+            const int line = kv.first.Mark().line + 1;
+            if (const auto [at, fresh] = seen.emplace(key, line); !fresh) {
+                error = where(kv.first, path) + ": given twice (first on line " +
+                        std::to_string(at->second) + ")";
+                return false;
+            }
             // Informational: the version (checked below) and the resolved router of a result.
             if (prefix.empty() && (key == "version" || key == "resolved")) continue;
             if (const config_key* k = find_config_key(path)) {
@@ -85,7 +99,7 @@ struct loader {
                             error = where(item, path) + ": each item must be a value";
                             return false;
                         }
-                        values.emplace_back(k, item.Scalar());
+                        values.push_back({k, item.Scalar(), item.Mark().line + 1});
                     }
                     continue;
                 }
@@ -103,7 +117,7 @@ struct loader {
                     error = where(kv.first, path) + ": not supported by this d3sim";
                     return false;
                 }
-                values.emplace_back(k, v.Scalar());
+                values.push_back({k, v.Scalar(), line});
             } else if (is_config_section(path)) {
                 if (v.IsNull()) continue;  // an empty section
                 if (!v.IsMap()) {
@@ -117,6 +131,25 @@ struct loader {
             }
         }
         return true;
+    }
+
+    // The first value whose key's path starts with `prefix`, or nullptr.
+    const file_value* first_under(const std::string& prefix) const {
+        for (const file_value& v : values)
+            if (std::string(v.key->path).rfind(prefix, 0) == 0) return &v;
+        return nullptr;
+    }
+
+    // Keys that choose between two settings of one thing cannot both be in a file (on the command
+    // line the options are refused together, and here neither may silently win).
+    bool exclusive(const std::string& a, const std::string& b, const std::string& why) {
+        const file_value* x = first_under(a);
+        const file_value* y = first_under(b);
+        if (!x || !y) return true;
+        if (x->line > y->line) std::swap(x, y);
+        error = file + ":" + std::to_string(y->line) + ": " + y->key->path + ": " + why + " (" +
+                x->key->path + " on line " + std::to_string(x->line) + ")";
+        return false;
     }
 };
 
@@ -147,7 +180,11 @@ config_args read_config_file(const std::string& path, const CLI::App& app) {
     if (root["config"] && root["config"].IsMap() && !find_config_key("config"))
         root = root["config"];
     loader l{printable(path), app, {}, {}};
-    if (!l.walk(root, "")) {
+    if (!l.walk(root, "") ||
+        !l.exclusive("workload.primitive", "workload.traffic.",
+                     "a workload is a primitive or traffic, not both") ||
+        !l.exclusive("router.pipeline.units", "router.pipeline.stages",
+                     "give the pipeline's units or its stages, not both")) {
         out.error = l.error;
         return out;
     }
@@ -156,32 +193,47 @@ config_args read_config_file(const std::string& path, const CLI::App& app) {
         out.warning = printable(path) + ": written by model version " +
                       printable(root["version"].Scalar()) + ", this is " + model_version();
     for (const config_key& k : config_keys())  // the table's order
-        for (const auto& [key, value] : l.values) {
-            if (key != &k) continue;
+        for (const file_value& v : l.values) {
+            if (v.key != &k) continue;
             const CLI::Option* o = app.get_option(k.option);
             if (k.type == config_type::flag) {
-                if (value == "true") out.args.push_back(k.option);
+                if (v.value == "true") out.args.push_back(k.option);
                 continue;
             }
-            if (k.type != config_type::list && value == o->get_default_str()) continue;
+            if (k.type != config_type::list && v.value == o->get_default_str()) continue;
             out.args.push_back(k.option);
-            out.args.push_back(value);
+            out.args.push_back(v.value);
         }
     return out;
 }
 
+bool option_in(const std::vector<std::string>& args, const std::string& opt) {
+    for (const std::string& a : args)
+        if (a == opt || a.rfind(opt + "=", 0) == 0) return true;
+    return false;
+}
+
 std::vector<std::string> merge_config(const std::vector<std::string>& file_args,
                                       const std::vector<std::string>& args) {
-    auto given = [&args](const std::string& opt) {
-        for (const std::string& a : args)
-            if (a == opt || a.rfind(opt + "=", 0) == 0) return true;
-        return false;
+    auto given = [&args](const std::string& opt) { return option_in(args, opt); };
+    // The command line's choice of workload replaces the file's: --primitive drops the file's
+    // traffic-only options, --traffic its primitive-only ones (given together, both stay and the
+    // run refuses them). --pipeline and --pipeline-stages set the same pipeline.
+    const bool primitive = given("--primitive") && !given("--traffic");
+    const bool traffic = given("--traffic") && !given("--primitive");
+    auto overridden = [&](const std::string& opt) {
+        if (given(opt)) return true;
+        if (opt == "--pipeline" && given("--pipeline-stages")) return true;
+        if (opt == "--pipeline-stages" && given("--pipeline")) return true;
+        const config_key* k = find_config_key_of_option(opt);
+        return k && ((primitive && k->mode == config_mode::traffic) ||
+                     (traffic && k->mode == config_mode::primitive));
     };
     std::vector<std::string> merged;
     for (std::size_t i = 0; i < file_args.size(); ++i) {
         const std::string& opt = file_args[i];
         const bool has_value = i + 1 < file_args.size() && file_args[i + 1].rfind("--", 0) != 0;
-        if (!given(opt)) {
+        if (!overridden(opt)) {
             merged.push_back(opt);
             if (has_value) merged.push_back(file_args[i + 1]);
         }

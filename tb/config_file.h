@@ -31,10 +31,16 @@ struct config_args {
 };
 config_args read_config_file(const std::string& path, const CLI::App& app);
 
-/// The command line with the file's options first: file options whose option also appears in
-/// `args` are dropped (the command line wins). args excludes the program name.
+/// The command line with the file's options first: file options that the command line `args`
+/// sets too are dropped (the command line wins): the same option; --pipeline for
+/// --pipeline-stages and the other way round; with --primitive (and no --traffic) every
+/// traffic-only option, with --traffic (and no --primitive) every primitive-only one
+/// (config_mode). args excludes the program name.
 std::vector<std::string> merge_config(const std::vector<std::string>& file_args,
                                       const std::vector<std::string>& args);
+
+/// Whether `args` names the option `opt` ("--opt" or "--opt=value").
+bool option_in(const std::vector<std::string>& args, const std::string& opt);
 
 /// The effective configuration after app parsed the merged command line: every key that applies
 /// to the run (traffic or a primitive), with the value given or the option's default; outputs

@@ -41,6 +41,7 @@ const std::vector<config_key>& config_keys() {
         {"workload.turnaround", "--turnaround", T::text, M::primitive},
         {"workload.headers", "--headers", T::text, M::primitive},
         {"workload.embedding", "--embedding", T::text, M::primitive},
+        {"workload.dimension", "--dimension", T::integer, M::primitive},
         {"workload.subnetworks", "--subnetwork", T::list, M::primitive},
         // Service levels (tb/service_cli): recorded only when given.
         {"workload.service", "--service", T::text, M::primitive},
@@ -85,6 +86,12 @@ const std::vector<config_key>& config_keys() {
 const config_key* find_config_key(const std::string& path) {
     for (const config_key& k : config_keys())
         if (path == k.path) return &k;
+    return nullptr;
+}
+
+const config_key* find_config_key_of_option(const std::string& option) {
+    for (const config_key& k : config_keys())
+        if (option == k.option) return &k;
     return nullptr;
 }
 

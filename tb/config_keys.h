@@ -28,6 +28,9 @@ const std::vector<config_key>& config_keys();
 /// The key with this dotted path, or nullptr.
 const config_key* find_config_key(const std::string& path);
 
+/// The key that sets this option (e.g. "--buffer-depth"), or nullptr.
+const config_key* find_config_key_of_option(const std::string& option);
+
 /// Whether some key lies under this dotted path (a section such as "router.hold_stage").
 bool is_config_section(const std::string& path);
 

@@ -97,6 +97,54 @@ bool parse_count(const std::string& s, int& out) {
     return true;
 }
 
+// The primitives that read each workload option (models/core/primitives, README). An option given
+// on the command line that the run's primitive does not read is refused, not silently ignored;
+// the same key in a --config file is not (a result records the workload's keys for every run).
+struct option_use {
+    const char* option;
+    std::vector<std::string> primitives;
+};
+
+const std::vector<option_use>& primitive_option_uses() {
+    static const std::vector<option_use> uses{
+        {"--source",
+         {"broadcast", "one-to-all", "all-to-one", "glgl-one-to-all", "broadcast-trees"}},
+        {"--count", {"broadcast", "broadcast-trees", "matrix-product"}},
+        {"--protocol", {"all-to-all", "broadcast", "one-to-all", "all-to-one", "glgl-one-to-all"}},
+        {"--schedule",
+         {"all-to-all", "broadcast", "one-to-all", "all-to-one", "permutation", "glgl-one-to-all",
+          "broadcast-trees"}},
+        {"--perm", {"permutation"}},
+        {"--turnaround", {"all-to-one"}},
+        {"--dimension", {"hypercube-exchange"}},
+        {"--embedding", {"hypercube-exchange", "hypercube-allreduce"}},
+    };
+    return uses;
+}
+
+// Why an option on the command line (`given`, not the --config file's) does not apply to the run:
+// a primitive option the primitive does not read, or one that synthetic traffic does not read.
+std::optional<std::string> check_option_use(const std::vector<std::string>& given,
+                                            const std::string& primitive, bool traffic) {
+    if (traffic) {  // (--primitive, --schedule, ...: tb/traffic_cli.h)
+        for (const char* opt : {"--turnaround", "--dimension", "--embedding", "--headers"})
+            if (d3::option_in(given, opt))
+                return std::string(opt) + " cannot be combined with --traffic";
+        return std::nullopt;
+    }
+    for (const option_use& u : primitive_option_uses()) {
+        if (!d3::option_in(given, u.option) ||
+            std::find(u.primitives.begin(), u.primitives.end(), primitive) != u.primitives.end())
+            continue;
+        std::string list;
+        for (std::size_t i = 0; i < u.primitives.size(); ++i)
+            list += (i == 0 ? "" : i + 1 == u.primitives.size() ? " and " : ", ") + u.primitives[i];
+        return std::string(u.option) + " does not apply to " + primitive + " (it is for " + list +
+               ")";
+    }
+    return std::nullopt;
+}
+
 bool parse_coord(const std::string& s, d3::coord& out) {
     std::istringstream is(s);
     char c1 = 0, c2 = 0;
@@ -117,7 +165,7 @@ int d3sim_main(int argc, char** argv) {
     bool quiet = false;
     int progress = -1;
 
-    CLI::App app{"d3sim: the Swapped Dragonfly D3(K,M) router model"};
+    CLI::App app{"d3sim: the Swapped Dragonfly D3(K,M) router model", "d3sim"};
     app.footer(
         "Also: d3sim validate [--grid small|full] (every claim of the paper, "
         "docs/paper-validation.md);\n"
@@ -127,9 +175,11 @@ int d3sim_main(int argc, char** argv) {
     app.add_option("--m", o.net.m, "drawers per cabinet and routers per drawer M (>= 2)")
         ->capture_default_str();
     std::string shape = "d3";
-    app.add_option("--topology", shape,
-                   "d3: the Swapped Dragonfly D3(K,M); mdf: the maximal dragonfly MDF(K,M) of "
-                   "section 11 (K*M+1 groups of M routers, same routers; --traffic only)")
+    app.add_option(
+           "--topology", shape,
+           "d3: the Swapped Dragonfly D3(K,M); mdf: the maximal dragonfly MDF(K,M) of "
+           "section 11 (K*M+1 groups of M routers, same routers; --traffic, and the primitives "
+           "all-to-all and broadcast)")
         ->check(CLI::IsMember({"d3", "mdf"}))
         ->capture_default_str();
     app.add_option("--arrangement", o.net.arrangement,
@@ -148,9 +198,12 @@ int d3sim_main(int argc, char** argv) {
                    "corrected conflict-free schedule (only where paper conflicts)")
         ->check(CLI::IsMember({"paper", "none", "fixed"}))
         ->capture_default_str();
-    std::string count = "1", protocol = "paper";
-    app.add_option("--count", count, "broadcast: number of chained broadcasts N")
-        ->capture_default_str();
+    std::string count, protocol = "paper";
+    // No default string: a result records --count only when given (its default depends on the
+    // primitive), and a file's `count: 1` is read as given.
+    app.add_option("--count", count,
+                   "broadcast, broadcast-trees: number of chained broadcasts N (default 1); "
+                   "matrix-product: rows R of X (default M)");
     app.add_option("--dimension", o.dimension, "hypercube-exchange: the hypercube dimension I")
         ->capture_default_str();
     app.add_option("--embedding", o.embedding,
@@ -296,6 +349,8 @@ int d3sim_main(int argc, char** argv) {
         return fail_input(e.what());
     }
     if (auto err = d3::check_traffic_usage(app, traffic)) return fail_input(*err);
+    if (auto err = check_option_use(given, o.primitive, !traffic.traffic.empty()))
+        return fail_input(*err);
     if (auto err = d3::apply_pipeline_options(app, pipeline, o.net.router)) return fail_input(*err);
     if (auto err = d3::apply_service_options(app, service, !traffic.traffic.empty(), o))
         return fail_input(*err);
@@ -341,7 +396,9 @@ int d3sim_main(int argc, char** argv) {
     o.protocol = protocol == "paper"             ? 0
                  : protocol == "doubly-parallel" ? d3::kDoublyParallel
                                                  : std::stoi(protocol);
-    if (!parse_count(count, o.count))
+    if (app.count("--count") == 0)
+        o.count = o.primitive == "matrix-product" ? o.net.m : 1;  // X of M rows: X A is M x KM
+    else if (!parse_count(count, o.count))
         return fail_input("--count must be a whole number between 1 and " +
                           std::to_string(d3::kMaxBroadcastCount) + " (got '" + count + "')");
     o.net.router.arb = *d3::parse_arbitration(arb);

@@ -97,6 +97,11 @@ void print_summary(const job_list& list, const backend_options& o, const study_r
                      list.tool.c_str(), s.ran, s.failed, o.backend.c_str(), s.seconds);
 }
 
+bool job_started(const job& j) {
+    std::error_code ec;
+    return std::filesystem::exists(j.log, ec);
+}
+
 std::vector<std::size_t> report_missing(const job_list& list) {
     const std::string identity = exe_identity(self_exe());
     std::vector<std::size_t> missing;
@@ -109,9 +114,8 @@ std::vector<std::size_t> report_missing(const job_list& list) {
                  list.tool.c_str(), missing.size(), list.jobs.size());
     for (std::size_t i : missing) {
         const job& j = list.jobs[i];
-        std::error_code ec;
         const std::string why =
-            !std::filesystem::exists(j.log, ec) ? "did not run"
+            !job_started(j) ? "did not run"
             : last_line(j.log).empty()
                 ? "ended without a result and with an empty stderr (killed?)  [" + j.log + "]"
                 : last_line(j.log) + "  [" + j.log + "]";

@@ -45,6 +45,10 @@ std::optional<study_run> run_study(const job_list& list, const backend_options& 
 /// "d3sim TOOL: ran N jobs (F failed) with --backend B in S s" on stderr, when jobs ran.
 void print_summary(const job_list& list, const backend_options& o, const study_run& s);
 
+/// Whether `j` was started (its log exists); a job without a result that started ended without one
+/// (killed, crashed), one that did not never ran.
+bool job_started(const job& j);
+
 /// The jobs of `list` without a valid result, each reported on stderr (name, the last line of its
 /// log) after a summary line; empty when every job has one.
 std::vector<std::size_t> report_missing(const job_list& list);

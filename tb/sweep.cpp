@@ -1,6 +1,7 @@
 #include "sweep.h"
 
 #include <CLI/CLI.hpp>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -27,6 +28,13 @@ int bad_input(const std::string& msg) {
     return 2;
 }
 
+/// A point's error line without d3sim's own prefix (this one's is "d3sim sweep: error: ").
+std::string point_error(std::string line) {
+    const std::string prefix = "d3sim: error: ";
+    if (line.rfind(prefix, 0) == 0) line.erase(0, prefix.size());
+    return line;
+}
+
 /// The points' options, checked once before anything runs: d3sim makes every check of the first
 /// point's run and stops (--check), so that a mistake in them is one line and exit 2 at once
 /// rather than a failure of every point after the study ran (and, with slow points, after its
@@ -34,13 +42,58 @@ int bad_input(const std::string& msg) {
 std::optional<std::string> check_point_options(const std::vector<std::string>& args) {
     std::string out, err;
     if (run_check(self_exe(), args, out, err) != 2) return std::nullopt;  // else: the points say
-    return err.substr(0, err.find('\n'));
+    return point_error(err.substr(0, err.find('\n')));
 }
 
 std::string rate_text(double r) {
     std::ostringstream os;
     os << std::setprecision(6) << r;
     return os.str();
+}
+
+/// Why parse_rates refused the text (core/traffic/rates.h), one line.
+std::string rates_problem(const std::string& text) {
+    const std::string got = " (got '" + text + "')";
+    const auto number = [](const std::string& p, double& v) {
+        std::size_t used = 0;
+        try {
+            v = std::stod(p, &used);
+        } catch (const std::exception&) {
+            return false;
+        }
+        return used == p.size() && std::isfinite(v);
+    };
+    const auto outside = [&](double r) -> std::optional<std::string> {
+        if (r > 0 && r <= 1) return std::nullopt;
+        return "--rates: rate " + rate_text(r) + " is not in (0, 1]" + got;
+    };
+    std::vector<std::string> parts;
+    const char sep = text.find(':') != std::string::npos ? ':' : ',';
+    std::istringstream is(text);
+    for (std::string p; std::getline(is, p, sep);) parts.push_back(p);
+    if (sep == ',') {
+        for (const std::string& p : parts) {
+            double r = 0;
+            if (!number(p, r)) return "--rates: '" + p + "' is not a number" + got;
+            if (auto e = outside(r)) return *e;
+        }
+        return "--rates must be FROM:TO:STEP or a list of rates in (0, 1]" + got;
+    }
+    double a = 0, b = 0, step = 0;
+    if (parts.size() != 3 || !number(parts[0], a) || !number(parts[1], b) ||
+        !number(parts[2], step))
+        return "--rates must be FROM:TO:STEP, three numbers" + got;
+    if (step <= 0) return "--rates: the step must be above 0" + got;
+    if (b < a) return "--rates: TO is below FROM" + got;
+    const double points = std::floor((b - a) / step + 1e-9) + 1;
+    if (points > 1000)
+        return "--rates: the step is too small: " +
+               (points < 1e15 ? std::to_string(static_cast<long long>(points))
+                              : std::string("more than 10^15")) +
+               " points, at most 1000" + got;
+    if (auto e = outside(a)) return *e;
+    if (auto e = outside(b)) return *e;
+    return "--rates must be FROM:TO:STEP or a list of rates in (0, 1]" + got;
 }
 
 // With --background (issue 13, section 12's service levels) the sweep varies the background's
@@ -138,7 +191,8 @@ void write_plot_script(const std::string& dir, const std::string& title) {
 }  // namespace
 
 int run_sweep(int argc, char** argv) {
-    CLI::App app{"d3sim sweep: one d3sim --traffic run per offered load, CSV and plot"};
+    CLI::App app{"d3sim sweep: one d3sim --traffic run per offered load, CSV and plot",
+                 "d3sim sweep"};
     std::string rates_text = "0.05:1.0:0.05", out;
     app.add_option("--rates", rates_text, "offered loads FROM:TO:STEP or a list a,b,c")
         ->capture_default_str();
@@ -157,9 +211,7 @@ int run_sweep(int argc, char** argv) {
         return bad_input(e.what());
     }
     const auto rates = parse_rates(rates_text);
-    if (!rates)
-        return bad_input("--rates must be FROM:TO:STEP or a list of rates in (0, 1] (got '" +
-                         rates_text + "')");
+    if (!rates) return bad_input(rates_problem(rates_text));
     if (auto err = check_backend_options(app, backend)) return bad_input(*err);
     std::vector<std::string> extras = app.remaining();
     bool traffic = false, background = false;
@@ -210,7 +262,8 @@ int run_sweep(int argc, char** argv) {
     for (const job& j : list.jobs) {
         const auto r = read_result(j, identity);
         results.push_back(r ? *r : nlohmann::json());
-        if (r && (*r)["job"].value("exit_code", -1) == 2) return bad_input(first_line(j.log));
+        if (r && (*r)["job"].value("exit_code", -1) == 2)
+            return bad_input(point_error(first_line(j.log)));
     }
     print_summary(list, backend, *run);
     const bool complete = report_missing(list).empty();

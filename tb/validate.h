@@ -6,7 +6,8 @@
 namespace d3 {
 
 /// argv[0] is "validate". Returns the process exit code (0: the table was made; 1: a simulated
-/// case failed to run or was not correct; 2: bad input).
+/// case failed to run or was not correct, or a job has no result: then no table is printed and no
+/// file written; 2: bad input).
 int run_validate(int argc, char** argv);
 
 }  // namespace d3

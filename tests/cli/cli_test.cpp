@@ -54,6 +54,83 @@ TEST(Cli, HelpExitsZero) {
     EXPECT_NE(o.out.find("--primitive"), std::string::npos);
 }
 
+// The usage lines name the program ("Usage: [OPTIONS]" before), and --topology's help says what
+// runs on MDF (it said "--traffic only", but all-to-all and broadcast run there too).
+TEST(Cli, HelpNamesTheProgramAndWhatRunsOnMdf) {
+    const outcome o = run("--help");
+    EXPECT_NE(o.out.find("Usage: d3sim [OPTIONS]"), std::string::npos) << o.out;
+    EXPECT_EQ(o.out.find("--traffic only"), std::string::npos) << o.out;
+    EXPECT_NE(o.out.find("--traffic, and the primitives all-to-all and broadcast"),
+              std::string::npos)
+        << o.out;
+    for (const char* p : {"all-to-all", "broadcast"})
+        EXPECT_EQ(run(std::string("--topology mdf --k 2 --m 3 -q --check --primitive ") + p).code,
+                  0)
+            << p;
+    for (const char* sub : {"sweep", "validate"}) {
+        const outcome h = run(std::string(sub) + " --help");
+        EXPECT_EQ(h.code, 0) << sub;
+        EXPECT_NE(h.out.find(std::string("Usage: d3sim ") + sub + " [OPTIONS]"), std::string::npos)
+            << h.out;
+    }
+}
+
+// An option given on the command line that the run does not read is refused with whose it is
+// (it was ignored: `--perm transpose` ran the default all-to-all, exit 0).
+TEST(Cli, OptionsTheRunDoesNotReadAreRefused) {
+    expect_bad_input("--k 2 --m 4 --perm transpose",
+                     "--perm does not apply to all-to-all (it is for permutation)");
+    expect_bad_input("--k 2 --m 4 --count 5", "--count does not apply to all-to-all");
+    expect_bad_input("--k 2 --m 4 --dimension 3",
+                     "--dimension does not apply to all-to-all (it is for hypercube-exchange)");
+    expect_bad_input("--k 2 --m 4 --source 1,1,1",
+                     "--source does not apply to all-to-all (it is for broadcast, one-to-all, "
+                     "all-to-one, glgl-one-to-all and broadcast-trees)");
+    expect_bad_input("--k 2 --m 4 --turnaround next-step",
+                     "--turnaround does not apply to all-to-all (it is for all-to-one)");
+    expect_bad_input("--k 4 --m 4 --primitive transpose --schedule none",
+                     "--schedule does not apply to transpose");
+    expect_bad_input("--k 4 --m 4 --primitive hypercube-allreduce --dimension 1",
+                     "--dimension does not apply to hypercube-allreduce");
+    expect_bad_input("--k 4 --m 4 --primitive broadcast-trees --protocol 1",
+                     "--protocol does not apply to broadcast-trees");
+    expect_bad_input("--k 2 --m 4 --traffic uniform --turnaround next-step",
+                     "--turnaround cannot be combined with --traffic");
+    expect_bad_input("--k 2 --m 4 --traffic uniform --embedding glgl",
+                     "--embedding cannot be combined with --traffic");
+    // What the primitive reads is accepted.
+    for (const char* ok :
+         {"--primitive broadcast --source 1,1,1 --count 2 --protocol 1 --schedule none",
+          "--primitive all-to-one --source 1,1,1 --turnaround next-step --protocol 3",
+          "--primitive permutation --perm transpose --schedule none",
+          "--primitive hypercube-exchange --dimension 3 --embedding glgl",
+          "--primitive hypercube-allreduce --embedding swap",
+          "--primitive matrix-product --count 2",
+          "--primitive broadcast-trees --count 3 --source 0,0,1 --schedule none"}) {
+        const outcome o = run(std::string("--k 4 --m 4 -q --check ") + ok);
+        EXPECT_EQ(o.code, 0) << ok << ": " << o.err;
+    }
+}
+
+// --count R is matrix-product's rows, default M: an explicit 1 is one row (it ran M rows, as 1 was
+// the option's default). vector-matrix is one row and refuses --count (it ignored it).
+TEST(Cli, MatrixProductCountIsItsRows) {
+    for (const auto& [count, rows] :
+         {std::pair<const char*, int>{"", 4}, {" --count 1", 1}, {" --count 2", 2}}) {
+        const outcome o =
+            run(std::string("--k 4 --m 4 --primitive matrix-product -q --json -") + count);
+        ASSERT_EQ(o.code, 0) << o.err;
+        const auto j = nlohmann::json::parse(o.out);
+        EXPECT_EQ(j["details"]["rows"], rows) << count;
+        EXPECT_EQ(j["rounds"], rows) << count;
+        EXPECT_EQ(j["steps"], rows + 5) << count;  // 6 steps, one more per further row
+        EXPECT_EQ(j["correct"], true) << count;
+    }
+    expect_bad_input("--k 4 --m 4 --primitive vector-matrix --count 3",
+                     "--count does not apply to vector-matrix (it is for broadcast, "
+                     "broadcast-trees and matrix-product)");
+}
+
 TEST(Cli, AllToAllD3_4_8MatchesThePaper) {
     const outcome o = run("--k 4 --m 8 --primitive all-to-all --json -");
     ASSERT_EQ(o.code, 0) << o.err;
@@ -205,7 +282,8 @@ TEST(CliMdf, RunsEachArrangementAndRejectsBadOnes) {
     // Issue 14b: the transpose needs K a square; --embedding is the hypercube primitives'.
     expect_bad_input("--k 2 --m 4 --primitive transpose", "K a square");
     expect_bad_input("--k 4 --m 4 --primitive all-to-all --embedding glgl",
-                     "--embedding is the hypercube primitives'");
+                     "--embedding does not apply to all-to-all (it is for hypercube-exchange and "
+                     "hypercube-allreduce)");
     expect_bad_input("--k 4 --m 4 --primitive hypercube-exchange --embedding torus", "--embedding");
     expect_bad_input("--arrangement palmtree --traffic uniform",
                      "--arrangement needs --topology mdf");
@@ -258,6 +336,16 @@ TEST(CliSweep, WritesCsvAndPlot) {
 TEST(CliSweep, BadInputIsOneLineAndExitCode2) {
     const std::string dir = testing::TempDir() + "d3_sweep_bad";
     expect_bad_input("sweep --rates 0:1:0.5 --out " + dir + " --traffic uniform", "--rates");
+    // The reason, not the format (which is right): a step that gives too many points, a rate
+    // out of range.
+    expect_bad_input("sweep --rates 0.1:1:1e-9 --out " + dir + " --traffic uniform",
+                     "--rates: the step is too small: ");
+    expect_bad_input("sweep --rates 0.1:1:1e-9 --out " + dir + " --traffic uniform",
+                     " points, at most 1000");
+    expect_bad_input("sweep --rates 0:1:0.5 --out " + dir + " --traffic uniform",
+                     "--rates: rate 0 is not in (0, 1]");
+    expect_bad_input("sweep --rates 0.2,1.5 --out " + dir + " --traffic uniform",
+                     "--rates: rate 1.5 is not in (0, 1]");
     expect_bad_input("sweep --rates 0.5 --out " + dir + " --k 2", "needs --traffic");
     expect_bad_input("sweep --rates 0.5 --out " + dir + " --traffic uniform --rate 0.3",
                      "--rate is set by the sweep");
@@ -317,7 +405,9 @@ TEST(CliSweep, BadPointOptionsFailBeforeAnyPointRuns) {
     expect_bad_input("sweep --rates 0.1,0.2 --out " + dir +
                          " --jobs 2 --traffic uniform --k 1 --m 2 --warmup 10 --measure 10 --grid",
                      "--grid");
-    expect_bad_input("sweep --rates 0.1 --out " + dir + " --traffic uniform --k 0", "--k");
+    // One prefix: the sweep's (it was "d3sim sweep: error: d3sim: error: --k: ...").
+    expect_bad_input("sweep --rates 0.1 --out " + dir + " --traffic uniform --k 0",
+                     "d3sim sweep: error: --k: must be a whole number from 1 to 256");
     EXPECT_FALSE(std::filesystem::exists(dir));
 }
 

@@ -3,6 +3,7 @@
 // user runs it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -124,6 +125,86 @@ TEST(Config, CommandLineOverridesTheFile) {
     EXPECT_EQ(j["config"]["router"]["input_unit"]["buffer_depth"], 3);
 }
 
+// One line naming the file, the key and its line, exit 2.
+void expect_file_refused(const std::string& file, const std::string& mentions) {
+    const outcome o = run("--config " + file + " -q");
+    EXPECT_EQ(o.code, 2) << o.err;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+    EXPECT_NE(o.err.find("d3sim: error: " + file + mentions), std::string::npos) << o.err;
+}
+
+// A file's workload is a primitive or traffic: with both, the traffic ran (exit 0) while the
+// command line refuses --primitive with --traffic.
+TEST(Config, PrimitiveAndTrafficInOneFileAreRefused) {
+    const std::string f =
+        write_temp("d3_both_workloads.yaml",
+                   "network:\n  k: 2\n  m: 2\nworkload:\n  primitive: all-to-all\n"
+                   "  traffic:\n    pattern: uniform\n    warmup: 10\n");
+    expect_file_refused(f,
+                        ":7: workload.traffic.pattern: a workload is a primitive or traffic, not "
+                        "both (workload.primitive on line 5)");
+    const std::string g = write_temp("d3_both_pipelines.yaml",
+                                     "router:\n  pipeline:\n    stages: 2\n    units: traverse\n");
+    expect_file_refused(g,
+                        ":4: router.pipeline.units: give the pipeline's units or its stages, not "
+                        "both (router.pipeline.stages on line 3)");
+}
+
+// A key given twice: the last one won silently (or CLI11 refused the option without naming the
+// file, when both values differed from the default).
+TEST(Config, DuplicateKeysAreRefused) {
+    expect_file_refused(write_temp("d3_dup_seed.yaml", "seed: 1\nseed: 4\n"),
+                        ":2: seed: given twice (first on line 1)");
+    expect_file_refused(write_temp("d3_dup_k.yaml", "network:\n  k: 3\n  m: 4\n  k: 2\n"),
+                        ":4: network.k: given twice (first on line 2)");
+    expect_file_refused(write_temp("d3_dup_section.yaml", "network:\n  k: 2\nnetwork:\n  m: 4\n"),
+                        ":3: network: given twice (first on line 1)");
+}
+
+// README: any option on the command line overrides the file, also where the file chose the other
+// side of a pair (refused before: "--primitive cannot be combined with --traffic", "give either
+// --pipeline or --pipeline-stages"). Given together on the command line they stay refused.
+TEST(Config, CommandLineChoiceReplacesTheFilesConflictingOne) {
+    const std::string deep = D3_CONFIGS "/deep-pipeline.yaml";
+    const outcome p = run("--config " + deep + " --primitive all-to-all --k 2 -q --json -");
+    ASSERT_EQ(p.code, 0) << p.err;
+    const auto j = nlohmann::json::parse(p.out);
+    EXPECT_EQ(j["primitive"], "all-to-all");
+    EXPECT_EQ(j["correct"], true);
+    EXPECT_FALSE(j["config"]["workload"].contains("traffic"));
+    EXPECT_EQ(j["config"]["router"]["pipeline"]["units"], "route,allocate,traverse");  // the file's
+    EXPECT_EQ(j["config"]["router"]["links"]["global_latency"], 4);
+    const outcome s = run("--config " + deep + " --pipeline-stages 2 --dump-config");
+    ASSERT_EQ(s.code, 0) << s.err;
+    EXPECT_NE(s.out.find("units: \"traverse\""), std::string::npos) << s.out;
+    EXPECT_NE(s.out.find("pattern: \"uniform\""), std::string::npos) << s.out;
+    const std::string staged =
+        write_temp("d3_staged.yaml", "router:\n  pipeline:\n    stages: 3\n");
+    const outcome u = run("--config " + staged + " --pipeline route --dump-config");
+    ASSERT_EQ(u.code, 0) << u.err;
+    EXPECT_NE(u.out.find("units: \"route\""), std::string::npos) << u.out;
+    const outcome t = run("--config " D3_CONFIGS
+                          "/paper-router.yaml --traffic uniform --k 2 --m 4 --warmup 20 "
+                          "--measure 50 -q --json -");
+    ASSERT_EQ(t.code, 0) << t.err;
+    EXPECT_EQ(nlohmann::json::parse(t.out)["traffic"]["pattern"], "uniform");
+    EXPECT_EQ(run("--config " + deep + " --primitive all-to-all --traffic uniform -q").code, 2);
+    EXPECT_EQ(run("--config " + deep + " --pipeline-stages 2 --pipeline route -q").code, 2);
+}
+
+// Options that a primitive does not read are refused on the command line only: a file (or a
+// result) records the workload's keys for every run, and they are read as before.
+TEST(Config, WorkloadKeysInAFileAreReadForAnyPrimitive) {
+    const std::string f =
+        write_temp("d3_all_keys.yaml",
+                   "network:\n  k: 2\n  m: 4\nworkload:\n  primitive: all-to-all\n"
+                   "  perm: transpose\n  count: 3\n  source: \"1,1,1\"\n"
+                   "  turnaround: next-step\n  dimension: 2\n");
+    const outcome o = run("--config " + f + " --check");
+    EXPECT_EQ(o.code, 0) << o.err;
+    EXPECT_EQ(run("--config " + f + " --check --count 3").code, 2);  // on the command line
+}
+
 TEST(Config, DumpRoundTrips) {
     const std::string opts =
         "--k 3 --m 5 --traffic transpose --rate 0.25 --routing valiant --buffer-depth 5 "
@@ -193,6 +274,30 @@ TEST(Config, PartitionedResultRerunsItsPartitions) {
     EXPECT_EQ(figures(j1), figures(j2));
 }
 
+// A matrix product of one row records --count 1, which reruns as one row (1 was --count's
+// default, dropped when the file was read: the rerun ran M rows); without --count, M rows.
+TEST(Config, MatrixProductRowsRerun) {
+    for (const auto& [count, rows] : {std::pair<const char*, int>{" --count 1", 1}, {"", 4}}) {
+        const auto [j1, j2] = run_and_rerun(
+            std::string("--k 4 --m 4 --primitive matrix-product") + count, "d3_rerun_mm");
+        ASSERT_FALSE(j1.is_null());
+        EXPECT_EQ(j1["details"]["rows"], rows);
+        EXPECT_EQ(j2["details"]["rows"], rows);
+        EXPECT_EQ(figures(j1), figures(j2));
+    }
+}
+
+// The hypercube exchange's dimension is recorded (it was not: the rerun exchanged along
+// dimension 0).
+TEST(Config, HypercubeResultRerunsItsDimension) {
+    const auto [j1, j2] =
+        run_and_rerun("--k 4 --m 4 --primitive hypercube-exchange --dimension 5", "d3_rerun_hc");
+    ASSERT_FALSE(j1.is_null());
+    EXPECT_EQ(j1["config"]["workload"]["dimension"], 5);
+    EXPECT_EQ(j2["details"]["dimension"], 5);
+    EXPECT_EQ(figures(j1), figures(j2));
+}
+
 TEST(Config, TrafficResultRerunsToTheSameFigures) {
     const std::string args =
         "--k 2 --m 4 --traffic uniform --rate 0.4 --routing ugal --warmup 50 --measure 200 "
@@ -235,6 +340,22 @@ TEST(Config, ShippedExamplesLoad) {
     EXPECT_EQ(j["delays"], 4 * 8);
     EXPECT_EQ(j["steps"], 4 * 8 * 8 + 4 * 8 + 2);
     EXPECT_EQ(j["conflicts"], 0);
+}
+
+// README's --check example prints the estimate this build computes (it said 1982 MiB after the
+// estimate had changed to 1941; the estimate does not depend on the machine, the budget does).
+TEST(Docs, ReadmeCheckExampleIsTheBuildsEstimate) {
+    std::string readme = read_all(D3_CONFIGS "/../README.md");
+    std::replace(readme.begin(), readme.end(), '\n', ' ');  // the text is wrapped
+    const std::string key = "d3sim: check passed: estimated ";
+    const auto at = readme.find(key);
+    ASSERT_NE(at, std::string::npos);
+    const std::string mib = readme.substr(at, readme.find(" MiB", at) + 4 - at);
+    EXPECT_NE(readme.find("for `--k 32 --m 32 --traffic uniform --rate 0.1`", at),
+              std::string::npos);
+    const outcome o = run("--k 32 --m 32 --traffic uniform --rate 0.1 --check --max-memory none");
+    EXPECT_EQ(o.code, 0) << o.err;
+    EXPECT_EQ(o.out.rfind(mib + " (no --max-memory)", 0), 0u) << o.out << "README: " << mib;
 }
 
 }  // namespace

@@ -7,8 +7,11 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 #include "support/run_command.h"
@@ -64,6 +67,105 @@ TEST(Validate, VerdictsOnD3_2_4AndD3_3_6) {
         EXPECT_EQ(verdicts[id]["holds"], 1) << id;  // D3(2,4) only
         EXPECT_EQ(verdicts[id].size(), 1u) << id;
     }
+}
+
+std::string slurp(const std::string& path) {
+    std::ifstream f(path);
+    std::ostringstream s;
+    s << f.rdbuf();
+    return s.str();
+}
+
+std::string last_line(const std::string& text) {
+    const std::size_t end = text.find_last_not_of('\n');
+    if (end == std::string::npos) return "";
+    const std::size_t start = text.rfind('\n', end);
+    return text.substr(start == std::string::npos ? 0 : start + 1, end - start);
+}
+
+// A job without a result (never run, on an unreachable host, killed) is no verdict on its claim:
+// the merge prints no table, writes neither --out nor --json (an older document stays as it was)
+// and ends with one line counting the missing jobs. A job that ran and failed (a result with a
+// non-zero exit code and no figures) is still a row that does not hold.
+TEST(Validate, JobsWithoutAResultAreNotClaimsThatDoNotHold) {
+    namespace fs = std::filesystem;
+    const std::string dir = testing::TempDir() + "d3_validate_missing_" + std::to_string(getpid()),
+                      work = dir + "/work", doc = dir + "/paper-validation.md",
+                      rows = dir + "/rows.json";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const std::string committed = "the committed table\n";
+    std::ofstream(doc) << committed;
+    const std::string merge = std::string(D3SIM) + " validate --k 1 --m 4 --work " + work +
+                              " --out " + doc + " --json " + rows + " --merge-only";
+    const auto expect_no_table = [&](const d3::test::outcome& o, const std::string& counts,
+                                     const std::string& document) {
+        EXPECT_EQ(o.code, 1) << o.err;
+        EXPECT_TRUE(o.out.empty()) << "a table on stdout: " << o.out.substr(0, 200);
+        EXPECT_EQ(o.err.find("does not hold"), std::string::npos) << o.err;
+        EXPECT_EQ(o.err.find("the run failed"), std::string::npos) << o.err;
+        EXPECT_TRUE(slurp(doc) == document) << doc << " was overwritten";
+        EXPECT_FALSE(fs::exists(rows)) << rows << " was written";
+        const std::string line = last_line(o.err);
+        EXPECT_EQ(line.rfind("d3sim validate: error: " + counts, 0), 0u) << o.err;
+        EXPECT_NE(line.find("listed above"), std::string::npos) << line;
+        EXPECT_NE(line.find("nothing was written to " + doc + " or " + rows), std::string::npos)
+            << line;
+    };
+
+    // Nothing ran: 29 simulated runs of D3(1,4), none with a result.
+    d3::test::outcome o = d3::test::run_command(merge);
+    expect_no_table(o, "29 of 29 jobs have no result (29 never ran, 0 ran and ended without one",
+                    committed);
+    EXPECT_NE(o.err.find("job 5 (D3(1,4) thm5): did not run"), std::string::npos) << o.err;
+
+    // Everything ran: the document and the rows.
+    o = d3::test::run_command(std::string(D3SIM) + " validate --k 1 --m 4 --work " + work +
+                              " --out " + doc + " --json " + rows + " --jobs 2");
+    ASSERT_EQ(o.code, 0) << o.err;
+    const std::string complete = slurp(doc);
+    ASSERT_EQ(complete.rfind("# The paper's claims, measured", 0), 0u) << complete;
+    ASSERT_TRUE(fs::remove(rows));
+
+    // One result lost: the complete document is not replaced by one with a false verdict.
+    const std::string thm5 = work + "/d3-1-4/thm5";
+    ASSERT_TRUE(fs::remove(thm5 + ".json"));
+    ASSERT_TRUE(fs::remove(thm5 + ".log"));
+    o = d3::test::run_command(merge);
+    expect_no_table(o, "1 of 30 jobs have no result (1 never ran, 0 ran and ended without one",
+                    complete);
+    // The run was killed: it ran and ended without a result.
+    std::ofstream(thm5 + ".log") << "Segmentation fault\n";
+    o = d3::test::run_command(merge);
+    expect_no_table(o, "1 of 30 jobs have no result (0 never ran, 1 ran and ended without one",
+                    complete);
+    EXPECT_NE(o.err.find("job 5 (D3(1,4) thm5): Segmentation fault"), std::string::npos) << o.err;
+
+    // The run ended with exit code 2 and no figures: a result, and a claim that does not hold.
+    {
+        json meta = json::parse(slurp(work + "/d3-1-4/glgl.json"))["job"];
+        const json manifest = json::parse(slurp(work + "/jobs.json"));
+        for (const json& j : manifest["jobs"])
+            if (j["name"] == "D3(1,4) thm5") meta["args"] = j["args"];
+        meta["exit_code"] = 2;
+        std::ofstream(thm5 + ".json") << json{{"job", meta}}.dump();
+    }
+    o = d3::test::run_command(merge);
+    EXPECT_EQ(o.code, 1) << o.err;
+    EXPECT_NE(o.out.find("the run failed (exit code 2) | 0 | does not hold"), std::string::npos)
+        << o.out;
+    EXPECT_NE(slurp(doc).find("the run failed (exit code 2)"), std::string::npos);
+    const json written = json::parse(slurp(rows), nullptr, false);
+    ASSERT_FALSE(written.is_discarded());
+    std::size_t failed = 0;
+    for (const json& r : written["rows"])
+        if (r["measured"] == "the run failed (exit code 2)") {
+            ++failed;
+            EXPECT_EQ(r["id"], "thm5");
+            EXPECT_EQ(r["verdict"], "does not hold");
+        }
+    EXPECT_EQ(failed, 1u);
+    fs::remove_all(dir);
 }
 
 TEST(Validate, BadInput) {

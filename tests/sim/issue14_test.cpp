@@ -201,6 +201,7 @@ TEST_P(VectorMatrix, ExactProductNoConflict) {
     o.net.m = m;
     o.primitive = prim;
     o.seed = 11;
+    if (prim == "matrix-product") o.count = m;  // X of M rows (d3sim's default --count)
     const run_result r = test::run(o);
     EXPECT_TRUE(r.correct);  // includes every y against the plain C++ product
     EXPECT_EQ(r.totals.conflicts, 0u);

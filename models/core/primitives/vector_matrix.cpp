@@ -134,7 +134,7 @@ std::unique_ptr<workload> make_vector_matrix_workload(const topology& t,
     auto s = std::make_shared<product_state>();
     s->k = t.k();
     s->m = t.m();
-    s->rows = o.primitive == "vector-matrix" ? 1 : (o.count > 1 ? o.count : t.m());
+    s->rows = o.primitive == "vector-matrix" ? 1 : o.count;
     if (s->rows > (1 << 15)) throw std::invalid_argument("--count must be at most 32768 rows");
     std::mt19937_64 rng(o.seed);
     const auto draw = [&] { return rng() % 16; };  // small values: sums stay exact

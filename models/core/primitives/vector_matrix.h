@@ -10,7 +10,7 @@
 //      synchronizing header (0,2;0,p-t,0): global port 0 (the swap: (c,t,p) -> (c,p,t)), then
 //      local port p-t to (c,p,p);
 //   3. off: (c,p,p) adds the M products of the round.
-// A matrix product X A (X of R x M, --count R, default M for `matrix-product`) runs R rounds, one
+// A matrix product X A (X of R x M, --count R, d3sim's default M) runs R rounds, one
 // per step: round r's two phases use disjoint links with rounds r+-3 and r+-4 (phase 1 leaves
 // router t of drawer (a,t) outward, phase 2 enters router p of drawer (c,p)). Every result is
 // compared with a plain C++ product of the same random matrices (--seed). Plain C++, no SystemC.
@@ -22,8 +22,8 @@
 
 namespace d3 {
 
-/// --primitive vector-matrix (one row, R = 1) or matrix-product (R = --count rows, default M when
-/// --count is 1).
+/// --primitive vector-matrix (one row, R = 1) or matrix-product (R = o.count rows; d3sim's
+/// --count defaults to M for it).
 std::unique_ptr<workload> make_vector_matrix_workload(const topology& t,
                                                       const primitive_options& o);
 
