@@ -238,15 +238,20 @@ inline void router::offer(const request& r, target to, std::uint64_t t) {
     }
     // The node and the hold stage take packets without arbitration, up to their room.
     r.e->stalled = false;
-    if (to == kEjectTarget) {
-        if (out_unit_.take_eject_room()) serve(r, to, t);
-        return;
-    }
-    // A held packet that holds again keeps its place, unless it is a broadcast entry with other
-    // copies still to send (its held copy is then a packet more).
-    const bool held_here = r.source == static_cast<std::uint32_t>(in_unit_.buffers()) &&
-                           (!r.e->broadcast() || fanout_[r.e->fan].size() == 1);
-    if (hold_.take_room(r.e->pkt->service, held_here)) serve(r, to, t);
+    const bool room = to == kEjectTarget
+                          ? out_unit_.take_eject_room()
+                          : hold_.take_room(r.e->pkt->service) || keeps_hold_place(r);
+    if (room) serve(r, to, t);
+}
+
+// A packet held here that holds again when the hold stage has no room left keeps its own place:
+// it leaves and re-enters in the same step, so the number held does not grow. Otherwise a packet
+// that must hold twice in a row (one sent to its own router from a fixed point holds three times)
+// would wait for ever for the place it occupies, with any bounded --hold-capacity. Not a broadcast
+// entry with other copies still to send: its held copy is a packet more.
+bool router::keeps_hold_place(const request& r) const {
+    return r.source == static_cast<std::uint32_t>(in_unit_.buffers()) &&
+           (!r.e->broadcast() || fanout_[r.e->fan].size() == 1);
 }
 
 // What this step reads of other objects, asked for before it is read so that the loads overlap:

@@ -138,6 +138,8 @@ class router : public sc_core::sc_module, public stepper::client {
     [[gnu::cold, gnu::noinline]] void overflow(int input) const;  ///< d3/router: input overflows
     [[gnu::cold, gnu::noinline]] void ejection_credit() const;    ///< d3/protocol
     [[gnu::always_inline]] inline void offer(const request& r, target to, std::uint64_t t);
+    /// The hold stage is full: whether `r`, held there, holds again in its own place.
+    [[gnu::cold, gnu::noinline]] bool keeps_hold_place(const request& r) const;
     packet* serve(const request& r, target to, std::uint64_t t);
     void log_packet(packet_event_kind kind, const packet& p, std::uint64_t t, std::uint32_t source,
                     int output);

@@ -66,22 +66,6 @@ TEST(HoldStage, CapacityBoundsTheRoomOfAStep) {
     EXPECT_EQ(unbounded.next_work(0), calendar::kNever);
 }
 
-// A packet sent to its own router from a fixed point holds three times in a row; with a bounded
-// capacity it used to wait for ever for the place it occupied (found by an audit, 2026-11-25).
-TEST(HoldStage, AHeldPacketThatHoldsAgainKeepsItsPlace) {
-    router_params p;
-    p.hold_capacity = 1;
-    hold_stage h("hold_stage", p);
-    packet a;
-    h.begin_step();
-    ASSERT_TRUE(h.take_room());
-    h.admit(&a, 0, action::local);
-    h.commit();
-    h.begin_step();
-    EXPECT_FALSE(h.take_room());                      // full for a packet from a buffer
-    EXPECT_TRUE(h.take_room(0, /*held_here=*/true));  // the held packet itself
-}
-
 TEST(HoldStage, EachServiceClassHasItsOwnCapacity) {
     router_params p;
     p.hold_capacity = 1;

@@ -35,13 +35,10 @@ class hold_stage : public sc_core::sc_object {
         }
         begin_step_classes();
     }
-    /// Takes one place of this step's room of service class `cls`; false when there is none. A
-    /// packet held here that holds again (`held_here`: its request came from this stage) keeps
-    /// its own place: it leaves and re-enters in the same step, so the number held does not grow.
-    /// (Otherwise a packet that must hold twice in a row, as one sent to its own router from a
-    /// fixed point, waits for ever for the place it occupies, with any bounded capacity.)
-    bool take_room(int cls = 0, bool held_here = false) {
-        if (held_here) return true;
+    /// Takes one place of this step's room of service class `cls`; false when there is none.
+    /// (When there is none, the router still lets a packet held here hold again in its own place,
+    /// router::keeps_hold_place: it leaves and re-enters in the same step.)
+    bool take_room(int cls = 0) {
         if (room_[cls] == 0) return false;
         --room_[cls];
         return true;
