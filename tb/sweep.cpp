@@ -1,4 +1,5 @@
 #include "sweep.h"
+#include <algorithm>
 
 #include <CLI/CLI.hpp>
 #include <cmath>
@@ -295,6 +296,17 @@ int run_sweep(int argc, char** argv) {
                      undrained.c_str());
     if (!write_atomically(out + "/sweep.csv", csv.str()))
         return bad_input("cannot write " + out + "/sweep.csv");
+    const auto has_result = [](const nlohmann::json& r) {
+        return r.is_object() && r.contains("job");
+    };
+    if (std::none_of(results.begin(), results.end(), has_result)) {
+        // Nothing to plot (gnuplot would fail on an empty table and blame its installation).
+        std::fprintf(stderr,
+                     "d3sim sweep: no point has a result yet, so there is no plot (%s/sweep.csv "
+                     "has the header only)\n",
+                     out.c_str());
+        return 1;
+    }
     std::string title = "d3sim";
     for (const auto& a : extras) title += " " + a;
     if (under)

@@ -48,6 +48,16 @@ TEST(Cli, BadInputIsOneLineAndExitCode2) {
     expect_bad_input("--buffer-depth 0", "--buffer-depth");
 }
 
+// The traffic runs' decoder is the C++ reference: --decoder cpp says so and is no conflict (an
+// audit found it refused, 2026-11-25); another decoder is.
+TEST(Cli, TrafficTakesTheReferenceDecoderByName) {
+    const outcome o =
+        run("--k 2 --m 4 --traffic uniform --rate 0.1 --warmup 10 --measure 20 "
+            "--decoder cpp -q");
+    EXPECT_EQ(o.code, 0) << o.err;
+    expect_bad_input("--k 2 --m 4 --traffic uniform --decoder rtl", "--decoder");
+}
+
 TEST(Cli, HelpExitsZero) {
     const outcome o = run("--help");
     EXPECT_EQ(o.code, 0);
@@ -423,6 +433,10 @@ TEST(CliSweep, MergeOnlyNamesMissingPoints) {
     const std::string csv = read_all(dir + "/sweep.csv");
     EXPECT_NE(csv.find("\n0.3,,,,,,,,,,,,false,-1\n"), std::string::npos) << csv;
     EXPECT_NE(csv.find("\n0.4,,,,,,,,,,,,false,-1\n"), std::string::npos) << csv;
+    // Nothing to plot: said so, not blamed on gnuplot's installation (an audit, 2026-11-25).
+    EXPECT_NE(o.err.find("no point has a result yet, so there is no plot"), std::string::npos)
+        << o.err;
+    EXPECT_EQ(o.err.find("gnuplot failed"), std::string::npos) << o.err;
 }
 
 }  // namespace
