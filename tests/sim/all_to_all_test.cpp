@@ -83,14 +83,7 @@ TEST(AllToAllBackpressure, ShallowBuffersStallButLoseNothing) {
 // not hang and not claim success.
 TEST(AllToAllBackpressure, DepthOneDeadlockIsReported) {
     D3_REQUIRE_FRESH_KERNEL();
-    run_options o;
-    o.net.k = 2;
-    o.net.m = 4;
-    o.schedule = schedule_kind::none;
-    o.net.router.buffer_depth = 1;
-    o.net.router.hold_capacity = 1;
-    o.net.watchdog = 200;
-    const run_result r = test::run(o);
+    const run_result r = test::run(test::depth_one_deadlock(200));
     EXPECT_FALSE(r.correct);
     EXPECT_GT(r.left_in_buffers, 0u);
     EXPECT_GT(r.lost, 0u);

@@ -23,4 +23,18 @@ inline run_result run(const run_options& o) {
     return tb.run();
 }
 
+/// D3(2,4) all-to-all without a schedule, one-packet buffers and a hold stage of one: the
+/// conflicting rounds deadlock (a b=2 packet waiting for a global port blocks the b=0 packets
+/// behind it). `watchdog`: the steps without a move that stop it.
+inline run_options depth_one_deadlock(int watchdog) {
+    run_options o;
+    o.net.k = 2;
+    o.net.m = 4;
+    o.schedule = schedule_kind::none;
+    o.net.router.buffer_depth = 1;
+    o.net.router.hold_capacity = 1;
+    o.net.watchdog = watchdog;
+    return o;
+}
+
 }  // namespace d3::test

@@ -111,14 +111,7 @@ TEST(Watchdog, AnEmptyNetworkIsNotDeadlocked) {
 // watchdog a few steps after it formed.
 TEST(Watchdog, TheShortestStillStopsADeadlock) {
     D3_REQUIRE_FRESH_KERNEL();
-    run_options o;
-    o.net.k = 2;
-    o.net.m = 4;
-    o.schedule = schedule_kind::none;
-    o.net.router.buffer_depth = 1;
-    o.net.router.hold_capacity = 1;
-    o.net.watchdog = 1;
-    const run_result r = test::run(o);
+    const run_result r = test::run(test::depth_one_deadlock(1));
     EXPECT_FALSE(r.correct);
     EXPECT_GT(r.left_in_buffers, 0u);
     ASSERT_FALSE(r.problems.empty());

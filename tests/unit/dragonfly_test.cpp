@@ -85,21 +85,26 @@ TEST(Dragonfly, ExitToFindsTheOneLink) {
         }
 }
 
+// Writes `df`'s links to `path` as a wiring file, each line ending in `tail`, then `last`.
+void write_wiring(const std::string& path, const dragonfly& df, const std::string& tail,
+                  const std::string& last = "") {
+    std::ofstream f(path);
+    f << "# MDF(" << df.k() << "," << df.m() << ")\n\n";
+    for (int j = 0; j < df.groups(); ++j)
+        for (int i = 0; i < df.m(); ++i)
+            for (int p = 0; p < df.k(); ++p) {
+                const port_end& e = df.global_neighbor(j, i, p);
+                if (std::make_tuple(j, i, p) < std::make_tuple(e.group, e.router, e.port))
+                    f << j << " " << i << " " << p << "  " << e.group << " " << e.router << " "
+                      << e.port << tail << "\n";
+            }
+    f << last;
+}
+
 TEST(Dragonfly, WiringFileRoundTripsAndBadFilesAreNamed) {
     const dragonfly df(2, 3, arrangement::consecutive);
     const std::string path = testing::TempDir() + "mdf_wiring.txt";
-    {
-        std::ofstream f(path);
-        f << "# MDF(2,3) consecutive\n";
-        for (int j = 0; j < df.groups(); ++j)
-            for (int i = 0; i < df.m(); ++i)
-                for (int p = 0; p < df.k(); ++p) {
-                    const port_end& e = df.global_neighbor(j, i, p);
-                    if (std::make_tuple(j, i, p) < std::make_tuple(e.group, e.router, e.port))
-                        f << j << " " << i << " " << p << "  " << e.group << " " << e.router << " "
-                          << e.port << "\n";
-                }
-    }
+    write_wiring(path, df, "");
     const dragonfly back = dragonfly::from_file(2, 3, path);
     for (int j = 0; j < df.groups(); ++j)
         for (int i = 0; i < df.m(); ++i)
@@ -119,19 +124,7 @@ TEST(Dragonfly, WiringFileRoundTripsAndBadFilesAreNamed) {
     // is not a number (an audit found such lines skipped as if blank: 2026-11-25). A trailing
     // comment and blank lines stay allowed.
     for (const char* junk : {"garbage here", "99999999999999999999 0 0 0 0 0", "x 0 0 1 0 0"}) {
-        {
-            std::ofstream f(path);
-            f << "# MDF(2,3) consecutive\n\n";
-            for (int j = 0; j < df.groups(); ++j)
-                for (int i = 0; i < df.m(); ++i)
-                    for (int p = 0; p < df.k(); ++p) {
-                        const port_end& e = df.global_neighbor(j, i, p);
-                        if (std::make_tuple(j, i, p) < std::make_tuple(e.group, e.router, e.port))
-                            f << j << " " << i << " " << p << " " << e.group << " " << e.router
-                              << " " << e.port << "  # a link\n";
-                    }
-            f << junk << "\n";
-        }
+        write_wiring(path, df, "  # a link", std::string(junk) + "\n");
         try {
             dragonfly::from_file(2, 3, path);
             ADD_FAILURE() << "a line '" << junk << "' was accepted";
