@@ -120,6 +120,7 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
     const workload& sized = bg ? bg->foreground() : *work_;
     if (!opt_.wave.empty()) {  // the waveform observes links, buffers, rounds and decoders
         wave_options wo = opt_.wave_opts;
+        wo.background = bg != nullptr;  // d3.background_conflicts
         if (wo.title.empty())
             wo.title = "D3(" + std::to_string(topo_.k()) + "," + std::to_string(topo_.m()) + ") " +
                        work_->primitive() + ", schedule " + work_->schedule_name();

@@ -64,7 +64,12 @@ struct link_event {
     std::uint16_t port = 0;        ///< output index (see port_of)
     std::uint16_t requesters = 0;  ///< packets that wanted this link in this step
     bool sent = false;             ///< one of them crossed
-    std::uint64_t serial = 0;      ///< the packet that crossed
+    /// The conflicts this (link, step) adds to the run's figures (switch_allocator::record,
+    /// record_tagged): kRunConflict (JSON `conflicts`), kBackgroundConflict (`background.
+    /// conflicts`). Without background traffic: kRunConflict when requesters > 1.
+    std::uint8_t counted = 0;
+    static constexpr std::uint8_t kRunConflict = 1, kBackgroundConflict = 2;
+    std::uint64_t serial = 0;  ///< the packet that crossed
     std::uint64_t msg = 0;
     router_id src = 0;
     header hdr;  ///< as carried on the wire (sync counter already stepped down)

@@ -89,8 +89,10 @@ gtkw_view conflict_view(const wave_layout& layout, const std::vector<wave_confli
     v.savefile = relative_to_folder_of(gtkw_path, gtkw_path);
     if (!o.title.empty()) v.comments.push_back(o.title);
     v.comments.push_back("written by d3sim; open with: gtkwave " + trace_path + " " + gtkw_path);
-    for (signal_id id : {layout.step(), layout.rounds(), layout.conflicts()})
-        v.top.push_back({layout.global_signal(id), "", gtkw_trace::format::decimal, 0, ""});
+    for (signal_id id :
+         {layout.step(), layout.rounds(), layout.conflicts(), layout.background_conflicts()})
+        if (id != wave_layout::kNone)
+            v.top.push_back({layout.global_signal(id), "", gtkw_trace::format::decimal, 0, ""});
     v.top.back().color = 1;
 
     if (conflicts.empty()) {

@@ -29,7 +29,7 @@ const field_info& link_field_info(int field) {
 }
 
 wave_layout::wave_layout(const topology& t, std::vector<bool> links, std::vector<bool> routers,
-                         const std::vector<probe_decl>& probes, int vcs)
+                         const std::vector<probe_decl>& probes, int vcs, bool background)
     : t_(t),
       want_links_(std::move(links)),
       want_routers_(std::move(routers)),
@@ -39,6 +39,7 @@ wave_layout::wave_layout(const topology& t, std::vector<bool> links, std::vector
                kNone),
       probes_(probes.size(), kNone),
       vcs_(vcs) {
+    background_ = background;
     if (vcs_ > 1)
         vc_buffers_.assign(static_cast<std::size_t>(t.routers()) *
                                static_cast<std::size_t>(t.link_ports()) *
@@ -75,6 +76,7 @@ void wave_layout::declare(wave_writer& w) {
     step_ = w.add_var("step", kCounterWidth);
     rounds_ = w.add_var("rounds", kCounterWidth);
     conflicts_ = w.add_var("conflicts", kCounterWidth);
+    if (background_) background_conflicts_ = w.add_var("background_conflicts", kCounterWidth);
     const auto declare_probes = [&](router_id r) {
         const std::string* open = nullptr;
         for (std::size_t i = 0; i < probe_decls_.size(); ++i) {
@@ -135,6 +137,8 @@ void wave_layout::declare(wave_writer& w) {
     w.pop_scope();
     w.end_definitions();
     count_ = static_cast<std::size_t>(conflicts_) + 1;
+    if (background_conflicts_ != kNone)
+        count_ = std::max<std::size_t>(count_, background_conflicts_ + 1);
     for (signal_id s : links_)
         if (s != kNone) count_ = std::max<std::size_t>(count_, s + kLinkFields);
     for (signal_id s : buffers_)
@@ -189,7 +193,10 @@ std::string wave_layout::vc_buffer_signal(router_id r, int input, int vc) const 
 }
 
 std::string wave_layout::global_signal(signal_id id) const {
-    const char* name = id == step_ ? "step" : id == rounds_ ? "rounds" : "conflicts";
+    const char* name = id == step_                   ? "step"
+                       : id == rounds_               ? "rounds"
+                       : id == background_conflicts_ ? "background_conflicts"
+                                                     : "conflicts";
     return "d3." + gtkwave_var_name(name, kCounterWidth);
 }
 

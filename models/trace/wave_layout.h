@@ -64,9 +64,9 @@ class wave_layout {
     /// `links[router * link_ports + output]`: links whose signals are declared; `routers[id]`:
     /// routers whose occupancy and probes are declared (a declared link's router must be declared).
     /// vcs: virtual channels per link input; with more than one, each port also gets
-    /// vc<v>_occupancy signals.
+    /// vc<v>_occupancy signals. background: also declares background_conflicts.
     wave_layout(const topology& t, std::vector<bool> links, std::vector<bool> routers,
-                const std::vector<probe_decl>& probes, int vcs = 1);
+                const std::vector<probe_decl>& probes, int vcs = 1, bool background = false);
 
     /// Declares every signal to `w` (ids assigned in order) and ends the definitions.
     void declare(wave_writer& w);
@@ -74,6 +74,8 @@ class wave_layout {
     signal_id step() const { return step_; }
     signal_id rounds() const { return rounds_; }
     signal_id conflicts() const { return conflicts_; }
+    /// kNone without background traffic.
+    signal_id background_conflicts() const { return background_conflicts_; }
     /// First of the kLinkFields signals of link `li` (router * ports + output), or kNone.
     signal_id link(std::size_t li) const { return links_[li]; }
     std::size_t links_total() const { return links_.size(); }
@@ -127,7 +129,8 @@ class wave_layout {
     std::vector<signal_id> probes_;
     int vcs_ = 1;
     std::vector<signal_id> vc_buffers_;  ///< (router * ports + input) * vcs + vc, with vcs > 1
-    signal_id step_ = kNone, rounds_ = kNone, conflicts_ = kNone;
+    signal_id step_ = kNone, rounds_ = kNone, conflicts_ = kNone, background_conflicts_ = kNone;
+    bool background_ = false;
     std::size_t count_ = 0;
 };
 

@@ -91,8 +91,8 @@ int wave_trace::add_value_names(const std::string& what, std::vector<std::string
 }
 
 void wave_trace::start(std::vector<bool> links, std::vector<bool> routers) {
-    layout_ =
-        std::make_unique<wave_layout>(t_, std::move(links), std::move(routers), probe_decls_, vcs_);
+    layout_ = std::make_unique<wave_layout>(t_, std::move(links), std::move(routers), probe_decls_,
+                                            vcs_, opt_.background);
     layout_->declare(*out_);
     const std::size_t n = layout_->signals();
     value_.assign(n, 0);
@@ -117,6 +117,7 @@ void wave_trace::on_link(const link_event& e) {
     r.port = static_cast<std::int16_t>(e.port);
     r.requesters = e.requesters;
     r.sent = e.sent;
+    r.counted = e.counted;
     r.value = e.serial;
     r.src = e.src;
     r.hdr = e.hdr;
@@ -209,14 +210,14 @@ void wave_trace::handle(const record& r) {
         return;
     }
     // Deferred: keep what the final trace may need. Links of routers outside the patterns only
-    // matter for the global conflict counter.
+    // matter for the global conflict counters.
     if (r.what == kind::link) {
         const std::size_t li =
             static_cast<std::size_t>(r.router) * static_cast<std::size_t>(t_.link_ports()) +
             static_cast<std::size_t>(r.port);
         const bool inside = scope_.selects(t_.at(r.router));
         if (r.requesters > 1 && inside) conflicting_[li] = true;
-        if (!inside && r.requesters <= 1) return;
+        if (!inside && r.counted == 0) return;
     }
     held_.push_back(r);
 }
@@ -274,11 +275,14 @@ void wave_trace::apply(const record& r) {
                 static_cast<std::size_t>(r.router) * static_cast<std::size_t>(t_.link_ports()) +
                 static_cast<std::size_t>(r.port);
             const signal_id s = layout_->link(li);
-            if (r.requesters > 1) {
-                set(layout_->conflicts(), ++conflicts_);
-                if (s != wave_layout::kNone && log_.size() < kConflictLog)
-                    log_.push_back({r.step, li, r.requesters});
-            }
+            // The counters follow the run's figures (the allocator's rule, link_event::counted);
+            // the link's conflict flag and the view show any step with more than one requester.
+            if (r.counted & link_event::kRunConflict) set(layout_->conflicts(), ++conflicts_);
+            if ((r.counted & link_event::kBackgroundConflict) &&
+                layout_->background_conflicts() != wave_layout::kNone)
+                set(layout_->background_conflicts(), ++background_conflicts_);
+            if (r.requesters > 1 && s != wave_layout::kNone && log_.size() < kConflictLog)
+                log_.push_back({r.step, li, r.requesters});
             if (s == wave_layout::kNone) return;
             touched_.push_back(li);
             const header& h = r.hdr;

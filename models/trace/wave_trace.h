@@ -25,6 +25,7 @@ struct wave_options {
     int groups = 16;                     ///< conflicting links shown in the .gtkw
     bool decoder = false;                ///< trace the decoders' ports (traced_decoder.h)
     std::string title;                   ///< first comment of the .gtkw
+    bool background = false;             ///< --background: also d3.background_conflicts
 };
 
 /// A conflict seen in the trace (links inside the scope only).
@@ -81,8 +82,11 @@ class wave_trace final : public link_observer {
 
     const std::string& path() const { return path_; }
     const std::string& gtkw_path() const { return gtkw_path_; }
-    /// (link, step) pairs with more than one requester, over the whole network.
+    /// The run's conflicts over the whole network (the JSON `conflicts`: link events counted
+    /// kRunConflict; without background traffic, those with more than one requester).
     std::uint64_t conflict_pulses() const { return conflicts_; }
+    /// The background's conflicts (JSON `background.conflicts`; kBackgroundConflict events).
+    std::uint64_t background_conflict_pulses() const { return background_conflicts_; }
     std::size_t links_traced() const { return layout_ ? layout_->links_declared() : 0; }
     std::size_t routers_traced() const { return layout_ ? layout_->routers_declared() : 0; }
     const std::vector<wave_conflict>& conflicts_traced() const { return log_; }
@@ -109,6 +113,7 @@ class wave_trace final : public link_observer {
         std::uint16_t requesters = 0;  ///< vc_buffer: the VC
         kind what = kind::link;
         bool sent = false;
+        std::uint8_t counted = 0;  ///< link: link_event::counted
     };
 
     void handle(const record& r);
@@ -148,6 +153,7 @@ class wave_trace final : public link_observer {
     std::vector<signal_id> pulsed_;     ///< pulse probes set in the current step
     std::uint64_t now_ = 0;
     std::uint64_t conflicts_ = 0;
+    std::uint64_t background_conflicts_ = 0;
     static constexpr probe_id kNoProbe = 0xFFFFFFFFu;
     std::vector<probe_id> stage_probe_;  ///< router * 3 + unit; empty: pipeline not traced
     struct stage_change {

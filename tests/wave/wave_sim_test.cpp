@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -353,6 +354,30 @@ TEST(WaveSim, ServiceClassesShowTheirOwnChannels) {
                     for (std::uint64_t n : d3::test::per_step(r.trace, *s)) above += n;
         }
     EXPECT_GT(above, 0u) << "the standard background's channels";
+}
+
+// With --background the allocator counts the run's conflicts and the background's apart
+// (switch_allocator::record_tagged): the counters end on the JSON figures of each.
+TEST(WaveSim, BackgroundConflictCountersMatchJson) {
+    for (const char* service : {"standard", "privileged"}) {
+        const auto r = simulate(std::string("bg_") + service,
+                                std::string("--k 2 --m 4 --primitive all-to-all --service ") +
+                                    service + " --background uniform --background-rate 0.3");
+        const std::uint64_t own = r.result["conflicts"];
+        const std::uint64_t bg = r.result["background"]["conflicts"];
+        EXPECT_GT(bg, 0u) << service;
+        const auto counter = r.trace.find("d3.conflicts");
+        ASSERT_TRUE(counter) << service;
+        EXPECT_EQ(r.trace.value_at(*counter, r.trace.end_time()), own) << service;
+        const auto bg_counter = r.trace.find("d3.background_conflicts");
+        ASSERT_TRUE(bg_counter) << service;
+        EXPECT_EQ(r.trace.value_at(*bg_counter, r.trace.end_time()), bg) << service;
+        const auto names = gtkw_names(r.gtkw);
+        EXPECT_NE(std::find(names.begin(), names.end(), "d3.background_conflicts[31:0]"),
+                  names.end());
+    }
+    const auto plain = simulate("bg_none", "--k 2 --m 4 --primitive all-to-all --schedule none");
+    EXPECT_FALSE(plain.trace.find("d3.background_conflicts"));
 }
 
 TEST(WaveSim, FstTraceCarriesTheSameConflicts) {

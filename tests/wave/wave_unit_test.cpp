@@ -2,6 +2,7 @@
 // observer resets links and counts conflicts, the save file names only declared signals.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -139,6 +140,7 @@ link_event event(std::uint64_t step, router_id r, int port, int requesters, std:
     e.router = r;
     e.port = static_cast<std::uint16_t>(port);
     e.requesters = static_cast<std::uint16_t>(requesters);
+    e.counted = requesters > 1 ? link_event::kRunConflict : 0;  // no background traffic
     e.sent = true;
     e.serial = serial;
     e.src = r;
@@ -199,6 +201,38 @@ TEST(WaveTrace, ConflictScopeDeclaresOnlyConflictingLinks) {
     EXPECT_FALSE(v.find("d3.c0.d1.p1.l2.busy"));  // router 5, output 3: no conflict
     EXPECT_TRUE(v.find("d3.c0.d1.p2.l3.busy"));   // router 6, output 4
     EXPECT_EQ(v.value_at(*v.find("d3.c0.d1.p2.l3.requesters"), 2), 3u);
+}
+
+// With background traffic the counters follow what the allocator counted (link_event::counted),
+// not the requesters; the link's own signals still show every requester.
+TEST(WaveTrace, BackgroundConflictsCountWhatTheAllocatorCounted) {
+    const topology t(2, 4);
+    const std::string path = testing::TempDir() + "background.vcd";
+    wave_options o;
+    o.background = true;
+    const header h = make_source_vector_header(false, 2, {0, 1, 1});
+    {
+        wave_trace w(path, o, t);
+        link_event e = event(1, 0, 2, 2, 1, h);
+        e.counted = link_event::kBackgroundConflict;  // two background packets
+        w.on_link(e);
+        e = event(2, 0, 2, 3, 2, h);
+        e.counted = link_event::kRunConflict | link_event::kBackgroundConflict;
+        w.on_link(e);
+        e = event(3, 0, 2, 2, 3, h);
+        e.counted = 0;  // a privileged packet and a standard one: no conflict for either
+        w.on_link(e);
+        w.finish(6);
+        EXPECT_EQ(w.conflict_pulses(), 1u);
+        EXPECT_EQ(w.background_conflict_pulses(), 2u);
+    }
+    const vcd_file v = vcd_file::load(path);
+    EXPECT_EQ(v.value_at(*v.find("d3.conflicts"), v.end_time()), 1u);
+    EXPECT_EQ(v.value_at(*v.find("d3.background_conflicts"), v.end_time()), 2u);
+    EXPECT_EQ(test::conflict_steps(v), 3u);  // the link's flag: every step with two requesters
+    std::ifstream g(testing::TempDir() + "background.gtkw");
+    const auto names = gtkw_trace_names(g);
+    EXPECT_NE(std::find(names.begin(), names.end(), "d3.background_conflicts[31:0]"), names.end());
 }
 
 TEST(Gtkw, WritesGroupsMarkersAndReadsNamesBack) {

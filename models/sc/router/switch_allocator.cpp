@@ -28,12 +28,14 @@ void switch_allocator::record(std::uint64_t t, int output, std::size_t requester
                         static_cast<std::uint16_t>(requesters)});
 }
 
-void switch_allocator::record_tagged(std::uint64_t t, int output, const std::vector<d3::request>& w,
-                                     const packet* sent) {
+std::uint8_t switch_allocator::record_tagged(std::uint64_t t, int output,
+                                             const std::vector<d3::request>& w,
+                                             const packet* sent) {
     // Per kind (the run's own packets, the background's): a conflict when a packet of that kind
     // asked for the link together with another packet of its class or a higher one (the packets
     // that compete with it); its waits are its packets that did not get the link; a stall when
     // none of its packets had a credit.
+    std::uint8_t counted = 0;
     for (int bg = 0; bg < 2; ++bg) {
         std::size_t mine = 0, rivals = 0, credited = 0;
         int cls = kServiceClasses;
@@ -51,6 +53,7 @@ void switch_allocator::record_tagged(std::uint64_t t, int output, const std::vec
         router_stats& s = bg ? *background_ : stats_;
         if (rivals > 1) {
             ++s.conflicts;
+            counted |= bg ? link_event::kBackgroundConflict : link_event::kRunConflict;
             s.waits += mine - (sent && sent->background == (bg == 1) ? 1 : 0);
             if (!bg && log_.size() < kConflictLog)
                 log_.push_back({t, router_, static_cast<std::uint16_t>(output),
@@ -58,15 +61,17 @@ void switch_allocator::record_tagged(std::uint64_t t, int output, const std::vec
         }
         if (credited == 0) ++s.stalls;
     }
+    return counted;
 }
 
 void switch_allocator::observe(std::uint64_t t, int output, std::size_t requesters,
-                               const packet* sent) {
+                               const packet* sent, std::uint8_t counted) {
     link_event ev;
     ev.step = t;
     ev.router = router_;
     ev.port = static_cast<std::uint16_t>(output);
     ev.requesters = static_cast<std::uint16_t>(requesters);
+    ev.counted = counted;
     if (sent) {
         ev.sent = true;
         ev.serial = sent->serial;

@@ -67,9 +67,11 @@ class switch_allocator : public sc_core::sc_object {
     void record(std::uint64_t t, int output, std::size_t requesters);
     /// With background traffic: the figures of each kind of packet (the run's own, the
     /// background) among the requesters `w` of `output`; `credit[i]`: w[i] had a credit.
-    void record_tagged(std::uint64_t t, int output, const std::vector<d3::request>& w,
-                       const packet* sent);
-    void observe(std::uint64_t t, int output, std::size_t requesters, const packet* sent);
+    /// Returns the conflicts counted (link_event::counted).
+    std::uint8_t record_tagged(std::uint64_t t, int output, const std::vector<d3::request>& w,
+                               const packet* sent);
+    void observe(std::uint64_t t, int output, std::size_t requesters, const packet* sent,
+                 std::uint8_t counted);
 
     const router_id router_;
     link_observer* observer_;
@@ -116,14 +118,18 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
                 waiting = true;
                 ++stats_.stalls;
             }
-            if (observer_) observe(t, o, 1, sent);
+            if (observer_) observe(t, o, 1, sent, 0);
             continue;
         }
         group_.clear();
         for (std::uint32_t i = first; i != kEnd; i = asked_[i].next) group_.push_back(asked_[i].r);
         const auto& w = group_;
         const std::size_t n = w.size();
-        if (n > 1 && !background_) record(t, o, n);
+        std::uint8_t counted = 0;  // for the observer: the conflicts recorded
+        if (n > 1 && !background_) {
+            record(t, o, n);
+            counted = link_event::kRunConflict;
+        }
         eligible_.clear();
         for (std::size_t i = 0; i < n; ++i)
             if (has_credit(o, *w[i].e)) eligible_.push_back(i);
@@ -162,9 +168,9 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
         if (background_) {
             credit_.assign(n, 0);
             for (std::size_t i : eligible_) credit_[i] = 1;
-            record_tagged(t, o, w, sent);
+            counted = record_tagged(t, o, w, sent);
         }
-        if (observer_) observe(t, o, n, sent);
+        if (observer_) observe(t, o, n, sent, counted);
     }
     touched_.clear();
     asked_.clear();
