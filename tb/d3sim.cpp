@@ -16,6 +16,7 @@
 
 #include "config_file.h"
 #include "core/primitives/doubly_parallel.h"
+#include "core/primitives/registry.h"
 #include "core/result.h"
 #include "gates.h"
 #include "job_run.h"
@@ -97,31 +98,6 @@ bool parse_count(const std::string& s, int& out) {
     return true;
 }
 
-// The primitives that read each workload option (models/core/primitives, README). An option given
-// on the command line that the run's primitive does not read is refused, not silently ignored;
-// the same key in a --config file is not (a result records the workload's keys for every run).
-struct option_use {
-    const char* option;
-    std::vector<std::string> primitives;
-};
-
-const std::vector<option_use>& primitive_option_uses() {
-    static const std::vector<option_use> uses{
-        {"--source",
-         {"broadcast", "one-to-all", "all-to-one", "glgl-one-to-all", "broadcast-trees"}},
-        {"--count", {"broadcast", "broadcast-trees", "matrix-product"}},
-        {"--protocol", {"all-to-all", "broadcast", "one-to-all", "all-to-one", "glgl-one-to-all"}},
-        {"--schedule",
-         {"all-to-all", "broadcast", "one-to-all", "all-to-one", "permutation", "glgl-one-to-all",
-          "broadcast-trees"}},
-        {"--perm", {"permutation"}},
-        {"--turnaround", {"all-to-one"}},
-        {"--dimension", {"hypercube-exchange"}},
-        {"--embedding", {"hypercube-exchange", "hypercube-allreduce"}},
-    };
-    return uses;
-}
-
 // Why an option on the command line (`given`, not the --config file's) does not apply to the run:
 // a primitive option the primitive does not read, or one that synthetic traffic does not read.
 std::optional<std::string> check_option_use(const std::vector<std::string>& given,
@@ -132,16 +108,10 @@ std::optional<std::string> check_option_use(const std::vector<std::string>& give
                 return std::string(opt) + " cannot be combined with --traffic";
         return std::nullopt;
     }
-    for (const option_use& u : primitive_option_uses()) {
-        if (!d3::option_in(given, u.option) ||
-            std::find(u.primitives.begin(), u.primitives.end(), primitive) != u.primitives.end())
-            continue;
-        std::string list;
-        for (std::size_t i = 0; i < u.primitives.size(); ++i)
-            list += (i == 0 ? "" : i + 1 == u.primitives.size() ? " and " : ", ") + u.primitives[i];
-        return std::string(u.option) + " does not apply to " + primitive + " (it is for " + list +
-               ")";
-    }
+    // The same keys in a --config file are read for any primitive (a result records them).
+    for (const std::string& opt : d3::primitive_only_options())
+        if (d3::option_in(given, opt))
+            if (auto why = d3::option_unread(opt, primitive)) return why;
     return std::nullopt;
 }
 

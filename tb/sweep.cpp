@@ -1,8 +1,7 @@
 #include "sweep.h"
-#include <algorithm>
 
 #include <CLI/CLI.hpp>
-#include <cmath>
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -50,51 +49,6 @@ std::string rate_text(double r) {
     std::ostringstream os;
     os << std::setprecision(6) << r;
     return os.str();
-}
-
-/// Why parse_rates refused the text (core/traffic/rates.h), one line.
-std::string rates_problem(const std::string& text) {
-    const std::string got = " (got '" + text + "')";
-    const auto number = [](const std::string& p, double& v) {
-        std::size_t used = 0;
-        try {
-            v = std::stod(p, &used);
-        } catch (const std::exception&) {
-            return false;
-        }
-        return used == p.size() && std::isfinite(v);
-    };
-    const auto outside = [&](double r) -> std::optional<std::string> {
-        if (r > 0 && r <= 1) return std::nullopt;
-        return "--rates: rate " + rate_text(r) + " is not in (0, 1]" + got;
-    };
-    std::vector<std::string> parts;
-    const char sep = text.find(':') != std::string::npos ? ':' : ',';
-    std::istringstream is(text);
-    for (std::string p; std::getline(is, p, sep);) parts.push_back(p);
-    if (sep == ',') {
-        for (const std::string& p : parts) {
-            double r = 0;
-            if (!number(p, r)) return "--rates: '" + p + "' is not a number" + got;
-            if (auto e = outside(r)) return *e;
-        }
-        return "--rates must be FROM:TO:STEP or a list of rates in (0, 1]" + got;
-    }
-    double a = 0, b = 0, step = 0;
-    if (parts.size() != 3 || !number(parts[0], a) || !number(parts[1], b) ||
-        !number(parts[2], step))
-        return "--rates must be FROM:TO:STEP, three numbers" + got;
-    if (step <= 0) return "--rates: the step must be above 0" + got;
-    if (b < a) return "--rates: TO is below FROM" + got;
-    const double points = std::floor((b - a) / step + 1e-9) + 1;
-    if (points > 1000)
-        return "--rates: the step is too small: " +
-               (points < 1e15 ? std::to_string(static_cast<long long>(points))
-                              : std::string("more than 10^15")) +
-               " points, at most 1000" + got;
-    if (auto e = outside(a)) return *e;
-    if (auto e = outside(b)) return *e;
-    return "--rates must be FROM:TO:STEP or a list of rates in (0, 1]" + got;
 }
 
 // With --background (issue 13, section 12's service levels) the sweep varies the background's
@@ -211,8 +165,9 @@ int run_sweep(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         return bad_input(e.what());
     }
-    const auto rates = parse_rates(rates_text);
-    if (!rates) return bad_input(rates_problem(rates_text));
+    std::string why;
+    const auto rates = parse_rates(rates_text, &why);
+    if (!rates) return bad_input("--rates: " + why + " (got '" + rates_text + "')");
     if (auto err = check_backend_options(app, backend)) return bad_input(*err);
     std::vector<std::string> extras = app.remaining();
     bool traffic = false, background = false;

@@ -225,5 +225,23 @@ TEST(SweepRates, RangesAndLists) {
     EXPECT_FALSE(parse_rates(""));
 }
 
+// What d3sim sweep says after "--rates: ": the reason, not the format.
+TEST(SweepRates, RefusalsSayWhy) {
+    const auto why = [](const std::string& s) {
+        std::string w;
+        EXPECT_FALSE(parse_rates(s, &w)) << s;
+        return w;
+    };
+    EXPECT_EQ(why("0:1:0.5"), "rate 0 is not in (0, 1]");
+    EXPECT_EQ(why("0.2,1.5"), "rate 1.5 is not in (0, 1]");
+    EXPECT_EQ(why("0.1:1:1e-9"), "the step is too small: 900000001 points, at most 1000");
+    EXPECT_EQ(why("0.1:1:1e-300"), "the step is too small: more than 10^15 points, at most 1000");
+    EXPECT_EQ(why("0.1:0.5"), "must be FROM:TO:STEP, three numbers");
+    EXPECT_EQ(why("0.1:0.5:0"), "the step must be above 0");
+    EXPECT_EQ(why("0.5:0.1:0.1"), "TO is below FROM");
+    EXPECT_EQ(why("0.1,fast"), "'fast' is not a number");
+    EXPECT_EQ(why(""), "no rate given");
+}
+
 }  // namespace
 }  // namespace d3

@@ -1,5 +1,6 @@
 #include "core/primitives/registry.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/primitives/all_to_all.h"
@@ -27,6 +28,29 @@ const std::vector<std::string>& primitive_names() {
 }
 
 namespace {
+
+// The primitives that read each option that only some read (models/core/primitives, README).
+struct option_use {
+    const char* option;
+    std::vector<std::string> primitives;
+};
+
+const std::vector<option_use>& option_uses() {
+    static const std::vector<option_use> uses{
+        {"--source",
+         {"broadcast", "one-to-all", "all-to-one", "glgl-one-to-all", "broadcast-trees"}},
+        {"--count", {"broadcast", "broadcast-trees", "matrix-product"}},
+        {"--protocol", {"all-to-all", "broadcast", "one-to-all", "all-to-one", "glgl-one-to-all"}},
+        {"--schedule",
+         {"all-to-all", "broadcast", "one-to-all", "all-to-one", "permutation", "glgl-one-to-all",
+          "broadcast-trees"}},
+        {"--perm", {"permutation"}},
+        {"--turnaround", {"all-to-one"}},
+        {"--dimension", {"hypercube-exchange"}},
+        {"--embedding", {"hypercube-exchange", "hypercube-allreduce"}},
+    };
+    return uses;
+}
 
 std::optional<std::string> check_options(const topology& t, const primitive_options& o) {
     bool known = false;
@@ -62,6 +86,28 @@ std::optional<std::string> check_options(const topology& t, const primitive_opti
 }
 
 }  // namespace
+
+const std::vector<std::string>& primitive_only_options() {
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> v;
+        for (const option_use& u : option_uses()) v.emplace_back(u.option);
+        return v;
+    }();
+    return names;
+}
+
+std::optional<std::string> option_unread(const std::string& option, const std::string& primitive) {
+    for (const option_use& u : option_uses()) {
+        if (option != u.option ||
+            std::find(u.primitives.begin(), u.primitives.end(), primitive) != u.primitives.end())
+            continue;
+        std::string list;
+        for (std::size_t i = 0; i < u.primitives.size(); ++i)
+            list += (i == 0 ? "" : i + 1 == u.primitives.size() ? " and " : ", ") + u.primitives[i];
+        return option + " does not apply to " + primitive + " (it is for " + list + ")";
+    }
+    return std::nullopt;
+}
 
 std::unique_ptr<workload> make_primitive_workload(const topology& t, const primitive_options& o) {
     if (o.destination_headers) {

@@ -26,6 +26,13 @@ std::unique_ptr<workload> make_primitive_workload(const topology& t, const primi
 /// (the glgl one-to-all launches K at once); 0 otherwise.
 int primitive_injection_width(const topology& t, const primitive_options& o);
 
+/// The workload options (by their command-line names) that only some primitives read: --source,
+/// --count, --protocol, --schedule, --perm, --turnaround, --dimension, --embedding.
+const std::vector<std::string>& primitive_only_options();
+/// Why `primitive` does not read `option` (one of primitive_only_options()): "--perm does not
+/// apply to all-to-all (it is for permutation)"; nothing when it reads it.
+std::optional<std::string> option_unread(const std::string& option, const std::string& primitive);
+
 /// Largest --count accepted (the schedule is held in memory).
 inline constexpr int kMaxBroadcastCount = 1 << 16;
 

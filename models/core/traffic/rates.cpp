@@ -1,6 +1,7 @@
 #include "core/traffic/rates.h"
 
 #include <cmath>
+#include <iomanip>
 #include <sstream>
 
 namespace d3 {
@@ -20,7 +21,11 @@ bool in_range(double r) {
 }
 }  // namespace
 
-std::optional<std::vector<double>> parse_rates(const std::string& s) {
+std::optional<std::vector<double>> parse_rates(const std::string& s, std::string* why) {
+    const auto refuse = [why](const std::string& reason) -> std::optional<std::vector<double>> {
+        if (why) *why = reason;
+        return std::nullopt;
+    };
     std::vector<double> out;
     if (s.find(':') != std::string::npos) {
         std::vector<std::string> parts;
@@ -28,12 +33,18 @@ std::optional<std::vector<double>> parse_rates(const std::string& s) {
         for (std::string p; std::getline(is, p, ':');) parts.push_back(p);
         double a = 0, b = 0, step = 0;
         if (parts.size() != 3 || !number(parts[0], a) || !number(parts[1], b) ||
-            !number(parts[2], step) || step <= 0 || b < a)
-            return std::nullopt;
+            !number(parts[2], step))
+            return refuse("must be FROM:TO:STEP, three numbers");
+        if (step <= 0) return refuse("the step must be above 0");
+        if (b < a) return refuse("TO is below FROM");
         // Count points on integers so that 0.05:1.0:0.05 gives 20 points ending at 1.0.
-        const auto n = static_cast<long>(std::floor((b - a) / step + 1e-9)) + 1;
-        if (n > 1000) return std::nullopt;
-        for (long i = 0; i < n; ++i) {
+        const double n = std::floor((b - a) / step + 1e-9) + 1;
+        if (n > 1000)
+            return refuse("the step is too small: " +
+                          (n < 1e15 ? std::to_string(static_cast<long long>(n))
+                                    : std::string("more than 10^15")) +
+                          " points, at most 1000");
+        for (long i = 0; i < static_cast<long>(n); ++i) {
             const double r = std::round((a + static_cast<double>(i) * step) * 1e9) / 1e9;
             out.push_back(r);
         }
@@ -41,13 +52,17 @@ std::optional<std::vector<double>> parse_rates(const std::string& s) {
         std::istringstream is(s);
         for (std::string p; std::getline(is, p, ',');) {
             double r = 0;
-            if (!number(p, r)) return std::nullopt;
+            if (!number(p, r)) return refuse("'" + p + "' is not a number");
             out.push_back(r);
         }
     }
-    if (out.empty()) return std::nullopt;
+    if (out.empty()) return refuse("no rate given");
     for (double r : out)
-        if (!in_range(r)) return std::nullopt;
+        if (!in_range(r)) {
+            std::ostringstream os;
+            os << std::setprecision(6) << r;
+            return refuse("rate " + os.str() + " is not in (0, 1]");
+        }
     return out;
 }
 

@@ -8,7 +8,8 @@
 
 namespace d3 {
 
-/// The rates, each in (0, 1]; nothing when the text is malformed or a rate is out of range.
-std::optional<std::vector<double>> parse_rates(const std::string& s);
+/// The rates, each in (0, 1]; nothing when the text is malformed or a rate is out of range, and
+/// then, when `why` is given, the reason in one line (e.g. "rate 1.5 is not in (0, 1]").
+std::optional<std::vector<double>> parse_rates(const std::string& s, std::string* why = nullptr);
 
 }  // namespace d3
