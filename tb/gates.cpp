@@ -45,10 +45,15 @@ gate_verdict apply_gates(const run_gates& g, const run_result& r, const nlohmann
         fail(kExitConflicts, "conflicts " + std::to_string(conflicts) + " > --max-conflicts " +
                                  std::to_string(g.max_conflicts) + " (exit 3)");
     if (traffic.is_object()) {
-        const long long p99 = traffic["latency"].value("p99", 0LL);
-        if (g.max_latency_p99 >= 0 && p99 > g.max_latency_p99)
-            fail(kExitLatency, "latency p99 " + std::to_string(p99) + " > --max-latency-p99 " +
-                                   std::to_string(g.max_latency_p99) + " (exit 4)");
+        const nlohmann::json& p99 = traffic["latency"]["p99"];
+        if (g.max_latency_p99 >= 0 && p99.is_null())  // nothing measured: nothing shows it holds
+            fail(kExitLatency,
+                 "latency p99 unknown: no measured packet arrived, --max-latency-p99 " +
+                     std::to_string(g.max_latency_p99) + " (exit 4)");
+        else if (g.max_latency_p99 >= 0 && p99.get<long long>() > g.max_latency_p99)
+            fail(kExitLatency, "latency p99 " + std::to_string(p99.get<long long>()) +
+                                   " > --max-latency-p99 " + std::to_string(g.max_latency_p99) +
+                                   " (exit 4)");
         if (g.require_drained && !traffic.value("drained", false))
             fail(kExitUndrained,
                  "not drained: measured packets still in flight at the drain limit "

@@ -6,6 +6,7 @@
 #include <exception>
 #include <iostream>
 #include <new>
+#include <sstream>
 #include <string>
 
 #include "option_limits.h"
@@ -71,6 +72,16 @@ bool write_json(const nlohmann::json& j, const std::string& path) {
     const auto err = write_file(path, j.dump(2) + "\n");
     if (err) std::fprintf(stderr, "d3sim: error: %s\n", err->c_str());
     return !err;
+}
+
+std::string latency_text(const nlohmann::json& l) {
+    if (l["mean"].is_null()) return "none measured";
+    std::ostringstream os;
+    os.setf(std::ios::fixed);
+    os.precision(2);
+    os << "mean " << l["mean"].get<double>() << "  p50 " << l["p50"] << "  p99 " << l["p99"]
+       << "  max " << l["max"];
+    return os.str();
 }
 
 }  // namespace d3

@@ -28,4 +28,9 @@ bool run_reporting_errors(const std::function<void()>& body);
 /// on stderr) when the file cannot be written.
 bool write_json(const nlohmann::json& j, const std::string& path);
 
+/// A result's latency object ("latency" of traffic and background figures) as summary text:
+/// "mean 4.61  p50 4  p99 9  max 14", or "none measured" when it has no sample (its figures are
+/// null). The mean with two decimals.
+std::string latency_text(const nlohmann::json& latency);
+
 }  // namespace d3

@@ -57,6 +57,11 @@ const char* const kBackgroundColumns =
     "rate,service,steps,conflicts,correct,offered,accepted,latency_mean,latency_p99,"
     "background_conflicts,exit_code";
 
+// A figure as a CSV field: empty when the result has none (null: no measured packet).
+std::string field(const nlohmann::json& v) {
+    return v.is_null() ? std::string() : v.dump();
+}
+
 std::string background_row(double rate, const nlohmann::json& j) {
     std::ostringstream os;
     os << rate_text(rate);
@@ -68,8 +73,8 @@ std::string background_row(double rate, const nlohmann::json& j) {
     const auto& b = j["background"];
     os << ',' << j.value("service", std::string()) << ',' << j["steps"] << ',' << j["conflicts"]
        << ',' << (j["correct"].get<bool>() ? "true" : "false") << ',' << b["offered"] << ','
-       << b["accepted"] << ',' << b["latency"]["mean"] << ',' << b["latency"]["p99"] << ','
-       << b["conflicts"] << ',' << code;
+       << b["accepted"] << ',' << field(b["latency"]["mean"]) << ',' << field(b["latency"]["p99"])
+       << ',' << b["conflicts"] << ',' << code;
     return os.str();
 }
 
@@ -113,10 +118,11 @@ std::string csv_row(double rate, const nlohmann::json& j) {
         return os.str();
     }
     const auto& t = j["traffic"];
-    os << ',' << t["offered"] << ',' << t["accepted"] << ',' << t["latency"]["mean"] << ','
-       << t["latency"]["p50"] << ',' << t["latency"]["p99"] << ',' << t["latency"]["max"] << ','
-       << t["hops"]["mean"] << ',' << t["deflected_fraction"] << ',' << j["conflicts"] << ','
-       << j["credit_stalls"] << ',' << (t["drained"].get<bool>() ? "true" : "false") << ','
+    const auto& l = t["latency"];
+    os << ',' << t["offered"] << ',' << t["accepted"] << ',' << field(l["mean"]) << ','
+       << field(l["p50"]) << ',' << field(l["p99"]) << ',' << field(l["max"]) << ','
+       << field(t["hops"]["mean"]) << ',' << field(t["deflected_fraction"]) << ',' << j["conflicts"]
+       << ',' << j["credit_stalls"] << ',' << (t["drained"].get<bool>() ? "true" : "false") << ','
        << (j["correct"].get<bool>() ? "true" : "false") << ',' << code;
     return os.str();
 }
@@ -261,6 +267,16 @@ int run_sweep(int argc, char** argv) {
                      "has the header only)\n",
                      out.c_str());
         return 1;
+    }
+    const auto has_latency = [under](const nlohmann::json& r) {
+        const char* const figures = under ? "background" : "traffic";
+        return r.is_object() && r.contains(figures) && !r[figures]["latency"]["mean"].is_null();
+    };
+    if (std::none_of(results.begin(), results.end(), has_latency)) {
+        // Every latency is empty (no point measured a packet): gnuplot has no y value to plot.
+        std::printf("wrote %s/sweep.csv; no plot: no point measured a packet, so no latency\n",
+                    out.c_str());
+        return all_ok ? gate_code : 1;
     }
     std::string title = "d3sim";
     for (const auto& a : extras) title += " " + a;

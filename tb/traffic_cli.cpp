@@ -116,11 +116,15 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
     os << "\n  offered " << t["offered"].get<double>() << "  accepted "
        << t["accepted"].get<double>() << " packets/terminal/step (measurement window)\n";
     os.precision(2);
-    os << "  latency from creation (steps): mean " << l["mean"].get<double>() << "  p50 "
-       << l["p50"] << "  p99 " << l["p99"] << "  max " << l["max"] << "  (" << l["samples"]
+    os << "  latency from creation (steps): " << latency_text(l) << "  (" << l["samples"]
        << " measured packets)\n";
-    os << "  hops mean " << t["hops"]["mean"].get<double>() << "  deflected " << t["deflected"]
-       << "  conflicts " << r.totals.conflicts << "  credit stalls " << r.totals.stalls
+    os << "  hops mean ";
+    if (t["hops"]["mean"].is_null())
+        os << "none";
+    else
+        os << t["hops"]["mean"].get<double>();
+    os << "  deflected " << t["deflected"] << "  conflicts " << r.totals.conflicts
+       << "  credit stalls " << r.totals.stalls
        << (t["drained"].get<bool>() ? "" : "  (drain limit reached: saturated)") << "\n";
     os << "  injected " << r.injected << "  delivered " << r.delivered << "/" << r.expected
        << "  lost " << r.lost << "  duplicated " << r.duplicated << "  misrouted " << r.misrouted

@@ -65,6 +65,41 @@ TEST(Gates, LatencyP99AboveZeroLoadFails) {
     EXPECT_EQ(run(base + " --max-latency-p99 1000").code, 0);
 }
 
+// A run that measures no packet has no latency: null in the JSON, "none measured" in the summary,
+// empty in a sweep's CSV, and a latency gate cannot pass on it (a 0 would read as a perfect
+// network and pass any limit).
+TEST(Gates, NoMeasuredPacketHasNoLatency) {
+    // D3(2,2): 8 routers x 10 steps at 0.001 expect 0.08 packets; this seed creates none.
+    const std::string base = "--k 2 --m 2 --traffic uniform --rate 0.001 --warmup 10 --measure 10";
+    const outcome o = run(base + " --json -");
+    ASSERT_EQ(o.code, 0) << o.err;
+    const auto t = nlohmann::json::parse(o.out)["traffic"];
+    ASSERT_EQ(t["measured_created"], 0) << "the premise: nothing measured";
+    EXPECT_EQ(t["latency"]["samples"], 0);
+    for (const char* k : {"mean", "p50", "p99", "max"}) EXPECT_TRUE(t["latency"][k].is_null()) << k;
+    EXPECT_TRUE(t["hops"]["mean"].is_null());
+    EXPECT_TRUE(t["deflected_fraction"].is_null());
+    const outcome text = run(base);
+    EXPECT_NE(text.out.find("latency from creation (steps): none measured  (0 measured packets)"),
+              std::string::npos)
+        << text.out;
+    EXPECT_NE(text.out.find("hops mean none"), std::string::npos) << text.out;
+    const outcome gate = run(base + " -q --max-latency-p99 1000");
+    EXPECT_EQ(gate.code, 4);
+    EXPECT_NE(gate.err.find("latency p99 unknown: no measured packet arrived"), std::string::npos)
+        << gate.err;
+    const std::string dir = testing::TempDir() + "d3_sweep_nothing_measured";
+    const outcome sweep = run("sweep --rates 0.001 --out " + dir +
+                              " --k 2 --m 2 --traffic uniform --warmup 10 --measure 10");
+    ASSERT_EQ(sweep.code, 0) << sweep.err;
+    EXPECT_NE(sweep.out.find("no plot: no point measured a packet"), std::string::npos)
+        << sweep.out;
+    // rate,offered,accepted, then mean,p50,p99,max,hops_mean,deflected_fraction empty
+    EXPECT_NE(read_all(dir + "/sweep.csv").find("\n0.001,0.0,0.0,,,,,,,0,0,true,true,0\n"),
+              std::string::npos)
+        << read_all(dir + "/sweep.csv");
+}
+
 TEST(Gates, RequireDrainedFailsASaturatedRun) {
     // Every router (32) sends every packet to router 0, which ejects one per step: 32 created per
     // step cannot drain within 0 steps after the measurement.

@@ -148,6 +148,14 @@ nlohmann::json traffic_state::summary() const {
             ++histogram[std::min<std::size_t>(w.hops, histogram.size() - 1)];
         }
     }
+    // Figures of no packet are null, not 0: a run that measured nothing has no latency (a zero
+    // would read as a perfect network, and pass a latency gate).
+    const auto measured = [&](auto v) {
+        return latency_.count() == 0 ? nlohmann::json() : nlohmann::json(v);
+    };
+    const auto created = [&](double v) {
+        return created_measured_ == 0 ? nlohmann::json() : nlohmann::json(v);
+    };
     const std::uint64_t end = end_of_measurement();
     const bool drained =
         delivered_measured_ == created_measured_ &&
@@ -167,14 +175,14 @@ nlohmann::json traffic_state::summary() const {
         {"accepted", static_cast<double>(delivered_window_) / node_steps},
         {"latency",
          {{"from", "creation at the source node, source queueing included (steps)"},
-          {"mean", latency_.mean()},
-          {"p50", latency_.percentile(0.50)},
-          {"p99", latency_.percentile(0.99)},
-          {"max", latency_.max()},
+          {"mean", measured(latency_.mean())},
+          {"p50", measured(latency_.percentile(0.50))},
+          {"p99", measured(latency_.percentile(0.99))},
+          {"max", measured(latency_.max())},
           {"samples", latency_.count()}}},
-        {"hops", {{"mean", static_cast<double>(hops) / n}, {"histogram", histogram}}},
+        {"hops", {{"mean", created(static_cast<double>(hops) / n)}, {"histogram", histogram}}},
         {"deflected", deflected_measured_},
-        {"deflected_fraction", static_cast<double>(deflected_measured_) / n},
+        {"deflected_fraction", created(static_cast<double>(deflected_measured_) / n)},
         {"measured_created", created_measured_},
         {"measured_delivered", delivered_measured_},
         {"drained", drained},
