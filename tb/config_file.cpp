@@ -192,6 +192,7 @@ config_args read_config_file(const std::string& path, const CLI::App& app) {
         root["version"].Scalar() != model_version())
         out.warning = printable(path) + ": written by model version " +
                       printable(root["version"].Scalar()) + ", this is " + model_version();
+    out.file = l.file;
     for (const config_key& k : config_keys())  // the table's order
         for (const file_value& v : l.values) {
             if (v.key != &k) continue;
@@ -201,10 +202,27 @@ config_args read_config_file(const std::string& path, const CLI::App& app) {
                 continue;
             }
             if (k.type != config_type::list && v.value == o->get_default_str()) continue;
+            if (out.origins.empty() || out.origins.back().option != k.option)
+                out.origins.push_back({k.option, k.path, v.line});
             out.args.push_back(k.option);
             out.args.push_back(v.value);
         }
     return out;
+}
+
+std::string locate_in_config(const std::string& error, const config_args& file,
+                             const std::vector<std::string>& given) {
+    if (error.rfind("--", 0) != 0) return error;
+    std::size_t end = 2;
+    while (end < error.size() && ((error[end] >= 'a' && error[end] <= 'z') ||
+                                  (error[end] >= '0' && error[end] <= '9') || error[end] == '-'))
+        ++end;
+    const std::string option = error.substr(0, end);
+    if (option_in(given, option)) return error;  // the command line's value
+    for (const config_args::origin& o : file.origins)
+        if (o.option == option)
+            return file.file + ":" + std::to_string(o.line) + ": " + o.path + ": " + error;
+    return error;
 }
 
 bool option_in(const std::vector<std::string>& args, const std::string& opt) {

@@ -28,6 +28,14 @@ struct config_args {
     std::vector<std::string> args;
     std::string error;
     std::string warning;  ///< non-fatal: the file was written by another model version
+    /// Where each option of `args` is in the file (its key's first line), for messages.
+    struct origin {
+        std::string option;  ///< "--buffer-depth"
+        std::string path;    ///< "router.input_unit.buffer_depth"
+        int line = 0;
+    };
+    std::string file;  ///< the file's name as messages print it
+    std::vector<origin> origins;
 };
 config_args read_config_file(const std::string& path, const CLI::App& app);
 
@@ -38,6 +46,13 @@ config_args read_config_file(const std::string& path, const CLI::App& app);
 /// (config_mode). args excludes the program name.
 std::vector<std::string> merge_config(const std::vector<std::string>& file_args,
                                       const std::vector<std::string>& args);
+
+/// An error about an option (a message that starts with its name, "--rate must be ...") that the
+/// file gave and the command line `given` did not: "FILE:LINE: KEY: " and the message, so that a
+/// value out of range in the file is found where it was written. Any other message is returned
+/// unchanged.
+std::string locate_in_config(const std::string& error, const config_args& file,
+                             const std::vector<std::string>& given);
 
 /// Whether `args` names the option `opt` ("--opt" or "--opt=value").
 bool option_in(const std::vector<std::string>& args, const std::string& opt);

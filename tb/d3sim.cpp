@@ -299,15 +299,18 @@ int d3sim_main(int argc, char** argv) {
 
     // --config FILE: the file's options go first, so that the command line overrides them.
     const std::vector<std::string> given(argv + 1, argv + argc);
-    std::vector<std::string> file_args;
+    d3::config_args file;
     if (const auto path = d3::config_path_in(given)) {
-        const d3::config_args c = d3::read_config_file(*path, app);
-        if (!c.error.empty()) return fail_input(c.error);
-        if (!c.warning.empty())
-            std::fprintf(stderr, "d3sim: warning: %s\n", d3::printable(c.warning).c_str());
-        file_args = c.args;
+        file = d3::read_config_file(*path, app);
+        if (!file.error.empty()) return fail_input(file.error);
+        if (!file.warning.empty())
+            std::fprintf(stderr, "d3sim: warning: %s\n", d3::printable(file.warning).c_str());
     }
-    std::vector<std::string> args = d3::merge_config(file_args, given);
+    // From here on a refused value that came from the file is named with its place there.
+    const auto refuse = [&](const std::string& why) {
+        return fail_input(d3::locate_in_config(why, file, given));
+    };
+    std::vector<std::string> args = d3::merge_config(file.args, given);
     std::reverse(args.begin(), args.end());  // CLI11 parses a vector from its back
     try {
         app.parse(args);
@@ -316,15 +319,15 @@ int d3sim_main(int argc, char** argv) {
     } catch (const CLI::CallForAllHelp& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        return fail_input(e.what());
+        return refuse(e.what());
     }
-    if (auto err = d3::check_traffic_usage(app, traffic)) return fail_input(*err);
+    if (auto err = d3::check_traffic_usage(app, traffic)) return refuse(*err);
     if (auto err = check_option_use(given, o.primitive, !traffic.traffic.empty()))
-        return fail_input(*err);
-    if (auto err = d3::apply_pipeline_options(app, pipeline, o.net.router)) return fail_input(*err);
+        return refuse(*err);
+    if (auto err = d3::apply_pipeline_options(app, pipeline, o.net.router)) return refuse(*err);
     if (auto err = d3::apply_service_options(app, service, !traffic.traffic.empty(), o))
-        return fail_input(*err);
-    if (auto err = d3::check_gate_usage(app, !traffic.traffic.empty())) return fail_input(*err);
+        return refuse(*err);
+    if (auto err = d3::check_gate_usage(app, !traffic.traffic.empty())) return refuse(*err);
     if (dump_config) {
         std::cout << d3::config_yaml(d3::effective_config(app, !traffic.traffic.empty(), false));
         return 0;
@@ -332,23 +335,22 @@ int d3sim_main(int argc, char** argv) {
     // Recorded in the JSON result: d3sim --config RESULT.json reruns it (tb/config_file).
     const nlohmann::json config =
         nlohmann::json::parse(d3::effective_config(app, !traffic.traffic.empty(), true).dump());
-    if (auto err = check_outputs(json, o.wave, traffic.link_stats, trace.path))
-        return fail_input(*err);
-    if (auto err = d3::make_packet_log_options(trace, o.trace)) return fail_input(*err);
+    if (auto err = check_outputs(json, o.wave, traffic.link_stats, trace.path)) return refuse(*err);
+    if (auto err = d3::make_packet_log_options(trace, o.trace)) return refuse(*err);
     const d3::memory_budget_or_error budget = d3::resolve_memory_budget(max_memory);
-    if (!budget.error.empty()) return fail_input(budget.error);
+    if (!budget.error.empty()) return refuse(budget.error);
     o.net.shape = *d3::parse_topology_kind(shape);
     if (o.net.shape == d3::topology_kind::d3 && app.count("--arrangement") != 0)
-        return fail_input("--arrangement needs --topology mdf");
+        return refuse("--arrangement needs --topology mdf");
     if (!traffic.traffic.empty() && !o.subnetworks.empty())
-        return fail_input("--subnetwork runs a --primitive, not --traffic");
+        return refuse("--subnetwork runs a --primitive, not --traffic");
     if (!traffic.traffic.empty()) {  // synthetic traffic (tb/traffic_cli) instead of a primitive
         o.net.router.arb = *d3::parse_arbitration(arb);
         d3::traffic_run_options t = d3::make_traffic_run(traffic, o.net, o.seed);
         t.trace = o.trace;
-        if (auto err = t.validate()) return fail_input(*err);
+        if (auto err = t.validate()) return refuse(*err);
         const d3::memory_estimate est = d3::estimate_run(t, d3::make_topology(t.net));
-        if (auto err = d3::over_budget(est, budget.budget)) return fail_input(*err);
+        if (auto err = d3::over_budget(est, budget.budget)) return refuse(*err);
         if (check_only) return check_passed(est, budget.budget, quiet);
         d3::install_report_handler();
         return d3::run_traffic(t, json, quiet, est.total_mib(), gates, config);
@@ -356,10 +358,9 @@ int d3sim_main(int argc, char** argv) {
     if (auto bytes = d3::parse_bytes(wave_limit))
         o.wave_opts.limit = *bytes;
     else
-        return fail_input("--wave-limit must be a size such as 256M or 2G (got '" + wave_limit +
-                          "')");
+        return refuse("--wave-limit must be a size such as 256M or 2G (got '" + wave_limit + "')");
     if (!parse_coord(source, o.source))
-        return fail_input("--source must be c,d,p (got '" + source + "')");
+        return refuse("--source must be c,d,p (got '" + source + "')");
     o.schedule = *d3::parse_schedule_kind(schedule);
     o.reply = *d3::parse_turnaround(turnaround);
     o.destination_headers = headers == "destination";
@@ -369,19 +370,19 @@ int d3sim_main(int argc, char** argv) {
     if (app.count("--count") == 0)
         o.count = o.primitive == "matrix-product" ? o.net.m : 1;  // X of M rows: X A is M x KM
     else if (!parse_count(count, o.count))
-        return fail_input("--count must be a whole number between 1 and " +
-                          std::to_string(d3::kMaxBroadcastCount) + " (got '" + count + "')");
+        return refuse("--count must be a whole number between 1 and " +
+                      std::to_string(d3::kMaxBroadcastCount) + " (got '" + count + "')");
     o.net.router.arb = *d3::parse_arbitration(arb);
     // --progress gives 1, --no-progress -1; absent, CLI11 2.1 leaves 0 (not the initial -1).
     o.progress = app.count("--progress") == 0 ? isatty(STDERR_FILENO) != 0 : progress > 0;
     if (o.net.router.packet_length != 1)
-        return fail_input(
+        return refuse(
             "--packet-length needs --traffic: the primitives are the paper's "
             "schedules of one-unit packets, one per link and step");
-    if (auto err = o.validate()) return fail_input(*err);
+    if (auto err = o.validate()) return refuse(*err);
 #if !D3_WITH_VERILATOR
     if (o.decoder != "cpp")
-        return fail_input("--decoder " + o.decoder + " needs a build with -DD3_WITH_VERILATOR=ON");
+        return refuse("--decoder " + o.decoder + " needs a build with -DD3_WITH_VERILATOR=ON");
 #endif
 
     // The workload first (cheap: schedules, not packets), so that its volume is in the estimate
@@ -389,7 +390,7 @@ int d3sim_main(int argc, char** argv) {
     const d3::topology topo = d3::make_topology(o.net);  // D3, or MDF with its wiring
     std::unique_ptr<d3::workload> work = d3::make_workload(o, topo);
     const d3::memory_estimate est = d3::estimate_run(o, topo, *work);
-    if (auto err = d3::over_budget(est, budget.budget)) return fail_input(*err);
+    if (auto err = d3::over_budget(est, budget.budget)) return refuse(*err);
     if (check_only) return check_passed(est, budget.budget, quiet);
 
     d3::install_report_handler();

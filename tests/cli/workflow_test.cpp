@@ -139,6 +139,38 @@ TEST(Config, WrongTypeIsRefusedWithFileAndLine) {
               std::string::npos);
 }
 
+// A value of the right type that a later check refuses (a range, a name, a rule between options)
+// is named by its place in the file too; the same value typed on the command line by its option.
+TEST(Config, RefusedValuesAreNamedWithFileAndLine) {
+    const std::string f =
+        write_temp("d3_bad_range.yaml",
+                   "network:\n  k: 2\n  m: 4\nrouter:\n  input_unit:\n    buffer_depth: 0\n");
+    const outcome o = run("--config " + f);
+    EXPECT_EQ(o.code, 2);
+    EXPECT_NE(o.err.find("d3sim: error: " + f +
+                         ":6: router.input_unit.buffer_depth: --buffer-depth: must be a whole "
+                         "number from 1 to 1024 (got '0')"),
+              std::string::npos)
+        << o.err;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+    // Given on the command line as well, the command line's value is the one refused.
+    const outcome cli = run("--config " + f + " --buffer-depth=0");
+    EXPECT_EQ(cli.code, 2);
+    EXPECT_EQ(cli.err.find(f), std::string::npos) << cli.err;
+    EXPECT_NE(cli.err.find("d3sim: error: --buffer-depth: must be"), std::string::npos) << cli.err;
+    // Refused by the traffic options' own check (not CLI11's) and by a name list.
+    const std::string g = write_temp(
+        "d3_bad_rate.yaml",
+        "network:\n  k: 2\n  m: 4\nworkload:\n  traffic:\n    pattern: uniform\n    rate: 2\n");
+    EXPECT_NE(run("--config " + g).err.find(g + ":7: workload.traffic.rate: --rate must be in"),
+              std::string::npos);
+    const std::string h = write_temp("d3_bad_name.yaml",
+                                     "network:\n  k: 2\n  m: 4\nworkload:\n  traffic:\n    "
+                                     "pattern: bogus\n");
+    EXPECT_NE(run("--config " + h).err.find(h + ":6: workload.traffic.pattern: --traffic: bogus"),
+              std::string::npos);
+}
+
 TEST(Config, UnreadableFileIsBadInput) {
     for (const std::string& f : {std::string("/nonexistent-d3/c.yaml"), testing::TempDir()}) {
         const outcome o = run("--config " + f);
