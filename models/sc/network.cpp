@@ -107,30 +107,51 @@ void network::watchdog() {
     sc_core::sc_stop();
 }
 
-// Wait-for graph over link input buffers: a buffer whose head packet lacks a credit waits for the
-// buffer (router, input, VC) it must enter. Buffer ids: router id * (ports * vcs) + buffer index.
+// Wait-for graph over link input buffers and hold stages: a buffer whose head packet lacks a
+// credit waits for the buffer (router, input, VC) it must enter, one whose head must hold waits for
+// its router's hold stage, and a hold stage (per service class) waits for the buffer its first
+// blocked packet must enter. Node ids: router id * (buffers + classes) + buffer index, or + buffers
+// + class for the hold stage.
 std::string network::find_blocked_cycle() const {
-    const int per = topo_.link_ports() * cfg_.router.vcs * cfg_.router.service_classes;
+    const int buffers = topo_.link_ports() * cfg_.router.vcs * cfg_.router.service_classes;
+    const int per = buffers + cfg_.router.service_classes;
+    const auto node = [per, buffers](router_id r, int fifo, int cls) {
+        return static_cast<std::int64_t>(r) * per +
+               (fifo == router::kHoldStage ? buffers + cls : fifo);
+    };
     std::vector<std::int64_t> next(
         static_cast<std::size_t>(topo_.routers()) * static_cast<std::size_t>(per), -1);
     for (router_id i = 0; i < topo_.routers(); ++i) {
         const coord at = topo_.at(i);
         for (const router::wait& w : routers[i].blocked_heads()) {
-            const topology::link_end far = topo_.far_end(at, port_of(w.output, topo_.k()));
-            const router_id to = topo_.id(far.at);
-            const int f = routers[to].fifo_index(index_of(far.port, topo_.k()), w.vc);
-            next[static_cast<std::size_t>(i) * static_cast<std::size_t>(per) +
-                 static_cast<std::size_t>(w.fifo)] = static_cast<std::int64_t>(to) * per + f;
+            std::int64_t to_node;
+            if (w.output == router::kHoldStage) {
+                to_node = node(i, router::kHoldStage, w.cls);
+            } else {
+                const topology::link_end far = topo_.far_end(at, port_of(w.output, topo_.k()));
+                const router_id to = topo_.id(far.at);
+                to_node = node(to, routers[to].fifo_index(index_of(far.port, topo_.k()), w.vc), 0);
+            }
+            next[static_cast<std::size_t>(node(i, w.fifo, w.cls))] = to_node;
         }
     }
     const std::vector<std::int64_t> cycle = find_wait_cycle(next);
     std::string s;
+    const bool classes = cfg_.router.service_classes > 1;
     for (std::size_t j = 0; j < cycle.size(); ++j) {
         const auto r = static_cast<router_id>(cycle[j] / per);
         const int f = static_cast<int>(cycle[j] % per);
         if (j != 0) s += " -> ";
-        s += "router " + topo_.label(topo_.at(r)) + " input " + routers[r].fifo_label(f) +
-             " (head " + routers[r].fifo_head(f) + ")";
+        s += "router " + topo_.label(topo_.at(r));
+        if (f < buffers) {
+            s += " input " + routers[r].fifo_label(f) + " (head " + routers[r].fifo_head(f) + ")";
+        } else {
+            const int cls = f - buffers;
+            s += std::string(" hold stage") +
+                 (classes ? std::string(" ") + to_string(static_cast<service>(cls)) : "") + " (" +
+                 std::to_string(routers[r].hold_size()) + " held, first waiting " +
+                 routers[r].held_head(cls) + ")";
+        }
     }
     if (!cycle.empty())
         s += " -> back to router " + topo_.label(topo_.at(static_cast<router_id>(cycle[0] / per)));

@@ -355,17 +355,43 @@ std::string router::fifo_head(int f) const {
     return to_string(in_unit_.head(f).pkt->hdr);
 }
 
+bool router::waits(const entry& e, wait& w) const {
+    if (!e.decoded || e.done || e.broadcast()) return false;
+    w.cls = e.pkt->service;
+    if (e.to == kHoldTarget) {  // nothing moves (a deadlock): the stage has no room
+        w.output = kHoldStage;
+        return true;
+    }
+    if (!is_link(e.to)) return false;
+    w.output = e.to;
+    w.vc = vc_after(e);
+    return !out_unit_.has_credit(e.to, w.vc);
+}
+
 std::vector<router::wait> router::blocked_heads() const {
     std::vector<wait> out;
+    wait w;
     for (int f : in_unit_.busy()) {
         if (in_unit_.is_injection(f)) continue;
-        const entry& e = in_unit_.head(f);
-        if (!e.decoded || e.done || e.broadcast() || !is_link(e.to)) continue;
-        const int vc = vc_after(e);
-        if (out_unit_.has_credit(e.to, vc)) continue;
-        out.push_back({f, e.to, vc});
+        w.fifo = f;
+        if (waits(in_unit_.head(f), w)) out.push_back(w);
+    }
+    bool seen[kServiceClasses] = {};
+    for (const entry& e : hold_.held()) {
+        w.fifo = kHoldStage;
+        if (waits(e, w) && w.output != kHoldStage && !seen[w.cls]) {
+            seen[w.cls] = true;
+            out.push_back(w);
+        }
     }
     return out;
+}
+
+std::string router::held_head(int cls) const {
+    wait w;
+    for (const entry& e : hold_.held())
+        if (waits(e, w) && w.output != kHoldStage && w.cls == cls) return to_string(e.pkt->hdr);
+    return {};
 }
 
 std::string router::describe_occupancy() const {

@@ -92,6 +92,8 @@ class router : public sc_core::sc_module, public stepper::client {
 
     /// Packets in input buffers and the hold stage.
     std::size_t occupancy() const { return in_unit_.occupancy() + hold_.size(); }
+    /// Packets in the hold stage.
+    std::size_t hold_size() const { return hold_.size(); }
     /// Flits sent on output `o` that its downstream buffers still hold (all virtual channels),
     /// at the end of the last cycle: what UGAL compares when a node launches (nodes step before
     /// routers). The credits that came back while the router was idle count, as if it had
@@ -100,16 +102,23 @@ class router : public sc_core::sc_module, public stepper::client {
     /// Credits of the outputs not back yet: flits downstream (0 once the network drained).
     std::uint64_t credits_outstanding() const { return out_unit_.credits_outstanding(); }
 
-    /// A head packet that waits for a credit: input buffer `fifo` wants output `output`, virtual
-    /// channel `vc` downstream.
+    /// A packet that waits: the head of link input buffer `fifo`, or (fifo kHoldStage) a packet
+    /// of the hold stage of service class `cls`; it waits for a credit of output `output`, virtual
+    /// channel `vc` downstream, or (output kHoldStage) for room in this router's hold stage of
+    /// class `cls`.
+    static constexpr int kHoldStage = -1;
     struct wait {
         int fifo = 0;
         int output = 0;
         int vc = 0;
+        int cls = 0;
     };
-    /// The head packets of the link input buffers that are blocked on a credit (deadlock
-    /// diagnosis).
+    /// What blocks this router (deadlock diagnosis): the heads of the link input buffers that wait
+    /// for a credit or for the hold stage's room, and per class the first held packet that waits
+    /// for a credit.
     std::vector<wait> blocked_heads() const;
+    /// The header of the first held packet of class `cls` that waits for a credit ("" if none).
+    std::string held_head(int cls) const;
     /// Buffer index of link input `input` (0..K+M-2), virtual channel `vc`.
     int fifo_index(int input, int vc) const { return in_unit_.fifo_index(input, vc); }
     /// "local 3 vc2", "global 0 vc1", "injection".
@@ -157,6 +166,9 @@ class router : public sc_core::sc_module, public stepper::client {
         return class_channel(e.pkt->service, vc_of(e.dec.next.b, vcs_), vcs_);
     }
     void return_flit_credits(int fifo);  ///< F > 1: a packet's F credits, one per cycle
+    /// Whether the decoded, unserved entry `e` waits for a link credit (its output and channel in
+    /// w) or for the hold stage's room (w.output kHoldStage).
+    bool waits(const entry& e, wait& w) const;
 
     const network_config& cfg_;
     const topology& topo_;

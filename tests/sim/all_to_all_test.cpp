@@ -105,5 +105,50 @@ TEST(AllToAllBackpressure, HoldCapacityOneDelivers) {
     EXPECT_EQ(r.left_in_buffers, 0u);
 }
 
+// A deadlock through bounded hold stages: D3(2,4), two virtual channels of one place per input,
+// one place per hold stage. A head that must hold waits for its router's hold stage, whose packet
+// waits for a credit of the buffer that head sits in (global port 0 of (c,d,p) and of (c,p,d) face
+// each other). The report names that cycle; it named none while the wait-for graph had link buffers
+// only.
+TEST(AllToAllBackpressure, HoldStageDeadlockNamesItsCycle) {
+    D3_REQUIRE_FRESH_KERNEL();
+    run_options o;
+    o.net.k = 2;
+    o.net.m = 4;
+    o.net.router.vcs = 2;
+    o.net.router.buffer_depth = 1;
+    o.net.router.hold_capacity = 1;
+    o.net.watchdog = 200;
+    const run_result r = test::run(o);
+    EXPECT_FALSE(r.correct);
+    ASSERT_FALSE(r.problems.empty());
+    const std::string& p = r.problems[0];
+    const std::size_t at = p.find("blocked cycle: ");
+    ASSERT_NE(at, std::string::npos) << p;
+    // The cycle's elements ("router (c,d,p) input ..." or "router (c,d,p) hold stage ..."), the
+    // last one "back to router (c,d,p)".
+    std::vector<std::string> e;
+    for (std::size_t from = at + 15;;) {
+        const std::size_t to = p.find(" -> ", from);
+        e.push_back(p.substr(from, to == std::string::npos ? std::string::npos : to - from));
+        if (to == std::string::npos) break;
+        from = to + 4;
+    }
+    ASSERT_GE(e.size(), 3u) << p;
+    ASSERT_EQ(e.back().rfind("back to router (", 0), 0u) << p;
+    e.pop_back();
+    const auto router_of = [](const std::string& x) { return x.substr(0, x.find(')') + 1); };
+    // Each hold stage is waited for by a buffer of its own router (the element before it, round).
+    std::size_t holds = 0;
+    for (std::size_t i = 0; i < e.size(); ++i) {
+        if (e[i].find(" hold stage (") == std::string::npos) continue;
+        ++holds;
+        const std::string& before = e[(i + e.size() - 1) % e.size()];
+        EXPECT_EQ(router_of(before), router_of(e[i])) << p;
+        EXPECT_NE(before.find(" input "), std::string::npos) << p;
+    }
+    EXPECT_GT(holds, 0u) << p;
+}
+
 }  // namespace
 }  // namespace d3

@@ -75,6 +75,8 @@ class hold_stage : public sc_core::sc_object {
     }
 
     std::size_t size() const { return held_.size(); }
+    /// The held packets, in the order they entered (deadlock diagnosis).
+    const std::vector<entry>& held() const { return held_; }
     std::uint64_t entered() const { return entered_; }
 
   private:
