@@ -49,8 +49,15 @@ std::optional<std::string> run_parallel(backend_run& r) {
         for (std::size_t i : r.todo) f << i << "\n";
         if (!f) return "cannot write " + todo;
     }
-    std::vector<std::string> argv{"parallel",   "--will-cite", "--joblog",
-                                  "+" + joblog, "--jobs",      std::to_string(r.opt.jobs)};
+    // --quote: each argument stays one word whatever it holds (a study directory with a space),
+    // on this machine and over ssh.
+    std::vector<std::string> argv{"parallel",
+                                  "--will-cite",
+                                  "--quote",
+                                  "--joblog",
+                                  "+" + joblog,
+                                  "--jobs",
+                                  std::to_string(r.opt.jobs)};
     for (const std::string& s : r.opt.sshlogin) argv.insert(argv.end(), {"--sshlogin", s});
     if (!r.opt.sshloginfile.empty())
         argv.insert(argv.end(), {"--sshloginfile", r.opt.sshloginfile});

@@ -54,8 +54,10 @@ std::optional<double> estimated_mib(const backend_run& r, const job& j) {
 std::string memory_per_task(const backend_run& r) {
     double mib = 0;
     for (const job& j : r.list.jobs)
-        if (auto res = read_result(j, r.identity))
-            mib = std::max(mib, static_cast<double>((*res)["job"].value("max_rss_kb", 0L)) / 1024);
+        if (auto res = read_result(j, r.identity)) {
+            const nlohmann::json& rss = (*res)["job"]["max_rss_kb"];
+            if (rss.is_number()) mib = std::max(mib, rss.get<double>() / 1024);
+        }
     // One `d3sim --check` per job to run (about 30 ms each), on every core.
     std::vector<double> est(r.todo.size(), 0);
     std::atomic<std::size_t> next{0};
@@ -69,6 +71,14 @@ std::string memory_per_task(const backend_run& r) {
     for (double e : est) mib = std::max(mib, e);
     if (mib == 0) return "1G";
     return std::to_string(std::max(256L, static_cast<long>(std::ceil(2.0 * mib)))) + "M";
+}
+
+// A path as the value of an #SBATCH directive: sbatch splits directives at white space, so a path
+// with a space is quoted (double quotes, or single ones when it holds a double quote).
+std::string directive_path(const std::string& path) {
+    if (path.find_first_of(" \t\"'") == std::string::npos) return path;
+    const char q = path.find('"') == std::string::npos ? '"' : '\'';
+    return q + path + q;
 }
 
 std::string batch_script(const backend_run& r, const std::string& out_dir) {
@@ -85,7 +95,7 @@ std::string batch_script(const backend_run& r, const std::string& out_dir) {
       << "#SBATCH --mem=" << (r.opt.mem.empty() ? memory_per_task(r) : r.opt.mem) << "\n";
     if (!r.opt.time.empty()) s << "#SBATCH --time=" << r.opt.time << "\n";
     if (!r.opt.partition.empty()) s << "#SBATCH --partition=" << r.opt.partition << "\n";
-    s << "#SBATCH --output=" << out_dir << "/%A_%a.out\n"
+    s << "#SBATCH --output=" << directive_path(out_dir + "/%A_%a.out") << "\n"
       << "exec " << shell_command({r.exe, "job", r.list.manifest}) << " \"$SLURM_ARRAY_TASK_ID\"\n";
     return s.str();
 }

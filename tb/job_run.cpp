@@ -60,9 +60,11 @@ int run_job_command(int argc, char** argv) {
     if (auto err = load_manifest(argv[1], list)) return bad(*err);
     std::size_t index = 0;
     try {
-        std::size_t used = 0;
-        index = std::stoul(argv[2], &used);
-        if (used != std::string(argv[2]).size()) throw std::invalid_argument("index");
+        // Digits only: stoul would also take " 1", "+1" and "-1" (the largest index).
+        const std::string text = argv[2];
+        if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos)
+            throw std::invalid_argument("index");
+        index = std::stoul(text);
     } catch (const std::exception&) {
         return bad(std::string("the index must be a number (got '") + argv[2] + "')");
     }

@@ -78,10 +78,14 @@ std::optional<nlohmann::json> read_result(const job& j, const std::string& ident
     if (!f) return std::nullopt;
     nlohmann::json r = nlohmann::json::parse(f, nullptr, false);
     if (r.is_discarded() || !r.is_object() || !r.contains("job")) return std::nullopt;
+    // A result is valid only with the metadata `d3sim job` writes; anything else (a file edited by
+    // hand, another tool's JSON) is no result, so that a rerun makes it again.
     const nlohmann::json& meta = r["job"];
-    if (!meta.is_object() || meta.value("args", nlohmann::json()) != nlohmann::json(j.args) ||
-        meta.value("d3sim", std::string()) != identity ||
-        !is_result_code(meta.value("exit_code", -1)))
+    if (!meta.is_object()) return std::nullopt;
+    const auto args = meta.find("args"), exe = meta.find("d3sim"), code = meta.find("exit_code");
+    if (args == meta.end() || *args != nlohmann::json(j.args) || exe == meta.end() ||
+        !exe->is_string() || exe->get<std::string>() != identity || code == meta.end() ||
+        !code->is_number_integer() || !is_result_code(code->get<int>()))
         return std::nullopt;
     return r;
 }

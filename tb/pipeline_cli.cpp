@@ -27,6 +27,12 @@ std::optional<std::string> apply_pipeline_options(CLI::App& app, const pipeline_
     const auto spec = parse_pipeline(p.units, error);
     if (!spec) return "--pipeline: " + error;
     r.pipeline = *spec;
+    // Recorded in its one form (units in order, "unit:N" without signs or spaces), as for
+    // --pipeline-stages: "traverse,route:+2" is "route:2,traverse" in a result's config.
+    if (units->count() != 0 && to_string(*spec) != p.units) {
+        units->clear();
+        units->add_result(to_string(*spec));
+    }
     return std::nullopt;
 }
 

@@ -5,6 +5,7 @@
 #include "core/limits.h"
 #include "core/traffic/pattern.h"
 #include "core/traffic/routing.h"
+#include "report.h"
 
 namespace d3 {
 
@@ -44,9 +45,9 @@ std::string background_text(const nlohmann::json& bg) {
        << bg["primitive_start"] << ")\n    offered " << bg["offered"].get<double>() << "  accepted "
        << bg["accepted"].get<double>() << " packets/node/step over the primitive's span\n";
     os.precision(2);
-    os << "    latency mean " << l["mean"].get<double>() << "  p99 " << l["p99"] << "  max "
-       << l["max"] << "  (" << l["samples"] << " measured)  conflicts " << bg["conflicts"]
-       << "  created " << bg["created"] << "  delivered " << bg["delivered"] << "\n";
+    os << "    latency " << latency_text(l) << "  (" << l["samples"] << " measured)  conflicts "
+       << bg["conflicts"] << "  created " << bg["created"] << "  delivered " << bg["delivered"]
+       << "\n";
     return os.str();
 }
 
@@ -61,9 +62,17 @@ std::optional<std::string> apply_service_options(const CLI::App& app, const serv
             return std::string(opt) + " needs --background";
     if (!s.service.empty()) o.service_class = parse_service(s.service);
     if (s.background.empty()) return std::nullopt;
-    if (!(s.rate > 0 && s.rate <= 1))
-        return "--background-rate must be in (0, 1] packets per node per step (got " +
-               std::to_string(s.rate) + ")";
+    if (!(s.rate > 0 && s.rate <= 1)) {
+        // The value as given (to_string would print 1.0000001 as "1.000000", inside the range).
+        const CLI::Option* opt = app.get_option_no_throw("--background-rate");
+        std::ostringstream given;
+        if (opt && !opt->results().empty())
+            given << opt->results().front();
+        else
+            given << s.rate;
+        return "--background-rate must be in (0, 1] packets per node per step (got " + given.str() +
+               ")";
+    }
     if (auto e = out_of_range("--background-warmup", s.warmup, kWarmupRange)) return e;
     traffic_options t;
     t.pattern = *parse_traffic_pattern(s.background);

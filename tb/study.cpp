@@ -114,8 +114,12 @@ std::vector<std::size_t> report_missing(const job_list& list) {
                  list.tool.c_str(), missing.size(), list.jobs.size());
     for (std::size_t i : missing) {
         const job& j = list.jobs[i];
+        std::error_code ec;
         const std::string why =
-            !job_started(j) ? "did not run"
+            std::filesystem::exists(j.result, ec)
+                ? "its result is of another d3sim build or command line (or unreadable)  [" +
+                      j.result + "]"
+            : !job_started(j) ? "did not run"
             : last_line(j.log).empty()
                 ? "ended without a result and with an empty stderr (killed?)  [" + j.log + "]"
                 : last_line(j.log) + "  [" + j.log + "]";
