@@ -16,7 +16,7 @@ struct router_stats {
     std::uint64_t hops = 0;       ///< link traversals
     std::uint64_t holds = 0;      ///< steps a packet spent in the hold stage (port 0)
     std::uint64_t conflicts = 0;  ///< (link, step) pairs with more than one requester
-    std::uint64_t waits = 0;      ///< packet-steps lost to a conflict
+    std::uint64_t waits = 0;      ///< packet-steps lost to a conflict: a credit, but another won
     std::uint64_t stalls = 0;     ///< (link, step) pairs with requesters but no credit
     std::uint64_t ejected = 0;    ///< packets delivered to the node
     std::uint64_t decodes = 0;    ///< decoder calls

@@ -22,7 +22,6 @@ switch_allocator::switch_allocator(const char* name, const setup& s, router_stat
 
 void switch_allocator::record(std::uint64_t t, int output, std::size_t requesters) {
     ++stats_.conflicts;
-    stats_.waits += requesters - 1;
     if (log_.size() < kConflictLog)
         log_.push_back({t, router_, static_cast<std::uint16_t>(output),
                         static_cast<std::uint16_t>(requesters)});
@@ -33,8 +32,8 @@ std::uint8_t switch_allocator::record_tagged(std::uint64_t t, int output,
                                              const packet* sent) {
     // Per kind (the run's own packets, the background's): a conflict when a packet of that kind
     // asked for the link together with another packet of its class or a higher one (the packets
-    // that compete with it); its waits are its packets that did not get the link; a stall when
-    // none of its packets had a credit.
+    // that compete with it); its waits are its packets that had a credit and did not get the link
+    // (as without background); a stall when none of its packets had a credit.
     std::uint8_t counted = 0;
     for (int bg = 0; bg < 2; ++bg) {
         std::size_t mine = 0, rivals = 0, credited = 0;
@@ -54,7 +53,7 @@ std::uint8_t switch_allocator::record_tagged(std::uint64_t t, int output,
         if (rivals > 1) {
             ++s.conflicts;
             counted |= bg ? link_event::kBackgroundConflict : link_event::kRunConflict;
-            s.waits += mine - (sent && sent->background == (bg == 1) ? 1 : 0);
+            s.waits += credited - (sent && sent->background == (bg == 1) ? 1 : 0);
             if (!bg && log_.size() < kConflictLog)
                 log_.push_back({t, router_, static_cast<std::uint16_t>(output),
                                 static_cast<std::uint16_t>(rivals)});

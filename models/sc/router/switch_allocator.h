@@ -1,8 +1,9 @@
 // Switch allocator: one winner per directed link per step. Collects the packets that want each
 // output in this step, records a link conflict when more than one does (the paper's conflicts:
-// counted per (link, step), logged with router, port and step), lets only those with a credit
-// downstream compete (core/arbiter.h picks among them) and reports each output's step to the
-// link observer (waves, link statistics). With two service classes (core/service.h) only the
+// counted per (link, step), logged with router, port and step; its waits are the packets with a
+// credit that lost the link to the winner, as the packet log's conflict-wait), lets only those with
+// a credit downstream compete (core/arbiter.h picks among them) and reports each output's step to
+// the link observer (waves, link statistics). With two service classes (core/service.h) only the
 // highest class among the packets with a credit competes, with its own arbiter per output, so a
 // privileged packet is never held up by a standard one; with background traffic the figures are
 // kept apart (record_tagged).
@@ -165,6 +166,9 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
         } else if (!background_) {
             ++stats_.stalls;
         }
+        // A conflict's waits: the packets that had a credit but another packet won the link (the
+        // packet log's conflict-wait events); a packet without a credit waits for the credit.
+        if (n > 1 && !background_) stats_.waits += eligible_.size() - (sent ? 1 : 0);
         if (background_) {
             credit_.assign(n, 0);
             for (std::size_t i : eligible_) credit_[i] = 1;
