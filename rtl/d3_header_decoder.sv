@@ -71,15 +71,17 @@ module d3_header_decoder #(
   assign next_o = next_hdr;
   assign act_o  = act;
 
-  // Elaboration-time checks: the layout in d3_pkg and the limits of the parameters.
+  // Elaboration-time checks: the layout in d3_pkg and the limits of the parameters. The messages
+  // are plain strings: Yosys 0.23 prints a $error's format string without its arguments ("1..%0d"),
+  // so the numbers are written out (FieldWidth = 8, MaxK = MaxM = 256, HdrWidth = 46).
   if ($bits(hdr) != HdrWidth || $bits(act) != $bits(act_o)) begin : gen_bad_layout
-    $error("header_t is %0d bits, docs/header-format.md says %0d", $bits(hdr), HdrWidth);
+    $error("header_t must be 46 bits and action_e 3 bits (docs/header-format.md)");
   end
   if (GlobalPortWidth < 1 || (1 << GlobalPortWidth) > d3_pkg::MaxK) begin : gen_bad_global_width
-    $error("GlobalPortWidth must be 1..%0d (K <= %0d)", FieldWidth, d3_pkg::MaxK);
+    $error("GlobalPortWidth must be 1..8 (K <= 256)");
   end
   if (LocalPortWidth < 1 || (1 << LocalPortWidth) > d3_pkg::MaxM) begin : gen_bad_local_width
-    $error("LocalPortWidth must be 1..%0d (M <= %0d)", FieldWidth, d3_pkg::MaxM);
+    $error("LocalPortWidth must be 1..8 (M <= 256)");
   end
 
   localparam int unsigned CmpWidth = FieldWidth + 1;  // holds any field and K, M up to 256

@@ -4,15 +4,19 @@
 //   d3wave view TRACE.vcd -o VIEW.gtkw -s PATTERN... [--from N] [--to N]
 //                                              a gtkwave save file for chosen signals and steps
 // Patterns are shell globs over gtkwave's names ("d3.c0.d0.p0.l1.*"; "d3." may be left out).
-// Exit codes: 0 fine, 1 a check failed, 2 bad input.
+// Exit codes: 0 fine, 1 a check failed, 2 bad input (one line): a trace that is not a VCD (an FST:
+// convert it with fst2vcd), a --from after the trace's end or a --to before --from, -o the trace.
 #include <fnmatch.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "trace/gtkw.h"
 #include "trace/vcd_reader.h"
@@ -28,6 +32,54 @@ bool ends_with(const std::string& s, const std::string& tail) {
 std::string parent(const std::string& path) {
     const auto dot = path.find_last_of('.');
     return dot == std::string::npos ? "" : path.substr(0, dot);
+}
+
+// User input in a message, control bytes escaped (\xNN), so that an error stays one line.
+std::string printable(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x20 && u != 0x7f) {
+            out += c;
+            continue;
+        }
+        char hex[8];
+        std::snprintf(hex, sizeof hex, "\\x%02x", u);
+        out += hex;
+    }
+    return out;
+}
+
+// Why `path` cannot be read as a VCD, or nothing. A VCD is text that starts with a $ keyword; an
+// FST (its first block type is byte 0), a compressed trace or any other binary file is refused
+// here in one line, before the VCD reader quotes a binary token.
+std::optional<std::string> not_a_vcd(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) return path + " is a directory, not a VCD trace";
+    std::ifstream f(path, std::ios::binary);
+    if (!f) return std::nullopt;  // vcd_file::load says "cannot read"
+    char head[4096];
+    f.read(head, sizeof head);
+    const std::string text(head, static_cast<std::size_t>(f.gcount()));
+    const auto first = text.find_first_not_of(" \t\r\n");
+    const bool binary = std::any_of(text.begin(), text.end(), [](char c) {
+        const auto u = static_cast<unsigned char>(c);
+        return u < 0x20 && c != '\n' && c != '\r' && c != '\t';
+    });
+    if (!binary && (first == std::string::npos || text[first] == '$')) return std::nullopt;
+    if (path.size() >= 4 && path.compare(path.size() - 4, 4, ".fst") == 0)
+        return path + " is an FST trace: d3wave reads VCD (convert it with fst2vcd " + path +
+               " > TRACE.vcd)";
+    return path + " is not a VCD trace (it does not start with a $ keyword" +
+           std::string(binary ? ", and it holds binary bytes" : "") +
+           "; for an FST trace, convert it with fst2vcd first)";
+}
+
+// --from and --to: whole steps (CLI11 would read "-3" as 2^64 - 3).
+std::optional<std::uint64_t> parse_step(const std::string& s) {
+    if (s.empty() || s.size() > 18 || s.find_first_not_of("0123456789") != std::string::npos)
+        return std::nullopt;
+    return std::stoull(s);
 }
 
 int stats(const vcd_file& v, bool json) {
@@ -73,7 +125,7 @@ int stats(const vcd_file& v, bool json) {
 int check(const vcd_file& v, const std::string& view) {
     std::ifstream f(view);
     if (!f) {
-        std::fprintf(stderr, "d3wave: error: cannot read %s\n", view.c_str());
+        std::fprintf(stderr, "d3wave: error: cannot read %s\n", printable(view).c_str());
         return 2;
     }
     const auto names = d3::gtkw_trace_names(f);
@@ -89,8 +141,13 @@ int check(const vcd_file& v, const std::string& view) {
 }
 
 int view(const vcd_file& v, const std::string& trace, const std::string& out,
-         std::vector<std::string> patterns, std::uint64_t from, std::uint64_t to,
+         std::vector<std::string> patterns, std::uint64_t from, std::optional<std::uint64_t> to,
          const std::string& title) {
+    std::error_code ec;
+    if (std::filesystem::equivalent(out, trace, ec)) {
+        std::fprintf(stderr, "d3wave: error: -o %s is the trace itself\n", printable(out).c_str());
+        return 2;
+    }
     for (std::string& p : patterns)
         if (p.rfind("d3.", 0) != 0 && p != "*") p = "d3." + p;
     d3::gtkw_view g;
@@ -99,7 +156,7 @@ int view(const vcd_file& v, const std::string& trace, const std::string& out,
     if (!title.empty()) g.comments.push_back(title);
     g.comments.push_back("written by d3wave view");
     g.start = from;
-    g.end = to == 0 ? v.end_time() : to;
+    g.end = to.value_or(v.end_time());
     std::map<std::string, std::size_t> group_of;
     for (const auto& var : v.vars()) {
         bool hit = false;
@@ -134,7 +191,7 @@ int view(const vcd_file& v, const std::string& trace, const std::string& out,
     }
     if (g.top.empty() && g.groups.empty()) {
         std::fprintf(stderr, "d3wave: error: no signal of %s matches the patterns\n",
-                     trace.c_str());
+                     printable(trace).c_str());
         return 2;
     }
     std::sort(g.markers.begin(), g.markers.end(),
@@ -144,7 +201,7 @@ int view(const vcd_file& v, const std::string& trace, const std::string& out,
     std::ofstream f(out);
     d3::write_gtkw(g, f);
     if (!f) {
-        std::fprintf(stderr, "d3wave: error: cannot write %s\n", out.c_str());
+        std::fprintf(stderr, "d3wave: error: cannot write %s\n", printable(out).c_str());
         return 2;
     }
     return 0;
@@ -158,7 +215,7 @@ int main(int argc, char** argv) {
     std::string trace, gtkw, out, title;
     bool json = false;
     std::vector<std::string> patterns;
-    std::uint64_t from = 0, to = 0;
+    std::string from_text = "0", to_text;
     auto* s = app.add_subcommand("stats", "conflict steps and counters of a trace");
     s->add_option("trace", trace, "VCD written by d3sim --wave")->required();
     s->add_flag("--json", json, "one JSON object on stdout");
@@ -171,24 +228,43 @@ int main(int argc, char** argv) {
     w->add_option("-s,--signals", patterns, "glob patterns over signal names")
         ->required()
         ->delimiter(',');
-    w->add_option("--from", from, "first step shown");
-    w->add_option("--to", to, "last step shown (default: the end)");
+    w->add_option("--from", from_text, "first step shown (default 0)");
+    w->add_option("--to", to_text, "last step shown (default: the end)");
     w->add_option("--title", title, "comment at the top of the file");
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::fprintf(stderr, "d3wave: error: %s\n", e.what());
+        std::fprintf(stderr, "d3wave: error: %s\n", printable(e.what()).c_str());
         return 2;
     }
+    const auto bad = [](const std::string& why) {
+        std::fprintf(stderr, "d3wave: error: %s\n", printable(why).c_str());
+        return 2;
+    };
+    const std::optional<std::uint64_t> from = parse_step(from_text);
+    std::optional<std::uint64_t> to;
+    if (*w) {
+        if (!from) return bad("--from must be a whole number of steps (got '" + from_text + "')");
+        if (w->count("--to") != 0) {
+            to = parse_step(to_text);
+            if (!to) return bad("--to must be a whole number of steps (got '" + to_text + "')");
+            if (*to < *from)
+                return bad("--to " + to_text + " is before --from " + std::to_string(*from));
+        }
+    }
+    if (auto why = not_a_vcd(trace)) return bad(*why);
     try {
         const vcd_file v = vcd_file::load(trace);
         if (*s) return stats(v, json);
         if (*c) return check(v, gtkw);
-        return view(v, trace, out, patterns, from, to, title);
+        if (*from > v.end_time())
+            return bad("--from " + std::to_string(*from) + " is after the end of " + trace +
+                       " (step " + std::to_string(v.end_time()) + ")");
+        return view(v, trace, out, patterns, *from, to, title);
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "d3wave: error: %s\n", e.what());
+        std::fprintf(stderr, "d3wave: error: %s\n", printable(e.what()).c_str());
         return 2;
     }
 }

@@ -88,6 +88,24 @@ TEST(CosimNetwork, BroadcastMdf3_4) {
     expect_same_result("--topology mdf --k 3 --m 4 --primitive broadcast --source 5,0,2");
 }
 
+// The other header kinds through whole networks: destination headers (section 12's
+// --headers destination), the synchronizing header of the depth-four trees, and the deflection
+// ports C and D (b = 5, 4) of a valiant and a ugal background under a privileged all-to-all.
+TEST(CosimNetwork, DestinationHeadersPermutationD3_3_4) {
+    expect_same_result("--k 3 --m 4 --primitive permutation --headers destination --seed 7");
+}
+TEST(CosimNetwork, SynchronizingHeadersBroadcastTreesD3_3_4) {
+    expect_same_result("--k 3 --m 4 --primitive broadcast-trees --source 1,1,2");
+}
+TEST(CosimNetwork, DeflectedBackgroundD3_4_4) {
+    expect_same_result(
+        "--k 4 --m 4 --primitive all-to-all --background uniform --background-rate 0.3 "
+        "--background-routing valiant");
+    expect_same_result(
+        "--k 4 --m 4 --primitive all-to-all --background hotspot --background-rate 0.3 "
+        "--background-routing ugal --service standard");
+}
+
 // The seeded fault: one wrong case in the RTL (source vector, b = 1: delta instead of pi).
 TEST(SeededFault, LockstepStopsAtTheFirstDifference) {
     const outcome o = run(D3SIM_FAULT, "--k 3 --m 4 --decoder lockstep --json - --quiet");

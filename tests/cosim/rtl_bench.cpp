@@ -136,9 +136,17 @@ int sc_main(int argc, char** argv) {
     app.add_option("--decoder", decoder)
         ->check(CLI::IsMember({"cpp", "rtl", "rtl-per-router", "lockstep", "lockstep-per-router"}))
         ->capture_default_str();
-    CLI11_PARSE(app, argc, argv);
+    // Bad input is exit 2 and one line, as for d3sim (CLI11_PARSE would exit 104, 105, ...).
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::fprintf(stderr, "d3_rtl_bench: error: %s\n", e.what());
+        return 2;
+    }
     if (auto err = o.validate()) {
-        std::fprintf(stderr, "d3_rtl_bench: %s\n", err->c_str());
+        std::fprintf(stderr, "d3_rtl_bench: error: %s\n", err->c_str());
         return 2;
     }
     try {

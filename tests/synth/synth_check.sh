@@ -1,20 +1,37 @@
 #!/usr/bin/env bash
 # Synthesises rtl/ with Yosys (Debian's `yosys`) for one parameter set and checks that the result
 # is a purely combinational netlist without problems: `check -assert` (no driver conflicts, no
-# undriven or combinational-loop wires), no flip-flop and no latch. Prints the cell count.
+# undriven or combinational-loop wires), no flip-flop, no latch, no memory, and nothing but the
+# combinational cells of Yosys's generic gate library. Prints the cell count.
 # Usage: synth_check.sh RTL_DIR GLOBAL_PORT_WIDTH LOCAL_PORT_WIDTH
+#
+# After `synth` the storage cells are the generic library's upper-case ones ($_DFF_P_, $_SDFF_*,
+# $_DFFE_*, $_ALDFF_*, $_DLATCH_*, $_SR_*, ...); before techmap they are lower case ($dff, $adff,
+# $dlatch, $sr, $mem_v2, ...). Both are refused by name (for the message), and then every cell
+# that is not one of the combinational gates below is refused too, so that a storage cell this list
+# does not name (or a black box) cannot pass as "combinational".
 set -euo pipefail
 rtl=$1 g=$2 l=$3
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+storage='t:$*dff* t:$*ff* t:$_*FF* t:$*latch* t:$_*LATCH* t:$sr t:$_SR_* t:$mem*'
+not_gate='t:*'
+for gate in NOT BUF AND NAND OR NOR XOR XNOR ANDNOT ORNOT MUX NMUX AOI3 OAI3 AOI4 OAI4; do
+  not_gate+=" t:\$_${gate}_ %d"
+done
 if ! yosys -q -l "$log" -p "read_verilog -sv $rtl/d3_pkg.sv $rtl/d3_header_decoder.sv;
     hierarchy -check -top d3_header_decoder -chparam GlobalPortWidth $g -chparam LocalPortWidth $l;
     synth -top d3_header_decoder; check -assert;
-    select -assert-none t:\$*dff* t:\$*latch* t:\$_DLATCH* t:\$_SR*; tee -o /dev/stdout stat" \
+    select -assert-none $storage; select -assert-none $not_gate; tee -o /dev/stdout stat" \
     >/dev/null; then
-  grep -iE "error|latch|problem" "$log" | head -5 >&2
+  grep -E "ERROR|Latch inferred|Found and reported [1-9]|^Selection contains|^d3_header_decoder/" \
+    "$log" | head -8 >&2
   echo "yosys rejected rtl/ for widths $g/$l (log above)" >&2
   exit 1
 fi
 cells=$(grep -E "Number of cells:" "$log" | tail -1 | awk '{print $4}')
+if [[ -z "$cells" ]]; then
+  echo "yosys printed no cell count for widths $g/$l" >&2
+  exit 1
+fi
 echo "d3_header_decoder GlobalPortWidth=$g LocalPortWidth=$l: $cells cells, combinational"
