@@ -406,7 +406,17 @@ int d3sim_main(int argc, char** argv) {
         partitions = tb->partitions();
         background = tb->background();
     });
-    if (!ran) d3::end_process(1);
+    if (!ran) {
+        // The waveform and the packet log up to the error: what led to it (a lockstep mismatch).
+        if (tb) {
+            tb->finish_outputs_after_error();
+            if (!tb->trace_error().empty())
+                std::fprintf(stderr, "d3sim: error: %s\n", tb->trace_error().c_str());
+            if (!o.wave.empty() && tb->trace_error().empty() && !quiet)
+                std::cerr << "  waveform up to the error: " << o.wave << "\n";
+        }
+        d3::end_process(1);
+    }
     if (!tb->trace_error().empty()) {
         std::fprintf(stderr, "d3sim: error: %s\n", tb->trace_error().c_str());
         d3::end_process(2);

@@ -197,17 +197,8 @@ run_result testbench::run() {
     record_run_cost(r, start, elaboration_seconds_);
     record_network(r, *net_, *work_);
     r.decoder = opt_.decoder;
-    // The trace ends with the run's last delivery, not at the watchdog's last timer. A trace
-    // that could not be written (a full disk) is an output error, as for the packet log.
-    if (wave_) {
-        try {
-            wave_->finish(std::min<std::uint64_t>(r.end_cycle, net_->last_delivery()) + 1);
-        } catch (const std::runtime_error& e) {
-            trace_error_ = e.what();
-        }
-    }
-    if (log_)
-        if (auto err = log_->finish(); err && trace_error_.empty()) trace_error_ = *err;
+    // The trace ends with the run's last delivery, not at the watchdog's last timer.
+    finish_outputs(std::min<std::uint64_t>(r.end_cycle, net_->last_delivery()) + 1);
 
     if (const auto* bg = dynamic_cast<const background_workload*>(work_.get()))
         for (conflict_record& c : r.first_conflicts) c.step -= bg->warmup();  // its own steps
@@ -215,6 +206,23 @@ run_result testbench::run() {
     for (std::string& p : work_->value_problems()) r.problems.push_back(std::move(p));
     r.correct = r.problems.empty();
     return r;
+}
+
+// A trace that could not be written (a full disk) is an output error, as for the packet log.
+void testbench::finish_outputs(std::uint64_t end_step) {
+    if (wave_) {
+        try {
+            wave_->finish(end_step);
+        } catch (const std::runtime_error& e) {
+            trace_error_ = e.what();
+        }
+    }
+    if (log_)
+        if (auto err = log_->finish(); err && trace_error_.empty()) trace_error_ = *err;
+}
+
+void testbench::finish_outputs_after_error() {
+    if (net_) finish_outputs(to_cycle(sc_core::sc_time_stamp()) + 1);
 }
 
 }  // namespace d3

@@ -85,8 +85,14 @@ class testbench : public sc_core::sc_module {
     /// neither written; d3sim exits 2), and the log's lines.
     const std::string& trace_error() const { return trace_error_; }
     std::uint64_t trace_lines() const { return log_ ? log_->written() : 0; }
+    /// After an error stopped run() (a lockstep mismatch, a model error): ends the waveform and
+    /// the packet log at the step reached, so that they show what led up to it (trace_error()
+    /// says if they could not be written).
+    void finish_outputs_after_error();
 
   private:
+    /// Ends the waveform at `end_step` and closes the packet log (trace_error_ on failure).
+    void finish_outputs(std::uint64_t end_step);
     run_options opt_;
     topology topo_;
     std::unique_ptr<workload> work_;

@@ -4,10 +4,13 @@
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
+#include <unistd.h>
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 #include "support/run_command.h"
@@ -116,6 +119,36 @@ TEST(SeededFault, LockstepStopsAtTheFirstDifference) {
          {"d3sim: error: d3/lockstep: ", "tb.network.router_", " step ", "(decode ", "header (0,1;",
           "C++ reference: local port ", "; RTL: local port "})
         EXPECT_NE(o.err.find(part), std::string::npos) << part << " in: " << o.err;
+}
+
+// What led to the mismatch stays readable: the waveform ends at the step after it (with its gtkwave
+// view) and the packet log is closed after its last whole line (both were left empty or cut
+// mid-line when the error ended the process).
+TEST(SeededFault, LockstepStopLeavesTheTraceUpToTheMismatch) {
+    const std::string base = testing::TempDir() + "d3_fault_" + std::to_string(getpid());
+    const outcome o = run(D3SIM_FAULT, "--k 3 --m 4 --decoder lockstep --quiet --wave " + base +
+                                           ".vcd --trace-packets " + base + ".csv");
+    EXPECT_EQ(o.code, 1) << o.err;
+    const std::size_t at = o.err.find(" step ");
+    ASSERT_NE(at, std::string::npos) << o.err;
+    const unsigned long step = std::stoul(o.err.substr(at + 6));
+    const auto read = [](const std::string& path) {
+        std::ifstream f(path, std::ios::binary);
+        std::stringstream s;
+        s << f.rdbuf();
+        return s.str();
+    };
+    const std::string vcd = read(base + ".vcd");
+    ASSERT_NE(vcd.find("$enddefinitions"), std::string::npos) << "no VCD header";
+    const std::size_t last = vcd.rfind("\n#");
+    ASSERT_NE(last, std::string::npos);
+    EXPECT_EQ(std::stoul(vcd.substr(last + 2)), step + 1) << "the trace's last time";
+    EXPECT_NE(read(base + ".gtkw").find("[dumpfile]"), std::string::npos);
+    const std::string log = read(base + ".csv");
+    ASSERT_FALSE(log.empty());
+    EXPECT_EQ(log.back(), '\n') << "the packet log ends with a whole line";
+    EXPECT_NE(log.find("\n" + std::to_string(step) + ","), std::string::npos)
+        << "the log has the events of the mismatch's step";
 }
 
 TEST(SeededFault, RtlAloneDeliversWrongly) {
