@@ -35,6 +35,7 @@
 #if D3_WITH_VERILATOR
 #include "rtl/decoder_select.h"
 #endif
+#include "trace/traced_probes.h"
 #include "trace/wave_estimate.h"
 
 namespace {
@@ -54,9 +55,12 @@ int check_passed(const d3::memory_estimate& est, const d3::memory_budget& budget
     return 0;
 }
 
-// The output files the options name, checked before anything is elaborated.
+// The output files the options name, checked before anything is elaborated. `decoder_ports`: the
+// waveform traces the decoders (--wave-decoder, or a decoder other than cpp), whose view has two
+// more translate files.
 std::optional<std::string> check_outputs(const std::string& json, const std::string& wave,
-                                         const std::string& link_stats, const std::string& trace) {
+                                         bool decoder_ports, const std::string& link_stats,
+                                         const std::string& trace) {
     if (!trace.empty())
         if (auto err = d3::check_writable(trace)) return "--trace-packets: " + *err;
     if (!json.empty())
@@ -65,9 +69,13 @@ std::optional<std::string> check_outputs(const std::string& json, const std::str
         if (auto err = d3::check_writable(wave)) return "--wave: " + *err;
         if (auto err = d3::check_writable(d3::wave_trace::gtkw_path_for(wave)))
             return "--wave: " + *err;
-        if (auto err = d3::check_writable(
-                d3::wave_trace::names_path_for(d3::wave_trace::gtkw_path_for(wave))))
+        const std::string gtkw = d3::wave_trace::gtkw_path_for(wave);
+        if (auto err = d3::check_writable(d3::wave_trace::names_path_for(gtkw)))
             return "--wave: " + *err;
+        if (decoder_ports)
+            for (const char* names : {d3::kDecoderActNames, d3::kDecoderRouteNames})
+                if (auto err = d3::check_writable(d3::wave_trace::names_path_for(gtkw, names)))
+                    return "--wave: " + *err;
     }
     if (!link_stats.empty())
         if (auto err = d3::check_writable(link_stats)) return "--link-stats: " + *err;
@@ -335,7 +343,9 @@ int d3sim_main(int argc, char** argv) {
     // Recorded in the JSON result: d3sim --config RESULT.json reruns it (tb/config_file).
     const nlohmann::json config =
         nlohmann::json::parse(d3::effective_config(app, !traffic.traffic.empty(), true).dump());
-    if (auto err = check_outputs(json, o.wave, traffic.link_stats, trace.path)) return refuse(*err);
+    if (auto err = check_outputs(json, o.wave, o.wave_opts.decoder || o.decoder != "cpp",
+                                 traffic.link_stats, trace.path))
+        return refuse(*err);
     if (auto err = d3::make_packet_log_options(trace, o.trace)) return refuse(*err);
     const d3::memory_budget_or_error budget = d3::resolve_memory_budget(max_memory);
     if (!budget.error.empty()) return refuse(budget.error);

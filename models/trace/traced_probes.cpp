@@ -89,8 +89,8 @@ decision traced_decoder::decode_at(const header& h, const coord& at, const decod
 }
 
 decoder_maker traced_decoders(decoder_maker inner, wave_trace& w, const topology& t) {
-    const decoder_value_names n{w.add_value_names("act", action_names()),
-                                w.add_value_names("route", route_names(t))};
+    const decoder_value_names n{w.add_value_names(kDecoderActNames, action_names()),
+                                w.add_value_names(kDecoderRouteNames, route_names(t))};
     return [inner = std::move(inner), &w, t, n](const coord& at) {
         std::unique_ptr<decoder_if> d =
             inner ? inner(at) : std::make_unique<reference_decoder>(t.k(), t.m());

@@ -23,6 +23,11 @@ namespace d3 {
 
 using decoder_maker = decoder_factory;
 
+/// The value names traced_decoders adds to a view: act_o's and route's, each in its translate
+/// file beside the view (wave_trace::names_path_for(gtkw, name)).
+inline constexpr const char* kDecoderActNames = "act";
+inline constexpr const char* kDecoderRouteNames = "route";
+
 /// The ids of the value names of the decoder's act_o and route (wave_trace::add_value_names).
 struct decoder_value_names {
     int act = -1;

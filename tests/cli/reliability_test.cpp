@@ -3,7 +3,9 @@
 // input is legal, runs correctly). Each of these failed on the code before the fix (hang, SIGABRT,
 // exit 0 with nonsense, exit 1, several lines, a run before the error).
 #include <gtest/gtest.h>
+
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -125,6 +127,16 @@ TEST(Reliability, OutputFilesAreCheckedBeforeTheRun) {
                    "--link-stats: cannot write /proc/x/y.csv");
     expect_refused("validate --k 1 --m 4 --out /proc/x/y", "cannot write /proc/x/y");
     expect_refused("validate --k 1 --m 4 --out - --json /proc/x/y", "cannot write /proc/x/y");
+    // The decoder ports' translate files beside the view (--wave-decoder, --decoder rtl|lockstep):
+    // refused by --check, before a run that would end without them.
+    for (const char* names : {"act", "route"}) {
+        const std::string base = testing::TempDir() + "d3_blocked_" + names;
+        const std::string blocked = base + "." + names + ".txt";
+        mkdir(blocked.c_str(), 0755);
+        expect_refused("--k 2 --m 4 --wave-decoder --check --wave " + base + ".vcd",
+                       "--wave: cannot write " + blocked + ": Is a directory");
+        EXPECT_EQ(run("--k 2 --m 4 --check -q --wave " + base + ".vcd", 10).code, 0) << names;
+    }
 }
 
 TEST(Reliability, ValidateOutsideTheRepositoryFailsBeforeRunning) {
