@@ -1,5 +1,6 @@
 #include "trace/wave_estimate.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <vector>
@@ -23,12 +24,18 @@ wave_size estimate_wave(const topology& t, const workload& w, const wave_scope& 
     std::uint64_t events = 0;
     std::vector<launch> launched;
     walk_result scratch;
+    // A program that answers deliveries sees none in this replay, and one may wait for ever (the
+    // permutation's data waits for its exchange): its replay ends with the workload's schedule.
+    const std::uint64_t schedule = std::min<std::uint64_t>(
+        kMaxProgramSteps, static_cast<std::uint64_t>(w.rounds() + w.delays()));
     for (router_id id = 0; id < t.routers(); ++id) {
         if (s.selects(t.at(id))) ++out.routers;
         auto program = w.program_for(id);
         if (!program) continue;
+        const std::uint64_t last =
+            program->reacts() == reaction::answers ? schedule : kMaxProgramSteps;
         std::uint64_t step = 0;
-        for (; !program->finished(step) && step < kMaxProgramSteps; ++step) {
+        for (; !program->finished(step) && step < last; ++step) {
             launched.clear();
             program->launches(step, launched);
             for (const launch& l : launched) {

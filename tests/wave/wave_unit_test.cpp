@@ -133,6 +133,22 @@ TEST(WaveEstimate, GrowsWithTheScopeAndWarnsOverTheLimit) {
     EXPECT_FALSE(size_warning("x.vcd", big, all, big.bytes));
 }
 
+// The permutation's nodes launch their data when their exchange has arrived, which a replay
+// without deliveries never sees: the estimate stops at the workload's schedule instead of stepping
+// its programs to the replay's limit (2^24 steps, "about 256.1 MB" for a 112 kB trace).
+TEST(WaveEstimate, ReactiveProgramsEndWithTheSchedule) {
+    const topology t(2, 4);
+    primitive_options o;
+    o.primitive = "permutation";
+    const auto work = make_primitive_workload(t, o);
+    std::string err;
+    const auto all = *wave_scope::parse("all", t, err);
+    const wave_size est = estimate_wave(t, *work, all, wave_format::vcd);
+    EXPECT_LE(est.steps, work->rounds() + work->delays());
+    EXPECT_LT(est.bytes, 1u << 20);
+    EXPECT_FALSE(size_warning("x.vcd", est, all, 256u << 20));
+}
+
 link_event event(std::uint64_t step, router_id r, int port, int requesters, std::uint64_t serial,
                  const header& h) {
     link_event e;
