@@ -5,13 +5,17 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <iomanip>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "backends.h"
+#include "config_file.h"
 #include "core/traffic/rates.h"
 #include "gates.h"
 #include "jobs.h"
@@ -43,6 +47,41 @@ std::optional<std::string> check_point_options(const std::vector<std::string>& a
     std::string out, err;
     if (run_check(self_exe(), args, out, err) != 2) return std::nullopt;  // else: the points say
     return point_error(err.substr(0, err.find('\n')));
+}
+
+// Options that name one output file of a run. Every point would write that same file (the last to
+// finish wins, with one rate's data), so a sweep refuses them; --json is the sweep's own
+// (DIR/point_R.json). The option and its key in a --config file's `outputs`.
+constexpr std::pair<const char*, const char*> kPerRunOutputs[] = {
+    {"--wave", "wave"}, {"--link-stats", "link_stats"}, {"--trace-packets", "trace_packets"}};
+
+std::string per_run_output_refused(const std::string& option, const char* swept) {
+    return option + " names one file, which every point of the sweep would write over: run d3sim " +
+           swept + " R " + option + " FILE for the point to look at";
+}
+
+/// A per-run output that the points' --config file names (its `outputs` section, as
+/// `d3sim ... --dump-config` prints it: "  wave: \"w.vcd\"  # --wave"), or nothing.
+std::optional<std::string> config_outputs(const std::vector<std::string>& args, const char* swept) {
+    std::vector<std::string> argv{self_exe()};
+    argv.insert(argv.end(), args.begin(), args.end());
+    argv.push_back("--dump-config");
+    std::string out, err;
+    if (capture(argv, out, &err) != 0) return std::nullopt;  // the points say
+    std::istringstream lines(out);
+    bool in_outputs = false;
+    for (std::string line; std::getline(lines, line);) {
+        if (line.empty() || line[0] != ' ') {
+            in_outputs = line.rfind("outputs:", 0) == 0;
+            continue;
+        }
+        if (!in_outputs) continue;
+        for (const auto& [option, key] : kPerRunOutputs)
+            if (line.rfind("  " + std::string(key) + ":", 0) == 0)
+                return "--config " + config_path_in(args).value_or("FILE") + ": outputs." + key +
+                       ": " + per_run_output_refused(option, swept);
+    }
+    return std::nullopt;
 }
 
 std::string rate_text(double r) {
@@ -107,6 +146,51 @@ void write_background_plot_script(const std::string& dir, const std::string& tit
 const char* const kColumns =
     "rate,offered,accepted,latency_mean,latency_p50,latency_p99,latency_max,hops_mean,"
     "deflected_fraction,conflicts,credit_stalls,drained,correct,exit_code";
+
+// The member at `path` of a result, or null when a member on the way is missing or not an object.
+const nlohmann::json* member(const nlohmann::json& j, std::initializer_list<const char*> path) {
+    const nlohmann::json* at = &j;
+    for (const char* key : path) {
+        if (!at->is_object()) return nullptr;
+        const auto it = at->find(key);
+        if (it == at->end()) return nullptr;
+        at = &*it;
+    }
+    return at;
+}
+
+// Whether a point's result has every figure its row reads, each of its type (a number; a number or
+// null where the point may have measured nothing; a boolean): a result whose `job` record is valid
+// but whose figures were damaged or left out (edited by hand, another tool's JSON under the job
+// record) has none, and its row is left empty as for a missing point (the merge used to throw a
+// JSON exception on it, or read past a missing member).
+bool has_figures(const nlohmann::json& j, bool under) {
+    const auto number = [&](std::initializer_list<const char*> path) {
+        const nlohmann::json* v = member(j, path);
+        return v != nullptr && v->is_number();
+    };
+    const auto figure = [&](std::initializer_list<const char*> path) {
+        const nlohmann::json* v = member(j, path);
+        return v != nullptr && (v->is_number() || v->is_null());
+    };
+    const auto boolean = [&](std::initializer_list<const char*> path) {
+        const nlohmann::json* v = member(j, path);
+        return v != nullptr && v->is_boolean();
+    };
+    if (!boolean({"correct"}) || !number({"conflicts"})) return false;
+    if (under) {
+        const nlohmann::json* service = member(j, {"service"});
+        return (service == nullptr || service->is_string()) && number({"steps"}) &&
+               number({"background", "offered"}) && number({"background", "accepted"}) &&
+               figure({"background", "latency", "mean"}) &&
+               figure({"background", "latency", "p99"}) && number({"background", "conflicts"});
+    }
+    return number({"credit_stalls"}) && number({"traffic", "offered"}) &&
+           number({"traffic", "accepted"}) && figure({"traffic", "latency", "mean"}) &&
+           figure({"traffic", "latency", "p50"}) && figure({"traffic", "latency", "p99"}) &&
+           figure({"traffic", "latency", "max"}) && figure({"traffic", "hops", "mean"}) &&
+           figure({"traffic", "deflected_fraction"}) && boolean({"traffic", "drained"});
+}
 
 // One row from a point's result (null: the point has none; its exit code is -1).
 std::string csv_row(double rate, const nlohmann::json& j) {
@@ -187,8 +271,8 @@ int run_sweep(int argc, char** argv) {
         // A --config file may name the traffic (each point's d3sim checks it).
         traffic = traffic || a == "--traffic" || a.rfind("--traffic=", 0) == 0 || a == "--config" ||
                   a.rfind("--config=", 0) == 0;
-        for (const char* own : {"--rate", "--json", "--link-stats"})
-            if (a == own || a.rfind(std::string(own) + "=", 0) == 0)
+        for (const char* own : {"--rate", "--json"})
+            if (names(a, own))
                 return bad_input(std::string(own) + " is set by the sweep for each point");
     }
     if (!traffic && !background)
@@ -201,7 +285,15 @@ int run_sweep(int argc, char** argv) {
         args.insert(args.end(), {swept, rate_text(r), "-q"});
         return args;
     };
+    // After d3sim's own checks, which refuse what a point cannot take at all (--wave with
+    // --traffic).
     if (auto err = check_point_options(point_args(rates->front()))) return bad_input(*err);
+    for (const auto& a : extras)
+        for (const auto& output : kPerRunOutputs)
+            if (names(a, output.first))
+                return bad_input(per_run_output_refused(output.first, swept));
+    if (option_in(extras, "--config"))
+        if (auto err = config_outputs(point_args(rates->front()), swept)) return bad_input(*err);
     std::error_code ec;
     std::filesystem::create_directories(out, ec);
     if (ec) return bad_input("cannot create " + out + ": " + ec.message());
@@ -219,18 +311,35 @@ int run_sweep(int argc, char** argv) {
     if (backend.dry_run) return 0;
 
     // Merge: only the results.
+    const bool under = std::string(swept) == "--background-rate";
     const std::string identity = exe_identity(self_exe());
     std::vector<nlohmann::json> results;
+    std::vector<std::size_t> damaged;  // a valid job record without the point's figures
     for (const job& j : list.jobs) {
         const auto r = read_result(j, identity);
         results.push_back(r ? *r : nlohmann::json());
-        if (r && (*r)["job"].value("exit_code", -1) == 2)
-            return bad_input(point_error(first_line(j.log)));
+        if (!r) continue;
+        const int code = (*r)["job"].value("exit_code", -1);
+        if (code == 2) return bad_input(point_error(first_line(j.log)));
+        // A run that failed (1) before its result wrote no JSON: only the job record, no figures.
+        const bool failed_without_json = code == 1 && r->size() == 1;
+        if (!failed_without_json && !has_figures(*r, under)) {
+            damaged.push_back(results.size() - 1);
+            results.back() = nlohmann::json();  // no figures: as a missing point
+        }
     }
     print_summary(list, backend, *run);
-    const bool complete = report_missing(list).empty();
+    bool complete = report_missing(list).empty();
+    for (std::size_t i : damaged) {
+        // read_result takes it as done, so a rerun would skip it: it has to go first.
+        std::fprintf(stderr,
+                     "d3sim sweep: job %zu (%s): its result lacks the point's figures or has them "
+                     "damaged, so its row is empty (delete it and rerun the same command to run it "
+                     "again)  [%s]\n",
+                     i, list.jobs[i].name.c_str(), list.jobs[i].result.c_str());
+        complete = false;
+    }
     std::ostringstream csv;
-    const bool under = std::string(swept) == "--background-rate";
     csv << (under ? kBackgroundColumns : kColumns) << "\n";
     bool all_ok = complete;
     int gate_code = 0;  // the first point's gate code (tb/gates.h) when every point is correct

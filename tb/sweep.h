@@ -8,7 +8,9 @@
 namespace d3 {
 
 /// argv[0] is "sweep". Returns d3sim's exit code: 0 every point ran and was correct, 1 a point
-/// failed its checks (or gnuplot failed), 2 bad input (nothing simulated).
+/// failed its checks, has no result or a result without its figures (or gnuplot failed), 2 bad
+/// input (nothing simulated), among it an option that names one output file per run (--wave,
+/// --link-stats, --trace-packets), which every point would write.
 int run_sweep(int argc, char** argv);
 
 }  // namespace d3

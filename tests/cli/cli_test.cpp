@@ -8,8 +8,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "support/read_file.h"
 #include "support/run_command.h"
@@ -23,11 +26,7 @@ outcome run(const std::string& args) {
 }
 
 void expect_bad_input(const std::string& args, const std::string& mentions) {
-    const outcome o = run(args);
-    EXPECT_EQ(o.code, 2) << args;
-    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
-    EXPECT_NE(o.err.find(mentions), std::string::npos) << o.err;
-    EXPECT_TRUE(o.out.empty()) << o.out;
+    d3::test::expect_bad_input_command(std::string(D3SIM) + " " + args, mentions);
 }
 
 TEST(Cli, BadInputIsOneLineAndExitCode2) {
@@ -320,56 +319,6 @@ TEST(CliTraffic, ConcentrationMultipliesTheSourcesNotTheRate) {
 
 namespace {
 
-using d3::test::read_all;
-
-// A tiny sweep: one process per point, a CSV row per point, a PNG and an SVG from gnuplot.
-TEST(CliSweep, WritesCsvAndPlot) {
-    const std::string dir = testing::TempDir() + "d3_sweep_test";
-    const outcome o = run("sweep --rates 0.2:0.6:0.4 --out " + dir +
-                          " --k 1 --m 2 --traffic uniform --routing valiant --warmup 50 "
-                          "--measure 200");
-    ASSERT_EQ(o.code, 0) << o.err;
-    const std::string csv = read_all(dir + "/sweep.csv");
-    EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 3) << csv;
-    EXPECT_EQ(csv.rfind("rate,offered,accepted,latency_mean", 0), 0u) << csv;
-    EXPECT_NE(csv.find("\n0.2,"), std::string::npos) << csv;
-    EXPECT_NE(csv.find("\n0.6,"), std::string::npos) << csv;
-    // Every point drained, passed its checks and exited 0.
-    std::size_t ok = 0;
-    for (std::size_t at = 0; (at = csv.find(",true,true,0\n", at)) != std::string::npos; ++at) ++ok;
-    EXPECT_EQ(ok, 2u) << csv;
-    EXPECT_GT(read_all(dir + "/sweep.png").size(), 1000u);
-    EXPECT_NE(read_all(dir + "/sweep.svg").find("<svg"), std::string::npos);
-    EXPECT_NE(read_all(dir + "/point_0.6.json").find("\"traffic\""), std::string::npos);
-}
-
-TEST(CliSweep, BadInputIsOneLineAndExitCode2) {
-    const std::string dir = testing::TempDir() + "d3_sweep_bad";
-    expect_bad_input("sweep --rates 0:1:0.5 --out " + dir + " --traffic uniform", "--rates");
-    // The reason, not the format (which is right): a step that gives too many points, a rate
-    // out of range.
-    expect_bad_input("sweep --rates 0.1:1:1e-9 --out " + dir + " --traffic uniform",
-                     "--rates: the step is too small: ");
-    expect_bad_input("sweep --rates 0.1:1:1e-9 --out " + dir + " --traffic uniform",
-                     " points, at most 1000");
-    expect_bad_input("sweep --rates 0:1:0.5 --out " + dir + " --traffic uniform",
-                     "--rates: rate 0 is not in (0, 1]");
-    expect_bad_input("sweep --rates 0.2,1.5 --out " + dir + " --traffic uniform",
-                     "--rates: rate 1.5 is not in (0, 1]");
-    expect_bad_input("sweep --rates 0.5 --out " + dir + " --k 2", "needs --traffic");
-    expect_bad_input("sweep --rates 0.5 --out " + dir + " --traffic uniform --rate 0.3",
-                     "--rate is set by the sweep");
-    expect_bad_input("sweep --rates 0.5 --out " + dir + " --traffic bogus", "--traffic");
-    expect_bad_input("sweep --rates 0.5 --traffic uniform", "--out");
-    expect_bad_input("sweep --rates 0.5 --out " + dir + " --traffic uniform --backend cloud",
-                     "--backend");
-    expect_bad_input("sweep --rates 0.5 --out " + dir + " --traffic uniform --sshlogin h",
-                     "need --backend parallel");
-    expect_bad_input("sweep --rates 0.5 --out " + dir + " --traffic uniform --partition p",
-                     "need --backend slurm");
-    expect_bad_input("job " + dir + "/none.json 0", "cannot read");
-}
-
 // --check: every check of a run, then exit without running: one line, the memory estimate, and
 // no file written.
 TEST(Cli, CheckMakesEveryCheckAndRunsNothing) {
@@ -404,39 +353,6 @@ TEST(Cli, CheckMakesEveryCheckAndRunsNothing) {
                      "--wave");
     expect_bad_input("--k 32 --m 32 --primitive all-to-all --max-memory 1M --check",
                      "more than --max-memory");
-}
-
-// A point option d3sim refuses is one line and exit 2 before any point runs or the output directory
-// is made (the CLI fuzzer's case 90 of seed 20781: under ASan the points ran first, and a
-// progress line came before the error).
-TEST(CliSweep, BadPointOptionsFailBeforeAnyPointRuns) {
-    const std::string dir = testing::TempDir() + "d3_sweep_bad_point";
-    std::filesystem::remove_all(dir);
-    expect_bad_input("sweep --rates 0.1,0.2 --out " + dir +
-                         " --jobs 2 --traffic uniform --k 1 --m 2 --warmup 10 --measure 10 --grid",
-                     "--grid");
-    // One prefix: the sweep's (it was "d3sim sweep: error: d3sim: error: --k: ...").
-    expect_bad_input("sweep --rates 0.1 --out " + dir + " --traffic uniform --k 0",
-                     "d3sim sweep: error: --k: must be a whole number from 1 to 256");
-    EXPECT_FALSE(std::filesystem::exists(dir));
-}
-
-// Merging with no results runs nothing, names every missing point and writes their rows empty.
-TEST(CliSweep, MergeOnlyNamesMissingPoints) {
-    const std::string dir = testing::TempDir() + "d3_sweep_merge_only";
-    std::remove((dir + "/point_0.3.json").c_str());
-    const outcome o =
-        run("sweep --rates 0.3,0.4 --out " + dir + " --k 1 --m 2 --traffic uniform --merge-only");
-    EXPECT_EQ(o.code, 1) << o.err;
-    EXPECT_NE(o.err.find("2 of 2 jobs have no result"), std::string::npos) << o.err;
-    EXPECT_NE(o.err.find("(rate 0.3): did not run"), std::string::npos) << o.err;
-    const std::string csv = read_all(dir + "/sweep.csv");
-    EXPECT_NE(csv.find("\n0.3,,,,,,,,,,,,false,-1\n"), std::string::npos) << csv;
-    EXPECT_NE(csv.find("\n0.4,,,,,,,,,,,,false,-1\n"), std::string::npos) << csv;
-    // Nothing to plot: said so, not blamed on gnuplot's installation (an audit, 2026-11-25).
-    EXPECT_NE(o.err.find("no point has a result yet, so there is no plot"), std::string::npos)
-        << o.err;
-    EXPECT_EQ(o.err.find("gnuplot failed"), std::string::npos) << o.err;
 }
 
 }  // namespace

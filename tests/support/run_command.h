@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 
 #include <unistd.h>
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdio>
@@ -37,6 +38,16 @@ inline outcome run_command(const std::string& command) {
     }
     std::remove(errfile.c_str());
     return o;
+}
+
+/// The command is refused as bad input: exit code 2, one line on stderr that mentions `mentions`,
+/// nothing on stdout.
+inline void expect_bad_input_command(const std::string& command, const std::string& mentions) {
+    const outcome o = run_command(command);
+    EXPECT_EQ(o.code, 2) << command;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+    EXPECT_NE(o.err.find(mentions), std::string::npos) << o.err;
+    EXPECT_TRUE(o.out.empty()) << o.out;
 }
 
 }  // namespace d3::test
