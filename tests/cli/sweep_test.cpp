@@ -11,20 +11,15 @@
 #include <string>
 #include <vector>
 
+#include "d3sim_cli.h"
 #include "support/read_file.h"
 #include "support/run_command.h"
 
 namespace {
 
+using d3::test::expect_bad_input;
 using d3::test::outcome;
-
-outcome run(const std::string& args) {
-    return d3::test::run_command(std::string(D3SIM) + " " + args);
-}
-
-void expect_bad_input(const std::string& args, const std::string& mentions) {
-    d3::test::expect_bad_input_command(std::string(D3SIM) + " " + args, mentions);
-}
+constexpr auto run = &d3::test::run_d3sim;
 
 using d3::test::read_all;
 
