@@ -305,25 +305,46 @@ int run_sweep(int argc, char** argv) {
         const std::string base = dir + "/point_" + rate_text(r);
         list.jobs.push_back({"rate " + rate_text(r), point_args(r), base + ".json", base + ".log"});
     }
+    const bool under = std::string(swept) == "--background-rate";
+    const std::string identity = exe_identity(self_exe());
+    // A result with a valid job record but without the point's figures (damaged, or another
+    // tool's JSON under the record). A run that failed (1) before its result wrote no JSON has
+    // only the job record: that is its result.
+    const auto lacks_figures = [under](const nlohmann::json& r) {
+        const bool failed_without_json = r["job"].value("exit_code", -1) == 1 && r.size() == 1;
+        return !failed_without_json && !has_figures(r, under);
+    };
+    // The study takes any result with a valid job record as done: such a result is moved aside
+    // first, so that this run makes it again (--merge-only and --dry-run run nothing: they keep
+    // it, and the merge names it).
+    if (!backend.merge_only && !backend.dry_run)
+        for (std::size_t i = 0; i < list.jobs.size(); ++i) {
+            const job& j = list.jobs[i];
+            const auto r = read_result(j, identity);
+            if (!r || !lacks_figures(*r)) continue;
+            const std::string aside = j.result + ".damaged";
+            std::filesystem::rename(j.result, aside, ec);
+            if (ec) return bad_input("cannot move " + j.result + " aside: " + ec.message());
+            std::fprintf(stderr,
+                         "d3sim sweep: job %zu (%s): its result lacks the point's figures or has "
+                         "them damaged; moved to %s, running it again\n",
+                         i, j.name.c_str(), aside.c_str());
+        }
     std::string error;
     const auto run = run_study(list, backend, error);
     if (!run) return bad_input(error);
     if (backend.dry_run) return 0;
 
     // Merge: only the results.
-    const bool under = std::string(swept) == "--background-rate";
-    const std::string identity = exe_identity(self_exe());
     std::vector<nlohmann::json> results;
     std::vector<std::size_t> damaged;  // a valid job record without the point's figures
     for (const job& j : list.jobs) {
         const auto r = read_result(j, identity);
         results.push_back(r ? *r : nlohmann::json());
         if (!r) continue;
-        const int code = (*r)["job"].value("exit_code", -1);
-        if (code == 2) return bad_input(point_error(first_line(j.log)));
-        // A run that failed (1) before its result wrote no JSON: only the job record, no figures.
-        const bool failed_without_json = code == 1 && r->size() == 1;
-        if (!failed_without_json && !has_figures(*r, under)) {
+        if ((*r)["job"].value("exit_code", -1) == 2)
+            return bad_input(point_error(first_line(j.log)));
+        if (lacks_figures(*r)) {
             damaged.push_back(results.size() - 1);
             results.back() = nlohmann::json();  // no figures: as a missing point
         }
@@ -331,11 +352,10 @@ int run_sweep(int argc, char** argv) {
     print_summary(list, backend, *run);
     bool complete = report_missing(list).empty();
     for (std::size_t i : damaged) {
-        // read_result takes it as done, so a rerun would skip it: it has to go first.
         std::fprintf(stderr,
                      "d3sim sweep: job %zu (%s): its result lacks the point's figures or has them "
-                     "damaged, so its row is empty (delete it and rerun the same command to run it "
-                     "again)  [%s]\n",
+                     "damaged, so its row is empty (rerun the same command without --merge-only "
+                     "to run it again)  [%s]\n",
                      i, list.jobs[i].name.c_str(), list.jobs[i].result.c_str());
         complete = false;
     }

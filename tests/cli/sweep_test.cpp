@@ -134,7 +134,8 @@ std::string csv_line(const std::string& csv, const std::string& rate) {
 
 // Damages the first point's figures one way at a time (its `job` record stays valid) and merges:
 // the point has no figures (its row empty as for a missing point), the merge names it and exits 1
-// (it threw a JSON exception, or read a member that is not there); the other point is kept.
+// (it threw a JSON exception, or read a member that is not there); the other point is kept; and
+// the same command without --merge-only makes it again.
 void expect_damage_is_no_result(const std::string& sweep, const std::string& dir,
                                 const std::string& empty_row,
                                 const std::vector<std::function<void(nlohmann::json&)> >& damage) {
@@ -143,6 +144,7 @@ void expect_damage_is_no_result(const std::string& sweep, const std::string& dir
     const std::string point = dir + "/point_0.2.json";
     const std::string good = d3::test::read_all(point);
     const std::string kept = csv_line(d3::test::read_all(dir + "/sweep.csv"), "0.4");
+    const std::string made = csv_line(d3::test::read_all(dir + "/sweep.csv"), "0.2");
     ASSERT_FALSE(kept.empty());
     for (std::size_t i = 0; i < damage.size(); ++i) {
         nlohmann::json j = nlohmann::json::parse(good);
@@ -159,6 +161,17 @@ void expect_damage_is_no_result(const std::string& sweep, const std::string& dir
         const std::string csv = d3::test::read_all(dir + "/sweep.csv");
         EXPECT_EQ(csv_line(csv, "0.2"), empty_row) << "damage " << i << ": " << csv;
         EXPECT_EQ(csv_line(csv, "0.4"), kept) << "damage " << i << ": " << csv;
+        // Run again (not --merge-only): the damaged result is moved aside and made again.
+        const outcome again = run(sweep);
+        EXPECT_EQ(again.code, 0) << "damage " << i << ": " << again.err;
+        EXPECT_NE(again.err.find("d3sim sweep: job 0 (rate 0.2): its result lacks the point's "
+                                 "figures or has them damaged; moved to " +
+                                 point + ".damaged, running it again"),
+                  std::string::npos)
+            << "damage " << i << ": " << again.err;
+        const std::string remade = d3::test::read_all(dir + "/sweep.csv");
+        EXPECT_EQ(csv_line(remade, "0.2"), made) << "damage " << i << ": " << remade;
+        EXPECT_EQ(csv_line(remade, "0.4"), kept) << "damage " << i << ": " << remade;
     }
     std::ofstream(point) << good;
 }
