@@ -1,5 +1,6 @@
 #include "sweep.h"
 
+#include <yaml-cpp/yaml.h>
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
@@ -60,27 +61,23 @@ std::string per_run_output_refused(const std::string& option, const char* swept)
            swept + " R " + option + " FILE for the point to look at";
 }
 
-/// A per-run output that the points' --config file names (its `outputs` section, as
-/// `d3sim ... --dump-config` prints it: "  wave: \"w.vcd\"  # --wave"), or nothing.
+/// A per-run output that the points' --config file names (the `outputs` section of what
+/// `d3sim ... --dump-config` prints), or nothing.
 std::optional<std::string> config_outputs(const std::vector<std::string>& args, const char* swept) {
     std::vector<std::string> argv{self_exe()};
     argv.insert(argv.end(), args.begin(), args.end());
     argv.push_back("--dump-config");
     std::string out, err;
     if (capture(argv, out, &err) != 0) return std::nullopt;  // the points say
-    std::istringstream lines(out);
-    bool in_outputs = false;
-    for (std::string line; std::getline(lines, line);) {
-        if (line.empty() || line[0] != ' ') {
-            in_outputs = line.rfind("outputs:", 0) == 0;
-            continue;
-        }
-        if (!in_outputs) continue;
-        for (const auto& [option, key] : kPerRunOutputs)
-            if (line.rfind("  " + std::string(key) + ":", 0) == 0)
-                return "--config " + config_path_in(args).value_or("FILE") + ": outputs." + key +
-                       ": " + per_run_output_refused(option, swept);
-    }
+    try {
+        const YAML::Node outputs = YAML::Load(out)["outputs"];
+        if (outputs && outputs.IsMap())
+            for (const auto& [option, key] : kPerRunOutputs)
+                if (outputs[key])
+                    return "--config " + config_path_in(args).value_or("FILE") + ": outputs." +
+                           key + ": " + per_run_output_refused(option, swept);
+    } catch (const YAML::Exception&) {
+    }  // the points say
     return std::nullopt;
 }
 
@@ -259,22 +256,13 @@ int run_sweep(int argc, char** argv) {
     const auto rates = parse_rates(rates_text, &why);
     if (!rates) return bad_input("--rates: " + why + " (got '" + rates_text + "')");
     if (auto err = check_backend_options(app, backend)) return bad_input(*err);
-    std::vector<std::string> extras = app.remaining();
-    bool traffic = false, background = false;
-    const auto names = [](const std::string& a, const char* opt) {
-        return a == opt || a.rfind(std::string(opt) + "=", 0) == 0;
-    };
-    for (const auto& a : extras) {
-        background = background || names(a, "--background");
-        if (names(a, "--background-rate"))
-            return bad_input("--background-rate is set by the sweep for each point");
-        // A --config file may name the traffic (each point's d3sim checks it).
-        traffic = traffic || a == "--traffic" || a.rfind("--traffic=", 0) == 0 || a == "--config" ||
-                  a.rfind("--config=", 0) == 0;
-        for (const char* own : {"--rate", "--json"})
-            if (names(a, own))
-                return bad_input(std::string(own) + " is set by the sweep for each point");
-    }
+    const std::vector<std::string> extras = app.remaining();
+    const bool background = option_in(extras, "--background");
+    // A --config file may name the traffic (each point's d3sim checks it).
+    const bool traffic = option_in(extras, "--traffic") || option_in(extras, "--config");
+    for (const char* own : {"--rate", "--background-rate", "--json"})
+        if (option_in(extras, own))
+            return bad_input(std::string(own) + " is set by the sweep for each point");
     if (!traffic && !background)
         return bad_input(
             "a sweep needs --traffic PATTERN (and d3sim's traffic options), or --primitive P "
@@ -288,10 +276,8 @@ int run_sweep(int argc, char** argv) {
     // After d3sim's own checks, which refuse what a point cannot take at all (--wave with
     // --traffic).
     if (auto err = check_point_options(point_args(rates->front()))) return bad_input(*err);
-    for (const auto& a : extras)
-        for (const auto& output : kPerRunOutputs)
-            if (names(a, output.first))
-                return bad_input(per_run_output_refused(output.first, swept));
+    for (const auto& [option, key] : kPerRunOutputs)
+        if (option_in(extras, option)) return bad_input(per_run_output_refused(option, swept));
     if (option_in(extras, "--config"))
         if (auto err = config_outputs(point_args(rates->front()), swept)) return bad_input(*err);
     std::error_code ec;

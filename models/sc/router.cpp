@@ -376,22 +376,22 @@ std::vector<router::wait> router::blocked_heads() const {
         w.fifo = f;
         if (waits(in_unit_.head(f), w)) out.push_back(w);
     }
-    bool seen[kServiceClasses] = {};
-    for (const entry& e : hold_.held()) {
-        w.fifo = kHoldStage;
-        if (waits(e, w) && w.output != kHoldStage && !seen[w.cls]) {
-            seen[w.cls] = true;
-            out.push_back(w);
-        }
-    }
+    for (int cls = 0; cls < classes_; ++cls)
+        if (first_held_waiting(cls, w)) out.push_back(w);
     return out;
+}
+
+const entry* router::first_held_waiting(int cls, wait& w) const {
+    w.fifo = kHoldStage;
+    for (const entry& e : hold_.held())
+        if (waits(e, w) && w.output != kHoldStage && w.cls == cls) return &e;
+    return nullptr;
 }
 
 std::string router::held_head(int cls) const {
     wait w;
-    for (const entry& e : hold_.held())
-        if (waits(e, w) && w.output != kHoldStage && w.cls == cls) return to_string(e.pkt->hdr);
-    return {};
+    const entry* e = first_held_waiting(cls, w);
+    return e ? to_string(e->pkt->hdr) : std::string();
 }
 
 std::string router::describe_occupancy() const {

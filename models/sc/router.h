@@ -169,6 +169,8 @@ class router : public sc_core::sc_module, public stepper::client {
     /// Whether the decoded, unserved entry `e` waits for a link credit (its output and channel in
     /// w) or for the hold stage's room (w.output kHoldStage).
     bool waits(const entry& e, wait& w) const;
+    /// The first held packet of class `cls` that waits for a credit (its wait in w), or nullptr.
+    const entry* first_held_waiting(int cls, wait& w) const;
 
     const network_config& cfg_;
     const topology& topo_;
