@@ -44,24 +44,27 @@ nlohmann::json to_json(const prediction& p, const topology& t) {
 std::vector<link_use> slot_uses(const topology& t, const std::vector<router_id>& nodes,
                                 const slot& s) {
     std::vector<link_use> uses;
+    link_tracer tracer;
     for (router_id n : nodes)
-        for (const launch& l : s.launches) trace_links(t, n, 0, l.hdr, uses);
+        for (const launch& l : s.launches) tracer.trace(t, n, 0, l.hdr, uses);
     return uses;
 }
 
 prediction predict(const link_calendar& cal) {
-    return {cal.conflicts(), cal.first_conflicts(4)};
+    return {cal.conflicts(), cal.first_conflicts()};
 }
 
 prediction predict(const topology& t, const schedule& s, const std::vector<router_id>& nodes) {
     link_calendar cal;
     std::vector<link_use> uses;
+    link_tracer tracer;
     for (std::size_t i = 0; i < s.slots.size(); ++i) {
         if (s.slots[i].is_delay()) continue;
         uses.clear();
         for (router_id n : nodes)
-            for (const launch& l : s.slots[i].launches) trace_links(t, n, i, l.hdr, uses);
+            for (const launch& l : s.slots[i].launches) tracer.trace(t, n, i, l.hdr, uses);
         cal.add(uses);
+        cal.close_before(i + 1 + kFirstHopAfterLaunch);  // the next slot's hops come later
     }
     return predict(cal);
 }

@@ -76,20 +76,28 @@ class mdf_all_to_all_workload final : public workload {
     nlohmann::json details_;
 };
 
-// Lockstep link uses of every node's whole program (the programs differ in their last M rounds).
+// Lockstep link uses of every node's whole program (the programs differ in their last M rounds),
+// slot by slot so that the calendar closes the steps behind.
 prediction predict_all(const topology& t, const schedule& vectors) {
     link_calendar cal;
     std::vector<link_use> uses;
+    link_tracer tracer;
     const std::size_t n = vectors.slots.size();
-    for (router_id r = 0; r < t.routers(); ++r) {
-        const coord at = t.at(r);
-        for (std::size_t i = 0; i < n; ++i)
-            for (const launch& l : vectors.slots[i].launches) trace_links(t, r, i, l.hdr, uses);
-        for (int x = 0; x < t.m(); ++x)
-            trace_links(t, r, n + static_cast<std::size_t>(x),
-                        make_destination_header(3, {at.c, 0, (at.p + x) % t.m()}), uses);
+    for (std::size_t i = 0; i < n + static_cast<std::size_t>(t.m()); ++i) {
+        uses.clear();
+        for (router_id r = 0; r < t.routers(); ++r) {
+            if (i < n) {
+                for (const launch& l : vectors.slots[i].launches)
+                    tracer.trace(t, r, i, l.hdr, uses);
+                continue;
+            }
+            const coord at = t.at(r);
+            const int x = static_cast<int>(i - n);
+            tracer.trace(t, r, i, make_destination_header(3, {at.c, 0, (at.p + x) % t.m()}), uses);
+        }
+        cal.add(uses);
+        cal.close_before(i + 1 + kFirstHopAfterLaunch);  // the next slot's hops come later
     }
-    cal.add(uses);
     return predict(cal);
 }
 

@@ -226,12 +226,13 @@ std::unique_ptr<workload> make_permutation_workload(const topology& t, const pri
     std::vector<std::vector<link_use>> uses(n);
     link_calendar exchange;
     std::vector<link_use> u;
+    link_tracer tracer;
     for (router_id r = 0; r < n; ++r) {
-        trace_links(t, r, 0, permutation_header(t, t.at(r), t.at(image[r]), glgl[r]), uses[r]);
+        tracer.trace(t, r, 0, permutation_header(t, t.at(r), t.at(image[r]), glgl[r]), uses[r]);
         if (paper_paths)
             for (int x = 1; x < t.m(); ++x) {
                 u.clear();
-                trace_links(t, r, 0, make_source_vector_header(false, 1, {0, x, 0}), u);
+                tracer.trace(t, r, 0, make_source_vector_header(false, 1, {0, x, 0}), u);
                 exchange.add(u);
             }
     }
