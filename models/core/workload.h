@@ -2,6 +2,7 @@
 // Plain C++, no SystemC.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -55,6 +56,20 @@ class workload {
     /// The volume of the run, when it is known without running it (nothing for workloads whose
     /// launches depend on chance, such as synthetic traffic).
     virtual std::optional<workload_volume> volume(const topology&) const { return std::nullopt; }
+
+  protected:
+    /// expected_from for a workload whose pairs from `src` all lie among `candidates` (any order,
+    /// repeats allowed): expected() still gives every count, and tests/unit/expected_pairs_test
+    /// checks against the default that no pair lies outside. The default asks all N
+    /// destinations of all N sources: 1.07e9 calls of expected() after a D3(32,32) run.
+    void expected_among(router_id src, std::vector<router_id> candidates,
+                        std::vector<std::pair<router_id, std::uint32_t>>& out) const {
+        out.clear();
+        std::sort(candidates.begin(), candidates.end());
+        candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
+        for (router_id dst : candidates)
+            if (const std::uint32_t n = expected(src, dst)) out.emplace_back(dst, n);
+    }
 };
 
 }  // namespace d3

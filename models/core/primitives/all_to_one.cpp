@@ -89,6 +89,12 @@ class all_to_one_workload final : public workload {
         const std::uint32_t answer = dst == sink_ ? 1u : 0u;
         return src == sink_ ? requests + answer : answer;
     }
+    // The sink's requests reach every router; any other router answers the sink only.
+    void expected_from(router_id src, router_id routers,
+                       std::vector<std::pair<router_id, std::uint32_t>>& out) const override {
+        if (src == sink_) return workload::expected_from(src, routers, out);
+        expected_among(src, {sink_}, out);
+    }
     nlohmann::json details() const override { return details_; }
     /// The sink's request broadcasts, then one answer from every router.
     std::optional<workload_volume> volume(const topology& t) const override {

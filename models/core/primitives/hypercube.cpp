@@ -179,6 +179,17 @@ class hypercube_workload final : public workload {
         if (dimension_ >= 0) return diff == (1u << dimension_) ? 1 : 0;
         return diff != 0 && (diff & (diff - 1)) == 0 && diff < (1u << s.dimensions()) ? 1 : 0;
     }
+    // The partner across the dimension, or across every dimension for the all-reduce.
+    void expected_from(router_id src, router_id,
+                       std::vector<std::pair<router_id, std::uint32_t>>& out) const override {
+        const std::uint32_t a = hypercube_address(t_, t_.at(src));
+        const int dims = hypercube_of(t_)->dimensions();
+        std::vector<router_id> partners;
+        for (int i = 0; i < dims; ++i)
+            if (dimension_ < 0 || i == dimension_)
+                partners.push_back(t_.id(hypercube_router(t_, a ^ (1u << i))));
+        expected_among(src, std::move(partners), out);
+    }
     std::vector<std::string> value_problems() const override {
         if (dimension_ >= 0) return {};
         const nlohmann::json d = details();

@@ -134,6 +134,14 @@ class permutation_workload final : public workload {
         if (kind_ != schedule_kind::none && src != dst && a.c == b.c && a.d == b.d) ++n;
         return n;
     }
+    // The image and the routers of the source's drawer.
+    void expected_from(router_id src, router_id,
+                       std::vector<std::pair<router_id, std::uint32_t>>& out) const override {
+        const coord a = t_.at(src);
+        std::vector<router_id> candidates{image_[src]};
+        for (int p = 0; p < t_.m(); ++p) candidates.push_back(t_.id({a.c, a.d, p}));
+        expected_among(src, std::move(candidates), out);
+    }
     nlohmann::json details() const override { return details_; }
     /// One data packet per router; with the exchange, M-1 single-copy packets more per router.
     std::optional<workload_volume> volume(const topology& t) const override {

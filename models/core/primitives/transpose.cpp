@@ -75,6 +75,11 @@ class transpose_workload final : public workload {
         const auto [i, j] = position(src);
         return t_.id(transpose_router(t_, j, i)) == dst ? 1 : 0;
     }
+    void expected_from(router_id src, router_id,
+                       std::vector<std::pair<router_id, std::uint32_t>>& out) const override {
+        const auto [i, j] = position(src);
+        expected_among(src, {t_.id(transpose_router(t_, j, i))}, out);
+    }
     std::optional<workload_volume> volume(const topology& t) const override {
         const std::uint64_t n = t.routers();
         return workload_volume{n, n, n};

@@ -89,6 +89,15 @@ class product_workload final : public workload {
         if (b == coord{a.c, a.p, a.p}) n += r;             // the product to (c,p,p)
         return n;
     }
+    // Drawer a.d of every cabinet, and (c,p,p).
+    void expected_from(router_id src, router_id,
+                       std::vector<std::pair<router_id, std::uint32_t>>& out) const override {
+        const coord a = t_.at(src);
+        std::vector<router_id> candidates{t_.id({a.c, a.p, a.p})};
+        for (int c = 0; c < t_.k(); ++c)
+            for (int p = 0; p < t_.m(); ++p) candidates.push_back(t_.id({c, a.d, p}));
+        expected_among(src, std::move(candidates), out);
+    }
     std::vector<std::string> value_problems() const override {
         std::vector<std::string> out;
         std::uint64_t wrong = 0, missing = 0;
