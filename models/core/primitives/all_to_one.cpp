@@ -131,16 +131,21 @@ std::vector<slot> all_to_one_rounds(const topology& t) {
     return rounds;
 }
 
-std::vector<link_use> all_to_one_round_uses(const topology& t, const coord& sink, int i,
-                                            turnaround reply) {
+std::vector<link_use> all_to_one_request_uses(const topology& t, const coord& sink) {
     std::vector<link_use> uses;
-    const router_id s = t.id(sink);
-    trace_links(t, s, 0, make_source_vector_header(true, 3, {0, 0, 0}), uses);
+    trace_links(t, t.id(sink), 0, make_source_vector_header(true, 3, {0, 0, 0}), uses);
+    return uses;
+}
+
+std::vector<link_use> all_to_one_answer_uses(const topology& t, const coord& sink, int i,
+                                             turnaround reply) {
+    std::vector<link_use> uses;
+    link_tracer tracer;
     const int gamma = i / t.m(), pi = i % t.m();
     for (int d = 0; d < t.m(); ++d) {
         const coord r{gamma, d, pi};
-        trace_links(t, t.id(r), all_to_one_answer_step(0, reply),
-                    make_source_vector_header(false, 3, t.vector_to(r, sink)), uses);
+        tracer.trace(t, t.id(r), all_to_one_answer_step(0, reply),
+                     make_source_vector_header(false, 3, t.vector_to(r, sink)), uses);
     }
     return uses;
 }
@@ -148,14 +153,25 @@ std::vector<link_use> all_to_one_round_uses(const topology& t, const coord& sink
 std::unique_ptr<workload> make_all_to_one_workload(const topology& t, const primitive_options& o) {
     const std::vector<slot> rounds = all_to_one_rounds(t);
     const int protocol = o.protocol != 0 ? o.protocol : 1;
-    std::vector<std::vector<link_use>> uses;
+    // The request broadcast reaches every router: kept once, not once per round (K M rounds of N
+    // routers' links were 3.6 GB at D3(32,32)).
+    const std::vector<link_use> request = all_to_one_request_uses(t, o.source);
+    std::vector<std::vector<link_use>> answers;
     for (int i = 0; i < static_cast<int>(rounds.size()); ++i)
-        uses.push_back(all_to_one_round_uses(t, o.source, i, o.reply));
+        answers.push_back(all_to_one_answer_uses(t, o.source, i, o.reply));
+    std::vector<link_use> round;
+    const auto round_of = [&](std::size_t i) -> const std::vector<link_use>& {
+        round = request;
+        round.insert(round.end(), answers[i].begin(), answers[i].end());
+        return round;
+    };
     const auto predict_of = [&](const schedule& s) {
         link_calendar cal;
         std::size_t i = 0;
-        for (std::size_t slot = 0; slot < s.slots.size(); ++slot)
-            if (!s.slots[slot].is_delay()) cal.add(uses[i++], slot);
+        for (std::size_t slot = 0; slot < s.slots.size(); ++slot) {
+            if (!s.slots[slot].is_delay()) cal.add(round_of(i++), slot);
+            cal.close_before(slot + 1 + kFirstHopAfterLaunch);  // the next slot's hops come later
+        }
         return predict(cal);
     };
     const schedule paper = protocol_pattern(rounds, protocol);
@@ -163,7 +179,7 @@ std::unique_ptr<workload> make_all_to_one_workload(const topology& t, const prim
         o.schedule, paper, rounds, [&](const schedule& s) { return predict_of(s).conflicts; },
         [&] {
             link_calendar cal;
-            const placement pl = place_rounds(uses, false, cal);
+            const placement pl = place_rounds(rounds.size(), round_of, false, cal);
             schedule fixed;
             fixed.slots.resize(pl.slots);
             for (std::size_t i = 0; i < rounds.size(); ++i) fixed.slots[pl.slot[i]] = rounds[i];

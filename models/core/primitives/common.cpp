@@ -75,7 +75,9 @@ schedule place_schedule(const topology& t, const std::vector<slot>& rounds,
     uses.reserve(rounds.size());
     for (const slot& r : rounds) uses.push_back(slot_uses(t, nodes, r));
     link_calendar cal;
-    const placement pl = place_rounds(uses, reorder, cal);
+    const placement pl = place_rounds(
+        uses.size(), [&](std::size_t i) -> const std::vector<link_use>& { return uses[i]; },
+        reorder, cal);
     schedule s;
     s.slots.resize(pl.slots);
     for (std::size_t i = 0; i < rounds.size(); ++i) s.slots[pl.slot[i]] = rounds[i];

@@ -106,38 +106,39 @@ std::vector<conflict_record> link_calendar::first_conflicts() const {
     return first;
 }
 
-placement place_rounds(const std::vector<std::vector<link_use>>& rounds, bool reorder,
+placement place_rounds(std::size_t count, const round_uses& rounds, bool reorder,
                        link_calendar& cal, std::uint64_t first_slot) {
     placement pl;
-    pl.slot.assign(rounds.size(), 0);
+    pl.slot.assign(count, 0);
     std::list<std::size_t> left;
-    for (std::size_t i = 0; i < rounds.size(); ++i) left.push_back(i);
+    for (std::size_t i = 0; i < count; ++i) left.push_back(i);
     std::uint64_t s = first_slot;
     while (!left.empty()) {
+        cal.close_before(s + kFirstHopAfterLaunch);  // slot s and later use no earlier step
         auto pick = left.end();
         if (reorder) {
             for (auto it = left.begin(); it != left.end(); ++it)
-                if (cal.fits(rounds[*it], s)) {
+                if (cal.fits(rounds(*it), s)) {
                     pick = it;
                     break;
                 }
-        } else if (cal.fits(rounds[left.front()], s)) {
+        } else if (cal.fits(rounds(left.front()), s)) {
             pick = left.begin();
         }
         if (pick == left.end()) {
-            if (s > first_slot + 64 * (rounds.size() + 8))
+            if (s > first_slot + 64 * (count + 8))
                 throw std::logic_error("place_rounds: a round fits no slot");
             ++s;
             continue;
         }
-        cal.add(rounds[*pick], s);
+        cal.add(rounds(*pick), s);
         pl.slot[*pick] = s;
         pl.order.push_back(*pick);
         left.erase(pick);
         ++s;
     }
     pl.slots = s;
-    pl.delays = s - first_slot - rounds.size();
+    pl.delays = s - first_slot - count;
     return pl;
 }
 

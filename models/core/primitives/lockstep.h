@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <vector>
 
 #include <tsl/robin_map.h>
@@ -115,11 +116,15 @@ struct placement {
     std::uint64_t delays = 0;         ///< empty slots before the last round
 };
 
-/// Places rounds (their link uses at slot 0) one per slot from `first_slot` on, each in the
-/// earliest slot where it fits the calendar (which starts with `cal`'s uses and receives the
-/// rounds'). In order when `reorder` is false; otherwise each slot takes the first remaining round
-/// (in the given order) that fits, and a slot stays empty only when none fits.
-placement place_rounds(const std::vector<std::vector<link_use>>& rounds, bool reorder,
+/// Round i's link uses at slot 0 (the reference may be to a buffer the function refills).
+using round_uses = std::function<const std::vector<link_use>&(std::size_t i)>;
+
+/// Places `count` rounds one per slot from `first_slot` on, each in the earliest slot where it
+/// fits the calendar (which starts with `cal`'s uses and receives the rounds'). In order when
+/// `reorder` is false; otherwise each slot takes the first remaining round (in the given order)
+/// that fits, and a slot stays empty only when none fits. Closes the calendar's steps behind the
+/// slot it fills (no later round reaches them).
+placement place_rounds(std::size_t count, const round_uses& rounds, bool reorder,
                        link_calendar& cal, std::uint64_t first_slot = 0);
 
 }  // namespace d3
