@@ -60,6 +60,10 @@ class destination_workload final : public workload {
                        std::vector<std::pair<router_id, std::uint32_t>>& out) const override {
         inner_->expected_from(src, routers, out);
     }
+    /// Converting a header changes none of its deliveries.
+    std::optional<workload_volume> volume(const topology& t) const override {
+        return inner_->volume(t);
+    }
     nlohmann::json details() const override {
         nlohmann::json d = inner_->details();
         d["headers"] = "destination";

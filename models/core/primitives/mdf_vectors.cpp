@@ -67,6 +67,16 @@ class mdf_all_to_all_workload final : public workload {
     std::size_t delays() const override { return vectors_.delays(); }
     std::uint32_t expected(router_id, router_id) const override { return 1; }
     nlohmann::json details() const override { return details_; }
+    /// The vector rounds at every router, then the M in-group rounds (one unicast each; counted
+    /// from router (0,0), whose headers have the same shape as every router's).
+    std::optional<workload_volume> volume(const topology& t) const override {
+        schedule all = vectors_;
+        for (int x = 0; x < t.m(); ++x)
+            all.slots.push_back({{{make_destination_header(3, {0, 0, x}), 0}}});
+        workload_volume v;
+        add_schedule_volume(t, all, 0, t.routers(), v);
+        return v;
+    }
     const schedule& vectors() const { return vectors_; }
 
   private:

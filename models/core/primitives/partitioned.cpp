@@ -106,6 +106,18 @@ void partitioned_workload::expected_from(
     std::sort(out.begin(), out.end());
 }
 
+std::optional<workload_volume> partitioned_workload::volume(const topology&) const {
+    workload_volume v;
+    for (std::size_t i = 0; i < works_.size(); ++i) {
+        const auto part = works_[i]->volume(tops_[i]);
+        if (!part) return std::nullopt;
+        v.messages += part->messages;
+        v.deliveries += part->deliveries;
+        v.in_flight += part->in_flight;
+    }
+    return v;
+}
+
 nlohmann::json partitioned_workload::details() const {
     nlohmann::json parts = nlohmann::json::array();
     for (const auto& w : works_) parts.push_back(w->details());

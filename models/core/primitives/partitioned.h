@@ -31,6 +31,8 @@ class partitioned_workload final : public workload {
                        std::vector<std::pair<router_id, std::uint32_t>>& out) const override;
     /// {"partitions": [the details of each subnetwork's primitive]}.
     nlohmann::json details() const override;
+    /// The subnetworks' volumes added up (they run at once); none when one has none.
+    std::optional<workload_volume> volume(const topology&) const override;
 
     const std::vector<subnetwork>& parts() const { return parts_; }
     const topology& part_topology(std::size_t i) const { return tops_[i]; }
