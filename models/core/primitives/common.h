@@ -117,7 +117,19 @@ class schedule_workload final : public workload {
         }
         workload::expected_from(src, routers, out);
     }
-    nlohmann::json details() const override { return details_; }
+    /// Details that take a pass over every node's whole program (a lockstep prediction of all N
+    /// nodes): made when details() is first asked, after the run, so that --check and
+    /// --max-memory answer without it.
+    void details_later(std::function<nlohmann::json(const schedule&)> make) {
+        later_ = std::move(make);
+    }
+    nlohmann::json details() const override {
+        if (later_) {
+            details_.update(later_(sched_));
+            later_ = nullptr;
+        }
+        return details_;
+    }
     /// Every running node replays the schedule; a header's copies do not depend on where it starts.
     std::optional<workload_volume> volume(const topology& t) const override;
     const schedule& plan() const { return sched_; }
@@ -128,7 +140,8 @@ class schedule_workload final : public workload {
     schedule sched_;
     std::vector<bool> runs_;
     expectation expected_;
-    nlohmann::json details_;
+    mutable nlohmann::json details_;
+    mutable std::function<nlohmann::json(const schedule&)> later_;
 };
 
 }  // namespace d3
