@@ -9,6 +9,9 @@ void record_run_cost(run_result& r, std::chrono::steady_clock::time_point start,
     r.wall_seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     r.elaboration_seconds = elaboration_seconds;
+}
+
+void record_peak_rss(run_result& r) {
     rusage usage{};
     if (getrusage(RUSAGE_SELF, &usage) == 0) r.peak_rss_kib = usage.ru_maxrss;
 }

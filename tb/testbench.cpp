@@ -205,6 +205,7 @@ run_result testbench::run() {
     check_conservation(*net_, *work_, r.primitive, r);
     for (std::string& p : work_->value_problems()) r.problems.push_back(std::move(p));
     r.correct = r.problems.empty();
+    record_peak_rss(r);
     return r;
 }
 

@@ -76,6 +76,7 @@ run_result traffic_bench::run() {
     if (t["measured_delivered"] != t["measured_created"])
         r.problems.push_back("measured packets not all delivered");
     r.correct = r.problems.empty();
+    record_peak_rss(r);
     return r;
 }
 
