@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -25,6 +26,27 @@ struct workload_volume {
     /// Most packets (copies included) alive at once, an upper estimate: the copies launched in
     /// any four consecutive steps (a source-vector path takes three steps after its launch).
     std::uint64_t in_flight = 0;
+};
+
+/// A workload's details (the JSON's "details") with a part made only when they are first read: a
+/// lockstep prediction that traces every node's whole program (N^2 headers; 7 s at D3(16,16),
+/// 130 s at D3(24,24) doubly-parallel) waits until the result asks for it, after the run, so that
+/// --check and --max-memory answer without it.
+class late_details {
+  public:
+    late_details(nlohmann::json now, std::function<nlohmann::json()> later = nullptr)
+        : json_(std::move(now)), later_(std::move(later)) {}
+    const nlohmann::json& get() const {
+        if (later_) {
+            json_.update(later_());
+            later_ = nullptr;
+        }
+        return json_;
+    }
+
+  private:
+    mutable nlohmann::json json_;
+    mutable std::function<nlohmann::json()> later_;
 };
 
 class workload {

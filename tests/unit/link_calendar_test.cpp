@@ -70,7 +70,7 @@ TEST(LinkCalendar, ConflictsAsCountedByHandWithAndWithoutClosing) {
         for (std::size_t s = 0; s < by_step.size(); ++s) {
             kept.add(by_step[s]);
             closed.add(by_step[s]);
-            closed.close_before(s + 1);
+            closed.filled_before(s);  // its uses are in step s, slot s - 1
         }
         EXPECT_EQ(kept.conflicts(), want.conflicts) << seed;
         EXPECT_EQ(closed.conflicts(), want.conflicts) << seed;
@@ -84,7 +84,7 @@ TEST(LinkCalendar, HalfClosedCalendarCountsBothParts) {
     const auto by_step = random_uses(7, 12);
     link_calendar cal;
     for (const auto& s : by_step) cal.add(s);
-    cal.close_before(6);
+    cal.filled_before(5);  // steps before 6 closed
     const brute want = count(by_step);
     EXPECT_EQ(cal.conflicts(), want.conflicts);
     expect_same(cal.first_conflicts(), want.first);
@@ -116,7 +116,7 @@ TEST(LinkCalendar, ShiftedUsesAndFits) {
 TEST(LinkCalendar, ClosedStepTakesNoUse) {
     link_calendar cal;
     cal.add({{2, 1, 1}});
-    cal.close_before(3);
+    cal.filled_before(2);  // steps before 3 closed
     EXPECT_THROW(cal.add({{2, 1, 1}}), std::logic_error);
     EXPECT_FALSE(cal.fits({{0, 1, 1}}, 2));
     EXPECT_TRUE(cal.fits({{0, 1, 1}}, 3));

@@ -131,6 +131,10 @@ std::vector<slot> all_to_one_rounds(const topology& t) {
     return rounds;
 }
 
+namespace {
+
+// Link uses of a round launched at slot 0: the request broadcast (the same in every round) and
+// round i's M answers.
 std::vector<link_use> all_to_one_request_uses(const topology& t, const coord& sink) {
     std::vector<link_use> uses;
     trace_links(t, t.id(sink), 0, make_source_vector_header(true, 3, {0, 0, 0}), uses);
@@ -149,6 +153,8 @@ std::vector<link_use> all_to_one_answer_uses(const topology& t, const coord& sin
     }
     return uses;
 }
+
+}  // namespace
 
 std::unique_ptr<workload> make_all_to_one_workload(const topology& t, const primitive_options& o) {
     const std::vector<slot> rounds = all_to_one_rounds(t);
@@ -170,7 +176,7 @@ std::unique_ptr<workload> make_all_to_one_workload(const topology& t, const prim
         std::size_t i = 0;
         for (std::size_t slot = 0; slot < s.slots.size(); ++slot) {
             if (!s.slots[slot].is_delay()) cal.add(round_of(i++), slot);
-            cal.close_before(slot + 1 + kFirstHopAfterLaunch);  // the next slot's hops come later
+            cal.filled_before(slot + 1);
         }
         return predict(cal);
     };

@@ -23,12 +23,6 @@ std::uint64_t all_to_one_answer_step(std::uint64_t step, turnaround reply);
 /// The sink's KM request rounds in the paper's order (payload: round, gamma, pi).
 std::vector<slot> all_to_one_rounds(const topology& t);
 
-/// Link uses of a round launched at slot 0: the request broadcast (the same in every round) and
-/// round i's M answers.
-std::vector<link_use> all_to_one_request_uses(const topology& t, const coord& sink);
-std::vector<link_use> all_to_one_answer_uses(const topology& t, const coord& sink, int i,
-                                             turnaround reply);
-
 /// Throws std::invalid_argument for bad options.
 std::unique_ptr<workload> make_all_to_one_workload(const topology& t, const primitive_options& o);
 

@@ -64,7 +64,7 @@ prediction predict(const topology& t, const schedule& s, const std::vector<route
         for (router_id n : nodes)
             for (const launch& l : s.slots[i].launches) tracer.trace(t, n, i, l.hdr, uses);
         cal.add(uses);
-        cal.close_before(i + 1 + kFirstHopAfterLaunch);  // the next slot's hops come later
+        cal.filled_before(i + 1);
     }
     return predict(cal);
 }
@@ -110,7 +110,7 @@ schedule choose_schedule(const topology& t, schedule_kind kind, const schedule& 
 
 schedule_workload::schedule_workload(std::string primitive, std::string schedule_name, schedule s,
                                      std::vector<router_id> nodes, router_id routers,
-                                     expectation expected, nlohmann::json details)
+                                     expectation expected, late_details details)
     : primitive_(std::move(primitive)),
       schedule_name_(std::move(schedule_name)),
       sched_(std::move(s)),

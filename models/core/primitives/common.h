@@ -98,7 +98,7 @@ class schedule_workload final : public workload {
     using expectation = std::function<std::uint32_t(router_id src, router_id dst)>;
     schedule_workload(std::string primitive, std::string schedule_name, schedule s,
                       std::vector<router_id> nodes, router_id routers, expectation expected,
-                      nlohmann::json details);
+                      late_details details);
     std::string primitive() const override { return primitive_; }
     std::string schedule_name() const override { return schedule_name_; }
     std::unique_ptr<node_program> program_for(router_id id) const override;
@@ -117,19 +117,7 @@ class schedule_workload final : public workload {
         }
         workload::expected_from(src, routers, out);
     }
-    /// Details that take a pass over every node's whole program (a lockstep prediction of all N
-    /// nodes): made when details() is first asked, after the run, so that --check and
-    /// --max-memory answer without it.
-    void details_later(std::function<nlohmann::json(const schedule&)> make) {
-        later_ = std::move(make);
-    }
-    nlohmann::json details() const override {
-        if (later_) {
-            details_.update(later_(sched_));
-            later_ = nullptr;
-        }
-        return details_;
-    }
+    nlohmann::json details() const override { return details_.get(); }
     /// Every running node replays the schedule; a header's copies do not depend on where it starts.
     std::optional<workload_volume> volume(const topology& t) const override;
     const schedule& plan() const { return sched_; }
@@ -140,8 +128,7 @@ class schedule_workload final : public workload {
     schedule sched_;
     std::vector<bool> runs_;
     expectation expected_;
-    mutable nlohmann::json details_;
-    mutable std::function<nlohmann::json(const schedule&)> later_;
+    late_details details_;
 };
 
 }  // namespace d3

@@ -114,7 +114,7 @@ placement place_rounds(std::size_t count, const round_uses& rounds, bool reorder
     for (std::size_t i = 0; i < count; ++i) left.push_back(i);
     std::uint64_t s = first_slot;
     while (!left.empty()) {
-        cal.close_before(s + kFirstHopAfterLaunch);  // slot s and later use no earlier step
+        cal.filled_before(s);
         auto pick = left.end();
         if (reorder) {
             for (auto it = left.begin(); it != left.end(); ++it)

@@ -59,8 +59,8 @@ class link_tracer {
 /// delivery happens at launch step + 1 + path_steps(h).
 int path_steps(const header& h);
 
-/// Occupancy of directed links per step. A calendar filled in step order can close the steps no
-/// later use will reach (close_before): their conflicts stay counted and their uses are dropped,
+/// Occupancy of directed links per step. A calendar filled slot by slot closes the steps no later
+/// slot reaches (filled_before): their conflicts stay counted and their uses are dropped,
 /// so it holds only the open steps. Planning MDF(15,17)'s all-to-all held every use of the whole
 /// program otherwise (3.6 GB peak, against a run estimated at 112 MiB).
 class link_calendar {
@@ -74,8 +74,9 @@ class link_calendar {
     /// True when no use (shifted) meets an existing use, none is in a closed step and no two uses
     /// share a (link, step).
     bool fits(const std::vector<link_use>& uses, std::uint64_t shift = 0) const;
-    /// Closes the steps before `step`.
-    void close_before(std::uint64_t step);
+    /// The slots before `slot` are filled (a launch in slot s makes its first hop in step
+    /// s + kFirstHopAfterLaunch): closes the steps before that slot's first hop.
+    void filled_before(std::uint64_t slot) { close_before(slot + kFirstHopAfterLaunch); }
     /// (link, step) pairs with more than one use.
     std::uint64_t conflicts() const;
     /// The earliest kFirstConflicts of them, in (step, router, port) order, with the number of
@@ -83,18 +84,14 @@ class link_calendar {
     std::vector<conflict_record> first_conflicts() const;
 
   private:
-    // One step's uses by (router << 12 | port). The key's low bits are the port and the router's
-    // low bits: mixed, so that a table whose size is a power of two (robin_map's) spreads them.
-    struct mix {
-        std::size_t operator()(std::uint64_t k) const {
-            k ^= k >> 30;
-            k *= 0xbf58476d1ce4e5b9ULL;
-            k ^= k >> 27;
-            k *= 0x94d049bb133111ebULL;
-            return static_cast<std::size_t>(k ^ (k >> 31));
-        }
-    };
-    using step_uses = tsl::robin_map<std::uint64_t, std::uint16_t, mix>;
+    void close_before(std::uint64_t step);
+    // One step's uses by (router << 12 | port). A prime table size (not robin_map's default
+    // power of two, which would index by the key's low bits: the port and the router's low bits)
+    // spreads the keys with the identity hash.
+    using step_uses = tsl::robin_map<std::uint64_t, std::uint16_t, std::hash<std::uint64_t>,
+                                     std::equal_to<std::uint64_t>,
+                                     std::allocator<std::pair<std::uint64_t, std::uint16_t>>, false,
+                                     tsl::rh::prime_growth_policy>;
     static std::uint64_t key(const link_use& u) {
         return (static_cast<std::uint64_t>(u.router) << 12) | u.port;
     }

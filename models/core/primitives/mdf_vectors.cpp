@@ -48,12 +48,10 @@ class mdf_all_to_all_program final : public node_program {
     int m_;
 };
 
-prediction predict_all(const topology& t, const schedule& vectors);
-
 class mdf_all_to_all_workload final : public workload {
   public:
     mdf_all_to_all_workload(const topology& t, schedule vectors, std::string schedule_name,
-                            nlohmann::json details)
+                            late_details details)
         : t_(t),
           vectors_(std::move(vectors)),
           name_(std::move(schedule_name)),
@@ -68,13 +66,7 @@ class mdf_all_to_all_workload final : public workload {
     }
     std::size_t delays() const override { return vectors_.delays(); }
     std::uint32_t expected(router_id, router_id) const override { return 1; }
-    /// The lockstep prediction traces every node's whole program (N^2 headers, 7 s at
-    /// MDF(15,17)): made when first asked, after the run, so that --check answers without it.
-    nlohmann::json details() const override {
-        if (!details_.contains("lockstep"))
-            details_["lockstep"] = to_json(predict_all(t_, vectors_), t_);
-        return details_;
-    }
+    nlohmann::json details() const override { return details_.get(); }
     /// The vector rounds at every router, then the M in-group rounds (one unicast each; counted
     /// from router (0,0), whose headers have the same shape as every router's).
     std::optional<workload_volume> volume(const topology& t) const override {
@@ -91,7 +83,7 @@ class mdf_all_to_all_workload final : public workload {
     topology t_;
     schedule vectors_;
     std::string name_;
-    mutable nlohmann::json details_;
+    late_details details_;
 };
 
 // Lockstep link uses of every node's whole program (the programs differ in their last M rounds),
@@ -114,7 +106,7 @@ prediction predict_all(const topology& t, const schedule& vectors) {
             tracer.trace(t, r, i, make_destination_header(3, {at.c, 0, (at.p + x) % t.m()}), uses);
         }
         cal.add(uses);
-        cal.close_before(i + 1 + kFirstHopAfterLaunch);  // the next slot's hops come later
+        cal.filled_before(i + 1);
     }
     return predict(cal);
 }
@@ -135,9 +127,13 @@ std::unique_ptr<workload> make_mdf_all_to_all_workload(const topology& t,
                               {"protocol", o.schedule == schedule_kind::paper ? protocol : 0},
                               {"vector_rounds", vectors.rounds()},
                               {"group_rounds", t.m()}};
+    // Every node traced (N^2 headers, 7 s at MDF(15,17)): made after the run.
+    const auto lockstep = [t, vectors] {
+        return nlohmann::json{{"lockstep", to_json(predict_all(t, vectors), t)}};
+    };
     const std::string name = to_string(o.schedule);
     return std::make_unique<mdf_all_to_all_workload>(t, std::move(vectors), name,
-                                                     std::move(details));
+                                                     late_details(std::move(details), lockstep));
 }
 
 }  // namespace d3
