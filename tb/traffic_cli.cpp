@@ -115,6 +115,10 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
     if (t["concentration"].get<int>() != 1) os << ", " << t["concentration"] << " terminals/router";
     os << "\n  offered " << t["offered"].get<double>() << "  accepted "
        << t["accepted"].get<double>() << " packets/terminal/step (measurement window)\n";
+    if (t["saturated"].get<bool>())
+        os << "  past saturation: the network gained " << t["backlog_gain"]
+           << " packets over the measurement window (offered - accepted); its latencies grow "
+              "with the run, they are not a steady state\n";
     os.precision(2);
     os << "  latency from creation (steps): " << latency_text(l) << "  (" << l["samples"]
        << " measured packets)\n";

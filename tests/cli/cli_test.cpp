@@ -204,6 +204,31 @@ TEST(CliTraffic, UniformUgalOnD3_4_8ReportsLatencyAndThroughput) {
     EXPECT_NE(o.err.find("latency"), std::string::npos);  // the human summary went to stderr
 }
 
+// Saturation from the wiring: on D3(4,4) the hotspot (0,0,0) gets at least the share 0.1 of
+// the 64 terminals' packets. Its last hop is the hold stage for the sources of drawer 0 (pi = 0,
+// a quarter of them) and one of its 3 local links for the rest, at most one packet per link and
+// step. At rate 1.0 that is 0.75 x 6.4 = 4.8 packets per step for 3 links: the network gains at
+// least 1.8 packets per step, 1,800 over the 1,000 measured steps. At rate 0.3 a link carries at
+// most 0.75 x 64 x 0.3 x (0.1 + 0.9 / 64) / 3 = 0.55 packets per step: below saturation.
+TEST(CliTraffic, PastSaturationIsSaidAndItsGainIsAtLeastTheHotspotsExcess) {
+    const std::string args = "--k 4 --m 4 --traffic hotspot --warmup 500 --measure 1000 --rate ";
+    const outcome past = run(args + "1.0 --json -");
+    ASSERT_EQ(past.code, 0) << past.err;
+    const auto p = nlohmann::json::parse(past.out)["traffic"];
+    EXPECT_EQ(p["saturated"], true);
+    EXPECT_GE(p["backlog_gain"].get<long>(), 1800);
+    EXPECT_NEAR(p["backlog_gain"].get<double>(),
+                (p["offered"].get<double>() - p["accepted"].get<double>()) * 64 * 1000, 0.5);
+    EXPECT_NE(past.err.find("past saturation: the network gained " +
+                            std::to_string(p["backlog_gain"].get<long>()) + " packets"),
+              std::string::npos)
+        << past.err;
+    const outcome below = run(args + "0.3 --json -");
+    ASSERT_EQ(below.code, 0) << below.err;
+    EXPECT_EQ(nlohmann::json::parse(below.out)["traffic"]["saturated"], false);
+    EXPECT_EQ(below.err.find("past saturation"), std::string::npos) << below.err;
+}
+
 nlohmann::json without_costs(nlohmann::json j) {
     for (const char* key :
          {"wall_seconds", "elaboration_seconds", "peak_rss_kib", "hops_per_second"})

@@ -75,7 +75,8 @@ TEST_P(Saturation, DeliveryNeverStopsAndNothingIsLost) {
     EXPECT_EQ(o.t["measured_delivered"], o.t["measured_created"]);
     EXPECT_LE(o.t["max_delivery_gap"].get<int>(), 10);
     EXPECT_GT(o.t["accepted"].get<double>(), 0.4);
-    EXPECT_GT(o.r.totals.stalls, 0u);  // backpressure was engaged
+    EXPECT_GT(o.r.totals.stalls, 0u);   // backpressure was engaged
+    EXPECT_EQ(o.t["saturated"], true);  // offered 1.0, accepted about half
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -192,6 +192,41 @@ TEST(TrafficState, MeasuredHopsFromArrivalsAndFromPathsOfTheRest) {
     EXPECT_DOUBLE_EQ(j["hops"]["mean"].get<double>(), (4 + 0 + 1 + 3) / 4.0);
 }
 
+// Past saturation: a gain above five standard deviations of the difference of two looks at a
+// steady backlog L, sqrt(2 L) each (Little's law gives L), or an undrained run.
+TEST(TrafficState, PastSaturationIsAGainAboveFiveDeviationsOfTheBacklog) {
+    EXPECT_FALSE(past_saturation(50, 50.0, true));  // 5 sqrt(100) = 50: not above
+    EXPECT_TRUE(past_saturation(51, 50.0, true));
+    EXPECT_FALSE(past_saturation(500, 5000.0, true));  // 5 sqrt(10000) = 500
+    EXPECT_TRUE(past_saturation(501, 5000.0, true));
+    EXPECT_FALSE(past_saturation(7, 0.0, true));  // no backlog counts as one: 5 sqrt(2) = 7.07
+    EXPECT_TRUE(past_saturation(8, 0.0, true));
+    EXPECT_FALSE(past_saturation(-1000, 10.0, true));  // the network emptied
+    EXPECT_TRUE(past_saturation(0, 10.0, false));      // measured packets left at the limit
+}
+
+// The summary's gain is created - delivered inside the measurement window: D3(1,2), window
+// steps 2..4. Packets created before the window and delivered in it lower the gain; packets
+// delivered after it do not count.
+TEST(TrafficState, BacklogGainCountsTheMeasurementWindowOnly) {
+    const topology t(1, 2);
+    traffic_options o;
+    o.warmup = 2;
+    o.measure = 3;
+    traffic_state s(t, o);
+    const header h = make_destination_header(3, t.at(1));
+    const auto before = s.created(1, 0, 1, h);  // warm-up
+    std::vector<std::uint64_t> in;
+    for (std::uint64_t step : {2, 3, 4, 4}) in.push_back(s.created(step, 0, 1, h));
+    s.delivered({0, h, before, 2, false, 1});  // in the window
+    s.delivered({0, h, in[0], 4, false, 1});   // in the window
+    s.delivered({0, h, in[1], 5, false, 1});   // after it
+    const auto j = s.summary();
+    EXPECT_EQ(j["backlog_gain"], 4 - 2);
+    // per terminal and step: D3(1,2) has 4 routers, the window 3 steps
+    EXPECT_DOUBLE_EQ(j["offered"].get<double>() - j["accepted"].get<double>(), 2.0 / (4 * 3));
+}
+
 TEST(WaitCycle, FindsTheCycleAndIgnoresTails) {
     EXPECT_TRUE(find_wait_cycle({}).empty());
     EXPECT_TRUE(find_wait_cycle({1, 2, -1}).empty());

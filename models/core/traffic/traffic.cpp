@@ -1,6 +1,7 @@
 #include "core/traffic/traffic.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include "core/limits.h"
@@ -38,6 +39,11 @@ std::optional<std::string> traffic_options::validate() const {
     if (auto e = out_of_range("--ugal-threshold", ugal_threshold, kUgalThresholdRange)) return e;
     if (auto e = out_of_range("--packet-length", packet_length, kPacketLengthRange)) return e;
     return std::nullopt;
+}
+
+bool past_saturation(std::int64_t gain, double backlog, bool drained) {
+    if (!drained) return true;
+    return gain > 0 && static_cast<double>(gain) > 5 * std::sqrt(2 * std::max(backlog, 1.0));
 }
 
 traffic_state::traffic_state(const topology& t, const traffic_options& o)
@@ -161,6 +167,12 @@ nlohmann::json traffic_state::summary() const {
         delivered_measured_ == created_measured_ &&
         (created_measured_ == 0 ||
          last_measured_delivery_ < end + static_cast<std::uint64_t>(o_.drain_limit));
+    // The packets the network (source queues included) gained over the measurement window, and
+    // its steady backlog by Little's law (created per step x mean latency from creation).
+    const auto gain = static_cast<std::int64_t>(created_window_ - delivered_window_);
+    const double backlog =
+        latency_.count() == 0 ? 0.0
+                              : static_cast<double>(created_window_) / o_.measure * latency_.mean();
     nlohmann::json j = {
         {"pattern", to_string(o_.pattern)},
         {"routing", to_string(o_.routing)},
@@ -173,6 +185,8 @@ nlohmann::json traffic_state::summary() const {
         {"ugal_threshold", o_.ugal_threshold},
         {"offered", static_cast<double>(created_window_) / node_steps},
         {"accepted", static_cast<double>(delivered_window_) / node_steps},
+        {"backlog_gain", gain},
+        {"saturated", past_saturation(gain, backlog, drained)},
         {"latency",
          {{"from", "creation at the source node, source queueing included (steps)"},
           {"mean", measured(latency_.mean())},

@@ -47,6 +47,17 @@ struct traffic_options {
     std::optional<std::string> validate() const;
 };
 
+/// Whether a traffic run was past saturation. Over the measurement window the network, source
+/// queues included, gained `gain` = created - delivered packets (offered - accepted per terminal
+/// and step). Below saturation that count fluctuates around a steady backlog of L packets
+/// (Little's law: created per step x mean latency from creation), and the difference of two
+/// looks at it, a window apart, has a standard deviation of about sqrt(2 L) (a count at least as
+/// variable as a Poisson one); past saturation it grows with the window. Past saturation is a
+/// gain above five such deviations, or measured packets still in flight at the drain limit
+/// (`drained` false). Near the knee, where queues fluctuate more than a Poisson count, a run
+/// may be called saturated a little early.
+bool past_saturation(std::int64_t gain, double backlog, bool drained);
+
 /// Counters shared by all nodes' programs of one run (created and delivered packets, latency).
 class traffic_state {
   public:
