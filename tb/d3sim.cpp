@@ -276,8 +276,8 @@ int d3sim_main(int argc, char** argv) {
         ->capture_default_str();
     std::string max_memory;
     app.add_option("--max-memory", max_memory,
-                   "refuse a run estimated to need more (e.g. 512M, 8G; none: no check; default: "
-                   "the available memory, or less under ulimit -v)");
+                   "refuse a run estimated to need more, and stop one that takes more (e.g. 512M, "
+                   "8G; none: no check; default: the available memory, or less under ulimit -v)");
     d3::traffic_cli traffic;
     d3::add_traffic_options(app, traffic);
     d3::service_cli service;
@@ -349,6 +349,7 @@ int d3sim_main(int argc, char** argv) {
     if (auto err = d3::make_packet_log_options(trace, o.trace)) return refuse(*err);
     const d3::memory_budget_or_error budget = d3::resolve_memory_budget(max_memory);
     if (!budget.error.empty()) return refuse(budget.error);
+    o.net.memory_limit_mib = budget.budget.mib;  // the run stops there too (network::memory_stop)
     o.net.shape = *d3::parse_topology_kind(shape);
     if (o.net.shape == d3::topology_kind::d3 && app.count("--arrangement") != 0)
         return refuse("--arrangement needs --topology mdf");

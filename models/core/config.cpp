@@ -59,6 +59,7 @@ std::optional<std::string> network_config::validate() const {
                " flits) must hold a whole packet (packet length " +
                std::to_string(r.packet_length) + "): virtual cut-through";
     if (auto e = out_of_range("watchdog", watchdog, kWatchdogRange)) return e;
+    if (!(memory_limit_mib >= 0)) return "the memory limit must be 0 (none) or a size in MiB";
     if (watchdog != 0 && watchdog < min_watchdog()) {
         const pipeline_spec& p = r.pipeline;
         std::string why = "route " + std::to_string(p.route) + " + allocate " +

@@ -64,6 +64,11 @@ struct network_config {
     /// packets in flight, after which the run is declared deadlocked and stopped; 0 = 1000 plus ten
     /// hop times. At least min_watchdog() (validate()).
     int watchdog = 0;
+    /// The process's resident memory (MiB) above which the run stops (--max-memory): looked at
+    /// each time network::kMemoryCheckMessages more messages have been launched, so a run past
+    /// saturation, whose source queues grow without bound, stops before it takes the machine
+    /// (network::memory_stop()). 0: no limit.
+    double memory_limit_mib = 0;
     /// Background traffic runs with the workload (--background): routers keep its figures apart
     /// from the workload's (router::background_stats).
     bool background = false;

@@ -27,6 +27,7 @@ std::uint64_t ledger::launch_other(router_id src, const coord& at, const header&
     dests_.insert(dests_.end(), w.destinations.begin(), w.destinations.end());
     counts_.resize(dests_.size(), 0);
     msgs_.push_back(m);
+    watch();
     return msgs_.size() - 1;
 }
 

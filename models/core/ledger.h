@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -100,6 +101,15 @@ class ledger {
     /// costs the messages and pairs, not routers squared.
     std::uint64_t pair_mismatches(const workload& w) const;
 
+    /// Calls `f` each time `every` more messages have been launched: the network's memory check
+    /// (network_config::memory_limit_mib), since a run grows with its launches, and past
+    /// saturation, where the source queues grow without bound, with nothing else as fast.
+    void watch_growth(std::uint64_t every, std::function<void()> f) {
+        watch_every_ = every;
+        next_watch_ = msgs_.size() + every;
+        watch_ = std::move(f);
+    }
+
     router_id source_of(std::uint64_t msg) const { return msgs_.at(msg).src; }
     std::uint64_t messages() const { return msgs_.size(); }
 
@@ -109,7 +119,14 @@ class ledger {
     /// A message with a single destination.
     std::uint64_t record(router_id src, router_id dst) {
         msgs_.push_back({src, dst, 1, 0});
+        watch();
         return msgs_.size() - 1;
+    }
+    /// After a launch: watch_growth's call when its count is reached.
+    void watch() {
+        if (msgs_.size() != next_watch_) return;
+        next_watch_ += watch_every_;
+        watch_();
     }
 
     /// One launched message in 12 bytes. A unicast message (the common case: every synthetic
@@ -141,6 +158,9 @@ class ledger {
 
     const topology& t_;
     std::vector<message> msgs_;
+    std::uint64_t next_watch_ = ~std::uint64_t{0};  ///< msgs_.size() of watch_'s next call
+    std::uint64_t watch_every_ = 0;
+    std::function<void()> watch_;
     std::vector<router_id> dests_;      ///< messages with several destinations: where they go
     std::vector<std::uint8_t> counts_;  ///< and the copies delivered to each (saturating)
     std::uint64_t misrouted_ = 0;

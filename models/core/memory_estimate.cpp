@@ -1,7 +1,10 @@
 #include "core/memory_estimate.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 
 namespace d3 {
 
@@ -60,6 +63,14 @@ memory_estimate estimate_memory(const memory_inputs& in) {
                          static_cast<double>(in.traffic_in_flight) * kPerPacketAlive) /
                         kMiB;
     return e;
+}
+
+std::optional<std::uint64_t> resident_memory_kib() {
+    std::ifstream in("/proc/self/statm");
+    std::uint64_t size = 0, resident = 0;
+    const long page = sysconf(_SC_PAGESIZE);
+    if (!(in >> size >> resident) || page <= 0) return std::nullopt;
+    return resident * static_cast<std::uint64_t>(page) / 1024;
 }
 
 std::uint64_t expected_traffic_in_flight(std::uint64_t routers, int concentration, double rate,

@@ -53,6 +53,9 @@ struct memory_estimate {
 
 memory_estimate estimate_memory(const memory_inputs& in);
 
+/// The process's resident set now (KiB, /proc/self/statm), or nothing where it cannot be read.
+std::optional<std::uint64_t> resident_memory_kib();
+
 /// Packets of a synthetic-traffic run alive at once: what the terminals create during one
 /// zero-load latency (three hops, each a router pipeline and a link, local-global-local).
 std::uint64_t expected_traffic_in_flight(std::uint64_t routers, int concentration, double rate,

@@ -62,9 +62,11 @@ std::string to_table(const run_result& r) {
     std::ostringstream os;
     os << (r.topology == "mdf" ? "MDF(" : "D3(") << r.k << "," << r.m << ") " << r.primitive
        << ", schedule " << r.schedule << ", decoder " << r.decoder << "\n";
-    os << "  rounds " << r.rounds << "  delays " << r.delays << "  steps " << r.steps << "  hops "
-       << r.totals.hops << "  holds " << r.totals.holds << "  conflicts " << r.totals.conflicts
-       << "\n";
+    // With packets lost (a deadlock, a stall) the run went on past its last delivery, where
+    // `steps` ends: the problem lines say where it stopped.
+    os << "  rounds " << r.rounds << "  delays " << r.delays << "  steps " << r.steps
+       << (r.lost != 0 ? " (to the last delivery)" : "") << "  hops " << r.totals.hops << "  holds "
+       << r.totals.holds << "  conflicts " << r.totals.conflicts << "\n";
     os << "  injected " << r.injected << "  delivered " << r.delivered << "/" << r.expected
        << "  lost " << r.lost << "  duplicated " << r.duplicated << "  misrouted " << r.misrouted
        << "  left in buffers " << r.left_in_buffers << "\n";

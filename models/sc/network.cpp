@@ -1,8 +1,12 @@
 #include "sc/network.h"
 
 #include <algorithm>
+#include <cmath>
+#include <iomanip>
 #include <limits>
+#include <sstream>
 
+#include "core/memory_estimate.h"
 #include "core/wait_cycle.h"
 
 namespace d3 {
@@ -62,6 +66,8 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
         nodes[i].inject_out.bind(r.in);
         r.bind_input(ports);
     }
+    if (cfg_.memory_limit_mib > 0)
+        ledger_.watch_growth(kMemoryCheckMessages, [this] { check_memory(); });
     SC_METHOD(watchdog);
     sensitive << watchdog_event_;
     dont_initialize();
@@ -82,6 +88,27 @@ std::uint64_t network::progress() const {
     const router_stats b = background_totals();
     return s.flits_injected + s.hops + s.holds + s.ejected + b.flits_injected + b.hops + b.holds +
            b.ejected;
+}
+
+// The resident set against the limit, each time kMemoryCheckMessages more messages were launched: a
+// stop like the watchdog's, at the end of the step that crossed it.
+void network::check_memory() {
+    if (!memory_stop_.empty()) return;
+    const auto kib = resident_memory_kib();
+    if (!kib || static_cast<double>(*kib) / 1024.0 <= cfg_.memory_limit_mib) return;
+    std::uint64_t waiting = 0;
+    for (const node& x : nodes) waiting += x.queued();
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(0) << "the run stopped at step "
+       << to_cycle(sc_core::sc_time_stamp()) << ": the process holds "
+       << std::ceil(static_cast<double>(*kib) / 1024.0) << " MiB, above --max-memory "
+       << cfg_.memory_limit_mib << " MiB, with " << waiting
+       << " packets waiting at their sources and " << pool_.in_use()
+       << " in the network; traffic past saturation grows its source queues without bound (the "
+          "estimate assumes a load below it): lower --rate, --measure or --drain-limit, or raise "
+          "--max-memory";
+    memory_stop_ = os.str();
+    sc_core::sc_stop();
 }
 
 // Every `watchdog` steps: a deadlock when packets are in flight and none moved since the last

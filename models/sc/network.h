@@ -63,6 +63,10 @@ class network : public sc_core::sc_module, public occupancy_view {
     std::vector<std::string> leftovers() const;
     std::uint64_t first_hop() const;
     std::uint64_t last_delivery() const;
+    /// Launched messages between two looks at the process's memory (memory_limit_mib).
+    static constexpr std::uint64_t kMemoryCheckMessages = 16384;
+    /// Non-empty when the run stopped at network_config::memory_limit_mib: why, in one line.
+    const std::string& memory_stop() const { return memory_stop_; }
     /// Non-empty when the watchdog stopped the run: what it saw.
     const std::string& deadlock() const { return deadlock_; }
     /// The blocked cycle the watchdog found ("router (c,d,p) local 3 vc2 head ... -> ..."), or
@@ -82,6 +86,8 @@ class network : public sc_core::sc_module, public occupancy_view {
     sc_core::sc_event watchdog_event_;
     std::uint64_t last_progress_ = 0;  ///< progress() at the watchdog's last look
     std::string deadlock_;
+    std::string memory_stop_;
+    void check_memory();
     std::string wait_cycle_;
 
     std::string suffix(const coord& x) const;

@@ -229,6 +229,32 @@ TEST(CliTraffic, PastSaturationIsSaidAndItsGainIsAtLeastTheHotspotsExcess) {
     EXPECT_EQ(below.err.find("past saturation"), std::string::npos) << below.err;
 }
 
+// Past saturation the source queues grow without bound, which the estimate made before the run
+// does not foresee (it assumes a load below saturation): the run stops when the process passes
+// --max-memory. D3(8,8) hotspot at rate 1.0 gains over 1.6 million packets in 5,000 steps
+// (estimated 84 MiB, 612 MiB at its end after 240 s without the limit); with --max-memory 150M it
+// stops within the measurement, holding at most the limit plus one check's worth of launches
+// (16,384 messages of well under 1 KiB each) past it. The 60 s timeout makes the test fail fast
+// without the stop.
+TEST(CliTraffic, ARunPastSaturationStopsAtTheMemoryLimit) {
+    const outcome o = d3::test::run_command(
+        "timeout -k 5 60 " + std::string(D3SIM) +
+        " --k 8 --m 8 --traffic hotspot --rate 1.0 --warmup 100 --measure 5000 --max-memory 150M");
+    ASSERT_EQ(o.code, 1) << o.err;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+    const std::string head = "d3sim: error: d3/memory: the run stopped at step ";
+    ASSERT_EQ(o.err.rfind(head, 0), 0u) << o.err;
+    const long step = std::stol(o.err.substr(head.size()));
+    EXPECT_LT(step, 5100) << o.err;
+    const std::string holds = "the process holds ";
+    const auto at = o.err.find(holds);
+    ASSERT_NE(at, std::string::npos) << o.err;
+    const long mib = std::stol(o.err.substr(at + holds.size()));
+    EXPECT_GT(mib, 150) << o.err;
+    EXPECT_LE(mib, 150 + 16) << o.err;
+    EXPECT_NE(o.err.find("above --max-memory 150 MiB"), std::string::npos) << o.err;
+}
+
 nlohmann::json without_costs(nlohmann::json j) {
     for (const char* key :
          {"wall_seconds", "elaboration_seconds", "peak_rss_kib", "hops_per_second"})

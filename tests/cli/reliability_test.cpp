@@ -231,6 +231,9 @@ TEST(Reliability, WatchdogDoesNotStopHealthyRuns) {
     EXPECT_EQ(dead.code, 1) << dead.err;
     EXPECT_NE(dead.out.find("problem: deadlock: no packet moved for 1 steps"), std::string::npos)
         << dead.out;
+    // Its steps end at the last delivery, before the deadlock's step: the summary says so.
+    EXPECT_NE(dead.out.find(" (to the last delivery)  hops "), std::string::npos) << dead.out;
+    EXPECT_EQ(one.out.find("to the last delivery"), std::string::npos) << one.out;
 }
 
 // Input files are read with a size and a line-length limit (/dev/zero has no end and no newline).

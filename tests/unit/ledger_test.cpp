@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <tuple>
+#include <vector>
 
 #include "core/fifo.h"
 #include "core/ledger.h"
@@ -111,6 +112,20 @@ TEST(Ledger, UnicastAndSeveralDestinationsAddUp) {
     ASSERT_EQ(pairs.size(), t.routers());  // every destination src's messages call for
     for (const auto& [d, n] : pairs)  // router 0: none; dst: the broadcast's and 127 (saturated)
         EXPECT_EQ(n, d == 0 ? 0u : d == t.id(dst) ? 1u + 127u : 1u) << "destination " << d;
+}
+
+// The memory check's hook: called after every `every`-th launch from the watch on, unicast or
+// not (a broadcast goes through the walk), and never without a watch.
+TEST(Ledger, GrowthWatchIsCalledEveryNLaunches) {
+    const topology t(2, 4);
+    ledger l(t);
+    launch_unicast(l, t, {0, 0, 0}, {1, 2, 3});  // before the watch: not counted
+    std::vector<std::uint64_t> seen;
+    l.watch_growth(3, [&] { seen.push_back(l.messages()); });
+    for (int i = 0; i < 5; ++i) launch_unicast(l, t, {0, 0, 0}, {1, 2, 3});
+    EXPECT_EQ(seen, (std::vector<std::uint64_t>{4}));
+    l.launch(0, make_source_vector_header(true, 3, {0, 0, 0}));
+    EXPECT_EQ(seen, (std::vector<std::uint64_t>{4, 7}));
 }
 
 TEST(Fifo, OrderCapacityAndRemoval) {

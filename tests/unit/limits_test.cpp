@@ -2,6 +2,7 @@
 // structs, 64-bit arithmetic where large settings meet (watchdog, UGAL).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <stdexcept>
 #include <string>
@@ -57,6 +58,18 @@ TEST(Limits, NetworkConfigRefusesHugeValuesWithTheRange) {
     c.router.local_latency = 1;
     c.router.buffer_depth = 1 << 30;
     EXPECT_TRUE(c.validate());
+}
+
+TEST(Limits, MemoryLimitIsNoneOrASize) {
+    network_config c;
+    EXPECT_FALSE(c.validate());  // 0: none
+    c.memory_limit_mib = 512;
+    EXPECT_FALSE(c.validate());
+    for (double bad : {-1.0, std::nan("")}) {
+        c.memory_limit_mib = bad;
+        ASSERT_TRUE(c.validate());
+        EXPECT_EQ(*c.validate(), "the memory limit must be 0 (none) or a size in MiB");
+    }
 }
 
 TEST(Limits, WatchdogDefaultDoesNotOverflow) {
