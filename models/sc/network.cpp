@@ -198,15 +198,26 @@ router_stats network::background_totals() const {
     return s;
 }
 
+// A record is one (router, output, step): the keys are unique, so any way of picking the first
+// `limit` gives the same list. A router's log is in step order, so its share of them is within its
+// first `limit` records and the rest of the last one's step (2.2 % of the MDF run's instructions
+// went to sorting every router's whole log).
 std::vector<conflict_record> network::first_conflicts(std::size_t limit) const {
     std::vector<conflict_record> all;
-    for (const router& r : routers)
-        all.insert(all.end(), r.conflict_log().begin(), r.conflict_log().end());
-    std::sort(all.begin(), all.end(), [](const conflict_record& a, const conflict_record& b) {
-        return a.step != b.step ? a.step < b.step
-                                : (a.router != b.router ? a.router < b.router : a.port < b.port);
-    });
-    if (all.size() > limit) all.resize(limit);
+    for (const router& r : routers) {
+        const std::vector<conflict_record>& log = r.conflict_log();
+        std::size_t n = std::min(limit, log.size());
+        while (n != 0 && n < log.size() && log[n].step == log[n - 1].step) ++n;
+        all.insert(all.end(), log.begin(), log.begin() + static_cast<std::ptrdiff_t>(n));
+    }
+    const std::size_t keep = std::min(limit, all.size());
+    std::partial_sort(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(keep), all.end(),
+                      [](const conflict_record& a, const conflict_record& b) {
+                          return a.step != b.step ? a.step < b.step
+                                                  : (a.router != b.router ? a.router < b.router
+                                                                          : a.port < b.port);
+                      });
+    all.resize(keep);
     return all;
 }
 
