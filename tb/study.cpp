@@ -93,7 +93,8 @@ std::optional<study_run> run_study(const job_list& list, const backend_options& 
 
 void print_summary(const job_list& list, const backend_options& o, const study_run& s) {
     if (s.ran > 0)
-        std::fprintf(stderr, "d3sim %s: ran %zu jobs (%zu failed) with --backend %s in %.1f s\n",
+        std::fprintf(stderr,
+                     "d3sim %s: ran %zu jobs (%zu without a result) with --backend %s in %.1f s\n",
                      list.tool.c_str(), s.ran, s.failed, o.backend.c_str(), s.seconds);
 }
 

@@ -1,6 +1,6 @@
 // Running a study's jobs (tb/jobs.h) with a backend: `--backend local|parallel|slurm` and their
 // options, shared by `d3sim sweep` and `d3sim validate`. Only jobs without a valid result run;
-// progress for the whole study (done, failed, remaining, time left) goes to stderr.
+// progress for the whole study (done, without a result, remaining, time left) goes to stderr.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -42,7 +42,7 @@ struct study_run {
 std::optional<study_run> run_study(const job_list& list, const backend_options& o,
                                    std::string& error);
 
-/// "d3sim TOOL: ran N jobs (F failed) with --backend B in S s" on stderr, when jobs ran.
+/// "d3sim TOOL: ran N jobs (F without a result) with --backend B in S s" on stderr, when jobs ran.
 void print_summary(const job_list& list, const backend_options& o, const study_run& s);
 
 /// Whether `j` was started (its log exists); a job without a result that started ended without one

@@ -75,7 +75,8 @@ void study_progress::print() {
         left = "finished";
     else if (ended > 0)
         left = "about " + duration_text(elapsed / ended * remaining) + " left";
-    std::fprintf(stderr, "%s%s: %zu done, %zu failed, %zu remaining of %zu; %s elapsed, %s%s",
+    std::fprintf(stderr,
+                 "%s%s: %zu done, %zu without a result, %zu remaining of %zu; %s elapsed, %s%s",
                  tty_ ? "\r" : "", tool_.c_str(), done_, failed_, remaining, total_,
                  duration_text(elapsed).c_str(), left.c_str(), tty_ ? "\033[K" : "\n");
 }

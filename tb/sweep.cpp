@@ -362,6 +362,12 @@ int run_sweep(int argc, char** argv) {
         } else {
             all_ok = all_ok && code == 0;
         }
+        // A point that ran and failed (a check, a deadlock, the memory limit) says why here,
+        // not only in its log: the study counts it as run, since its exit code is its result.
+        if (code > 0)
+            std::fprintf(stderr, "d3sim sweep: job %zu (%s) ended with exit code %d: %s  [%s]\n", i,
+                         list.jobs[i].name.c_str(), code, last_line(list.jobs[i].log).c_str(),
+                         list.jobs[i].log.c_str());
         if (r.is_object() && r.contains("traffic") && !r["traffic"].value("drained", true))
             undrained += " " + rate_text((*rates)[i]);
     }
