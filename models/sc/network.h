@@ -86,10 +86,11 @@ class network : public sc_core::sc_module, public occupancy_view {
     sc_core::sc_event watchdog_event_;
     std::uint64_t last_progress_ = 0;  ///< progress() at the watchdog's last look
     std::string deadlock_;
-    std::string memory_stop_;
-    void check_memory();
+    std::string memory_stop_;  ///< memory_stop()
     std::string wait_cycle_;
 
+    /// The resident set against cfg_.memory_limit_mib; above it, memory_stop_ and sc_stop().
+    void check_memory();
     std::string suffix(const coord& x) const;
 };
 
