@@ -1,6 +1,7 @@
 #include "memory_limit.h"
 
 #include "testbench.h"
+#include "trace/wave_estimate.h"
 #include "traffic_bench.h"
 
 #include <sys/resource.h>
@@ -85,6 +86,14 @@ memory_estimate estimate_run(const run_options& o, const topology& t, const work
     in.volume = primitive.volume(t);
     if (bg && o.background)
         add_traffic(in, t, *o.background, primitive.rounds() + primitive.delays(), net.router);
+    if (!o.wave.empty()) {  // the writer's buffers, from the trace's estimate (as its size warning)
+        std::string unused;  // a bad scope is refused with the other wave options
+        if (const auto scope = wave_scope::parse(o.wave_opts.scope, t, unused)) {
+            const wave_format f = format_of(o.wave);
+            in.wave_bytes =
+                static_cast<double>(wave_writer_bytes(estimate_wave(t, primitive, *scope, f), f));
+        }
+    }
     return estimate_memory(in);
 }
 
@@ -126,6 +135,7 @@ std::optional<std::string> over_budget(const memory_estimate& e, const memory_bu
     if (b.mib <= 0 || e.total_mib() <= b.mib) return std::nullopt;
     return "this run needs about " + mib_text(e.total_mib()) + " (routers " +
            mib_text(e.routers_mib) + ", packets " + mib_text(e.ledger_mib + e.traffic_mib) +
+           (e.wave_mib > 0 ? ", waveform writer " + mib_text(e.wave_mib) : std::string()) +
            "), more than --max-memory " + mib_text(b.mib) + " (" + b.origin +
            "); choose a smaller network or raise --max-memory";
 }

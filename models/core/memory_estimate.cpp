@@ -32,11 +32,8 @@ constexpr double kDrainSteps = 200;
 
 nlohmann::json memory_estimate::to_json() const {
     const auto r = [](double v) { return std::round(v * 10) / 10; };
-    return {{"total", r(total_mib())},
-            {"process", r(process_mib)},
-            {"routers", r(routers_mib)},
-            {"ledger", r(ledger_mib)},
-            {"traffic", r(traffic_mib)}};
+    return {{"total", r(total_mib())}, {"process", r(process_mib)}, {"routers", r(routers_mib)},
+            {"ledger", r(ledger_mib)}, {"traffic", r(traffic_mib)}, {"wave", r(wave_mib)}};
 }
 
 memory_estimate estimate_memory(const memory_inputs& in) {
@@ -57,6 +54,7 @@ memory_estimate estimate_memory(const memory_inputs& in) {
                              : 0.0) +
                         static_cast<double>(in.volume->in_flight) * kPerPacketAlive) /
                        kMiB;
+    e.wave_mib = in.wave_bytes / kMiB;
     if (in.traffic)
         e.traffic_mib = (routers * kPerTrafficNode +
                          static_cast<double>(in.traffic_packets) * kPerTrafficPacket +

@@ -14,7 +14,8 @@
 //             (core/ledger.h), known exactly for the primitives (workload::volume); per packet
 //             alive at once (the packet pool and the buffer slots it leaves grown);
 //   traffic   synthetic traffic: per node its random stream and program, per created packet
-//             its ledger entry and the pair count (vectors that grow by doubling).
+//             its ledger entry and the pair count (vectors that grow by doubling);
+//   wave      --wave: the writer's tables and buffers, from the trace's own estimate.
 // The constants were measured on Debian 12 x86-64 with `tools/memory-calibrate`, which prints the
 // estimate against the peak resident set of real runs; the test memory_estimate.* keeps every
 // one of those runs within 30 %.
@@ -39,6 +40,8 @@ struct memory_inputs {
     /// Synthetic traffic: packets alive at once (rate x terminals x zero-load latency).
     std::uint64_t traffic_in_flight = 0;
     bool traffic = false;
+    /// --wave: what the waveform writer holds (trace/wave_estimate.h, wave_writer_bytes).
+    double wave_bytes = 0;
 };
 
 struct memory_estimate {
@@ -46,8 +49,12 @@ struct memory_estimate {
     double routers_mib = 0;
     double ledger_mib = 0;
     double traffic_mib = 0;
-    double total_mib() const { return process_mib + routers_mib + ledger_mib + traffic_mib; }
-    /// {"total": .., "process": .., "routers": .., "ledger": .., "traffic": ..} in MiB.
+    double wave_mib = 0;
+    double total_mib() const {
+        return process_mib + routers_mib + ledger_mib + traffic_mib + wave_mib;
+    }
+    /// {"total": .., "process": .., "routers": .., "ledger": .., "traffic": .., "wave": ..} in
+    /// MiB.
     nlohmann::json to_json() const;
 };
 

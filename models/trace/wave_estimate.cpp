@@ -17,6 +17,16 @@ constexpr std::uint64_t kVcdBytesPerEvent = 140;
 constexpr std::uint64_t kFstBytesPerEvent = 16;
 constexpr std::uint64_t kBytesPerSignalDecl = 40;
 constexpr std::uint64_t kMaxProgramSteps = 1u << 24;
+// The writers' memory, measured as the peak resident set with and without --wave (all-to-all on
+// D3(2,4), (4,4), (6,6), (4,8), (8,8), broadcast on D3(8,8); docs/performance.md): a VCD writer
+// takes about 25 bytes per signal and 1 MiB; fstapi about 78 bytes per signal (its tables and
+// the initial values) and 28 bytes per value change it holds, which is about 266 bytes per link
+// event (9.5 changes each), up to its block size, 1 << 27 bytes (FST_BREAK_SIZE in fstapi.c).
+constexpr std::uint64_t kVcdWriterBytes = 1u << 20;
+constexpr std::uint64_t kVcdWriterBytesPerSignal = 25;
+constexpr std::uint64_t kFstWriterBytesPerSignal = 78;
+constexpr std::uint64_t kFstWriterBytesPerEvent = 266;
+constexpr std::uint64_t kFstBlockBytes = std::uint64_t{1} << 27;
 }  // namespace
 
 wave_size estimate_wave(const topology& t, const workload& w, const wave_scope& s, wave_format f) {
@@ -55,8 +65,15 @@ wave_size estimate_wave(const topology& t, const workload& w, const wave_scope& 
     const std::uint64_t per_event = f == wave_format::fst ? kFstBytesPerEvent : kVcdBytesPerEvent;
     const std::uint64_t signals = static_cast<std::uint64_t>(out.routers) *
                                   static_cast<std::uint64_t>(t.link_ports() * 14 + 2);
+    out.signals = signals;
     out.bytes = out.link_events * per_event + signals * kBytesPerSignalDecl + out.steps * 16;
     return out;
+}
+
+std::uint64_t wave_writer_bytes(const wave_size& s, wave_format f) {
+    if (f == wave_format::vcd) return kVcdWriterBytes + s.signals * kVcdWriterBytesPerSignal;
+    return std::min(s.link_events * kFstWriterBytesPerEvent, kFstBlockBytes) +
+           s.signals * kFstWriterBytesPerSignal;
 }
 
 std::string human_bytes(std::uint64_t bytes) {

@@ -18,9 +18,16 @@ struct wave_size {
     std::uint64_t bytes = 0;        ///< expected file size
     std::uint32_t routers = 0;      ///< routers inside the scope
     std::uint64_t steps = 0;        ///< program steps of the longest node program
+    std::uint64_t signals = 0;      ///< signals declared for the routers inside the scope
 };
 
 wave_size estimate_wave(const topology& t, const workload& w, const wave_scope& s, wave_format f);
+
+/// The memory the writer of such a trace holds while the run goes on (the run's memory estimate,
+/// core/memory_estimate.h): a VCD writer its signal table and stream buffer; an FST writer
+/// (gtkwave's fstapi) also every value change of the block it has not yet written, up to its
+/// block size of 128 MiB.
+std::uint64_t wave_writer_bytes(const wave_size& s, wave_format f);
 
 /// "3.4 GB", "512 kB".
 std::string human_bytes(std::uint64_t bytes);

@@ -100,6 +100,12 @@ TEST(MemoryEstimate, PartsAddUpAndScale) {
     // destination (4 B) and its count (1 B) besides.
     in.volume = workload_volume{1u << 20, 1u << 22, 0};
     EXPECT_DOUBLE_EQ(estimate_memory(in).ledger_mib, 16.0 + 4 * 5.0);
+    // --wave: the writer's bytes, as the trace estimates them, on top of the rest.
+    const memory_estimate without = estimate_memory(in);
+    EXPECT_EQ(without.wave_mib, 0);
+    in.wave_bytes = 3 * 1024.0 * 1024.0;
+    EXPECT_DOUBLE_EQ(estimate_memory(in).wave_mib, 3.0);
+    EXPECT_DOUBLE_EQ(estimate_memory(in).total_mib(), without.total_mib() + 3.0);
 }
 
 TEST(MemoryEstimate, TrafficPacketsFollowRateAndPhases) {

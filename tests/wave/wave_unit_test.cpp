@@ -131,6 +131,24 @@ TEST(WaveEstimate, GrowsWithTheScopeAndWarnsOverTheLimit) {
     EXPECT_TRUE(size_warning("x.vcd", big, all, 1024));
     EXPECT_FALSE(size_warning("x.vcd", big, all, 0));
     EXPECT_FALSE(size_warning("x.vcd", big, all, big.bytes));
+    EXPECT_LT(small.signals, big.signals);
+}
+
+// The writers' memory (calibrated against real runs by memory_estimate.runs): a VCD writer's does
+// not grow with the trace's events, an FST writer's does until fstapi's block of 2^27 bytes is
+// full, when it writes the block out and starts the next.
+TEST(WaveEstimate, WriterMemoryFollowsTheSignalsAndFstBlocks) {
+    wave_size s;
+    s.signals = 1000;
+    const std::uint64_t vcd = wave_writer_bytes(s, wave_format::vcd);
+    const std::uint64_t fst = wave_writer_bytes(s, wave_format::fst);
+    s.link_events = 1000;
+    EXPECT_EQ(wave_writer_bytes(s, wave_format::vcd), vcd);
+    EXPECT_GT(wave_writer_bytes(s, wave_format::fst), fst);
+    s.link_events = std::uint64_t{1} << 40;
+    EXPECT_EQ(wave_writer_bytes(s, wave_format::fst), (std::uint64_t{1} << 27) + fst);
+    s.signals = 2000;
+    EXPECT_GT(wave_writer_bytes(s, wave_format::vcd), vcd);
 }
 
 // The permutation's nodes launch their data when their exchange has arrived, which a replay
