@@ -45,9 +45,14 @@ class stepper : public sc_core::sc_module {
     /// step after nodes: a node's reply of the paper's turnaround, sent in the router's cycle).
     void wake(client& c, std::uint64_t cycle) {
         if (in_tick_) {
+            calendar& k = cal(c.router_);
+            // Asked already for `cycle` or an earlier one (most wake-ups: every arrival wakes its
+            // router): the calendar would ignore the request, since the bounds below only raise
+            // it. Checked first, without working them out.
+            if (k.waiting(c.id_) <= cycle) return;
             const std::uint64_t earliest = c.router_ && node_phase_ ? current_ : current_ + 1;
             if (cycle < earliest) cycle = earliest;
-            cal(c.router_).request(c.id_, cycle);
+            k.request(c.id_, cycle);
             return;
         }
         wake_outside(c, cycle);
