@@ -22,55 +22,62 @@
 namespace d3 {
 namespace {
 
-constexpr auto step = make_decision;
-
-decision local_to(int router, const coord& at, int m, const header& h) {
-    return local_hop(mod(router - at.p, m), h);
+// The decisions are written into the caller's `d` (set_decision, core/decoder.h): the route stage
+// decodes into its entry.
+void local_to(decision& d, int router, const coord& at, int m, const header& h) {
+    const int port = mod(router - at.p, m);
+    set_decision(d, action::local, port, port == 0, h);  // local_hop
 }
 
-decision decode_mdf_vector(const header& h, const coord& at) {
-    if (h.b == 0) return step(action::eject, 0, false, h);
+void decode_mdf_vector(const header& h, const coord& at, decision& d) {
+    if (h.b == 0) return set_decision(d, action::eject, 0, false, h);
     if (h.broadcast) {
-        if (h.b == 2) return step(action::broadcast_global, 0, at.p == 0, h);
-        return step(action::broadcast_local, 0, true, h);
+        if (h.b == 2) return set_decision(d, action::broadcast_global, 0, at.p == 0, h);
+        return set_decision(d, action::broadcast_local, 0, true, h);
     }
     switch (h.b) {
         case 3:
-            return local_hop(h.delta(), h);
+            return set_decision(d, action::local, h.delta(), h.delta() == 0, h);
         case 2:
-            return step(action::global, h.gamma(), false, h);
+            return set_decision(d, action::global, h.gamma(), false, h);
         default:
-            return local_hop(h.pi(), h);
+            return set_decision(d, action::local, h.pi(), h.pi() == 0, h);
     }
 }
 
 }  // namespace
 
-decision decode_mdf_valid(const header& h, const coord& at, const topology& t) {
+void decode_mdf_valid(const header& h, const coord& at, const topology& t, decision& d) {
     const dragonfly* net = t.mdf();
-    if (h.kind == header_kind::source_vector) return decode_mdf_vector(h, at);
+    if (h.kind == header_kind::source_vector) return decode_mdf_vector(h, at, d);
     const int g = at.c;
     const int to = h.f0;
     switch (h.b) {
         case 0:
-            return step(action::eject, 0, false, h);
+            return set_decision(d, action::eject, 0, false, h);
         case 5:
-            return local_hop(h.defl_d, h);
+            return set_decision(d, action::local, h.defl_d, h.defl_d == 0, h);
         case 4:
-            return step(action::global, h.defl_c, false, h);
+            return set_decision(d, action::global, h.defl_c, false, h);
         case 3:
-            if (g == to) return local_hop(0, h);
-            return local_to(net->exit_to(g, to).router, at, t.m(), h);
+            if (g == to) return set_decision(d, action::local, 0, true, h);
+            return local_to(d, net->exit_to(g, to).router, at, t.m(), h);
         case 2: {
-            if (g == to) return step(action::global, 0, true, h);
+            if (g == to) return set_decision(d, action::global, 0, true, h);
             const port_end e = net->exit_to(g, to);
             // Only the exit router holds the link: anywhere else the table has no entry.
-            if (e.router != at.p) return step(action::invalid, 0, false, h);
-            return step(action::global, e.port, false, h);
+            if (e.router != at.p) return set_decision(d, action::invalid, 0, false, h);
+            return set_decision(d, action::global, e.port, false, h);
         }
         default:
-            return local_to(h.f2, at, t.m(), h);
+            return local_to(d, h.f2, at, t.m(), h);
     }
+}
+
+decision decode_mdf_valid(const header& h, const coord& at, const topology& t) {
+    decision d;
+    decode_mdf_valid(h, at, t, d);
+    return d;
 }
 
 }  // namespace d3

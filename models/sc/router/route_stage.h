@@ -27,7 +27,7 @@ class route_stage : public sc_core::sc_object {
     void route(entry& e, std::uint64_t t) {
         const packet& p = *e.pkt;
         if (reference_ && p.header_checked)  // the common case
-            e.dec = d3::decode_valid(p.hdr, at_, *reference_);
+            d3::decode_valid(p.hdr, at_, *reference_, e.dec);
         else
             decode_first(e, t);
         e.decoded = true;
