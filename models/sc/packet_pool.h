@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <new>
 #include <vector>
 
 #include "sc/protocol.h"
@@ -18,8 +19,9 @@ class packet_pool {
 
     /// A reset packet with a fresh serial number.
     packet* acquire() {
-        packet* p = take();
-        *p = packet{};
+        // Reset in place: an assignment from packet{} builds the 64-byte temporary on a stack
+        // frame aligned for it (in node::step, which sends).
+        packet* p = ::new (take()) packet();
         p->serial = next_serial_++;
         return p;
     }
