@@ -111,7 +111,7 @@ class node : public sc_core::sc_module,
     ledger& ledger_;
     stepper& clock_;
     std::unique_ptr<node_program> program_;
-    tlm::tlm_fw_transport_if<link_protocol_types>* fw_ = nullptr;
+    link_fw_call* fw_ = nullptr;  ///< the injection (protocol.h: the call's own interface)
 
     const int classes_;
     const reaction reacts_;        ///< what the program does with a delivery (none: no program)

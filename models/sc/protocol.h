@@ -54,6 +54,13 @@ struct link_protocol_types {
     using tlm_phase_type = tlm::tlm_phase;
 };
 
+/// The non-blocking transport interfaces of the link protocol, which the sockets' interfaces
+/// (tlm_fw_transport_if, tlm_bw_transport_if) have as virtual bases: a pointer kept as one of these
+/// calls nb_transport_* without first finding the base through the vtable (two instructions per
+/// packet or credit).
+using link_fw_call = tlm::tlm_fw_nonblocking_transport_if<flit, tlm::tlm_phase>;
+using link_bw_call = tlm::tlm_bw_nonblocking_transport_if<flit, tlm::tlm_phase>;
+
 /// The sockets' BUSWIDTH parameter (unused by the protocol: a flit is one transfer).
 inline constexpr unsigned kSocketWidth = 64;
 

@@ -71,7 +71,7 @@ void router::end_of_elaboration() {
     }
     std::vector<output_unit::fw_if*> fw;
     for (int o = 0; o < ports_; ++o) fw.push_back(out[o]);
-    out_unit_.bind(std::move(fw), out[ports_]);
+    out_unit_.bind(fw, out[ports_]);
     upstream_.assign(static_cast<std::size_t>(ports_ + 1), upstream{});
     for (std::size_t b = 0; b < input_of_binding_.size(); ++b) {
         upstream_[input_of_binding_[b]].bw = in[static_cast<int>(b)];

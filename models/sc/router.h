@@ -203,7 +203,7 @@ class router : public sc_core::sc_module, public stepper::client {
     std::vector<std::uint16_t> input_of_binding_;
     /// Per input port, what a credit upstream needs (together: one cache line per credit).
     struct upstream {
-        tlm::tlm_bw_transport_if<link_protocol_types>* bw = nullptr;
+        link_bw_call* bw = nullptr;
         sc_core::sc_time credit_delay;
     };
     std::vector<upstream> upstream_;

@@ -36,8 +36,8 @@ class output_unit : public sc_core::sc_object {
     output_unit(const char* name, const setup& s, router_stats& stats);
 
     /// The forward interfaces behind the router's socket: one per link output, then the node.
-    void bind(std::vector<fw_if*> links, fw_if* node) {
-        fw_ = std::move(links);
+    void bind(const std::vector<fw_if*>& links, fw_if* node) {
+        fw_.assign(links.begin(), links.end());
         node_ = node;
     }
 
@@ -146,8 +146,8 @@ class output_unit : public sc_core::sc_object {
     const sc_core::sc_time local_delay_;
     router_stats& stats_;
     router_stats* background_;
-    std::vector<fw_if*> fw_;
-    fw_if* node_ = nullptr;
+    std::vector<link_fw_call*> fw_;  ///< (protocol.h: the calls' own interface)
+    link_fw_call* node_ = nullptr;
     int eject_room_ = 0;
     std::uint64_t step_ = 0;                ///< the step begin_step started
     std::vector<std::uint64_t> link_free_;  ///< F > 1: per output, first cycle it is free
