@@ -41,30 +41,10 @@ struct decision {
 
 std::string to_string(const decision& d);
 
-/// A decision for header h: the next header is h with b one lower (unless act is eject or invalid).
-inline decision make_decision(action act, int port, bool hold, const header& h) {
-    decision d;
-    d.act = act;
-    d.port = static_cast<std::uint8_t>(port);
-    d.hold = hold;
-    d.next = h;
-    if (act != action::eject && act != action::invalid)
-        d.next.b = static_cast<std::uint8_t>(h.b - 1);
-    return d;
-}
-
-/// A move on local port `port` (port 0: the packet holds for the step).
-inline decision local_hop(int port, const header& h) {
-    return make_decision(action::local, port, port == 0, h);
-}
-/// A move on global port `port` at `at` (port 0 at a fixed point, where it loops back: a hold).
-inline decision global_hop(int port, const coord& at, const header& h) {
-    return make_decision(action::global, port, port == 0 && topology::is_fixed_point(at), h);
-}
-
-/// make_decision(act, port, hold, h) written into `d` where it is kept (a route stage's entry): the
-/// header copied whole and its counter lowered in place, where make_decision's 11-byte value is
-/// put together byte by byte in registers and then copied (about 20 instructions per decode).
+/// A decision for header h, written into `d` where it is kept (a route stage's entry): the next
+/// header is h with b one lower (unless act is eject or invalid). Written in place, the header is
+/// copied whole and its counter lowered there, where a returned 11-byte decision is put together
+/// byte by byte in registers and then copied (about 20 instructions per decode).
 [[gnu::always_inline]] inline void set_decision(decision& d, action act, int port, bool hold,
                                                 const header& h) {
     const std::uint8_t b = h.b;  // read before d is written (h may be d.next)
@@ -73,6 +53,32 @@ inline decision global_hop(int port, const coord& at, const header& h) {
     d.act = act;
     d.port = static_cast<std::uint8_t>(port);
     d.hold = hold;
+}
+inline decision make_decision(action act, int port, bool hold, const header& h) {
+    decision d;
+    set_decision(d, act, port, hold, h);
+    return d;
+}
+
+/// A move on local port `port` (port 0: the packet holds for the step), into `d`.
+[[gnu::always_inline]] inline void set_local_hop(decision& d, int port, const header& h) {
+    set_decision(d, action::local, port, port == 0, h);
+}
+/// A move on global port `port` at `at` (port 0 at a fixed point, where it loops back: a hold),
+/// into `d`.
+[[gnu::always_inline]] inline void set_global_hop(decision& d, int port, const coord& at,
+                                                  const header& h) {
+    set_decision(d, action::global, port, port == 0 && topology::is_fixed_point(at), h);
+}
+inline decision local_hop(int port, const header& h) {
+    decision d;
+    set_local_hop(d, port, h);
+    return d;
+}
+inline decision global_hop(int port, const coord& at, const header& h) {
+    decision d;
+    set_global_hop(d, port, at, h);
+    return d;
 }
 
 /// Section 8's source vector (B, b; gamma, pi, delta) at router `at`: b = 3 local port delta, b = 2
@@ -87,12 +93,8 @@ inline decision global_hop(int port, const coord& at, const header& h) {
             return set_decision(d, action::broadcast_global, 0, topology::is_fixed_point(at), h);
         return set_decision(d, action::broadcast_local, 0, true, h);
     }
-    if (h.b == 2) {  // global_hop
-        const int port = h.gamma();
-        return set_decision(d, action::global, port, port == 0 && topology::is_fixed_point(at), h);
-    }
-    const int port = h.b == 3 ? h.delta() : h.pi();  // local_hop
-    return set_decision(d, action::local, port, port == 0, h);
+    if (h.b == 2) return set_global_hop(d, h.gamma(), at, h);
+    return set_local_hop(d, h.b == 3 ? h.delta() : h.pi(), h);
 }
 inline decision decode_source_vector(const header& h, const coord& at) {
     decision d;

@@ -25,8 +25,7 @@ namespace {
 // The decisions are written into the caller's `d` (set_decision, core/decoder.h): the route stage
 // decodes into its entry.
 void local_to(decision& d, int router, const coord& at, int m, const header& h) {
-    const int port = mod(router - at.p, m);
-    set_decision(d, action::local, port, port == 0, h);  // local_hop
+    set_local_hop(d, mod(router - at.p, m), h);
 }
 
 void decode_mdf_vector(const header& h, const coord& at, decision& d) {
@@ -37,11 +36,11 @@ void decode_mdf_vector(const header& h, const coord& at, decision& d) {
     }
     switch (h.b) {
         case 3:
-            return set_decision(d, action::local, h.delta(), h.delta() == 0, h);
+            return set_local_hop(d, h.delta(), h);
         case 2:
             return set_decision(d, action::global, h.gamma(), false, h);
         default:
-            return set_decision(d, action::local, h.pi(), h.pi() == 0, h);
+            return set_local_hop(d, h.pi(), h);
     }
 }
 
@@ -56,11 +55,11 @@ void decode_mdf_valid(const header& h, const coord& at, const topology& t, decis
         case 0:
             return set_decision(d, action::eject, 0, false, h);
         case 5:
-            return set_decision(d, action::local, h.defl_d, h.defl_d == 0, h);
+            return set_local_hop(d, h.defl_d, h);
         case 4:
             return set_decision(d, action::global, h.defl_c, false, h);
         case 3:
-            if (g == to) return set_decision(d, action::local, 0, true, h);
+            if (g == to) return set_local_hop(d, 0, h);
             return local_to(d, net->exit_to(g, to).router, at, t.m(), h);
         case 2: {
             if (g == to) return set_decision(d, action::global, 0, true, h);
