@@ -151,7 +151,10 @@ class ledger {
     }
     /// The receipt of the n-th copy at an expected destination.
     receipt copy(std::uint32_t n) {
-        if (n <= 1) return receipt::ok;
+        if (n <= 1) {
+            ++delivered_;
+            return receipt::ok;
+        }
         ++duplicated_;
         return receipt::duplicate;
     }
@@ -165,6 +168,10 @@ class ledger {
     std::vector<std::uint8_t> counts_;  ///< and the copies delivered to each (saturating)
     std::uint64_t misrouted_ = 0;
     std::uint64_t duplicated_ = 0;
+    /// First copies at expected destinations (summary::delivered), counted as they arrive so that
+    /// summarize() need not read every message back.
+    std::uint64_t delivered_ = 0;
+    std::uint64_t several_ = 0;  ///< messages not unicast (their destinations are in dests_)
     walk_result scratch_;
 };
 
