@@ -72,26 +72,36 @@ std::uint64_t ledger::pair_mismatches(const workload& w) const {
     const by_source delivered = pairs();
     const router_id n = t_.routers();
     // Per destination of one source: deliveries minus expected ones (modulo 2^32), summed over the
-    // source's messages and expected pairs, with the number of destinations whose sum is not 0
-    // kept as the sums change: the source's mismatches. Only then (a failed check) are the sums
-    // read back over both lists to set them to 0 for the next source.
+    // source's messages and expected pairs; a destination whose sum is not 0 is a mismatch. The
+    // sums balance (the common case) when the source's deliveries and expected ones add up to the
+    // same total below 2^32 and every expected destination's sum is 0: then the others' sums,
+    // deliveries alone, add up to 0 as well, so each is 0. Only otherwise (a failed check) are
+    // the sums read back over both lists, counted and set to 0 for the next source.
     std::vector<std::uint32_t> net(n, 0);
     pair_list want;
     std::uint64_t mismatches = 0;
     for (router_id a = 0; a < n; ++a) {
-        std::int64_t nonzero = 0;
-        const auto add = [&](router_id dst, std::uint32_t x) {
-            const std::uint32_t before = net[dst];
-            net[dst] = before + x;
-            nonzero += static_cast<int>(before == 0) - static_cast<int>(net[dst] == 0);
-        };
-        delivered.for_each(a, add);
+        std::uint64_t got = 0;
+        std::uint64_t wanted = 0;
+        delivered.for_each(a, [&](router_id dst, std::uint32_t x) {
+            net[dst] += x;
+            got += x;
+        });
         w.expected_from(a, n, want);
-        for (const auto& [dst, count] : want) add(dst, 0u - count);
-        if (nonzero == 0) continue;
-        mismatches += static_cast<std::uint64_t>(nonzero);
-        delivered.for_each(a, [&](router_id dst, std::uint32_t) { net[dst] = 0; });
-        for (const auto& [dst, count] : want) net[dst] = 0;
+        for (const auto& [dst, count] : want) {
+            net[dst] -= count;
+            wanted += count;
+        }
+        std::uint32_t left = 0;  // any bit of an expected destination's sum
+        for (const auto& [dst, count] : want) left |= net[dst];
+        if (left == 0 && got == wanted && got < (1ull << 32)) continue;
+        const auto settle = [&](router_id dst) {
+            if (net[dst] == 0) return;
+            ++mismatches;
+            net[dst] = 0;
+        };
+        delivered.for_each(a, [&](router_id dst, std::uint32_t) { settle(dst); });
+        for (const auto& [dst, count] : want) settle(dst);
     }
     return mismatches;
 }

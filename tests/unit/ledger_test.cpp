@@ -209,6 +209,9 @@ TEST(Ledger, PairMismatchesCountThePairsThatDiffer) {
     EXPECT_EQ(l.pair_mismatches(w), 2u);
     w.pairs = {};
     EXPECT_EQ(l.pair_mismatches(w), 3u);
+    // As many deliveries from 0 as expected (3), but one of them to (0,6) instead of (0,5).
+    w.pairs = {{0, 5, 3}, {3, 0, 1}};
+    EXPECT_EQ(l.pair_mismatches(w), 2u);
 }
 
 // A source's mismatch leaves nothing behind for the next source that delivers to the same
