@@ -14,9 +14,7 @@ std::uint64_t calendar::record_far(std::uint32_t id, std::uint64_t cycle) {
     return cycle;
 }
 
-void calendar::take(std::uint64_t cycle, std::vector<std::uint32_t>& out) {
-    open_ = cycle;
-    // Requests that were beyond the horizon and now fall inside it.
+void calendar::admit_far() {
     while (!far_.empty() && far_.top().first - open_ <= mask_) {
         const far_entry e = far_.top();
         far_.pop();
@@ -24,15 +22,6 @@ void calendar::take(std::uint64_t cycle, std::vector<std::uint32_t>& out) {
         wheel_[e.first & mask_].push_back(e.second);
         ++in_wheel_;
     }
-    auto& bucket = wheel_[cycle & mask_];
-    for (std::uint32_t id : bucket)
-        if (wake_[id] == cycle) {
-            wake_[id] = kNever;
-            out.push_back(id);
-        }
-    in_wheel_ -= bucket.size();
-    bucket.clear();
-    open_ = cycle + 1;
 }
 
 std::optional<std::uint64_t> calendar::next() const {

@@ -37,9 +37,26 @@ class calendar {
         return cycle;
     }
 
-    /// Appends the clients due at `cycle`, in the order of their requests, and forgets them.
-    /// Cycles must be taken in increasing order.
-    void take(std::uint64_t cycle, std::vector<std::uint32_t>& out);
+    /// Calls f(id) for each client due at `cycle`, in the order of their requests, and forgets
+    /// them. Cycles must be taken in increasing order; f must not change the calendar.
+    template <typename F>
+    void take_each(std::uint64_t cycle, F&& f) {
+        open_ = cycle;
+        if (!far_.empty()) admit_far();
+        auto& bucket = wheel_[cycle & mask_];
+        for (std::uint32_t id : bucket)
+            if (wake_[id] == cycle) {
+                wake_[id] = kNever;
+                f(id);
+            }
+        in_wheel_ -= bucket.size();
+        bucket.clear();
+        open_ = cycle + 1;
+    }
+    /// The same appended to `out`.
+    void take(std::uint64_t cycle, std::vector<std::uint32_t>& out) {
+        take_each(cycle, [&out](std::uint32_t id) { out.push_back(id); });
+    }
 
     /// The earliest cycle after the last one taken with a request (possibly one superseded by an
     /// earlier request of the same client), or nothing.
@@ -51,6 +68,8 @@ class calendar {
   private:
     /// A request beyond the wheel's horizon (the overflow heap).
     std::uint64_t record_far(std::uint32_t id, std::uint64_t cycle);
+    /// Moves the requests beyond the horizon that now fall inside it into the wheel (take_each).
+    void admit_far();
 
     using far_entry = std::pair<std::uint64_t, std::uint32_t>;
     std::vector<std::uint64_t> wake_;                ///< per client, kNever when not waiting

@@ -21,6 +21,8 @@ void stepper::add(client& c, bool router_phase) {
     list.push_back(&c);
     cal(router_phase).resize(static_cast<std::uint32_t>(list.size()));
     awake_[router_phase].resize((list.size() + 63) / 64, 0);
+    if (due_bits_.size() < awake_[router_phase].size())
+        due_bits_.resize(awake_[router_phase].size(), 0);
 }
 
 void stepper::toggle_awake(client& c, bool on) {
@@ -46,20 +48,29 @@ void stepper::schedule(std::uint64_t cycle) {
 }
 
 // A counting sort through a bitmap, with the clients kept awake added: costs the due clients plus
-// one word per 64 clients.
-void stepper::sort_due(std::size_t clients, bool router_phase) {
-    const bool awake = awake_count_[router_phase] != 0;
-    if (due_.size() < 2 && !awake) return;
-    if (awake)
-        due_bits_ = awake_[router_phase];
-    else
-        due_bits_.assign((clients + 63) / 64, 0);
-    for (std::uint32_t id : due_) due_bits_[id >> 6] |= 1ull << (id & 63);
-    due_.clear();
-    for (std::size_t w = 0; w < due_bits_.size(); ++w)
-        for (std::uint64_t bits = due_bits_[w]; bits != 0; bits &= bits - 1)
-            due_.push_back(static_cast<std::uint32_t>(
-                w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))));
+// one word per 64 clients between the first due and the last (all of them when some are kept
+// awake). The bitmap is all 0 between phases: each word is cleared as it is read.
+void stepper::step_due(bool router_phase) {
+    const auto& list = router_phase ? router_clients_ : node_clients_;
+    const std::vector<std::uint64_t>& awake = awake_[router_phase];
+    std::size_t first = ~std::size_t{0}, last = 0;  // the words with due clients
+    if (awake_count_[router_phase] != 0) {
+        std::copy(awake.begin(), awake.end(), due_bits_.begin());
+        first = 0;
+        last = awake.size() - 1;
+    }
+    cal(router_phase).take_each(current_, [&](std::uint32_t id) {
+        const std::size_t w = id >> 6;
+        due_bits_[w] |= 1ull << (id & 63);
+        first = std::min(first, w);
+        last = std::max(last, w);
+    });
+    for (std::size_t w = first; w <= last && first != ~std::size_t{0}; ++w) {
+        std::uint64_t bits = due_bits_[w];
+        due_bits_[w] = 0;
+        for (; bits != 0; bits &= bits - 1)
+            list[w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))]->step(current_);
+    }
 }
 
 void stepper::tick() {
@@ -68,11 +79,7 @@ void stepper::tick() {
     in_tick_ = true;
     for (const bool router_phase : {false, true}) {
         node_phase_ = !router_phase;
-        due_.clear();
-        cal(router_phase).take(current_, due_);
-        auto& list = router_phase ? router_clients_ : node_clients_;
-        sort_due(list.size(), router_phase);  // ascending id: a documented, stable order
-        for (std::uint32_t id : due_) list[id]->step(current_);
+        step_due(router_phase);  // ascending id: a documented, stable order
     }
     in_tick_ = false;
     node_phase_ = false;

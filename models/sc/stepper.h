@@ -77,15 +77,16 @@ class stepper : public sc_core::sc_module {
     void tick();
     void wake_outside(client& c, std::uint64_t cycle);
     void toggle_awake(client& c, bool on);  ///< keep_awake when it changes something
-    void sort_due(std::size_t clients, bool router_phase);
+    /// Steps the clients of a phase due in the current cycle, the calendar's and those kept awake.
+    void step_due(bool router_phase);
     void schedule(std::uint64_t cycle);
     calendar& cal(bool router_phase) { return router_phase ? routers_ : nodes_; }
     const calendar& cal(bool router_phase) const { return router_phase ? routers_ : nodes_; }
 
     std::vector<client*> node_clients_, router_clients_;
     calendar nodes_, routers_;
-    std::vector<std::uint32_t> due_;
-    std::vector<std::uint64_t> due_bits_;  ///< due_ as a bitmap, read back in ascending id order
+    /// The clients due in a phase as a bitmap, read in ascending id order; all 0 between phases.
+    std::vector<std::uint64_t> due_bits_;
     std::vector<std::uint64_t> awake_[2];  ///< per phase (nodes, routers): clients kept awake
     std::size_t awake_count_[2] = {0, 0};
     sc_core::sc_event tick_event_;
