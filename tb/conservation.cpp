@@ -17,6 +17,8 @@ void record_peak_rss(run_result& r) {
 }
 
 void record_network(run_result& r, const network& net, const workload& work) {
+    // A run stopped at the memory limit has no figures to record: its one line is the error.
+    if (!net.memory_stop().empty()) SC_REPORT_ERROR("d3/memory", net.memory_stop().c_str());
     const topology& t = net.topo();
     r.k = t.k();
     r.m = t.m();

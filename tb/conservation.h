@@ -25,7 +25,8 @@ void record_run_cost(run_result& r, std::chrono::steady_clock::time_point start,
 void record_peak_rss(run_result& r);
 
 /// Fills what ran (network, primitive, schedule, rounds, delays) and the network's figures (totals,
-/// first conflicts, end cycle, steps from the first hop to the last delivery).
+/// first conflicts, end cycle, steps from the first hop to the last delivery). A run the network
+/// stopped at its memory limit (network::memory_stop) has none: SC_REPORT_ERROR d3/memory.
 void record_network(run_result& r, const network& net, const workload& work);
 
 /// Fills the conservation figures of `r` and appends its problems; `what` names the promise in the

@@ -193,7 +193,6 @@ run_result testbench::run() {
     } else {
         sc_core::sc_start();
     }
-    if (!net_->memory_stop().empty()) SC_REPORT_ERROR("d3/memory", net_->memory_stop().c_str());
     run_result r;
     record_run_cost(r, start, elaboration_seconds_);
     record_network(r, *net_, *work_);

@@ -66,7 +66,6 @@ traffic_bench::traffic_bench(const sc_core::sc_module_name& name, const traffic_
 run_result traffic_bench::run() {
     const auto start = std::chrono::steady_clock::now();
     sc_core::sc_start();
-    if (!net_->memory_stop().empty()) SC_REPORT_ERROR("d3/memory", net_->memory_stop().c_str());
     run_result r;
     record_run_cost(r, start, elaboration_seconds_);
     record_network(r, *net_, *work_);

@@ -53,10 +53,6 @@ class calendar {
         bucket.clear();
         open_ = cycle + 1;
     }
-    /// The same appended to `out`.
-    void take(std::uint64_t cycle, std::vector<std::uint32_t>& out) {
-        take_each(cycle, [&out](std::uint32_t id) { out.push_back(id); });
-    }
 
     /// The earliest cycle after the last one taken with a request (possibly one superseded by an
     /// earlier request of the same client), or nothing.

@@ -141,7 +141,9 @@ inline decision decode(const header& h, const coord& at, const topology& t) {
 inline decision decode_valid(const header& h, const coord& at, const topology& t) {
     return t.is_d3() ? decode_valid(h, at, t.k(), t.m()) : decode_mdf_valid(h, at, t);
 }
-/// decode_valid() into `d` (a route stage's entry).
+/// decode_valid() into `d` (a route stage's entry). Its kind test repeats decode_valid(h, at, k,
+/// m)'s on purpose: going through that one (k and m read before the kind is known) cost 2.2 M more
+/// instructions in the D3(8,8) all-to-all (821.5 M against 819.3 M, measured 2026-11-27).
 [[gnu::always_inline]] inline void decode_valid(const header& h, const coord& at, const topology& t,
                                                 decision& d) {
     if (t.is_d3() && h.kind == header_kind::source_vector) return decode_source_vector(h, at, d);

@@ -9,7 +9,7 @@ namespace {
 
 std::vector<std::uint32_t> take(calendar& c, std::uint64_t cycle) {
     std::vector<std::uint32_t> out;
-    c.take(cycle, out);
+    c.take_each(cycle, [&out](std::uint32_t id) { out.push_back(id); });
     return out;
 }
 
