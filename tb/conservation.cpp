@@ -17,8 +17,6 @@ void record_peak_rss(run_result& r) {
 }
 
 void record_network(run_result& r, const network& net, const workload& work) {
-    // A run stopped at the memory limit has no figures to record: its one line is the error.
-    if (!net.memory_stop().empty()) SC_REPORT_ERROR("d3/memory", net.memory_stop().c_str());
     const topology& t = net.topo();
     r.k = t.k();
     r.m = t.m();
@@ -46,20 +44,26 @@ void check_conservation(network& net, const workload& work, const std::string& w
     r.lost = s.lost;
     r.duplicated = s.duplicated;
     r.misrouted = s.misrouted;
+    // A run stopped before it drained (the watchdog, the memory limit) is checked as far as it
+    // went: what it left behind and lost is reported, not compared with what a whole run makes.
+    const bool stopped = !net.deadlock().empty() || !net.memory_stop().empty();
     if (!net.deadlock().empty()) r.problems.push_back(net.deadlock());
+    if (!net.memory_stop().empty()) r.problems.push_back("memory: " + net.memory_stop());
     const auto left = net.leftovers();
     r.left_in_buffers = net.packets_alive();
     for (std::size_t i = 0; i < left.size() && i < 8; ++i)
         r.problems.push_back("left behind: " + left[i]);
     if (r.left_in_buffers != 0)
-        r.problems.push_back(std::to_string(r.left_in_buffers) +
-                             " packets never delivered (deadlock or stall)");
+        r.problems.push_back(std::to_string(r.left_in_buffers) + " packets never delivered (" +
+                             (net.memory_stop().empty() ? "deadlock or stall"
+                                                        : "the run stopped at its memory limit") +
+                             ")");
     if (r.lost) r.problems.push_back(std::to_string(r.lost) + " expected deliveries lost");
     if (r.duplicated) r.problems.push_back(std::to_string(r.duplicated) + " duplicate deliveries");
     if (r.misrouted) r.problems.push_back(std::to_string(r.misrouted) + " misrouted deliveries");
     // The volume the memory estimate and the ledger's reservation were made from.
     if (const auto v = work.volume(t);
-        v && net.deadlock().empty() && (v->messages != s.injected || v->deliveries != s.expected))
+        v && !stopped && (v->messages != s.injected || v->deliveries != s.expected))
         r.problems.push_back("the run launched " + std::to_string(s.injected) + " messages for " +
                              std::to_string(s.expected) +
                              " deliveries, its workload's volume says " +
@@ -69,7 +73,7 @@ void check_conservation(network& net, const workload& work, const std::string& w
     if (r.pair_mismatches)
         r.problems.push_back(std::to_string(r.pair_mismatches) +
                              " (source, destination) pairs do not match the " + what);
-    if (net.deadlock().empty() && r.left_in_buffers == 0) check_flits(net, r);
+    if (!stopped && r.left_in_buffers == 0) check_flits(net, r);
 }
 
 void check_flits(const network& net, run_result& r) {

@@ -25,8 +25,8 @@ void record_run_cost(run_result& r, std::chrono::steady_clock::time_point start,
 void record_peak_rss(run_result& r);
 
 /// Fills what ran (network, primitive, schedule, rounds, delays) and the network's figures (totals,
-/// first conflicts, end cycle, steps from the first hop to the last delivery). A run the network
-/// stopped at its memory limit (network::memory_stop) has none: SC_REPORT_ERROR d3/memory.
+/// first conflicts, end cycle, steps from the first hop to the last delivery); those of a run
+/// stopped early (the watchdog, the memory limit) are those of the step it stopped at.
 void record_network(run_result& r, const network& net, const workload& work);
 
 /// Fills the conservation figures of `r` and appends its problems; `what` names the promise in the

@@ -108,6 +108,7 @@ void network::check_memory() {
           "estimate assumes a load below it): lower --rate, --measure or --drain-limit, or raise "
           "--max-memory";
     memory_stop_ = os.str();
+    SC_REPORT_WARNING("d3/memory", memory_stop_.c_str());
     sc_core::sc_stop();
 }
 

@@ -65,7 +65,8 @@ class network : public sc_core::sc_module, public occupancy_view {
     std::uint64_t last_delivery() const;
     /// Launched messages between two looks at the process's memory (memory_limit_mib).
     static constexpr std::uint64_t kMemoryCheckMessages = 16384;
-    /// Non-empty when the run stopped at network_config::memory_limit_mib: why, in one line.
+    /// Non-empty when the run stopped at network_config::memory_limit_mib: why, in one line (also
+    /// reported as a warning d3/memory). The run's figures are those of the step it stopped at.
     const std::string& memory_stop() const { return memory_stop_; }
     /// Non-empty when the watchdog stopped the run: what it saw.
     const std::string& deadlock() const { return deadlock_; }

@@ -237,12 +237,15 @@ TEST(CliTraffic, PastSaturationIsSaidAndItsGainIsAtLeastTheHotspotsExcess) {
 // (16,384 messages of well under 1 KiB each) past it. The 60 s timeout makes the test fail fast
 // without the stop.
 TEST(CliTraffic, ARunPastSaturationStopsAtTheMemoryLimit) {
+    // Stopped like the watchdog stops a deadlock: one warning line, exit 1, and the result of the
+    // steps it ran (a sweep's saturated point keeps its accepted load).
     const outcome o = d3::test::run_command(
         "timeout -k 5 60 " + std::string(D3SIM) +
-        " --k 8 --m 8 --traffic hotspot --rate 1.0 --warmup 100 --measure 5000 --max-memory 150M");
+        " --k 8 --m 8 --traffic hotspot --rate 1.0 --warmup 100 --measure 5000 --max-memory 150M"
+        " -q --json -");
     ASSERT_EQ(o.code, 1) << o.err;
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
-    const std::string head = "d3sim: error: d3/memory: the run stopped at step ";
+    const std::string head = "warning: d3/memory: the run stopped at step ";
     ASSERT_EQ(o.err.rfind(head, 0), 0u) << o.err;
     const long step = std::stol(o.err.substr(head.size()));
     EXPECT_LT(step, 5100) << o.err;
@@ -253,6 +256,23 @@ TEST(CliTraffic, ARunPastSaturationStopsAtTheMemoryLimit) {
     EXPECT_GT(mib, 150) << o.err;
     EXPECT_LE(mib, 150 + 16) << o.err;
     EXPECT_NE(o.err.find("above --max-memory 150 MiB"), std::string::npos) << o.err;
+    const nlohmann::json j = nlohmann::json::parse(o.out);
+    EXPECT_FALSE(j["correct"].get<bool>());
+    ASSERT_FALSE(j["problems"].empty());
+    EXPECT_EQ(j["problems"][0].get<std::string>().rfind("memory: the run stopped at step ", 0), 0u)
+        << j["problems"];
+    const nlohmann::json& t = j["traffic"];
+    EXPECT_TRUE(t["saturated"].get<bool>());
+    EXPECT_FALSE(t["drained"].get<bool>());
+    // Hotspot at 1.0 offers about one packet per terminal per step; the network accepts far less.
+    EXPECT_GT(t["offered"].get<double>(), 0.9);
+    EXPECT_GT(t["accepted"].get<double>(), 0.05);
+    EXPECT_LT(t["accepted"].get<double>(), 0.6);
+    EXPECT_LT(t["measured_delivered"].get<std::uint64_t>(),
+              t["measured_created"].get<std::uint64_t>());
+    // What was in the network when it stopped is counted, not lost silently.
+    EXPECT_GT(j["left_in_buffers"].get<std::uint64_t>(), 0u);
+    EXPECT_EQ(j["lost"], j["left_in_buffers"]);
 }
 
 nlohmann::json without_costs(nlohmann::json j) {
