@@ -13,7 +13,7 @@ void crossing_counter::on_link(const link_event& e) {
         const int a = owner_[e.router], b = owner_[t_.id(to)];
         if (a < 0 || a != b) ++crossings_;
     }
-    if (next_) next_->on_link(e);
+    observer_chain::on_link(e);
 }
 
 std::vector<subnetwork> parse_subnetworks(const std::vector<std::string>& specs, int k, int m) {

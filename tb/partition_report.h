@@ -19,24 +19,16 @@ namespace d3 {
 
 /// Counts packets sent on a link whose two routers are not in the same subnetwork (or whose
 /// sender is in none), and passes every event on to `next` (the waveform), if any.
-class crossing_counter final : public link_observer {
+class crossing_counter final : public observer_chain {
   public:
     crossing_counter(const topology& t, const std::vector<int>& owner, link_observer* next)
-        : t_(t), owner_(owner), next_(next) {}
+        : observer_chain(next), t_(t), owner_(owner) {}
     void on_link(const link_event& e) override;
-    void on_buffer(std::uint64_t step, router_id router, int input, std::size_t n) override {
-        if (next_) next_->on_buffer(step, router, input, n);
-    }
-    void on_vc_buffer(std::uint64_t step, router_id router, int input, int vc,
-                      std::size_t n) override {
-        if (next_) next_->on_vc_buffer(step, router, input, vc, n);
-    }
     std::uint64_t crossings() const { return crossings_; }
 
   private:
     const topology& t_;
     const std::vector<int>& owner_;
-    link_observer* next_;
     std::uint64_t crossings_ = 0;
 };
 

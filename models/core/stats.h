@@ -102,4 +102,34 @@ class link_observer {
     virtual bool wants_packets() const { return false; }
 };
 
+/// An observer in front of another: passes every event on to `next` (none: nullptr). The base of
+/// the observers that look at part of the events (the packet log, link statistics, partition
+/// crossings), so that everything they do not look at still reaches the waveform behind them.
+class observer_chain : public link_observer {
+  public:
+    explicit observer_chain(link_observer* next) : next_(next) {}
+    void on_link(const link_event& e) override {
+        if (next_) next_->on_link(e);
+    }
+    void on_buffer(std::uint64_t step, router_id router, int input, std::size_t n) override {
+        if (next_) next_->on_buffer(step, router, input, n);
+    }
+    void on_vc_buffer(std::uint64_t step, router_id router, int input, int vc,
+                      std::size_t n) override {
+        if (next_) next_->on_vc_buffer(step, router, input, vc, n);
+    }
+    void on_stage(std::uint64_t step, router_id router, pipeline_unit unit, std::uint64_t from,
+                  std::uint64_t to) override {
+        if (next_) next_->on_stage(step, router, unit, from, to);
+    }
+    bool wants_stages() const override { return next_ && next_->wants_stages(); }
+    void on_packet(const packet_event& e) override {
+        if (next_) next_->on_packet(e);
+    }
+    bool wants_packets() const override { return next_ && next_->wants_packets(); }
+
+  private:
+    link_observer* next_;
+};
+
 }  // namespace d3

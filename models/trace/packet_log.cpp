@@ -75,7 +75,7 @@ packet_log_size estimate_packet_log(std::uint64_t expected_hops, std::uint64_t e
 }
 
 packet_log::packet_log(const packet_log_options& o, const topology& t, link_observer* next)
-    : opt_(o), t_(t), next_(next), jsonl_(o.jsonl()), out_(o.path) {
+    : observer_chain(next), opt_(o), t_(t), jsonl_(o.jsonl()), out_(o.path) {
     std::string error;
     if (auto s = wave_scope::parse(o.routers, t, error)) scope_ = *s;  // check() said why not
     if (!jsonl_) out_ << kCsvHeader;
@@ -95,6 +95,7 @@ std::string packet_log::port(int p) const {
 }
 
 void packet_log::on_packet(const packet_event& e) {
+    observer_chain::on_packet(e);
     if (e.step < opt_.from || e.step > opt_.to) return;
     if (!opt_.packets.empty() && opt_.packets.count(e.serial) == 0) return;
     if (!scope_.selects(t_.at(e.router))) return;

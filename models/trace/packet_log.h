@@ -43,23 +43,13 @@ struct packet_log_size {
 packet_log_size estimate_packet_log(std::uint64_t expected_hops, std::uint64_t expected_packets,
                                     bool jsonl);
 
-class packet_log : public link_observer {
+class packet_log : public observer_chain {
   public:
-    /// Opens the file (check() must have passed); `next` gets every link and buffer event.
+    /// Opens the file (check() must have passed); `next` gets every other event.
     packet_log(const packet_log_options& o, const topology& t, link_observer* next);
 
     bool wants_packets() const override { return true; }
     void on_packet(const packet_event& e) override;
-    void on_link(const link_event& e) override {
-        if (next_) next_->on_link(e);
-    }
-    void on_buffer(std::uint64_t step, router_id router, int input, std::size_t n) override {
-        if (next_) next_->on_buffer(step, router, input, n);
-    }
-    void on_vc_buffer(std::uint64_t step, router_id router, int input, int vc,
-                      std::size_t n) override {
-        if (next_) next_->on_vc_buffer(step, router, input, vc, n);
-    }
 
     std::uint64_t written() const { return written_; }
     /// Flushes and closes; the error when the file could not be written.
@@ -71,7 +61,6 @@ class packet_log : public link_observer {
 
     packet_log_options opt_;
     const topology& t_;
-    link_observer* next_;
     wave_scope scope_;
     bool jsonl_;
     std::ofstream out_;

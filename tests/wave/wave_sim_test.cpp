@@ -333,6 +333,36 @@ TEST(WaveSim, PipelineUnitsHoldEachPacketForTheirCycles) {
     EXPECT_FALSE(simulate("no_pipeline", "--k 2 --m 2").trace.find("d3.c0.d0.p1.pipeline.route"));
 }
 
+// The packet log and the partition counter sit in front of the waveform (observer_chain): every
+// event they do not look at reaches it, the pipeline's stage probes too (before, both dropped
+// them, and a --trace-packets or --subnetwork run's pipeline signals stayed 0).
+TEST(WaveSim, ObserversInFrontOfTheWaveLoseNoEvent) {
+    const std::string args = "--k 2 --m 4 --pipeline route,allocate:2,traverse";
+    const auto alone = simulate("chain_alone", args);
+    const auto logged =
+        simulate("chain_logged", args + " --trace-packets " + scratch("chain_log.csv"));
+    std::ifstream a(alone.vcd), b(logged.vcd);
+    const std::string ta((std::istreambuf_iterator<char>(a)), {}),
+        tb((std::istreambuf_iterator<char>(b)), {});
+    ASSERT_FALSE(ta.empty());
+    EXPECT_TRUE(ta == tb) << "the trace differs with the packet log in front of it";
+    const auto route = logged.trace.find("d3.c0.d0.p1.pipeline.route");
+    ASSERT_TRUE(route);
+    EXPECT_FALSE(logged.trace.changes(*route).empty());
+    std::uint64_t busy = 0;
+    for (const auto& c : logged.trace.changes(*route)) busy += c.value;
+    EXPECT_GT(busy, 0u);
+    // The same with the partition counter in front: two subnetworks D3(1,4) of D3(2,4).
+    const auto parts = simulate("chain_parts",
+                                "--k 2 --m 4 --pipeline route --subnetwork cabinets=0 "
+                                "--subnetwork cabinets=1");
+    const auto probe = parts.trace.find("d3.c0.d0.p1.pipeline.route");
+    ASSERT_TRUE(probe);
+    std::uint64_t routed = 0;
+    for (const auto& c : parts.trace.changes(*probe)) routed += c.value;
+    EXPECT_GT(routed, 0u);
+}
+
 // Two service classes: each class has its own 5 VCs (channels 0-4 privileged, 5-9 standard); the
 // standard background fills channels above 4 while the privileged all-to-all runs.
 TEST(WaveSim, ServiceClassesShowTheirOwnChannels) {

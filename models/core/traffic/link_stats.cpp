@@ -4,14 +4,16 @@
 
 namespace d3 {
 
-link_stats::link_stats(const topology& t, std::uint64_t from, std::uint64_t to)
-    : t_(t),
+link_stats::link_stats(const topology& t, std::uint64_t from, std::uint64_t to, link_observer* next)
+    : observer_chain(next),
+      t_(t),
       from_(from),
       to_(to),
       ports_(t.link_ports()),
       c_(static_cast<std::size_t>(t.routers()) * static_cast<std::size_t>(t.link_ports())) {}
 
 void link_stats::on_link(const link_event& e) {
+    observer_chain::on_link(e);
     if (e.step < from_ || e.step >= to_) return;
     counts& c = c_[static_cast<std::size_t>(e.router) * static_cast<std::size_t>(ports_) + e.port];
     if (e.sent) ++c.packets;

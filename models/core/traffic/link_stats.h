@@ -12,10 +12,11 @@
 
 namespace d3 {
 
-class link_stats final : public link_observer {
+class link_stats final : public observer_chain {
   public:
-    /// Counts events of steps in [from, to).
-    link_stats(const topology& t, std::uint64_t from, std::uint64_t to);
+    /// Counts events of steps in [from, to); passes every event on to `next` (the waveform).
+    link_stats(const topology& t, std::uint64_t from, std::uint64_t to,
+               link_observer* next = nullptr);
     void on_link(const link_event& e) override;
 
     struct counts {
