@@ -355,10 +355,16 @@ int d3sim_main(int argc, char** argv) {
         return refuse("--arrangement needs --topology mdf");
     if (!traffic.traffic.empty() && !o.subnetworks.empty())
         return refuse("--subnetwork runs a --primitive, not --traffic");
+    if (auto bytes = d3::parse_bytes(wave_limit))
+        o.wave_opts.limit = *bytes;
+    else
+        return refuse("--wave-limit must be a size such as 256M or 2G (got '" + wave_limit + "')");
     if (!traffic.traffic.empty()) {  // synthetic traffic (tb/traffic_cli) instead of a primitive
         o.net.router.arb = *d3::parse_arbitration(arb);
         d3::traffic_run_options t = d3::make_traffic_run(traffic, o.net, o.seed);
         t.trace = o.trace;
+        t.wave = o.wave;
+        t.wave_opts = o.wave_opts;
         if (auto err = t.validate()) return refuse(*err);
         const d3::memory_estimate est = d3::estimate_run(t, d3::make_topology(t.net));
         if (auto err = d3::over_budget(est, budget.budget)) return refuse(*err);
@@ -366,10 +372,6 @@ int d3sim_main(int argc, char** argv) {
         d3::install_report_handler();
         return d3::run_traffic(t, json, quiet, est.total_mib(), gates, config);
     }
-    if (auto bytes = d3::parse_bytes(wave_limit))
-        o.wave_opts.limit = *bytes;
-    else
-        return refuse("--wave-limit must be a size such as 256M or 2G (got '" + wave_limit + "')");
     if (!parse_coord(source, o.source))
         return refuse("--source must be c,d,p (got '" + source + "')");
     o.schedule = *d3::parse_schedule_kind(schedule);

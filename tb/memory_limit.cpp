@@ -100,6 +100,9 @@ memory_estimate estimate_run(const run_options& o, const topology& t, const work
 memory_estimate estimate_run(const traffic_run_options& o, const topology& t) {
     memory_inputs in = network_inputs(t, o.network());
     add_traffic(in, t, o.traffic, static_cast<std::uint64_t>(o.traffic.measure), o.net.router);
+    if (!o.wave.empty())  // the writer's buffers, from the trace's estimate (as its size warning)
+        in.wave_bytes =
+            static_cast<double>(wave_writer_bytes(o.expected_wave(t), format_of(o.wave)));
     return estimate_memory(in);
 }
 

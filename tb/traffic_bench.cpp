@@ -2,12 +2,16 @@
 
 #include "conservation.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <sstream>
+#include <stdexcept>
 
-#include "trace/wave_estimate.h"
-
+#include "core/memory_estimate.h"
+#include "core/traffic/routing.h"
 #include "core/vc.h"
+#include "trace/traced_probes.h"
 
 namespace d3 {
 
@@ -16,6 +20,10 @@ std::optional<std::string> traffic_run_options::validate() const {
     if (auto err = traffic.validate()) return err;
     if (!trace.path.empty() && net.shape == topology_kind::d3)
         if (auto err = trace.check(topology(net.k, net.m))) return err;
+    if (!wave.empty()) {
+        if (net.shape != topology_kind::d3) return "on MDF the traffic runs without --wave";
+        if (auto err = check_wave_options(wave, wave_opts, topology(net.k, net.m))) return err;
+    }
     const int width = net.resolved().router.injection_width;
     if (traffic.concentration > width)
         return "--concentration " + std::to_string(traffic.concentration) +
@@ -35,16 +43,49 @@ network_config traffic_run_options::network() const {
     return c;
 }
 
+wave_size traffic_run_options::expected_wave(const topology& t) const {
+    const std::uint64_t packets =
+        expected_traffic_packets(t.routers(), traffic.concentration, traffic.rate, traffic.warmup,
+                                 traffic.measure, traffic.drain_limit);
+    std::string unused;  // check_wave_options refused a bad scope before
+    const wave_scope scope = wave_scope::parse(wave_opts.scope, t, unused).value_or(wave_scope());
+    const auto steps = static_cast<std::uint64_t>(traffic.warmup) +
+                       static_cast<std::uint64_t>(traffic.measure) +
+                       static_cast<std::uint64_t>(traffic.drain_limit);
+    return estimate_wave(t, packets, most_steps(traffic.routing, t), steps, scope, format_of(wave));
+}
+
 traffic_bench::traffic_bench(const sc_core::sc_module_name& name, const traffic_run_options& o)
     : sc_core::sc_module(name), opt_(o), topo_(make_topology(o.net)) {
     const auto start = std::chrono::steady_clock::now();
     opt_.traffic.packet_length = opt_.net.router.packet_length;  // the network's is the one home
     work_ = std::make_unique<traffic_workload>(topo_, opt_.traffic);
-    if (!opt_.link_stats.empty())
+    decoder_factory decoders;
+    link_observer* observer = nullptr;
+    if (!opt_.wave.empty()) {  // the waveform observes links, buffers and (on request) decoders
+        wave_options wo = opt_.wave_opts;
+        const traffic_options& tr = opt_.traffic;
+        if (wo.title.empty()) {
+            std::ostringstream title;
+            title << topo_.name() << " traffic " << to_string(tr.pattern) << " rate " << tr.rate
+                  << ", routing " << to_string(tr.routing);
+            wo.title = title.str();
+        }
+        const router_params routers = opt_.network().resolved().router;
+        wave_ = std::make_unique<wave_trace>(opt_.wave, wo, topo_, routers.channels());
+        wave_->trace_pipeline(routers.pipeline);
+        if (auto warning =
+                size_warning(opt_.wave, opt_.expected_wave(topo_), wave_->scope(), wo.limit))
+            std::fprintf(stderr, "d3sim: warning: %s\n", warning->c_str());
+        if (wo.decoder) decoders = traced_decoders(decoders, *wave_, topo_);
+        observer = wave_.get();
+    }
+    if (!opt_.link_stats.empty()) {
         links_ =
             std::make_unique<link_stats>(topo_, static_cast<std::uint64_t>(opt_.traffic.warmup),
-                                         work_->state().end_of_measurement());
-    link_observer* observer = links_.get();
+                                         work_->state().end_of_measurement(), observer);
+        observer = links_.get();
+    }
     if (!opt_.trace.path.empty()) {  // the packet log sees packets and passes the rest on
         const auto& tr = opt_.traffic;
         const auto packets = static_cast<std::uint64_t>(tr.rate * tr.concentration *
@@ -56,8 +97,7 @@ traffic_bench::traffic_bench(const sc_core::sc_module_name& name, const traffic_
         log_ = std::make_unique<packet_log>(opt_.trace, topo_, observer);
         observer = log_.get();
     }
-    net_ =
-        std::make_unique<network>("network", opt_.network(), *work_, decoder_factory{}, observer);
+    net_ = std::make_unique<network>("network", opt_.network(), *work_, decoders, observer);
     work_->state().set_view(*net_);
     elaboration_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -69,8 +109,15 @@ run_result traffic_bench::run() {
     run_result r;
     record_run_cost(r, start, elaboration_seconds_);
     record_network(r, *net_, *work_);
+    if (wave_) {  // it ends with the run's last delivery (a full disk is an output error)
+        try {
+            wave_->finish(std::min<std::uint64_t>(r.end_cycle, net_->last_delivery()) + 1);
+        } catch (const std::runtime_error& e) {
+            trace_error_ = e.what();
+        }
+    }
     if (log_)
-        if (auto err = log_->finish()) trace_error_ = *err;
+        if (auto err = log_->finish(); err && trace_error_.empty()) trace_error_ = *err;
     check_conservation(*net_, *work_, "created traffic", r);
     const auto t = traffic_json();
     if (t["measured_delivered"] != t["measured_created"])

@@ -16,6 +16,8 @@
 #include "core/traffic/traffic.h"
 #include "sc/network.h"
 #include "trace/packet_log.h"
+#include "trace/wave_estimate.h"
+#include "trace/wave_trace.h"
 
 namespace d3 {
 
@@ -24,10 +26,15 @@ struct traffic_run_options {
     traffic_options traffic;
     std::string link_stats;    ///< CSV path, empty: none
     packet_log_options trace;  ///< --trace-packets (trace/packet_log.h)
+    std::string wave;          ///< --wave FILE (.vcd or .fst), empty: none (D3 only)
+    wave_options wave_opts;
 
     std::optional<std::string> validate() const;
     /// The network configuration the run uses (VCs and occupancy snapshots set).
     network_config network() const;
+    /// The expected size of the --wave trace (its size warning and the memory estimate): the
+    /// packets expected below saturation, each at most its routing's steps.
+    wave_size expected_wave(const topology& t) const;
 };
 
 class traffic_bench : public sc_core::sc_module {
@@ -41,7 +48,8 @@ class traffic_bench : public sc_core::sc_module {
     network& net() { return *net_; }
     /// The per-link figures of --link-stats (nullptr without it); the caller writes them.
     const link_stats* links() const { return links_.get(); }
-    /// After run(): why the packet log could not be written (empty: fine or no log), and its lines.
+    /// After run(): why the packet log or the waveform could not be written (empty: fine or
+    /// none), and the packet log's lines.
     const std::string& trace_error() const { return trace_error_; }
     std::uint64_t trace_lines() const { return log_ ? log_->written() : 0; }
 
@@ -49,6 +57,7 @@ class traffic_bench : public sc_core::sc_module {
     traffic_run_options opt_;
     topology topo_;
     std::unique_ptr<traffic_workload> work_;
+    std::unique_ptr<wave_trace> wave_;
     std::unique_ptr<link_stats> links_;
     std::unique_ptr<packet_log> log_;
     std::string trace_error_;

@@ -71,7 +71,7 @@ std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffi
                    " needs --traffic (the primitives launch source-vector headers)";
     if (traffic)
         for (const char* opt : {"--primitive", "--schedule", "--source", "--count", "--protocol",
-                                "--perm", "--wave", "--decoder"}) {
+                                "--perm", "--decoder"}) {
             if (app.count(opt) == 0) continue;
             // The traffic runs' routers use the C++ reference decoder: asking for it is no
             // conflict (a result's configuration records it).
@@ -191,6 +191,9 @@ int run_traffic(const traffic_run_options& o, const std::string& json, bool quie
     if (!o.trace.path.empty() && !quiet)
         std::fprintf(stderr, "  packet log: %s, %llu events\n", o.trace.path.c_str(),
                      static_cast<unsigned long long>(tb->trace_lines()));
+    if (!o.wave.empty() && !quiet)
+        std::fprintf(stderr, "  waveform: %s, view: gtkwave %s %s\n", o.wave.c_str(),
+                     o.wave.c_str(), wave_trace::gtkw_path_for(o.wave).c_str());
     if (!o.link_stats.empty())
         if (auto err = write_file(o.link_stats, link_csv)) {
             std::fprintf(stderr, "d3sim: error: %s\n", err->c_str());

@@ -27,6 +27,17 @@ constexpr std::uint64_t kVcdWriterBytesPerSignal = 25;
 constexpr std::uint64_t kFstWriterBytesPerSignal = 78;
 constexpr std::uint64_t kFstWriterBytesPerEvent = 266;
 constexpr std::uint64_t kFstBlockBytes = std::uint64_t{1} << 27;
+
+// The link events inside the scope (`events` over the whole network, spread evenly), the
+// signals and the file size of `out`, whose routers and steps are set.
+void finish_size(wave_size& out, const topology& t, std::uint64_t events, wave_format f) {
+    out.link_events = t.routers() == 0 ? 0 : events * out.routers / t.routers();
+    const std::uint64_t per_event = f == wave_format::fst ? kFstBytesPerEvent : kVcdBytesPerEvent;
+    const std::uint64_t signals = static_cast<std::uint64_t>(out.routers) *
+                                  static_cast<std::uint64_t>(t.link_ports() * 14 + 2);
+    out.signals = signals;
+    out.bytes = out.link_events * per_event + signals * kBytesPerSignalDecl + out.steps * 16;
+}
 }  // namespace
 
 wave_size estimate_wave(const topology& t, const workload& w, const wave_scope& s, wave_format f) {
@@ -61,12 +72,17 @@ wave_size estimate_wave(const topology& t, const workload& w, const wave_scope& 
         out.steps = std::max(out.steps, step);
     }
     // Traffic spreads evenly over the routers in these primitives.
-    out.link_events = t.routers() == 0 ? 0 : events * out.routers / t.routers();
-    const std::uint64_t per_event = f == wave_format::fst ? kFstBytesPerEvent : kVcdBytesPerEvent;
-    const std::uint64_t signals = static_cast<std::uint64_t>(out.routers) *
-                                  static_cast<std::uint64_t>(t.link_ports() * 14 + 2);
-    out.signals = signals;
-    out.bytes = out.link_events * per_event + signals * kBytesPerSignalDecl + out.steps * 16;
+    finish_size(out, t, events, f);
+    return out;
+}
+
+wave_size estimate_wave(const topology& t, std::uint64_t packets, int steps_per_packet,
+                        std::uint64_t steps, const wave_scope& s, wave_format f) {
+    wave_size out;
+    for (router_id id = 0; id < t.routers(); ++id)
+        if (s.selects(t.at(id))) ++out.routers;
+    out.steps = steps;
+    finish_size(out, t, packets * static_cast<std::uint64_t>(steps_per_packet), f);
     return out;
 }
 

@@ -23,6 +23,12 @@ struct wave_size {
 
 wave_size estimate_wave(const topology& t, const workload& w, const wave_scope& s, wave_format f);
 
+/// The same for synthetic traffic (core/traffic), whose packets are drawn during the run: `packets`
+/// expected (expected_traffic_packets), each at most `steps_per_packet` link traversals
+/// (most_steps), over `steps` steps, spread evenly over the routers.
+wave_size estimate_wave(const topology& t, std::uint64_t packets, int steps_per_packet,
+                        std::uint64_t steps, const wave_scope& s, wave_format f);
+
 /// The memory the writer of such a trace holds while the run goes on (the run's memory estimate,
 /// core/memory_estimate.h): a VCD writer its signal table and stream buffer; an FST writer
 /// (gtkwave's fstapi) also every value change of the block it has not yet written, up to its

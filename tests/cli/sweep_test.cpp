@@ -103,9 +103,12 @@ TEST(CliSweep, RefusesOneOutputFileForEveryPoint) {
                      "point to look at\n");
     expect_bad_input(sweep + " --trace-packets=" + file, "--trace-packets names one file");
     expect_bad_input(sweep + " --link-stats " + file, "--link-stats names one file");
-    // --wave is a primitive's (d3sim refuses it with --traffic): the background's rate is swept.
+    // --wave, with traffic and with a primitive under a background whose rate is swept.
     const std::string wave = testing::TempDir() + "d3_sweep_one_file.vcd";
     std::filesystem::remove(wave);
+    expect_bad_input(sweep + " --wave " + wave,
+                     "--wave names one file, which every point of the sweep would write over: run "
+                     "d3sim --rate R --wave FILE");
     expect_bad_input(
         "sweep --rates 0.1,0.2 --k 1 --m 2 --primitive all-to-all --background "
         "uniform --out " +

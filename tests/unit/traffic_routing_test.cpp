@@ -7,6 +7,7 @@
 #include <tuple>
 #include <vector>
 
+#include "core/config.h"
 #include "core/decoder.h"
 #include "core/stats.h"
 #include "core/topology.h"
@@ -154,6 +155,36 @@ TEST(Valiant, DrawsEveryGlobalPort) {
         ++seen[h.defl_c];
     }
     for (int n : seen) EXPECT_GT(n, 50);
+}
+
+// Section 10's launch headers: b = 3 for the table route, 4 for the Valiant-like jump on D3, 5 for
+// a deflection (UGAL; the dragonfly's Valiant on MDF, local D then global C).
+TEST(TrafficRouting, MostStepsAreTheLaunchHeadersCounter) {
+    const topology d3(3, 4);
+    const topology mdf = make_topology([] {
+        network_config c;
+        c.shape = topology_kind::mdf;
+        c.k = 2;
+        c.m = 4;
+        return c;
+    }());
+    EXPECT_EQ(most_steps(routing_kind::minimal, d3), 3);
+    EXPECT_EQ(most_steps(routing_kind::valiant, d3), 4);
+    EXPECT_EQ(most_steps(routing_kind::ugal, d3), 5);
+    EXPECT_EQ(most_steps(routing_kind::minimal, mdf), 3);
+    EXPECT_EQ(most_steps(routing_kind::valiant, mdf), 5);
+    EXPECT_EQ(most_steps(routing_kind::ugal, mdf), 5);
+    // Every header the routings launch starts at most there.
+    traffic_rng rng(7);
+    fake_view view;
+    for (const topology* t : {&d3, &mdf})
+        for (routing_kind k : {routing_kind::minimal, routing_kind::valiant, routing_kind::ugal}) {
+            const auto r = make_launch_routing(k, *t, view);
+            for (router_id s = 0; s < t->routers(); ++s)
+                for (router_id d = 0; d < t->routers(); d += 3)
+                    ASSERT_LE(r->route(t->at(s), t->at(d), rng).b, most_steps(k, *t))
+                        << to_string(k) << " on " << t->name();
+        }
 }
 
 }  // namespace

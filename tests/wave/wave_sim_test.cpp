@@ -333,6 +333,45 @@ TEST(WaveSim, PipelineUnitsHoldEachPacketForTheirCycles) {
     EXPECT_FALSE(simulate("no_pipeline", "--k 2 --m 2").trace.find("d3.c0.d0.p1.pipeline.route"));
 }
 
+// Synthetic traffic traced: the conflicts the links pulse are the JSON's, every packet's
+// crossings add up to its hops, the view names only signals of the trace, and the run's figures
+// are those of the same run without the waveform (an observer changes nothing).
+TEST(WaveSim, TrafficRunsAreTracedWithTheirConflicts) {
+    const std::string args = "--k 3 --m 4 --traffic uniform --rate 0.4 --warmup 50 --measure 100";
+    const auto r = simulate("traffic", args + " --link-stats " + scratch("traffic_links.csv"));
+    const std::uint64_t conflicts = r.result["conflicts"];
+    ASSERT_GT(conflicts, 0u);
+    EXPECT_EQ(d3::test::conflict_steps(r.trace), conflicts);
+    EXPECT_EQ(r.trace.value_at(*r.trace.find("d3.conflicts"), r.trace.end_time()), conflicts);
+    std::uint64_t hops = 0;
+    for (const auto& [id, path] : d3::test::crossings(r.trace, d3::topology(3, 4)))
+        hops += path.size();
+    EXPECT_EQ(hops, r.result["hops"].get<std::uint64_t>());
+    for (const std::string& n : gtkw_names(r.gtkw)) EXPECT_TRUE(r.trace.find(n)) << n;
+    std::ifstream g(r.gtkw);
+    const std::string view((std::istreambuf_iterator<char>(g)), {});
+    EXPECT_NE(view.find("D3(3,4) traffic uniform rate 0.4, routing minimal"), std::string::npos);
+    // The link statistics in front of the waveform see the same links (observer_chain).
+    std::ifstream csv(scratch("traffic_links.csv"));
+    EXPECT_TRUE(csv.good());
+
+    const outcome plain = run(std::string(D3SIM) + " " + args + " -q --json -");
+    ASSERT_EQ(plain.code, 0) << plain.err;
+    nlohmann::json a = r.result, b = nlohmann::json::parse(plain.out);
+    for (const char* key : {"wall_seconds", "elaboration_seconds", "peak_rss_kib",
+                            "hops_per_second", "estimated_memory_mib", "config"}) {
+        a.erase(key);
+        b.erase(key);
+    }
+    EXPECT_EQ(a, b);
+    // On MDF the traffic runs are not traced (its ports are not D3's).
+    const outcome mdf =
+        run(std::string(D3SIM) + " --topology mdf --k 2 --m 4 --traffic uniform --wave " +
+            scratch("mdf.vcd"));
+    EXPECT_EQ(mdf.code, 2);
+    EXPECT_EQ(mdf.err, "d3sim: error: on MDF the traffic runs without --wave\n");
+}
+
 // The packet log and the partition counter sit in front of the waveform (observer_chain): every
 // event they do not look at reaches it, the pipeline's stage probes too (before, both dropped
 // them, and a --trace-packets or --subnetwork run's pipeline signals stayed 0).

@@ -134,6 +134,26 @@ TEST(WaveEstimate, GrowsWithTheScopeAndWarnsOverTheLimit) {
     EXPECT_LT(small.signals, big.signals);
 }
 
+// Synthetic traffic is drawn during the run: its estimate takes the expected packets and their
+// routing's steps, spread over the routers like a primitive's.
+TEST(WaveEstimate, TrafficCountsItsPacketsStepsInTheScope) {
+    const topology t(2, 4);  // 32 routers, 8 per drawer
+    std::string err;
+    const auto all = *wave_scope::parse("all", t, err);
+    const auto drawer = *wave_scope::parse("0,0,*", t, err);
+    const wave_size whole = estimate_wave(t, 1000, 3, 100, all, wave_format::vcd);
+    EXPECT_EQ(whole.link_events, 3000u);
+    EXPECT_EQ(whole.routers, 32u);
+    EXPECT_EQ(whole.steps, 100u);
+    const wave_size part = estimate_wave(t, 1000, 5, 100, drawer, wave_format::vcd);
+    EXPECT_EQ(part.routers, 4u);
+    EXPECT_EQ(part.link_events, 5000u * 4u / 32u);
+    EXPECT_LT(part.signals, whole.signals);
+    // The same packets as a primitive's unicasts: the same events and file size.
+    EXPECT_EQ(estimate_wave(t, 32u * 32u, 3, 100, all, wave_format::vcd).link_events,
+              32u * 32u * 3u);
+}
+
 // The writers' memory (calibrated against real runs by memory_estimate.runs): a VCD writer's does
 // not grow with the trace's events, an FST writer's does until fstapi's block of 2^27 bytes is
 // full, when it writes the block out and starts the next.

@@ -11,6 +11,18 @@ std::optional<routing_kind> parse_routing_kind(const std::string& s) {
     return std::nullopt;
 }
 
+int most_steps(routing_kind k, const topology& t) {
+    switch (k) {
+        case routing_kind::minimal:
+            return kMinimalSteps;
+        case routing_kind::valiant:
+            return t.is_d3() ? 4 : 5;
+        case routing_kind::ugal:
+            return kDeflectedSteps;
+    }
+    return kDeflectedSteps;
+}
+
 const char* to_string(routing_kind r) {
     switch (r) {
         case routing_kind::minimal:

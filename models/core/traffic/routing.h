@@ -56,6 +56,10 @@ first_hops minimal_first_hops(const topology& t, const coord& src, const coord& 
 inline constexpr int kMinimalSteps = 3;
 inline constexpr int kDeflectedSteps = 5;
 
+/// The most link steps a packet launched with routing `k` takes on `t` (its header's first b):
+/// minimal 3, Valiant 4 on D3 and 5 on MDF, UGAL 5. The size estimates of traces use it.
+int most_steps(routing_kind k, const topology& t);
+
 /// The UGAL rule: deflect when the deflected route's queue, scaled by its hop count, plus a
 /// threshold (BookSim's adaptive_threshold; 0 by default) is shorter than the minimal route's
 /// (ties stay minimal).
