@@ -2,6 +2,8 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <charconv>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -263,14 +265,31 @@ std::vector<std::string> merge_config(const std::vector<std::string>& file_args,
 
 namespace {
 
+// The digits of s as T, or nothing (from_chars: no exception, whatever the text).
+template <typename T>
+std::optional<T> whole(const std::string& s) {
+    T v{};
+    const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+    return v;
+}
+
+// The value s (as the option's checks let it through) as its JSON type. A text that is not of the
+// type stays a string: the conversion never throws (a bare "stod" once reached the user).
 nlohmann::ordered_json typed(const std::string& s, config_type t) {
     switch (t) {
         case config_type::integer:
-            return std::stoll(s);
+            if (const auto v = whole<long long>(s)) return *v;
+            return s;
         case config_type::unsigned64:
-            return std::stoull(s);
-        case config_type::number:
-            return std::stod(s);
+            if (const auto v = whole<unsigned long long>(s)) return *v;
+            return s;
+        case config_type::number: {
+            char* end = nullptr;
+            const double v = std::strtod(s.c_str(), &end);
+            if (!s.empty() && *end == '\0' && std::isfinite(v)) return v;
+            return s;
+        }
         case config_type::flag:
             return s == "true" || s == "1";
         case config_type::text:

@@ -1,8 +1,12 @@
 #include "option_limits.h"
 
+#include <cctype>
+#include <cerrno>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 
 #include "core/primitives/registry.h"
 #include "core/topology.h"
@@ -60,6 +64,24 @@ CLI::Validator unsigned_64() {
                    "')";
         },
         "UINT64");
+}
+
+CLI::Validator real_number(const std::string& range) {
+    return CLI::Validator(
+        [range](std::string& s) -> std::string {
+            const std::string refused = "must be a number in " + range + " (got '" + printable(s);
+            if (s.empty() || std::isspace(static_cast<unsigned char>(s.front())))
+                return refused + "')";
+            char* end = nullptr;
+            errno = 0;
+            const double v = std::strtod(s.c_str(), &end);
+            if (end != s.c_str() + s.size() || std::isnan(v)) return refused + "')";
+            if (std::isinf(v) || (errno == ERANGE && std::fabs(v) > 1))
+                return refused + "', too large for a double)";
+            if (errno == ERANGE) return refused + "', too small for a double)";
+            return {};
+        },
+        "NUMBER in " + range);
 }
 
 void apply_limits(CLI::App& app, const std::vector<option_range>& ranges) {

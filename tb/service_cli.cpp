@@ -5,6 +5,7 @@
 #include "core/limits.h"
 #include "core/traffic/pattern.h"
 #include "core/traffic/routing.h"
+#include "option_limits.h"
 #include "report.h"
 
 namespace d3 {
@@ -24,6 +25,7 @@ void add_service_options(CLI::App& app, service_cli& s) {
         ->group(g);
     app.add_option("--background-rate", s.rate,
                    "background packets created per node per step, in (0, 1] (default 0.1)")
+        ->check(real_number("(0, 1]"))
         ->group(g);
     app.add_option("--background-routing", s.routing,
                    "background destination routing: minimal, valiant, ugal (default minimal)")

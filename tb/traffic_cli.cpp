@@ -8,6 +8,7 @@
 #include "config_file.h"
 #include "core/traffic/pattern.h"
 #include "core/traffic/routing.h"
+#include "option_limits.h"
 #include "output_file.h"
 #include "report.h"
 
@@ -23,6 +24,7 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
     app.add_option("--rate", t.rate,
                    "flits created per terminal per step, in (0, 1] (packets of "
                    "--packet-length flits)")
+        ->check(real_number("(0, 1]"))
         ->capture_default_str()
         ->group(g);
     app.add_option("--concentration", t.concentration,
@@ -49,6 +51,7 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
         ->group(g);
     app.add_option("--hotspot-fraction", t.hotspot_fraction,
                    "hotspot: share of packets sent to router (0,0,0)")
+        ->check(real_number("[0, 1]"))
         ->capture_default_str()
         ->group(g);
     app.add_option("--ugal-threshold", t.ugal_threshold,
