@@ -330,6 +330,9 @@ int d3sim_main(int argc, char** argv) {
         return refuse(e.what());
     }
     if (auto err = d3::check_traffic_usage(app, traffic)) return refuse(*err);
+    if (!traffic.traffic.empty())
+        if (auto err = d3::check_traffic_option_use(app, traffic)) return refuse(*err);
+    if (auto err = d3::check_wave_usage(app)) return refuse(*err);
     if (auto err = check_option_use(given, o.primitive, !traffic.traffic.empty()))
         return refuse(*err);
     if (auto err = d3::apply_pipeline_options(app, pipeline, o.net.router)) return refuse(*err);

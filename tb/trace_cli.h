@@ -1,5 +1,6 @@
 // d3sim's packet event log options (--trace-packets FILE, --trace-format, --trace-packet,
-// --trace-routers, --trace-steps) and the log options they select (trace/packet_log.h).
+// --trace-routers, --trace-steps) and the log options they select (trace/packet_log.h); and the
+// check that the waveform's options (--wave-scope, ...) come with the waveform (--wave FILE).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -14,14 +15,18 @@ struct trace_cli {
     std::string path;
     std::string format;
     std::string packets;
-    std::string routers = "all";
+    std::string routers;  ///< empty: all
     std::string steps;
 };
 
 /// Registers the options on app (group "Packet event log").
 void add_trace_options(CLI::App& app, trace_cli& t);
 
-/// The log options, or why the values do not parse.
+/// The log options, or why the values do not parse or the filters have no log to filter.
 std::optional<std::string> make_packet_log_options(const trace_cli& t, packet_log_options& out);
+
+/// Why a --wave-* option is given (on the command line or in a --config file) without --wave FILE,
+/// or nothing. Call after parsing.
+std::optional<std::string> check_wave_usage(const CLI::App& app);
 
 }  // namespace d3

@@ -85,6 +85,15 @@ std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffi
     return std::nullopt;
 }
 
+std::optional<std::string> check_traffic_option_use(const CLI::App& app, const traffic_cli& t) {
+    if (t.traffic != "hotspot" && app.count("--hotspot-fraction") != 0)
+        return "--hotspot-fraction needs --traffic hotspot (the " + t.traffic +
+               " pattern does not read it)";
+    if (t.routing != "ugal" && app.count("--ugal-threshold") != 0)
+        return "--ugal-threshold needs --routing ugal (" + t.routing + " routing does not read it)";
+    return std::nullopt;
+}
+
 traffic_run_options make_traffic_run(const traffic_cli& t, const network_config& net,
                                      std::uint64_t seed) {
     traffic_run_options o;

@@ -31,6 +31,11 @@ void add_traffic_options(CLI::App& app, traffic_cli& t);
 /// without --traffic, or --traffic with --primitive), or nothing. Call after parsing.
 std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffic_cli& t);
 
+/// Why a traffic option given (on the command line or in a --config file) is one the run does not
+/// read: --hotspot-fraction without --traffic hotspot, --ugal-threshold without --routing ugal.
+/// Call after parsing, when t.traffic is set.
+std::optional<std::string> check_traffic_option_use(const CLI::App& app, const traffic_cli& t);
+
 /// The run options; call when t.traffic is set and check_traffic_usage passed.
 traffic_run_options make_traffic_run(const traffic_cli& t, const network_config& net,
                                      std::uint64_t seed);

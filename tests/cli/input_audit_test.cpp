@@ -51,4 +51,60 @@ TEST(InputAudit, NumbersADoubleCannotHoldAreRefusedWithTheRange) {
     EXPECT_NE(o.out.find("rate: 0.001"), std::string::npos) << o.out;
 }
 
+// Options the run does not read were accepted silently (README: "refused (exit 2)").
+TEST(InputAudit, OptionsTheRunDoesNotReadAreRefused) {
+    const std::string t = "--k 2 --m 4 --traffic uniform --check ";
+    expect_bad_input(t + "--hotspot-fraction 0.5", "--hotspot-fraction needs --traffic hotspot");
+    expect_bad_input(t + "--routing minimal --ugal-threshold 3",
+                     "--ugal-threshold needs --routing ugal");
+    expect_bad_input(t + "--routing valiant --ugal-threshold 3",
+                     "--ugal-threshold needs --routing ugal");
+    for (const char* wave :
+         {"--wave-scope 0,0,*", "--wave-limit 1M", "--wave-groups 3", "--wave-decoder"}) {
+        const std::string opt = std::string(wave).substr(0, std::string(wave).find(' '));
+        expect_bad_input(std::string("--k 2 --m 4 --check ") + wave, opt + " needs --wave FILE");
+        expect_bad_input(t + wave, opt + " needs --wave FILE");
+    }
+    expect_bad_input("--k 2 --m 4 --check --trace-routers 0,0,*",
+                     "the --trace-* filters need --trace-packets FILE");
+    // From a --config file as well, named where the file gives it.
+    const std::string f = write_temp("d3_audit_unread.yaml",
+                                     "network:\n  k: 2\n  m: 4\nworkload:\n  traffic:\n"
+                                     "    pattern: uniform\n    hotspot_fraction: 0.5\n");
+    expect_bad_input("--config " + f + " --check",
+                     f + ":7: workload.traffic.hotspot_fraction: --hotspot-fraction needs");
+    const std::string g =
+        write_temp("d3_audit_wave.yaml", "network:\n  k: 2\n  m: 4\noutputs:\n  wave_groups: 2\n");
+    expect_bad_input("--config " + g + " --check", "--wave-groups needs --wave FILE");
+    // Where the run reads them, they run.
+    for (const std::string ok : {"--traffic hotspot --hotspot-fraction 0.5",
+                                 "--traffic uniform --routing ugal "
+                                 "--ugal-threshold 3"})
+        EXPECT_EQ(run("--k 2 --m 4 -q --check " + ok).code, 0) << ok;
+    const std::string log = testing::TempDir() + "d3_audit_log.csv";
+    EXPECT_EQ(run("--k 2 --m 4 -q --check --trace-packets " + log + " --trace-routers 0,0,*").code,
+              0);
+    const std::string vcd = testing::TempDir() + "d3_audit.vcd";
+    EXPECT_EQ(run("--k 2 --m 4 -q --check --wave " + vcd +
+                  " --wave-scope 0,0,* --wave-limit 1M --wave-groups 3 --wave-decoder")
+                  .code,
+              0);
+}
+
+// What --dump-config prints, for a traffic run of each pattern and routing, reads back and runs:
+// its keys at their defaults (hotspot_fraction, ugal_threshold) are not refused.
+TEST(InputAudit, DumpedConfigurationsReadBack) {
+    const std::string traffic = "--warmup 10 --measure 20 --traffic ";
+    for (const std::string& args : {traffic + "uniform", traffic + "hotspot --hotspot-fraction 0.3",
+                                    traffic + "transpose --routing ugal --ugal-threshold 2",
+                                    std::string("--primitive broadcast")}) {
+        const outcome d = run("--k 2 --m 4 " + args + " --dump-config");
+        ASSERT_EQ(d.code, 0) << args << ": " << d.err;
+        const std::string f = write_temp("d3_audit_dump.yaml", d.out);
+        const outcome back = run("--config " + f + " -q --check");
+        EXPECT_EQ(back.code, 0) << args << ": " << back.err;
+        EXPECT_EQ(run("--config " + f + " --dump-config").out, d.out) << args;
+    }
+}
+
 }  // namespace
