@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -17,6 +18,7 @@
 #include <functional>
 #include <iostream>
 #include <sstream>
+#include <tuple>
 
 #include "core/claims/paper_claims.h"
 #include "jobs.h"
@@ -55,6 +57,14 @@ bool parse_list(const std::string& s, std::vector<int>& out) {
         }
     }
     return !out.empty();
+}
+
+// A value that `v` holds more than once (the smallest), or nothing.
+std::optional<int> repeated(std::vector<int> v) {
+    std::sort(v.begin(), v.end());
+    const auto at = std::adjacent_find(v.begin(), v.end());
+    if (at == v.end()) return std::nullopt;
+    return *at;
 }
 
 struct run_outcome {
@@ -203,6 +213,14 @@ int run_validate(int argc, char** argv) {
         std::fprintf(stderr, "d3sim validate: error: --m must be a list such as 4,6\n");
         return 2;
     }
+    // A value given twice would run each of its jobs twice, and its rows twice in the table.
+    for (const auto& [opt, list, given] :
+         {std::tuple{"--k", &g.ks, &ks}, std::tuple{"--m", &g.ms, &ms}})
+        if (const auto v = repeated(*list)) {
+            std::fprintf(stderr, "d3sim validate: error: %s gives %d more than once (got '%s')\n",
+                         opt, *v, printable(*given).c_str());
+            return 2;
+        }
     for (int k : g.ks)
         for (int m : g.ms)
             if (auto err = out_of_range("--k", k, kValidateKRange)) {

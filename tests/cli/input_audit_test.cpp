@@ -107,4 +107,19 @@ TEST(InputAudit, DumpedConfigurationsReadBack) {
     }
 }
 
+// A value given twice ran every job of validate's grid again, and two sweep points at once on
+// one point file.
+TEST(InputAudit, RepeatedValuesAreRefused) {
+    const std::string work = testing::TempDir() + "d3_audit_work";
+    const std::string validate = "validate --out - --dry-run --work " + work + " ";
+    expect_bad_input(validate + "--k 2,2 --m 4,4", "--k gives 2 more than once (got '2,2')");
+    expect_bad_input(validate + "--k 1,2 --m 4,6,4", "--m gives 4 more than once (got '4,6,4')");
+    expect_bad_input(validate + "--k 3,1,03 --m 4", "--k gives 3 more than once");
+    const std::string sweep = "sweep --traffic uniform --k 2 --m 4 --dry-run --out " + work + " ";
+    expect_bad_input(sweep + "--rates 0.1,0.1", "--rates: rate 0.1 is given more than once");
+    expect_bad_input(sweep + "--rates 0.2,0.1,0.10", "--rates: rate 0.1 is given more than once");
+    EXPECT_EQ(run(sweep + "--rates 0.1,0.2").code, 0);
+    EXPECT_EQ(run(validate + "--k 1,2 --m 4").code, 0);
+}
+
 }  // namespace
