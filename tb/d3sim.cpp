@@ -49,9 +49,13 @@ int fail_input(const std::string& msg) {
     return 2;
 }
 
-// --check when every check passed: the estimate on stdout (tb/memory_limit.h), exit 0.
-int check_passed(const d3::memory_estimate& est, const d3::memory_budget& budget, bool quiet) {
-    if (!quiet) std::printf("%s\n", d3::check_passed_line(est, budget).c_str());
+// --check when every check passed: the estimate (tb/memory_limit.h) on stdout, or on stderr when
+// stdout is for the JSON (--json -, as the summary), exit 0.
+int check_passed(const d3::memory_estimate& est, const d3::memory_budget& budget, bool quiet,
+                 const std::string& json) {
+    if (!quiet)
+        std::fprintf(json == "-" ? stderr : stdout, "%s\n",
+                     d3::check_passed_line(est, budget).c_str());
     return 0;
 }
 
@@ -371,7 +375,7 @@ int d3sim_main(int argc, char** argv) {
         if (auto err = t.validate()) return refuse(*err);
         const d3::memory_estimate est = d3::estimate_run(t, d3::make_topology(t.net));
         if (auto err = d3::over_budget(est, budget.budget)) return refuse(*err);
-        if (check_only) return check_passed(est, budget.budget, quiet);
+        if (check_only) return check_passed(est, budget.budget, quiet, json);
         d3::install_report_handler();
         return d3::run_traffic(t, json, quiet, est.total_mib(), gates, config);
     }
@@ -407,7 +411,7 @@ int d3sim_main(int argc, char** argv) {
     std::unique_ptr<d3::workload> work = d3::make_workload(o, topo);
     const d3::memory_estimate est = d3::estimate_run(o, topo, *work);
     if (auto err = d3::over_budget(est, budget.budget)) return refuse(*err);
-    if (check_only) return check_passed(est, budget.budget, quiet);
+    if (check_only) return check_passed(est, budget.budget, quiet, json);
 
     d3::install_report_handler();
     d3::run_result res;

@@ -122,4 +122,18 @@ TEST(InputAudit, RepeatedValuesAreRefused) {
     EXPECT_EQ(run(validate + "--k 1,2 --m 4").code, 0);
 }
 
+// --check --json - printed its line on stdout, which is the JSON's: it goes to stderr there, as the
+// summary does.
+TEST(InputAudit, CheckLineLeavesStdoutToTheJson) {
+    for (const std::string args : {"--k 2 --m 4", "--k 2 --m 4 --traffic uniform"}) {
+        const outcome o = run(args + " --check --json -");
+        EXPECT_EQ(o.code, 0) << o.err;
+        EXPECT_EQ(o.out, "") << args;
+        EXPECT_EQ(o.err.rfind("d3sim: check passed: estimated ", 0), 0u) << o.err;
+        const outcome file = run(args + " --check --json " + testing::TempDir() + "d3_audit.json");
+        EXPECT_EQ(file.out.rfind("d3sim: check passed: estimated ", 0), 0u) << file.out;
+        EXPECT_EQ(file.err, "") << args;
+    }
+}
+
 }  // namespace
