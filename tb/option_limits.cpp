@@ -118,6 +118,7 @@ const std::vector<option_range>& d3sim_ranges() {
         {"--wave-groups", kWaveGroupsRange},
         {"--concentration", {1, kMaxConcentration}},
         {"--warmup", kWarmupRange},
+        {"--background-warmup", kWarmupRange},
         {"--measure", kMeasureRange},
         {"--drain-limit", kDrainLimitRange},
         {"--ugal-threshold", kUgalThresholdRange},

@@ -136,4 +136,15 @@ TEST(InputAudit, CheckLineLeavesStdoutToTheJson) {
     }
 }
 
+// --background-warmup had no range check of its own: a value past an int gave CLI11's "Could not
+// convert" without the range.
+TEST(InputAudit, BackgroundWarmupNamesItsRange) {
+    const std::string bg = "--k 2 --m 4 --primitive all-to-all --background uniform --check ";
+    expect_bad_input(bg + "--background-warmup 99999999999",
+                     "--background-warmup: must be a whole number from 0 to 10000000 (got "
+                     "'99999999999')");
+    expect_bad_input(bg + "--background-warmup 1x", "--background-warmup: must be a whole number");
+    EXPECT_EQ(run(bg + "-q --background-warmup 10000000").code, 0);
+}
+
 }  // namespace
