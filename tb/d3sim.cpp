@@ -173,7 +173,8 @@ int d3sim_main(int argc, char** argv) {
         ->capture_default_str();
     app.add_option(
            "--source", source,
-           "source router c,d,p (broadcast, one-to-all, glgl-one-to-all; the all-to-one sink)")
+           "source router c,d,p (broadcast, one-to-all, glgl-one-to-all, broadcast-trees; the "
+           "all-to-one sink)")
         ->capture_default_str();
     app.add_option("--schedule", schedule,
                    "paper: as published, with its delays; none: same rounds, no delays; fixed: a "
@@ -194,8 +195,8 @@ int d3sim_main(int argc, char** argv) {
         ->check(CLI::IsMember({"swap", "glgl"}))
         ->capture_default_str();
     app.add_option("--protocol", protocol,
-                   "appendix protocol 1, 2 or 3 (all-to-all, and for the others to override the "
-                   "paper's choice)")
+                   "paper: the paper's choice; appendix protocol 1, 2 or 3 (all-to-all, and for "
+                   "the others to override the paper's choice); doubly-parallel (all-to-all)")
         ->check(CLI::IsMember({"paper", "1", "2", "3", "doubly-parallel"}))
         ->capture_default_str();
     app.add_option("--perm", o.perm,
@@ -307,6 +308,8 @@ int d3sim_main(int argc, char** argv) {
                  "make every check of a run (options, output files, memory estimate) and exit "
                  "without running: 0 and the memory estimate when the run would start, 2 and "
                  "the reason otherwise");
+    app.set_version_flag("--version", d3::model_version(),
+                         "print the model version (a result's config.version) and exit");
     d3::apply_limits(app, d3::d3sim_ranges());  // tb/option_limits: ranges, no empty values
 
     // --config FILE: the file's options go first, so that the command line overrides them.
@@ -329,6 +332,8 @@ int d3sim_main(int argc, char** argv) {
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
     } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
         return refuse(e.what());

@@ -5,6 +5,8 @@
 
 #include <cstdio>
 #include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "d3sim_cli.h"
@@ -145,6 +147,29 @@ TEST(InputAudit, BackgroundWarmupNamesItsRange) {
                      "'99999999999')");
     expect_bad_input(bg + "--background-warmup 1x", "--background-warmup: must be a whole number");
     EXPECT_EQ(run(bg + "-q --background-warmup 10000000").code, 0);
+}
+
+// --help's --source omitted broadcast-trees (registry.cpp's option_uses: it reads the source); the
+// README's synopsis lacked --protocol paper; there was no --version.
+TEST(InputAudit, HelpVersionAndReadmeSayWhatTheToolDoes) {
+    const outcome help = run("--help");
+    ASSERT_EQ(help.code, 0);
+    EXPECT_NE(help.out.find("(broadcast, one-to-all, glgl-one-to-all, broadcast-trees; the "
+                            "all-to-one sink)"),
+              std::string::npos)
+        << help.out;
+    EXPECT_NE(help.out.find("--version"), std::string::npos) << help.out;
+    const outcome v = run("--version");
+    EXPECT_EQ(v.code, 0) << v.err;
+    EXPECT_EQ(v.err, "");
+    const outcome r = run("--k 2 --m 4 -q --json -");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto version = nlohmann::json::parse(r.out)["config"]["version"].get<std::string>();
+    EXPECT_EQ(v.out, version + "\n");
+    std::ifstream f(D3_README);
+    const std::string readme{std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+    EXPECT_NE(readme.find("[--protocol paper|1|2|3|doubly-parallel]"), std::string::npos);
+    EXPECT_NE(readme.find("d3sim --version"), std::string::npos);
 }
 
 }  // namespace
