@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <map>
 #include <new>
 #include <sstream>
 #include <string>
@@ -16,6 +17,10 @@ namespace d3 {
 
 namespace {
 unsigned g_warnings = 0;  // per process, like SystemC's own report state
+// Lines printed per message type: a broken decoder makes every node warn about each misrouted
+// message (up to 8 each, models/sc/node.cpp), hundreds of lines; the run's summary counts them.
+constexpr unsigned kShownPerType = 16;
+std::map<std::string, unsigned> g_shown;  // per process, as g_warnings
 
 void handler(const sc_core::sc_report& rep, const sc_core::sc_actions& actions) {
     if (rep.get_severity() == sc_core::SC_WARNING) ++g_warnings;
@@ -24,10 +29,15 @@ void handler(const sc_core::sc_report& rep, const sc_core::sc_actions& actions) 
     const bool ours = std::string(rep.get_msg_type()).rfind("d3/", 0) == 0;
     const bool shown = rep.get_severity() == sc_core::SC_WARNING ||
                        (rep.get_severity() == sc_core::SC_INFO && ours);
-    if (shown && (actions & (sc_core::SC_DISPLAY | sc_core::SC_LOG)))
-        std::fprintf(stderr, "%s: %s: %s\n",
-                     rep.get_severity() == sc_core::SC_WARNING ? "warning" : "info",
-                     rep.get_msg_type(), rep.get_msg());
+    if (shown && (actions & (sc_core::SC_DISPLAY | sc_core::SC_LOG))) {
+        const char* severity = rep.get_severity() == sc_core::SC_WARNING ? "warning" : "info";
+        const unsigned n = ++g_shown[rep.get_msg_type()];
+        if (n <= kShownPerType)
+            std::fprintf(stderr, "%s: %s: %s\n", severity, rep.get_msg_type(), rep.get_msg());
+        else if (n == kShownPerType + 1)
+            std::fprintf(stderr, "%s: %s: more of these are not shown (the result counts them)\n",
+                         severity, rep.get_msg_type());
+    }
     if (actions & sc_core::SC_THROW) throw rep;
     if (actions & sc_core::SC_ABORT) sc_core::sc_report_handler::default_handler(rep, actions);
 }

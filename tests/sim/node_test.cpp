@@ -4,6 +4,10 @@
 #include <tlm_utils/passthrough_target_socket.h>
 #include <tlm_utils/simple_initiator_socket.h>
 
+#include <algorithm>
+#include <string>
+
+#include "report.h"
 #include "sc/node.h"
 #include "sim_util.h"
 
@@ -78,6 +82,28 @@ TEST(Node, CallsOutsideTheLinkProtocolAreReported) {
     EXPECT_THROW(h.r.eject->get_direct_mem_ptr(f, dmi), sc_core::sc_report);
     EXPECT_THROW(h.r.eject->transport_dbg(f), sc_core::sc_report);
     EXPECT_THROW(h.r.inject->invalidate_direct_mem_ptr(0, 1), sc_core::sc_report);
+}
+
+// The command line's report handler (tb/report.cpp) prints at most 16 lines of one message type
+// and then one line saying that more are not shown; every warning is still counted. A decoder
+// that misroutes everything made each node warn up to 8 times: 384 lines on D3(3,4).
+TEST(Report, WarningsOfOneTypeAreCappedOnStderr) {
+    const unsigned before = report_warnings();
+    testing::internal::CaptureStderr();
+    for (int i = 0; i < 40; ++i) SC_REPORT_WARNING("d3/test-cap", "one of many");
+    SC_REPORT_WARNING("d3/test-other", "another type");
+    const std::string err = testing::internal::GetCapturedStderr();
+    EXPECT_EQ(report_warnings() - before, 41u);
+    const auto lines = [&](const std::string& what) {
+        std::size_t n = 0;
+        for (std::size_t at = err.find(what); at != std::string::npos; at = err.find(what, at + 1))
+            ++n;
+        return n;
+    };
+    EXPECT_EQ(lines("warning: d3/test-cap: one of many\n"), 16u) << err;
+    EXPECT_EQ(lines("warning: d3/test-cap: more of these are not shown"), 1u) << err;
+    EXPECT_EQ(lines("warning: d3/test-other: another type\n"), 1u) << err;
+    EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 18) << err;
 }
 
 }  // namespace
