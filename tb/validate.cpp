@@ -192,7 +192,7 @@ int run_validate(int argc, char** argv) {
     app.add_option(
         "--work", work,
         "directory of the jobs and their results; the same command resumes there "
-        "(default: $TMPDIR/d3sim-validate-UID/EXE-GRID; on a cluster: a shared directory)");
+        "(default: $TMPDIR/d3sim-validate-UID/EXE-kK-mM; on a cluster: a shared directory)");
     backend_options backend;
     add_backend_options(app, backend);
     apply_limits(app, {{"--jobs", kJobsRange}});
