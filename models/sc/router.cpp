@@ -211,15 +211,17 @@ void router::log_packet(packet_event_kind kind, const packet& p, std::uint64_t t
     entry& e = *r.e;
     e.stalled = false;
     packet* p = replicate_.take(e, to);
-    if (log_packets_)
-        log_packet(to == kEjectTarget  ? packet_event_kind::deliver
-                   : to == kHoldTarget ? packet_event_kind::hold
-                                       : packet_event_kind::hop,
-                   *p, t, r.source,
-                   to == kEjectTarget  ? packet_event::kNode
-                   : to == kHoldTarget ? packet_event::kHold
-                                       : static_cast<int>(to));
-    if (log_stages_ && to != kHoldTarget) report_switch_stages(t);
+    if (observer_) {  // both logs need one: without, a single test per served packet
+        if (log_packets_)
+            log_packet(to == kEjectTarget  ? packet_event_kind::deliver
+                       : to == kHoldTarget ? packet_event_kind::hold
+                                           : packet_event_kind::hop,
+                       *p, t, r.source,
+                       to == kEjectTarget  ? packet_event::kNode
+                       : to == kHoldTarget ? packet_event::kHold
+                                           : static_cast<int>(to));
+        if (log_stages_ && to != kHoldTarget) report_switch_stages(t);
+    }
     if (to == kEjectTarget) {
         out_unit_.eject(p);
     } else if (to == kHoldTarget) {
