@@ -28,8 +28,7 @@ std::uint64_t ledger::launch_other(router_id src, const coord& at, const header&
     counts_.resize(dests_.size(), 0);
     msgs_.push_back(m);
     ++several_;
-    watch();
-    return msgs_.size() - 1;
+    return launched();
 }
 
 ledger::receipt ledger::deliver_to_one_of(const message& m, router_id at) {

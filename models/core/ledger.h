@@ -44,7 +44,7 @@ class ledger {
     enum class receipt { ok, duplicate, misrouted, unknown };
     /// Records that message `msg` reached the node at router `at`.
     receipt deliver(std::uint64_t msg, router_id at) {
-        if (msg >= msgs_.size()) return receipt::unknown;
+        if (msg >= count_) return receipt::unknown;
         message& m = msgs_[msg];
         if (m.count != 1) return deliver_to_one_of(m, at);
         // A unicast message (inline: every delivery of the common case): its one destination.
@@ -106,12 +106,12 @@ class ledger {
     /// saturation, where the source queues grow without bound, with nothing else as fast.
     void watch_growth(std::uint64_t every, std::function<void()> f) {
         watch_every_ = every;
-        next_watch_ = msgs_.size() + every;
+        next_watch_ = count_ + every;
         watch_ = std::move(f);
     }
 
     router_id source_of(std::uint64_t msg) const { return msgs_.at(msg).src; }
-    std::uint64_t messages() const { return msgs_.size(); }
+    std::uint64_t messages() const { return count_; }
 
   private:
     /// Every other header, by a walk.
@@ -119,14 +119,16 @@ class ledger {
     /// A message with a single destination.
     std::uint64_t record(router_id src, router_id dst) {
         msgs_.push_back({src, dst, 1, 0});
-        watch();
-        return msgs_.size() - 1;
+        return launched();
     }
-    /// After a launch: watch_growth's call when its count is reached.
-    void watch() {
-        if (msgs_.size() != next_watch_) return;
-        next_watch_ += watch_every_;
-        watch_();
+    /// After a message is added to msgs_: counts it, makes watch_growth's call when its count is
+    /// reached, and returns the message's id.
+    std::uint64_t launched() {
+        if (++count_ == next_watch_) {
+            next_watch_ += watch_every_;
+            watch_();
+        }
+        return count_ - 1;
     }
 
     /// One launched message in 12 bytes. A unicast message (the common case: every synthetic
@@ -161,7 +163,9 @@ class ledger {
 
     const topology& t_;
     std::vector<message> msgs_;
-    std::uint64_t next_watch_ = ~std::uint64_t{0};  ///< msgs_.size() of watch_'s next call
+    /// msgs_.size(), kept: a message is 12 bytes, so size() divides on every launch and delivery.
+    std::uint64_t count_ = 0;
+    std::uint64_t next_watch_ = ~std::uint64_t{0};  ///< count_ at watch_'s next call
     std::uint64_t watch_every_ = 0;
     std::function<void()> watch_;
     std::vector<router_id> dests_;      ///< messages with several destinations: where they go
