@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <sstream>
+#include <type_traits>
 
 #include "core/calendar.h"
 
@@ -36,8 +37,9 @@ void node::end_of_elaboration() {
     fw_ = inject_out.operator->();
 }
 
-inline void node::collect_credits(std::uint64_t t) {
-    for (int c = 0; c < classes_; ++c) {
+template <typename Classes>
+inline void node::collect_credits(std::uint64_t t, Classes classes) {
+    for (int c = 0; c < classes; ++c) {
         lane& q = lanes_[c];
         while (!q.credit_due.empty() && q.credit_due.front() <= t) {
             ++q.credits;
@@ -89,14 +91,24 @@ std::size_t node::waiting() const {
 }
 
 void node::step(std::uint64_t t) {
-    collect_credits(t);
+    // One service class (the default): a constant bound drops the loops over the lanes, which
+    // cost more than one lane's work in every node step (D3(8,8) all-to-all: -0.9 % instructions).
+    if (classes_ == 1)
+        step_classes(t, std::integral_constant<int, 1>{});
+    else
+        step_classes(t, classes_);
+}
+
+template <typename Classes>
+inline void node::step_classes(std::uint64_t t, Classes classes) {
+    collect_credits(t, classes);
     // Replies launched in the delivery step t - 1 (their credits and width taken then): they
     // enter the router now, ready for their first hop in this cycle, as a launch of step t - 1
     // through the one-cycle injection channel would.
     for (const launch& l : turnaround_) send(l, t, sc_core::SC_ZERO_TIME);
     turnaround_.clear();
     sent_cycle_ = t;
-    for (int c = 0; c < classes_; ++c) lanes_[c].sent = 0;
+    for (int c = 0; c < classes; ++c) lanes_[c].sent = 0;
     // A program that does not react finishes by the step alone: its finished(t) was asked last
     // step.
     const bool done =
@@ -110,7 +122,7 @@ void node::step(std::uint64_t t) {
             program_->launches(t, launches_);
             step_launches = &launches_;
         }
-        if (classes_ == 1) {
+        if (classes == 1) {
             lane& q = lanes_[0];
             auto next = step_launches->begin();
             if (q.waiting.empty())  // as if queued and taken from the front below
@@ -120,7 +132,7 @@ void node::step(std::uint64_t t) {
             for (const launch& l : *step_launches) lanes_[l.service].waiting.push_back(l);
         }
     }
-    for (int c = 0; c < classes_; ++c) {  // the privileged class first
+    for (int c = 0; c < classes; ++c) {  // the privileged class first
         lane& q = lanes_[c];
         while (!q.waiting.empty() && inject(q, q.waiting.front(), t)) q.waiting.pop_front();
         stats_.queue_stalls += q.waiting.size();
@@ -132,7 +144,7 @@ void node::step(std::uint64_t t) {
         if (!finished_next_) return;
     }
     std::uint64_t wake = calendar::kNever;
-    for (int c = 0; c < classes_; ++c) {
+    for (int c = 0; c < classes; ++c) {
         lane& q = lanes_[c];
         if (q.waiting.empty()) continue;
         if (q.credits > 0)
@@ -148,7 +160,7 @@ void node::launch_immediately(std::uint64_t t) {
     launches_.clear();
     program_->immediate(t, launches_);
     if (launches_.empty()) return;
-    collect_credits(t);
+    collect_credits(t, classes_);
     if (sent_cycle_ != t)
         for (lane& q : lanes_) q.sent = 0;
     sent_cycle_ = t;

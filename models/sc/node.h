@@ -80,7 +80,13 @@ class node : public sc_core::sc_module,
     bool get_direct_mem_ptr(flit&, tlm::tlm_dmi&) override;
     unsigned transport_dbg(flit&) override;
     void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override;
-    void collect_credits(std::uint64_t t);
+    /// Takes the credits due by step `t` in the first `classes` lanes.
+    template <typename Classes>
+    void collect_credits(std::uint64_t t, Classes classes);
+    /// step() with `classes` service classes: classes_, or std::integral_constant 1 (the default
+    /// configuration), whose loops over the classes the compiler then drops.
+    template <typename Classes>
+    void step_classes(std::uint64_t t, Classes classes);
     /// Injects one packet whose first hop is at `first_hop`.
     void send(const launch& l, std::uint64_t first_hop, const sc_core::sc_time& delay);
     /// The program's immediate() launches of delivery step `t` (the paper's turnaround).
