@@ -11,6 +11,9 @@ namespace d3 {
 namespace {
 const char* const kMsgType = "d3/node";
 constexpr int kReportedErrors = 8;
+/// The injection channel's one cycle, read once: step_time() tests its function-local static's
+/// guard on every call, and the all-to-all injects one packet per node step.
+const sc_core::sc_time kInjectionDelay = step_time();
 }  // namespace
 
 node::node(const sc_core::sc_module_name& name, setup s)
@@ -84,7 +87,7 @@ std::size_t node::waiting() const {
 
 [[gnu::always_inline]] inline bool node::inject(lane& q, const launch& l, std::uint64_t t) {
     if (!has_room(q)) return false;
-    send(l, t + 1, step_time());  // the injection channel takes one cycle
+    send(l, t + 1, kInjectionDelay);  // the injection channel takes one cycle
     ++q.sent;
     --q.credits;
     return true;
