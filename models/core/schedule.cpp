@@ -76,7 +76,7 @@ schedule broadcast_schedule() {
 }
 
 void schedule_program::launches(std::uint64_t step, std::vector<launch>& out) {
-    if (step >= s_.slots.size()) return;
+    if (step >= steps_) return;
     for (const launch& l : s_.slots[step].launches)
         out.push_back(l);  // mostly one launch: cheaper than a range insert
 }

@@ -53,16 +53,19 @@ schedule broadcast_schedule();
 /// A node program that replays a shared schedule (all nodes of an all-to-all share one).
 class schedule_program final : public node_program {
   public:
-    explicit schedule_program(const schedule& s) : s_(s) {}
+    explicit schedule_program(const schedule& s) : s_(s), steps_(s.slots.size()) {}
     void launches(std::uint64_t step, std::vector<launch>& out) override;
-    bool finished(std::uint64_t step) const override { return step >= s_.slots.size(); }
+    bool finished(std::uint64_t step) const override { return step >= steps_; }
     reaction reacts() const override { return reaction::none; }
     const std::vector<launch>* planned(std::uint64_t step) const override {
-        return step < s_.slots.size() ? &s_.slots[step].launches : nullptr;
+        return step < steps_ ? &s_.slots[step].launches : nullptr;
     }
 
   private:
     const schedule& s_;
+    /// s_.slots.size(), read once: size() divides by the 24-byte slot, and every node asks
+    /// finished() and planned() in every step.
+    const std::size_t steps_;
 };
 
 }  // namespace d3
