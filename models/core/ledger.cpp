@@ -60,9 +60,9 @@ ledger::by_source ledger::pairs() const {
     b.first_.assign(n + 1, 0);
     for (const message& m : msgs_) ++b.first_[m.src + 1];
     for (std::size_t i = 0; i < n; ++i) b.first_[i + 1] += b.first_[i];
-    b.order_.resize(msgs_.size());
+    b.order_.resize(count_);
     std::vector<std::uint64_t> next(b.first_.begin(), b.first_.end() - 1);
-    for (std::size_t i = 0; i < msgs_.size(); ++i)
+    for (std::size_t i = 0, end = count_; i < end; ++i)  // not size(): a division per test
         b.order_[next[msgs_[i].src]++] = static_cast<std::uint32_t>(i);
     return b;
 }
