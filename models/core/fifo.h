@@ -26,7 +26,7 @@ class fifo {
     bool empty() const { return size_ == 0; }
     bool full() const { return size_ == limit_; }
     /// Elements the storage holds now (grows up to capacity() rounded up to a power of two).
-    std::size_t allocated() const { return cap_; }
+    std::size_t allocated() const { return std::uint32_t{mask_ + 1}; }
 
     /// i-th element from the front.
     T& operator[](std::size_t i) { return slots_[wrap(head_ + i)]; }
@@ -38,7 +38,7 @@ class fifo {
     /// Appends a default value and returns it (filled in place, without a copy).
     T& emplace_back() {
         assert(!full());
-        if (size_ == cap_) grow();
+        if (size_ == mask_ + 1) grow();
         T& v = slots_[wrap(head_ + size_)];
         v = T{};
         ++size_;
@@ -68,23 +68,25 @@ class fifo {
     }
 
   private:
-    std::size_t wrap(std::size_t i) const { return i & (cap_ - 1); }
+    std::size_t wrap(std::size_t i) const { return i & mask_; }
     // Out of line: a push that grows is rare, and inlined it would cost every push a larger frame.
     [[gnu::noinline]] void grow() {
         std::uint32_t most = 2;  // the limit rounded up to a power of two
         while (most < limit_ && most < (1u << 31)) most *= 2;
         const std::uint32_t cap =
-            std::min<std::uint32_t>(most, std::max<std::uint32_t>(2, cap_ * 2));
+            std::min<std::uint32_t>(most, std::max<std::uint32_t>(2, (mask_ + 1) * 2));
         std::unique_ptr<T[]> s(new T[cap]);
         for (std::uint32_t i = 0; i < size_; ++i) s[i] = std::move((*this)[i]);
         slots_ = std::move(s);
-        cap_ = cap;
+        mask_ = cap - 1;
         head_ = 0;
     }
 
     std::unique_ptr<T[]> slots_;
     std::uint32_t limit_ = 0;
-    std::uint32_t cap_ = 0;
+    /// The storage's size minus 1, kept so that a wrap is one `and` with it: ~0 (size 0) while the
+    /// queue owns no storage, so that mask_ + 1 is the size in 32-bit arithmetic either way.
+    std::uint32_t mask_ = ~0u;
     std::uint32_t head_ = 0;
     std::uint32_t size_ = 0;
 };
