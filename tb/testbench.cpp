@@ -2,6 +2,7 @@
 
 #include "conservation.h"
 #include "core/vc.h"
+#include "trace/trace_files.h"
 #include "trace/wave_estimate.h"
 
 #include <algorithm>
@@ -211,15 +212,7 @@ run_result testbench::run() {
 
 // A trace that could not be written (a full disk) is an output error, as for the packet log.
 void testbench::finish_outputs(std::uint64_t end_step) {
-    if (wave_) {
-        try {
-            wave_->finish(end_step);
-        } catch (const std::runtime_error& e) {
-            trace_error_ = e.what();
-        }
-    }
-    if (log_)
-        if (auto err = log_->finish(); err && trace_error_.empty()) trace_error_ = *err;
+    trace_error_ = finish_trace_files(wave_.get(), log_.get(), end_step);
 }
 
 void testbench::finish_outputs_after_error() {

@@ -6,11 +6,11 @@
 #include <chrono>
 #include <cstdio>
 #include <sstream>
-#include <stdexcept>
 
 #include "core/memory_estimate.h"
 #include "core/traffic/routing.h"
 #include "core/vc.h"
+#include "trace/trace_files.h"
 #include "trace/traced_probes.h"
 
 namespace d3 {
@@ -109,15 +109,9 @@ run_result traffic_bench::run() {
     run_result r;
     record_run_cost(r, start, elaboration_seconds_);
     record_network(r, *net_, *work_);
-    if (wave_) {  // it ends with the run's last delivery (a full disk is an output error)
-        try {
-            wave_->finish(std::min<std::uint64_t>(r.end_cycle, net_->last_delivery()) + 1);
-        } catch (const std::runtime_error& e) {
-            trace_error_ = e.what();
-        }
-    }
-    if (log_)
-        if (auto err = log_->finish(); err && trace_error_.empty()) trace_error_ = *err;
+    // The trace ends with the run's last delivery, not at the watchdog's last timer.
+    trace_error_ = finish_trace_files(
+        wave_.get(), log_.get(), std::min<std::uint64_t>(r.end_cycle, net_->last_delivery()) + 1);
     check_conservation(*net_, *work_, "created traffic", r);
     const auto t = traffic_json();
     if (t["measured_delivered"] != t["measured_created"])
