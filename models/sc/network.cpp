@@ -74,7 +74,7 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
     // Half a cycle after the steps it looks at: the kernel runs the processes of one time stamp
     // in no defined order, and the watchdog must see every step up to its own, whatever it is.
     watchdog_event_.notify(cycles(static_cast<std::uint64_t>(cfg_.watchdog)) +
-                           sc_core::sc_time::from_value(kStepValue / 2));
+                           sc_core::sc_time::from_value(step_time().value() / 2));
 }
 
 // Progress is a packet entering a router from its node, crossing a link, entering the hold stage

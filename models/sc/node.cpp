@@ -11,9 +11,6 @@ namespace d3 {
 namespace {
 const char* const kMsgType = "d3/node";
 constexpr int kReportedErrors = 8;
-/// The injection channel's one cycle, read once: step_time() tests its function-local static's
-/// guard on every call, and the all-to-all injects one packet per node step.
-const sc_core::sc_time kInjectionDelay = step_time();
 }  // namespace
 
 node::node(const sc_core::sc_module_name& name, setup s)
@@ -28,7 +25,8 @@ node::node(const sc_core::sc_module_name& name, setup s)
       clock_(s.clock),
       program_(std::move(s.program)),
       classes_(s.cfg.router.service_classes),
-      reacts_(program_ ? program_->reacts() : reaction::none) {
+      reacts_(program_ ? program_->reacts() : reaction::none),
+      injection_delay_(step_time()) {
     for (lane& l : lanes_) l.credits = s.cfg.router.injection_depth;
     inject_out.bind(*this);
     eject_in.bind(*this);
@@ -87,7 +85,7 @@ std::size_t node::waiting() const {
 
 [[gnu::always_inline]] inline bool node::inject(lane& q, const launch& l, std::uint64_t t) {
     if (!has_room(q)) return false;
-    send(l, t + 1, kInjectionDelay);  // the injection channel takes one cycle
+    send(l, t + 1, injection_delay_);  // the injection channel takes one cycle
     ++q.sent;
     --q.credits;
     return true;
@@ -187,7 +185,7 @@ tlm::tlm_sync_enum node::nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::s
     const packet& p = *f.pkt;
     // Delivered when its tail arrives: F - 1 cycles after the head (docs/multi-flit.md).
     const std::uint64_t t =
-        tail == sc_core::SC_ZERO_TIME ? clock_.now() : clock_.now() + to_cycle(tail);
+        tail == sc_core::SC_ZERO_TIME ? clock_.now() : clock_.now() + clock_.cycle_of(tail);
     if (p.background) {
         ++stats_.background_received;
     } else {
@@ -218,7 +216,7 @@ tlm::tlm_sync_enum node::nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::s
 
 tlm::tlm_sync_enum node::nb_transport_bw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) {
     if (ph != tlm::END_REQ) check_phase(name(), "nb_transport_bw", ph, tlm::END_REQ);
-    const std::uint64_t due = clock_.now() + to_cycle(t);
+    const std::uint64_t due = clock_.now() + clock_.cycle_of(t);
     lane& q = lanes_[f.vc];  // the router returns the class of the freed injection slot
     q.credit_due.push_back(due);
     if (!q.waiting.empty()) clock_.wake(*this, due);

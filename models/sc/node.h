@@ -120,7 +120,10 @@ class node : public sc_core::sc_module,
     link_fw_call* fw_ = nullptr;  ///< the injection (protocol.h: the call's own interface)
 
     const int classes_;
-    const reaction reacts_;        ///< what the program does with a delivery (none: no program)
+    const reaction reacts_;  ///< what the program does with a delivery (none: no program)
+    /// The injection channel's one cycle, kept here: step_time() tests its function-local
+    /// static's guard on every call, and the all-to-all injects one packet per node step.
+    const sc_core::sc_time injection_delay_;
     lane lanes_[kServiceClasses];  ///< per service class
     std::vector<launch> launches_;
     std::vector<launch> turnaround_;        ///< launched in the last delivery step, sent next cycle

@@ -65,24 +65,22 @@ using link_bw_call = tlm::tlm_bw_nonblocking_transport_if<flit, tlm::tlm_phase>;
 inline constexpr unsigned kSocketWidth = 64;
 
 /// One time step of the paper (one hop) is one cycle of this length: waves show one unit per step.
+/// Built on the first call, at elaboration (not at static initialisation, which would fix the
+/// kernel's time resolution for any program that includes this header).
 inline const sc_core::sc_time& step_time() {
     static const sc_core::sc_time step(1, sc_core::SC_NS);
     return step;
 }
 
-/// A cycle in the kernel's time unit, read once at static initialisation: a plain load where a
-/// function-local static would test its guard on every call (about 3 M calls in a D3(8,8)
-/// all-to-all). The model never changes the time resolution.
-inline const sc_dt::uint64 kStepValue = step_time().value();
-
-/// The cycle at simulation time t.
+/// The cycle at simulation time t. The hot paths use stepper::cycle_of, which reads the cycle's
+/// length from a member instead of step_time()'s guarded static.
 inline std::uint64_t to_cycle(const sc_core::sc_time& t) {
-    return t.value() / kStepValue;
+    return t.value() / step_time().value();
 }
 
 /// `n` cycles as a delay.
 inline sc_core::sc_time cycles(std::uint64_t n) {
-    return sc_core::sc_time::from_value(n * kStepValue);
+    return sc_core::sc_time::from_value(n * step_time().value());
 }
 
 /// Reports d3/protocol unless `ph` is `expected` (names the module and the call).

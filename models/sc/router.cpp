@@ -93,7 +93,7 @@ inline tlm::tlm_sync_enum router::receive(int input, flit& f, tlm::tlm_phase& ph
                                           sc_core::sc_time& t) {
     if (ph != tlm::BEGIN_REQ) check_phase(name(), "nb_transport_fw", ph, tlm::BEGIN_REQ);
     const std::uint64_t now = clock_.now();
-    const std::uint64_t ready = now + to_cycle(t);
+    const std::uint64_t ready = now + clock_.cycle_of(t);
     int fifo;
     if (input == ports_) {
         fifo = in_unit_.injection(f.vc);
@@ -139,7 +139,7 @@ inline tlm::tlm_sync_enum router::credit(int output, flit& f, tlm::tlm_phase& ph
         ejection_credit();
         return tlm::TLM_ACCEPTED;
     }
-    const std::uint64_t due = clock_.now() + to_cycle(t);
+    const std::uint64_t due = clock_.now() + clock_.cycle_of(t);
     out_unit_.credit_arrived(output, f.vc, due);
     if (blocked_) clock_.wake(*this, due);
     return tlm::TLM_ACCEPTED;

@@ -7,7 +7,10 @@
 namespace d3 {
 
 stepper::stepper(const sc_core::sc_module_name& name, std::uint64_t horizon)
-    : sc_core::sc_module(name), nodes_(0, horizon), routers_(0, horizon) {
+    : sc_core::sc_module(name),
+      nodes_(0, horizon),
+      routers_(0, horizon),
+      step_value_(step_time().value()) {
     SC_METHOD(tick);
     sensitive << tick_event_;
     dont_initialize();
@@ -43,8 +46,8 @@ void stepper::wake_outside(client& c, std::uint64_t cycle) {
 void stepper::schedule(std::uint64_t cycle) {
     if (cycle >= next_tick_) return;
     next_tick_ = cycle;
-    const std::uint64_t n = to_cycle(sc_core::sc_time_stamp());
-    tick_event_.notify(step_time() * static_cast<double>(cycle - n));
+    const std::uint64_t n = cycle_of(sc_core::sc_time_stamp());
+    tick_event_.notify(sc_core::sc_time::from_value((cycle - n) * step_value_));
 }
 
 // A counting sort through a bitmap, with the clients kept awake added: costs the due clients plus
@@ -74,7 +77,7 @@ void stepper::step_due(bool router_phase) {
 }
 
 void stepper::tick() {
-    current_ = to_cycle(sc_core::sc_time_stamp());
+    current_ = cycle_of(sc_core::sc_time_stamp());
     next_tick_ = calendar::kNever;
     in_tick_ = true;
     for (const bool router_phase : {false, true}) {

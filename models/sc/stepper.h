@@ -70,7 +70,10 @@ class stepper : public sc_core::sc_module {
         return in_tick_ && cal(c.router_).waiting(c.id_) == current_ + 1;
     }
     /// The cycle being stepped, or the current simulation cycle outside a step.
-    std::uint64_t now() const { return in_tick_ ? current_ : to_cycle(sc_core::sc_time_stamp()); }
+    std::uint64_t now() const { return in_tick_ ? current_ : cycle_of(sc_core::sc_time_stamp()); }
+    /// The cycle at simulation time (or the cycles in a delay) t: to_cycle with the cycle's length
+    /// read once, at elaboration.
+    std::uint64_t cycle_of(const sc_core::sc_time& t) const { return t.value() / step_value_; }
 
   private:
     SC_HAS_PROCESS(stepper);
@@ -93,7 +96,8 @@ class stepper : public sc_core::sc_module {
     std::uint64_t next_tick_ = calendar::kNever;  ///< the cycle tick_event_ is notified for
     std::uint64_t current_ = 0;
     bool in_tick_ = false;
-    bool node_phase_ = false;  ///< in_tick_ and the nodes are stepping
+    const sc_dt::uint64 step_value_;  ///< a cycle in the kernel's time unit (step_time())
+    bool node_phase_ = false;         ///< in_tick_ and the nodes are stepping
 };
 
 }  // namespace d3

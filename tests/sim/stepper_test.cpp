@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "sc/protocol.h"
 #include "sc/stepper.h"
 #include "sim_util.h"
 
@@ -86,6 +87,27 @@ TEST(Stepper, DueNextOnlyWhenTheNextCycleIsAskedFor) {
     sc_core::sc_start();
     const std::vector<std::pair<std::uint64_t, bool>> want = {{1, true}, {2, false}, {5, false}};
     EXPECT_EQ(seen, want);
+}
+
+// A program that links the model may choose the kernel's time resolution before it elaborates:
+// the model builds no sc_time at static initialisation (a header's global did, and SystemC then
+// refused sc_set_time_resolution with E514). A cycle stays 1 ns, counted in the new unit.
+TEST(Stepper, TheHostChoosesTheTimeResolution) {
+    D3_REQUIRE_FRESH_KERNEL();
+    sc_core::sc_set_time_resolution(100, sc_core::SC_PS);
+    EXPECT_EQ(step_time().value(), 10u);
+    std::vector<std::pair<std::uint64_t, const char*>> log;
+    stepper clock("clock", 8);
+    recorder a("a", log);
+    clock.add(a, false);
+    EXPECT_EQ(clock.cycle_of(sc_core::sc_time(7, sc_core::SC_NS)), 7u);
+    EXPECT_EQ(to_cycle(sc_core::sc_time(3, sc_core::SC_NS)), 3u);
+    EXPECT_EQ(cycles(4), sc_core::sc_time(4, sc_core::SC_NS));
+    clock.wake(a, 5);
+    sc_core::sc_start();
+    ASSERT_EQ(log.size(), 1u);
+    EXPECT_EQ(log[0].first, 5u);
+    EXPECT_EQ(sc_core::sc_time_stamp(), sc_core::sc_time(5, sc_core::SC_NS));
 }
 
 }  // namespace
