@@ -31,7 +31,7 @@ const char* to_string(arbitration a) {
     return "?";
 }
 
-std::optional<std::string> network_config::validate() const {
+std::optional<std::string> network_config::check_model() const {
     if (shape == topology_kind::mdf) {
         if (auto err = topology::check_mdf(k, m)) return err;
     } else if (auto err = topology::check(k, m)) {
@@ -60,7 +60,17 @@ std::optional<std::string> network_config::validate() const {
                std::to_string(r.packet_length) + "): virtual cut-through";
     if (auto e = out_of_range("watchdog", watchdog, kWatchdogRange)) return e;
     if (!(memory_limit_mib >= 0)) return "the memory limit must be 0 (none) or a size in MiB";
+    const int width = r.injection_width == 0 ? m : r.injection_width;
+    if (r.injection_depth != 0 && r.injection_depth < width)
+        return "injection depth (" + std::to_string(r.injection_depth) +
+               ") must hold at least one step of injection (" + std::to_string(width) + ")";
+    return std::nullopt;
+}
+
+std::optional<std::string> network_config::validate() const {
+    if (auto e = check_model()) return e;
     if (watchdog != 0 && watchdog < min_watchdog()) {
+        const router_params& r = router;
         const pipeline_spec& p = r.pipeline;
         std::string why = "route " + std::to_string(p.route) + " + allocate " +
                           std::to_string(p.allocate) + " + traverse " + std::to_string(p.traverse) +
@@ -73,10 +83,6 @@ std::optional<std::string> network_config::validate() const {
                std::to_string(min_watchdog()) + " steps (" + why + "): give at least " +
                std::to_string(min_watchdog()) + ", or 0 for the default";
     }
-    const int width = r.injection_width == 0 ? m : r.injection_width;
-    if (r.injection_depth != 0 && r.injection_depth < width)
-        return "injection depth (" + std::to_string(r.injection_depth) +
-               ") must hold at least one step of injection (" + std::to_string(width) + ")";
     return std::nullopt;
 }
 

@@ -73,8 +73,13 @@ struct network_config {
     /// from the workload's (router::background_stats).
     bool background = false;
 
-    /// Why this configuration cannot be simulated, or nothing when it can.
+    /// Why this configuration cannot be simulated, or nothing when it can: check_model() and a
+    /// watchdog of at least min_watchdog() steps (or 0).
     std::optional<std::string> validate() const;
+    /// What the model needs to be well defined (ranges, a buffer that holds a packet, ...): all of
+    /// validate() but the watchdog's lower bound, which keeps healthy runs from being stopped
+    /// (the network checks this; Watchdog.OneStepShorterStopsAHealthyRun builds one below it).
+    std::optional<std::string> check_model() const;
     /// The longest a healthy run goes without any packet entering, moving or being delivered
     /// while packets are in flight, in steps: R + A + T + L + F - 1, the route, allocate and
     /// traverse cycles of the pipeline, the slower link's latency and the packet's flits after

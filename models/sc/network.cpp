@@ -23,12 +23,19 @@ std::uint64_t horizon(const network_config& c) {
            static_cast<std::uint64_t>(std::max(c.router.local_latency, c.router.global_latency)) +
            2;
 }
+// The configuration, once it passed the model's checks: a network built from one that did not (a
+// library user's k = 0 or a buffer of depth 0) is a d3/network error, not undefined behaviour.
+const network_config& checked(const network_config& c) {
+    if (auto err = c.check_model())
+        SC_REPORT_ERROR("d3/network", ("invalid network configuration: " + *err).c_str());
+    return c;
+}
 }  // namespace
 
 network::network(const sc_core::sc_module_name& name, const network_config& cfg,
                  const workload& work, const decoder_factory& decoders, link_observer* observer)
     : sc_core::sc_module(name),
-      cfg_(cfg.resolved()),
+      cfg_(checked(cfg).resolved()),
       topo_(make_topology(cfg_)),
       ledger_(topo_),
       clock("clock", horizon(cfg_)) {

@@ -38,7 +38,8 @@ class network : public sc_core::sc_module, public occupancy_view {
     std::vector<std::unique_ptr<decoder_if>> decoders_;
 
   public:
-    /// cfg must have passed validate(); the network keeps its resolved copy.
+    /// A cfg that does not pass validate() is SC_REPORT_ERROR d3/network; the network keeps its
+    /// resolved copy.
     network(const sc_core::sc_module_name& name, const network_config& cfg, const workload& work,
             const decoder_factory& decoders = {}, link_observer* observer = nullptr);
 

@@ -7,6 +7,8 @@
 
 #include <string>
 
+#include "core/primitives/registry.h"
+#include "sc/network.h"
 #include "sim_util.h"
 #include "traffic_bench.h"
 #include "traffic_run.h"
@@ -117,6 +119,25 @@ TEST(Watchdog, TheShortestStillStopsADeadlock) {
     ASSERT_FALSE(r.problems.empty());
     EXPECT_TRUE(mentions(r, "deadlock: no packet moved for 1 steps")) << r.problems.front();
     EXPECT_LT(r.end_cycle, 100u);
+}
+
+// The network checks the configuration it is given (a library user may skip validate()): one
+// the checks refuse is a d3/network error naming why, before anything is built from it.
+TEST(Network, AConfigurationThatFailsItsChecksIsAReport) {
+    D3_REQUIRE_FRESH_KERNEL();
+    const topology t(2, 4);
+    const auto work = make_primitive_workload(t, primitive_options{});
+    network_config bad;
+    bad.k = 2;
+    bad.m = 4;
+    bad.router.buffer_depth = 0;
+    try {
+        network net("network", bad, *work);
+        ADD_FAILURE() << "a network was built with buffers of depth 0";
+    } catch (const sc_core::sc_report& r) {
+        EXPECT_STREQ(r.get_msg_type(), "d3/network");
+        EXPECT_NE(std::string(r.get_msg()).find("buffer depth"), std::string::npos) << r.get_msg();
+    }
 }
 
 }  // namespace
