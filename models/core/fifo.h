@@ -1,7 +1,9 @@
 // A first-in first-out queue with a size limit whose storage grows on demand (a ring that doubles
 // up to the limit): the router's buffers. An empty queue owns no memory, so a run's memory follows
 // the packets it holds, not the buffers it could hold. The ring's storage is a power of two (the
-// limit rounded up), so an index wraps with a mask. Plain C++.
+// limit rounded up), so an index wraps with a mask. A push beyond the limit (a flow-control bug:
+// credits should have stopped it) throws std::length_error instead of overwriting the front or
+// passing the limit, in every build. Plain C++.
 #pragma once
 
 #include <algorithm>
@@ -9,6 +11,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace d3 {
@@ -37,8 +41,7 @@ class fifo {
     void push_back(T v) { emplace_back() = std::move(v); }
     /// Appends a default value and returns it (filled in place, without a copy).
     T& emplace_back() {
-        assert(!full());
-        if (size_ == mask_ + 1) grow();
+        if (size_ == room_) grow();  // the storage is full, or the queue is
         T& v = slots_[wrap(head_ + size_)];
         v = T{};
         ++size_;
@@ -71,6 +74,9 @@ class fifo {
     std::size_t wrap(std::size_t i) const { return i & mask_; }
     // Out of line: a push that grows is rare, and inlined it would cost every push a larger frame.
     [[gnu::noinline]] void grow() {
+        if (size_ >= limit_)
+            throw std::length_error("fifo: a push beyond its limit of " + std::to_string(limit_) +
+                                    " elements");
         std::uint32_t most = 2;  // the limit rounded up to a power of two
         while (most < limit_ && most < (1u << 31)) most *= 2;
         const std::uint32_t cap =
@@ -79,6 +85,7 @@ class fifo {
         for (std::uint32_t i = 0; i < size_; ++i) s[i] = std::move((*this)[i]);
         slots_ = std::move(s);
         mask_ = cap - 1;
+        room_ = std::min(cap, limit_);
         head_ = 0;
     }
 
@@ -87,6 +94,9 @@ class fifo {
     /// The storage's size minus 1, kept so that a wrap is one `and` with it: ~0 (size 0) while the
     /// queue owns no storage, so that mask_ + 1 is the size in 32-bit arithmetic either way.
     std::uint32_t mask_ = ~0u;
+    /// Elements a push may find before it must grow the storage or refuse: the storage's size, at
+    /// most the limit (0 while the queue owns no storage). One comparison per push covers both.
+    std::uint32_t room_ = 0;
     std::uint32_t head_ = 0;
     std::uint32_t size_ = 0;
 };

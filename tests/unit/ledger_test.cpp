@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <stdexcept>
 #include <tuple>
 #include <vector>
 
@@ -157,6 +158,26 @@ TEST(Fifo, OrderCapacityAndRemoval) {
         EXPECT_EQ(g.front(), 4);
         g.pop_front();
     }
+}
+
+// A push into a full queue is a flow-control bug: it throws in every build (an assert, off with
+// NDEBUG, let it overwrite the front of a ring whose limit is a power of two, or pass a limit
+// that is not one), and the queue keeps what it held.
+TEST(Fifo, APushBeyondTheLimitThrowsAndKeepsTheQueue) {
+    for (std::size_t limit : {1u, 3u, 4u, 8u}) {
+        fifo<int> f(limit);
+        for (std::size_t i = 0; i < limit; ++i) f.push_back(static_cast<int>(i) + 10);
+        ASSERT_TRUE(f.full());
+        EXPECT_THROW(f.push_back(99), std::length_error) << "limit " << limit;
+        ASSERT_EQ(f.size(), limit);
+        for (std::size_t i = 0; i < limit; ++i) EXPECT_EQ(f[i], static_cast<int>(i) + 10);
+        f.pop_front();  // room again, after the ring wrapped
+        f.push_back(7);
+        EXPECT_EQ(f[limit - 1], 7);
+        EXPECT_THROW(f.push_back(98), std::length_error);
+    }
+    fifo<int> none;  // no limit given: no element fits
+    EXPECT_THROW(none.push_back(1), std::length_error);
 }
 
 // A workload that expects the listed (source, destination, count) triples, in the order listed

@@ -213,6 +213,7 @@ TEST(TrafficState, BacklogGainCountsTheMeasurementWindowOnly) {
     traffic_options o;
     o.warmup = 2;
     o.measure = 3;
+    o.concentration = 2;  // two packets of one source in step 4
     traffic_state s(t, o);
     const header h = make_destination_header(3, t.at(1));
     const auto before = s.created(1, 0, 1, h);  // warm-up
@@ -223,8 +224,8 @@ TEST(TrafficState, BacklogGainCountsTheMeasurementWindowOnly) {
     s.delivered({0, h, in[1], 5, false, 1});   // after it
     const auto j = s.summary();
     EXPECT_EQ(j["backlog_gain"], 4 - 2);
-    // per terminal and step: D3(1,2) has 4 routers, the window 3 steps
-    EXPECT_DOUBLE_EQ(j["offered"].get<double>() - j["accepted"].get<double>(), 2.0 / (4 * 3));
+    // per terminal and step: D3(1,2) has 4 routers of 2 terminals, the window 3 steps
+    EXPECT_DOUBLE_EQ(j["offered"].get<double>() - j["accepted"].get<double>(), 2.0 / (4 * 2 * 3));
 }
 
 TEST(WaitCycle, FindsTheCycleAndIgnoresTails) {
