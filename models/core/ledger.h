@@ -111,7 +111,6 @@ class ledger {
         watch_ = std::move(f);
     }
 
-    router_id source_of(std::uint64_t msg) const { return msgs_.at(msg).src; }
     std::uint64_t messages() const { return count_; }
 
   private:

@@ -51,8 +51,6 @@ class network : public sc_core::sc_module, public occupancy_view {
     const network_config& config() const { return cfg_; }
     const ledger& deliveries() const { return ledger_; }
     std::size_t packets_alive() const { return pool_.in_use(); }
-    /// Packets the pool ever held at once.
-    std::size_t packets_allocated() const { return pool_.allocated(); }
 
     /// The figures of the workload's packets (without --background: of every packet).
     router_stats totals() const;

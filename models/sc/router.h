@@ -127,8 +127,6 @@ class router : public sc_core::sc_module, public stepper::client {
     std::string fifo_head(int fifo) const;
     /// "router (c,d,p): input global 2 holds 3 ..." for packets left behind.
     std::string describe_occupancy() const;
-    /// Bytes the router's buffers hold allocated now.
-    std::size_t buffer_bytes() const { return in_unit_.allocated_bytes(); }
 
     void step(std::uint64_t t) override;
 

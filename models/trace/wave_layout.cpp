@@ -66,10 +66,6 @@ std::size_t wave_layout::links_declared() const {
     return static_cast<std::size_t>(std::count(want_links_.begin(), want_links_.end(), true));
 }
 
-std::size_t wave_layout::routers_declared() const {
-    return static_cast<std::size_t>(std::count(want_routers_.begin(), want_routers_.end(), true));
-}
-
 void wave_layout::declare(wave_writer& w) {
     const int ports = t_.link_ports();
     w.push_scope("d3");

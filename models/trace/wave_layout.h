@@ -96,7 +96,6 @@ class wave_layout {
     std::string probe_signal(std::size_t p) const;
     std::size_t signals() const { return count_; }
     std::size_t links_declared() const;
-    std::size_t routers_declared() const;
 
     /// gtkwave's names: "d3.c0.d0.p1.l1", "d3.c0.d0.p1.l1.requesters[7:0]".
     std::string link_path(std::size_t li) const;

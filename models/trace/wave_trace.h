@@ -88,8 +88,6 @@ class wave_trace final : public link_observer {
     /// The background's conflicts (JSON `background.conflicts`; kBackgroundConflict events).
     std::uint64_t background_conflict_pulses() const { return background_conflicts_; }
     std::size_t links_traced() const { return layout_ ? layout_->links_declared() : 0; }
-    std::size_t routers_traced() const { return layout_ ? layout_->routers_declared() : 0; }
-    const std::vector<wave_conflict>& conflicts_traced() const { return log_; }
 
     /// The warning to print before the run when the expected size is over the limit.
     std::optional<std::string> size_warning(const workload& w) const;

@@ -120,7 +120,6 @@ class schedule_workload final : public workload {
     nlohmann::json details() const override { return details_.get(); }
     /// Every running node replays the schedule; a header's copies do not depend on where it starts.
     std::optional<workload_volume> volume(const topology& t) const override;
-    const schedule& plan() const { return sched_; }
 
   private:
     std::string primitive_;

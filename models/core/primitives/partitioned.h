@@ -35,7 +35,6 @@ class partitioned_workload final : public workload {
     std::optional<workload_volume> volume(const topology&) const override;
 
     const std::vector<subnetwork>& parts() const { return parts_; }
-    const topology& part_topology(std::size_t i) const { return tops_[i]; }
     const workload& part_work(std::size_t i) const { return *works_[i]; }
     /// Subnetwork of each router of the whole network, -1: none.
     const std::vector<int>& owner() const { return owner_; }

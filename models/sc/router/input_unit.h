@@ -100,7 +100,6 @@ class input_unit : public sc_core::sc_object {
         else
             busy_[static_cast<std::size_t>(f >> 6)] &= ~bit;
     }
-    bool is_busy(int f) const { return (busy_[f >> 6] >> (f & 63)) & 1; }
     template <typename F>
     void for_busy(F&& f) const;
     /// F > 1: the injection entries that may ask in step t (free lanes), and taking n lanes.
