@@ -31,6 +31,7 @@
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
 #include <tlm_utils/multi_passthrough_target_socket.h>
 
+#include <cstddef>
 #include <tlm>
 
 #include "sc/protocol.h"
@@ -87,7 +88,13 @@ class link_target_socket
     using fw_if = tlm::tlm_fw_transport_if<link_protocol_types>;
 
   public:
-    link_target_socket(const char* name, MODULE& owner) : base(name), owner_(owner) {
+    /// `bindings`: the bindings the socket will have, if known (room set aside for them).
+    link_target_socket(const char* name, MODULE& owner, std::size_t bindings = 0)
+        : base(name), owner_(owner) {
+        // The stock socket's binder and interface lists, grown one push at a time otherwise (five
+        // allocations each for 16 bindings).
+        this->m_binders.reserve(bindings);
+        this->m_sockets.reserve(bindings);
         // The export's own binder, made as base::check_export_binding makes it when a callback
         // is registered: the first binding takes it.
         this->m_binders.push_back(new link_fw_binder<MODULE>(this, 0, owner_));
@@ -127,7 +134,12 @@ class link_initiator_socket
     using fw_if = tlm::tlm_fw_transport_if<link_protocol_types>;
 
   public:
-    link_initiator_socket(const char* name, MODULE& owner) : base(name), owner_(owner) {}
+    /// `bindings`: the bindings the socket will have, if known (room set aside for them).
+    link_initiator_socket(const char* name, MODULE& owner, std::size_t bindings = 0)
+        : base(name), owner_(owner) {
+        this->m_binders.reserve(bindings);
+        this->m_sockets.reserve(bindings);
+    }
 
     using base::get_base_interface;
     /// One binder per binding, as the stock socket makes them.

@@ -26,8 +26,8 @@ input_unit::setup input_setup(const network_config& c, const topology& t) {
 
 router::router(const sc_core::sc_module_name& name, const setup& s)
     : sc_core::sc_module(name),
-      out("out", *this),
-      in("in", *this),
+      out("out", *this, static_cast<std::size_t>(s.topo.link_ports() + 1)),
+      in("in", *this, static_cast<std::size_t>(s.topo.link_ports() + 1)),
       cfg_(s.cfg),
       topo_(s.topo),
       at_(s.at),
