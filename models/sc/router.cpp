@@ -308,7 +308,11 @@ void router::step(std::uint64_t t) {
         }
     }
     // 4. allocate, replicate, send
-    const auto grant = [&](const request& r, int o) { return serve(r, static_cast<target>(o), t); };
+    // Inlined into the allocator (with serve, and the output unit's send and eject): a call per
+    // granted packet saved and restored its registers (callgrind, D3(8,8) all-to-all: -0.5 %).
+    const auto grant = [&](const request& r, int o) __attribute__((always_inline)) {
+        return serve(r, static_cast<target>(o), t);
+    };
     const auto lost = [&](const request& r, int o) {
         if (log_packets_) log_packet(packet_event_kind::conflict_wait, *r.e->pkt, t, r.source, o);
     };

@@ -65,8 +65,10 @@ class output_unit : public sc_core::sc_object {
 
     /// A hint that link `output` will be sent on in this step (loads what the call reads).
     void prefetch(int output) const { __builtin_prefetch(fw_[static_cast<std::size_t>(output)]); }
-    /// Sends `p` on link `output` into virtual channel `vc` downstream in step `t`.
-    void send(int output, int vc, packet* p, std::uint64_t t) {
+    /// Sends `p` on link `output` into virtual channel `vc` downstream in step `t`. Always inline
+    /// (as eject): the router inlines its grant, which calls both, into the switch allocator, and
+    /// GCC left them out of line there.
+    [[gnu::always_inline]] void send(int output, int vc, packet* p, std::uint64_t t) {
         ++p->hops;
         router_stats& s = stats_of(p);
         ++s.hops;
@@ -97,7 +99,7 @@ class output_unit : public sc_core::sc_object {
         return true;
     }
     /// Delivers `p` to the node.
-    void eject(packet* p) {
+    [[gnu::always_inline]] void eject(packet* p) {
         ++stats_of(p).ejected;
         flit f{p, 0};
         tlm::tlm_phase ph = tlm::BEGIN_REQ;
