@@ -1,6 +1,7 @@
 #include "sc/network.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <iomanip>
 #include <limits>
@@ -11,9 +12,21 @@
 
 namespace d3 {
 
-std::string network::suffix(const coord& x) const {
-    if (!topo_.is_d3()) return std::to_string(x.c) + "_" + std::to_string(x.p);  // group_router
-    return std::to_string(x.c) + "_" + std::to_string(x.d) + "_" + std::to_string(x.p);
+// Written into one buffer, not concatenated: five string temporaries per name, 2,048 names for
+// D3(8,8), about 450 instructions each.
+const char* network::module_name(const char* kind, const coord& x, module_name_buffer& buf) const {
+    char* const end = buf.data() + buf.size() - 1;
+    char* p = buf.data();
+    for (const char* k = kind; *k != '\0' && p != end; ++k) *p++ = *k;
+    const auto number = [&](int v) {
+        if (p != end) *p++ = '_';
+        p = std::to_chars(p, end, v).ptr;  // (p stays at end if it did not fit)
+    };
+    number(x.c);
+    if (topo_.is_d3()) number(x.d);  // MDF: group_router
+    number(x.p);
+    *p = '\0';
+    return buf.data();
 }
 
 namespace {
@@ -45,16 +58,17 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
     for (router_id i = 0; i < n; ++i)
         decoders_.push_back(decoders ? decoders(topo_.at(i))
                                      : std::make_unique<topology_decoder>(topo_));
+    module_name_buffer label;
     routers.init(n, [&](std::size_t i) {
         const coord at = topo_.at(static_cast<router_id>(i));
         return new router(
-            ("router_" + suffix(at)).c_str(),
+            module_name("router", at, label),
             router::setup{cfg_, topo_, at, *decoders_[i], pool_, clock, observer, cfg_.background});
     });
     nodes.init(n, [&](std::size_t i) {
         const auto id = static_cast<router_id>(i);
         const coord at = topo_.at(id);
-        return new node(("node_" + suffix(at)).c_str(),
+        return new node(module_name("node", at, label),
                         node::setup{cfg_, topo_, at, pool_, ledger_, clock, work.program_for(id)});
     });
     // Links: output o of router i to the input its far end arrives on, in output order, then the

@@ -8,6 +8,7 @@
 // it is seen by the link observer. One stepper clocks every router and node.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -91,7 +92,10 @@ class network : public sc_core::sc_module, public occupancy_view {
 
     /// The resident set against cfg_.memory_limit_mib; above it, memory_stop_ and sc_stop().
     void check_memory();
-    std::string suffix(const coord& x) const;
+    /// Room for "router_c_d_p" with three numbers of up to 11 characters each.
+    using module_name_buffer = std::array<char, 64>;
+    /// "kind_c_d_p" (MDF: "kind_g_r"), the name of the router or node at x, written into buf.
+    const char* module_name(const char* kind, const coord& x, module_name_buffer& buf) const;
 };
 
 }  // namespace d3
