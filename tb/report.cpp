@@ -44,6 +44,8 @@ void handler(const sc_core::sc_report& rep, const sc_core::sc_actions& actions) 
 }  // namespace
 
 void install_report_handler() {
+    g_warnings = 0;  // a new run's counts (a test process may install it more than once)
+    g_shown.clear();
     sc_core::sc_report_handler::set_handler(handler);
     sc_core::sc_report_handler::set_actions(sc_core::SC_ERROR, sc_core::SC_THROW);
     sc_core::sc_report_handler::set_actions(sc_core::SC_FATAL, sc_core::SC_THROW);
