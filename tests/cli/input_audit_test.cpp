@@ -10,19 +10,15 @@
 #include <string>
 
 #include "d3sim_cli.h"
+#include "support/read_file.h"
 #include "support/run_command.h"
 
 namespace {
 
 using d3::test::expect_bad_input;
 using d3::test::outcome;
+using d3::test::write_temp;
 constexpr auto run = &d3::test::run_d3sim;
-
-std::string write_temp(const std::string& name, const std::string& text) {
-    const std::string path = testing::TempDir() + name;
-    std::ofstream(path) << text;
-    return path;
-}
 
 // A double that overflows or underflows gave "d3sim: error: stod" and exit 1 (the recorded
 // configuration converted the text again); a number with trailing text gave CLI11's "Could not

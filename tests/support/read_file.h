@@ -1,10 +1,13 @@
-// The whole content of a file as a string (empty when it cannot be read). Shared by the tests
-// that read what d3sim wrote (tests/cli).
+// Files of the tests that drive d3sim (tests/cli): the whole content of one as a string, and a
+// temporary file with a given text.
 #pragma once
 
 #include <array>
 #include <cstdio>
+#include <fstream>
 #include <string>
+
+#include <gtest/gtest.h>
 
 namespace d3::test {
 
@@ -17,6 +20,13 @@ inline std::string read_all(const std::string& path) {
         std::fclose(f);
     }
     return text;
+}
+
+/// Writes `text` to a file `name` in the test's temporary directory and returns its path.
+inline std::string write_temp(const std::string& name, const std::string& text) {
+    const std::string path = testing::TempDir() + name;
+    std::ofstream(path) << text;
+    return path;
 }
 
 }  // namespace d3::test
