@@ -38,6 +38,7 @@
 #include "trace/traced_probes.h"
 #include "trace/wave_estimate.h"
 
+namespace d3 {
 namespace {
 
 // SystemC prints its banner to stdout before sc_main() unless this variable is set, and stdout may
@@ -477,15 +478,16 @@ int d3sim_main(int argc, char** argv) {
 }
 
 }  // namespace
+}  // namespace d3
 
 // Nothing escapes as a crash: an exception that leaves the checks (std::bad_alloc while a
 // workload for a huge network is built, say) becomes one line and an exit code.
 int sc_main(int argc, char** argv) {
     d3::install_memory_reserve(256u << 20);  // for the unwinding after a bad_alloc (see there)
     try {
-        return d3sim_main(argc, argv);
+        return d3::d3sim_main(argc, argv);
     } catch (const std::bad_alloc&) {
-        return fail_input("not enough memory to set up this run (std::bad_alloc)");
+        return d3::fail_input("not enough memory to set up this run (std::bad_alloc)");
     } catch (const std::exception& e) {
         std::fprintf(stderr, "d3sim: error: %s\n", d3::printable(e.what()).c_str());
     } catch (...) {
