@@ -109,6 +109,9 @@ run_result traffic_bench::run() {
     run_result r;
     record_run_cost(r, start, elaboration_seconds_);
     record_network(r, *net_, *work_);
+    // A run the watchdog or the memory limit stopped measured only part of its window.
+    if (!net_->deadlock().empty() || !net_->memory_stop().empty())
+        work_->state().stopped_at(r.end_cycle);
     // The trace ends with the run's last delivery, not at the watchdog's last timer.
     trace_error_ = finish_trace_files(
         wave_.get(), log_.get(), std::min<std::uint64_t>(r.end_cycle, net_->last_delivery()) + 1);

@@ -125,8 +125,23 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
        << t["pattern"].get<std::string>() << " rate " << t["rate"].get<double>() << ", routing "
        << t["routing"].get<std::string>() << ", " << t["vcs"].get<int>() << " VCs";
     if (t["concentration"].get<int>() != 1) os << ", " << t["concentration"] << " terminals/router";
-    os << "\n  offered " << t["offered"].get<double>() << "  accepted "
-       << t["accepted"].get<double>() << " packets/terminal/step (measurement window)\n";
+    // A rate is null when a stopped run never reached the measurement window.
+    const auto rate = [](const nlohmann::json& v) {
+        std::ostringstream x;
+        x.setf(std::ios::fixed);
+        x.precision(3);
+        if (v.is_null())
+            x << "none";
+        else
+            x << v.get<double>();
+        return x.str();
+    };
+    os << "\n  offered " << rate(t["offered"]) << "  accepted " << rate(t["accepted"])
+       << " packets/terminal/step (measurement window";
+    if (t.contains("measured_steps"))
+        os << ": " << t["measured_steps"] << " of " << t["measure"] << " steps, stopped at step "
+           << t["stopped_at_step"];
+    os << ")\n";
     if (t["saturated"].get<bool>())
         os << "  past saturation: the network gained " << t["backlog_gain"]
            << " packets over the measurement window (offered - accepted); its latencies grow "
@@ -148,7 +163,7 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
     if (t.contains("flits")) {
         const auto& f = t["flits"];
         os << "  flits (" << t["packet_length"] << " per packet): offered "
-           << t["offered_flits"].get<double>() << "  accepted " << t["accepted_flits"].get<double>()
+           << rate(t["offered_flits"]) << "  accepted " << rate(t["accepted_flits"])
            << " per terminal per step; injected " << f["injected"] << "  delivered "
            << f["delivered"] << "  on links " << f["link_sent"] << " sent, " << f["link_freed"]
            << " freed\n";

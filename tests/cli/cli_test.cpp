@@ -264,6 +264,10 @@ TEST(CliTraffic, ARunPastSaturationStopsAtTheMemoryLimit) {
     const nlohmann::json& t = j["traffic"];
     EXPECT_TRUE(t["saturated"].get<bool>());
     EXPECT_FALSE(t["drained"].get<bool>());
+    // The rates are over the measured steps it ran (under ASan, whose memory per packet is
+    // larger, it stops a few hundred steps into the window; the rates were over all 5000 steps).
+    EXPECT_EQ(t["stopped_at_step"].get<long>(), step) << t;
+    EXPECT_EQ(t["measured_steps"].get<long>(), std::min(5000L, step + 1 - 100)) << t;
     // Hotspot at 1.0 offers about one packet per terminal per step; the network accepts far less.
     EXPECT_GT(t["offered"].get<double>(), 0.9);
     EXPECT_GT(t["accepted"].get<double>(), 0.05);

@@ -228,6 +228,31 @@ TEST(TrafficState, BacklogGainCountsTheMeasurementWindowOnly) {
     EXPECT_DOUBLE_EQ(j["offered"].get<double>() - j["accepted"].get<double>(), 2.0 / (4 * 2 * 3));
 }
 
+// A run stopped early (the watchdog, the memory limit) has rates over the measured steps it ran:
+// steps warmup..S of a stop in step S, none before the window, the whole window after it.
+TEST(TrafficState, AStoppedRunsRatesAreOverTheStepsItMeasured) {
+    const topology t(1, 2);  // 4 routers, one terminal each
+    traffic_options o;
+    o.warmup = 2;
+    o.measure = 10;
+    const header h = make_destination_header(3, t.at(1));
+    traffic_state s(t, o);
+    for (std::uint64_t step : {2, 3, 4, 4}) s.created(step, 0, 1, h);
+    EXPECT_EQ(s.measured_steps(), 10u);
+    EXPECT_FALSE(s.summary().contains("measured_steps"));  // a whole run keeps its keys
+    s.stopped_at(4);                                       // steps 2, 3 and 4 measured
+    EXPECT_EQ(s.measured_steps(), 3u);
+    const auto j = s.summary();
+    EXPECT_DOUBLE_EQ(j["offered"].get<double>(), 4.0 / (4 * 3));
+    EXPECT_EQ(j["stopped_at_step"], 4);
+    EXPECT_EQ(j["measured_steps"], 3);
+    s.stopped_at(1);  // in the warm-up: no rate
+    EXPECT_EQ(s.measured_steps(), 0u);
+    EXPECT_TRUE(s.summary()["offered"].is_null());
+    s.stopped_at(50);  // in the drain: the whole window
+    EXPECT_EQ(s.measured_steps(), 10u);
+}
+
 TEST(WaitCycle, FindsTheCycleAndIgnoresTails) {
     EXPECT_TRUE(find_wait_cycle({}).empty());
     EXPECT_TRUE(find_wait_cycle({1, 2, -1}).empty());

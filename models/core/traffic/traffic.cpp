@@ -134,8 +134,17 @@ void traffic_state::delivered(const delivery& d) {
     arrived(d.from, (d.payload >> kIndexLsb) & kIndexMask, d.hops);
 }
 
+std::uint64_t traffic_state::measured_steps() const {
+    const auto measure = static_cast<std::uint64_t>(o_.measure);
+    if (!stopped_at_) return measure;
+    // Creation ran in the steps up to and including the one the run stopped in.
+    const auto warmup = static_cast<std::uint64_t>(o_.warmup);
+    return *stopped_at_ < warmup ? 0 : std::min(measure, *stopped_at_ + 1 - warmup);
+}
+
 nlohmann::json traffic_state::summary() const {
-    const double node_steps = static_cast<double>(t_.routers()) * o_.concentration * o_.measure;
+    const double node_steps = static_cast<double>(t_.routers()) * o_.concentration *
+                              static_cast<double>(measured_steps());
     const double n = static_cast<double>(std::max<std::uint64_t>(created_measured_, 1));
     // Measured packets that never arrived (a run stopped by its watchdog): the hops of their
     // contention-free path.
@@ -162,6 +171,11 @@ nlohmann::json traffic_state::summary() const {
     const auto created = [&](double v) {
         return created_measured_ == 0 ? nlohmann::json() : nlohmann::json(v);
     };
+    // A rate over the measured steps; none when the run stopped before the window began.
+    const auto per_node_step = [&](std::uint64_t n) {
+        return node_steps == 0 ? nlohmann::json()
+                               : nlohmann::json(static_cast<double>(n) / node_steps);
+    };
     const std::uint64_t end = end_of_measurement();
     const bool drained =
         delivered_measured_ == created_measured_ &&
@@ -170,9 +184,10 @@ nlohmann::json traffic_state::summary() const {
     // The packets the network (source queues included) gained over the measurement window, and
     // its steady backlog by Little's law (created per step x mean latency from creation).
     const auto gain = static_cast<std::int64_t>(created_window_ - delivered_window_);
-    const double backlog =
-        latency_.count() == 0 ? 0.0
-                              : static_cast<double>(created_window_) / o_.measure * latency_.mean();
+    const double backlog = latency_.count() == 0 || measured_steps() == 0
+                               ? 0.0
+                               : static_cast<double>(created_window_) /
+                                     static_cast<double>(measured_steps()) * latency_.mean();
     nlohmann::json j = {
         {"pattern", to_string(o_.pattern)},
         {"routing", to_string(o_.routing)},
@@ -183,8 +198,8 @@ nlohmann::json traffic_state::summary() const {
         {"drain_limit", o_.drain_limit},
         {"seed", o_.seed},
         {"ugal_threshold", o_.ugal_threshold},
-        {"offered", static_cast<double>(created_window_) / node_steps},
-        {"accepted", static_cast<double>(delivered_window_) / node_steps},
+        {"offered", per_node_step(created_window_)},
+        {"accepted", per_node_step(delivered_window_)},
         {"backlog_gain", gain},
         {"saturated", past_saturation(gain, backlog, drained)},
         {"latency",
@@ -205,11 +220,14 @@ nlohmann::json traffic_state::summary() const {
         {"delivered", delivered_},
         {"max_delivery_gap", max_gap_},
     };
+    if (stopped_at_) {  // a run that ran to its end keeps the keys it always had
+        j["stopped_at_step"] = *stopped_at_;
+        j["measured_steps"] = measured_steps();
+    }
     if (o_.packet_length > 1) {  // one-flit runs keep the keys they always had
-        const double f = o_.packet_length;
         j["packet_length"] = o_.packet_length;
-        j["offered_flits"] = f * static_cast<double>(created_window_) / node_steps;
-        j["accepted_flits"] = f * static_cast<double>(delivered_window_) / node_steps;
+        j["offered_flits"] = per_node_step(created_window_ * o_.packet_length);
+        j["accepted_flits"] = per_node_step(delivered_window_ * o_.packet_length);
     }
     return j;
 }

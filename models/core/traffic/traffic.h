@@ -91,6 +91,12 @@ class traffic_state {
     const pattern_generator& pattern() const { return pattern_; }
     const launch_routing& routing() const { return *routing_; }
 
+    /// The run was stopped at `step` (the watchdog, the memory limit), before creation ended:
+    /// the measurement window's rates are over the measured steps it ran, not the whole window.
+    void stopped_at(std::uint64_t step) { stopped_at_ = step; }
+    /// Steps of the measurement window the run went through (options().measure unless stopped).
+    std::uint64_t measured_steps() const;
+
     /// The results documented in README.md (key "traffic").
     nlohmann::json summary() const;
 
@@ -132,6 +138,7 @@ class traffic_state {
     std::uint64_t hops_measured_ = 0;
     std::vector<std::uint64_t> hop_histogram_ = std::vector<std::uint64_t>(6, 0);
     std::uint64_t last_measured_delivery_ = 0;
+    std::optional<std::uint64_t> stopped_at_;  ///< stopped_at()
     std::uint64_t last_delivery_ = 0;
     std::uint64_t max_gap_ = 0;
     bool any_delivery_ = false;
