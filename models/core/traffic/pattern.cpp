@@ -47,7 +47,7 @@ pattern_generator::pattern_generator(const topology& t, traffic_pattern p, std::
                   perm_[static_cast<std::size_t>(uniform_int(r, static_cast<int>(i)))]);
 }
 
-router_id pattern_generator::destination(router_id src, traffic_rng& r) const {
+router_id pattern_generator::destination_other(router_id src, traffic_rng& r) const {
     const int n = static_cast<int>(t_.routers());
     switch (p_) {
         case traffic_pattern::uniform:

@@ -30,10 +30,17 @@ class pattern_generator {
     pattern_generator(const topology& t, traffic_pattern p, std::uint64_t seed,
                       double hotspot_fraction);
 
-    /// The destination of a packet created at src (random patterns draw from r).
-    router_id destination(router_id src, traffic_rng& r) const;
+    /// The destination of a packet created at src (random patterns draw from r). Uniform, the
+    /// common pattern, inline: its one draw then joins the caller's (traffic_program::launches).
+    router_id destination(router_id src, traffic_rng& r) const {
+        if (p_ == traffic_pattern::uniform)
+            return static_cast<router_id>(uniform_int(r, static_cast<int>(t_.routers())));
+        return destination_other(src, r);
+    }
 
   private:
+    router_id destination_other(router_id src, traffic_rng& r) const;
+
     const topology& t_;
     traffic_pattern p_;
     double hotspot_;

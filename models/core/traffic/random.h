@@ -10,13 +10,16 @@ namespace d3 {
 
 using traffic_rng = std::mt19937_64;
 
+// The draws are flattened (the engine's operator() inlined into them): GCC otherwise calls it out
+// of line once a caller has two draws (traffic_program::launches: Bernoulli, then destination).
+
 /// Uniform in 0..n-1 (n >= 1); the modulo bias is below 2^-50 for the n used here.
-inline int uniform_int(traffic_rng& r, int n) {
+[[gnu::flatten]] inline int uniform_int(traffic_rng& r, int n) {
     return static_cast<int>(r() % static_cast<std::uint64_t>(n));
 }
 
 /// True with probability p (53-bit resolution).
-inline bool bernoulli(traffic_rng& r, double p) {
+[[gnu::flatten]] inline bool bernoulli(traffic_rng& r, double p) {
     return static_cast<double>(r() >> 11) * (1.0 / 9007199254740992.0) < p;
 }
 
