@@ -5,6 +5,15 @@
 
 namespace d3 {
 
+void latency_stats::add_new(std::uint64_t v) {
+    if (v < kDense) {
+        short_.resize(v + 1, 0);
+        ++short_[v];
+    } else {
+        ++long_[v];
+    }
+}
+
 double latency_stats::mean() const {
     if (count_ == 0) return 0;
     return static_cast<double>(sum_ / static_cast<long double>(count_));

@@ -13,12 +13,12 @@ namespace d3 {
 class latency_stats {
   public:
     void add(std::uint64_t v) {
-        if (v < kDense) {
-            if (v >= short_.size()) short_.resize(v + 1, 0);
+        // A latency seen before below kDense (nearly every sample) inline; the others out of line,
+        // so that the caller (traffic_state::delivered) keeps no registers for a map insertion.
+        if (v < short_.size())
             ++short_[v];
-        } else {
-            ++long_[v];
-        }
+        else
+            add_new(v);
         ++count_;
         sum_ += v;
     }
@@ -30,6 +30,9 @@ class latency_stats {
     std::uint64_t max() const;
 
   private:
+    /// Counts a latency not below short_.size(): grows short_ below kDense, else into long_.
+    void add_new(std::uint64_t v);
+
     static constexpr std::uint64_t kDense = 1024;
     std::vector<std::uint64_t> short_;             ///< latency below kDense -> packets
     std::map<std::uint64_t, std::uint64_t> long_;  ///< latency from kDense on -> packets
