@@ -119,7 +119,8 @@ void traffic_state::arrived(router_id src, std::uint64_t index, std::uint64_t ho
     }
 }
 
-void traffic_state::delivered(const delivery& d) {
+// Flattened: arrived() and the fifo's pops inline (a call per measured packet saved).
+[[gnu::flatten]] void traffic_state::delivered(const delivery& d) {
     const std::uint64_t step = d.step;
     ++delivered_;
     if (any_delivery_) max_gap_ = std::max(max_gap_, step - last_delivery_);
