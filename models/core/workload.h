@@ -78,6 +78,10 @@ class workload {
     /// The volume of the run, when it is known without running it (nothing for workloads whose
     /// launches depend on chance, such as synthetic traffic).
     virtual std::optional<workload_volume> volume(const topology&) const { return std::nullopt; }
+    /// For a workload without a volume: about how many messages its run launches (0: unknown), so
+    /// that the ledger sets that room aside once instead of growing and copying its list (a hint
+    /// only: a run that launches more grows it as before).
+    virtual std::uint64_t expected_messages() const { return 0; }
 
   protected:
     /// expected_from for a workload whose pairs from `src` all lie among `candidates` (any order,

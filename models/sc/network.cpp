@@ -53,7 +53,10 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
       ledger_(topo_),
       clock("clock", horizon(cfg_)) {
     const std::uint32_t n = topo_.routers();
-    if (const auto v = work.volume(topo_)) ledger_.reserve(v->messages, v->deliveries);
+    if (const auto v = work.volume(topo_))
+        ledger_.reserve(v->messages, v->deliveries);
+    else if (const std::uint64_t m = work.expected_messages())
+        ledger_.reserve(m, 0);
     decoders_.reserve(n);
     for (router_id i = 0; i < n; ++i)
         decoders_.push_back(decoders ? decoders(topo_.at(i))

@@ -75,6 +75,12 @@ void traffic_state::set_view(const occupancy_view& v) {
     view_.target = &v;
 }
 
+std::uint64_t traffic_state::expected_messages() const {
+    const double per_step =
+        static_cast<double>(t_.routers()) * o_.concentration * o_.rate / o_.packet_length;
+    return static_cast<std::uint64_t>(1.25 * per_step * static_cast<double>(end_of_measurement()));
+}
+
 bool traffic_state::creation_over(std::uint64_t step) const {
     const std::uint64_t end = end_of_measurement();
     if (step < end) return false;

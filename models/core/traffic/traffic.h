@@ -71,6 +71,9 @@ class traffic_state {
     std::uint64_t end_of_measurement() const {
         return static_cast<std::uint64_t>(o_.warmup) + static_cast<std::uint64_t>(o_.measure);
     }
+    /// About how many packets the run creates: the mean over warm-up and measurement, a quarter
+    /// more for the drain (a hint for the ledger's room, workload::expected_messages).
+    std::uint64_t expected_messages() const;
     /// True when no node creates packets at `step` or later.
     bool creation_over(std::uint64_t step) const;
     /// Creation also goes on while open(step) holds (a background that lasts as long as the
@@ -171,6 +174,7 @@ class traffic_workload final : public workload {
         return std::make_unique<traffic_program>(*state_, id);
     }
     std::size_t rounds() const override { return state_->end_of_measurement(); }
+    std::uint64_t expected_messages() const override { return state_->expected_messages(); }
     std::size_t delays() const override { return 0; }
     std::uint32_t expected(router_id src, router_id dst) const override {
         return state_->pairs(src, dst);
