@@ -5,6 +5,8 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,5 +41,15 @@ const std::vector<option_range>& d3sim_ranges();
 /// s with control bytes and non-ASCII bytes written as \xNN, so that an error message quoting user
 /// input stays one printable line.
 std::string printable(const std::string& s);
+
+/// A value that `v` holds more than once (the smallest), or nothing: a list option whose values
+/// name jobs (validate --k/--m, sweep --rates) refuses one.
+template <typename T>
+std::optional<T> repeated(std::vector<T> v) {
+    std::sort(v.begin(), v.end());
+    const auto at = std::adjacent_find(v.begin(), v.end());
+    if (at == v.end()) return std::nullopt;
+    return *at;
+}
 
 }  // namespace d3

@@ -258,10 +258,9 @@ int run_sweep(int argc, char** argv) {
     // Two points at one rate would run at once on the same point file (named by rate_text).
     std::vector<std::string> names;
     for (double r : *rates) names.push_back(rate_text(r));
-    std::sort(names.begin(), names.end());
-    if (const auto at = std::adjacent_find(names.begin(), names.end()); at != names.end())
-        return bad_input("--rates: rate " + *at + " is given more than once (got '" + rates_text +
-                         "')");
+    if (const auto twice = repeated(names))
+        return bad_input("--rates: rate " + *twice + " is given more than once (got '" +
+                         rates_text + "')");
     if (auto err = check_backend_options(app, backend)) return bad_input(*err);
     const std::vector<std::string> extras = app.remaining();
     const bool background = option_in(extras, "--background");

@@ -59,14 +59,6 @@ bool parse_list(const std::string& s, std::vector<int>& out) {
     return !out.empty();
 }
 
-// A value that `v` holds more than once (the smallest), or nothing.
-std::optional<int> repeated(std::vector<int> v) {
-    std::sort(v.begin(), v.end());
-    const auto at = std::adjacent_find(v.begin(), v.end());
-    if (at == v.end()) return std::nullopt;
-    return *at;
-}
-
 struct run_outcome {
     int exit_code = -1;
     nlohmann::json result;  // null when the run wrote no JSON

@@ -33,8 +33,7 @@ class ledger {
         // at (c+gamma, p+delta, d+pi). Not the decoder's walk, so it also checks the decoder.
         if (t_.is_d3() && h.kind == header_kind::source_vector && !h.broadcast && h.b == 3 &&
             valid(h, t_.k(), t_.m()))
-            return record(src, t_.id({wrap(at.c, h.gamma(), t_.k()), wrap(at.p, h.delta(), t_.m()),
-                                      wrap(at.d, h.pi(), t_.m())}));
+            return record(src, t_.id(t_.destination_in_range(at, {h.gamma(), h.pi(), h.delta()})));
         // A destination header (section 10, synthetic traffic) names where it ends, deflected or
         // not.
         if (h.kind == header_kind::destination && valid(h, t_))
@@ -114,9 +113,6 @@ class ledger {
     std::uint64_t messages() const { return count_; }
 
   private:
-    /// (a + b) mod n for a and b in 0..n-1, as topology::destination takes them from a router's
-    /// coordinate and a valid header's field: a subtraction, not a division, on every launch.
-    static int wrap(int a, int b, int n) { return a + b < n ? a + b : a + b - n; }
     /// Every other header, by a walk.
     std::uint64_t launch_other(router_id src, const coord& at, const header& h);
     /// A message with a single destination.

@@ -142,7 +142,14 @@ class topology {
     source_vector vector_to(const coord& src, const coord& dst) const;
     /// Where a source vector leads: (c+gamma, p+delta, d+pi).
     coord destination(const coord& src, const source_vector& v) const {
-        return {mod(src.c + v.gamma, k_), mod(src.p + v.delta, m_), mod(src.d + v.pi, m_)};
+        return destination_in_range(src, {mod(v.gamma, k_), mod(v.pi, m_), mod(v.delta, m_)});
+    }
+    /// The same for a vector whose fields are in 0..K-1 and 0..M-1 (vector_to's, a valid
+    /// header's): a subtraction per coordinate where a remainder would divide (the ledger, on
+    /// every launch).
+    coord destination_in_range(const coord& src, const source_vector& v) const {
+        const auto add = [](int a, int b, int n) { return a + b < n ? a + b : a + b - n; };
+        return {add(src.c, v.gamma, k_), add(src.p, v.delta, m_), add(src.d, v.pi, m_)};
     }
 
   private:

@@ -25,16 +25,23 @@ inline std::vector<std::uint64_t> per_step(const vcd_file& v, std::size_t var) {
     return out;
 }
 
-/// Sum over all links of the steps in which their conflict flag is 1.
-inline std::uint64_t conflict_steps(const vcd_file& v) {
+/// Sum over all links of the steps in [from, to) in which their conflict flag is 1.
+inline std::uint64_t conflict_steps_in(const vcd_file& v, std::uint64_t from, std::uint64_t to) {
     std::uint64_t n = 0;
     const std::string tail = ".conflict";
     for (std::size_t i = 0; i < v.vars().size(); ++i) {
         const std::string& p = v.vars()[i].path;
-        if (p.size() > tail.size() && p.compare(p.size() - tail.size(), tail.size(), tail) == 0)
-            n += v.time_high(i);
+        if (p.size() <= tail.size() || p.compare(p.size() - tail.size(), tail.size(), tail) != 0)
+            continue;
+        const auto flags = per_step(v, i);
+        for (std::uint64_t t = from; t < to && t < flags.size(); ++t) n += flags[t];
     }
     return n;
+}
+
+/// Sum over all links of the steps in which their conflict flag is 1.
+inline std::uint64_t conflict_steps(const vcd_file& v) {
+    return conflict_steps_in(v, 0, v.end_time() + 1);
 }
 
 struct crossing {

@@ -351,9 +351,16 @@ TEST(WaveSim, TrafficRunsAreTracedWithTheirConflicts) {
     std::ifstream g(r.gtkw);
     const std::string view((std::istreambuf_iterator<char>(g)), {});
     EXPECT_NE(view.find("D3(3,4) traffic uniform rate 0.4, routing minimal"), std::string::npos);
-    // The link statistics in front of the waveform see the same links (observer_chain).
+    // The link statistics in front of the waveform see the same conflicts in the measurement
+    // steps 50..149 (observer_chain): the CSV's last column against the links' conflict flags.
     std::ifstream csv(scratch("traffic_links.csv"));
-    EXPECT_TRUE(csv.good());
+    ASSERT_TRUE(csv.good());
+    std::string line;
+    std::getline(csv, line);  // the header
+    std::uint64_t counted = 0;
+    while (std::getline(csv, line)) counted += std::stoull(line.substr(line.rfind(',') + 1));
+    EXPECT_GT(counted, 0u);
+    EXPECT_EQ(counted, d3::test::conflict_steps_in(r.trace, 50, 150));
 
     const outcome plain = run(std::string(D3SIM) + " " + args + " -q --json -");
     ASSERT_EQ(plain.code, 0) << plain.err;

@@ -48,10 +48,9 @@ pattern_generator::pattern_generator(const topology& t, traffic_pattern p, std::
 }
 
 router_id pattern_generator::destination_other(router_id src, traffic_rng& r) const {
-    const int n = static_cast<int>(t_.routers());
     switch (p_) {
-        case traffic_pattern::uniform:
-            return static_cast<router_id>(uniform_int(r, n));
+        case traffic_pattern::uniform:  // drawn by destination() itself
+            return any_router(r);
         case traffic_pattern::permutation:
             return perm_[src];
         case traffic_pattern::drawer_to_drawer: {
@@ -62,11 +61,11 @@ router_id pattern_generator::destination_other(router_id src, traffic_rng& r) co
         }
         case traffic_pattern::hotspot:
             if (bernoulli(r, hotspot_)) return 0;
-            return static_cast<router_id>(uniform_int(r, n));
+            return any_router(r);
         case traffic_pattern::transpose: {
             const coord s = t_.at(src);
             if (!t_.is_d3())  // no (d, p) to swap: router (g, r) to (G-1-g, M-1-r)
-                return static_cast<router_id>(n - 1) - src;
+                return t_.routers() - 1 - src;
             return t_.id({t_.k() - 1 - s.c, s.p, s.d});
         }
     }

@@ -33,12 +33,16 @@ class pattern_generator {
     /// The destination of a packet created at src (random patterns draw from r). Uniform, the
     /// common pattern, inline: its one draw then joins the caller's (traffic_program::launches).
     router_id destination(router_id src, traffic_rng& r) const {
-        if (p_ == traffic_pattern::uniform)
-            return static_cast<router_id>(uniform_int(r, static_cast<int>(t_.routers())));
+        if (p_ == traffic_pattern::uniform) return any_router(r);
         return destination_other(src, r);
     }
 
   private:
+    /// A router drawn uniformly, the source included (uniform; hotspot off its hot spot).
+    router_id any_router(traffic_rng& r) const {
+        return static_cast<router_id>(uniform_int(r, static_cast<int>(t_.routers())));
+    }
+    /// destination() of the other patterns.
     router_id destination_other(router_id src, traffic_rng& r) const;
 
     const topology& t_;

@@ -23,8 +23,9 @@ class ugal_routing final : public launch_routing {
         const first_hops h = minimal_first_hops(t_, src, dst);
         const int q_min = queue(src, h.local, h.global);
         const int q_defl = queue(src, d, c);
-        if (ugal_deflects(q_min, q_defl, threshold_)) return make_destination_header(5, dst, c, d);
-        return make_destination_header(3, dst);
+        if (ugal_deflects(q_min, q_defl, threshold_))
+            return make_destination_header(kDeflectedSteps, dst, c, d);
+        return make_destination_header(kMinimalSteps, dst);
     }
 
   private:

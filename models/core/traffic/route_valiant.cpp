@@ -11,9 +11,10 @@ class valiant_routing final : public launch_routing {
   public:
     explicit valiant_routing(const topology& t) : t_(t) {}
     header route(const coord&, const coord& dst, traffic_rng& r) const override {
-        if (t_.is_d3()) return make_destination_header(4, dst, uniform_int(r, t_.k()), 0);
+        if (t_.is_d3())
+            return make_destination_header(valiant_steps(t_), dst, uniform_int(r, t_.k()), 0);
         const int d = uniform_int(r, t_.m());
-        return make_destination_header(5, dst, uniform_int(r, t_.k()), d);
+        return make_destination_header(valiant_steps(t_), dst, uniform_int(r, t_.k()), d);
     }
 
   private:

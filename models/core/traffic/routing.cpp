@@ -16,7 +16,7 @@ int most_steps(routing_kind k, const topology& t) {
         case routing_kind::minimal:
             return kMinimalSteps;
         case routing_kind::valiant:
-            return t.is_d3() ? 4 : 5;
+            return valiant_steps(t);
         case routing_kind::ugal:
             return kDeflectedSteps;
     }

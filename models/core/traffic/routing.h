@@ -56,8 +56,14 @@ first_hops minimal_first_hops(const topology& t, const coord& src, const coord& 
 inline constexpr int kMinimalSteps = 3;
 inline constexpr int kDeflectedSteps = 5;
 
+/// The Valiant route's steps, its header's b: 4 on D3 (a global jump, then the table route), 5 on
+/// MDF (local D and global C, then the table route).
+inline int valiant_steps(const topology& t) {
+    return t.is_d3() ? 4 : kDeflectedSteps;
+}
+
 /// The most link steps a packet launched with routing `k` takes on `t` (its header's first b):
-/// minimal 3, Valiant 4 on D3 and 5 on MDF, UGAL 5. The size estimates of traces use it.
+/// minimal 3, Valiant valiant_steps(), UGAL 5. The size estimates of traces use it.
 int most_steps(routing_kind k, const topology& t);
 
 /// The UGAL rule: deflect when the deflected route's queue, scaled by its hop count, plus a

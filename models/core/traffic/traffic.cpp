@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/limits.h"
+#include "core/memory_estimate.h"
 #include "core/walk.h"
 
 namespace d3 {
@@ -76,9 +77,9 @@ void traffic_state::set_view(const occupancy_view& v) {
 }
 
 std::uint64_t traffic_state::expected_messages() const {
-    const double per_step =
-        static_cast<double>(t_.routers()) * o_.concentration * o_.rate / o_.packet_length;
-    return static_cast<std::uint64_t>(1.25 * per_step * static_cast<double>(end_of_measurement()));
+    // The memory estimate's count, in packets: the rate is in flits per terminal and step.
+    return expected_traffic_packets(t_.routers(), o_.concentration, o_.rate / o_.packet_length,
+                                    o_.warmup, o_.measure, o_.drain_limit);
 }
 
 bool traffic_state::creation_over(std::uint64_t step) const {

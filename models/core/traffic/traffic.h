@@ -71,8 +71,8 @@ class traffic_state {
     std::uint64_t end_of_measurement() const {
         return static_cast<std::uint64_t>(o_.warmup) + static_cast<std::uint64_t>(o_.measure);
     }
-    /// About how many packets the run creates: the mean over warm-up and measurement, a quarter
-    /// more for the drain (a hint for the ledger's room, workload::expected_messages).
+    /// About how many packets the run creates below saturation (expected_traffic_packets, as the
+    /// memory estimate counts them): a hint for the ledger's room, workload::expected_messages.
     std::uint64_t expected_messages() const;
     /// True when no node creates packets at `step` or later.
     bool creation_over(std::uint64_t step) const;
