@@ -72,15 +72,16 @@ std::optional<std::string> check_outputs(const std::string& json, const std::str
         if (auto err = d3::check_writable(json)) return "--json: " + *err;
     if (!wave.empty()) {
         if (auto err = d3::check_writable(wave)) return "--wave: " + *err;
-        if (auto err = d3::check_writable(d3::wave_trace::gtkw_path_for(wave)))
-            return "--wave: " + *err;
-        const std::string gtkw = d3::wave_trace::gtkw_path_for(wave);
-        if (auto err = d3::check_writable(d3::wave_trace::names_path_for(gtkw)))
-            return "--wave: " + *err;
-        if (decoder_ports)
-            for (const char* names : {d3::kDecoderActNames, d3::kDecoderRouteNames})
-                if (auto err = d3::check_writable(d3::wave_trace::names_path_for(gtkw, names)))
-                    return "--wave: " + *err;
+        const std::string gtkw = d3::wave_trace::gtkw_path_for(wave);  // empty: a device
+        if (!gtkw.empty()) {
+            if (auto err = d3::check_writable(gtkw)) return "--wave: " + *err;
+            if (auto err = d3::check_writable(d3::wave_trace::names_path_for(gtkw)))
+                return "--wave: " + *err;
+            if (decoder_ports)
+                for (const char* names : {d3::kDecoderActNames, d3::kDecoderRouteNames})
+                    if (auto err = d3::check_writable(d3::wave_trace::names_path_for(gtkw, names)))
+                        return "--wave: " + *err;
+        }
     }
     if (!link_stats.empty())
         if (auto err = d3::check_writable(link_stats)) return "--link-stats: " + *err;
@@ -457,8 +458,7 @@ int d3sim_main(int argc, char** argv) {
     if (!o.trace.path.empty() && !quiet)
         std::cerr << "  packet log: " << o.trace.path << ", " << tb->trace_lines() << " events\n";
     if (!o.wave.empty() && !quiet)
-        std::cerr << "  waveform: " << o.wave << ", view: gtkwave " << o.wave << " "
-                  << d3::wave_trace::gtkw_path_for(o.wave) << "\n";
+        std::cerr << "  " << d3::wave_trace::summary_line(o.wave) << "\n";
     const d3::gate_verdict verdict = d3::apply_gates(gates, res, nullptr);
     if (res.correct) d3::print_gate_failures(verdict);
     if (!json.empty()) {

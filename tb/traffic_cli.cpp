@@ -219,8 +219,7 @@ int run_traffic(const traffic_run_options& o, const std::string& json, bool quie
         std::fprintf(stderr, "  packet log: %s, %llu events\n", o.trace.path.c_str(),
                      static_cast<unsigned long long>(tb->trace_lines()));
     if (!o.wave.empty() && !quiet)
-        std::fprintf(stderr, "  waveform: %s, view: gtkwave %s %s\n", o.wave.c_str(),
-                     o.wave.c_str(), wave_trace::gtkw_path_for(o.wave).c_str());
+        std::fprintf(stderr, "  %s\n", wave_trace::summary_line(o.wave).c_str());
     if (!o.link_stats.empty())
         if (auto err = write_file(o.link_stats, link_csv)) {
             std::fprintf(stderr, "d3sim: error: %s\n", err->c_str());

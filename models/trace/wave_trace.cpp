@@ -40,12 +40,23 @@ std::optional<std::string> wave_trace::size_warning(const workload& w) const {
 }
 
 std::string wave_trace::gtkw_path_for(const std::string& trace) {
+    // A trace sent to a device or a pipe (/dev/null, /dev/stdout, a FIFO) has no folder of its own
+    // to put a view in: writing /dev/null.gtkw would put a file in /dev.
+    std::error_code ec;
+    const auto st = std::filesystem::status(trace, ec);
+    if (!ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st)) return {};
     const auto slash = trace.find_last_of('/');
     const auto dot = trace.find_last_of('.');
     const bool has_ext = dot != std::string::npos && (slash == std::string::npos || dot > slash);
     // A VCD and an FST of the same name keep separate views: x.vcd -> x.gtkw, x.fst -> x.fst.gtkw.
     if (format_of(trace) == wave_format::fst) return trace + ".gtkw";
     return (has_ext ? trace.substr(0, dot) : trace) + ".gtkw";
+}
+
+std::string wave_trace::summary_line(const std::string& trace) {
+    const std::string gtkw = gtkw_path_for(trace);
+    if (gtkw.empty()) return "waveform: " + trace + " (not a regular file: no gtkwave view)";
+    return "waveform: " + trace + ", view: gtkwave " + trace + " " + gtkw;
 }
 
 std::string wave_trace::names_path_for(const std::string& gtkw, const std::string& what) {
@@ -356,6 +367,7 @@ void wave_trace::finish(std::uint64_t end_step) {
     advance(end);
     flush(end);
     out_->close(end);
+    if (gtkw_path_.empty()) return;  // a device or a pipe: no view (gtkw_path_for)
     // Within a step, routers report in evaluation order; the view lists links in id order.
     std::stable_sort(log_.begin(), log_.end(), [](const wave_conflict& a, const wave_conflict& b) {
         return a.step != b.step ? a.step < b.step : a.link < b.link;

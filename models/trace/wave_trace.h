@@ -77,7 +77,8 @@ class wave_trace final : public link_observer {
     int add_value_names(const std::string& what, std::vector<std::string> names);
     void probe(std::uint64_t step, probe_id p, std::uint64_t value);
 
-    /// Writes the last step, closes the trace and writes the .gtkw beside it. Idempotent.
+    /// Writes the last step, closes the trace and writes the .gtkw beside it (none for a device,
+    /// gtkw_path_for). Idempotent.
     void finish(std::uint64_t end_step);
 
     const std::string& path() const { return path_; }
@@ -93,8 +94,13 @@ class wave_trace final : public link_observer {
     std::optional<std::string> size_warning(const workload& w) const;
     const wave_scope& scope() const { return scope_; }
 
-    /// The .gtkw path for a trace path: the extension replaced by ".gtkw".
+    /// The .gtkw path for a trace path: the extension replaced by ".gtkw" (x.fst: x.fst.gtkw).
+    /// Empty for a trace written to a device or a pipe (an existing path that is not a regular
+    /// file, such as /dev/null): no view and no translate files are written then.
     static std::string gtkw_path_for(const std::string& trace);
+    /// The summary's line for a trace: "waveform: x.vcd, view: gtkwave x.vcd x.gtkw" (no view
+    /// for a device).
+    static std::string summary_line(const std::string& trace);
     /// The translate file naming router ids beside a .gtkw: x.gtkw -> x.routers.txt.
     static std::string names_path_for(const std::string& gtkw, const std::string& what = "routers");
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -235,6 +236,24 @@ TEST(WaveTrace, LinksResetAfterTheirStepAndConflictsCount) {
     ASSERT_FALSE(names.empty());
     for (const auto& n : names) EXPECT_TRUE(v.find(n)) << n;
     EXPECT_NE(std::find(names.begin(), names.end(), "d3.c0.d0.p0.l1.conflict"), names.end());
+}
+
+TEST(WaveTrace, ATraceToADeviceWritesNoViewBesideIt) {
+    EXPECT_EQ(wave_trace::gtkw_path_for("run.vcd"), "run.gtkw");
+    EXPECT_EQ(wave_trace::gtkw_path_for("run.fst"), "run.fst.gtkw");
+    EXPECT_EQ(wave_trace::gtkw_path_for("/dev/null"), "");
+    EXPECT_EQ(wave_trace::summary_line("run.vcd"),
+              "waveform: run.vcd, view: gtkwave run.vcd run.gtkw");
+    EXPECT_EQ(wave_trace::summary_line("/dev/null"),
+              "waveform: /dev/null (not a regular file: no gtkwave view)");
+    const topology t(2, 4);
+    {
+        wave_trace w("/dev/null", wave_options{}, t);
+        w.on_link(event(3, 0, 2, 2, 7, make_source_vector_header(false, 2, {1, 2, 3})));
+        w.finish(5);  // before: /dev/null.gtkw and /dev/null.routers.txt in /dev
+    }
+    EXPECT_FALSE(std::filesystem::exists("/dev/null.gtkw"));
+    EXPECT_FALSE(std::filesystem::exists("/dev/null.routers.txt"));
 }
 
 TEST(WaveTrace, ConflictScopeDeclaresOnlyConflictingLinks) {
