@@ -55,15 +55,16 @@ std::optional<std::string> network_config::check_model() const {
     if (auto e = out_of_range("service classes", r.service_classes, {1, kServiceClasses})) return e;
     if (auto e = out_of_range("packet length", r.packet_length, kPacketLengthRange)) return e;
     if (r.buffer_depth < r.packet_length)
-        return "buffer depth (" + std::to_string(r.buffer_depth) +
-               " flits) must hold a whole packet (packet length " +
+        return "--buffer-depth " + std::to_string(r.buffer_depth) +
+               " flits must hold a whole packet (--packet-length " +
                std::to_string(r.packet_length) + "): virtual cut-through";
     if (auto e = out_of_range("watchdog", watchdog, kWatchdogRange)) return e;
     if (!(memory_limit_mib >= 0)) return "the memory limit must be 0 (none) or a size in MiB";
     const int width = r.injection_width == 0 ? m : r.injection_width;
     if (r.injection_depth != 0 && r.injection_depth < width)
-        return "injection depth (" + std::to_string(r.injection_depth) +
-               ") must hold at least one step of injection (" + std::to_string(width) + ")";
+        return "--injection-depth " + std::to_string(r.injection_depth) +
+               " must hold at least one step of injection (--injection-width " +
+               std::to_string(width) + ")";
     return std::nullopt;
 }
 
@@ -78,8 +79,8 @@ std::optional<std::string> network_config::validate() const {
                           std::to_string(std::max(r.local_latency, r.global_latency));
         if (r.packet_length > 1)
             why += " + the " + std::to_string(r.packet_length - 1) + " flits after the head";
-        return "watchdog (" + std::to_string(watchdog) +
-               " steps) is shorter than a healthy run may go without any packet moving, " +
+        return "--watchdog " + std::to_string(watchdog) +
+               " steps is shorter than a healthy run may go without any packet moving, " +
                std::to_string(min_watchdog()) + " steps (" + why + "): give at least " +
                std::to_string(min_watchdog()) + ", or 0 for the default";
     }

@@ -80,6 +80,33 @@ TEST(Config, RefusedValuesAreNamedWithFileAndLine) {
               std::string::npos);
 }
 
+TEST(Config, ValuesRefusedTogetherWithAnotherKeyAreNamedWithFileAndLine) {
+    // A source outside the network: the network's keys come first, the source is the one named.
+    const std::string f =
+        write_temp("d3_bad_source.yaml",
+                   "network:\n  k: 2\n  m: 3\nworkload:\n  primitive: broadcast\n  source: "
+                   "\"5,5,5\"\n");
+    const outcome o = run("--config " + f);
+    EXPECT_EQ(o.code, 2);
+    EXPECT_NE(o.err.find("d3sim: error: " + f +
+                         ":6: workload.source: --source (5,5,5) is outside D3(2,3)"),
+              std::string::npos)
+        << o.err;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+    // A buffer that cannot hold one packet: named at the buffer depth's line.
+    const std::string g =
+        write_temp("d3_bad_depth.yaml",
+                   "network:\n  k: 2\n  m: 3\nrouter:\n  input_unit:\n    buffer_depth: 2\n"
+                   "  flow_control:\n    packet_length: 4\nworkload:\n  traffic:\n    "
+                   "pattern: uniform\n");
+    const outcome d = run("--config " + g);
+    EXPECT_EQ(d.code, 2);
+    EXPECT_NE(d.err.find(g + ":6: router.input_unit.buffer_depth: --buffer-depth 2 flits must "
+                             "hold a whole packet (--packet-length 4)"),
+              std::string::npos)
+        << d.err;
+}
+
 TEST(Config, UnreadableFileIsBadInput) {
     for (const std::string& f : {std::string("/nonexistent-d3/c.yaml"), testing::TempDir()}) {
         const outcome o = run("--config " + f);

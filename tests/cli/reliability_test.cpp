@@ -217,7 +217,7 @@ TEST(Reliability, WatchdogDoesNotStopHealthyRuns) {
               std::string::npos)
         << one.out;
     expect_refused("--k 2 --m 4 --watchdog 5 --pipeline route:5,allocate:5",
-                   "watchdog (5 steps) is shorter than a healthy run may go without any packet "
+                   "--watchdog 5 steps is shorter than a healthy run may go without any packet "
                    "moving, 11 steps (route 5 + allocate 5 + traverse 0 cycles + link latency 1): "
                    "give at least 11, or 0 for the default");
     const outcome eleven = run("--k 2 --m 4 --watchdog 11 --pipeline route:5,allocate:5 -q");

@@ -67,7 +67,7 @@ TEST(Watchdog, TheShortestIsTheLongestStandStillOfTheRouter) {
     c.watchdog = 10;
     ASSERT_TRUE(c.validate());
     EXPECT_EQ(*c.validate(),
-              "watchdog (10 steps) is shorter than a healthy run may go without any packet "
+              "--watchdog 10 steps is shorter than a healthy run may go without any packet "
               "moving, 11 steps (route 5 + allocate 5 + traverse 0 cycles + link latency 1): give "
               "at least 11, or 0 for the default");
     c.router.global_latency = 3;  // the slower link

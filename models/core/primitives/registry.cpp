@@ -77,9 +77,10 @@ std::optional<std::string> check_options(const topology& t, const primitive_opti
     if (o.count < 1 || o.count > kMaxBroadcastCount)
         return "--count must be between 1 and " + std::to_string(kMaxBroadcastCount) + " (got " +
                std::to_string(o.count) + ")";
-    if (!t.contains(o.source)) return "source " + to_string(o.source) + " is outside " + t.name();
+    if (!t.contains(o.source)) return "--source " + to_string(o.source) + " is outside " + t.name();
     if (!t.is_d3() && o.primitive != "all-to-all" && o.primitive != "broadcast")
-        return "on MDF the primitives are all-to-all and broadcast (source vectors, issue 14)";
+        return "--primitive " + o.primitive +
+               ": on MDF the primitives are all-to-all and broadcast (source vectors, issue 14)";
     if (!t.is_d3() && o.schedule == schedule_kind::fixed)
         return "--schedule fixed is not designed for MDF (paper or none)";
     return std::nullopt;
