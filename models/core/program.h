@@ -17,6 +17,10 @@ struct launch {
     std::uint64_t payload = 0;
     std::uint8_t service = 0;  ///< service class (core/service.h)
     bool background = false;   ///< background traffic (--background): its own statistics
+    /// Sent in answer to a delivery, from launches() a step or more later (the matrix product's
+    /// second phase): not one of the program's rounds (the waveform's d3.rounds). Launches of
+    /// immediate() are answers by definition.
+    bool answer = false;
     friend bool operator==(const launch& a, const launch& b) {
         return a.hdr == b.hdr && a.payload == b.payload;
     }

@@ -42,17 +42,20 @@ class traced_program final : public node_program {
   public:
     traced_program(std::unique_ptr<node_program> inner, wave_trace& w, router_id id)
         : inner_(std::move(inner)), w_(w), id_(id) {}
+    // A round is a step in which the node's program launches packets of its own: not the
+    // background's (--background), and not answers to deliveries (launch::answer, and whatever
+    // immediate() launches: the all-to-one's replies). So d3.rounds ends at the JSON's rounds.
     void launches(std::uint64_t step, std::vector<launch>& out) override {
         const std::size_t before = out.size();
         inner_->launches(step, out);  // steps are network time steps
-        if (out.size() > before) w_.on_round(step, id_, round_++);
+        if (std::any_of(out.begin() + static_cast<std::ptrdiff_t>(before), out.end(),
+                        [](const launch& l) { return !l.background && !l.answer; }))
+            w_.on_round(step, id_, round_++);
     }
     bool finished(std::uint64_t step) const override { return inner_->finished(step); }
     void on_receive(const delivery& d) override { inner_->on_receive(d); }
     void immediate(std::uint64_t step, std::vector<launch>& out) override {
-        const std::size_t before = out.size();
         inner_->immediate(step, out);
-        if (out.size() > before) w_.on_round(step, id_, round_++);
     }
 
   private:

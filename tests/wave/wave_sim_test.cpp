@@ -16,62 +16,17 @@
 #include "trace/gtkw.h"
 #include "trace/vcd_reader.h"
 #include "trace_check.h"
+#include "wave_sim_support.h"
 
 namespace {
 
 using d3::vcd_file;
-
-struct outcome {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
-
-/// A file name private to this test process (CTest runs the tests of this binary in parallel).
-std::string scratch(const std::string& name) {
-    return testing::TempDir() + "d3wave_" + std::to_string(getpid()) + "_" + name;
-}
-
-outcome run(const std::string& cmdline) {
-    const std::string errfile = scratch("stderr.txt");
-    FILE* p = popen((cmdline + " 2>" + errfile).c_str(), "r");
-    outcome o;
-    std::array<char, 4096> buf{};
-    std::size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) o.out.append(buf.data(), n);
-    const int status = pclose(p);
-    o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::ifstream f(errfile);
-    o.err.assign(std::istreambuf_iterator<char>(f), {});
-    return o;
-}
-
-struct traced_run {
-    nlohmann::json result;
-    vcd_file trace;
-    std::string vcd, gtkw, err;
-};
-
-traced_run simulate(const std::string& name, const std::string& args) {
-    traced_run r;
-    r.vcd = scratch(name + ".vcd");
-    r.gtkw = scratch(name + ".gtkw");
-    const std::string json = scratch(name + ".json");
-    const outcome o =
-        run(std::string(D3SIM) + " " + args + " --wave " + r.vcd + " --json " + json + " -q");
-    EXPECT_EQ(o.code, 0) << args << "\n" << o.err;
-    r.err = o.err;
-    std::ifstream jf(json);
-    r.result = nlohmann::json::parse(jf);
-    r.trace = vcd_file::load(r.vcd);
-    return r;
-}
-
-std::vector<std::string> gtkw_names(const std::string& path) {
-    std::ifstream f(path);
-    EXPECT_TRUE(f.good()) << path;
-    return d3::gtkw_trace_names(f);
-}
+using d3::test::gtkw_names;
+using d3::test::outcome;
+using d3::test::run;
+using d3::test::scratch;
+using d3::test::simulate;
+using d3::test::traced_run;
 
 void expect_paths_follow_topology(const traced_run& r, int k, int m, bool exact) {
     const d3::topology t(k, m);
@@ -434,28 +389,6 @@ TEST(WaveSim, ServiceClassesShowTheirOwnChannels) {
 
 // With --background the allocator counts the run's conflicts and the background's apart
 // (switch_allocator::record_tagged): the counters end on the JSON figures of each.
-TEST(WaveSim, BackgroundConflictCountersMatchJson) {
-    for (const char* service : {"standard", "privileged"}) {
-        const auto r = simulate(std::string("bg_") + service,
-                                std::string("--k 2 --m 4 --primitive all-to-all --service ") +
-                                    service + " --background uniform --background-rate 0.3");
-        const std::uint64_t own = r.result["conflicts"];
-        const std::uint64_t bg = r.result["background"]["conflicts"];
-        EXPECT_GT(bg, 0u) << service;
-        const auto counter = r.trace.find("d3.conflicts");
-        ASSERT_TRUE(counter) << service;
-        EXPECT_EQ(r.trace.value_at(*counter, r.trace.end_time()), own) << service;
-        const auto bg_counter = r.trace.find("d3.background_conflicts");
-        ASSERT_TRUE(bg_counter) << service;
-        EXPECT_EQ(r.trace.value_at(*bg_counter, r.trace.end_time()), bg) << service;
-        const auto names = gtkw_names(r.gtkw);
-        EXPECT_NE(std::find(names.begin(), names.end(), "d3.background_conflicts[31:0]"),
-                  names.end());
-    }
-    const auto plain = simulate("bg_none", "--k 2 --m 4 --primitive all-to-all --schedule none");
-    EXPECT_FALSE(plain.trace.find("d3.background_conflicts"));
-}
-
 TEST(WaveSim, FstTraceCarriesTheSameConflicts) {
     // Both are dependencies (tools/install-deps.sh): missing, the test fails and says why.
     ASSERT_FALSE(std::string(FST2VCD).empty()) << "fst2vcd (Debian gtkwave) is not installed";

@@ -51,9 +51,10 @@ class product_program final : public node_program {
         const std::uint64_t v = d.payload & kValueMask;
         if (d.hdr.broadcast) {  // phase 1: x[t] of row t = this router's drawer: multiply, send on
             const std::uint64_t product = v * s_->a_at(at_.d, at_.c, at_.p);
-            pending_[d.step + 1].push_back(
-                {make_sync_header(false, 2, 0, mod(at_.p - at_.d, m_), 0),
-                 (static_cast<std::uint64_t>(r) << kRoundShift) | (product & kValueMask)});
+            launch l{make_sync_header(false, 2, 0, mod(at_.p - at_.d, m_), 0),
+                     (static_cast<std::uint64_t>(r) << kRoundShift) | (product & kValueMask)};
+            l.answer = true;  // not a round
+            pending_[d.step + 1].push_back(l);
             return;
         }
         // Phase 2 at a fixed point (c,p,p): accumulate y[r][(c,p)].
