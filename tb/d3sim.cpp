@@ -60,34 +60,6 @@ int check_passed(const d3::memory_estimate& est, const d3::memory_budget& budget
     return 0;
 }
 
-// The output files the options name, checked before anything is elaborated. `decoder_ports`: the
-// waveform traces the decoders (--wave-decoder, or a decoder other than cpp), whose view has two
-// more translate files.
-std::optional<std::string> check_outputs(const std::string& json, const std::string& wave,
-                                         bool decoder_ports, const std::string& link_stats,
-                                         const std::string& trace) {
-    if (!trace.empty())
-        if (auto err = d3::check_writable(trace)) return "--trace-packets: " + *err;
-    if (!json.empty())
-        if (auto err = d3::check_writable(json)) return "--json: " + *err;
-    if (!wave.empty()) {
-        if (auto err = d3::check_writable(wave)) return "--wave: " + *err;
-        const std::string gtkw = d3::wave_trace::gtkw_path_for(wave);  // empty: a device
-        if (!gtkw.empty()) {
-            if (auto err = d3::check_writable(gtkw)) return "--wave: " + *err;
-            if (auto err = d3::check_writable(d3::wave_trace::names_path_for(gtkw)))
-                return "--wave: " + *err;
-            if (decoder_ports)
-                for (const char* names : {d3::kDecoderActNames, d3::kDecoderRouteNames})
-                    if (auto err = d3::check_writable(d3::wave_trace::names_path_for(gtkw, names)))
-                        return "--wave: " + *err;
-        }
-    }
-    if (!link_stats.empty())
-        if (auto err = d3::check_writable(link_stats)) return "--link-stats: " + *err;
-    return std::nullopt;
-}
-
 // The routers' decoders for --decoder (empty: the C++ reference).
 d3::decoder_factory make_decoders(const d3::run_options& o) {
 #if D3_WITH_VERILATOR
@@ -357,8 +329,8 @@ int d3sim_main(int argc, char** argv) {
     // Recorded in the JSON result: d3sim --config RESULT.json reruns it (tb/config_file).
     const nlohmann::json config =
         nlohmann::json::parse(d3::effective_config(app, !traffic.traffic.empty(), true).dump());
-    if (auto err = check_outputs(json, o.wave, o.wave_opts.decoder || o.decoder != "cpp",
-                                 traffic.link_stats, trace.path))
+    if (auto err = d3::check_outputs(json, o.wave, o.wave_opts.decoder || o.decoder != "cpp",
+                                     traffic.link_stats, trace.path))
         return refuse(*err);
     if (auto err = d3::make_packet_log_options(trace, o.trace)) return refuse(*err);
     const d3::memory_budget_or_error budget = d3::resolve_memory_budget(max_memory);
@@ -425,23 +397,29 @@ int d3sim_main(int argc, char** argv) {
     nlohmann::json details = nlohmann::json::object(), partitions, background;
     // The design is never destroyed: d3sim ends with d3::end_process once the results are out.
     d3::testbench* tb = nullptr;
-    const bool ran = d3::run_reporting_errors([&] {
-        tb = new d3::testbench("tb", o, make_decoders(o), std::move(work));
-        res = tb->run();
-        res.estimated_memory_mib = est.total_mib();
-        details = tb->work().details();
-        partitions = tb->partitions();
-        background = tb->background();
-    });
+    std::string error;
+    const bool ran = d3::run_reporting_errors(
+        [&] {
+            tb = new d3::testbench("tb", o, make_decoders(o), std::move(work));
+            res = tb->run();
+            res.estimated_memory_mib = est.total_mib();
+            details = tb->work().details();
+            partitions = tb->partitions();
+            background = tb->background();
+        },
+        &error);
     if (!ran) {
         // The waveform and the packet log up to the error: what led to it (a lockstep mismatch).
+        std::uint64_t step = 0;
         if (tb) {
-            tb->finish_outputs_after_error();
+            step = tb->finish_outputs_after_error();
             if (!tb->trace_error().empty())
                 std::fprintf(stderr, "d3sim: error: %s\n", tb->trace_error().c_str());
             if (!o.wave.empty() && tb->trace_error().empty() && !quiet)
                 std::cerr << "  waveform up to the error: " << o.wave << "\n";
         }
+        if (!json.empty())
+            d3::write_json(d3::error_result(error, tb ? &step : nullptr, config), json);
         d3::end_process(1);
     }
     if (!tb->trace_error().empty()) {

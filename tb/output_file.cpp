@@ -1,5 +1,8 @@
 #include "output_file.h"
 
+#include "trace/traced_probes.h"
+#include "trace/wave_trace.h"
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -49,6 +52,34 @@ std::optional<std::string> write_file(const std::string& path, const std::string
     }
     if (ok) return std::nullopt;
     return cannot_write(path, err != 0 ? err : EIO);
+}
+
+// The output files the options name, checked before anything is elaborated. `decoder_ports`: the
+// waveform traces the decoders (--wave-decoder, or a decoder other than cpp), whose view has two
+// more translate files.
+std::optional<std::string> check_outputs(const std::string& json, const std::string& wave,
+                                         bool decoder_ports, const std::string& link_stats,
+                                         const std::string& trace) {
+    if (!trace.empty())
+        if (auto err = check_writable(trace)) return "--trace-packets: " + *err;
+    if (!json.empty())
+        if (auto err = check_writable(json)) return "--json: " + *err;
+    if (!wave.empty()) {
+        if (auto err = check_writable(wave)) return "--wave: " + *err;
+        const std::string gtkw = wave_trace::gtkw_path_for(wave);  // empty: a device
+        if (!gtkw.empty()) {
+            if (auto err = check_writable(gtkw)) return "--wave: " + *err;
+            if (auto err = check_writable(wave_trace::names_path_for(gtkw)))
+                return "--wave: " + *err;
+            if (decoder_ports)
+                for (const char* names : {kDecoderActNames, kDecoderRouteNames})
+                    if (auto err = check_writable(wave_trace::names_path_for(gtkw, names)))
+                        return "--wave: " + *err;
+        }
+    }
+    if (!link_stats.empty())
+        if (auto err = check_writable(link_stats)) return "--link-stats: " + *err;
+    return std::nullopt;
 }
 
 }  // namespace d3

@@ -17,4 +17,11 @@ std::optional<std::string> check_writable(const std::string& path);
 /// and the close. Returns "cannot write PATH: REASON" or nothing.
 std::optional<std::string> write_file(const std::string& path, const std::string& text);
 
+/// d3sim's output files, checked before anything is elaborated: the packet log, the JSON, the
+/// waveform with its view and translate files (`decoder_ports`: the decoders are traced, whose
+/// view has two more), the link statistics. The first that cannot be written, as "--OPTION: why".
+std::optional<std::string> check_outputs(const std::string& json, const std::string& wave,
+                                         bool decoder_ports, const std::string& link_stats,
+                                         const std::string& trace);
+
 }  // namespace d3

@@ -62,21 +62,32 @@ void end_process(int code) {
     std::_Exit(code);
 }
 
-bool run_reporting_errors(const std::function<void()>& body) {
+bool run_reporting_errors(const std::function<void()>& body, std::string* error) {
+    std::string why;
     try {
         body();
         return true;
     } catch (const sc_core::sc_report& e) {
-        std::fprintf(stderr, "d3sim: error: %s: %s\n", e.get_msg_type(),
-                     printable(e.get_msg()).c_str());
+        why = std::string(e.get_msg_type()) + ": " + printable(e.get_msg());
     } catch (const std::bad_alloc&) {
-        std::fprintf(
-            stderr,
-            "d3sim: error: out of memory (std::bad_alloc) while building or running the network\n");
+        why = "out of memory (std::bad_alloc) while building or running the network";
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "d3sim: error: %s\n", printable(e.what()).c_str());
+        why = printable(e.what());
     }
+    std::fprintf(stderr, "d3sim: error: %s\n", why.c_str());
+    if (error) *error = why;
     return false;
+}
+
+nlohmann::json error_result(const std::string& error, const std::uint64_t* stopped_at_step,
+                            const nlohmann::json& config) {
+    nlohmann::json j;
+    j["correct"] = false;
+    j["error"] = error;
+    j["problems"] = nlohmann::json::array({"error: " + error});
+    j["stopped_at_step"] = stopped_at_step ? nlohmann::json(*stopped_at_step) : nlohmann::json();
+    j["config"] = config;
+    return j;
 }
 
 bool write_json(const nlohmann::json& j, const std::string& path) {

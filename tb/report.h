@@ -21,8 +21,15 @@ unsigned report_warnings();
 [[noreturn]] void end_process(int code);
 
 /// Elaborates and runs a testbench inside `body`; an error report or exception becomes one line
-/// "d3sim: error: ..." on stderr and false.
-bool run_reporting_errors(const std::function<void()>& body);
+/// "d3sim: error: ..." on stderr and false, and `error` (when given) gets the line's text after
+/// "d3sim: error: ".
+bool run_reporting_errors(const std::function<void()>& body, std::string* error = nullptr);
+
+/// The JSON result of a run an error stopped (a lockstep mismatch, a model error), so that a CI
+/// job reading results has one: correct false, the error as its problem, the step it stopped at
+/// (null when it stopped before the simulation), and the run's configuration (null: none).
+nlohmann::json error_result(const std::string& error, const std::uint64_t* stopped_at_step,
+                            const nlohmann::json& config);
 
 /// Writes j (indented, one object) to `path`, or to stdout for "-"; false (after one error line
 /// on stderr) when the file cannot be written.

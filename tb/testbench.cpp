@@ -215,8 +215,10 @@ void testbench::finish_outputs(std::uint64_t end_step) {
     trace_error_ = finish_trace_files(wave_.get(), log_.get(), end_step);
 }
 
-void testbench::finish_outputs_after_error() {
-    if (net_) finish_outputs(to_cycle(sc_core::sc_time_stamp()) + 1);
+std::uint64_t testbench::finish_outputs_after_error() {
+    const std::uint64_t step = to_cycle(sc_core::sc_time_stamp());
+    if (net_) finish_outputs(step + 1);
+    return step;
 }
 
 }  // namespace d3

@@ -87,8 +87,8 @@ class testbench : public sc_core::sc_module {
     std::uint64_t trace_lines() const { return log_ ? log_->written() : 0; }
     /// After an error stopped run() (a lockstep mismatch, a model error): ends the waveform and
     /// the packet log at the step reached, so that they show what led up to it (trace_error()
-    /// says if they could not be written).
-    void finish_outputs_after_error();
+    /// says if they could not be written). Returns the step the error stopped the run in.
+    std::uint64_t finish_outputs_after_error();
 
   private:
     /// Ends the waveform at `end_step` and closes the packet log (trace_error_ on failure).

@@ -11,6 +11,7 @@
 #include "option_limits.h"
 #include "output_file.h"
 #include "report.h"
+#include "sc/protocol.h"
 
 namespace d3 {
 
@@ -78,8 +79,13 @@ std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffi
             if (app.count(opt) == 0) continue;
             // The traffic runs' routers use the C++ reference decoder: asking for it is no
             // conflict (a result's configuration records it).
-            if (std::string(opt) == "--decoder" && app.get_option(opt)->as<std::string>() == "cpp")
-                continue;
+            if (std::string(opt) == "--decoder") {
+                const std::string d = app.get_option(opt)->as<std::string>();
+                if (d == "cpp") continue;
+                return "--decoder " + d +
+                       " cannot be combined with --traffic (its routers run the C++ reference); "
+                       "co-simulate traffic as --background under a --primitive";
+            }
             return std::string(opt) + " cannot be combined with --traffic";
         }
     return std::nullopt;
@@ -203,13 +209,20 @@ int run_traffic(const traffic_run_options& o, const std::string& json, bool quie
     std::string link_csv;
     // The design is never destroyed: the process ends with end_process once the results are out.
     traffic_bench* tb = nullptr;
-    const bool ran = run_reporting_errors([&] {
-        tb = new traffic_bench("tb", o);
-        res = tb->run();
-        traffic = tb->traffic_json();
-        if (tb->links()) link_csv = tb->links()->csv();
-    });
-    if (!ran) end_process(1);
+    std::string error;
+    const bool ran = run_reporting_errors(
+        [&] {
+            tb = new traffic_bench("tb", o);
+            res = tb->run();
+            traffic = tb->traffic_json();
+            if (tb->links()) link_csv = tb->links()->csv();
+        },
+        &error);
+    if (!ran) {
+        const std::uint64_t step = to_cycle(sc_core::sc_time_stamp());
+        if (!json.empty()) write_json(error_result(error, tb ? &step : nullptr, config), json);
+        end_process(1);
+    }
     res.estimated_memory_mib = estimated_mib;
     if (!tb->trace_error().empty()) {
         std::fprintf(stderr, "d3sim: error: %s\n", tb->trace_error().c_str());

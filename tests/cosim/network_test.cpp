@@ -113,12 +113,21 @@ TEST(CosimNetwork, DeflectedBackgroundD3_4_4) {
 TEST(SeededFault, LockstepStopsAtTheFirstDifference) {
     const outcome o = run(D3SIM_FAULT, "--k 3 --m 4 --decoder lockstep --json - --quiet");
     EXPECT_EQ(o.code, 1) << o.err;
-    EXPECT_TRUE(o.out.empty()) << o.out;  // no result: the run stopped
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
     for (const char* part :
          {"d3sim: error: d3/lockstep: ", "tb.network.router_", " step ", "(decode ", "header (0,1;",
           "C++ reference: local port ", "; RTL: local port "})
         EXPECT_NE(o.err.find(part), std::string::npos) << part << " in: " << o.err;
+    // A result for the CI job that reads it: not correct, the error and the step it stopped in.
+    const nlohmann::json j = nlohmann::json::parse(o.out, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << o.out;
+    EXPECT_FALSE(j.value("correct", true));
+    EXPECT_EQ("d3sim: error: " + j.value("error", std::string()) + "\n", o.err);
+    EXPECT_EQ(j["problems"][0], "error: " + j.value("error", std::string()));
+    const std::size_t at = o.err.find(" step ");
+    ASSERT_NE(at, std::string::npos);
+    EXPECT_EQ(j.value("stopped_at_step", 0ul), std::stoul(o.err.substr(at + 6)));
+    EXPECT_EQ(j["config"]["router"]["route_stage"]["decoder"], "lockstep") << j.dump(2);
 }
 
 // What led to the mismatch stays readable: the waveform ends at the step after it (with its gtkwave
