@@ -2,6 +2,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -165,14 +166,25 @@ config_args read_config_file(const std::string& path, const CLI::App& app) {
         out.error = "--config: cannot read " + printable(path);
         return out;
     }
-    YAML::Node root;
+    std::vector<YAML::Node> docs;
     try {
-        root = YAML::Load(in);
+        docs = YAML::LoadAll(in);
     } catch (const YAML::Exception& e) {
         out.error =
             printable(path) + ":" + std::to_string(e.mark.line + 1) + ": not YAML: " + e.msg;
         return out;
     }
+    // YAML::Load would read the first document and drop the others unseen; empty ones (a
+    // trailing "---") are no configuration.
+    docs.erase(
+        std::remove_if(docs.begin(), docs.end(), [](const YAML::Node& d) { return d.IsNull(); }),
+        docs.end());
+    if (docs.size() > 1) {
+        out.error = printable(path) + ":" + std::to_string(docs[1].Mark().line + 1) +
+                    ": a configuration is one YAML document (a second starts here)";
+        return out;
+    }
+    YAML::Node root = docs.empty() ? YAML::Node() : docs[0];
     if (root.IsNull()) return out;  // an empty file: no options
     if (!root.IsMap()) {
         out.error = printable(path) + ":1: a configuration is a map of keys";

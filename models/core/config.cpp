@@ -127,8 +127,12 @@ topology make_topology(const network_config& c) {
     if (auto err = topology::check_mdf(c.k, c.m)) throw std::invalid_argument(*err);
     if (const auto a = parse_arrangement(c.arrangement))
         return topology(std::make_shared<const dragonfly>(c.k, c.m, *a));
-    return topology(
-        std::make_shared<const dragonfly>(dragonfly::from_file(c.k, c.m, c.arrangement)));
+    try {  // named like the option that gave the file, so a --config file's line is found
+        return topology(
+            std::make_shared<const dragonfly>(dragonfly::from_file(c.k, c.m, c.arrangement)));
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(std::string("--arrangement: ") + e.what());
+    }
 }
 
 }  // namespace d3

@@ -93,6 +93,13 @@ TEST(Config, ValuesRefusedTogetherWithAnotherKeyAreNamedWithFileAndLine) {
               std::string::npos)
         << o.err;
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+    // A wiring file that cannot be read.
+    const std::string w = write_temp(
+        "d3_bad_wiring.yaml", "network:\n  topology: mdf\n  arrangement: /nonexistent.txt\n");
+    EXPECT_NE(run("--config " + w)
+                  .err.find(w + ":3: network.arrangement: --arrangement: wiring file: cannot read "
+                                "/nonexistent.txt"),
+              std::string::npos);
     // A buffer that cannot hold one packet: named at the buffer depth's line.
     const std::string g =
         write_temp("d3_bad_depth.yaml",
@@ -105,6 +112,21 @@ TEST(Config, ValuesRefusedTogetherWithAnotherKeyAreNamedWithFileAndLine) {
                              "hold a whole packet (--packet-length 4)"),
               std::string::npos)
         << d.err;
+}
+
+TEST(Config, ASecondYamlDocumentIsRefused) {
+    const std::string f =
+        write_temp("d3_two_docs.yaml", "network:\n  k: 4\n---\nnetwork:\n  k: 5\n");
+    const outcome o = run("--config " + f + " --check");
+    EXPECT_EQ(o.code, 2);
+    EXPECT_NE(o.err.find(f + ":4: a configuration is one YAML document (a second starts here)"),
+              std::string::npos)
+        << o.err;
+    // A document marker before the one document, or an empty document after it, is fine.
+    EXPECT_EQ(run("--config " + write_temp("d3_marked.yaml", "---\nnetwork:\n  k: 2\n---\n") +
+                  " --check -q")
+                  .code,
+              0);
 }
 
 TEST(Config, UnreadableFileIsBadInput) {
