@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <thread>
@@ -18,7 +19,8 @@ namespace {
 
 // Job-log lines after `offset`: Seq Host Starttime JobRuntime Send Receive Exitval Signal Command,
 // tab-separated; the command ends with the job's index.
-void read_joblog(const std::string& path, std::streamoff& offset, backend_run& r) {
+void read_joblog(const std::string& path, std::streamoff& offset, backend_run& r,
+                 std::size_t& failed) {
     std::ifstream f(path);
     if (!f) return;
     f.seekg(offset);
@@ -33,7 +35,10 @@ void read_joblog(const std::string& path, std::streamoff& offset, backend_run& r
         const std::size_t space = cols[8].rfind(' ');
         try {
             const std::size_t i = std::stoul(cols[8].substr(space + 1));
-            if (i < r.list.jobs.size()) r.progress.ended(cols[6] == "0" && has_result(r, i));
+            if (i >= r.list.jobs.size()) continue;
+            const bool ok = cols[6] == "0" && has_result(r, i);
+            r.progress.ended(ok);
+            if (!ok) ++failed;
         } catch (const std::exception&) {
         }
     }
@@ -75,9 +80,10 @@ std::optional<std::string> run_parallel(backend_run& r) {
     const pid_t pid = spawn_logged(argv, dir + "/parallel.log");
     if (pid < 0) return "cannot start GNU parallel";
     int status = 0;
+    std::size_t failed = 0;
     for (;;) {
         const pid_t w = waitpid(pid, &status, WNOHANG);
-        read_joblog(joblog, offset, r);
+        read_joblog(joblog, offset, r, failed);
         r.progress.tick();
         if (w == pid) break;
         std::this_thread::sleep_for(std::chrono::milliseconds(250));
@@ -87,6 +93,12 @@ std::optional<std::string> run_parallel(backend_run& r) {
     if (code > 101)
         return "GNU parallel failed (exit code " + std::to_string(code) + "), see " + dir +
                "/parallel.log";
+    // A job that never reached d3sim (an ssh login that failed: exit 255) has no log of its own.
+    if (failed > 0)
+        std::fprintf(stderr,
+                     "d3sim %s: GNU parallel ended %zu jobs without a result; its own messages "
+                     "are in %s/parallel.log and the exit codes in %s\n",
+                     r.list.tool.c_str(), failed, dir.c_str(), joblog.c_str());
     return std::nullopt;
 }
 

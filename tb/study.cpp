@@ -120,7 +120,7 @@ std::vector<std::size_t> report_missing(const job_list& list) {
             std::filesystem::exists(j.result, ec)
                 ? "its result is of another d3sim build or command line (or unreadable)  [" +
                       j.result + "]"
-            : !job_started(j) ? "did not run"
+            : !job_started(j) ? "did not run (no stderr log of its own: the backend's log says why)"
             : last_line(j.log).empty()
                 ? "ended without a result and with an empty stderr (killed?)  [" + j.log + "]"
                 : last_line(j.log) + "  [" + j.log + "]";

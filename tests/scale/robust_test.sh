@@ -8,6 +8,7 @@
 #    merge names it and exits 1 (no JSON exception), a rerun runs it again and only it, and the
 #    Slurm batch script is still written (--dry-run sizes --mem from the results).
 # 3. `d3sim job` refuses an index that is not a plain number.
+# (parallel) 1b. A host GNU parallel cannot reach: the sweep points to DIR/parallel.log.
 set -uo pipefail
 d3sim=$1 backend=$2 work=$3
 shift 3
@@ -32,8 +33,20 @@ if [ "$backend" = slurm ]; then
     fail "sbatch --test-only refused the batch script of '$mine/dry run': $out"
 fi
 
+# 1b. GNU parallel with a host it cannot reach: the jobs never reach d3sim (exit 255 in the job
+# log), and the sweep says where GNU parallel's own messages are.
+if [ "$backend" = parallel ]; then
+  dir=$mine/unreachable
+  err=$("$d3sim" sweep "${sweep[@]}" --out "$dir" --backend parallel --sshlogin nosuchhost.invalid 2>&1 >/dev/null)
+  code=$?
+  [ "$code" -eq 1 ] || fail "the sweep on an unreachable host exited $code, not 1: $err"
+  echo "$err" | grep -qF "GNU parallel ended 2 jobs without a result; its own messages are in $dir/parallel.log" ||
+    fail "the sweep on an unreachable host does not point to parallel.log: $err"
+  [ -s "$dir/parallel.log" ] || fail "GNU parallel's log is empty"
+fi
+
 # 2. A damaged result: made again, and the others are kept (local only, as 3).
-[ "$backend" = local ] || { [ "$failures" -eq 0 ] && echo "$backend: a study dir with a space"; exit $((failures > 0)); }
+[ "$backend" = local ] || { [ "$failures" -eq 0 ] && echo "$backend: a study dir with a space (and an unreachable host)"; exit $((failures > 0)); }
 dir=$mine/damaged
 "$d3sim" sweep "${sweep[@]}" --out "$dir" "${opts[@]}" >/dev/null 2>&1 || fail "the sweep exited $?"
 keep=$(sha256sum "$dir/point_0.5.json")
