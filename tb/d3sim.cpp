@@ -52,8 +52,11 @@ int fail_input(const std::string& msg) {
 
 // --check when every check passed: the estimate (tb/memory_limit.h) on stdout, or on stderr when
 // stdout is for the JSON (--json -, as the summary), exit 0.
+// --check passed: the warnings the run would print first (a waveform over --wave-limit), then
+// the estimate.
 int check_passed(const d3::memory_estimate& est, const d3::memory_budget& budget, bool quiet,
-                 const std::string& json) {
+                 const std::string& json, const std::optional<std::string>& wave_warning) {
+    if (wave_warning) std::fprintf(stderr, "d3sim: warning: %s\n", wave_warning->c_str());
     if (!quiet)
         std::fprintf(json == "-" ? stderr : stdout, "%s\n",
                      d3::check_passed_line(est, budget).c_str());
@@ -352,9 +355,10 @@ int d3sim_main(int argc, char** argv) {
         t.wave = o.wave;
         t.wave_opts = o.wave_opts;
         if (auto err = t.validate()) return refuse(*err);
-        const d3::memory_estimate est = d3::estimate_run(t, d3::make_topology(t.net));
+        const d3::topology topo = d3::make_topology(t.net);
+        const d3::memory_estimate est = d3::estimate_run(t, topo);
         if (auto err = d3::over_budget(est, budget.budget)) return refuse(*err);
-        if (check_only) return check_passed(est, budget.budget, quiet, json);
+        if (check_only) return check_passed(est, budget.budget, quiet, json, t.wave_warning(topo));
         d3::install_report_handler();
         return d3::run_traffic(t, json, quiet, est.total_mib(), gates, config);
     }
@@ -390,7 +394,8 @@ int d3sim_main(int argc, char** argv) {
     std::unique_ptr<d3::workload> work = d3::make_workload(o, topo);
     const d3::memory_estimate est = d3::estimate_run(o, topo, *work);
     if (auto err = d3::over_budget(est, budget.budget)) return refuse(*err);
-    if (check_only) return check_passed(est, budget.budget, quiet, json);
+    if (check_only)
+        return check_passed(est, budget.budget, quiet, json, o.wave_warning(topo, *work));
 
     d3::install_report_handler();
     d3::run_result res;

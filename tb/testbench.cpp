@@ -128,7 +128,7 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
         const router_params routers = opt_.network().resolved().router;  // with the classes
         wave_ = std::make_unique<wave_trace>(opt_.wave, wo, topo_, routers.channels());
         wave_->trace_pipeline(routers.pipeline);
-        if (auto warning = wave_->size_warning(sized))
+        if (auto warning = opt_.wave_warning(topo_, *work_))
             std::fprintf(stderr, "d3sim: warning: %s\n", warning->c_str());
         traced_work_ = std::make_unique<traced_workload>(*work_, *wave_);
         wl = traced_work_.get();
@@ -213,6 +213,15 @@ run_result testbench::run() {
 // A trace that could not be written (a full disk) is an output error, as for the packet log.
 void testbench::finish_outputs(std::uint64_t end_step) {
     trace_error_ = finish_trace_files(wave_.get(), log_.get(), end_step);
+}
+
+std::optional<std::string> run_options::wave_warning(const topology& t, const workload& w) const {
+    if (wave.empty()) return std::nullopt;
+    const auto* bg = dynamic_cast<const background_workload*>(&w);
+    std::string unused;  // check_wave_options refused a bad scope before
+    const wave_scope scope = wave_scope::parse(wave_opts.scope, t, unused).value_or(wave_scope());
+    return size_warning(wave, estimate_wave(t, bg ? bg->foreground() : w, scope, format_of(wave)),
+                        scope, wave_opts.limit);
 }
 
 std::uint64_t testbench::finish_outputs_after_error() {

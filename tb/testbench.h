@@ -56,6 +56,9 @@ struct run_options {
     /// The network the run builds: two service classes with --service or --background, and
     /// with --background kTrafficVcs virtual channels per class unless --vcs was given.
     network_config network() const;
+    /// The warning to print before a --wave trace of `w` on `t` whose expected size is over
+    /// --wave-limit (a background's packets are not estimated), or nothing. Also --check's.
+    std::optional<std::string> wave_warning(const topology& t, const workload& w) const;
 };
 
 /// Builds the workload the options ask for. Call after validate().

@@ -55,6 +55,13 @@ wave_size traffic_run_options::expected_wave(const topology& t) const {
     return estimate_wave(t, packets, most_steps(traffic.routing, t), steps, scope, format_of(wave));
 }
 
+std::optional<std::string> traffic_run_options::wave_warning(const topology& t) const {
+    if (wave.empty()) return std::nullopt;
+    std::string unused;  // check_wave_options refused a bad scope before
+    const wave_scope scope = wave_scope::parse(wave_opts.scope, t, unused).value_or(wave_scope());
+    return size_warning(wave, expected_wave(t), scope, wave_opts.limit);
+}
+
 traffic_bench::traffic_bench(const sc_core::sc_module_name& name, const traffic_run_options& o)
     : sc_core::sc_module(name), opt_(o), topo_(make_topology(o.net)) {
     const auto start = std::chrono::steady_clock::now();
@@ -74,8 +81,7 @@ traffic_bench::traffic_bench(const sc_core::sc_module_name& name, const traffic_
         const router_params routers = opt_.network().resolved().router;
         wave_ = std::make_unique<wave_trace>(opt_.wave, wo, topo_, routers.channels());
         wave_->trace_pipeline(routers.pipeline);
-        if (auto warning =
-                size_warning(opt_.wave, opt_.expected_wave(topo_), wave_->scope(), wo.limit))
+        if (auto warning = opt_.wave_warning(topo_))
             std::fprintf(stderr, "d3sim: warning: %s\n", warning->c_str());
         if (wo.decoder) decoders = traced_decoders(decoders, *wave_, topo_);
         observer = wave_.get();

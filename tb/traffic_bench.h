@@ -35,6 +35,9 @@ struct traffic_run_options {
     /// The expected size of the --wave trace (its size warning and the memory estimate): the
     /// packets expected below saturation, each at most its routing's steps.
     wave_size expected_wave(const topology& t) const;
+    /// The warning to print before the --wave trace when expected_wave is over --wave-limit, or
+    /// nothing. Also --check's.
+    std::optional<std::string> wave_warning(const topology& t) const;
 };
 
 class traffic_bench : public sc_core::sc_module {

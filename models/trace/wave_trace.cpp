@@ -34,11 +34,6 @@ std::optional<std::string> check_wave_options(const std::string& path, const wav
     return std::nullopt;
 }
 
-std::optional<std::string> wave_trace::size_warning(const workload& w) const {
-    return d3::size_warning(path_, estimate_wave(t_, w, scope_, format_of(path_)), scope_,
-                            opt_.limit);
-}
-
 std::string wave_trace::gtkw_path_for(const std::string& trace) {
     // A trace sent to a device or a pipe (/dev/null, /dev/stdout, a FIFO) has no folder of its own
     // to put a view in: writing /dev/null.gtkw would put a file in /dev.

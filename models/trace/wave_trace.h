@@ -90,8 +90,6 @@ class wave_trace final : public link_observer {
     std::uint64_t background_conflict_pulses() const { return background_conflicts_; }
     std::size_t links_traced() const { return layout_ ? layout_->links_declared() : 0; }
 
-    /// The warning to print before the run when the expected size is over the limit.
-    std::optional<std::string> size_warning(const workload& w) const;
     const wave_scope& scope() const { return scope_; }
 
     /// The .gtkw path for a trace path: the extension replaced by ".gtkw" (x.fst: x.fst.gtkw).

@@ -413,6 +413,17 @@ TEST(WaveSim, WarnsWithTheExpectedSizeOverTheLimit) {
     EXPECT_NE(r.err.find("--wave-scope"), std::string::npos) << r.err;
     const auto quiet = simulate("unlimited", "--k 2 --m 4 --schedule none");
     EXPECT_EQ(quiet.err.find("warning"), std::string::npos) << quiet.err;
+    // --check says it too, with the run's own line, for a primitive and for traffic.
+    const std::string first = r.err.substr(0, r.err.find('\n') + 1);
+    for (const char* args : {"--k 2 --m 4 --schedule none", "--k 2 --m 4 --traffic uniform"}) {
+        const outcome c = run(std::string(D3SIM) + " " + args + " --wave " + scratch("c.vcd") +
+                              " --wave-limit 10k --check -q");
+        EXPECT_EQ(c.code, 0) << args;
+        EXPECT_NE(c.err.find("d3sim: warning: the waveform "), std::string::npos) << args;
+        if (std::string(args).find("traffic") == std::string::npos) {
+            EXPECT_EQ(c.err.substr(c.err.find("will be")), first.substr(first.find("will be")));
+        }
+    }
 }
 
 TEST(WaveSim, BadWaveOptionsAreOneLineErrors) {
