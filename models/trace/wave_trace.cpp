@@ -30,7 +30,14 @@ std::optional<std::string> check_wave_options(const std::string& path, const wav
         return "this d3sim was built without FST support (needs zlib and Verilator's "
                "gtkwave/fstapi.h); write a .vcd instead";
     if (o.groups < 0) return "--wave-groups must be at least 0";
-    if (wave_trace::gtkw_path_for(path) == path) return "--wave must not end in .gtkw";
+    const auto ends_in = [&](const char* ext) {
+        const std::string e(ext);
+        return path.size() > e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0;
+    };
+    // A device or a pipe takes a VCD; a file is named for its format, so that its view
+    // (x.gtkw) is not another trace's.
+    if (!wave_trace::gtkw_path_for(path).empty() && !ends_in(".vcd") && !ends_in(".fst"))
+        return "--wave must end in .vcd or .fst (got '" + path + "')";
     return std::nullopt;
 }
 

@@ -434,6 +434,12 @@ TEST(WaveSim, BadWaveOptionsAreOneLineErrors) {
         EXPECT_EQ(o.code, 2) << args << ": " << o.err;
         EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
     }
+    // A trace named for neither format (its view would be another trace's, x.txt -> x.gtkw).
+    for (const char* name : {"x.txt", "x.gtkw", "x"}) {
+        const outcome o = run(std::string(D3SIM) + " --k 2 --m 4 --check --wave " + scratch(name));
+        EXPECT_EQ(o.code, 2) << name;
+        EXPECT_NE(o.err.find("--wave must end in .vcd or .fst"), std::string::npos) << o.err;
+    }
 }
 
 TEST(WaveSim, TracedK4M4StaysFast) {
