@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <regex>
 #include <thread>
 
 #include "backends.h"
@@ -45,6 +46,17 @@ std::optional<std::string> check_backend_options(const CLI::App& app, backend_op
     if (o.backend != "slurm" && (!o.partition.empty() || !o.time.empty() || !o.mem.empty()))
         return "--partition, --time and --mem need --backend slurm";
     if (o.dry_run && o.merge_only) return "--dry-run and --merge-only exclude each other";
+    // The forms sbatch takes (its manual), so that a --dry-run script is one sbatch accepts.
+    static const std::regex mem("[0-9]+[KMGT]?"),
+        time("([0-9]+-)?[0-9]+(:[0-9]+){0,2}|UNLIMITED|INFINITE|unlimited|infinite"),
+        partition("[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*");
+    if (!o.mem.empty() && !std::regex_match(o.mem, mem))
+        return "--mem must be a size such as 2048, 512M or 4G (got '" + o.mem + "')";
+    if (!o.time.empty() && !std::regex_match(o.time, time))
+        return "--time must be minutes, M:S, H:M:S, D-H, D-H:M or D-H:M:S (got '" + o.time + "')";
+    if (!o.partition.empty() && !std::regex_match(o.partition, partition))
+        return "--partition must be a partition name or a comma-separated list (got '" +
+               o.partition + "')";
     return std::nullopt;
 }
 

@@ -69,6 +69,15 @@ TEST(CliSweep, BadInputIsOneLineAndExitCode2) {
     expect_bad_input("sweep --rates 0.5 --out " + dir + " --traffic uniform --partition p",
                      "need --backend slurm");
     expect_bad_input("job " + dir + "/none.json 0", "cannot read");
+    // Slurm's own forms only (a --dry-run script had #SBATCH --mem=lots, which sbatch refuses).
+    const std::string slurm = "sweep --rates 0.5 --out " + dir +
+                              " --traffic uniform --backend "
+                              "slurm --dry-run ";
+    expect_bad_input(slurm + "--mem lots", "--mem must be a size such as 2048, 512M or 4G");
+    expect_bad_input(slurm + "--mem 4GB", "--mem must be");
+    expect_bad_input(slurm + "--time garbage", "--time must be minutes, M:S, H:M:S");
+    expect_bad_input(slurm + "--time 1:2:3:4", "--time must be");
+    expect_bad_input(slurm + "--partition 'a b'", "--partition must be a partition name");
 }
 
 // A point option d3sim refuses is one line and exit 2 before any point runs or the output directory
