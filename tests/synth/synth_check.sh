@@ -19,14 +19,17 @@ not_gate='t:*'
 for gate in NOT BUF AND NAND OR NOR XOR XNOR ANDNOT ORNOT MUX NMUX AOI3 OAI3 AOI4 OAI4; do
   not_gate+=" t:\$_${gate}_ %d"
 done
+command -v yosys >/dev/null || { echo "yosys is not installed (Debian package yosys)" >&2; exit 1; }
+# Yosys's messages go to the log only (with -q it also printed each error to stderr, so that every
+# ERROR line showed twice); the lines that say why are printed from the log below.
 if ! yosys -q -l "$log" -p "read_verilog -sv $rtl/d3_pkg.sv $rtl/d3_header_decoder.sv;
     hierarchy -check -top d3_header_decoder -chparam GlobalPortWidth $g -chparam LocalPortWidth $l;
     synth -top d3_header_decoder; check -assert;
     select -assert-none $storage; select -assert-none $not_gate; tee -o /dev/stdout stat" \
-    >/dev/null; then
-  grep -E "ERROR|Latch inferred|Found and reported [1-9]|^Selection contains|^d3_header_decoder/" \
-    "$log" | head -8 >&2
-  echo "yosys rejected rtl/ for widths $g/$l (log above)" >&2
+    >/dev/null 2>&1; then
+  { grep -E "ERROR|Latch inferred|Found and reported [1-9]|^Selection contains|^d3_header_decoder/" \
+    "$log" || true; } | head -8 >&2
+  echo "yosys rejected $rtl for widths $g/$l (log above)" >&2
   exit 1
 fi
 cells=$(grep -E "Number of cells:" "$log" | tail -1 | awk '{print $4}')
