@@ -42,10 +42,10 @@ bool all_digits(const std::string& s, std::size_t from) {
 // Whether the scalar text s is a value of type t (YAML 1.2 core schema, as JSON writes them).
 bool has_type(const std::string& s, config_type t) {
     switch (t) {
+        // A whole number of any length or sign: the option's own check names its range.
         case config_type::integer:
-            return all_digits(s, s.rfind('-', 0) == 0 ? 1 : 0) && s.size() < 19;
         case config_type::unsigned64:
-            return all_digits(s, 0);
+            return all_digits(s, s.rfind('-', 0) == 0 ? 1 : 0);
         case config_type::number: {
             if (s.empty()) return false;
             char* end = nullptr;

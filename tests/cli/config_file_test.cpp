@@ -100,6 +100,15 @@ TEST(Config, ValuesRefusedTogetherWithAnotherKeyAreNamedWithFileAndLine) {
                   .err.find(w + ":3: network.arrangement: --arrangement: wiring file: cannot read "
                                 "/nonexistent.txt"),
               std::string::npos);
+    // A whole number out of its range, however long or negative: the option's own message.
+    const std::string k = write_temp("d3_huge_k.yaml", "network:\n  k: 99999999999999999999999\n");
+    EXPECT_NE(run("--config " + k)
+                  .err.find(k + ":2: network.k: --k: must be a whole number from "
+                                "1 to 256 (got '99999999999999999999999')"),
+              std::string::npos);
+    const std::string seed = write_temp("d3_negative_seed.yaml", "seed: -5\n");
+    EXPECT_NE(run("--config " + seed).err.find(seed + ":1: seed: --seed: must be a whole number"),
+              std::string::npos);
     // A buffer that cannot hold one packet: named at the buffer depth's line.
     const std::string g =
         write_temp("d3_bad_depth.yaml",
