@@ -17,6 +17,7 @@
 #include <fstream>
 #include <functional>
 #include <iostream>
+#include <map>
 #include <sstream>
 #include <tuple>
 
@@ -249,6 +250,7 @@ int run_validate(int argc, char** argv) {
         topology t;
         sim_claim c;
         std::size_t slot;
+        std::size_t job;  ///< in `first`: claims with the same run share its job
     };
     // The simulated claims are jobs (one d3sim run each), then the runs with --schedule fixed of
     // those whose published schedule conflicts: a second list, known from the first's results.
@@ -259,9 +261,12 @@ int run_validate(int argc, char** argv) {
         for (int m : g.ms) {
             const topology t(k, m);
             for (claim_row& r : topological_claims(t)) rows.push_back(std::move(r));
+            std::map<std::vector<std::string>, std::size_t> runs;  // d3sim args -> job
             for (sim_claim& c : simulated_claims(t)) {
-                first.jobs.push_back(claim_job(work, t, c, network_args(t, c.args), ""));
-                tasks.push_back({t, std::move(c), rows.size()});
+                const std::vector<std::string> args = network_args(t, c.args);
+                const auto [at, fresh] = runs.emplace(args, first.jobs.size());
+                if (fresh) first.jobs.push_back(claim_job(work, t, c, args, ""));
+                tasks.push_back({t, std::move(c), rows.size(), at->second});
                 rows.emplace_back();
             }
         }
@@ -279,13 +284,16 @@ int run_validate(int argc, char** argv) {
     const std::string identity = exe_identity(self_exe());
     std::vector<run_outcome> outcomes;
     std::vector<std::size_t> fixed_job(tasks.size(), SIZE_MAX);
+    std::map<std::size_t, std::size_t> fixed_of;  // job in `first` -> its fixed run in `second`
     for (std::size_t i = 0; i < tasks.size(); ++i) {
-        outcomes.push_back(outcome_of(first.jobs[i], identity));
         const task& x = tasks[i];
+        outcomes.push_back(outcome_of(first.jobs[x.job], identity));
         if (!needs_fixed_run(x.t, x.c, outcomes[i])) continue;
+        const auto [at, fresh] = fixed_of.emplace(x.job, second.jobs.size());
+        fixed_job[i] = at->second;
+        if (!fresh) continue;
         std::vector<std::string> args = network_args(x.t, x.c.args);
         args.insert(args.end(), {"--schedule", "fixed"});
-        fixed_job[i] = second.jobs.size();
         second.jobs.push_back(claim_job(work, x.t, x.c, args, ".fixed"));
     }
     if (!run(second)) return 2;
