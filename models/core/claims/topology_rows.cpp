@@ -56,14 +56,14 @@ std::vector<claim_row> topological_claims(const topology& t) {
                   "itself notes); it is shortest but not unique for the other destinations with "
                   "d' = d or p' = p, which three-hop g|g|l, l|g|g or g|l|g paths also reach. The "
                   "statement holds exactly when also d' != d and p' != p.";
-    rows.push_back(row(
-        t, "unique-2.2", "§2: (2.2) is the unique shortest path when d' != p, p' != d",
-        std::to_string(sp.pairs) + " of " + std::to_string(sp.pairs) + " pairs",
-        std::to_string(sp.unique) + " of " + std::to_string(sp.pairs) + " (" +
-            std::to_string(sp.not_shortest) + " not shortest, of which " +
-            std::to_string(sp.same_drawer) + " within a drawer; " + std::to_string(sp.not_unique) +
-            " not unique)",
-        sp.unique == sp.pairs, sp_note));
+    rows.push_back(row(t, "unique-2.2",
+                       "§2: (2.2) is the unique shortest path when d' != p, p' != d",
+                       std::to_string(sp.pairs) + " of " + std::to_string(sp.pairs) + " pairs",
+                       std::to_string(sp.unique) + " of " + std::to_string(sp.pairs) + " (" +
+                           std::to_string(sp.not_shortest) + " not shortest, of which " +
+                           std::to_string(sp.same_drawer) + " within a drawer; " +
+                           std::to_string(sp.not_unique) + " not unique)",
+                       sp.unique == sp.pairs, sp_note));
 
     // Theorem 1: the first K cabinets of D3(K + 2, M) in a scattered order.
     {
