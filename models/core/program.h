@@ -77,6 +77,10 @@ class node_program {
         (void)step;
         return nullptr;
     }
+    /// A step before which finished(step) is false whatever arrives: the node asks finished()
+    /// only from it on (a schedule runs to its last slot, a traffic generator through its
+    /// measurement; the node asks in every step otherwise). Default 0: always ask.
+    virtual std::uint64_t unfinished_before() const { return 0; }
 };
 
 }  // namespace d3

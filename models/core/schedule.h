@@ -56,6 +56,8 @@ class schedule_program final : public node_program {
     explicit schedule_program(const schedule& s) : s_(s), steps_(s.slots.size()) {}
     void launches(std::uint64_t step, std::vector<launch>& out) override;
     bool finished(std::uint64_t step) const override { return step >= steps_; }
+    /// finished(step) exactly: the node asks it only once the schedule has run.
+    std::uint64_t unfinished_before() const override { return steps_; }
     reaction reacts() const override { return reaction::none; }
     const std::vector<launch>* planned(std::uint64_t step) const override {
         return step < steps_ ? &s_.slots[step].launches : nullptr;
@@ -64,7 +66,7 @@ class schedule_program final : public node_program {
   private:
     const schedule& s_;
     /// s_.slots.size(), read once: size() divides by the 24-byte slot, and every node asks
-    /// finished() and planned() in every step.
+    /// planned() in every step.
     const std::size_t steps_;
 };
 

@@ -26,6 +26,7 @@ node::node(const sc_core::sc_module_name& name, setup s)
       program_(std::move(s.program)),
       classes_(s.cfg.router.service_classes),
       reacts_(program_ ? program_->reacts() : reaction::none),
+      unfinished_before_(program_ ? program_->unfinished_before() : 0),
       injection_delay_(step_time()) {
     for (lane& l : lanes_) l.credits = s.cfg.router.injection_depth;
     inject_out.bind(*this);
@@ -111,10 +112,11 @@ inline void node::step_classes(std::uint64_t t, Classes classes) {
     sent_cycle_ = t;
     for (int c = 0; c < classes; ++c) lanes_[c].sent = 0;
     // A program that does not react finishes by the step alone: its finished(t) was asked last
-    // step.
-    const bool done =
-        !program_ || ((reacts_ == reaction::none && t == finished_asked_) ? finished_next_
-                                                                          : program_->finished(t));
+    // step. Before unfinished_before_ the program is not asked.
+    const bool done = !program_ || (t >= unfinished_before_ &&
+                                    ((reacts_ == reaction::none && t == finished_asked_)
+                                         ? finished_next_
+                                         : program_->finished(t)));
     if (!done) {
         const std::vector<launch>* step_launches =
             reacts_ == reaction::none ? program_->planned(t) : nullptr;
@@ -140,7 +142,7 @@ inline void node::step_classes(std::uint64_t t, Classes classes) {
     }
     if (program_) {
         finished_asked_ = t + 1;
-        finished_next_ = program_->finished(t + 1);
+        finished_next_ = t + 1 >= unfinished_before_ && program_->finished(t + 1);
         clock_.keep_awake(*this, !finished_next_);  // a running program steps in every cycle
         if (!finished_next_) return;
     }

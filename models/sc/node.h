@@ -121,6 +121,8 @@ class node : public sc_core::sc_module,
 
     const int classes_;
     const reaction reacts_;  ///< what the program does with a delivery (none: no program)
+    /// The program's unfinished_before(): step() asks finished() only from this step on.
+    const std::uint64_t unfinished_before_;
     /// The injection channel's one cycle, kept here: step_time() tests its function-local
     /// static's guard on every call, and the all-to-all injects one packet per node step.
     const sc_core::sc_time injection_delay_;

@@ -48,6 +48,17 @@ TEST(Schedule, EverySourceVectorOnceAndDelaysWhereTheTestSays) {
     EXPECT_EQ(seen.size(), static_cast<std::size_t>(k * m * m));
 }
 
+// The node asks a schedule's program finished() only from unfinished_before() on: the step after
+// its last slot, from which it is finished.
+TEST(Schedule, ProgramUnfinishedBeforeItsEnd) {
+    const schedule s = all_to_all_schedule(2, 4, schedule_kind::paper);
+    const schedule_program p(s);
+    ASSERT_EQ(p.unfinished_before(), s.slots.size());
+    for (std::uint64_t step = 0; step < p.unfinished_before(); ++step)
+        EXPECT_FALSE(p.finished(step)) << step;
+    EXPECT_TRUE(p.finished(p.unfinished_before()));
+}
+
 TEST(Config, ValidatesAndResolves) {
     network_config c;
     EXPECT_FALSE(c.validate());

@@ -169,6 +169,26 @@ TEST(TrafficProgram, OnlyRecordsDeliveries) {
     EXPECT_GT(ended, 0);
 }
 
+// The node asks finished() only from unfinished_before() on: before it the program is unfinished
+// whatever arrives, here until the end of measurement, where a drained run ends at once.
+TEST(TrafficProgram, UnfinishedThroughTheMeasurement) {
+    const topology t(2, 2);
+    traffic_options o;
+    o.warmup = 3;
+    o.measure = 4;
+    o.rate = 1.0;
+    traffic_state s(t, o);
+    traffic_program prog(s, 0);
+    ASSERT_EQ(prog.unfinished_before(), 7u);
+    for (std::uint64_t step = 0; step < prog.unfinished_before(); ++step)
+        EXPECT_FALSE(prog.finished(step)) << step;
+    EXPECT_TRUE(prog.finished(7));  // nothing measured was created: no drain
+    std::vector<launch> out;
+    prog.launches(4, out);  // measured packets: creation goes on until they arrive
+    ASSERT_FALSE(out.empty());
+    EXPECT_FALSE(prog.finished(7));
+}
+
 // A measured packet's hops are the links it crossed, counted once per packet whatever the order
 // of arrival; the packets that never arrive count their path's hops (D3(2,2): from (0,0,0) to
 // (0,1,1) local port 1 to (0,0,1), global port 0 to (0,1,0), local port 1: 3 links).

@@ -153,6 +153,8 @@ class traffic_program final : public node_program {
     traffic_program(traffic_state& s, router_id id);
     void launches(std::uint64_t step, std::vector<launch>& out) override;
     bool finished(std::uint64_t step) const override { return s_.creation_over(step); }
+    /// Creation goes on through the measurement (traffic_state::creation_over).
+    std::uint64_t unfinished_before() const override { return s_.end_of_measurement(); }
     void on_receive(const delivery& d) override { s_.delivered(d); }
     reaction reacts() const override { return reaction::records; }
 
