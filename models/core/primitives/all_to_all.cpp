@@ -83,9 +83,9 @@ std::unique_ptr<workload> make_all_to_all_workload(const topology& t, const prim
                               {"lockstep", to_json(pred, t)}};
     std::vector<router_id> all(t.routers());
     for (router_id r = 0; r < t.routers(); ++r) all[r] = r;
-    return std::make_unique<schedule_workload>(
-        "all-to-all", to_string(o.schedule), std::move(chosen), std::move(all), t.routers(),
-        [](router_id, router_id) { return 1u; }, std::move(details));
+    return std::make_unique<schedule_workload>("all-to-all", to_string(o.schedule),
+                                               std::move(chosen), std::move(all), t.routers(),
+                                               std::uint32_t{1}, std::move(details));
 }
 
 }  // namespace d3

@@ -120,6 +120,15 @@ schedule_workload::schedule_workload(std::string primitive, std::string schedule
     for (router_id n : nodes) runs_.at(n) = true;
 }
 
+schedule_workload::schedule_workload(std::string primitive, std::string schedule_name, schedule s,
+                                     std::vector<router_id> nodes, router_id routers,
+                                     std::uint32_t each, late_details details)
+    : schedule_workload(
+          std::move(primitive), std::move(schedule_name), std::move(s), std::move(nodes), routers,
+          [each](router_id, router_id) { return each; }, std::move(details)) {
+    each_ = each;
+}
+
 void add_schedule_volume(const topology& t, const schedule& s, router_id at, std::uint64_t nodes,
                          workload_volume& v) {
     walk_result w;
