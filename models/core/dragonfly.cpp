@@ -38,7 +38,7 @@ int wrap(int a, int n) {
 }
 }  // namespace
 
-dragonfly::dragonfly(int k, int m, arrangement a) : k_(k), m_(m), kind_(a) {
+dragonfly::dragonfly(int k, int m, arrangement a) : k_(k), m_(m), groups_(k * m + 1), kind_(a) {
     if (auto err = check(k, m)) throw std::invalid_argument(*err);
     if (a == arrangement::file)
         throw std::invalid_argument("use dragonfly::from_file for a wiring file");
@@ -66,7 +66,7 @@ dragonfly::dragonfly(int k, int m, arrangement a) : k_(k), m_(m), kind_(a) {
 }
 
 dragonfly::dragonfly(int k, int m, arrangement a, std::vector<port_end> far)
-    : k_(k), m_(m), kind_(a), far_(std::move(far)) {
+    : k_(k), m_(m), groups_(k * m + 1), kind_(a), far_(std::move(far)) {
     index_exits();
 }
 

@@ -40,7 +40,7 @@ class dragonfly {
 
     int k() const { return k_; }
     int m() const { return m_; }
-    int groups() const { return k_ * m_ + 1; }
+    int groups() const { return groups_; }
     std::uint32_t routers() const { return static_cast<std::uint32_t>(groups() * m_); }
     arrangement kind() const { return kind_; }
 
@@ -69,6 +69,7 @@ class dragonfly {
 
     int k_;
     int m_;
+    int groups_;  ///< K M + 1, kept: exit_to multiplies by it in every MDF decode
     arrangement kind_;
     std::vector<port_end> far_;    ///< per (group, router, port)
     std::vector<port_end> exits_;  ///< per (group, to): the port end in `group` linking to `to`
