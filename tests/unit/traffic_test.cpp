@@ -12,6 +12,24 @@
 namespace d3 {
 namespace {
 
+// bernoulli_below(r, bernoulli_threshold(p)) answers as bernoulli(r, p) for the same draw: at
+// either side of the threshold and along a stream.
+TEST(TrafficRng, BernoulliThresholdAnswersAsTheDoubleComparison) {
+    for (const double p : {0.0, 1e-9, 0.075, 0.1, 0.3, 1.0 / 3, 0.5, 0.999999, 1.0}) {
+        const std::uint64_t t = bernoulli_threshold(p);
+        const auto by_double = [p](std::uint64_t x) {
+            return static_cast<double>(x) * (1.0 / 9007199254740992.0) < p;
+        };
+        for (const std::uint64_t x :
+             std::vector<std::uint64_t>{t - 2, t - 1, t, t + 1, 0, (1ull << 53) - 1})
+            if (x < (1ull << 53)) {
+                EXPECT_EQ(x < t, by_double(x)) << p << " " << x;
+            }
+        traffic_rng a(7), b(7);
+        for (int i = 0; i < 1000; ++i) ASSERT_EQ(bernoulli_below(a, t), bernoulli(b, p)) << p;
+    }
+}
+
 TEST(Pattern, PermutationIsABijectionFixedBySeed) {
     const topology t(2, 4);
     const pattern_generator a(t, traffic_pattern::permutation, 5, 0);

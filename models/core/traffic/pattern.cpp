@@ -37,7 +37,7 @@ const char* to_string(traffic_pattern p) {
 
 pattern_generator::pattern_generator(const topology& t, traffic_pattern p, std::uint64_t seed,
                                      double hotspot_fraction)
-    : t_(t), p_(p), hotspot_(hotspot_fraction) {
+    : t_(t), routers_(static_cast<int>(t.routers())), p_(p), hotspot_(hotspot_fraction) {
     if (p_ != traffic_pattern::permutation) return;
     perm_.resize(t.routers());
     for (router_id i = 0; i < t.routers(); ++i) perm_[i] = i;

@@ -40,12 +40,13 @@ class pattern_generator {
   private:
     /// A router drawn uniformly, the source included (uniform; hotspot off its hot spot).
     router_id any_router(traffic_rng& r) const {
-        return static_cast<router_id>(uniform_int(r, static_cast<int>(t_.routers())));
+        return static_cast<router_id>(uniform_int(r, routers_));
     }
     /// destination() of the other patterns.
     router_id destination_other(router_id src, traffic_rng& r) const;
 
     const topology& t_;
+    int routers_;  ///< t_.routers(), kept: a uniform draw per packet
     traffic_pattern p_;
     double hotspot_;
     std::vector<router_id> perm_;  ///< permutation pattern only

@@ -3,6 +3,7 @@
 // standard distributions are implementation-defined). Plain C++.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <random>
 
@@ -21,6 +22,17 @@ using traffic_rng = std::mt19937_64;
 /// True with probability p (53-bit resolution).
 [[gnu::flatten]] inline bool bernoulli(traffic_rng& r, double p) {
     return static_cast<double>(r() >> 11) * (1.0 / 9007199254740992.0) < p;
+}
+
+/// bernoulli(r, p) for p in [0, 1] as an integer comparison, with threshold =
+/// bernoulli_threshold(p): x 2^-53 < p exactly when x < p 2^53 (a power of two scales exactly),
+/// that is when x < ceil(p 2^53), for the integer x < 2^53. The same draw and the same answer,
+/// without the conversion to double (traffic_program::launches: a draw per terminal and step).
+inline std::uint64_t bernoulli_threshold(double p) {
+    return static_cast<std::uint64_t>(std::ceil(p * 9007199254740992.0));
+}
+[[gnu::flatten]] inline bool bernoulli_below(traffic_rng& r, std::uint64_t threshold) {
+    return (r() >> 11) < threshold;
 }
 
 /// The stream of node `id` for a run seeded with `seed` (splitmix64 of both).

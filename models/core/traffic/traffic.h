@@ -163,7 +163,8 @@ class traffic_program final : public node_program {
     router_id id_;
     coord at_;
     traffic_rng rng_;
-    double packet_rate_;  ///< packets per terminal per step: rate / packet_length
+    /// packets per terminal per step, rate / packet_length, as bernoulli_threshold
+    std::uint64_t packet_threshold_;
 };
 
 class traffic_workload final : public workload {
