@@ -144,10 +144,16 @@ class router : public sc_core::sc_module, public stepper::client {
                                                             sc_core::sc_time& t);
     [[gnu::cold, gnu::noinline]] void overflow(int input) const;  ///< d3/router: input overflows
     [[gnu::cold, gnu::noinline]] void ejection_credit() const;    ///< d3/protocol
-    [[gnu::always_inline]] inline void offer(const request& r, target to, std::uint64_t t);
+    template <typename Plain>
+    [[gnu::always_inline]] inline void offer(const request& r, target to, std::uint64_t t, Plain);
     /// The hold stage is full: whether `r`, held there, holds again in its own place.
     [[gnu::cold, gnu::noinline]] bool keeps_hold_place(const request& r) const;
-    packet* serve(const request& r, target to, std::uint64_t t);
+    template <typename Plain>
+    packet* serve(const request& r, target to, std::uint64_t t, Plain);
+    /// step() for one kind of router: `Plain` std::true_type when plain_ holds (the tests of what
+    /// it rules out drop out of the step), std::false_type for any configuration.
+    template <typename Plain>
+    void step_as(std::uint64_t t, Plain);
     void log_packet(packet_event_kind kind, const packet& p, std::uint64_t t, std::uint32_t source,
                     int output);
     [[gnu::always_inline]] inline void return_credit(int fifo);
@@ -186,6 +192,9 @@ class router : public sc_core::sc_module, public stepper::client {
     const int classes_;                 ///< service classes
     const std::uint64_t flits_;         ///< flits per packet (docs/multi-flit.md)
     const std::uint64_t route_cycles_;  ///< the route stage's own cycles (core/pipeline.h)
+    /// The paper's router: one service class, one-flit packets, no route stage of its own, no
+    /// observer and no background traffic (step_as<std::true_type>).
+    const bool plain_;
 
     router_stats stats_;  ///< the run's own packets (all packets without --background)
     router_stats background_stats_;

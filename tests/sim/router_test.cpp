@@ -92,9 +92,9 @@ struct harness {
     std::vector<std::unique_ptr<source>> sources;  // global 0, local 1, injection
     std::vector<std::unique_ptr<sink>> sinks;      // global 0, local 1, ejection
 
-    explicit harness(network_config c) : cfg(c.resolved()) {
+    explicit harness(network_config c, link_observer* observer = nullptr) : cfg(c.resolved()) {
         r = std::make_unique<router>(
-            "router", router::setup{cfg, topo, {0, 0, 1}, dec, pool, clock, nullptr});
+            "router", router::setup{cfg, topo, {0, 0, 1}, dec, pool, clock, observer});
         for (const char* n : {"src_g0", "src_l1", "src_inject"})
             sources.push_back(std::make_unique<source>(n, pool,
                                                        n == std::string("src_inject")
@@ -170,6 +170,39 @@ TEST(Router, TwoRequestersOneLinkIsOneConflict) {
     EXPECT_EQ(h.r->conflict_log()[0].port, 1u);  // output 1 = local port 1
     EXPECT_EQ(h.r->conflict_log()[0].requesters, 2u);
     EXPECT_EQ(h.sources[0]->credits, 4);  // the global input's slot was returned
+}
+
+/// Counts the link events a router reports (with one, the router takes its general step).
+struct counting_observer : link_observer {
+    int links = 0, sent = 0;
+    void on_link(const link_event& e) override {
+        ++links;
+        sent += e.sent;
+    }
+};
+
+// The paper's router takes its plain step (router::step_as), a router with an observer the general
+// one: the same moves, the same figures.
+TEST(Router, TheGeneralStepMovesAsThePlainOne) {
+    D3_REQUIRE_FRESH_KERNEL();
+    counting_observer seen;
+    harness h(small(4), &seen);
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+    ASSERT_TRUE(h.sources[0]->send(make_source_vector_header(false, 1, {0, 1, 0})));
+    ASSERT_TRUE(h.sources[2]->send(kLocal1));
+    ASSERT_TRUE(h.sources[1]->send(make_source_vector_header(false, 1, {0, 0, 0})));
+    sc_core::sc_start(step_time() * 10.0);
+    const sink& out = *h.sinks[1];
+    ASSERT_EQ(out.got.size(), 2u);
+    EXPECT_EQ(out.got[0].first, 1u);  // as in TwoRequestersOneLinkIsOneConflict
+    EXPECT_EQ(out.got[1].first, 2u);
+    ASSERT_EQ(h.sinks[2]->got.size(), 1u);
+    EXPECT_EQ(h.sinks[2]->got[0].first, 2u);  // as in HoldStageStepsTheCounterDown
+    EXPECT_EQ(h.r->stats().conflicts, 1u);
+    EXPECT_EQ(h.r->stats().waits, 1u);
+    EXPECT_EQ(h.r->stats().holds, 1u);
+    EXPECT_EQ(seen.links, 2);  // local port 1 in steps 1 and 2
+    EXPECT_EQ(seen.sent, 2);
 }
 
 TEST(Router, HoldStageStepsTheCounterDown) {
