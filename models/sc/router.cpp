@@ -336,7 +336,7 @@ void router::step_as(std::uint64_t t, Plain plain) {
             log_packet(packet_event_kind::conflict_wait, *r.e->pkt, t, r.source, o);
     };
     if (!any || flits_ == 1)  // one-flit packets: a credit is a packet (the paper's router)
-        blocked_ = alloc_.allocate(
+        blocked_ = alloc_.allocate<!any>(
             t, [&](int o, const entry& e) { return out_unit_.credits(o, vc_after(e)) > 0; }, grant,
             lost);
     else  // F flits: room for all of them downstream and the link free (docs/multi-flit.md)

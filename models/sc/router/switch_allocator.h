@@ -55,10 +55,12 @@ class switch_allocator : public sc_core::sc_object {
     /// and calls grant(request, output) -> packet* for the winner. Clears the step's requests.
     /// Returns true when some packet was left waiting for a credit. lost(request, output) is
     /// called for each packet that had a credit but lost the link to the winner (the packet log).
+    /// `Plain`: the caller knows there is one service class, no observer and no background
+    /// traffic (router::step_as), so that those tests drop out.
     struct no_loser {
         void operator()(const d3::request&, int) const {}
     };
-    template <typename HasCredit, typename Grant, typename Lost = no_loser>
+    template <bool Plain = false, typename HasCredit, typename Grant, typename Lost = no_loser>
     bool allocate(std::uint64_t t, HasCredit&& has_credit, Grant&& grant, Lost&& lost = Lost());
 
     /// The first conflicts of this router (at most kConflictLog), in step order.
@@ -69,7 +71,7 @@ class switch_allocator : public sc_core::sc_object {
     /// A function of its own: with it inside allocate(), GCC stopped inlining allocate() into the
     /// router's step (+12 M instructions on the D3(8,8) all-to-all, which never takes this path).
     /// True when some packet was left waiting for a credit.
-    template <typename HasCredit, typename Grant, typename Lost>
+    template <bool Plain, typename HasCredit, typename Grant, typename Lost>
     bool allocate_group(std::uint64_t t, int o, std::uint32_t first, HasCredit& has_credit,
                         Grant& grant, Lost& lost);
     void record(std::uint64_t t, int output, std::size_t requesters);
@@ -108,15 +110,17 @@ class switch_allocator : public sc_core::sc_object {
     std::vector<conflict_record> log_;
 };
 
-template <typename HasCredit, typename Grant, typename Lost>
+template <bool Plain, typename HasCredit, typename Grant, typename Lost>
 bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&& grant,
                                 Lost&& lost) {
+    const bool background = !Plain && background_;
+    const bool observed = !Plain && observer_;
     bool waiting = false;
     for (int o : touched_) {
         chain& c = chains_[static_cast<std::size_t>(o)];
         const std::uint32_t first = c.head;
         c.head = c.tail = kEnd;
-        if (asked_[first].next == kEnd && !background_) {  // the common case: one requester
+        if (asked_[first].next == kEnd && !background) {  // the common case: one requester
             const d3::request& r = asked_[first].r;
             const packet* sent = nullptr;
             if (has_credit(o, *r.e)) {
@@ -126,26 +130,27 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
                 waiting = true;
                 ++stats_.stalls;
             }
-            if (observer_) observe(t, o, 1, sent, 0);
+            if (observed) observe(t, o, 1, sent, 0);
             continue;
         }
-        waiting = allocate_group(t, o, first, has_credit, grant, lost) || waiting;
+        waiting = allocate_group<Plain>(t, o, first, has_credit, grant, lost) || waiting;
     }
     touched_.clear();
     asked_.clear();
     return waiting;
 }
 
-template <typename HasCredit, typename Grant, typename Lost>
+template <bool Plain, typename HasCredit, typename Grant, typename Lost>
 bool switch_allocator::allocate_group(std::uint64_t t, int o, std::uint32_t first,
                                       HasCredit& has_credit, Grant& grant, Lost& lost) {
+    const bool background = !Plain && background_;
     bool waiting = false;
     group_.clear();
     for (std::uint32_t i = first; i != kEnd; i = asked_[i].next) group_.push_back(asked_[i].r);
     const auto& w = group_;
     const std::size_t n = w.size();
     std::uint8_t counted = 0;  // for the observer: the conflicts recorded
-    if (n > 1 && !background_) {
+    if (n > 1 && !background) {
         record(t, o, n);
         counted = link_event::kRunConflict;
     }
@@ -157,7 +162,7 @@ bool switch_allocator::allocate_group(std::uint64_t t, int o, std::uint32_t firs
     // Two classes: only the highest class with a credit competes (strict precedence).
     std::size_t competing = eligible_.size();
     int top = 0;
-    if (classes_ > 1 && competing > 1) {
+    if (!Plain && classes_ > 1 && competing > 1) {
         top = w[eligible_[0]].e->pkt->service;
         for (std::size_t i : eligible_) top = std::min<int>(top, w[i].e->pkt->service);
         std::stable_partition(eligible_.begin(), eligible_.end(),
@@ -181,18 +186,18 @@ bool switch_allocator::allocate_group(std::uint64_t t, int o, std::uint32_t firs
         sent = grant(w[win], o);
         for (std::size_t i : eligible_)
             if (i != win) lost(w[i], o);
-    } else if (!background_) {
+    } else if (!background) {
         ++stats_.stalls;
     }
     // A conflict's waits: the packets that had a credit but another packet won the link (the
     // packet log's conflict-wait events); a packet without a credit waits for the credit.
-    if (n > 1 && !background_) stats_.waits += eligible_.size() - (sent ? 1 : 0);
-    if (background_) {
+    if (n > 1 && !background) stats_.waits += eligible_.size() - (sent ? 1 : 0);
+    if (background) {
         credit_.assign(n, 0);
         for (std::size_t i : eligible_) credit_[i] = 1;
         counted = record_tagged(t, o, w, sent);
     }
-    if (observer_) observe(t, o, n, sent, counted);
+    if (!Plain && observer_) observe(t, o, n, sent, counted);
     return waiting;
 }
 
