@@ -47,6 +47,14 @@ class fifo {
         ++size_;
         return v;
     }
+    /// Appends an element and returns it as its slot last held it (not reset): for a caller that
+    /// sets every field it reads (the input unit's arrivals: the stores of a reset saved).
+    T& push_slot() {
+        if (size_ == room_) grow();  // the storage is full, or the queue is
+        T& v = slots_[wrap(head_ + size_)];
+        ++size_;
+        return v;
+    }
     void pop_front() {
         assert(!empty());
         head_ = wrap(head_ + 1);

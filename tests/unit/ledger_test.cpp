@@ -180,6 +180,22 @@ TEST(Fifo, APushBeyondTheLimitThrowsAndKeepsTheQueue) {
     EXPECT_THROW(none.push_back(1), std::length_error);
 }
 
+// push_slot appends like push_back (growing the ring, refusing beyond the limit) but leaves the
+// slot as it was: the caller writes it.
+TEST(Fifo, PushSlotAppendsTheSlotAsItWas) {
+    fifo<int> f(2);
+    f.push_slot() = 5;  // grows the storage
+    f.push_back(6);
+    EXPECT_THROW(f.push_slot(), std::length_error);
+    f.pop_front();
+    f.pop_front();
+    EXPECT_EQ(f.push_slot(), 5);  // the slot the first element left
+    EXPECT_EQ(f.size(), 1u);
+    f.push_slot() = 8;
+    EXPECT_EQ(f[0], 5);
+    EXPECT_EQ(f[1], 8);
+}
+
 // A workload that expects the listed (source, destination, count) triples, in the order listed
 // (a pair may come in pieces whose counts add up).
 class expecting final : public workload {

@@ -54,9 +54,15 @@ class input_unit : public sc_core::sc_object {
     bool accept(int f, packet* p, std::uint64_t ready) {
         fifo<entry>& q = buffer(f);
         if (q.full()) return false;
-        entry& e = q.emplace_back();
+        // Every field but the decision, which the route stage writes before it is read (decoded).
+        entry& e = q.push_slot();
         e.pkt = p;
         e.ready = ready;
+        e.to = kEjectTarget;
+        e.fan = fanout::kNone;
+        e.decoded = false;
+        e.done = false;
+        e.stalled = false;
         ++total_;
         if (f < injq_) mark(f, true);
         return true;
