@@ -233,7 +233,7 @@ template <typename Plain>
         ++(p->background ? background_stats_ : stats_).holds;
         hold_.admit(p, t, e.dec.act);
     } else {
-        out_unit_.send(to, class_channel(p->service, vc_of(p->hdr.b, vcs_), vcs_), p, t);
+        out_unit_.send(to, channel(*p, p->hdr.b, Plain{}), p, t);
     }
     return p;
 }
@@ -337,8 +337,11 @@ void router::step_as(std::uint64_t t, Plain plain) {
     };
     if (!any || flits_ == 1)  // one-flit packets: a credit is a packet (the paper's router)
         blocked_ = alloc_.allocate<!any>(
-            t, [&](int o, const entry& e) { return out_unit_.credits(o, vc_after(e)) > 0; }, grant,
-            lost);
+            t,
+            [&](int o, const entry& e) {
+                return out_unit_.credits(o, channel(*e.pkt, e.dec.next.b, plain)) > 0;
+            },
+            grant, lost);
     else  // F flits: room for all of them downstream and the link free (docs/multi-flit.md)
         blocked_ = alloc_.allocate(
             t,

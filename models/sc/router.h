@@ -30,6 +30,7 @@
 #include <string>
 #include <systemc>
 #include <tlm>
+#include <type_traits>
 #include <vector>
 
 #include "core/config.h"
@@ -166,8 +167,13 @@ class router : public sc_core::sc_module, public stepper::client {
     /// Tells the observer a packet entered buffer `fifo` (and logs an injection).
     [[gnu::noinline]] void report_arrival(std::uint64_t now, int fifo, const packet& p);
     /// The channel downstream: the packet's class's set of virtual channels (core/service.h).
-    int vc_after(const entry& e) const {
-        return class_channel(e.pkt->service, vc_of(e.dec.next.b, vcs_), vcs_);
+    int vc_after(const entry& e) const { return channel(*e.pkt, e.dec.next.b, std::false_type{}); }
+    /// The channel of packet `p` with sync counter `b`; with one class (plain, every packet of
+    /// class 0) the virtual channel itself.
+    template <typename Plain>
+    int channel(const packet& p, int b, Plain) const {
+        const int vc = vc_of(b, vcs_);
+        return Plain::value ? vc : class_channel(p.service, vc, vcs_);
     }
     void return_flit_credits(int fifo);  ///< F > 1: a packet's F credits, one per cycle
     /// Whether the decoded, unserved entry `e` waits for a link credit (its output and channel in
