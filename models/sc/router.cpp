@@ -295,7 +295,7 @@ void router::step_as(std::uint64_t t, Plain plain) {
     out_unit_.return_credits(t);
     // 2. what may move
     requests_.clear();
-    in_unit_.collect(t, requests_);
+    in_unit_.collect<!any>(t, requests_);
     hold_.collect(t, static_cast<std::uint32_t>(in_unit_.buffers()), requests_);
     prefetch_requests();
     if (any && classes_ > 1)  // privileged first: it takes the ejection and hold room first

@@ -39,23 +39,8 @@ void input_unit::take_lanes(std::size_t n) {
     }
 }
 
-void input_unit::collect(std::uint64_t t, std::vector<request>& out) {
-    step_ = t;
-    for_busy([&](int f) {
-        entry& e = in_[static_cast<std::size_t>(f)].front();
-        if (e.ready > t) return;
-        out.push_back({&e, static_cast<std::uint32_t>(f)});
-        served_.push_back(f);
-    });
+void input_unit::collect_classes(std::uint64_t t, std::vector<request>& out) {
     std::size_t width = static_cast<std::size_t>(injection_width_);
-    if (classes_ == 1) {  // one class: the injection buffer's first lanes while they are ready
-        fifo<entry>& inj = buffer(injq_);
-        std::size_t lanes = std::min(inj.size(), width);
-        if (flits_ > 1) lanes = std::min(lanes, free_lanes(t));  // (F > 1 runs have one class)
-        for (std::size_t j = 0; j < lanes && inj[j].ready <= t; ++j)
-            out.push_back({&inj[j], static_cast<std::uint32_t>(injq_)});
-        return;
-    }
     for (int c = 0; c < classes_ && width > 0; ++c) {  // the privileged class first
         fifo<entry>& inj = buffer(injq_ + c);
         const std::size_t lanes = std::min(inj.size(), width);

@@ -70,7 +70,9 @@ class input_unit : public sc_core::sc_object {
 
     /// Appends this step's requests: the heads of the link buffers that are ready, in buffer
     /// order, then up to injection_width ready entries of the injection buffers, privileged
-    /// class first (each class in order while its entries are ready).
+    /// class first (each class in order while its entries are ready). `Plain`: the caller knows
+    /// there is one class and packets are of one flit (router::step_as).
+    template <bool Plain = false>
     void collect(std::uint64_t t, std::vector<request>& out);
 
     /// Frees the slots of packets that were served in full: link buffers from the head, the
@@ -108,6 +110,8 @@ class input_unit : public sc_core::sc_object {
     }
     template <typename F>
     void for_busy(F&& f) const;
+    /// collect()'s injection entries with two classes.
+    void collect_classes(std::uint64_t t, std::vector<request>& out);
     /// F > 1: the injection entries that may ask in step t (free lanes), and taking n lanes.
     std::size_t free_lanes(std::uint64_t t) const;
     void take_lanes(std::size_t n);
@@ -133,6 +137,24 @@ void input_unit::for_busy(F&& f) const {
     for (std::size_t w = 0; w < busy_.size(); ++w)
         for (std::uint64_t bits = busy_[w]; bits != 0; bits &= bits - 1)
             f(static_cast<int>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))));
+}
+
+template <bool Plain>
+void input_unit::collect(std::uint64_t t, std::vector<request>& out) {
+    step_ = t;
+    for_busy([&](int f) {
+        entry& e = in_[static_cast<std::size_t>(f)].front();
+        if (e.ready > t) return;
+        out.push_back({&e, static_cast<std::uint32_t>(f)});
+        served_.push_back(f);
+    });
+    if (!Plain && classes_ != 1) return collect_classes(t, out);
+    // One class: the injection buffer's first lanes while they are ready.
+    fifo<entry>& inj = buffer(injq_);
+    std::size_t lanes = std::min(inj.size(), static_cast<std::size_t>(injection_width_));
+    if (!Plain && flits_ > 1) lanes = std::min(lanes, free_lanes(t));  // (F > 1 runs: one class)
+    for (std::size_t j = 0; j < lanes && inj[j].ready <= t; ++j)
+        out.push_back({&inj[j], static_cast<std::uint32_t>(injq_)});
 }
 
 template <typename Freed, typename Changed>
