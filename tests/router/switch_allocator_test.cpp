@@ -108,6 +108,56 @@ TEST(SwitchAllocator, WaitsCountThePacketsThatHadACredit) {
     waits_count_packets_with_a_credit(f);
 }
 
+// The plain step's allocation (allocate<true>: one class, no background, no observer) grants the
+// same packets and counts the same figures as the general one.
+template <bool Plain>
+std::vector<std::uint64_t> allocate_rounds(router_stats& stats, std::vector<int>& stalled) {
+    std::vector<packet> pkts(5);
+    std::vector<entry> entries(5);
+    for (std::size_t i = 0; i < pkts.size(); ++i) {
+        pkts[i].serial = i;
+        pkts[i].launch = 10 - i % 3;
+        entries[i].pkt = &pkts[i];
+        entries[i].stalled = true;
+    }
+    switch_allocator alloc{"switch_allocator", {3, arbitration::oldest_first, 6, 9}, stats};
+    std::vector<std::uint64_t> out;  // per round: the serials granted, then whether one waits
+    const auto grant = [&](const request& r, int o) {
+        out.push_back(r.e->pkt->serial * 10 + static_cast<std::uint64_t>(o));
+        return r.e->pkt;
+    };
+    for (std::uint64_t t = 0; t < 3; ++t) {
+        alloc.request(2, {&entries[0], 0});
+        alloc.request(2, {&entries[3], 1});
+        alloc.request(1, {&entries[4], 4});
+        alloc.request(2, {&entries[1], 2});
+        alloc.request(1, {&entries[2], 3});
+        alloc.request(0, {&entries[2], 5});
+        // Round 0: every packet has a credit; 1: not entry 3, nor output 1; 2: none.
+        const auto credit = [&](int o, const entry& e) {
+            return t == 0 || (t == 1 && &e != &entries[3] && o != 1);
+        };
+        out.push_back(alloc.allocate<Plain>(t, credit, grant));
+    }
+    for (const entry& e : entries) stalled.push_back(e.stalled);
+    const auto& log = alloc.conflict_log();
+    for (const conflict_record& c : log) out.push_back(c.step * 100 + c.port * 10 + c.requesters);
+    return out;
+}
+
+TEST(SwitchAllocator, ThePlainAllocationDecidesAsTheGeneralOne) {
+    router_stats general, plain;
+    std::vector<int> general_stalled, plain_stalled;
+    EXPECT_EQ(allocate_rounds<true>(plain, plain_stalled),
+              allocate_rounds<false>(general, general_stalled));
+    EXPECT_EQ(plain_stalled, general_stalled);
+    EXPECT_EQ(plain.conflicts, general.conflicts);
+    EXPECT_EQ(plain.conflicts, 6u);
+    EXPECT_EQ(plain.waits, general.waits);
+    EXPECT_EQ(plain.stalls, general.stalls);
+    EXPECT_GT(plain.stalls, 0u);
+}
+
 // Two service classes (core/service.h): the precedence of the privileged class, and the figures
 // of the run's own packets kept apart from the background's.
 struct two_classes {

@@ -74,6 +74,11 @@ class switch_allocator : public sc_core::sc_object {
     template <bool Plain, typename HasCredit, typename Grant, typename Lost>
     bool allocate_group(std::uint64_t t, int o, std::uint32_t first, HasCredit& has_credit,
                         Grant& grant, Lost& lost);
+    /// allocate_group() for the plain step (one class, no background, no observer): the same
+    /// figures and the same winner, read from the chain without copying the requesters.
+    template <typename HasCredit, typename Grant, typename Lost>
+    bool allocate_plain_group(std::uint64_t t, int o, std::uint32_t first, HasCredit& has_credit,
+                              Grant& grant, Lost& lost);
     void record(std::uint64_t t, int output, std::size_t requesters);
     /// With background traffic: the figures of each kind of packet (the run's own, the
     /// background) among the requesters `w` of `output`; `credit[i]`: w[i] had a credit.
@@ -133,11 +138,42 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
             if (observed) observe(t, o, 1, sent, 0);
             continue;
         }
-        waiting = allocate_group<Plain>(t, o, first, has_credit, grant, lost) || waiting;
+        if (Plain)
+            waiting = allocate_plain_group(t, o, first, has_credit, grant, lost) || waiting;
+        else
+            waiting = allocate_group<Plain>(t, o, first, has_credit, grant, lost) || waiting;
     }
     touched_.clear();
     asked_.clear();
     return waiting;
+}
+
+template <typename HasCredit, typename Grant, typename Lost>
+bool switch_allocator::allocate_plain_group(std::uint64_t t, int o, std::uint32_t first,
+                                            HasCredit& has_credit, Grant& grant, Lost& lost) {
+    std::size_t n = 0;  // requesters: more than one (allocate serves a single one)
+    eligible_.clear();  // here: the requesters with a credit, by their place in asked_
+    cands_.clear();
+    for (std::uint32_t i = first; i != kEnd; i = asked_[i].next, ++n) {
+        const d3::request& r = asked_[i].r;
+        if (!has_credit(o, *r.e)) continue;
+        r.e->stalled = false;
+        eligible_.push_back(i);
+        cands_.push_back({r.source, r.e->pkt->launch, r.e->pkt->serial});
+    }
+    record(t, o, n);
+    if (eligible_.empty()) {
+        ++stats_.stalls;
+        return true;
+    }
+    std::size_t win = 0;
+    if (eligible_.size() > 1)
+        win = arbiters_[static_cast<std::size_t>(o)].pick(cands_.data(), cands_.size());
+    grant(asked_[eligible_[win]].r, o);
+    for (std::size_t j = 0; j < eligible_.size(); ++j)
+        if (j != win) lost(asked_[eligible_[j]].r, o);
+    stats_.waits += eligible_.size() - 1;
+    return eligible_.size() < n;
 }
 
 template <bool Plain, typename HasCredit, typename Grant, typename Lost>
