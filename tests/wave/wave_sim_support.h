@@ -1,45 +1,28 @@
-// What the d3sim --wave tests share: running d3sim in a shell, a traced run's JSON, VCD and view.
+// What the d3sim --wave tests share: a scratch name, a traced run's JSON, VCD and view.
 #pragma once
 
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <array>
-#include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "support/run_command.h"
 #include "trace/gtkw.h"
 #include "trace/vcd_reader.h"
 
 namespace d3::test {
-
-struct outcome {
-    int code = -1;
-    std::string out;
-    std::string err;
-};
 
 /// A file name private to this test process (CTest runs the tests of this binary in parallel).
 inline std::string scratch(const std::string& name) {
     return testing::TempDir() + "d3wave_" + std::to_string(getpid()) + "_" + name;
 }
 
+/// d3sim as a user runs it (tests/support/run_command.h).
 inline outcome run(const std::string& cmdline) {
-    const std::string errfile = scratch("stderr.txt");
-    FILE* p = popen((cmdline + " 2>" + errfile).c_str(), "r");
-    outcome o;
-    std::array<char, 4096> buf{};
-    std::size_t n;
-    while ((n = fread(buf.data(), 1, buf.size(), p)) > 0) o.out.append(buf.data(), n);
-    const int status = pclose(p);
-    o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    std::ifstream f(errfile);
-    o.err.assign(std::istreambuf_iterator<char>(f), {});
-    return o;
+    return run_command(cmdline);
 }
 
 struct traced_run {
