@@ -27,6 +27,15 @@ void hold_stage::begin_step_classes() {
     for (int c = 0; c < classes_; ++c) room_[c] = room_left(held[c]);
 }
 
+bool hold_stage::commit_held() {
+    const std::size_t before = held_.size();
+    held_.erase(std::remove_if(held_.begin(), held_.end(), [](const entry& e) { return e.done; }),
+                held_.end());
+    held_.insert(held_.end(), entering_.begin(), entering_.end());
+    entering_.clear();
+    return held_.size() != before;
+}
+
 void hold_stage::admit(packet* p, std::uint64_t t, action act) {
     entry e;
     e.pkt = p;

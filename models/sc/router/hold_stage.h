@@ -55,14 +55,8 @@ class hold_stage : public sc_core::sc_object {
     /// Ends a step: drops packets that left, then takes in the ones admitted in this step.
     /// True when the number held changed.
     bool commit() {
-        if (entering_.empty() && held_.empty()) return false;  // the common case
-        const std::size_t before = held_.size();
-        held_.erase(
-            std::remove_if(held_.begin(), held_.end(), [](const entry& e) { return e.done; }),
-            held_.end());
-        held_.insert(held_.end(), entering_.begin(), entering_.end());
-        entering_.clear();
-        return held_.size() != before;
+        if (entering_.empty() && held_.empty()) return false;  // the common case, inline
+        return commit_held();
     }
     /// The earliest cycle after `t` at which a held packet may leave (calendar::kNever: none).
     std::uint64_t next_work(std::uint64_t t) const {
@@ -84,6 +78,9 @@ class hold_stage : public sc_core::sc_object {
     const std::uint64_t global_time_;
     static constexpr std::size_t kUnbounded = std::numeric_limits<std::size_t>::max();
     void begin_step_classes();  ///< begin_step with two service classes
+    /// commit() when packets are held or entering: out of line, so that the common case (none)
+    /// is a test in the router's step rather than a call (D3(8,8) all-to-all: -0.7 %).
+    bool commit_held();
     /// The room of a class that holds `held` packets now.
     std::size_t room_left(std::size_t held) const {
         return capacity_ - std::min(capacity_, capacity_ == kUnbounded ? 0 : held);
