@@ -132,8 +132,10 @@ class input_unit : public sc_core::sc_object {
     std::vector<int> served_;               ///< link buffers whose head asked this step
 };
 
+// Always inline: GCC kept collect<true>'s loop out of line, a call per router step (D3(8,8)
+// all-to-all: -0.55 % instructions inline).
 template <typename F>
-void input_unit::for_busy(F&& f) const {
+[[gnu::always_inline]] inline void input_unit::for_busy(F&& f) const {
     for (std::size_t w = 0; w < busy_.size(); ++w)
         for (std::uint64_t bits = busy_[w]; bits != 0; bits &= bits - 1)
             f(static_cast<int>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))));
