@@ -357,7 +357,7 @@ void router::step_as(std::uint64_t t, Plain plain) {
         if (any && observer_) report_buffer(t, fifo);
     };
     if (!any || flits_ == 1)
-        in_unit_.release([&](int fifo) { return_credit(fifo); }, changed);
+        in_unit_.release<!any>([&](int fifo) { return_credit(fifo); }, changed);
     else
         in_unit_.release([&](int fifo) { return_flit_credits(fifo); }, changed);
     if (hold_.commit() && any && observer_) observer_->on_buffer(t, id_, -1, hold_.size());

@@ -73,6 +73,42 @@ TEST(InputUnit, ReleaseFreesServedSlotsAndReturnsOneCreditEach) {
     EXPECT_EQ(u.occupancy(), 2u);
 }
 
+TEST(InputUnit, PlainCollectAndReleaseMatchTheGeneralOnes) {
+    // One class, one-flit packets (the router's plain step): collect<true> and release<true> see
+    // and free what collect and release do.
+    std::vector<std::vector<int>> freed(2);
+    std::vector<std::size_t> left(2);
+    for (int plain = 0; plain < 2; ++plain) {
+        input_unit u("input_unit", two_ports(2));
+        packet a, b, c, d, e;
+        u.accept(u.fifo_index(1, 1), &a, 0);
+        u.accept(u.fifo_index(1, 1), &b, 0);
+        u.accept(u.fifo_index(0, 0), &c, 0);
+        u.accept(u.injection(), &d, 0);
+        u.accept(u.injection(), &e, 0);
+        std::vector<request> r;
+        if (plain)
+            u.collect<true>(0, r);
+        else
+            u.collect(0, r);
+        ASSERT_EQ(r.size(), 4u);  // c, a, then the injection lanes d and e
+        r[1].e->done = true;      // a
+        r[3].e->done = true;      // e, behind d
+        const auto f = [&](int fifo) { freed[static_cast<std::size_t>(plain)].push_back(fifo); };
+        if (plain)
+            u.release<true>(f, [](int) {});
+        else
+            u.release(f, [](int) {});
+        left[static_cast<std::size_t>(plain)] = u.occupancy();
+        EXPECT_EQ(u.head(u.fifo_index(1, 1)).pkt, &b);
+        EXPECT_EQ(u.head(u.injection()).pkt, &d);
+    }
+    EXPECT_EQ(freed[1], freed[0]);
+    EXPECT_EQ(freed[0], (std::vector<int>{3, 4}));  // fifo_index(1, 1), then the injection buffer
+    EXPECT_EQ(left[1], left[0]);
+    EXPECT_EQ(left[0], 3u);
+}
+
 TEST(InputUnit, StalledHeadsWaitForACreditNotForTheClock) {
     input_unit u("input_unit", two_ports(1));
     packet a, b;

@@ -78,8 +78,8 @@ class input_unit : public sc_core::sc_object {
     /// Frees the slots of packets that were served in full: link buffers from the head, the
     /// injection buffer anywhere. Calls freed(fifo) once per slot (a credit upstream), in buffer
     /// order, and changed(fifo) once per buffer (input_of(fifo), size(fifo) and port_occupancy()
-    /// say how many are left, asked only by a caller that traces it).
-    template <typename Freed, typename Changed>
+    /// say how many are left, asked only by a caller that traces it). `Plain`: as for collect.
+    template <bool Plain = false, typename Freed, typename Changed>
     void release(Freed&& freed, Changed&& changed);
 
     /// The earliest cycle after `t` at which a buffered packet may be served; packets stalled on
@@ -161,8 +161,9 @@ template <bool Plain>
         out.push_back({&inj[j], static_cast<std::uint32_t>(injq_)});
 }
 
-template <typename Freed, typename Changed>
+template <bool Plain, typename Freed, typename Changed>
 void input_unit::release(Freed&& freed, Changed&& changed) {
+    const int flits = Plain ? 1 : flits_, classes = Plain ? 1 : classes_;
     for (int f : served_) {
         fifo<entry>& q = buffer(f);
         if (q.empty() || !q.front().done) continue;
@@ -170,19 +171,19 @@ void input_unit::release(Freed&& freed, Changed&& changed) {
         --total_;
         if (q.empty())
             mark(f, false);
-        else if (flits_ > 1)  // the buffer reads the served packet's flits first
+        else if (flits > 1)  // the buffer reads the served packet's flits first
             q.front().ready = std::max(q.front().ready, step_ + static_cast<std::uint64_t>(flits_));
         freed(f);
         changed(f);
     }
     served_.clear();
-    for (int c = 0; c < classes_; ++c) {
+    for (int c = 0; c < classes; ++c) {
         fifo<entry>& inj = buffer(injq_ + c);
         if (inj.empty()) continue;
         const std::size_t n = inj.remove_if([](const entry& e) { return e.done; });
         if (n == 0) continue;
         total_ -= n;
-        if (flits_ > 1) take_lanes(n);
+        if (flits > 1) take_lanes(n);
         for (std::size_t i = 0; i < n; ++i) freed(injq_ + c);
         changed(injq_ + c);
     }
