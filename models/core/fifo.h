@@ -55,6 +55,15 @@ class fifo {
         ++size_;
         return v;
     }
+    /// Whether a push fits in the storage the queue owns now (no growing, not full).
+    bool has_room_in_place() const { return size_ != room_; }
+    /// push_slot when has_room_in_place(): without its test.
+    T& push_slot_in_place() {
+        assert(has_room_in_place());
+        T& v = slots_[wrap(head_ + size_)];
+        ++size_;
+        return v;
+    }
     void pop_front() {
         assert(!empty());
         head_ = wrap(head_ + 1);

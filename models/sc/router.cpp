@@ -91,8 +91,29 @@ void router::end_of_elaboration() {
     upstream_[static_cast<std::size_t>(ports_)].credit_delay = cycles(read_out + 1);
 }
 
+// An arrival during a step, without an observer, into a buffer whose storage has room (nearly
+// every one) is taken here; any other goes to receive_any, which does the same and the rest
+// (phase checks, time outside a step, storage that grows, overflow, the observer). Split so that
+// the common case's only call is the stepper's wake-up, inline: the binder's transport call then
+// saves two registers instead of six (D3(8,8) all-to-all: -1.3 % instructions).
 inline tlm::tlm_sync_enum router::receive(int input, flit& f, tlm::tlm_phase& ph,
                                           sc_core::sc_time& t) {
+    if (ph == tlm::BEGIN_REQ && clock_.stepping() && !observer_) {
+        const std::uint64_t ready = clock_.now() + clock_.cycle_of(t);
+        const int fifo =
+            input == ports_ ? in_unit_.injection(f.vc) : in_unit_.fifo_index(input, f.vc);
+        if (in_unit_.accept_in_place(fifo, f.pkt, ready)) {
+            if (input == ports_)
+                (f.pkt->background ? background_stats_ : stats_).flits_injected += flits_;
+            clock_.wake(*this, ready);
+            return tlm::TLM_ACCEPTED;
+        }
+    }
+    return receive_any(input, f, ph, t);
+}
+
+tlm::tlm_sync_enum router::receive_any(int input, flit& f, tlm::tlm_phase& ph,
+                                       sc_core::sc_time& t) {
     if (ph != tlm::BEGIN_REQ) check_phase(name(), "nb_transport_fw", ph, tlm::BEGIN_REQ);
     const std::uint64_t now = clock_.now();
     const std::uint64_t ready = now + clock_.cycle_of(t);

@@ -143,6 +143,9 @@ class router : public sc_core::sc_module, public stepper::client {
     [[gnu::always_inline]] inline tlm::tlm_sync_enum credit(int binding, flit& f,
                                                             tlm::tlm_phase& ph,
                                                             sc_core::sc_time& t);
+    /// receive() for any arrival (receive takes the common ones itself; see router.cpp).
+    [[gnu::noinline]] tlm::tlm_sync_enum receive_any(int input, flit& f, tlm::tlm_phase& ph,
+                                                     sc_core::sc_time& t);
     [[gnu::cold, gnu::noinline]] void overflow(int input) const;  ///< d3/router: input overflows
     [[gnu::cold, gnu::noinline]] void ejection_credit() const;    ///< d3/protocol
     template <typename Plain>

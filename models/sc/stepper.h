@@ -43,7 +43,9 @@ class stepper : public sc_core::sc_module {
     /// Asks that `c` steps at `cycle` (the next cycle at the earliest while a step is running;
     /// during the node phase a router may still be asked for the current cycle, since routers
     /// step after nodes: a node's reply of the paper's turnaround, sent in the router's cycle).
-    void wake(client& c, std::uint64_t cycle) {
+    /// Always inline: GCC left it out of line in router::receive's common case, a call per
+    /// arrival (and out of line, the test below costs a call per wake-up: +0.45 %).
+    [[gnu::always_inline]] void wake(client& c, std::uint64_t cycle) {
         if (in_tick_) {
             calendar& k = cal(c.router_);
             // Asked already for `cycle` or an earlier one (most wake-ups: every arrival wakes its
@@ -69,6 +71,8 @@ class stepper : public sc_core::sc_module {
     bool due_next(const client& c) const {
         return in_tick_ && cal(c.router_).waiting(c.id_) == current_ + 1;
     }
+    /// True while the stepper steps its clients (now() is the cycle being stepped).
+    bool stepping() const { return in_tick_; }
     /// The cycle being stepped, or the current simulation cycle outside a step.
     std::uint64_t now() const { return in_tick_ ? current_ : cycle_of(sc_core::sc_time_stamp()); }
     /// The cycle at simulation time (or the cycles in a delay) t: to_cycle with the cycle's length

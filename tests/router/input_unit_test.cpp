@@ -109,6 +109,49 @@ TEST(InputUnit, PlainCollectAndReleaseMatchTheGeneralOnes) {
     EXPECT_EQ(left[0], 3u);
 }
 
+TEST(InputUnit, AcceptInPlaceTakesWhatFitsTheStorageAsAcceptDoes) {
+    input_unit u("input_unit", two_ports(1));  // link buffers of depth 3: storage 2, then 4
+    const int f = u.fifo_index(1, 0);
+    packet a, b, c, d;
+    EXPECT_FALSE(u.accept_in_place(f, &a, 2));  // no storage yet: accept grows it
+    EXPECT_EQ(u.occupancy(), 0u);
+    ASSERT_TRUE(u.accept(f, &a, 2));
+    ASSERT_TRUE(u.accept_in_place(f, &b, 3));
+    EXPECT_FALSE(u.accept_in_place(f, &c, 4));  // the storage is full
+    ASSERT_TRUE(u.accept(f, &c, 4));
+    EXPECT_FALSE(u.accept_in_place(f, &d, 5));  // the buffer is full
+    EXPECT_EQ(u.occupancy(), 3u);
+    EXPECT_EQ(u.size(f), 3u);
+    std::vector<request> r;
+    u.collect(2, r);
+    ASSERT_EQ(r.size(), 1u);
+    r[0].e->done = true;
+    u.release([](int) {}, [](int) {});
+    ASSERT_TRUE(u.accept_in_place(f, &d, 5));
+    const entry& e = u.head(f);  // b, as accept_in_place left it: a fresh arrival
+    EXPECT_EQ(e.pkt, &b);
+    EXPECT_EQ(e.ready, 3u);
+    EXPECT_FALSE(e.decoded);
+    EXPECT_FALSE(e.done);
+    EXPECT_FALSE(e.stalled);
+    EXPECT_EQ(e.to, kEjectTarget);
+    EXPECT_EQ(u.next_work(2), 3u);
+    EXPECT_EQ(u.occupancy(), 3u);
+    // A buffer that was empty becomes busy: its head is collected.
+    input_unit v("input_unit", two_ports(1));
+    ASSERT_TRUE(v.accept(f, &a, 0));
+    r.clear();
+    v.collect(0, r);
+    r[0].e->done = true;
+    v.release([](int) {}, [](int) {});
+    EXPECT_EQ(v.occupancy(), 0u);
+    ASSERT_TRUE(v.accept_in_place(f, &b, 1));
+    r.clear();
+    v.collect(1, r);
+    ASSERT_EQ(r.size(), 1u);
+    EXPECT_EQ(r[0].e->pkt, &b);
+}
+
 TEST(InputUnit, StalledHeadsWaitForACreditNotForTheClock) {
     input_unit u("input_unit", two_ports(1));
     packet a, b;

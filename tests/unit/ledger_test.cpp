@@ -196,6 +196,26 @@ TEST(Fifo, PushSlotAppendsTheSlotAsItWas) {
     EXPECT_EQ(f[1], 8);
 }
 
+// has_room_in_place: a push fits without growing the storage (and the queue is not full);
+// push_slot_in_place then appends as push_slot does, without that test.
+TEST(Fifo, PushSlotInPlaceNeedsRoomInTheStorage) {
+    fifo<int> f(3);                       // storage of 2, then 4 (the limit 3 rounded up)
+    EXPECT_FALSE(f.has_room_in_place());  // no storage yet
+    f.push_slot() = 1;                    // grows to 2
+    ASSERT_TRUE(f.has_room_in_place());
+    f.push_slot_in_place() = 2;
+    EXPECT_FALSE(f.has_room_in_place());  // the storage is full: the next push grows it
+    f.push_back(3);                       // grows to 4
+    EXPECT_FALSE(f.has_room_in_place());  // the queue is full
+    f.pop_front();
+    ASSERT_TRUE(f.has_room_in_place());
+    f.push_slot_in_place() = 4;
+    EXPECT_EQ(f.size(), 3u);
+    EXPECT_EQ(f[0], 2);
+    EXPECT_EQ(f[1], 3);
+    EXPECT_EQ(f[2], 4);
+}
+
 // A workload that expects the listed (source, destination, count) triples, in the order listed
 // (a pair may come in pieces whose counts add up).
 class expecting final : public workload {

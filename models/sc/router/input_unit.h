@@ -54,17 +54,15 @@ class input_unit : public sc_core::sc_object {
     bool accept(int f, packet* p, std::uint64_t ready) {
         fifo<entry>& q = buffer(f);
         if (q.full()) return false;
-        // Every field but the decision, which the route stage writes before it is read (decoded).
-        entry& e = q.push_slot();
-        e.pkt = p;
-        e.ready = ready;
-        e.to = kEjectTarget;
-        e.fan = fanout::kNone;
-        e.decoded = false;
-        e.done = false;
-        e.stalled = false;
-        ++total_;
-        if (f < injq_) mark(f, true);
+        fill(q.push_slot(), f, p, ready);
+        return true;
+    }
+    /// accept() when the buffer's storage has room now; false (and nothing taken) when the
+    /// buffer is full or its storage must grow first.
+    bool accept_in_place(int f, packet* p, std::uint64_t ready) {
+        fifo<entry>& q = buffer(f);
+        if (!q.has_room_in_place()) return false;
+        fill(q.push_slot_in_place(), f, p, ready);
         return true;
     }
 
@@ -99,6 +97,19 @@ class input_unit : public sc_core::sc_object {
     bool arrival_fields_share_a_line() const { return in_one_cache_line(&vcs_, &total_ + 1); }
 
   private:
+    /// An arrival's entry in buffer `f`: every field but the decision, which the route stage
+    /// writes before it is read (decoded).
+    void fill(entry& e, int f, packet* p, std::uint64_t ready) {
+        e.pkt = p;
+        e.ready = ready;
+        e.to = kEjectTarget;
+        e.fan = fanout::kNone;
+        e.decoded = false;
+        e.done = false;
+        e.stalled = false;
+        ++total_;
+        if (f < injq_) mark(f, true);
+    }
     fifo<entry>& buffer(int f) { return in_[static_cast<std::size_t>(f)]; }
     const fifo<entry>& buffer(int f) const { return in_[static_cast<std::size_t>(f)]; }
     void mark(int f, bool busy) {
