@@ -33,6 +33,16 @@ class due_queue {
         insert(due, std::move(v));
     }
 
+    /// push() when it is an append into the storage the ring owns now (due no earlier than the
+    /// last value's, no growing); false (and nothing pushed) otherwise.
+    bool push_in_place(std::uint64_t due, T v) {
+        if (!q_.has_room_in_place() || (!q_.empty() && q_[q_.size() - 1].due > due)) return false;
+        item& i = q_.push_slot_in_place();
+        i.due = due;
+        i.value = std::move(v);
+        return true;
+    }
+
     /// Calls f(value) for each value due by cycle `t`, in due order, and removes them.
     template <typename F>
     void pop_due(std::uint64_t t, F&& f) {

@@ -155,8 +155,28 @@ void router::overflow(int input) const {
     SC_REPORT_ERROR(kMsgType, os.str().c_str());
 }
 
+// A credit during a step on a link output that appends to the output unit's ring in place (nearly
+// every one) is taken here; any other goes to credit_any, which does the same and the rest. Split
+// as receive is, for the same reason; the wake-up of a blocked router, rarer than an arrival's, is
+// a tail call (wake_blocked), so that the common case saves no registers (D3(8,8) all-to-all:
+// -0.48 % instructions).
 inline tlm::tlm_sync_enum router::credit(int output, flit& f, tlm::tlm_phase& ph,
                                          sc_core::sc_time& t) {
+    if (ph == tlm::END_REQ && clock_.stepping() && output != ports_) {
+        const std::uint64_t due = clock_.now() + clock_.cycle_of(t);
+        if (out_unit_.credit_arrived_in_place(output, f.vc, due))
+            return blocked_ ? wake_blocked(due) : tlm::TLM_ACCEPTED;
+    }
+    return credit_any(output, f, ph, t);
+}
+
+tlm::tlm_sync_enum router::wake_blocked(std::uint64_t due) {
+    clock_.wake(*this, due);
+    return tlm::TLM_ACCEPTED;
+}
+
+tlm::tlm_sync_enum router::credit_any(int output, flit& f, tlm::tlm_phase& ph,
+                                      sc_core::sc_time& t) {
     if (ph != tlm::END_REQ) check_phase(name(), "nb_transport_bw", ph, tlm::END_REQ);
     if (output == ports_) {
         ejection_credit();

@@ -146,6 +146,12 @@ class router : public sc_core::sc_module, public stepper::client {
     /// receive() for any arrival (receive takes the common ones itself; see router.cpp).
     [[gnu::noinline]] tlm::tlm_sync_enum receive_any(int input, flit& f, tlm::tlm_phase& ph,
                                                      sc_core::sc_time& t);
+    /// credit() for any credit (credit takes the common ones itself; see router.cpp).
+    [[gnu::noinline]] tlm::tlm_sync_enum credit_any(int binding, flit& f, tlm::tlm_phase& ph,
+                                                    sc_core::sc_time& t);
+    /// A credit that arrives while a packet waits for one wakes the router at `due` (out of line:
+    /// a tail call of credit's common case).
+    [[gnu::noinline]] tlm::tlm_sync_enum wake_blocked(std::uint64_t due);
     [[gnu::cold, gnu::noinline]] void overflow(int input) const;  ///< d3/router: input overflows
     [[gnu::cold, gnu::noinline]] void ejection_credit() const;    ///< d3/protocol
     template <typename Plain>

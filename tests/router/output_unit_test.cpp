@@ -68,6 +68,28 @@ TEST(OutputUnit, CreditsBecomeUsableWhenTheyArrive) {
     EXPECT_EQ(f.out->next_credit(7), calendar::kNever);
 }
 
+TEST(OutputUnit, ACreditArrivesInPlaceAsCreditArrivedRecordsIt) {
+    fixture f;
+    packet a, b, c, d;
+    f.out->send(0, 0, &a, 0);
+    f.out->send(0, 0, &b, 0);
+    f.out->send(1, 0, &c, 0);
+    f.out->send(1, 0, &d, 0);
+    EXPECT_FALSE(f.out->credit_arrived_in_place(0, 0, 7));  // the ring owns no storage yet
+    EXPECT_EQ(f.out->credits_outstanding(), 4u);
+    f.out->credit_arrived(0, 0, 7);
+    EXPECT_TRUE(f.out->credit_arrived_in_place(1, 0, 8));
+    EXPECT_FALSE(f.out->credit_arrived_in_place(0, 0, 6));  // before the last one: inserted
+    EXPECT_EQ(f.out->credits_outstanding(), 2u);
+    EXPECT_EQ(f.out->next_credit(3), 7u);
+    f.out->return_credits(7);
+    EXPECT_TRUE(f.out->has_credit(0, 0));
+    EXPECT_FALSE(f.out->has_credit(1, 0));
+    f.out->return_credits(8);
+    EXPECT_TRUE(f.out->has_credit(1, 0));
+    EXPECT_EQ(f.out->next_credit(8), calendar::kNever);
+}
+
 // What UGAL reads at launch: a credit that came back while the router was idle (it makes credits
 // usable only when it steps) counts as back from the cycle after it arrived, as it would for a
 // router that steps in every cycle. An audit found idle routers showing such a phantom queue for

@@ -32,6 +32,25 @@ TEST(DueQueue, PopsWhatIsDueInDueOrder) {
     EXPECT_TRUE(q.empty());
 }
 
+// push_in_place appends in due order into the ring's storage, and refuses (pushing nothing) what
+// push would insert out of order or must grow the ring for.
+TEST(DueQueue, PushInPlaceAppendsOnlyInOrderAndWithoutGrowing) {
+    due_queue<int> q;
+    EXPECT_FALSE(q.push_in_place(5, 1));  // no storage yet
+    EXPECT_TRUE(q.empty());
+    q.push(5, 1);                         // the ring takes 2
+    EXPECT_FALSE(q.push_in_place(4, 2));  // out of order
+    EXPECT_EQ(q.size(), 1u);
+    EXPECT_TRUE(q.push_in_place(5, 3));   // same cycle: after the first
+    EXPECT_FALSE(q.push_in_place(6, 4));  // the storage is full
+    q.push(6, 4);                         // grows
+    EXPECT_TRUE(q.push_in_place(8, 5));
+    EXPECT_EQ(pop(q, 5), (std::vector<int>{1, 3}));
+    EXPECT_TRUE(q.push_in_place(9, 6));  // across the ring's wrap
+    EXPECT_EQ(q.next_due(), 6u);
+    EXPECT_EQ(pop(q, 100), (std::vector<int>{4, 5, 6}));
+}
+
 // Against a brute-force reference (a stable sort by due) across wrap-around and growth.
 TEST(DueQueue, MatchesAStableSortUnderRandomPushesAndPops) {
     std::mt19937 rng(7);

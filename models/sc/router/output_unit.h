@@ -54,6 +54,11 @@ class output_unit : public sc_core::sc_object {
     void credit_arrived(int output, int vc, std::uint64_t due) {
         returning_.push(due, static_cast<std::uint32_t>(slot(output, vc)));
     }
+    /// credit_arrived when the credit is appended to the ring in place; false (and nothing
+    /// recorded) when it must be inserted out of order or the ring must grow.
+    bool credit_arrived_in_place(int output, int vc, std::uint64_t due) {
+        return returning_.push_in_place(due, static_cast<std::uint32_t>(slot(output, vc)));
+    }
     /// Room downstream for a whole packet (one credit per flit).
     bool has_credit(int output, int vc) const { return credits_[slot(output, vc)] >= flits_; }
     /// A packet may start on `output` in step `t`: room downstream and the link not busy with
