@@ -11,7 +11,10 @@ namespace d3 {
 template <typename T>
 class queue {
   public:
-    bool empty() const { return head_ == items_.size(); }
+    /// The front is never past the end but in an empty queue (pop_front clears the vector when
+    /// it takes the last element): emptiness is the vector's, without size()'s division by
+    /// sizeof(T) (a node asks in every step and on every credit).
+    bool empty() const { return items_.empty(); }
     std::size_t size() const { return items_.size() - head_; }
     T& front() { return items_[head_]; }
     void push_back(const T& v) { items_.push_back(v); }
