@@ -61,9 +61,31 @@ ledger::by_source ledger::pairs() const {
     for (const message& m : msgs_) ++b.first_[m.src + 1];
     for (std::size_t i = 0; i < n; ++i) b.first_[i + 1] += b.first_[i];
     b.order_.resize(count_);
+    b.several_ids_.reserve(several_);
     std::vector<std::uint64_t> next(b.first_.begin(), b.first_.end() - 1);
-    for (std::size_t i = 0, end = count_; i < end; ++i)  // not size(): a division per test
-        b.order_[next[msgs_[i].src]++] = static_cast<std::uint32_t>(i);
+    // Through local pointers: the entries' stores could otherwise alias the messages and the
+    // vectors, which the loop would then read again.
+    const message* const msgs = msgs_.data();
+    std::uint32_t* const order = b.order_.data();
+    std::uint64_t* const at = next.data();
+    const auto unicast = [](const message& m) {
+        return m.where | (static_cast<std::uint32_t>(m.seen) << by_source::kSeenLsb);
+    };
+    if (several_ == 0) {  // every message a unicast (every synthetic packet, most primitives)
+        for (std::size_t i = 0, end = count_; i < end; ++i)  // not size(): a division per test
+            order[at[msgs[i].src]++] = unicast(msgs[i]);
+        return b;
+    }
+    for (std::size_t i = 0, end = count_; i < end; ++i) {
+        const message& m = msgs[i];
+        if (m.count == 1) {
+            order[at[m.src]++] = unicast(m);
+            continue;
+        }
+        order[at[m.src]++] =
+            by_source::kSeveral | static_cast<std::uint32_t>(b.several_ids_.size());
+        b.several_ids_.push_back(static_cast<std::uint32_t>(i));
+    }
     return b;
 }
 
@@ -87,12 +109,18 @@ std::uint64_t ledger::pair_mismatches(const workload& w) const {
             got += x;
         });
         w.expected_from(a, n, want);
+        // Any bit of an expected destination's sum, taken as each is subtracted: 0 tells that
+        // every sum is 0. A destination listed twice (synthetic traffic: a pair per packet) adds
+        // its sum between the two as well; then the sums are read again once all are taken.
+        std::uint32_t left = 0;
         for (const auto& [dst, count] : want) {
-            net[dst] -= count;
+            left |= (net[dst] -= count);
             wanted += count;
         }
-        std::uint32_t left = 0;  // any bit of an expected destination's sum
-        for (const auto& [dst, count] : want) left |= net[dst];
+        if (left != 0) {
+            left = 0;
+            for (const auto& [dst, count] : want) left |= net[dst];
+        }
         if (left == 0 && got == wanted && got < (1ull << 32)) continue;
         const auto settle = [&](router_id dst) {
             if (net[dst] == 0) return;

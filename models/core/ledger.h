@@ -27,8 +27,9 @@ class ledger {
     /// destinations come from a contention-free walk of the header (core/walk.h).
     /// Throws std::invalid_argument when the header is invalid.
     std::uint64_t launch(router_id src, const header& h) { return launch(src, t_.at(src), h); }
-    /// The same from the router at `at` (= t.at(src)), which the caller knows already.
-    std::uint64_t launch(router_id src, const coord& at, const header& h) {
+    /// The same from the router at `at` (= t.at(src)), which the caller knows already. Inline in
+    /// the node's launch (every packet): the call's frame costs more than the common cases.
+    [[gnu::always_inline]] std::uint64_t launch(router_id src, const coord& at, const header& h) {
         // The common case in closed form (section 8): (3; gamma, pi, delta) from (c,d,p) arrives
         // at (c+gamma, p+delta, d+pi). Not the decoder's walk, so it also checks the decoder.
         if (t_.is_d3() && h.kind == header_kind::source_vector && !h.broadcast && h.b == 3 &&
@@ -78,11 +79,12 @@ class ledger {
         template <typename F>
         void for_each(router_id src, F f) const {
             for (std::uint64_t j = first_[src]; j < first_[src + 1]; ++j) {
-                const message& m = l_->msgs_[order_[j]];
-                if (m.count == 1) {  // a unicast keeps its one destination in the message
-                    f(m.where, m.seen);
+                const std::uint32_t e = order_[j];
+                if (!(e & kSeveral)) {  // a unicast: its destination and copies in the entry
+                    f(e & kDestinationMask, e >> kSeenLsb);
                     continue;
                 }
+                const message& m = l_->msgs_[several_ids_[e & ~kSeveral]];
                 for (std::uint32_t i = m.where; i < m.where + m.count; ++i)
                     f(l_->dests_[i], l_->counts_[i]);
             }
@@ -90,9 +92,16 @@ class ledger {
 
       private:
         friend class ledger;
+        /// An entry of order_: a unicast message's destination (24 bits: a router id) and its
+        /// copies delivered (7 bits above them), read in order without going back to the message;
+        /// with kSeveral, the index into several_ids_ of a message with several destinations.
+        static constexpr std::uint32_t kSeveral = 1u << 31;
+        static constexpr unsigned kSeenLsb = 24;
+        static constexpr std::uint32_t kDestinationMask = (1u << kSeenLsb) - 1;
         const ledger* l_ = nullptr;
-        std::vector<std::uint64_t> first_;  ///< per source: index into order_
-        std::vector<std::uint32_t> order_;  ///< message ids grouped by source
+        std::vector<std::uint64_t> first_;        ///< per source: index into order_
+        std::vector<std::uint32_t> order_;        ///< one entry per message, grouped by source
+        std::vector<std::uint32_t> several_ids_;  ///< ids of the messages with several destinations
     };
     by_source pairs() const;
 
@@ -144,6 +153,9 @@ class ledger {
     static_assert((1ull << 25) > static_cast<std::uint64_t>(kMaxK) * kMaxM * kMaxM,
                   "count holds a broadcast to every router of the largest network");
     static constexpr std::uint32_t kMostSeen = 127;
+    static_assert(static_cast<std::uint64_t>(kMaxK) * kMaxM * kMaxM <= (1ull << 24) &&
+                      kMostSeen < (1u << 7),
+                  "a unicast's destination and copies fit a by_source entry (24 and 7 bits)");
     /// A delivery of m, whose destinations are several, at router `at`.
     receipt deliver_to_one_of(const message& m, router_id at);
     receipt misrouted() {

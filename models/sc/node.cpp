@@ -138,7 +138,7 @@ inline void node::step_classes(std::uint64_t t, Classes classes) {
     for (int c = 0; c < classes; ++c) {  // the privileged class first
         lane& q = lanes_[c];
         while (!q.waiting.empty() && inject(q, q.waiting.front(), t)) q.waiting.pop_front();
-        stats_.queue_stalls += q.waiting.size();
+        if (!q.waiting.empty()) stats_.queue_stalls += q.waiting.size();  // size() divides
     }
     if (program_) {
         finished_asked_ = t + 1;
@@ -195,16 +195,7 @@ tlm::tlm_sync_enum node::nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::s
         stats_.last_delivery = std::max(stats_.last_delivery, t);
     }
     const ledger::receipt r = ledger_.deliver(p.msg, id_);
-    if (r != ledger::receipt::ok) {
-        if (++stats_.bad <= kReportedErrors) {
-            static const char* const what[] = {"ok", "a duplicate of", "misrouted:", "unknown"};
-            std::ostringstream os;
-            os << name() << " " << to_string(at_) << " step " << t << ": received "
-               << what[static_cast<int>(r)] << " message " << p.msg << " from router " << p.src
-               << " (header " << to_string(p.hdr) << ")";
-            SC_REPORT_WARNING(kMsgType, os.str().c_str());
-        }
-    }
+    if (r != ledger::receipt::ok) report_bad(p, t, r);
     if (reacts_ != reaction::none) {
         program_->on_receive({p.src, p.hdr, p.payload, t, p.background, p.hops});
         if (reacts_ == reaction::answers) {
@@ -214,6 +205,16 @@ tlm::tlm_sync_enum node::nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::s
     }
     pool_.release(f.pkt);
     return tlm::TLM_COMPLETED;
+}
+
+void node::report_bad(const packet& p, std::uint64_t t, ledger::receipt r) {
+    if (++stats_.bad > kReportedErrors) return;
+    static const char* const what[] = {"ok", "a duplicate of", "misrouted:", "unknown"};
+    std::ostringstream os;
+    os << name() << " " << to_string(at_) << " step " << t << ": received "
+       << what[static_cast<int>(r)] << " message " << p.msg << " from router " << p.src
+       << " (header " << to_string(p.hdr) << ")";
+    SC_REPORT_WARNING(kMsgType, os.str().c_str());
 }
 
 tlm::tlm_sync_enum node::nb_transport_bw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) {

@@ -73,6 +73,10 @@ class node : public sc_core::sc_module,
     void end_of_elaboration() override;
     /// A delivery (eject_in).
     tlm::tlm_sync_enum nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override;
+    /// Counts a delivery the ledger did not accept and reports the first few. Out of line and
+    /// cold: its stream would otherwise make every delivery save registers and a large frame.
+    [[gnu::cold, gnu::noinline]] void report_bad(const packet& p, std::uint64_t t,
+                                                 ledger::receipt r);
     /// An injection credit (inject_out).
     tlm::tlm_sync_enum nb_transport_bw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override;
     // Not part of the link protocol: reported as d3/protocol.

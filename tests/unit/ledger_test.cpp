@@ -115,6 +115,28 @@ TEST(Ledger, UnicastAndSeveralDestinationsAddUp) {
         EXPECT_EQ(n, d == 0 ? 0u : d == t.id(dst) ? 1u + 127u : 1u) << "destination " << d;
 }
 
+// A ledger of unicasts only keeps each message's destination and copies in its by-source entry:
+// router ids past 16 bits, copies up to the saturated 127, and no copy at all read back as they
+// were delivered, source by source.
+TEST(Ledger, AllUnicastPairsKeepDestinationsAndCopies) {
+    const topology t(16, 32);  // 16,384 routers
+    ledger l(t);
+    const coord src{15, 31, 30};
+    const coord far{14, 30, 29};
+    const coord near{0, 0, 1};
+    const auto a = launch_unicast(l, t, src, far);
+    const auto b = launch_unicast(l, t, src, near);
+    const auto c = launch_unicast(l, t, far, src);  // never delivered
+    for (int i = 0; i < 200; ++i) l.deliver(a, t.id(far));
+    for (int i = 0; i < 3; ++i) l.deliver(b, t.id(near));
+    (void)c;
+    ledger::pair_list pairs;
+    l.pairs().from(t.id(src), pairs);
+    EXPECT_EQ(pairs, (ledger::pair_list{{t.id(near), 3u}, {t.id(far), 127u}}));
+    l.pairs().from(t.id(far), pairs);
+    EXPECT_EQ(pairs, (ledger::pair_list{{t.id(src), 0u}}));
+}
+
 // The memory check's hook: called after every `every`-th launch from the watch on, unicast or
 // not (a broadcast goes through the walk), and never without a watch.
 TEST(Ledger, GrowthWatchIsCalledEveryNLaunches) {
