@@ -31,18 +31,6 @@ header make_sync_header(bool broadcast, int b, int gamma, int first, int second)
     return h;
 }
 
-header make_destination_header(int b, const coord& dest, int defl_c, int defl_d) {
-    header h;
-    h.kind = header_kind::destination;
-    h.b = static_cast<std::uint8_t>(b);
-    h.f0 = static_cast<std::uint8_t>(dest.c);
-    h.f1 = static_cast<std::uint8_t>(dest.d);
-    h.f2 = static_cast<std::uint8_t>(dest.p);
-    h.defl_c = static_cast<std::uint8_t>(defl_c);
-    h.defl_d = static_cast<std::uint8_t>(defl_d);
-    return h;
-}
-
 std::uint64_t pack(const header& h) {
     using namespace layout;
     std::uint64_t w = 0;

@@ -50,7 +50,18 @@ header make_source_vector_header(bool broadcast, int b, const source_vector& v);
 /// first, like delta), the second in f1 (like pi).
 header make_sync_header(bool broadcast, int b, int gamma, int first, int second);
 /// Destination header (b; c', d', p') with deflection ports C (global) and D (local).
-header make_destination_header(int b, const coord& dest, int defl_c = 0, int defl_d = 0);
+/// Inline: synthetic traffic's routing makes one for every packet.
+inline header make_destination_header(int b, const coord& dest, int defl_c = 0, int defl_d = 0) {
+    header h;
+    h.kind = header_kind::destination;
+    h.b = static_cast<std::uint8_t>(b);
+    h.f0 = static_cast<std::uint8_t>(dest.c);
+    h.f1 = static_cast<std::uint8_t>(dest.d);
+    h.f2 = static_cast<std::uint8_t>(dest.p);
+    h.defl_c = static_cast<std::uint8_t>(defl_c);
+    h.defl_d = static_cast<std::uint8_t>(defl_d);
+    return h;
+}
 
 /// Packed layout, see docs/header-format.md.
 namespace layout {

@@ -52,12 +52,6 @@ std::string topology::name() const {
     return std::string(mdf_ ? "MDF(" : "D3(") + std::to_string(k_) + "," + std::to_string(m_) + ")";
 }
 
-coord topology::at(router_id id) const {
-    const int i = static_cast<int>(id);
-    if (mdf_) return {i / m_, 0, i % m_};
-    return {i / (m_ * m_), (i / m_) % m_, i % m_};
-}
-
 std::string topology::label(const coord& x) const {
     if (!mdf_) return to_string(x);
     return "(" + std::to_string(x.c) + "," + std::to_string(x.p) + ")";

@@ -104,7 +104,12 @@ class topology {
     router_id id(const coord& x) const {
         return static_cast<router_id>((x.c * (mdf_ ? 1 : m_) + x.d) * m_ + x.p);
     }
-    coord at(router_id id) const;
+    /// Inline: synthetic traffic asks it for every packet's destination, the routers on the way.
+    coord at(router_id id) const {
+        const int i = static_cast<int>(id);
+        if (mdf_) return {i / m_, 0, i % m_};
+        return {i / (m_ * m_), (i / m_) % m_, i % m_};
+    }
     /// "(c,d,p)" on D3, "(g,r)" on MDF.
     std::string label(const coord& x) const;
 

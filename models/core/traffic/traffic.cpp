@@ -245,6 +245,7 @@ traffic_program::traffic_program(traffic_state& s, router_id id)
       id_(id),
       at_(s.topo().at(id)),
       rng_(stream_seed(s.options().seed, id)),
+      terminals_(s.options().concentration),
       packet_threshold_(bernoulli_threshold(s.options().rate / s.options().packet_length)) {}
 
 // Flattened: every call GCC can see into (creation_over, created, the vectors' and fifos' pushes,
@@ -252,7 +253,7 @@ traffic_program::traffic_program(traffic_state& s, router_id id)
 // routing (virtual) and what lives in other files (topology::at, non-uniform patterns) stay calls.
 [[gnu::flatten]] void traffic_program::launches(std::uint64_t step, std::vector<launch>& out) {
     if (s_.creation_over(step)) return;
-    for (int terminal = 0; terminal < s_.options().concentration; ++terminal) {
+    for (int terminal = 0; terminal < terminals_; ++terminal) {
         if (!bernoulli_below(rng_, packet_threshold_)) continue;
         const router_id dst = s_.pattern().destination(id_, rng_);
         const header h = s_.routing().route(at_, s_.topo().at(dst), rng_);

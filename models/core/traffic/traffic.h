@@ -163,6 +163,9 @@ class traffic_program final : public node_program {
     router_id id_;
     coord at_;
     traffic_rng rng_;
+    /// options().concentration, kept: each draw writes the stream, after which the loop over the
+    /// terminals would read the options through s_ again.
+    const int terminals_;
     /// packets per terminal per step, rate / packet_length, as bernoulli_threshold
     std::uint64_t packet_threshold_;
 };
