@@ -2,10 +2,11 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <regex>
 #include <thread>
 
 #include "backends.h"
@@ -38,6 +39,57 @@ void add_backend_options(CLI::App& app, backend_options& o) {
                  "run nothing: merge the results there are and name the missing ones");
 }
 
+namespace {
+
+bool digits(const std::string& s) {
+    return !s.empty() &&
+           std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// sbatch --mem: a whole number of megabytes, or with a unit K, M, G or T.
+bool slurm_size(const std::string& s) {
+    const bool unit = !s.empty() && std::string("KMGT").find(s.back()) != std::string::npos;
+    return digits(unit ? s.substr(0, s.size() - 1) : s);
+}
+
+// sbatch --time: minutes, M:S, H:M:S, D-H, D-H:M, D-H:M:S, or unlimited.
+bool slurm_time(const std::string& s) {
+    if (s == "UNLIMITED" || s == "INFINITE" || s == "unlimited" || s == "infinite") return true;
+    const std::size_t dash = s.find('-');
+    std::string rest = s;
+    if (dash != std::string::npos) {
+        if (!digits(s.substr(0, dash))) return false;
+        rest = s.substr(dash + 1);
+    }
+    std::size_t parts = 0;
+    for (std::size_t from = 0;; ++parts) {
+        const std::size_t colon = rest.find(':', from);
+        if (!digits(rest.substr(from, colon == std::string::npos ? colon : colon - from)))
+            return false;
+        if (colon == std::string::npos) break;
+        from = colon + 1;
+    }
+    return parts <= 2;
+}
+
+// sbatch --partition: names of letters, digits, '_', '.' and '-', separated by commas.
+bool slurm_partitions(const std::string& s) {
+    std::size_t from = 0;
+    for (;;) {
+        const std::size_t comma = s.find(',', from);
+        const std::string name = s.substr(from, comma == std::string::npos ? comma : comma - from);
+        if (name.empty() || !std::all_of(name.begin(), name.end(), [](char c) {
+                return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' ||
+                       c == '-';
+            }))
+            return false;
+        if (comma == std::string::npos) return true;
+        from = comma + 1;
+    }
+}
+
+}  // namespace
+
 std::optional<std::string> check_backend_options(const CLI::App& app, backend_options& o) {
     o.jobs_given = app.count("--jobs") > 0;
     if (o.jobs < 1) return "--jobs must be at least 1";
@@ -47,14 +99,11 @@ std::optional<std::string> check_backend_options(const CLI::App& app, backend_op
         return "--partition, --time and --mem need --backend slurm";
     if (o.dry_run && o.merge_only) return "--dry-run and --merge-only exclude each other";
     // The forms sbatch takes (its manual), so that a --dry-run script is one sbatch accepts.
-    static const std::regex mem("[0-9]+[KMGT]?"),
-        time("([0-9]+-)?[0-9]+(:[0-9]+){0,2}|UNLIMITED|INFINITE|unlimited|infinite"),
-        partition("[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*");
-    if (!o.mem.empty() && !std::regex_match(o.mem, mem))
+    if (!o.mem.empty() && !slurm_size(o.mem))
         return "--mem must be a size such as 2048, 512M or 4G (got '" + o.mem + "')";
-    if (!o.time.empty() && !std::regex_match(o.time, time))
+    if (!o.time.empty() && !slurm_time(o.time))
         return "--time must be minutes, M:S, H:M:S, D-H, D-H:M or D-H:M:S (got '" + o.time + "')";
-    if (!o.partition.empty() && !std::regex_match(o.partition, partition))
+    if (!o.partition.empty() && !slurm_partitions(o.partition))
         return "--partition must be a partition name or a comma-separated list (got '" +
                o.partition + "')";
     return std::nullopt;
