@@ -100,11 +100,8 @@ inline tlm::tlm_sync_enum router::receive(int input, flit& f, tlm::tlm_phase& ph
                                           sc_core::sc_time& t) {
     if (ph == tlm::BEGIN_REQ && clock_.stepping() && !observer_) {
         const std::uint64_t ready = clock_.now() + clock_.cycle_of(t);
-        const int fifo =
-            input == ports_ ? in_unit_.injection(f.vc) : in_unit_.fifo_index(input, f.vc);
-        if (in_unit_.accept_in_place(fifo, f.pkt, ready)) {
-            if (input == ports_)
-                (f.pkt->background ? background_stats_ : stats_).flits_injected += flits_;
+        if (in_unit_.accept_in_place(arrival_buffer(input, f.vc), f.pkt, ready)) {
+            count_injected(input, *f.pkt);
             clock_.wake(*this, ready);
             return tlm::TLM_ACCEPTED;
         }
@@ -117,13 +114,8 @@ tlm::tlm_sync_enum router::receive_any(int input, flit& f, tlm::tlm_phase& ph,
     if (ph != tlm::BEGIN_REQ) check_phase(name(), "nb_transport_fw", ph, tlm::BEGIN_REQ);
     const std::uint64_t now = clock_.now();
     const std::uint64_t ready = now + clock_.cycle_of(t);
-    int fifo;
-    if (input == ports_) {
-        fifo = in_unit_.injection(f.vc);
-        (f.pkt->background ? background_stats_ : stats_).flits_injected += flits_;
-    } else {
-        fifo = in_unit_.fifo_index(input, f.vc);
-    }
+    const int fifo = arrival_buffer(input, f.vc);
+    count_injected(input, *f.pkt);
     if (!in_unit_.accept(fifo, f.pkt, ready)) {
         overflow(input);
         return tlm::TLM_ACCEPTED;

@@ -143,6 +143,15 @@ class router : public sc_core::sc_module, public stepper::client {
     [[gnu::always_inline]] inline tlm::tlm_sync_enum credit(int binding, flit& f,
                                                             tlm::tlm_phase& ph,
                                                             sc_core::sc_time& t);
+    /// The buffer an arrival on `input` in channel `vc` enters (from the node: the injection
+    /// buffer of class `vc`).
+    int arrival_buffer(int input, int vc) const {
+        return input == ports_ ? in_unit_.injection(vc) : in_unit_.fifo_index(input, vc);
+    }
+    /// A packet from the node (input ports_) counts its flits as injected.
+    void count_injected(int input, const packet& p) {
+        if (input == ports_) (p.background ? background_stats_ : stats_).flits_injected += flits_;
+    }
     /// receive() for any arrival (receive takes the common ones itself; see router.cpp).
     [[gnu::noinline]] tlm::tlm_sync_enum receive_any(int input, flit& f, tlm::tlm_phase& ph,
                                                      sc_core::sc_time& t);

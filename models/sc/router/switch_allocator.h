@@ -76,11 +76,6 @@ class switch_allocator : public sc_core::sc_object {
     template <bool Plain, typename HasCredit, typename Grant, typename Lost>
     bool allocate_group(std::uint64_t t, int o, std::uint32_t first, HasCredit& has_credit,
                         Grant& grant, Lost& lost);
-    /// allocate_group() for the plain step (one class, no background, no observer): the same
-    /// figures and the same winner, read from the chain without copying the requesters.
-    template <typename HasCredit, typename Grant, typename Lost>
-    bool allocate_plain_group(std::uint64_t t, int o, std::uint32_t first, HasCredit& has_credit,
-                              Grant& grant, Lost& lost);
     void record(std::uint64_t t, int output, std::size_t requesters);
     /// With background traffic: the figures of each kind of packet (the run's own, the
     /// background) among the requesters `w` of `output`; `credit[i]`: w[i] had a credit.
@@ -112,11 +107,11 @@ class switch_allocator : public sc_core::sc_object {
     };
     static constexpr std::uint32_t kEnd = ~0u;
     std::vector<asked> asked_;
-    std::vector<chain> chains_;       ///< per output: its requests in asked_
-    std::vector<int> touched_;        ///< outputs with requesters, in order first asked
-    std::vector<d3::request> group_;  ///< the requesters of one output (more than one)
-    std::vector<std::size_t> eligible_;
-    std::vector<char> credit_;  ///< with background: requester i had a credit
+    std::vector<chain> chains_;          ///< per output: its requests in asked_
+    std::vector<int> touched_;           ///< outputs with requesters, in order first asked
+    std::vector<d3::request> group_;     ///< with background: the requesters of one output
+    std::vector<std::size_t> eligible_;  ///< the requesters with a credit: places in asked_
+    std::vector<char> credit_;           ///< with background: requester i had a credit
     std::vector<candidate> cands_;
     std::vector<conflict_record> log_;
 };
@@ -144,101 +139,82 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
             if (observed) observe(t, o, 1, sent, 0);
             continue;
         }
-        if (Plain)
-            waiting = allocate_plain_group(t, o, first, has_credit, grant, lost) || waiting;
-        else
-            waiting = allocate_group<Plain>(t, o, first, has_credit, grant, lost) || waiting;
+        waiting = allocate_group<Plain>(t, o, first, has_credit, grant, lost) || waiting;
     }
     touched_.clear();
     asked_.clear();
     return waiting;
 }
 
-template <typename HasCredit, typename Grant, typename Lost>
-bool switch_allocator::allocate_plain_group(std::uint64_t t, int o, std::uint32_t first,
-                                            HasCredit& has_credit, Grant& grant, Lost& lost) {
-    std::size_t n = 0;  // requesters: more than one (allocate serves a single one)
-    eligible_.clear();  // here: the requesters with a credit, by their place in asked_
-    cands_.clear();
-    for (std::uint32_t i = first; i != kEnd; i = asked_[i].next, ++n) {
-        const d3::request r = asked_[i].r();
-        if (!has_credit(o, *r.e)) continue;
-        r.e->stalled = false;
-        eligible_.push_back(i);
-        cands_.push_back({r.source, r.e->pkt->launch, r.e->pkt->serial});
-    }
-    record(t, o, n);
-    if (eligible_.empty()) {
-        ++stats_.stalls;
-        return true;
-    }
-    std::size_t win = 0;
-    if (eligible_.size() > 1)
-        win = arbiters_[static_cast<std::size_t>(o)].pick(cands_.data(), cands_.size());
-    grant(asked_[eligible_[win]].r(), o);
-    for (std::size_t j = 0; j < eligible_.size(); ++j)
-        if (j != win) lost(asked_[eligible_[j]].r(), o);
-    stats_.waits += eligible_.size() - 1;
-    return eligible_.size() < n;
-}
-
+// The requesters are read from the output's chain in asked_ (eligible_ holds their places there),
+// without a copy; only the background's figures need them side by side (group_, credit_).
 template <bool Plain, typename HasCredit, typename Grant, typename Lost>
 bool switch_allocator::allocate_group(std::uint64_t t, int o, std::uint32_t first,
                                       HasCredit& has_credit, Grant& grant, Lost& lost) {
     const bool background = !Plain && background_;
-    bool waiting = false;
-    group_.clear();
-    for (std::uint32_t i = first; i != kEnd; i = asked_[i].next) group_.push_back(asked_[i].r());
-    const auto& w = group_;
-    const std::size_t n = w.size();
+    const bool one_class = Plain || classes_ == 1;  // every requester with a credit competes
+    std::size_t n = 0;
+    eligible_.clear();
+    cands_.clear();
+    if (background) {  // the background's figures want the requesters side by side
+        group_.clear();
+        credit_.clear();
+    }
+    for (std::uint32_t i = first; i != kEnd; i = asked_[i].next, ++n) {
+        const asked& a = asked_[i];
+        const bool credit = has_credit(o, *a.e);
+        if (credit) {
+            eligible_.push_back(i);
+            a.e->stalled = false;
+            if (one_class) cands_.push_back({a.source, a.e->pkt->launch, a.e->pkt->serial});
+        }
+        if (background) {
+            group_.push_back(a.r());
+            credit_.push_back(credit);
+        }
+    }
     std::uint8_t counted = 0;  // for the observer: the conflicts recorded
     if (n > 1 && !background) {
         record(t, o, n);
         counted = link_event::kRunConflict;
     }
-    eligible_.clear();
-    for (std::size_t i = 0; i < n; ++i)
-        if (has_credit(o, *w[i].e)) eligible_.push_back(i);
-    if (eligible_.size() < n) waiting = true;
-    for (std::size_t i : eligible_) w[i].e->stalled = false;
+    const bool waiting = eligible_.size() < n;
+    const auto service = [&](std::size_t i) { return asked_[i].e->pkt->service; };
     // Two classes: only the highest class with a credit competes (strict precedence).
     std::size_t competing = eligible_.size();
     int top = 0;
-    if (!Plain && classes_ > 1 && competing > 1) {
-        top = w[eligible_[0]].e->pkt->service;
-        for (std::size_t i : eligible_) top = std::min<int>(top, w[i].e->pkt->service);
+    if (!one_class && competing > 1) {
+        top = service(eligible_[0]);
+        for (std::size_t i : eligible_) top = std::min<int>(top, service(i));
         std::stable_partition(eligible_.begin(), eligible_.end(),
-                              [&](std::size_t i) { return w[i].e->pkt->service == top; });
-        competing = static_cast<std::size_t>(
-            std::count_if(eligible_.begin(), eligible_.end(),
-                          [&](std::size_t i) { return w[i].e->pkt->service == top; }));
+                              [&](std::size_t i) { return service(i) == top; });
+        competing = static_cast<std::size_t>(std::count_if(
+            eligible_.begin(), eligible_.end(), [&](std::size_t i) { return service(i) == top; }));
     }
     const packet* sent = nullptr;
     if (!eligible_.empty()) {
         std::size_t win = eligible_[0];
         if (competing > 1) {
-            cands_.clear();
-            for (std::size_t j = 0; j < competing; ++j) {
-                const std::size_t i = eligible_[j];
-                cands_.push_back({w[i].source, w[i].e->pkt->launch, w[i].e->pkt->serial});
+            if (!one_class) {  // the candidates of the top class, after the partition
+                cands_.clear();
+                for (std::size_t j = 0; j < competing; ++j) {
+                    const asked& a = asked_[eligible_[j]];
+                    cands_.push_back({a.source, a.e->pkt->launch, a.e->pkt->serial});
+                }
             }
             win = eligible_[arbiters_[static_cast<std::size_t>(top * outputs_ + o)].pick(
                 cands_.data(), cands_.size())];
         }
-        sent = grant(w[win], o);
+        sent = grant(asked_[win].r(), o);
         for (std::size_t i : eligible_)
-            if (i != win) lost(w[i], o);
+            if (i != win) lost(asked_[i].r(), o);
     } else if (!background) {
         ++stats_.stalls;
     }
     // A conflict's waits: the packets that had a credit but another packet won the link (the
     // packet log's conflict-wait events); a packet without a credit waits for the credit.
     if (n > 1 && !background) stats_.waits += eligible_.size() - (sent ? 1 : 0);
-    if (background) {
-        credit_.assign(n, 0);
-        for (std::size_t i : eligible_) credit_[i] = 1;
-        counted = record_tagged(t, o, w, sent);
-    }
+    if (background) counted = record_tagged(t, o, group_, sent);
     if (!Plain && observer_) observe(t, o, n, sent, counted);
     return waiting;
 }
