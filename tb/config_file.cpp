@@ -184,8 +184,16 @@ config_args read_config_file(const std::string& path, const CLI::App& app) {
                     ": a configuration is one YAML document (a second starts here)";
         return out;
     }
-    YAML::Node root = docs.empty() ? YAML::Node() : docs[0];
-    if (root.IsNull()) return out;  // an empty file: no options
+    // An empty file (or only comments) is refused: it is most often a config that was never
+    // written (a failed redirect, a wrong path in a study script), and running the defaults in
+    // its place would answer a question nobody asked.
+    if (docs.empty()) {
+        out.error = printable(path) +
+                    ": no configuration in the file (empty, or only comments); give at least "
+                    "one key, or leave out --config";
+        return out;
+    }
+    YAML::Node root = docs[0];
     if (!root.IsMap()) {
         out.error = printable(path) + ":1: a configuration is a map of keys";
         return out;

@@ -138,6 +138,21 @@ TEST(Config, ASecondYamlDocumentIsRefused) {
               0);
 }
 
+TEST(Config, AnEmptyFileIsRefused) {
+    // Nothing, a comment, or a bare document marker: no key, so no configuration; the defaults
+    // would run in its place.
+    for (const std::string& text : {std::string(""), std::string("# a comment\n"),
+                                    std::string("---\n"), std::string("---\n...\n")}) {
+        const std::string f = write_temp("d3_empty.yaml", text);
+        const outcome o = run("--config " + f + " --check");
+        EXPECT_EQ(o.code, 2) << text;
+        EXPECT_NE(o.err.find(f + ": no configuration in the file (empty, or only comments)"),
+                  std::string::npos)
+            << o.err;
+        EXPECT_EQ(o.err.find('\n'), o.err.size() - 1) << "one line: " << o.err;
+    }
+}
+
 TEST(Config, UnreadableFileIsBadInput) {
     for (const std::string& f : {std::string("/nonexistent-d3/c.yaml"), testing::TempDir()}) {
         const outcome o = run("--config " + f);
