@@ -25,10 +25,15 @@
 // in the own group), b = 2 global exit port (own group: global port 0, held; a router that is
 // not the exit router: invalid), b = 1 local to router r'. Synchronizing headers are invalid.
 //
-// K and M are inputs (constant during a run), so one netlist serves every network up to the size
-// that the port widths allow: K <= 2**GlobalPortWidth, M <= 2**LocalPortWidth. The header's port
-// fields are 8 bits, so both widths are at most d3_pkg::FieldWidth = 8 (K, M <= 256). On MDF the
-// group number c_i also takes GlobalPortWidth bits: K*M+1 <= 2**GlobalPortWidth.
+// K and M: with the parameters K = M = 0 (the default) they are the inputs k_i and m_i (constant
+// during a run), so one netlist serves every network up to the size that the port widths allow:
+// K <= 2**GlobalPortWidth, M <= 2**LocalPortWidth. This is the netlist the simulator co-simulates
+// (d3sim --decoder rtl on any D3(K,M)). Nonzero parameters K and M build the decoder of one network,
+// D3(K,M) or MDF(K,M): k_i and m_i are then not read, and synthesis folds the range checks and the
+// modular subtractions against constants (tests/synth proves it equal to the run-time netlist with
+// k_i = K, m_i = M, and prints both cell counts). The header's port fields are 8 bits, so both
+// widths are at most d3_pkg::FieldWidth = 8 (K, M <= 256). On MDF the group number c_i also takes
+// GlobalPortWidth bits: K*M+1 <= 2**GlobalPortWidth.
 //
 // Written for Verilator and for Yosys (Debian's 0.23; tests/synth), which reads neither an import
 // in the module header nor a package type in a port: the ports are plain vectors of the package's
@@ -37,6 +42,10 @@
 module d3_header_decoder #(
   parameter int unsigned GlobalPortWidth = d3_pkg::FieldWidth,  // bits of a global port / cabinet, 1..8
   parameter int unsigned LocalPortWidth  = d3_pkg::FieldWidth,  // bits of a local port / drawer / router, 1..8
+  // The network the netlist is built for: 0 and 0 read K and M from k_i and m_i at run time;
+  // otherwise 1 <= K <= 2**GlobalPortWidth and 2 <= M <= 2**LocalPortWidth, fixed.
+  parameter int unsigned K               = 0,
+  parameter int unsigned M               = 0,
   // Test only (tests/cosim seeded-fault check): 1 makes a source-vector header at b = 1 leave on
   // local port delta instead of pi. Always 0 in the model the simulator uses.
   parameter int unsigned SeededFault     = 0,
@@ -44,8 +53,8 @@ module d3_header_decoder #(
   localparam int unsigned PortWidth =
       GlobalPortWidth > LocalPortWidth ? GlobalPortWidth : LocalPortWidth
 ) (
-  input  logic [GlobalPortWidth:0]   k_i,     // K, cabinets (1 .. 2**GlobalPortWidth)
-  input  logic [LocalPortWidth:0]    m_i,     // M, drawers per cabinet, routers per drawer (2 .. 2**LocalPortWidth)
+  input  logic [GlobalPortWidth:0]   k_i,     // K, cabinets (1 .. 2**GlobalPortWidth); not read when K != 0
+  input  logic [LocalPortWidth:0]    m_i,     // M, drawers per cabinet, routers per drawer (2 .. 2**LocalPortWidth); not read when M != 0
   input  logic [GlobalPortWidth-1:0] c_i,     // cabinet c of this router (< K)
   input  logic [LocalPortWidth-1:0]  d_i,     // drawer d of this router (< M)
   input  logic [LocalPortWidth-1:0]  p_i,     // router p of this router within its drawer (< M)
@@ -84,7 +93,29 @@ module d3_header_decoder #(
     $error("LocalPortWidth must be 1..8 (M <= 256)");
   end
 
+  if ((K == 0) != (M == 0)) begin : gen_bad_network
+    $error("K and M are both 0 (read from k_i and m_i) or both set");
+  end
+  if (K != 0 && (K > (1 << GlobalPortWidth) || M < 2 || M > (1 << LocalPortWidth)))
+  begin : gen_bad_fixed
+    $error("a fixed network needs K <= 2**GlobalPortWidth and 2 <= M <= 2**LocalPortWidth");
+  end
+
   localparam int unsigned CmpWidth = FieldWidth + 1;  // holds any field and K, M up to 256
+
+  // K and M as the logic below reads them: the parameters' constants, or the inputs.
+  logic [GlobalPortWidth:0] k_net;
+  logic [LocalPortWidth:0]  m_net;
+  if (K != 0) begin : gen_fixed_network
+    assign k_net = (GlobalPortWidth + 1)'(K);
+    assign m_net = (LocalPortWidth + 1)'(M);
+    // Not read in a fixed netlist (Verilator's default --unused-regexp takes "unused" names).
+    logic unused_k_m;
+    assign unused_k_m = ^{k_i, m_i};
+  end else begin : gen_run_time_network
+    assign k_net = k_i;
+    assign m_net = m_i;
+  end
 
   // (a - b) mod n for a, b < n, without a divider: a - b, plus n when it went negative.
   function automatic logic [GlobalPortWidth-1:0] sub_mod_k(logic [GlobalPortWidth-1:0] a,
@@ -116,18 +147,18 @@ module d3_header_decoder #(
 
   // ---- Validity (docs/header-format.md, "makes the header invalid") ----
   logic vector_ok, source_ok, sync_ok, dest_ok, hdr_ok;
-  assign vector_ok = below_k(hdr.f0, k_i) && below_m(hdr.f1, m_i) && below_m(hdr.f2, m_i) &&
+  assign vector_ok = below_k(hdr.f0, k_net) && below_m(hdr.f1, m_net) && below_m(hdr.f2, m_net) &&
                      hdr.defl_c == '0 && hdr.defl_d == '0;
   assign source_ok = hdr.b <= d3_pkg::MaxSyncSource && vector_ok;
   assign sync_ok   = hdr.b <= d3_pkg::MaxSyncSync && vector_ok;
-  assign dest_ok   = !hdr.bcast && hdr.b <= d3_pkg::MaxSyncDest && below_k(hdr.f0, k_i) &&
-                     below_k(hdr.defl_c, k_i) && below_m(hdr.f1, m_i) &&
-                     below_m(hdr.f2, m_i) && below_m(hdr.defl_d, m_i);
+  assign dest_ok   = !hdr.bcast && hdr.b <= d3_pkg::MaxSyncDest && below_k(hdr.f0, k_net) &&
+                     below_k(hdr.defl_c, k_net) && below_m(hdr.f1, m_net) &&
+                     below_m(hdr.f2, m_net) && below_m(hdr.defl_d, m_net);
   // MDF: c' names one of the K*M+1 groups, d' is 0, C a global and D a local port.
   logic mdf_dest_ok;
   assign mdf_dest_ok = !hdr.bcast && hdr.b <= d3_pkg::MaxSyncDest && below_k(hdr.f0, groups_i) &&
-                       hdr.f1 == '0 && below_m(hdr.f2, m_i) && below_k(hdr.defl_c, k_i) &&
-                       below_m(hdr.defl_d, m_i);
+                       hdr.f1 == '0 && below_m(hdr.f2, m_net) && below_k(hdr.defl_c, k_net) &&
+                       below_m(hdr.defl_d, m_net);
   // MDF, b = 2 towards another group: only the exit router holds the link (no table entry elsewhere).
   logic own_group, not_exit;
   assign own_group = CmpWidth'(hdr.f0) == CmpWidth'(c_i);
@@ -157,9 +188,9 @@ module d3_header_decoder #(
   // Section 10's tables: row from the destination, column from this router.
   logic [LocalPortWidth-1:0]  to_drawer, to_router;
   logic [GlobalPortWidth-1:0] to_cabinet;
-  assign to_drawer  = sub_mod_m(dest_d, p_i, m_i);  // b = 3: (d', p) local
-  assign to_cabinet = sub_mod_k(dest_c, c_i, k_i);  // b = 2: (c', c) global
-  assign to_router  = sub_mod_m(dest_p, p_i, m_i);  // b = 1: (p', d) local
+  assign to_drawer  = sub_mod_m(dest_d, p_i, m_net);  // b = 3: (d', p) local
+  assign to_cabinet = sub_mod_k(dest_c, c_i, k_net);  // b = 2: (c', c) global
+  assign to_router  = sub_mod_m(dest_p, p_i, m_net);  // b = 1: (p', d) local
 
   // Global port 0 of (c, p, p) leads back to the router itself (never on MDF). The broadcast's
   // all-global step holds a copy here, on MDF at router 0 of the group (d_i = 0).
@@ -169,7 +200,7 @@ module d3_header_decoder #(
 
   // MDF, b = 3: the local port to the group's exit router towards c' (0 in the own group).
   logic [LocalPortWidth-1:0] to_exit;
-  assign to_exit = own_group ? '0 : sub_mod_m(exit_router_i, p_i, m_i);
+  assign to_exit = own_group ? '0 : sub_mod_m(exit_router_i, p_i, m_net);
 
   // ---- The hop this header asks for ----
   typedef enum logic [1:0] {
