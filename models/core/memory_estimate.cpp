@@ -72,9 +72,10 @@ std::optional<std::uint64_t> resident_memory_kib() {
 }
 
 std::uint64_t expected_traffic_in_flight(std::uint64_t routers, int concentration, double rate,
-                                         int pipeline_stages, int local_latency,
-                                         int global_latency) {
-    const double latency = 3.0 * pipeline_stages + 2.0 * local_latency + global_latency;
+                                         int pipeline_stages, int local_latency, int global_latency,
+                                         int packet_length) {
+    const double latency =
+        3.0 * pipeline_stages + 2.0 * local_latency + global_latency + (packet_length - 1);
     return static_cast<std::uint64_t>(static_cast<double>(routers) * concentration * rate *
                                       latency);
 }

@@ -63,14 +63,15 @@ memory_estimate estimate_memory(const memory_inputs& in);
 /// The process's resident set now (KiB, /proc/self/statm), or nothing where it cannot be read.
 std::optional<std::uint64_t> resident_memory_kib();
 
-/// Packets of a synthetic-traffic run alive at once: what the terminals create during one
-/// zero-load latency (three hops, each a router pipeline and a link, local-global-local).
+/// Packets of a synthetic-traffic run alive at once: what the terminals create (`rate` packets per
+/// terminal and step) during one zero-load latency (three hops, each a router pipeline and a link,
+/// local-global-local, and the packet_length - 1 steps a packet's tail trails its head).
 std::uint64_t expected_traffic_in_flight(std::uint64_t routers, int concentration, double rate,
-                                         int pipeline_stages, int local_latency,
-                                         int global_latency);
+                                         int pipeline_stages, int local_latency, int global_latency,
+                                         int packet_length = 1);
 
-/// The packets a synthetic-traffic run is expected to create: every terminal at `rate` per step
-/// for the warm-up and measurement and for a drain of 200 steps (at most drain_limit). A run
+/// The packets a synthetic-traffic run is expected to create: every terminal at `rate` packets per
+/// step for the warm-up and measurement and for a drain of 200 steps (at most drain_limit). A run
 /// past saturation drains longer and creates more: the estimate is for loads below saturation.
 std::uint64_t expected_traffic_packets(std::uint64_t routers, int concentration, double rate,
                                        int warmup, int measure, int drain_limit);
