@@ -50,6 +50,12 @@ class ledger {
         if (m.count != 1) return deliver_to_one_of(m, at);
         // A unicast message (inline: every delivery of the common case): its one destination.
         if (m.where != at) return misrouted();
+        // The first copy (every delivery of a correct run): seen 0 -> 1, where the saturating
+        // count below reads, masks and merges the 7-bit field twice.
+        if (m.seen == 0) {
+            m.seen = 1;
+            return copy(1);
+        }
         if (m.seen < kMostSeen) ++m.seen;
         return copy(m.seen);
     }
