@@ -111,12 +111,8 @@ inline void node::step_classes(std::uint64_t t, Classes classes) {
     turnaround_.clear();
     sent_cycle_ = t;
     for (int c = 0; c < classes; ++c) lanes_[c].sent = 0;
-    // A program that does not react finishes by the step alone: its finished(t) was asked last
-    // step. Before unfinished_before_ the program is not asked.
-    const bool done = !program_ || (t >= unfinished_before_ &&
-                                    ((reacts_ == reaction::none && t == finished_asked_)
-                                         ? finished_next_
-                                         : program_->finished(t)));
+    // Before unfinished_before_ the program is not asked.
+    const bool done = !program_ || (t >= unfinished_before_ && program_->finished(t));
     if (!done) {
         const std::vector<launch>* step_launches =
             reacts_ == reaction::none ? program_->planned(t) : nullptr;
@@ -141,10 +137,9 @@ inline void node::step_classes(std::uint64_t t, Classes classes) {
         if (!q.waiting.empty()) stats_.queue_stalls += q.waiting.size();  // size() divides
     }
     if (program_) {
-        finished_asked_ = t + 1;
-        finished_next_ = t + 1 >= unfinished_before_ && program_->finished(t + 1);
-        clock_.keep_awake(*this, !finished_next_);  // a running program steps in every cycle
-        if (!finished_next_) return;
+        const bool finished_next = t + 1 >= unfinished_before_ && program_->finished(t + 1);
+        clock_.keep_awake(*this, !finished_next);  // a running program steps in every cycle
+        if (!finished_next) return;
     }
     std::uint64_t wake = calendar::kNever;
     for (int c = 0; c < classes; ++c) {

@@ -132,10 +132,8 @@ class node : public sc_core::sc_module,
     const sc_core::sc_time injection_delay_;
     lane lanes_[kServiceClasses];  ///< per service class
     std::vector<launch> launches_;
-    std::vector<launch> turnaround_;        ///< launched in the last delivery step, sent next cycle
-    std::uint64_t sent_cycle_ = ~0ull;      ///< the cycle the lanes' `sent` count packets for
-    std::uint64_t finished_asked_ = ~0ull;  ///< the step whose program_->finished() step() asked
-    bool finished_next_ = false;            ///< its answer
+    std::vector<launch> turnaround_;    ///< launched in the last delivery step, sent next cycle
+    std::uint64_t sent_cycle_ = ~0ull;  ///< the cycle the lanes' `sent` count packets for
     node_stats stats_;
 };
 
