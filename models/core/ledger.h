@@ -95,6 +95,8 @@ class ledger {
                     f(l_->dests_[i], l_->counts_[i]);
             }
         }
+        /// Whether for_each(src, f) would call f with `pairs`, in their order, unicasts alone.
+        bool same_as(router_id src, const pair_list& pairs) const;
 
       private:
         friend class ledger;
