@@ -7,7 +7,7 @@ namespace {
 class minimal_routing final : public launch_routing {
   public:
     header route(const coord&, const coord& dst, traffic_rng&) const override {
-        return make_destination_header(kMinimalSteps, dst);
+        return minimal_header(dst);
     }
 };
 

@@ -56,6 +56,12 @@ first_hops minimal_first_hops(const topology& t, const coord& src, const coord& 
 inline constexpr int kMinimalSteps = 3;
 inline constexpr int kDeflectedSteps = 5;
 
+/// The minimal routing's header for a packet to dst. Inline: synthetic traffic takes it without
+/// the virtual call (traffic_program::launches, a call per packet).
+inline header minimal_header(const coord& dst) {
+    return make_destination_header(kMinimalSteps, dst);
+}
+
 /// The Valiant route's steps, its header's b: 4 on D3 (a global jump, then the table route), 5 on
 /// MDF (local D and global C, then the table route).
 inline int valiant_steps(const topology& t) {

@@ -246,6 +246,7 @@ traffic_program::traffic_program(traffic_state& s, router_id id)
       at_(s.topo().at(id)),
       rng_(stream_seed(s.options().seed, id)),
       terminals_(s.options().concentration),
+      minimal_(s.options().routing == routing_kind::minimal),
       packet_threshold_(bernoulli_threshold(s.options().rate / s.options().packet_length)) {}
 
 // Flattened: every call GCC can see into (creation_over, created, the vectors' and fifos' pushes,
@@ -256,7 +257,8 @@ traffic_program::traffic_program(traffic_state& s, router_id id)
     for (int terminal = 0; terminal < terminals_; ++terminal) {
         if (!bernoulli_below(rng_, packet_threshold_)) continue;
         const router_id dst = s_.pattern().destination(id_, rng_);
-        const header h = s_.routing().route(at_, s_.topo().at(dst), rng_);
+        const coord to = s_.topo().at(dst);
+        const header h = minimal_ ? minimal_header(to) : s_.routing().route(at_, to, rng_);
         out.push_back({h, s_.created(step, id_, dst, h)});
     }
 }

@@ -166,6 +166,8 @@ class traffic_program final : public node_program {
     /// options().concentration, kept: each draw writes the stream, after which the loop over the
     /// terminals would read the options through s_ again.
     const int terminals_;
+    /// options().routing is minimal: the header is minimal_header(), without a virtual call.
+    const bool minimal_;
     /// packets per terminal per step, rate / packet_length, as bernoulli_threshold
     std::uint64_t packet_threshold_;
 };
