@@ -30,6 +30,7 @@ void stepper::add(client& c, bool router_phase) {
 
 void stepper::toggle_awake(client& c, bool on) {
     awake_[c.router_][c.id_ >> 6] ^= 1ull << (c.id_ & 63);
+    c.kept_awake_ = on;
     if (on) {
         ++awake_count_[c.router_];
         if (!in_tick_) schedule(now() + 1);

@@ -33,6 +33,9 @@ class stepper : public sc_core::sc_module {
         stepper* owner_ = nullptr;
         std::uint32_t id_ = 0;
         bool router_ = false;
+        /// Kept awake (its bit in awake_, which toggle_awake sets with it): keep_awake, asked in
+        /// every step of a running node, reads one byte instead of the bit.
+        bool kept_awake_ = false;
     };
 
     /// `horizon`: the longest delay, in cycles, between a request and its cycle in normal use.
@@ -63,7 +66,7 @@ class stepper : public sc_core::sc_module {
     /// client that has work in every cycle (a node whose program runs) asks once instead of a
     /// wake-up per cycle. Requests through wake() still count; a client due both ways steps once.
     void keep_awake(client& c, bool on) {
-        if (((awake_[c.router_][c.id_ >> 6] >> (c.id_ & 63)) & 1) != on) toggle_awake(c, on);
+        if (c.kept_awake_ != on) toggle_awake(c, on);
     }
     /// True during a step when `c` is already asked to step in the next cycle: then a wake-up
     /// for any later cycle changes nothing (the calendar keeps a client's earliest request, and
