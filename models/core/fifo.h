@@ -41,23 +41,21 @@ class fifo {
     void push_back(T v) { emplace_back() = std::move(v); }
     /// Appends a default value and returns it (filled in place, without a copy).
     T& emplace_back() {
-        if (size_ == room_) grow();  // the storage is full, or the queue is
-        T& v = slots_[wrap(head_ + size_)];
+        T& v = push_slot();
         v = T{};
-        ++size_;
         return v;
     }
     /// Appends an element and returns it as its slot last held it (not reset): for a caller that
     /// sets every field it reads (the input unit's arrivals: the stores of a reset saved).
     T& push_slot() {
-        if (size_ == room_) grow();  // the storage is full, or the queue is
-        T& v = slots_[wrap(head_ + size_)];
-        ++size_;
-        return v;
+        if (!has_room_in_place()) grow();  // the storage is full, or the queue is
+        return push_slot_in_place();
     }
     /// Whether a push fits in the storage the queue owns now (no growing, not full).
     bool has_room_in_place() const { return size_ != room_; }
-    /// push_slot when has_room_in_place(): without its test.
+    /// push_slot when has_room_in_place(): without its test. (Apart from the test: a caller that
+    /// takes another way when the storage must grow, a router's arrival or credit, keeps its
+    /// common case free of grow's call.)
     T& push_slot_in_place() {
         assert(has_room_in_place());
         T& v = slots_[wrap(head_ + size_)];
