@@ -15,11 +15,6 @@ hold_stage::hold_stage(const char* name, const router_params& p)
       capacity_(p.hold_capacity == 0 ? kUnbounded : static_cast<std::size_t>(p.hold_capacity)),
       classes_(p.service_classes) {}
 
-std::uint64_t hold_stage::hold_time(action act) const {
-    const bool global = act == action::global || act == action::broadcast_global;
-    return global ? global_time_ : local_time_;
-}
-
 void hold_stage::begin_step_classes() {
     std::size_t held[kServiceClasses] = {};
     if (capacity_ != kUnbounded)
@@ -27,21 +22,22 @@ void hold_stage::begin_step_classes() {
     for (int c = 0; c < classes_; ++c) room_[c] = room_left(held[c]);
 }
 
+// The packets that left (done) are dropped and the others keep their order; those that entered in
+// this step follow them. When every held packet left, the common case, the entering list becomes
+// the held one by a swap, without a copy.
 bool hold_stage::commit_held() {
     const std::size_t before = held_.size();
-    held_.erase(std::remove_if(held_.begin(), held_.end(), [](const entry& e) { return e.done; }),
-                held_.end());
-    held_.insert(held_.end(), entering_.begin(), entering_.end());
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < before; ++i)
+        if (!held_[i].done) held_[kept++] = held_[i];
+    if (kept == 0) {
+        held_.swap(entering_);
+    } else {
+        held_.resize(kept);
+        held_.insert(held_.end(), entering_.begin(), entering_.end());
+    }
     entering_.clear();
     return held_.size() != before;
-}
-
-void hold_stage::admit(packet* p, std::uint64_t t, action act) {
-    entry e;
-    e.pkt = p;
-    e.ready = t + hold_time(act);
-    entering_.push_back(std::move(e));
-    ++entered_;
 }
 
 }  // namespace d3

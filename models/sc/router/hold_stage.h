@@ -25,7 +25,10 @@ class hold_stage : public sc_core::sc_object {
     hold_stage(const char* name, const router_params& p);
 
     /// Cycles a packet stays for a hold that replaces a hop of this action (local or global).
-    std::uint64_t hold_time(action act) const;
+    std::uint64_t hold_time(action act) const {
+        const bool global = act == action::global || act == action::broadcast_global;
+        return global ? global_time_ : local_time_;
+    }
 
     /// Starts a step: the room for new packets is the capacity left (per class).
     void begin_step() {
@@ -44,8 +47,14 @@ class hold_stage : public sc_core::sc_object {
         return true;
     }
     /// A packet enters the hold stage in step `t` (served by the route stage's decision `act`);
-    /// it may leave from t + hold_time(act) on.
-    void admit(packet* p, std::uint64_t t, action act);
+    /// it may leave from t + hold_time(act) on. Inline: the router's step admits a packet where it
+    /// serves one, and a call there saved and restored its registers.
+    void admit(packet* p, std::uint64_t t, action act) {
+        entry& e = entering_.emplace_back();
+        e.pkt = p;
+        e.ready = t + hold_time(act);
+        ++entered_;
+    }
 
     /// Appends the held packets that are ready at `t`, in the order they entered.
     void collect(std::uint64_t t, std::uint32_t source, std::vector<request>& out) {
