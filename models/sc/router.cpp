@@ -261,12 +261,12 @@ template <typename Plain>
         if (log_stages_ && to != kHoldTarget) report_switch_stages(t);
     }
     if (to == kEjectTarget) {
-        out_unit_.eject(p);
+        out_unit_.eject<Plain::value>(p);
     } else if (to == kHoldTarget) {
-        ++(p->background ? background_stats_ : stats_).holds;
+        ++(!Plain::value && p->background ? background_stats_ : stats_).holds;
         hold_.admit(p, t, e.dec.act);
     } else {
-        out_unit_.send(to, channel(*p, p->hdr.b, Plain{}), p, t);
+        out_unit_.send<Plain::value>(to, channel(*p, p->hdr.b, Plain{}), p, t);
     }
     return p;
 }
@@ -279,9 +279,9 @@ inline void router::offer(const request& r, target to, std::uint64_t t, Plain pl
     }
     // The node and the hold stage take packets without arbitration, up to their room.
     r.e->stalled = false;
-    const bool room = to == kEjectTarget
-                          ? out_unit_.take_eject_room()
-                          : hold_.take_room(r.e->pkt->service) || keeps_hold_place(r);
+    const bool room = to == kEjectTarget ? out_unit_.take_eject_room<Plain::value>()
+                                         : hold_.take_room(Plain::value ? 0 : r.e->pkt->service) ||
+                                               keeps_hold_place(r);
     if (room) serve(r, to, t, plain);
 }
 
@@ -335,8 +335,8 @@ void router::step_as(std::uint64_t t, Plain plain) {
         std::stable_partition(requests_.begin(), requests_.end(), [](const request& r) {
             return r.e->pkt->service == static_cast<std::uint8_t>(service::privileged);
         });
-    hold_.begin_step();
-    out_unit_.begin_step(t);
+    hold_.begin_step<!any>();
+    out_unit_.begin_step<!any>(t);
     // 3. route
     for (const request& r : requests_) {
         entry& e = *r.e;

@@ -30,9 +30,11 @@ class hold_stage : public sc_core::sc_object {
         return global ? global_time_ : local_time_;
     }
 
-    /// Starts a step: the room for new packets is the capacity left (per class).
+    /// Starts a step: the room for new packets is the capacity left (per class). `Plain`: the
+    /// caller knows there is one service class (router::step_as).
+    template <bool Plain = false>
     void begin_step() {
-        if (classes_ == 1) {  // the common case, inline
+        if (Plain || classes_ == 1) {  // the common case, inline
             room_[0] = room_left(held_.size());
             return;
         }

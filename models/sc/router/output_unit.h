@@ -72,13 +72,16 @@ class output_unit : public sc_core::sc_object {
     void prefetch(int output) const { __builtin_prefetch(fw_[static_cast<std::size_t>(output)]); }
     /// Sends `p` on link `output` into virtual channel `vc` downstream in step `t`. Always inline
     /// (as eject): the router inlines its grant, which calls both, into the switch allocator, and
-    /// GCC left them out of line there.
+    /// GCC left them out of line there. `Plain`: the caller knows packets are of one flit and
+    /// there is no background traffic (router::step_as), so that those tests drop out.
+    template <bool Plain = false>
     [[gnu::always_inline]] void send(int output, int vc, packet* p, std::uint64_t t) {
         ++p->hops;
-        router_stats& s = stats_of(p);
+        router_stats& s = Plain ? stats_ : stats_of(p);
         ++s.hops;
-        credits_[slot(output, vc)] -= flits_;
-        if (flits_ > 1) {  // the link carries the packet's flits, one per cycle
+        const int flits = Plain ? 1 : flits_;
+        credits_[slot(output, vc)] -= flits;
+        if (flits > 1) {  // the link carries the packet's flits, one per cycle
             link_free_[static_cast<std::size_t>(output)] = t + static_cast<std::uint64_t>(flits_);
             ++s.vc_packets[static_cast<std::size_t>(vc)];
         }
@@ -91,21 +94,27 @@ class output_unit : public sc_core::sc_object {
     }
 
     /// Starts step `t`: this step's ejection room (with F > 1 flits, the free ejection lanes).
+    /// `Plain` as for send.
+    template <bool Plain = false>
     void begin_step(std::uint64_t t = 0) {
         step_ = t;
-        eject_room_ = flits_ > 1 && ejection_width_ != 0 ? free_lanes(t) : ejection_width_;
+        const bool lanes = !Plain && flits_ > 1 && ejection_width_ != 0;
+        eject_room_ = lanes ? free_lanes(t) : ejection_width_;
     }
-    /// True (and one place taken) when the node can take a packet in this step.
+    /// True (and one place taken) when the node can take a packet in this step (`Plain` as for
+    /// send).
+    template <bool Plain = false>
     bool take_eject_room() {
         if (ejection_width_ == 0) return true;
         if (eject_room_ == 0) return false;
         --eject_room_;
-        if (flits_ > 1) take_eject_lane();
+        if (!Plain && flits_ > 1) take_eject_lane();
         return true;
     }
-    /// Delivers `p` to the node.
+    /// Delivers `p` to the node (`Plain` as for send).
+    template <bool Plain = false>
     [[gnu::always_inline]] void eject(packet* p) {
-        ++stats_of(p).ejected;
+        ++(Plain ? stats_ : stats_of(p)).ejected;
         flit f{p, 0};
         tlm::tlm_phase ph = tlm::BEGIN_REQ;
         // Through the allocate and traverse stages; the node records the delivery at the tail.
