@@ -189,7 +189,10 @@ void router::report_buffer(std::uint64_t t, int fifo) {
 
 inline void router::return_credit(int fifo) {
     const int input = in_unit_.input_of(fifo);
-    flit f{nullptr, static_cast<std::uint8_t>(in_unit_.vc_of_fifo(fifo))};
+    // Its members set one by one: a brace initialiser zeroed the padding too (a store more per
+    // credit).
+    flit f;
+    f.vc = static_cast<std::uint8_t>(in_unit_.vc_of_fifo(fifo));
     tlm::tlm_phase ph = tlm::END_REQ;
     const upstream& u = upstream_[static_cast<std::size_t>(input)];
     sc_core::sc_time t = u.credit_delay;

@@ -43,10 +43,12 @@ class fanout {
 
 struct entry {
     packet* pkt = nullptr;
-    std::uint64_t ready = 0;            ///< cycle from which it may be served
-    decision dec;                       ///< the route stage's decision (once `decoded`)
-    target to = kEjectTarget;           ///< unicast: where it goes
+    std::uint64_t ready = 0;  ///< cycle from which it may be served
+    decision dec;             ///< the route stage's decision (once `decoded`)
+    // fan, to, decoded and done side by side in 8 bytes: an arrival (input_unit::fill) sets them
+    // with one store.
     std::uint32_t fan = fanout::kNone;  ///< broadcast: its list of copies not served yet
+    target to = kEjectTarget;           ///< unicast: where it goes
     bool decoded = false;
     bool done = false;     ///< every copy was served: the slot is freed at the end of the step
     bool stalled = false;  ///< in the last step, every link it asked for lacked a credit
