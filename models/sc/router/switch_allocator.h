@@ -39,9 +39,7 @@ class switch_allocator : public sc_core::sc_object {
     /// `r` wants link output `output` in this step.
     void request(target output, const d3::request& r) {
         const auto i = static_cast<std::uint32_t>(asked_.size());
-        asked& a = asked_.emplace_back();  // next: kEnd
-        a.e = r.e;
-        a.source = r.source;
+        asked_.emplace_back(r);  // next: kEnd
         chain& c = chains_[output];
         if (c.head == kEnd) {
             touched_.push_back(output);
@@ -97,8 +95,11 @@ class switch_allocator : public sc_core::sc_object {
     /// its link in 16 bytes (a request beside its link took 24, and a new one's index a division
     /// by 24), filled in place.
     struct asked {
-        entry* e = nullptr;
-        std::uint32_t source = 0;
+        // Built from its request in place: a default-built one reset the fields first (two stores
+        // more per request).
+        explicit asked(const d3::request& r) : e(r.e), source(r.source) {}
+        entry* e;
+        std::uint32_t source;
         std::uint32_t next = kEnd;
         d3::request r() const { return {e, source}; }
     };
