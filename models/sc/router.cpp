@@ -298,21 +298,6 @@ bool router::keeps_hold_place(const request& r) const {
            (!r.e->broadcast() || fanout_[r.e->fan].size() == 1);
 }
 
-// What this step reads of other objects, asked for before it is read so that the loads overlap:
-// each request's packet (its header, read by the route stage) and, for a buffer (link or
-// injection), the interface its credit goes back through. In a large network they lie in lines no
-// longer cached since the last step (docs/performance.md). A hint only: it changes no state.
-void router::prefetch_requests() const {
-    const auto buffers = static_cast<std::uint32_t>(in_unit_.buffers());  // the hold stage: none
-    for (const request& r : requests_) {
-        __builtin_prefetch(r.e->pkt);
-        if (r.source < buffers)
-            __builtin_prefetch(
-                upstream_[static_cast<std::size_t>(in_unit_.input_of(static_cast<int>(r.source)))]
-                    .bw);
-    }
-}
-
 // The paper's router (plain_, the common configuration) steps without testing, per request, for
 // service classes, flits, a route stage, an observer or the background traffic: one test per step
 // instead (D3(8,8) all-to-all: -2.2 % instructions; as node::step does for one class).
@@ -333,7 +318,6 @@ void router::step_as(std::uint64_t t, Plain plain) {
     requests_.clear();
     in_unit_.collect<!any>(t, requests_);
     hold_.collect(t, static_cast<std::uint32_t>(in_unit_.buffers()), requests_);
-    prefetch_requests();
     if (any && classes_ > 1)  // privileged first: it takes the ejection and hold room first
         std::stable_partition(requests_.begin(), requests_.end(), [](const request& r) {
             return r.e->pkt->service == static_cast<std::uint8_t>(service::privileged);

@@ -176,7 +176,6 @@ class router : public sc_core::sc_module, public stepper::client {
     void log_packet(packet_event_kind kind, const packet& p, std::uint64_t t, std::uint32_t source,
                     int output);
     [[gnu::always_inline]] inline void return_credit(int fifo);
-    void prefetch_requests() const;
     /// Tells the observer the units a packet that won the switch in step `t` passes.
     void report_switch_stages(std::uint64_t t);
     /// Tells the observer the occupancy of fifo's input port (and of the fifo, with several
