@@ -122,7 +122,8 @@ inline decision decode(const header& h, const coord& at, int k, int m) {
 /// The reference decoder of MDF(K,M) (core/mdf_decoder.cpp) for a header known to be valid there
 /// (valid(h, t)) at a router of it.
 decision decode_mdf_valid(const header& h, const coord& at, const topology& t);
-/// The same, written into `d` (a route stage's entry).
+/// The same, written into `d` (a route stage's entry). Out of line: the inline form, for a route
+/// stage that knows it serves MDF, is core/mdf_decoder.h.
 void decode_mdf_valid(const header& h, const coord& at, const topology& t, decision& d);
 
 /// The reference decoder of MDF(K,M) (core/mdf_decoder.cpp): destination headers through the
@@ -141,14 +142,19 @@ inline decision decode(const header& h, const coord& at, const topology& t) {
 inline decision decode_valid(const header& h, const coord& at, const topology& t) {
     return t.is_d3() ? decode_valid(h, at, t.k(), t.m()) : decode_mdf_valid(h, at, t);
 }
-/// decode_valid() into `d` (a route stage's entry). Its kind test repeats decode_valid(h, at, k,
-/// m)'s on purpose: going through that one (k and m read before the kind is known) cost 2.2 M more
-/// instructions in the D3(8,8) all-to-all (821.5 M against 819.3 M, measured 2026-11-27).
+/// decode_valid() on D3 into `d` (a route stage's entry). Its kind test repeats decode_valid(h, at,
+/// k, m)'s on purpose: going through that one (k and m read before the kind is known) cost 2.2 M
+/// more instructions in the D3(8,8) all-to-all (821.5 M against 819.3 M, measured 2026-11-27).
+[[gnu::always_inline]] inline void decode_valid_d3(const header& h, const coord& at,
+                                                   const topology& t, decision& d) {
+    if (h.kind == header_kind::source_vector) return decode_source_vector(h, at, d);
+    d = decode_valid_other(h, at, t.k(), t.m());
+}
+/// decode_valid() into `d` (a route stage's entry).
 [[gnu::always_inline]] inline void decode_valid(const header& h, const coord& at, const topology& t,
                                                 decision& d) {
-    if (t.is_d3() && h.kind == header_kind::source_vector) return decode_source_vector(h, at, d);
-    if (!t.is_d3()) return decode_mdf_valid(h, at, t, d);
-    d = decode_valid_other(h, at, t.k(), t.m());
+    if (t.is_d3()) return decode_valid_d3(h, at, t, d);
+    decode_mdf_valid(h, at, t, d);
 }
 
 /// Who asks for a decode: the router and the step. Decoders that report or trace (lockstep,

@@ -15,19 +15,11 @@
 // local delta, b = 2 global gamma (always a link), b = 1 local pi. With B = 1 every router copies
 // out of all local (b = 3, 1) or all global (b = 2) ports; at b = 2 router 0 of the group also
 // keeps a copy (D3's fixed-point rule d = p read with MDF's d = 0), so that the source group is
-// covered exactly once, as D3's drawer is by its fixed point. Plain C++.
-#include "core/decoder.h"
-#include "core/dragonfly.h"
+// covered exactly once, as D3's drawer is by its fixed point. The destination headers' rules are
+// decode_mdf_valid_inline in core/mdf_decoder.h, which the route stage inlines. Plain C++.
+#include "core/mdf_decoder.h"
 
 namespace d3 {
-namespace {
-
-// The decisions are written into the caller's `d` (set_decision, core/decoder.h): the route stage
-// decodes into its entry.
-void local_to(decision& d, int router, const coord& at, int m, const header& h) {
-    const int x = router - at.p;  // both in 0..M-1: an addition where a remainder would divide
-    set_local_hop(d, x < 0 ? x + m : x, h);
-}
 
 void decode_mdf_vector(const header& h, const coord& at, decision& d) {
     if (h.b == 0) return set_decision(d, action::eject, 0, false, h);
@@ -45,32 +37,8 @@ void decode_mdf_vector(const header& h, const coord& at, decision& d) {
     }
 }
 
-}  // namespace
-
 void decode_mdf_valid(const header& h, const coord& at, const topology& t, decision& d) {
-    const dragonfly* net = t.mdf();
-    if (h.kind == header_kind::source_vector) return decode_mdf_vector(h, at, d);
-    const int g = at.c;
-    const int to = h.f0;
-    // Tested in the order of a path's steps, b = 3, 2, 1, 0 (every packet takes them, the
-    // deflections at 5 and 4 few): a compare each, where a switch's jump table takes seven
-    // instructions in each of the route stages' decodes.
-    const std::uint8_t b = h.b;
-    if (b == 3) {
-        if (g == to) return set_local_hop(d, 0, h);
-        return local_to(d, net->exit_to(g, to).router, at, t.m(), h);
-    }
-    if (b == 2) {
-        if (g == to) return set_decision(d, action::global, 0, true, h);
-        const port_end e = net->exit_to(g, to);
-        // Only the exit router holds the link: anywhere else the table has no entry.
-        if (e.router != at.p) return set_decision(d, action::invalid, 0, false, h);
-        return set_decision(d, action::global, e.port, false, h);
-    }
-    if (b == 1) return local_to(d, h.f2, at, t.m(), h);
-    if (b == 0) return set_decision(d, action::eject, 0, false, h);
-    if (b == 5) return set_local_hop(d, h.defl_d, h);
-    return set_decision(d, action::global, h.defl_c, false, h);  // b = 4 (a valid header's last)
+    decode_mdf_valid_inline(h, at, t, d);
 }
 
 decision decode_mdf_valid(const header& h, const coord& at, const topology& t) {

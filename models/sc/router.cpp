@@ -43,6 +43,7 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
       flits_(static_cast<std::uint64_t>(s.cfg.router.packet_length)),
       route_cycles_(static_cast<std::uint64_t>(s.cfg.router.pipeline.route)),
       plain_(classes_ == 1 && flits_ == 1 && route_cycles_ == 0 && !s.observer && !s.background),
+      mdf_(!s.topo.is_d3()),
       in_unit_("input_unit", input_setup(s.cfg, s.topo)),
       hold_("hold_stage", s.cfg.router),
       route_("route_stage", s.decoder, s.topo, s.at, this->name(), fanout_),
@@ -300,16 +301,20 @@ bool router::keeps_hold_place(const request& r) const {
 
 // The paper's router (plain_, the common configuration) steps without testing, per request, for
 // service classes, flits, a route stage, an observer or the background traffic: one test per step
-// instead (D3(8,8) all-to-all: -2.2 % instructions; as node::step does for one class).
+// instead (D3(8,8) all-to-all: -2.2 % instructions; as node::step does for one class). Its route
+// stage decodes one network's rules inline, without the test of the topology per decode (MDF(4,8)
+// traffic: -1.8 %).
 void router::step(std::uint64_t t) {
-    if (plain_)
-        step_as(t, std::true_type{});
+    if (!plain_)
+        step_as(t, std::false_type{}, any_network{});
+    else if (mdf_)
+        step_as(t, std::true_type{}, mdf_network{});
     else
-        step_as(t, std::false_type{});
+        step_as(t, std::true_type{}, d3_network{});
 }
 
-template <typename Plain>
-void router::step_as(std::uint64_t t, Plain plain) {
+template <typename Plain, typename Net>
+void router::step_as(std::uint64_t t, Plain plain, Net net) {
     constexpr bool any = !Plain::value;  // any configuration: the tests below are made
     blocked_ = false;
     // 1. credits
@@ -328,7 +333,7 @@ void router::step_as(std::uint64_t t, Plain plain) {
     for (const request& r : requests_) {
         entry& e = *r.e;
         if (!e.decoded) {
-            route_.route(e, t);
+            route_.route(e, t, net);
             if (!e.broadcast() && is_link(e.to)) out_unit_.prefetch(e.to);
             if (any && route_cycles_ != 0) {  // a route stage of its own: allocation from t + R
                 e.ready = t + route_cycles_;

@@ -170,9 +170,11 @@ class router : public sc_core::sc_module, public stepper::client {
     template <typename Plain>
     packet* serve(const request& r, target to, std::uint64_t t, Plain);
     /// step() for one kind of router: `Plain` std::true_type when plain_ holds (the tests of what
-    /// it rules out drop out of the step), std::false_type for any configuration.
-    template <typename Plain>
-    void step_as(std::uint64_t t, Plain);
+    /// it rules out drop out of the step), std::false_type for any configuration; `Net` the
+    /// network the route stage decodes for (route_stage::route: any_network, d3_network or
+    /// mdf_network).
+    template <typename Plain, typename Net>
+    void step_as(std::uint64_t t, Plain, Net);
     void log_packet(packet_event_kind kind, const packet& p, std::uint64_t t, std::uint32_t source,
                     int output);
     [[gnu::always_inline]] inline void return_credit(int fifo);
@@ -218,6 +220,7 @@ class router : public sc_core::sc_module, public stepper::client {
     /// The paper's router: one service class, one-flit packets, no route stage of its own, no
     /// observer and no background traffic (step_as<std::true_type>).
     const bool plain_;
+    const bool mdf_;  ///< on MDF(K,M): the plain step's route stage decodes MDF's rules alone
 
     router_stats stats_;  ///< the run's own packets (all packets without --background)
     router_stats background_stats_;

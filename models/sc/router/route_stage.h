@@ -7,13 +7,22 @@
 
 #include <cstdint>
 #include <systemc>
+#include <type_traits>
 #include <vector>
 
 #include "core/decoder.h"
+#include "core/mdf_decoder.h"
 #include "core/topology.h"
 #include "sc/router/entry.h"
 
 namespace d3 {
+
+/// The network a route stage decodes for, known when the router's step is compiled
+/// (router::step_as): any (tested per decode), D3 or MDF (the reference decoder's rules of that
+/// network alone, inline).
+struct any_network {};
+struct d3_network {};
+struct mdf_network {};
 
 class route_stage : public sc_core::sc_object {
   public:
@@ -22,15 +31,23 @@ class route_stage : public sc_core::sc_object {
     route_stage(const char* name, decoder_if& decoder, const topology& t, const coord& at,
                 const char* router_name, fanout& lists);
 
-    /// Decodes `e`'s header in step `t` and sets its targets (marks it decoded). Always inline:
-    /// once per router visit (with the router's step made twice, router::step_as, GCC left it
-    /// out of line, +18 M instructions in the D3(8,8) all-to-all).
-    [[gnu::always_inline]] void route(entry& e, std::uint64_t t) {
+    /// Decodes `e`'s header in step `t` and sets its targets (marks it decoded), on network `Net`
+    /// (any_network: tested per decode). Always inline: once per router visit (with the router's
+    /// step made twice, router::step_as, GCC left it out of line, +18 M instructions in the
+    /// D3(8,8) all-to-all).
+    template <typename Net = any_network>
+    [[gnu::always_inline]] void route(entry& e, std::uint64_t t, Net = {}) {
         const packet& p = *e.pkt;
-        if (reference_ && p.header_checked)  // the common case
-            d3::decode_valid(p.hdr, at_, *reference_, e.dec);
-        else
+        if (reference_ && p.header_checked) {  // the common case
+            if constexpr (std::is_same_v<Net, d3_network>)
+                d3::decode_valid_d3(p.hdr, at_, *reference_, e.dec);
+            else if constexpr (std::is_same_v<Net, mdf_network>)
+                d3::decode_mdf_valid_inline(p.hdr, at_, *reference_, e.dec);
+            else
+                d3::decode_valid(p.hdr, at_, *reference_, e.dec);
+        } else {
             decode_first(e, t);
+        }
         e.decoded = true;
         ++decodes_;
         const action a = e.dec.act;
