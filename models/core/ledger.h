@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -164,6 +165,9 @@ class ledger {
     static_assert(static_cast<std::uint64_t>(kMaxK) * kMaxM * kMaxM <= (1ull << 24) &&
                       kMostSeen < (1u << 7),
                   "a unicast's destination and copies fit a by_source entry (24 and 7 bits)");
+    /// pair_mismatches with a sum per (source, destination) pair, when there are at least as many
+    /// messages, all unicasts (the all-to-all); nothing when a sum could pass 2^32.
+    std::optional<std::uint64_t> dense_pair_mismatches(const workload& w) const;
     /// A delivery of m, whose destinations are several, at router `at`.
     receipt deliver_to_one_of(const message& m, router_id at);
     receipt misrouted() {

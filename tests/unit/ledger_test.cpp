@@ -337,5 +337,40 @@ TEST(Ledger, PairMismatchesOfPairsInLaunchOrder) {
     EXPECT_EQ(l.pair_mismatches(w), 2u);
 }
 
+// With a message or more per (source, destination) pair, all unicasts (the all-to-all), the check
+// sums every pair at once (ledger::dense_pair_mismatches): it still finds each pair lost,
+// delivered twice or to the wrong node, or delivered but not expected.
+TEST(Ledger, PairMismatchesOfEveryPair) {
+    const topology t(2, 2);
+    const router_id n = t.routers();
+    ledger l(t);
+    std::vector<std::pair<std::uint64_t, router_id>> sent;  // (message, destination)
+    for (router_id i = 0; i < n; ++i)  // slot by slot, every source in each: interleaved
+        for (router_id src = 0; src < n; ++src) {
+            const router_id dst = (src + i) % n;
+            sent.emplace_back(l.launch(src, make_destination_header(3, t.at(dst))), dst);
+        }
+    const auto [last, last_dst] = sent.back();  // from n - 1
+    sent.pop_back();
+    for (const auto& [msg, dst] : sent) EXPECT_EQ(l.deliver(msg, dst), ledger::receipt::ok);
+    expecting w;
+    for (router_id src = 0; src < n; ++src)
+        for (router_id dst = 0; dst < n; ++dst) w.pairs.emplace_back(src, dst, 1);
+    EXPECT_EQ(l.pair_mismatches(w), 1u);  // lost
+    EXPECT_EQ(l.deliver(last, (last_dst + 1) % n), ledger::receipt::misrouted);
+    EXPECT_EQ(l.pair_mismatches(w), 1u);  // still lost
+    EXPECT_EQ(l.deliver(last, last_dst), ledger::receipt::ok);
+    EXPECT_EQ(l.pair_mismatches(w), 0u);
+    EXPECT_EQ(l.deliver(last, last_dst), ledger::receipt::duplicate);
+    EXPECT_EQ(l.pair_mismatches(w), 1u);
+    w.pairs.emplace_back(n - 1, last_dst, 1);  // expected twice, in two pieces
+    EXPECT_EQ(l.pair_mismatches(w), 0u);
+    w.pairs.emplace_back(0, 0, 1);  // expected twice, delivered once
+    EXPECT_EQ(l.pair_mismatches(w), 1u);
+    w.pairs.erase(std::remove(w.pairs.begin(), w.pairs.end(), std::make_tuple(0u, 0u, 1u)),
+                  w.pairs.end());
+    EXPECT_EQ(l.pair_mismatches(w), 1u);  // (0,0) delivered, never expected
+}
+
 }  // namespace
 }  // namespace d3
