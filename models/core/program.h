@@ -11,6 +11,8 @@
 
 namespace d3 {
 
+struct slot;  // core/schedule.h
+
 /// One packet to launch: its header and a message word carried to the receiving node.
 struct launch {
     header hdr;
@@ -71,12 +73,11 @@ class node_program {
     /// How the program meets a delivery, which tells the node what it may skip for each one.
     /// Default: answers.
     virtual reaction reacts() const { return reaction::answers; }
-    /// For a program that does not react: what launches(step) would append, where the program
-    /// keeps it (the node reads it there, without a copy); nullptr (default): ask launches().
-    virtual const std::vector<launch>* planned(std::uint64_t step) const {
-        (void)step;
-        return nullptr;
-    }
+    /// For a program that does not react: every step's launches, where the program keeps them
+    /// (launches(step) appends (*planned())[step].launches, and nothing past the end); the node
+    /// reads them there, without a copy or a virtual call per step. nullptr (default): ask
+    /// launches().
+    virtual const std::vector<slot>* planned() const { return nullptr; }
     /// A step before which finished(step) is false whatever arrives: the node asks finished()
     /// only from it on (a schedule runs to its last slot, a traffic generator through its
     /// measurement; the node asks in every step otherwise). Default 0: always ask.

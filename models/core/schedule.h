@@ -59,15 +59,11 @@ class schedule_program final : public node_program {
     /// finished(step) exactly: the node asks it only once the schedule has run.
     std::uint64_t unfinished_before() const override { return steps_; }
     reaction reacts() const override { return reaction::none; }
-    const std::vector<launch>* planned(std::uint64_t step) const override {
-        return step < steps_ ? &s_.slots[step].launches : nullptr;
-    }
+    const std::vector<slot>* planned() const override { return &s_.slots; }
 
   private:
     const schedule& s_;
-    /// s_.slots.size(), read once: size() divides by the 24-byte slot, and every node asks
-    /// planned() in every step.
-    const std::size_t steps_;
+    const std::size_t steps_;  ///< s_.slots.size(), read once: size() divides by the 24-byte slot
 };
 
 }  // namespace d3

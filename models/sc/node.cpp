@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "core/calendar.h"
+#include "core/schedule.h"
 
 namespace d3 {
 
@@ -27,6 +28,8 @@ node::node(const sc_core::sc_module_name& name, setup s)
       classes_(s.cfg.router.service_classes),
       reacts_(program_ ? program_->reacts() : reaction::none),
       unfinished_before_(program_ ? program_->unfinished_before() : 0),
+      plan_(reacts_ == reaction::none && program_ ? program_->planned() : nullptr),
+      plan_steps_(plan_ ? plan_->size() : 0),
       injection_delay_(step_time()) {
     for (lane& l : lanes_) l.credits = s.cfg.router.injection_depth;
     inject_out.bind(*this);
@@ -115,7 +118,7 @@ inline void node::step_classes(std::uint64_t t, Classes classes) {
     const bool done = !program_ || (t >= unfinished_before_ && program_->finished(t));
     if (!done) {
         const std::vector<launch>* step_launches =
-            reacts_ == reaction::none ? program_->planned(t) : nullptr;
+            t < plan_steps_ ? &(*plan_)[t].launches : nullptr;
         if (!step_launches) {
             launches_.clear();
             program_->launches(t, launches_);
