@@ -75,21 +75,28 @@ void router::end_of_elaboration() {
     std::vector<output_unit::fw_if*> fw;
     for (int o = 0; o < ports_; ++o) fw.push_back(out[o]);
     out_unit_.bind(fw, out[ports_]);
-    upstream_.assign(static_cast<std::size_t>(ports_ + 1), upstream{});
+    std::vector<link_bw_call*> bw(static_cast<std::size_t>(ports_ + 1));
     for (std::size_t b = 0; b < input_of_binding_.size(); ++b) {
-        upstream_[input_of_binding_[b]].bw = in[static_cast<int>(b)];
+        bw[input_of_binding_[b]] = in[static_cast<int>(b)];
         in.retag(static_cast<int>(b), input_of_binding_[b]);  // receive is told the input port
     }
     // A credit leaves when the packet is read out of its buffer, the allocate stage's cycles
     // after it won the switch (core/pipeline.h), and travels back over the link the packet came
     // on; the node's injection channel takes one cycle.
     const std::uint64_t read_out = static_cast<std::uint64_t>(cfg_.router.pipeline.allocate);
-    for (int i = 0; i < ports_; ++i)
-        upstream_[static_cast<std::size_t>(i)].credit_delay =
-            cycles(read_out + static_cast<std::uint64_t>(port_of(i, topo_.k()).global
-                                                             ? cfg_.router.global_latency
-                                                             : cfg_.router.local_latency));
-    upstream_[static_cast<std::size_t>(ports_)].credit_delay = cycles(read_out + 1);
+    upstream_.assign(static_cast<std::size_t>(in_unit_.buffers()), upstream{});
+    for (int f = 0; f < in_unit_.buffers(); ++f) {
+        const int input = in_unit_.input_of(f);
+        upstream& u = upstream_[static_cast<std::size_t>(f)];
+        u.bw = bw[static_cast<std::size_t>(input)];
+        u.vc = static_cast<std::uint8_t>(in_unit_.vc_of_fifo(f));
+        u.credit_delay =
+            input == ports_
+                ? cycles(read_out + 1)
+                : cycles(read_out + static_cast<std::uint64_t>(port_of(input, topo_.k()).global
+                                                                   ? cfg_.router.global_latency
+                                                                   : cfg_.router.local_latency));
+    }
 }
 
 // An arrival during a step, without an observer, into a buffer whose storage has room (nearly
@@ -189,28 +196,25 @@ void router::report_buffer(std::uint64_t t, int fifo) {
 }
 
 inline void router::return_credit(int fifo) {
-    const int input = in_unit_.input_of(fifo);
+    const upstream& u = upstream_[static_cast<std::size_t>(fifo)];
     // Its members set one by one: a brace initialiser zeroed the padding too (a store more per
     // credit).
     flit f;
-    f.vc = static_cast<std::uint8_t>(in_unit_.vc_of_fifo(fifo));
+    f.vc = u.vc;
     tlm::tlm_phase ph = tlm::END_REQ;
-    const upstream& u = upstream_[static_cast<std::size_t>(input)];
     sc_core::sc_time t = u.credit_delay;
     const tlm::tlm_sync_enum r = u.bw->nb_transport_bw(f, ph, t);
     if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_bw", r, tlm::TLM_ACCEPTED);
 }
 
 void router::return_flit_credits(int fifo) {
-    const int input = in_unit_.input_of(fifo);
-    if (input == ports_) return return_credit(fifo);  // the injection buffer counts packets
+    if (in_unit_.is_injection(fifo)) return return_credit(fifo);  // it counts packets
     // A link buffer frees one slot per flit as each leaves, one per cycle from the head's step.
-    const int vc = in_unit_.vc_of_fifo(fifo);
+    const upstream& u = upstream_[static_cast<std::size_t>(fifo)];
     stats_.flits_freed += flits_;
     for (std::uint64_t i = 0; i < flits_; ++i) {
-        flit f{nullptr, static_cast<std::uint8_t>(vc)};
+        flit f{nullptr, u.vc};
         tlm::tlm_phase ph = tlm::END_REQ;
-        const upstream& u = upstream_[static_cast<std::size_t>(input)];
         sc_core::sc_time t = u.credit_delay + cycles(i);
         const tlm::tlm_sync_enum r = u.bw->nb_transport_bw(f, ph, t);
         if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_bw", r, tlm::TLM_ACCEPTED);

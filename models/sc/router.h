@@ -234,10 +234,13 @@ class router : public sc_core::sc_module, public stepper::client {
 
     /// `in` binding -> input port (elaboration only: end_of_elaboration retags the bindings)
     std::vector<std::uint16_t> input_of_binding_;
-    /// Per input port, what a credit upstream needs (together: one cache line per credit).
+    /// Per buffer (input_unit's index), what a credit upstream needs: the input port's link and
+    /// delay with the buffer's channel, so that a credit reads them in one place (one cache line)
+    /// instead of working out the port and channel from the index (a division and two tests).
     struct upstream {
         link_bw_call* bw = nullptr;
         sc_core::sc_time credit_delay;
+        std::uint8_t vc = 0;
     };
     std::vector<upstream> upstream_;
     std::vector<request> requests_;
