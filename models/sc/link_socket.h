@@ -40,8 +40,8 @@ namespace d3 {
 
 /// The binder of one binding of a link input: a forward transport calls
 /// MODULE::receive(tag, ...) directly, where the tag is the binding's index or the number the
-/// module gave it (retag: the router's input port, so that an arrival reads no binding table of
-/// the router it enters, docs/performance.md, tenth round).
+/// module gave it (retag: the first buffer of the router's input port, so that an arrival reads no
+/// binding table of the router it enters, docs/performance.md, tenth round).
 template <typename MODULE>
 class link_fw_binder final : public tlm_utils::callback_binder_fw<link_protocol_types> {
   public:

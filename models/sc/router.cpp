@@ -78,7 +78,9 @@ void router::end_of_elaboration() {
     std::vector<link_bw_call*> bw(static_cast<std::size_t>(ports_ + 1));
     for (std::size_t b = 0; b < input_of_binding_.size(); ++b) {
         bw[input_of_binding_[b]] = in[static_cast<int>(b)];
-        in.retag(static_cast<int>(b), input_of_binding_[b]);  // receive is told the input port
+        // receive is told the input port's first buffer: an arrival's buffer is that plus its
+        // channel, with no test for the node's port and no product per arrival
+        in.retag(static_cast<int>(b), first_buffer(input_of_binding_[b]));
     }
     // A credit leaves when the packet is read out of its buffer, the allocate stage's cycles
     // after it won the switch (core/pipeline.h), and travels back over the link the packet came
@@ -104,28 +106,29 @@ void router::end_of_elaboration() {
 // (phase checks, time outside a step, storage that grows, overflow, the observer). Split so that
 // the common case's only call is the stepper's wake-up, inline: the binder's transport call then
 // saves two registers instead of six (D3(8,8) all-to-all: -1.3 % instructions).
-inline tlm::tlm_sync_enum router::receive(int input, flit& f, tlm::tlm_phase& ph,
+inline tlm::tlm_sync_enum router::receive(int first, flit& f, tlm::tlm_phase& ph,
                                           sc_core::sc_time& t) {
     if (ph == tlm::BEGIN_REQ && clock_.stepping() && !observer_) {
         const std::uint64_t ready = clock_.now() + clock_.cycle_of(t);
-        if (in_unit_.accept_in_place(arrival_buffer(input, f.vc), f.pkt, ready)) {
-            count_injected(input, *f.pkt);
+        const int fifo = first + f.vc;
+        if (in_unit_.accept_in_place(fifo, f.pkt, ready)) {
+            count_injected(fifo, *f.pkt);
             clock_.wake(*this, ready);
             return tlm::TLM_ACCEPTED;
         }
     }
-    return receive_any(input, f, ph, t);
+    return receive_any(first, f, ph, t);
 }
 
-tlm::tlm_sync_enum router::receive_any(int input, flit& f, tlm::tlm_phase& ph,
+tlm::tlm_sync_enum router::receive_any(int first, flit& f, tlm::tlm_phase& ph,
                                        sc_core::sc_time& t) {
     if (ph != tlm::BEGIN_REQ) check_phase(name(), "nb_transport_fw", ph, tlm::BEGIN_REQ);
     const std::uint64_t now = clock_.now();
     const std::uint64_t ready = now + clock_.cycle_of(t);
-    const int fifo = arrival_buffer(input, f.vc);
-    count_injected(input, *f.pkt);
+    const int fifo = first + f.vc;
+    count_injected(fifo, *f.pkt);
     if (!in_unit_.accept(fifo, f.pkt, ready)) {
-        overflow(input);
+        overflow(in_unit_.input_of(first));
         return tlm::TLM_ACCEPTED;
     }
     clock_.wake(*this, ready);

@@ -22,8 +22,8 @@
 //
 // Sockets: `in` takes every link input and the node's injection, `out` every link output and the
 // ejection to the node (multi-sockets: a fixed number of SystemC objects whatever K and M are;
-// a forward transport on an input binding calls receive(input port, ...) and a credit on output
-// binding o credit(o, ...) directly, sc/link_socket.h).
+// a forward transport on an input binding calls receive(the input port's first buffer, ...) and a
+// credit on output binding o credit(o, ...) directly, sc/link_socket.h).
 #pragma once
 
 #include <cstdint>
@@ -138,22 +138,23 @@ class router : public sc_core::sc_module, public stepper::client {
     friend class link_bw_binder;  // calls credit
     void end_of_elaboration() override;
     // Inline into the binders' transport calls (their one caller, instantiated in router.cpp).
-    [[gnu::always_inline]] inline tlm::tlm_sync_enum receive(int input, flit& f, tlm::tlm_phase& ph,
+    [[gnu::always_inline]] inline tlm::tlm_sync_enum receive(int first, flit& f, tlm::tlm_phase& ph,
                                                              sc_core::sc_time& t);
     [[gnu::always_inline]] inline tlm::tlm_sync_enum credit(int binding, flit& f,
                                                             tlm::tlm_phase& ph,
                                                             sc_core::sc_time& t);
-    /// The buffer an arrival on `input` in channel `vc` enters (from the node: the injection
-    /// buffer of class `vc`).
-    int arrival_buffer(int input, int vc) const {
-        return input == ports_ ? in_unit_.injection(vc) : in_unit_.fifo_index(input, vc);
+    /// The first buffer of input port `input`: an arrival in channel `vc` enters buffer
+    /// first_buffer(input) + vc (from the node: the injection buffer of class `vc`).
+    int first_buffer(int input) const {
+        return input == ports_ ? in_unit_.injection(0) : in_unit_.fifo_index(input, 0);
     }
-    /// A packet from the node (input ports_) counts its flits as injected.
-    void count_injected(int input, const packet& p) {
-        if (input == ports_) (p.background ? background_stats_ : stats_).flits_injected += flits_;
+    /// A packet from the node (into an injection buffer) counts its flits as injected.
+    void count_injected(int fifo, const packet& p) {
+        if (in_unit_.is_injection(fifo))
+            (p.background ? background_stats_ : stats_).flits_injected += flits_;
     }
     /// receive() for any arrival (receive takes the common ones itself; see router.cpp).
-    [[gnu::noinline]] tlm::tlm_sync_enum receive_any(int input, flit& f, tlm::tlm_phase& ph,
+    [[gnu::noinline]] tlm::tlm_sync_enum receive_any(int first, flit& f, tlm::tlm_phase& ph,
                                                      sc_core::sc_time& t);
     /// credit() for any credit (credit takes the common ones itself; see router.cpp).
     [[gnu::noinline]] tlm::tlm_sync_enum credit_any(int binding, flit& f, tlm::tlm_phase& ph,
