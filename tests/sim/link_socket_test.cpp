@@ -139,7 +139,8 @@ struct listener : sc_core::sc_module {
 
 TEST(LinkSocket, RetaggedBindingTellsTheModuleItsTag) {
     D3_REQUIRE_FRESH_KERNEL();
-    // The router retags each input binding with its input port (router::end_of_elaboration):
+    // The router retags each input binding with its input port's first buffer
+    // (router::end_of_elaboration):
     // a retagged binding's transports carry the tag, the others keep their index, and the
     // backward path of a retagged binding still reaches its own sender.
     listener l("l");
