@@ -63,20 +63,17 @@ memory_inputs network_inputs(const topology& t, const network_config& net) {
     return in;
 }
 
-// Synthetic traffic of `tr` for `steps` steps of creation (warm-up and measurement) and a drain.
-// The rate counts flits and the model keeps packets (a packet is one pool entry and one buffer slot
-// however many flits it has, docs/multi-flit.md): packets are created at rate / packet_length, and
-// each lives its zero-load latency plus the packet_length - 1 steps its tail trails its head.
+// Synthetic traffic of `tr` for `steps` steps of creation (warm-up and measurement) and a drain,
+// in packets of the network's length.
 void add_traffic(memory_inputs& in, const topology& t, const traffic_options& tr,
                  std::uint64_t steps, const router_params& rp) {
-    const double packet_rate = tr.rate / rp.packet_length;
     in.traffic = true;
     in.traffic_packets =
-        expected_traffic_packets(t.routers(), tr.concentration, packet_rate, tr.warmup,
-                                 static_cast<int>(steps), tr.drain_limit);
+        expected_traffic_packets(t.routers(), tr.concentration, tr.rate, rp.packet_length,
+                                 tr.warmup, static_cast<int>(steps), tr.drain_limit);
     in.traffic_in_flight =
-        expected_traffic_in_flight(t.routers(), tr.concentration, packet_rate, rp.pipeline.stages(),
-                                   rp.local_latency, rp.global_latency, rp.packet_length);
+        expected_traffic_in_flight(t.routers(), tr.concentration, tr.rate, rp.packet_length,
+                                   rp.pipeline.stages(), rp.local_latency, rp.global_latency);
 }
 
 }  // namespace

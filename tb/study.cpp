@@ -46,6 +46,19 @@ bool digits(const std::string& s) {
            std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+// The fields of `s` between `sep` characters, if every one passes `ok` (an empty string is one
+// empty field); nothing otherwise.
+template <typename Ok>
+std::optional<std::size_t> fields_if(const std::string& s, char sep, Ok ok) {
+    std::size_t n = 0;
+    for (std::size_t from = 0;; ++n) {
+        const std::size_t end = s.find(sep, from);
+        if (!ok(s.substr(from, end == std::string::npos ? end : end - from))) return std::nullopt;
+        if (end == std::string::npos) return n + 1;
+        from = end + 1;
+    }
+}
+
 // sbatch --mem: a whole number of megabytes, or with a unit K, M, G or T.
 bool slurm_size(const std::string& s) {
     const bool unit = !s.empty() && std::string("KMGT").find(s.back()) != std::string::npos;
@@ -61,31 +74,20 @@ bool slurm_time(const std::string& s) {
         if (!digits(s.substr(0, dash))) return false;
         rest = s.substr(dash + 1);
     }
-    std::size_t parts = 0;
-    for (std::size_t from = 0;; ++parts) {
-        const std::size_t colon = rest.find(':', from);
-        if (!digits(rest.substr(from, colon == std::string::npos ? colon : colon - from)))
-            return false;
-        if (colon == std::string::npos) break;
-        from = colon + 1;
-    }
-    return parts <= 2;
+    const auto parts = fields_if(rest, ':', digits);
+    return parts && *parts <= 3;
 }
 
 // sbatch --partition: names of letters, digits, '_', '.' and '-', separated by commas.
 bool slurm_partitions(const std::string& s) {
-    std::size_t from = 0;
-    for (;;) {
-        const std::size_t comma = s.find(',', from);
-        const std::string name = s.substr(from, comma == std::string::npos ? comma : comma - from);
-        if (name.empty() || !std::all_of(name.begin(), name.end(), [](char c) {
-                return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' ||
-                       c == '-';
-            }))
-            return false;
-        if (comma == std::string::npos) return true;
-        from = comma + 1;
-    }
+    return fields_if(s, ',',
+                     [](const std::string& name) {
+                         return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+                             return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+                                    c == '.' || c == '-';
+                         });
+                     })
+        .has_value();
 }
 
 }  // namespace

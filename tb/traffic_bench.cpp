@@ -46,7 +46,7 @@ network_config traffic_run_options::network() const {
 wave_size traffic_run_options::expected_wave(const topology& t) const {
     // Packets, not flits: a multi-flit packet is one value on each link it crosses.
     const std::uint64_t packets = expected_traffic_packets(
-        t.routers(), traffic.concentration, traffic.rate / net.router.packet_length, traffic.warmup,
+        t.routers(), traffic.concentration, traffic.rate, net.router.packet_length, traffic.warmup,
         traffic.measure, traffic.drain_limit);
     std::string unused;  // check_wave_options refused a bad scope before
     const wave_scope scope = wave_scope::parse(wave_opts.scope, t, unused).value_or(wave_scope());

@@ -71,20 +71,29 @@ std::optional<std::uint64_t> resident_memory_kib() {
     return resident * static_cast<std::uint64_t>(page) / 1024;
 }
 
+namespace {
+// Packets created per step by all terminals at `rate` flits each.
+double packets_per_step(std::uint64_t routers, int concentration, double rate, int packet_length) {
+    return static_cast<double>(routers) * concentration * rate / packet_length;
+}
+}  // namespace
+
 std::uint64_t expected_traffic_in_flight(std::uint64_t routers, int concentration, double rate,
-                                         int pipeline_stages, int local_latency, int global_latency,
-                                         int packet_length) {
+                                         int packet_length, int pipeline_stages, int local_latency,
+                                         int global_latency) {
     const double latency =
         3.0 * pipeline_stages + 2.0 * local_latency + global_latency + (packet_length - 1);
-    return static_cast<std::uint64_t>(static_cast<double>(routers) * concentration * rate *
-                                      latency);
+    return static_cast<std::uint64_t>(
+        packets_per_step(routers, concentration, rate, packet_length) * latency);
 }
 
 std::uint64_t expected_traffic_packets(std::uint64_t routers, int concentration, double rate,
-                                       int warmup, int measure, int drain_limit) {
+                                       int packet_length, int warmup, int measure,
+                                       int drain_limit) {
     const double steps = static_cast<double>(warmup) + measure +
                          std::min(static_cast<double>(drain_limit), kDrainSteps);
-    return static_cast<std::uint64_t>(static_cast<double>(routers) * concentration * rate * steps);
+    return static_cast<std::uint64_t>(
+        packets_per_step(routers, concentration, rate, packet_length) * steps);
 }
 
 }  // namespace d3

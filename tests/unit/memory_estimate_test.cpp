@@ -109,10 +109,14 @@ TEST(MemoryEstimate, PartsAddUpAndScale) {
 }
 
 TEST(MemoryEstimate, TrafficPacketsFollowRateAndPhases) {
-    EXPECT_EQ(expected_traffic_packets(100, 1, 0.5, 100, 100, 20000), 100u * 400 / 2);
-    EXPECT_EQ(expected_traffic_packets(100, 4, 0.5, 100, 100, 0), 4u * 100 * 200 / 2);
+    EXPECT_EQ(expected_traffic_packets(100, 1, 0.5, 1, 100, 100, 20000), 100u * 400 / 2);
+    EXPECT_EQ(expected_traffic_packets(100, 4, 0.5, 1, 100, 100, 0), 4u * 100 * 200 / 2);
     // In flight: one zero-load latency, 3 pipelines plus local, global, local.
-    EXPECT_EQ(expected_traffic_in_flight(100, 1, 1.0, 1, 10, 100), 100u * (3 + 120));
+    EXPECT_EQ(expected_traffic_in_flight(100, 1, 1.0, 1, 1, 10, 100), 100u * (3 + 120));
+    // The rate counts flits: 4-flit packets are a quarter as many, each alive 3 steps longer
+    // while its tail follows its head.
+    EXPECT_EQ(expected_traffic_packets(100, 4, 0.5, 4, 100, 100, 0), 4u * 100 * 200 / 2 / 4);
+    EXPECT_EQ(expected_traffic_in_flight(100, 1, 1.0, 4, 1, 10, 100), 100u * (3 + 120 + 3) / 4);
 }
 
 }  // namespace

@@ -77,8 +77,8 @@ void traffic_state::set_view(const occupancy_view& v) {
 }
 
 std::uint64_t traffic_state::expected_messages() const {
-    // The memory estimate's count, in packets: the rate is in flits per terminal and step.
-    return expected_traffic_packets(t_.routers(), o_.concentration, o_.rate / o_.packet_length,
+    // The memory estimate's count, in packets.
+    return expected_traffic_packets(t_.routers(), o_.concentration, o_.rate, o_.packet_length,
                                     o_.warmup, o_.measure, o_.drain_limit);
 }
 
