@@ -1,15 +1,17 @@
-// Random numbers for synthetic traffic, identical on every standard library: a std::mt19937_64
-// stream (specified bit for bit by the standard) with our own integer and Bernoulli draws (the
-// standard distributions are implementation-defined). Plain C++.
+// Random numbers for synthetic traffic, identical on every standard library: the std::mt19937_64
+// stream (specified bit for bit by the standard; twister.h computes it a block at a time) with our
+// own integer and Bernoulli draws (the standard distributions are implementation-defined). Plain
+// C++.
 #pragma once
 
 #include <cmath>
 #include <cstdint>
-#include <random>
+
+#include "core/traffic/twister.h"
 
 namespace d3 {
 
-using traffic_rng = std::mt19937_64;
+using traffic_rng = twister64;
 
 // The draws are flattened (the engine's operator() inlined into them): GCC otherwise calls it out
 // of line once a caller has two draws (traffic_program::launches: Bernoulli, then destination).
