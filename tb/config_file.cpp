@@ -72,9 +72,36 @@ struct loader {
     const CLI::App& app;
     std::vector<file_value> values;  // in file order
     std::string error;
+    std::vector<std::string> lines;  // the file's text, for the quotes' ends
 
     std::string where(const YAML::Node& n, const std::string& path) const {
         return file + ":" + std::to_string(n.Mark().line + 1) + ": " + path;
+    }
+
+    // A quoted value whose quote does not close on its line: YAML reads on to the next quote,
+    // across lines (`m: "4` then `k: 3` becomes m = '4 k: 3 '), and the error would show that
+    // merged value. No option's value spans lines, so it is named here as what it is.
+    bool quote_left_open(const YAML::Node& v, const std::string& path) {
+        const YAML::Mark m = v.Mark();
+        if (m.line < 0 || static_cast<std::size_t>(m.line) >= lines.size()) return false;
+        const std::string& text = lines[static_cast<std::size_t>(m.line)];
+        const auto open = static_cast<std::size_t>(m.column);
+        if (open >= text.size() || (text[open] != '"' && text[open] != '\'')) return false;
+        const char q = text[open];
+        for (std::size_t i = open + 1; i < text.size(); ++i) {
+            if (q == '"' && text[i] == '\\') {
+                ++i;  // an escape: \" is not the end
+            } else if (text[i] == q) {
+                if (q == '\'' && i + 1 < text.size() && text[i + 1] == '\'') {
+                    ++i;  // '' inside single quotes is a quote
+                    continue;
+                }
+                return false;
+            }
+        }
+        error = where(v, path) + ": the " + (q == '"' ? "double" : "single") +
+                " quote is not closed on its line (YAML would read on to the next one)";
+        return true;
     }
 
     bool walk(const YAML::Node& map, const std::string& prefix) {
@@ -98,6 +125,7 @@ struct loader {
                         return false;
                     }
                     for (const auto& item : v) {
+                        if (quote_left_open(item, path)) return false;
                         if (!item.IsScalar() || item.Scalar().empty()) {
                             error = where(item, path) + ": each item must be a value";
                             return false;
@@ -111,6 +139,7 @@ struct loader {
                             ", not a list or a map";
                     return false;
                 }
+                if (quote_left_open(v, path)) return false;
                 if (!has_type(v.Scalar(), k->type)) {
                     error = where(v, path) + ": must be " + to_string(k->type) + " (got '" +
                             printable(v.Scalar()) + "')";
@@ -201,7 +230,11 @@ config_args read_config_file(const std::string& path, const CLI::App& app) {
     // A result JSON: its `config` object is the configuration.
     if (root["config"] && root["config"].IsMap() && !find_config_key("config"))
         root = root["config"];
-    loader l{printable(path), app, {}, {}};
+    loader l{printable(path), app, {}, {}, {}};
+    {
+        std::ifstream text(path);
+        for (std::string line; std::getline(text, line);) l.lines.push_back(line);
+    }
     if (!l.walk(root, "") ||
         !l.exclusive("workload.primitive", "workload.traffic.",
                      "a workload is a primitive or traffic, not both") ||

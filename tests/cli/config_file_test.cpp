@@ -153,6 +153,34 @@ TEST(Config, AnEmptyFileIsRefused) {
     }
 }
 
+TEST(Config, AQuoteLeftOpenIsNamed) {
+    // YAML reads an unclosed quote on to the next quote, across lines: `m: "4` then `k: 3` is
+    // m = '4 k: 3 ' (and a text option would take such a value). The error names the quote and
+    // its line, not the merged value. Closed quotes, escaped ones and '' inside single quotes
+    // are values as before.
+    struct bad {
+        std::string text, where;
+    };
+    for (const bad& b : {bad{"network:\n  m: \"4\n  k: 3\n", ":2: network.m: the double"},
+                         bad{"network:\n  k: 3\n  arrangement:   'palmtree\nworkload:\n  seed: 3\n",
+                             ":3: network.arrangement: the single"},
+                         bad{"network:\n  m: \"4\\\"\n", ":2: network.m: the double"}}) {
+        const std::string f = write_temp("d3_quote.yaml", b.text);
+        const outcome o = run("--config " + f + " --check");
+        EXPECT_EQ(o.code, 2) << b.text;
+        EXPECT_NE(o.err.find(f + b.where + " quote is not closed on its line"), std::string::npos)
+            << o.err;
+        EXPECT_EQ(o.err.find('\n'), o.err.size() - 1) << "one line: " << o.err;
+    }
+    for (const std::string& text : {std::string("network:\n  k: \"3\"  # closed\n  m: '3'\n"),
+                                    std::string("network:\n  arrangement: 'palm''tree'\n"),
+                                    std::string("network:\n  arrangement: \"palm\\\"tree\"\n")}) {
+        const std::string f = write_temp("d3_quote.yaml", text);
+        const outcome o = run("--config " + f + " --check");
+        EXPECT_EQ(o.err.find("quote is not closed"), std::string::npos) << text << o.err;
+    }
+}
+
 TEST(Config, UnreadableFileIsBadInput) {
     for (const std::string& f : {std::string("/nonexistent-d3/c.yaml"), testing::TempDir()}) {
         const outcome o = run("--config " + f);
