@@ -266,6 +266,28 @@ TEST(TrafficState, BacklogGainCountsTheMeasurementWindowOnly) {
     EXPECT_DOUBLE_EQ(j["offered"].get<double>() - j["accepted"].get<double>(), 2.0 / (4 * 2 * 3));
 }
 
+// The gap between deliveries and the window's count, with deliveries sharing a step (most of a
+// run's, which delivered() takes without working either out again) and a first one at step 0.
+TEST(TrafficState, DeliveryGapAndWindowCountOverSharedSteps) {
+    const topology t(1, 2);  // 4 routers, one terminal each
+    traffic_options o;
+    o.warmup = 2;
+    o.measure = 3;  // the window: steps 2, 3 and 4
+    const header h = make_destination_header(3, t.at(1));
+    traffic_state s(t, o);
+    const auto p = s.created(1, 0, 1, h);  // warm-up: not measured
+    for (std::uint64_t step : {1, 3, 3, 4, 7, 7}) s.delivered({0, h, p, step, false, 1});
+    auto j = s.summary();
+    EXPECT_EQ(j["delivered"], 6);
+    EXPECT_EQ(j["max_delivery_gap"], 3);                           // 4 -> 7
+    EXPECT_DOUBLE_EQ(j["accepted"].get<double>(), 3.0 / (4 * 3));  // steps 3, 3 and 4
+    traffic_state from0(t, o);
+    for (std::uint64_t step : {0, 0, 2, 2}) from0.delivered({0, h, p, step, false, 1});
+    j = from0.summary();
+    EXPECT_EQ(j["max_delivery_gap"], 2);
+    EXPECT_DOUBLE_EQ(j["accepted"].get<double>(), 2.0 / (4 * 3));
+}
+
 // A run stopped early (the watchdog, the memory limit) has rates over the measured steps it ran:
 // steps warmup..S of a stop in step S, none before the window, the whole window after it.
 TEST(TrafficState, AStoppedRunsRatesAreOverTheStepsItMeasured) {

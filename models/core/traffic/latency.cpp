@@ -16,7 +16,7 @@ void latency_stats::add_new(std::uint64_t v) {
 
 double latency_stats::mean() const {
     if (count_ == 0) return 0;
-    return static_cast<double>(sum_ / static_cast<long double>(count_));
+    return static_cast<double>(static_cast<long double>(sum_) / static_cast<long double>(count_));
 }
 
 std::uint64_t latency_stats::percentile(double q) const {

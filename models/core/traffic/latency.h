@@ -20,7 +20,7 @@ class latency_stats {
         else
             add_new(v);
         ++count_;
-        sum_ += v;
+        sum_ += v;  // exact: an integer (a long double sum costs an x87 load and store)
     }
     std::uint64_t count() const { return count_; }
     double mean() const;
@@ -37,7 +37,7 @@ class latency_stats {
     std::vector<std::uint64_t> short_;             ///< latency below kDense -> packets
     std::map<std::uint64_t, std::uint64_t> long_;  ///< latency from kDense on -> packets
     std::uint64_t count_ = 0;
-    long double sum_ = 0;
+    std::uint64_t sum_ = 0;  ///< below 2^64: latencies are steps of one run
 };
 
 }  // namespace d3

@@ -4,6 +4,7 @@
 // on until every measured packet has arrived, or drain_limit steps have passed). Plain C++.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -133,18 +134,22 @@ class traffic_state {
     std::vector<measured_window> windows_;  ///< per source
     /// The measured packet `index` of `src` arrived after crossing `hops` links.
     void arrived(router_id src, std::uint64_t index, std::uint64_t hops);
+    /// A delivery at `step`, which is not last_delivery_ or is the first: the gap since the last
+    /// delivery, the latest step and the measurement window's count (before delivered_ counts
+    /// it).
+    void delivery_step(std::uint64_t step);
     latency_stats latency_;
     std::uint64_t created_ = 0, delivered_ = 0;
     std::uint64_t created_measured_ = 0, delivered_measured_ = 0;
     std::uint64_t created_window_ = 0, delivered_window_ = 0;  ///< inside the measurement steps
     std::uint64_t deflected_measured_ = 0;
     std::uint64_t hops_measured_ = 0;
-    std::vector<std::uint64_t> hop_histogram_ = std::vector<std::uint64_t>(6, 0);
+    std::array<std::uint64_t, 6> hop_histogram_{};  ///< a fixed size: no size() per packet
     std::uint64_t last_measured_delivery_ = 0;
     std::optional<std::uint64_t> stopped_at_;  ///< stopped_at()
-    std::uint64_t last_delivery_ = 0;
+    std::uint64_t last_delivery_ = 0;          ///< the latest step of a delivery
+    bool last_in_window_ = false;              ///< last_delivery_ is in the measurement window
     std::uint64_t max_gap_ = 0;
-    bool any_delivery_ = false;
 };
 
 /// Node program: Bernoulli creation, header from the routing, latency recorded at the receiver.
