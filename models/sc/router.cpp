@@ -1,6 +1,7 @@
 #include "sc/router.h"
 
 #include <algorithm>
+#include <iterator>
 #include <sstream>
 #include <type_traits>
 
@@ -320,6 +321,17 @@ void router::step(std::uint64_t t) {
         step_as(t, std::true_type{}, d3_network{});
 }
 
+const std::vector<request>& router::privileged_first() {
+    const auto privileged = [](const request& r) {
+        return r.e->pkt->service == static_cast<std::uint8_t>(service::privileged);
+    };
+    by_class_.clear();
+    std::copy_if(requests_.begin(), requests_.end(), std::back_inserter(by_class_), privileged);
+    std::remove_copy_if(requests_.begin(), requests_.end(), std::back_inserter(by_class_),
+                        privileged);
+    return by_class_;
+}
+
 template <typename Plain, typename Net>
 void router::step_as(std::uint64_t t, Plain plain, Net net) {
     constexpr bool any = !Plain::value;  // any configuration: the tests below are made
@@ -330,14 +342,13 @@ void router::step_as(std::uint64_t t, Plain plain, Net net) {
     requests_.clear();
     in_unit_.collect<!any>(t, requests_);
     hold_.collect(t, static_cast<std::uint32_t>(in_unit_.buffers()), requests_);
-    if (any && classes_ > 1)  // privileged first: it takes the ejection and hold room first
-        std::stable_partition(requests_.begin(), requests_.end(), [](const request& r) {
-            return r.e->pkt->service == static_cast<std::uint8_t>(service::privileged);
-        });
+    // Privileged first: it takes the ejection and hold room first (a copy: release reads
+    // requests_ in collect's order).
+    const std::vector<request>& order = any && classes_ > 1 ? privileged_first() : requests_;
     hold_.begin_step<!any>();
     out_unit_.begin_step<!any>(t);
     // 3. route
-    for (const request& r : requests_) {
+    for (const request& r : order) {
         entry& e = *r.e;
         if (!e.decoded) {
             route_.route(e, t, net);
@@ -389,9 +400,11 @@ void router::step_as(std::uint64_t t, Plain plain, Net net) {
         if (any && observer_) report_buffer(t, fifo);
     };
     if (!any || flits_ == 1)
-        in_unit_.release<!any>([&](int fifo) { return_credit(fifo); }, changed);
+        in_unit_.release<!any>(
+            requests_, [&](int fifo) { return_credit(fifo); }, changed);
     else
-        in_unit_.release([&](int fifo) { return_flit_credits(fifo); }, changed);
+        in_unit_.release(
+            requests_, [&](int fifo) { return_flit_credits(fifo); }, changed);
     if (hold_.commit() && any && observer_) observer_->on_buffer(t, id_, -1, hold_.size());
     // 6. the next cycle with work (nothing to work out when the next cycle is asked for already)
     if (clock_.due_next(*this)) return;

@@ -170,6 +170,8 @@ class router : public sc_core::sc_module, public stepper::client {
     [[gnu::cold, gnu::noinline]] bool keeps_hold_place(const request& r) const;
     template <typename Plain>
     packet* serve(const request& r, target to, std::uint64_t t, Plain);
+    /// This step's requests, those of the privileged class first (each class in collect's order).
+    const std::vector<request>& privileged_first();
     /// step() for one kind of router: `Plain` std::true_type when plain_ holds (the tests of what
     /// it rules out drop out of the step), std::false_type for any configuration; `Net` the
     /// network the route stage decodes for (route_stage::route: any_network, d3_network or
@@ -245,6 +247,7 @@ class router : public sc_core::sc_module, public stepper::client {
     };
     std::vector<upstream> upstream_;
     std::vector<request> requests_;
+    std::vector<request> by_class_;  ///< with two classes: requests_ privileged first
     std::vector<target> targets_;
 };
 

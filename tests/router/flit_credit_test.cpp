@@ -113,7 +113,8 @@ TEST(FlitBuffers, ALinkBufferHoldsWholePacketsAndReadsOneFlitPerCycle) {
     ASSERT_EQ(r.size(), 1u);
     r[0].e->done = true;
     int freed = 0;
-    u.release([&](int) { ++freed; }, [](int) {});
+    u.release(
+        r, [&](int) { ++freed; }, [](int) {});
     EXPECT_EQ(freed, 1);  // one call per packet: the router returns its 4 flit credits
     EXPECT_EQ(u.head(q).ready, 24u);
     EXPECT_EQ(u.next_work(20), 24u);
@@ -133,7 +134,8 @@ TEST(FlitBuffers, AnInjectionLaneReadsOnePacketPerPacketLength) {
     u.collect(1, r);
     ASSERT_EQ(r.size(), 1u);  // one lane
     r[0].e->done = true;
-    u.release([](int) {}, [](int) {});
+    u.release(
+        r, [](int) {}, [](int) {});
     EXPECT_EQ(u.next_work(1), 5u);  // the lane carries a's flits in cycles 1..4
     for (std::uint64_t t = 2; t < 5; ++t) {
         r.clear();
@@ -159,7 +161,8 @@ TEST(FlitBuffers, OneFlitPacketsKeepThePapersRouter) {
     std::vector<request> r;
     u.collect(3, r);
     r[0].e->done = true;
-    u.release([](int) {}, [](int) {});
+    u.release(
+        r, [](int) {}, [](int) {});
     EXPECT_EQ(u.head(q).ready, 0u);  // b may go in the next step
     EXPECT_EQ(u.next_work(3), 4u);
 }

@@ -61,11 +61,12 @@ TEST(InputUnit, ReleaseFreesServedSlotsAndReturnsOneCreditEach) {
     r[0].e->done = true;  // a was served; c was not
     std::vector<int> freed;
     std::vector<std::pair<int, std::size_t>> changed;
-    u.release([&](int f) { freed.push_back(f); },
-              [&](int f) {
-                  const int port = u.input_of(f);
-                  changed.emplace_back(port, u.port_occupancy(port));
-              });
+    u.release(
+        r, [&](int f) { freed.push_back(f); },
+        [&](int f) {
+            const int port = u.input_of(f);
+            changed.emplace_back(port, u.port_occupancy(port));
+        });
     EXPECT_EQ(freed, std::vector<int>{u.fifo_index(1, 0)});
     ASSERT_EQ(changed.size(), 1u);
     EXPECT_EQ(changed[0], std::make_pair(1, std::size_t{1}));
@@ -96,9 +97,9 @@ TEST(InputUnit, PlainCollectAndReleaseMatchTheGeneralOnes) {
         r[3].e->done = true;      // e, behind d
         const auto f = [&](int fifo) { freed[static_cast<std::size_t>(plain)].push_back(fifo); };
         if (plain)
-            u.release<true>(f, [](int) {});
+            u.release<true>(r, f, [](int) {});
         else
-            u.release(f, [](int) {});
+            u.release(r, f, [](int) {});
         left[static_cast<std::size_t>(plain)] = u.occupancy();
         EXPECT_EQ(u.head(u.fifo_index(1, 1)).pkt, &b);
         EXPECT_EQ(u.head(u.injection()).pkt, &d);
@@ -126,7 +127,8 @@ TEST(InputUnit, AcceptInPlaceTakesWhatFitsTheStorageAsAcceptDoes) {
     u.collect(2, r);
     ASSERT_EQ(r.size(), 1u);
     r[0].e->done = true;
-    u.release([](int) {}, [](int) {});
+    u.release(
+        r, [](int) {}, [](int) {});
     ASSERT_TRUE(u.accept_in_place(f, &d, 5));
     const entry& e = u.head(f);  // b, as accept_in_place left it: a fresh arrival
     EXPECT_EQ(e.pkt, &b);
@@ -143,7 +145,8 @@ TEST(InputUnit, AcceptInPlaceTakesWhatFitsTheStorageAsAcceptDoes) {
     r.clear();
     v.collect(0, r);
     r[0].e->done = true;
-    v.release([](int) {}, [](int) {});
+    v.release(
+        r, [](int) {}, [](int) {});
     EXPECT_EQ(v.occupancy(), 0u);
     ASSERT_TRUE(v.accept_in_place(f, &b, 1));
     r.clear();
@@ -201,7 +204,8 @@ TEST(InputUnit, PrivilegedInjectionGoesFirstAndEachClassHasItsBuffer) {
     EXPECT_EQ(r[0].e->pkt, &privileged);
     r[0].e->done = true;
     std::vector<int> freed;
-    u.release([&](int f) { freed.push_back(f); }, [](int) {});
+    u.release(
+        r, [&](int f) { freed.push_back(f); }, [](int) {});
     EXPECT_EQ(freed, std::vector<int>{8});
     EXPECT_EQ(u.port_occupancy(2), 1u);
 }

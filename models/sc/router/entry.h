@@ -57,13 +57,13 @@ struct entry {
 };
 static_assert(std::is_trivially_copyable_v<entry>, "buffers move entries by plain copies");
 
-/// The lists a router fills in every step (its requests, the served buffers, the switch's requests
-/// and outputs) are reserved when the router is built, up to this many entries: a router's arrays
-/// are then allocated together, close to each other, instead of wherever the heap has room when a
-/// list first grows in a step. A large network steps every router in turn, so each lies in lines
-/// no longer cached since its last step; fewer, adjacent lines are fewer misses
-/// (docs/performance.md, eleventh round). Longer lists still grow as they need. (The hold stage's
-/// lists are left out: reserving them cost memory and saved no misses.)
+/// The lists a router fills in every step (its requests, the switch's requests and outputs) are
+/// reserved when the router is built, up to this many entries: a router's arrays are then allocated
+/// together, close to each other, instead of wherever the heap has room when a list first grows in
+/// a step. A large network steps every router in turn, so each lies in lines no longer cached since
+/// its last step; fewer, adjacent lines are fewer misses (docs/performance.md, eleventh round).
+/// Longer lists still grow as they need. (The hold stage's lists are left out: reserving them cost
+/// memory and saved no misses.)
 inline constexpr std::size_t kStepList = 16;
 /// The entries to reserve for a list of at most `most` entries.
 inline constexpr std::size_t step_list(std::size_t most) {

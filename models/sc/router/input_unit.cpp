@@ -18,7 +18,6 @@ input_unit::input_unit(const char* name, const setup& s)
       flits_(s.packet_length) {
     if (flits_ > 1) lane_free_.assign(static_cast<std::size_t>(injection_width_), 0);
     in_.reserve(static_cast<std::size_t>(injq_ + classes_));
-    served_.reserve(step_list(static_cast<std::size_t>(injq_)));
     const int packets = s.buffer_depth / s.packet_length;  // whole packets (validated >= 1)
     for (int i = 0; i < injq_; ++i) in_.emplace_back(static_cast<std::size_t>(packets));
     for (int c = 0; c < classes_; ++c)

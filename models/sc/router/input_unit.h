@@ -9,6 +9,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <string>
 #include <systemc>
@@ -74,11 +75,13 @@ class input_unit : public sc_core::sc_object {
     void collect(std::uint64_t t, std::vector<request>& out);
 
     /// Frees the slots of packets that were served in full: link buffers from the head, the
-    /// injection buffer anywhere. Calls freed(fifo) once per slot (a credit upstream), in buffer
-    /// order, and changed(fifo) once per buffer (input_of(fifo), size(fifo) and port_occupancy()
-    /// say how many are left, asked only by a caller that traces it). `Plain`: as for collect.
+    /// injection buffer anywhere. `asked`: the list the last collect appended to, its requests
+    /// where and as collect left them (the link heads are read from there). Calls freed(fifo) once
+    /// per slot (a credit upstream), in buffer order, and changed(fifo) once per buffer
+    /// (input_of(fifo), size(fifo) and port_occupancy() say how many are left, asked only by a
+    /// caller that traces it). `Plain`: as for collect.
     template <bool Plain = false, typename Freed, typename Changed>
-    void release(Freed&& freed, Changed&& changed);
+    void release(const std::vector<request>& asked, Freed&& freed, Changed&& changed);
 
     /// The earliest cycle after `t` at which a buffered packet may be served; packets stalled on
     /// a credit wait for the output unit instead. calendar::kNever when none.
@@ -140,7 +143,11 @@ class input_unit : public sc_core::sc_object {
     const int flits_;                       ///< flits per packet
     std::uint64_t step_ = 0;                ///< the step of the last collect
     std::vector<std::uint64_t> lane_free_;  ///< F > 1: per injection lane, first free cycle
-    std::vector<int> served_;               ///< link buffers whose head asked this step
+    /// The link heads the last collect asked for: `links_` requests from `first_` on in its list,
+    /// in buffer order (release reads them there: no list of its own to fill, and each head's
+    /// entry at hand).
+    std::size_t first_ = 0;
+    std::size_t links_ = 0;
 };
 
 // Always inline: GCC kept collect<true>'s loop out of line, a call per router step (D3(8,8)
@@ -157,12 +164,13 @@ template <typename F>
 template <bool Plain>
 [[gnu::always_inline]] inline void input_unit::collect(std::uint64_t t, std::vector<request>& out) {
     step_ = t;
+    first_ = out.size();
     for_busy([&](int f) {
         entry& e = in_[static_cast<std::size_t>(f)].front();
         if (e.ready > t) return;
         out.push_back({&e, static_cast<std::uint32_t>(f)});
-        served_.push_back(f);
     });
+    links_ = out.size() - first_;
     if (!Plain && classes_ != 1) return collect_classes(t, out);
     // One class: the injection buffer's first lanes while they are ready.
     fifo<entry>& inj = buffer(injq_);
@@ -173,11 +181,15 @@ template <bool Plain>
 }
 
 template <bool Plain, typename Freed, typename Changed>
-void input_unit::release(Freed&& freed, Changed&& changed) {
+void input_unit::release(const std::vector<request>& asked, Freed&& freed, Changed&& changed) {
     const int flits = Plain ? 1 : flits_, classes = Plain ? 1 : classes_;
-    for (int f : served_) {
+    assert(first_ + links_ <= asked.size());
+    // A link head asked for stays its buffer's head until here (only release pops a link buffer).
+    const request* r = asked.data() + first_;
+    for (const request* const end = r + links_; r != end; ++r) {
+        if (!r->e->done) continue;
+        const int f = static_cast<int>(r->source);
         fifo<entry>& q = buffer(f);
-        if (q.empty() || !q.front().done) continue;
         q.pop_front();
         --total_;
         if (q.empty())
@@ -187,7 +199,7 @@ void input_unit::release(Freed&& freed, Changed&& changed) {
         freed(f);
         changed(f);
     }
-    served_.clear();
+    links_ = 0;
     for (int c = 0; c < classes; ++c) {
         fifo<entry>& inj = buffer(injq_ + c);
         if (inj.empty()) continue;
