@@ -38,16 +38,12 @@ class switch_allocator : public sc_core::sc_object {
 
     /// `r` wants link output `output` in this step.
     void request(target output, const d3::request& r) {
-        const auto i = static_cast<std::uint32_t>(asked_.size());
-        asked_.emplace_back(r);  // next: kEnd
         chain& c = chains_[output];
-        if (c.head == kEnd) {
-            touched_.push_back(output);
-            c.head = i;
-        } else {
-            asked_[c.tail].next = i;
-        }
-        c.tail = i;
+        if (c.head != kEnd) return join(c, r);
+        // The first to ask for the output (most): kept in firsts_ alone until another asks.
+        c.head = kAlone;
+        c.tail = static_cast<std::uint32_t>(firsts_.size());
+        firsts_.push_back({r.e, r.source, output});
     }
 
     /// For each output asked for in this step, in the order first asked: counts a conflict when
@@ -74,6 +70,16 @@ class switch_allocator : public sc_core::sc_object {
     template <bool Plain, typename HasCredit, typename Grant, typename Lost>
     bool allocate_group(std::uint64_t t, int o, std::uint32_t first, HasCredit& has_credit,
                         Grant& grant, Lost& lost);
+    struct chain;
+    /// request() when the output was asked for already: `r` joins its chain in asked_ (with the
+    /// first requester, when it was alone).
+    [[gnu::noinline]] void join(chain& c, const d3::request& r);
+    /// Appends `r` to asked_ (at the end of no chain yet): its place there.
+    std::uint32_t push_asked(const d3::request& r) {
+        const auto i = static_cast<std::uint32_t>(asked_.size());
+        asked_.emplace_back(r);  // next: kEnd
+        return i;
+    }
     void record(std::uint64_t t, int output, std::size_t requesters);
     /// With background traffic: the figures of each kind of packet (the run's own, the
     /// background) among the requesters `w` of `output`; `credit[i]`: w[i] had a credit.
@@ -90,10 +96,10 @@ class switch_allocator : public sc_core::sc_object {
     const int outputs_;
     const int classes_;
     std::vector<arbiter> arbiters_;  ///< per service class and output
-    /// This step's requests in the order made, each output's linked in a list (next), so that
-    /// a step touches three small arrays whatever the number of outputs. A request's fields and
-    /// its link in 16 bytes (a request beside its link took 24, and a new one's index a division
-    /// by 24), filled in place.
+    /// This step's requests of the outputs asked for more than once, in the order made, each
+    /// output's linked in a list (next), so that a step touches three small arrays whatever the
+    /// number of outputs. A request's fields and its link in 16 bytes (a request beside its link
+    /// took 24, and a new one's index a division by 24), filled in place.
     struct asked {
         // Built from its request in place: a default-built one reset the fields first (two stores
         // more per request).
@@ -103,13 +109,23 @@ class switch_allocator : public sc_core::sc_object {
         std::uint32_t next = kEnd;
         d3::request r() const { return {e, source}; }
     };
+    /// The first request of each output asked for, in the order first asked, with its output.
+    struct first {
+        entry* e;
+        std::uint32_t source;
+        std::uint32_t output;
+        d3::request r() const { return {e, source}; }
+    };
+    /// An output's requests: none (head kEnd), its first alone (head kAlone, tail its place in
+    /// firsts_), or a list in asked_ from head to tail.
     struct chain {
         std::uint32_t head = kEnd, tail = kEnd;
     };
     static constexpr std::uint32_t kEnd = ~0u;
+    static constexpr std::uint32_t kAlone = kEnd - 1;
     std::vector<asked> asked_;
-    std::vector<chain> chains_;          ///< per output: its requests in asked_
-    std::vector<int> touched_;           ///< outputs with requesters, in order first asked
+    std::vector<chain> chains_;          ///< per output: its requests
+    std::vector<first> firsts_;          ///< outputs with requesters, in order first asked
     std::vector<d3::request> group_;     ///< with background: the requesters of one output
     std::vector<std::size_t> eligible_;  ///< the requesters with a credit: places in asked_
     std::vector<char> credit_;           ///< with background: requester i had a credit
@@ -123,12 +139,13 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
     const bool background = !Plain && background_;
     const bool observed = !Plain && observer_;
     bool waiting = false;
-    for (int o : touched_) {
+    for (const first& f : firsts_) {
+        const int o = static_cast<int>(f.output);
         chain& c = chains_[static_cast<std::size_t>(o)];
-        const std::uint32_t first = c.head;
+        const std::uint32_t head = c.head;
         c.head = c.tail = kEnd;
-        if (asked_[first].next == kEnd && !background) {  // the common case: one requester
-            const d3::request r = asked_[first].r();
+        if (head == kAlone && !background) {  // the common case: one requester
+            const d3::request r = f.r();
             const packet* sent = nullptr;
             if (has_credit(o, *r.e)) {
                 r.e->stalled = false;
@@ -140,9 +157,11 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
             if (observed) observe(t, o, 1, sent, 0);
             continue;
         }
-        waiting = allocate_group<Plain>(t, o, first, has_credit, grant, lost) || waiting;
+        // (With a background, one requester too: its figures are kept apart there.)
+        const std::uint32_t from = head == kAlone ? push_asked(f.r()) : head;
+        waiting = allocate_group<Plain>(t, o, from, has_credit, grant, lost) || waiting;
     }
-    touched_.clear();
+    firsts_.clear();
     asked_.clear();
     return waiting;
 }
