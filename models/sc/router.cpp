@@ -259,6 +259,9 @@ template <typename Plain>
                                                     Plain) {
     entry& e = *r.e;
     e.stalled = false;
+    // A link's channel downstream, from the decision's next header before take() writes it into
+    // the packet (then the allocator's credit test has just worked it out; GCC keeps it).
+    const int vc = is_link(to) ? channel(*e.pkt, e.dec.next.b, Plain{}) : 0;
     packet* p = replicate_.take(e, to);
     // Both logs need an observer: without, a single test per served packet (none when plain).
     if (!Plain::value && observer_) {
@@ -278,7 +281,7 @@ template <typename Plain>
         ++(!Plain::value && p->background ? background_stats_ : stats_).holds;
         hold_.admit(p, t, e.dec.act);
     } else {
-        out_unit_.send<Plain::value>(to, channel(*p, p->hdr.b, Plain{}), p, t);
+        out_unit_.send<Plain::value>(to, vc, p, t);
     }
     return p;
 }
