@@ -24,18 +24,24 @@ void hold_stage::begin_step_classes() {
 
 // The packets that left (done) are dropped and the others keep their order; those that entered in
 // this step follow them. When every held packet left, the common case, the entering list becomes
-// the held one by a swap, without a copy.
+// the held one by a swap, without a copy; otherwise merge_held compacts (out of line, so that the
+// common case saves and restores no registers).
 bool hold_stage::commit_held() {
+    const std::size_t before = held_.size();
+    for (const entry& e : held_)
+        if (!e.done) return merge_held();
+    held_.swap(entering_);
+    entering_.clear();
+    return held_.size() != before;
+}
+
+bool hold_stage::merge_held() {
     const std::size_t before = held_.size();
     std::size_t kept = 0;
     for (std::size_t i = 0; i < before; ++i)
         if (!held_[i].done) held_[kept++] = held_[i];
-    if (kept == 0) {
-        held_.swap(entering_);
-    } else {
-        held_.resize(kept);
-        held_.insert(held_.end(), entering_.begin(), entering_.end());
-    }
+    held_.resize(kept);
+    held_.insert(held_.end(), entering_.begin(), entering_.end());
     entering_.clear();
     return held_.size() != before;
 }

@@ -92,6 +92,7 @@ class hold_stage : public sc_core::sc_object {
     /// commit() when packets are held or entering: out of line, so that the common case (none)
     /// is a test in the router's step rather than a call (D3(8,8) all-to-all: -0.7 %).
     bool commit_held();
+    [[gnu::noinline]] bool merge_held();  ///< commit_held when some held packets stay
     /// The room of a class that holds `held` packets now.
     std::size_t room_left(std::size_t held) const {
         return capacity_ - std::min(capacity_, capacity_ == kUnbounded ? 0 : held);
