@@ -67,18 +67,24 @@ class fifo {
         head_ = wrap(head_ + 1);
         --size_;
     }
-    /// Removes every element for which pred is true, keeping the order of the others. Those at
-    /// the front (the common case: the served ones) leave without moving the rest.
+    /// Removes every element for which pred is true, keeping the order of the others; only the
+    /// first `among` elements are tested (the caller knows that no later one is to go). Those at
+    /// the front (the common case: the served ones) leave without moving the rest, and when no
+    /// other tested element goes, the rest is not read.
     template <typename Pred>
-    std::size_t remove_if(Pred pred) {
+    std::size_t remove_if(Pred pred, std::size_t among = ~std::size_t{0}) {
         std::size_t popped = 0;
-        for (; size_ != 0 && pred(front()); ++popped) pop_front();
-        std::uint32_t kept = 0;
-        for (std::uint32_t i = 0; i < size_; ++i) {
+        for (; popped < among && size_ != 0 && pred(front()); ++popped) pop_front();
+        const auto tested =
+            static_cast<std::uint32_t>(std::min<std::size_t>(among - popped, size_));
+        std::uint32_t i = 0;
+        while (i < tested && !pred((*this)[i])) ++i;
+        if (i == tested) return popped;
+        std::uint32_t kept = i;  // i goes: the ones behind it move up
+        for (++i; i < size_; ++i) {
             T& x = (*this)[i];
-            if (pred(x)) continue;
-            if (kept != i) (*this)[kept] = std::move(x);
-            ++kept;
+            if (i < tested && pred(x)) continue;
+            (*this)[kept++] = std::move(x);
         }
         const std::size_t removed = size_ - kept;
         size_ = kept;

@@ -180,6 +180,25 @@ TEST(Fifo, OrderCapacityAndRemoval) {
         EXPECT_EQ(g.front(), 4);
         g.pop_front();
     }
+    // Only the first `among` elements are tested: the ones behind stay, in order, even those the
+    // predicate would take.
+    fifo<int> h(8);
+    const auto two = [](int x) { return x == 2; };
+    for (int round = 0; round < 3; ++round) {  // wraps around
+        for (int x : {2, 1, 2, 2, 2}) h.push_back(x);
+        EXPECT_EQ(h.remove_if(two, 3), 2u);  // the front 2 and the third element
+        ASSERT_EQ(h.size(), 3u);
+        EXPECT_EQ(h[0], 1);
+        EXPECT_EQ(h[1], 2);
+        EXPECT_EQ(h[2], 2);
+        EXPECT_EQ(h.remove_if(two, 1), 0u);
+        EXPECT_EQ(h.remove_if(two, 0), 0u);
+        ASSERT_EQ(h.size(), 3u);
+        EXPECT_EQ(h.remove_if(two), 2u);
+        ASSERT_EQ(h.size(), 1u);
+        EXPECT_EQ(h.front(), 1);
+        h.pop_front();
+    }
 }
 
 // A push into a full queue is a flow-control bug: it throws in every build (an assert, off with

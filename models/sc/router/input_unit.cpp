@@ -40,12 +40,14 @@ void input_unit::take_lanes(std::size_t n) {
 
 void input_unit::collect_classes(std::uint64_t t, std::vector<request>& out) {
     std::size_t width = static_cast<std::size_t>(injection_width_);
+    for (std::size_t& n : lanes_asked_) n = 0;
     for (int c = 0; c < classes_ && width > 0; ++c) {  // the privileged class first
         fifo<entry>& inj = buffer(injq_ + c);
         const std::size_t lanes = std::min(inj.size(), width);
         std::size_t j = 0;
         for (; j < lanes && inj[j].ready <= t; ++j)
             out.push_back({&inj[j], static_cast<std::uint32_t>(injq_ + c)});
+        lanes_asked_[c] = j;
         width -= j;
     }
 }

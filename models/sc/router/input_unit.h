@@ -17,6 +17,7 @@
 
 #include "core/cache_line.h"
 #include "core/fifo.h"
+#include "core/service.h"
 #include "core/stats.h"
 #include "sc/router/entry.h"
 
@@ -148,6 +149,9 @@ class input_unit : public sc_core::sc_object {
     /// entry at hand).
     std::size_t first_ = 0;
     std::size_t links_ = 0;
+    /// Per class, the injection entries the last collect asked for (the first ones of the buffer:
+    /// no later entry was served, so release tests these alone).
+    std::size_t lanes_asked_[kServiceClasses] = {};
 };
 
 // Always inline: GCC kept collect<true>'s loop out of line, a call per router step (D3(8,8)
@@ -176,8 +180,10 @@ template <bool Plain>
     fifo<entry>& inj = buffer(injq_);
     std::size_t lanes = std::min(inj.size(), static_cast<std::size_t>(injection_width_));
     if (!Plain && flits_ > 1) lanes = std::min(lanes, free_lanes(t));  // (F > 1 runs: one class)
-    for (std::size_t j = 0; j < lanes && inj[j].ready <= t; ++j)
+    std::size_t j = 0;
+    for (; j < lanes && inj[j].ready <= t; ++j)
         out.push_back({&inj[j], static_cast<std::uint32_t>(injq_)});
+    lanes_asked_[0] = j;
 }
 
 template <bool Plain, typename Freed, typename Changed>
@@ -203,7 +209,7 @@ void input_unit::release(const std::vector<request>& asked, Freed&& freed, Chang
     for (int c = 0; c < classes; ++c) {
         fifo<entry>& inj = buffer(injq_ + c);
         if (inj.empty()) continue;
-        const std::size_t n = inj.remove_if([](const entry& e) { return e.done; });
+        const std::size_t n = inj.remove_if([](const entry& e) { return e.done; }, lanes_asked_[c]);
         if (n == 0) continue;
         total_ -= n;
         if (flits > 1) take_lanes(n);
