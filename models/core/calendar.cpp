@@ -14,6 +14,13 @@ std::uint64_t calendar::record_far(std::uint32_t id, std::uint64_t cycle) {
     return cycle;
 }
 
+std::uint64_t calendar::record_growing(std::vector<std::uint32_t>& bucket, std::uint32_t id,
+                                       std::uint64_t cycle) {
+    bucket.push_back(id);
+    ++in_wheel_;
+    return cycle;
+}
+
 void calendar::admit_far() {
     while (!far_.empty() && far_.top().first - open_ <= mask_) {
         const far_entry e = far_.top();

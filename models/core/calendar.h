@@ -32,7 +32,9 @@ class calendar {
         if (wake_[id] <= cycle) return kNever;
         wake_[id] = cycle;
         if (cycle - open_ > mask_) return record_far(id, cycle);
-        wheel_[cycle & mask_].push_back(id);
+        std::vector<std::uint32_t>& bucket = wheel_[cycle & mask_];
+        if (bucket.size() == bucket.capacity()) return record_growing(bucket, id, cycle);
+        bucket.push_back(id);
         ++in_wheel_;
         return cycle;
     }
@@ -64,6 +66,10 @@ class calendar {
   private:
     /// A request beyond the wheel's horizon (the overflow heap).
     std::uint64_t record_far(std::uint32_t id, std::uint64_t cycle);
+    /// request() into a bucket whose storage must grow first: out of line, so that the common
+    /// case saves no registers for the vector's reallocation.
+    [[gnu::noinline]] std::uint64_t record_growing(std::vector<std::uint32_t>& bucket,
+                                                   std::uint32_t id, std::uint64_t cycle);
     /// Moves the requests beyond the horizon that now fall inside it into the wheel (take_each).
     void admit_far();
 
