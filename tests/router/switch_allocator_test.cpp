@@ -57,6 +57,39 @@ TEST(SwitchAllocator, OneWinnerPerOutputAndAConflictWhenSeveralAsk) {
     EXPECT_EQ(f.seen.events[0].requesters, 3u);
 }
 
+// More requesters than the allocator set room aside for (6 sources): its list of contended
+// requests grows in the middle of a step and keeps every output's requesters, in two steps.
+TEST(SwitchAllocator, ManyRequestersGrowTheListAndKeepEachOutputsOwn) {
+    fixture f;
+    std::vector<packet> pkts(40);
+    std::vector<entry> entries(40);
+    for (std::size_t i = 0; i < 40; ++i) {
+        pkts[i].serial = 100 + i;
+        pkts[i].launch = 1000 - i;  // the later, the older
+        entries[i].pkt = &pkts[i];
+    }
+    for (int step = 0; step < 2; ++step) {
+        for (std::size_t i = 0; i < 40; ++i)
+            f.alloc.request(static_cast<target>(i % 3 == 0 ? 0 : 2),
+                            {&entries[i], static_cast<std::uint32_t>(i % 6)});
+        std::vector<std::pair<const entry*, int>> granted;
+        f.alloc.allocate(
+            static_cast<std::uint64_t>(step), [](int, const entry&) { return true; },
+            [&](const request& r, int o) {
+                granted.emplace_back(r.e, o);
+                return r.e->pkt;
+            });
+        ASSERT_EQ(granted.size(), 2u);  // outputs in the order first asked: 0, then 2
+        EXPECT_EQ(granted[0], std::make_pair(static_cast<const entry*>(&entries[39]), 0));
+        EXPECT_EQ(granted[1], std::make_pair(static_cast<const entry*>(&entries[38]), 2));
+        ASSERT_EQ(f.seen.events.size(), 2u * static_cast<std::size_t>(step + 1));
+        EXPECT_EQ(f.seen.events[f.seen.events.size() - 2].requesters, 14u);
+        EXPECT_EQ(f.seen.events.back().requesters, 26u);
+    }
+    EXPECT_EQ(f.stats.conflicts, 4u);
+    EXPECT_EQ(f.stats.waits, 2u * (13u + 25u));
+}
+
 TEST(SwitchAllocator, OnlyPacketsWithACreditCompete) {
     fixture f;
     f.alloc.request(1, {&f.entries[3], 0});  // oldest, but no credit for it

@@ -16,15 +16,21 @@ switch_allocator::switch_allocator(const char* name, const setup& s, router_stat
       classes_(s.classes),
       arbiters_(static_cast<std::size_t>(s.outputs * s.classes), arbiter(s.policy, s.sources)),
       chains_(static_cast<std::size_t>(s.outputs)) {
-    asked_.reserve(step_list(s.sources));
+    asked_.resize(step_list(s.sources));
     firsts_.reserve(step_list(static_cast<std::size_t>(s.outputs)));
 }
 
 void switch_allocator::join(chain& c, const d3::request& r) {
+    if (!room_for(2)) return join_growing(c, r);
     if (c.head == kAlone) c.head = c.tail = push_asked(firsts_[c.tail].r());
     const std::uint32_t i = push_asked(r);
     asked_[c.tail].next = i;
     c.tail = i;
+}
+
+void switch_allocator::join_growing(chain& c, const d3::request& r) {
+    asked_.resize(asked_.size() * 2 + 2);
+    join(c, r);
 }
 
 void switch_allocator::record(std::uint64_t t, int output, std::size_t requesters) {

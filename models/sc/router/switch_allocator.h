@@ -74,12 +74,16 @@ class switch_allocator : public sc_core::sc_object {
     /// request() when the output was asked for already: `r` joins its chain in asked_ (with the
     /// first requester, when it was alone).
     [[gnu::noinline]] void join(chain& c, const d3::request& r);
-    /// Appends `r` to asked_ (at the end of no chain yet): its place there.
+    /// Appends `r` to asked_ (at the end of no chain yet): its place there. The caller made room
+    /// (room_for).
     std::uint32_t push_asked(const d3::request& r) {
-        const auto i = static_cast<std::uint32_t>(asked_.size());
-        asked_.emplace_back(r);  // next: kEnd
-        return i;
+        asked_[asked_n_] = asked(r);  // next: kEnd
+        return asked_n_++;
     }
+    /// Whether asked_ has room for `n` more requests.
+    bool room_for(std::uint32_t n) const { return asked_.size() - asked_n_ >= n; }
+    /// join() when asked_ must grow first (out of line: join's common case keeps no frame).
+    [[gnu::noinline]] void join_growing(chain& c, const d3::request& r);
     void record(std::uint64_t t, int output, std::size_t requesters);
     /// With background traffic: the figures of each kind of packet (the run's own, the
     /// background) among the requesters `w` of `output`; `credit[i]`: w[i] had a credit.
@@ -101,11 +105,12 @@ class switch_allocator : public sc_core::sc_object {
     /// number of outputs. A request's fields and its link in 16 bytes (a request beside its link
     /// took 24, and a new one's index a division by 24), filled in place.
     struct asked {
+        asked() = default;
         // Built from its request in place: a default-built one reset the fields first (two stores
         // more per request).
         explicit asked(const d3::request& r) : e(r.e), source(r.source) {}
-        entry* e;
-        std::uint32_t source;
+        entry* e = nullptr;
+        std::uint32_t source = 0;
         std::uint32_t next = kEnd;
         d3::request r() const { return {e, source}; }
     };
@@ -123,7 +128,8 @@ class switch_allocator : public sc_core::sc_object {
     };
     static constexpr std::uint32_t kEnd = ~0u;
     static constexpr std::uint32_t kAlone = kEnd - 1;
-    std::vector<asked> asked_;
+    std::vector<asked> asked_;  ///< its first asked_n_ are this step's (it only grows)
+    std::uint32_t asked_n_ = 0;
     std::vector<chain> chains_;          ///< per output: its requests
     std::vector<first> firsts_;          ///< outputs with requesters, in order first asked
     std::vector<d3::request> group_;     ///< with background: the requesters of one output
@@ -158,11 +164,12 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
             continue;
         }
         // (With a background, one requester too: its figures are kept apart there.)
+        if (head == kAlone && !room_for(1)) asked_.resize(asked_.size() * 2 + 1);
         const std::uint32_t from = head == kAlone ? push_asked(f.r()) : head;
         waiting = allocate_group<Plain>(t, o, from, has_credit, grant, lost) || waiting;
     }
     firsts_.clear();
-    asked_.clear();
+    asked_n_ = 0;
     return waiting;
 }
 
