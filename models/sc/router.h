@@ -162,6 +162,9 @@ class router : public sc_core::sc_module, public stepper::client {
     /// A credit that arrives while a packet waits for one wakes the router at `due` (out of line:
     /// a tail call of credit's common case).
     [[gnu::noinline]] tlm::tlm_sync_enum wake_blocked(std::uint64_t due);
+    /// A credit usable from `due` that the output unit takes out of order or into a ring that
+    /// must grow (credit_any: any credit).
+    [[gnu::noinline]] tlm::tlm_sync_enum credit_late(int output, int vc, std::uint64_t due);
     [[gnu::cold, gnu::noinline]] void overflow(int input) const;  ///< d3/router: input overflows
     [[gnu::cold, gnu::noinline]] void ejection_credit() const;    ///< d3/protocol
     template <typename Plain>
