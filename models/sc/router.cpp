@@ -1,7 +1,6 @@
 #include "sc/router.h"
 
 #include <algorithm>
-#include <iterator>
 #include <sstream>
 #include <type_traits>
 
@@ -103,22 +102,29 @@ void router::end_of_elaboration() {
 }
 
 // An arrival during a step, without an observer, into a buffer whose storage has room (nearly
-// every one) is taken here; any other goes to receive_any, which does the same and the rest
-// (phase checks, time outside a step, storage that grows, overflow, the observer). Split so that
+// every one) is taken here, one whose storage must grow (or overflows) by receive_late (a tail
+// call), any other by receive_any (phase checks, time outside a step, the observer). Split so that
 // the common case's only call is the stepper's wake-up, inline: the binder's transport call then
-// saves two registers instead of six (D3(8,8) all-to-all: -1.3 % instructions).
+// saves no register (D3(8,8) all-to-all: -1.3 % instructions, then -0.32 % with receive_late).
 inline tlm::tlm_sync_enum router::receive(int first, flit& f, tlm::tlm_phase& ph,
                                           sc_core::sc_time& t) {
     if (ph == tlm::BEGIN_REQ && clock_.stepping() && !observer_) {
         const std::uint64_t ready = clock_.now() + clock_.cycle_of(t);
         const int fifo = first + f.vc;
-        if (in_unit_.accept_in_place(fifo, f.pkt, ready)) {
-            count_injected(fifo, *f.pkt);
-            clock_.wake(*this, ready);
-            return tlm::TLM_ACCEPTED;
-        }
+        packet* const p = f.pkt;
+        if (!in_unit_.accept_in_place(fifo, p, ready)) return receive_late(fifo, p, ready);
+        count_injected(fifo, *p);
+        clock_.wake(*this, ready);
+        return tlm::TLM_ACCEPTED;
     }
     return receive_any(first, f, ph, t);
+}
+
+tlm::tlm_sync_enum router::receive_late(int fifo, packet* p, std::uint64_t ready) {
+    count_injected(fifo, *p);
+    if (!in_unit_.accept(fifo, p, ready)) return overflow(in_unit_.input_of(fifo));
+    clock_.wake(*this, ready);
+    return tlm::TLM_ACCEPTED;
 }
 
 tlm::tlm_sync_enum router::receive_any(int first, flit& f, tlm::tlm_phase& ph,
@@ -128,10 +134,7 @@ tlm::tlm_sync_enum router::receive_any(int first, flit& f, tlm::tlm_phase& ph,
     const std::uint64_t ready = now + clock_.cycle_of(t);
     const int fifo = first + f.vc;
     count_injected(fifo, *f.pkt);
-    if (!in_unit_.accept(fifo, f.pkt, ready)) {
-        overflow(in_unit_.input_of(first));
-        return tlm::TLM_ACCEPTED;
-    }
+    if (!in_unit_.accept(fifo, f.pkt, ready)) return overflow(in_unit_.input_of(first));
     clock_.wake(*this, ready);
     if (observer_) report_arrival(now, fifo, *f.pkt);
     return tlm::TLM_ACCEPTED;
@@ -151,12 +154,13 @@ void router::ejection_credit() const {
                                        .c_str());
 }
 
-void router::overflow(int input) const {
+tlm::tlm_sync_enum router::overflow(int input) const {
     std::ostringstream os;
     os << name() << ": input " << input << " overflows (depth "
        << (input == ports_ ? cfg_.router.injection_depth : cfg_.router.buffer_depth)
        << "): the sender ignored its credits";
     SC_REPORT_ERROR(kMsgType, os.str().c_str());
+    return tlm::TLM_ACCEPTED;
 }
 
 // A credit during a step on a link output that appends to the output unit's ring in place (nearly
@@ -329,13 +333,10 @@ void router::step(std::uint64_t t) {
 }
 
 const std::vector<request>& router::privileged_first() {
-    const auto privileged = [](const request& r) {
+    by_class_ = requests_;
+    std::stable_partition(by_class_.begin(), by_class_.end(), [](const request& r) {
         return r.e->pkt->service == static_cast<std::uint8_t>(service::privileged);
-    };
-    by_class_.clear();
-    std::copy_if(requests_.begin(), requests_.end(), std::back_inserter(by_class_), privileged);
-    std::remove_copy_if(requests_.begin(), requests_.end(), std::back_inserter(by_class_),
-                        privileged);
+    });
     return by_class_;
 }
 
@@ -349,8 +350,7 @@ void router::step_as(std::uint64_t t, Plain plain, Net net) {
     requests_.clear();
     in_unit_.collect<!any>(t, requests_);
     hold_.collect(t, static_cast<std::uint32_t>(in_unit_.buffers()), requests_);
-    // Privileged first: it takes the ejection and hold room first (a copy: release reads
-    // requests_ in collect's order).
+    // Privileged first, to take the ejection and hold room first (release reads requests_).
     const std::vector<request>& order = any && classes_ > 1 ? privileged_first() : requests_;
     hold_.begin_step<!any>();
     out_unit_.begin_step<!any>(t);

@@ -165,8 +165,12 @@ class router : public sc_core::sc_module, public stepper::client {
     /// A credit usable from `due` that the output unit takes out of order or into a ring that
     /// must grow (credit_any: any credit).
     [[gnu::noinline]] tlm::tlm_sync_enum credit_late(int output, int vc, std::uint64_t due);
-    [[gnu::cold, gnu::noinline]] void overflow(int input) const;  ///< d3/router: input overflows
-    [[gnu::cold, gnu::noinline]] void ejection_credit() const;    ///< d3/protocol
+    /// d3/router: input overflows (returns what the transport returns then)
+    [[gnu::cold, gnu::noinline]] tlm::tlm_sync_enum overflow(int input) const;
+    /// receive() when the buffer's storage must grow or the buffer is full (a tail call: the
+    /// common case keeps fewer values live).
+    [[gnu::noinline]] tlm::tlm_sync_enum receive_late(int fifo, packet* p, std::uint64_t ready);
+    [[gnu::cold, gnu::noinline]] void ejection_credit() const;  ///< d3/protocol
     template <typename Plain>
     [[gnu::always_inline]] inline void offer(const request& r, target to, std::uint64_t t, Plain);
     /// The hold stage is full: whether `r`, held there, holds again in its own place.
