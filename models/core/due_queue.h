@@ -26,8 +26,9 @@ class due_queue {
 
     /// Adds `v`, due at `due`; among values due at the same cycle, the order of pushes is kept.
     void push(std::uint64_t due, T v) {
-        if (q_.empty() || q_[q_.size() - 1].due <= due) {  // in order: an append
+        if (q_.empty() || last_ <= due) {  // in order: an append
             q_.push_back({due, std::move(v)});
+            last_ = due;
             return;
         }
         insert(due, std::move(v));
@@ -36,10 +37,11 @@ class due_queue {
     /// push() when it is an append into the storage the ring owns now (due no earlier than the
     /// last value's, no growing); false (and nothing pushed) otherwise.
     bool push_in_place(std::uint64_t due, T v) {
-        if (!q_.has_room_in_place() || (!q_.empty() && q_[q_.size() - 1].due > due)) return false;
+        if (!q_.has_room_in_place() || (!q_.empty() && last_ > due)) return false;
         item& i = q_.push_slot_in_place();
         i.due = due;
         i.value = std::move(v);
+        last_ = due;
         return true;
     }
 
@@ -73,6 +75,9 @@ class due_queue {
         T value{};
     };
     fifo<item> q_{std::numeric_limits<std::uint32_t>::max()};  ///< a ring that grows on demand
+    /// The last value's due cycle (while q_ holds any): an append's order test reads it instead of
+    /// working out the last value's place in the ring.
+    std::uint64_t last_ = 0;
 };
 
 }  // namespace d3

@@ -149,11 +149,12 @@ class output_unit : public sc_core::sc_object {
 
     // What a credit's arrival (credit_arrived) reads and writes, in one cache line: the router
     // downstream calls it, so none of this is cached (docs/performance.md, tenth round). The
-    // arrival appends to the ring; the counts are this router's own, read and written in its step.
+    // arrival appends to the ring; the counts, after it, are this router's own, read and written
+    // in its step.
     alignas(kCacheLine) const int vcs_;
     const int depth_;
-    std::vector<int> credits_;            ///< per output and VC: free slots downstream, known here
     due_queue<std::uint32_t> returning_;  ///< the credits on their way back: slot, arrival cycle
+    std::vector<int> credits_;            ///< per output and VC: free slots downstream, known here
     const int k_;
     const int ejection_width_;            ///< 0: unbounded
     const int flits_;                     ///< flits per packet
