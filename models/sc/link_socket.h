@@ -26,6 +26,11 @@
 //    export is bound to. Same bindings, same binders, same indices; about 2,000 instructions less
 //    per binding (two casts of about 1,000 each), 17 M for the 8,704 bindings of D3(8,8). Any
 //    other socket goes through the generic bind.
+// 3. A link input keeps the binders of the multi-sockets bound to it (what get_last_binder is told)
+//    in a list by binding index, not in the stock socket's map (an allocation and a tree insert
+//    per binding, a search per binding at end_of_elaboration): its end_of_elaboration is the
+//    stock one reading that list. Nothing else reads the map: a link input is never the outer
+//    socket of a hierarchical binding (its export is bound to its first binder when it is made).
 #pragma once
 
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
@@ -33,6 +38,7 @@
 
 #include <cstddef>
 #include <tlm>
+#include <vector>
 
 #include "sc/protocol.h"
 
@@ -86,6 +92,7 @@ class link_target_socket
     using base =
         tlm_utils::multi_passthrough_target_socket<MODULE, kSocketWidth, link_protocol_types>;
     using fw_if = tlm::tlm_fw_transport_if<link_protocol_types>;
+    using bw_if = tlm::tlm_bw_transport_if<link_protocol_types>;
 
   public:
     /// `bindings`: the bindings the socket will have, if known (room set aside for them).
@@ -95,6 +102,7 @@ class link_target_socket
         // allocations each for 16 bindings).
         this->m_binders.reserve(bindings);
         this->m_sockets.reserve(bindings);
+        peers_.reserve(bindings);
         // The export's own binder, made as base::check_export_binding makes it when a callback
         // is registered: the first binding takes it.
         this->m_binders.push_back(new link_fw_binder<MODULE>(this, 0, owner_));
@@ -120,8 +128,41 @@ class link_target_socket
             ->retag(tag);
     }
 
+  protected:
+    /// A multi-socket initiator binds to the binder made last: its own binder is that binding's
+    /// backward interface (the stock socket: m_multi_binds[binding] = other).
+    fw_if* get_last_binder(bw_if* other) override {
+        const std::size_t b = this->m_binders.size() - 1;
+        if (peers_.size() <= b) peers_.resize(b + 1, nullptr);
+        peers_[b] = other;
+        return this->m_binders[b];
+    }
+    /// The stock end_of_elaboration with the list for the map: each binder gets the callbacks,
+    /// and each binding's backward interface is its multi-socket's binder or the port's socket.
+    void end_of_elaboration() override {
+        if (this->m_eoe_disabled || this->m_hierarch_bind) {
+            base::end_of_elaboration();  // a hierarchical binding: the stock code throughout
+            return;
+        }
+        if (this->m_binders.size() == 1 && this->m_export_callback_created) return;  // unbound
+        for (std::size_t b = 0; b < this->m_binders.size(); ++b) {
+            tlm_utils::callback_binder_fw<link_protocol_types>* binder = this->m_binders[b];
+            binder->set_callbacks(this->m_nb_f, this->m_b_f, this->m_dmi_f, this->m_dbg_f);
+            if (b < peers_.size() && peers_[b]) {
+                this->m_sockets.push_back(peers_[b]);
+                continue;
+            }
+            auto* socket =
+                dynamic_cast<typename base::base_initiator_socket_type*>(binder->get_other_side());
+            if (!socket) this->display_error("Not bound to tlm_socket.");
+            this->m_sockets.push_back(&socket->get_base_interface());
+        }
+    }
+
   private:
     MODULE& owner_;
+    /// Per binding, the binder of the multi-socket initiator bound there (nullptr: another socket).
+    std::vector<bw_if*> peers_;
 };
 
 /// A link output multi-socket of MODULE: binding b's credits call MODULE::credit(b, ...).

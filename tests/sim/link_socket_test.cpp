@@ -2,6 +2,7 @@
 // credit with that binding's index, whatever socket is at the other end (another link socket, a
 // tlm_utils simple initiator, a passthrough target), and the interfaces the module reads back
 // (socket[b]) are the far ends, so a reply goes back to the sender.
+#include <tlm_utils/multi_passthrough_initiator_socket.h>
 #include <tlm_utils/passthrough_target_socket.h>
 #include <tlm_utils/simple_initiator_socket.h>
 
@@ -161,6 +162,56 @@ TEST(LinkSocket, RetaggedBindingTellsTheModuleItsTag) {
     EXPECT_EQ(l.in[2]->nb_transport_bw(f, ph, t), tlm::TLM_ACCEPTED);
     EXPECT_EQ(s2.credits, std::vector<int>{3});
     EXPECT_TRUE(s0.credits.empty());
+}
+
+/// A stock multi-socket initiator (bound through the generic bind, get_last_binder by a cast).
+struct multi_sender : sc_core::sc_module {
+    tlm_utils::multi_passthrough_initiator_socket<multi_sender, kSocketWidth, link_protocol_types>
+        out;
+    std::vector<std::pair<int, int>> credits;  ///< (binding, vc)
+    explicit multi_sender(const sc_core::sc_module_name& n) : sc_core::sc_module(n), out("out") {
+        out.register_nb_transport_bw(this, &multi_sender::credit);
+    }
+    tlm::tlm_sync_enum credit(int b, flit& f, tlm::tlm_phase&, sc_core::sc_time&) {
+        credits.push_back({b, f.vc});
+        return tlm::TLM_ACCEPTED;
+    }
+};
+
+TEST(LinkSocket, AStockMultiSocketBoundGenericallyGetsItsReplies) {
+    D3_REQUIRE_FRESH_KERNEL();
+    // Bindings of a.in: 0 from s (a plain socket), 1 from m's binding 0, 2 from hub b, 3 from m's
+    // binding 1. The multi-sockets' backward interfaces (what get_last_binder is told, by the
+    // typed bind or the stock generic one) and the plain socket's are each binding's own.
+    hub a("a"), b("b");
+    sender s("s"), unused_s("unused_s");
+    multi_sender m("m");
+    receiver unused_r("unused_r");
+    s.out.bind(a.in);
+    m.out.bind(a.in);
+    b.out.bind(a.in);
+    m.out.bind(a.in);
+    unused_s.out.bind(b.in);
+    a.out.bind(unused_r.in);
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+    ASSERT_EQ(a.in.size(), 4u);
+    flit f{nullptr, 6};
+    tlm::tlm_phase ph = tlm::BEGIN_REQ;
+    sc_core::sc_time t = sc_core::SC_ZERO_TIME;
+    EXPECT_EQ(m.out[1]->nb_transport_fw(f, ph, t), tlm::TLM_ACCEPTED);  // binding 3 of a.in
+    flit g{nullptr, 2};
+    ph = tlm::BEGIN_REQ;
+    EXPECT_EQ(m.out[0]->nb_transport_fw(g, ph, t), tlm::TLM_ACCEPTED);  // binding 1
+    flit h{nullptr, 1};
+    ph = tlm::BEGIN_REQ;
+    EXPECT_EQ(b.out[0]->nb_transport_fw(h, ph, t), tlm::TLM_ACCEPTED);  // binding 2
+    s.send(4);                                                          // binding 0
+    const std::vector<std::pair<int, int>> want_received = {{3, 6}, {1, 2}, {2, 1}, {0, 4}};
+    EXPECT_EQ(a.received, want_received);
+    const std::vector<std::pair<int, int>> want_m = {{1, 6}, {0, 2}};
+    EXPECT_EQ(m.credits, want_m);
+    EXPECT_EQ(b.credited, (std::vector<std::pair<int, int>>{{0, 1}}));
+    EXPECT_EQ(s.credits, std::vector<int>{4});
 }
 
 }  // namespace
