@@ -26,7 +26,10 @@
 //    export is bound to. Same bindings, same binders, same indices; about 2,000 instructions less
 //    per binding (two casts of about 1,000 each), 17 M for the 8,704 bindings of D3(8,8). Any
 //    other socket goes through the generic bind.
-// 3. A link input keeps the binders of the multi-sockets bound to it (what get_last_binder is told)
+// 3. The binders of the bindings a socket expects are made in one block of storage
+//    (binder_store), not allocated one by one: the stock destructor deletes every binder of its
+//    list, so the link socket's destructor first destroys those in the block and takes them off.
+// 4. A link input keeps the binders of the multi-sockets bound to it (what get_last_binder is told)
 //    in a list by binding index, not in the stock socket's map (an allocation and a tree insert
 //    per binding, a search per binding at end_of_elaboration): its end_of_elaboration is the
 //    stock one reading that list. Nothing else reads the map: a link input is never the outer
@@ -36,8 +39,12 @@
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
 #include <tlm_utils/multi_passthrough_target_socket.h>
 
+#include <algorithm>
 #include <cstddef>
+#include <functional>
+#include <memory>
 #include <tlm>
+#include <utility>
 #include <vector>
 
 #include "sc/protocol.h"
@@ -84,6 +91,47 @@ class link_bw_binder final : public tlm_utils::callback_binder_bw<link_protocol_
     const int binding_;
 };
 
+/// Room for the binders of a socket's expected bindings, in one allocation; a binder beyond them
+/// is made by new, as the stock sockets make each of theirs.
+template <typename BINDER>
+class binder_store {
+  public:
+    explicit binder_store(std::size_t room)
+        : slots_(room ? new slot[room] : nullptr), room_(room) {}
+    binder_store(const binder_store&) = delete;
+    binder_store& operator=(const binder_store&) = delete;
+
+    template <typename... Args>
+    BINDER* make(Args&&... args) {
+        if (made_ == room_) return new BINDER(std::forward<Args>(args)...);
+        void* const at = slots_[made_].bytes;
+        BINDER* const b = ::new (at) BINDER(std::forward<Args>(args)...);
+        ++made_;
+        return b;
+    }
+    /// Destroys the binders made in the block and takes them off `binders` (a stock socket's list:
+    /// its destructor deletes those left, the ones made by new).
+    template <typename BASE>
+    void release(std::vector<BASE*>& binders) {
+        const auto in_block = [this](BASE* p) {
+            const std::less<const void*> before;
+            const void* const at = p;  // within its binder, so within the block if made there
+            return !before(at, slots_.get()) && before(at, slots_.get() + made_);
+        };
+        for (BASE* p : binders)
+            if (in_block(p)) static_cast<BINDER*>(p)->~BINDER();
+        binders.erase(std::remove_if(binders.begin(), binders.end(), in_block), binders.end());
+    }
+
+  private:
+    struct slot {
+        alignas(BINDER) unsigned char bytes[sizeof(BINDER)];
+    };
+    std::unique_ptr<slot[]> slots_;
+    const std::size_t room_;
+    std::size_t made_ = 0;
+};
+
 /// A link input multi-socket of MODULE: binding b's transports call MODULE::receive(b, ...), or
 /// MODULE::receive(tag, ...) once retag(b, tag) was called.
 template <typename MODULE>
@@ -97,7 +145,7 @@ class link_target_socket
   public:
     /// `bindings`: the bindings the socket will have, if known (room set aside for them).
     link_target_socket(const char* name, MODULE& owner, std::size_t bindings = 0)
-        : base(name), owner_(owner) {
+        : base(name), owner_(owner), store_(bindings) {
         // The stock socket's binder and interface lists, grown one push at a time otherwise (five
         // allocations each for 16 bindings).
         this->m_binders.reserve(bindings);
@@ -105,10 +153,13 @@ class link_target_socket
         peers_.reserve(bindings);
         // The export's own binder, made as base::check_export_binding makes it when a callback
         // is registered: the first binding takes it.
-        this->m_binders.push_back(new link_fw_binder<MODULE>(this, 0, owner_));
+        this->m_binders.push_back(store_.make(owner_base(), 0, owner_));
         this->m_export_callback_created = true;
         sc_core::sc_export<fw_if>::bind(*this->m_binders.back());
     }
+    link_target_socket(const link_target_socket&) = delete;
+    link_target_socket& operator=(const link_target_socket&) = delete;
+    ~link_target_socket() override { store_.release(this->m_binders); }
 
     using base::get_base_interface;
     /// One binder per binding, as the stock socket makes them (the first is the export's).
@@ -118,7 +169,7 @@ class link_target_socket
             this->m_export_callback_created = false;
         else
             this->m_binders.push_back(
-                new link_fw_binder<MODULE>(this, static_cast<int>(this->m_binders.size()), owner_));
+                store_.make(owner_base(), static_cast<int>(this->m_binders.size()), owner_));
         return *this->m_binders.back();
     }
 
@@ -160,7 +211,11 @@ class link_target_socket
     }
 
   private:
+    /// What a binder is made with (a base the socket's users do not see).
+    tlm_utils::multi_socket_base* owner_base() { return this; }
+
     MODULE& owner_;
+    binder_store<link_fw_binder<MODULE>> store_;
     /// Per binding, the binder of the multi-socket initiator bound there (nullptr: another socket).
     std::vector<bw_if*> peers_;
 };
@@ -177,16 +232,19 @@ class link_initiator_socket
   public:
     /// `bindings`: the bindings the socket will have, if known (room set aside for them).
     link_initiator_socket(const char* name, MODULE& owner, std::size_t bindings = 0)
-        : base(name), owner_(owner) {
+        : base(name), owner_(owner), store_(bindings) {
         this->m_binders.reserve(bindings);
         this->m_sockets.reserve(bindings);
     }
+    link_initiator_socket(const link_initiator_socket&) = delete;
+    link_initiator_socket& operator=(const link_initiator_socket&) = delete;
+    ~link_initiator_socket() override { store_.release(this->m_binders); }
 
     using base::get_base_interface;
     /// One binder per binding, as the stock socket makes them.
     tlm::tlm_bw_transport_if<link_protocol_types>& get_base_interface() override {
         this->m_binders.push_back(
-            new link_bw_binder<MODULE>(this, static_cast<int>(this->m_binders.size()), owner_));
+            store_.make(owner_base(), static_cast<int>(this->m_binders.size()), owner_));
         return *this->m_binders.back();
     }
 
@@ -218,7 +276,10 @@ class link_initiator_socket
         return true;
     }
 
+    tlm_utils::multi_socket_base* owner_base() { return this; }
+
     MODULE& owner_;
+    binder_store<link_bw_binder<MODULE>> store_;
 };
 
 }  // namespace d3

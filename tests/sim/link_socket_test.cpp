@@ -22,8 +22,10 @@ struct hub : sc_core::sc_module {
     std::vector<std::pair<int, int>> received;  ///< (binding, vc)
     std::vector<std::pair<int, int>> credited;  ///< (binding, vc)
 
+    /// Room for two bindings on each socket (binder_store): a third binding's binder is made by
+    /// new.
     explicit hub(const sc_core::sc_module_name& n)
-        : sc_core::sc_module(n), in("in", *this), out("out", *this) {}
+        : sc_core::sc_module(n), in("in", *this, 2), out("out", *this, 2) {}
 
     tlm::tlm_sync_enum receive(int b, flit& f, tlm::tlm_phase& ph, sc_core::sc_time&) {
         EXPECT_EQ(ph, tlm::BEGIN_REQ);
