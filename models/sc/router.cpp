@@ -267,9 +267,10 @@ template <typename Plain>
                                                     Plain) {
     entry& e = *r.e;
     e.stalled = false;
-    // A link's channel downstream, from the decision's next header before take() writes it into
-    // the packet (then the allocator's credit test has just worked it out; GCC keeps it).
+    // A link's channel and credit count downstream, from the next header before take() writes it
+    // into the packet (the allocator's credit test has just worked them out; GCC keeps them).
     const int vc = is_link(to) ? channel(*e.pkt, e.dec.next.b, Plain{}) : 0;
+    int* const credit = is_link(to) ? &out_unit_.credit_count(to, vc) : nullptr;
     packet* p = replicate_.take(e, to);
     // Both logs need an observer: without, a single test per served packet (none when plain).
     if (!Plain::value && observer_) {
@@ -289,7 +290,7 @@ template <typename Plain>
         ++(!Plain::value && p->background ? background_stats_ : stats_).holds;
         hold_.admit(p, t, e.dec.act);
     } else {
-        out_unit_.send<Plain::value>(to, vc, p, t);
+        out_unit_.send<Plain::value>(*credit, to, vc, p, t);
     }
     return p;
 }
@@ -379,6 +380,7 @@ void router::step_as(std::uint64_t t, Plain plain, Net net) {
     // Inlined into the allocator (with serve, and the output unit's send and eject): a call per
     // granted packet saved and restored its registers (callgrind, D3(8,8) all-to-all: -0.5 %).
     const auto grant = [&](const request& r, int o) __attribute__((always_inline)) {
+        if (!is_link(static_cast<target>(o))) __builtin_unreachable();  // offer asks for links
         return serve(r, static_cast<target>(o), t, plain);
     };
     const auto lost = [&](const request& r, int o) {
@@ -387,11 +389,7 @@ void router::step_as(std::uint64_t t, Plain plain, Net net) {
     };
     if (!any || flits_ == 1)  // one-flit packets: a credit is a packet (the paper's router)
         blocked_ = alloc_.allocate<!any>(
-            t,
-            [&](int o, const entry& e) {
-                return out_unit_.credits(o, channel(*e.pkt, e.dec.next.b, plain)) > 0;
-            },
-            grant, lost);
+            t, [&](int o, const entry& e) { return has_credit(o, e, plain); }, grant, lost);
     else  // F flits: room for all of them downstream and the link free (docs/multi-flit.md)
         blocked_ = alloc_.allocate(
             t,

@@ -204,6 +204,13 @@ class router : public sc_core::sc_module, public stepper::client {
         const int vc = vc_of(b, vcs_);
         return Plain::value ? vc : class_channel(p.service, vc, vcs_);
     }
+    /// One-flit packets: a credit downstream for `e` on link output `o`, its count asked for as
+    /// the allocator's grant passes the output (a target), so that serve keeps the count's place.
+    template <typename Plain>
+    bool has_credit(int o, const entry& e, Plain) {
+        const int vc = channel(*e.pkt, e.dec.next.b, Plain{});
+        return out_unit_.credit_count(static_cast<target>(o), vc) > 0;
+    }
     void return_flit_credits(int fifo);  ///< F > 1: a packet's F credits, one per cycle
     /// Whether the decoded, unserved entry `e` waits for a link credit (its output and channel in
     /// w) or for the hold stage's room (w.output kHoldStage).

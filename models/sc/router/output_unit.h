@@ -70,17 +70,27 @@ class output_unit : public sc_core::sc_object {
 
     /// A hint that link `output` will be sent on in this step (loads what the call reads).
     void prefetch(int output) const { __builtin_prefetch(fw_[static_cast<std::size_t>(output)]); }
-    /// Sends `p` on link `output` into virtual channel `vc` downstream in step `t`. Always inline
-    /// (as eject): the router inlines its grant, which calls both, into the switch allocator, and
-    /// GCC left them out of line there. `Plain`: the caller knows packets are of one flit and
-    /// there is no background traffic (router::step_as), so that those tests drop out.
+    /// The credit count of `output`, virtual channel `vc` (what send takes its credits from).
+    int& credit_count(int output, int vc) { return credits_[slot(output, vc)]; }
+    /// Sends `p` on link `output` into virtual channel `vc` downstream in step `t`.
     template <bool Plain = false>
-    [[gnu::always_inline]] void send(int output, int vc, packet* p, std::uint64_t t) {
+    void send(int output, int vc, packet* p, std::uint64_t t) {
+        send<Plain>(credit_count(output, vc), output, vc, p, t);
+    }
+    /// send() taking the credits from `credit`, credit_count(output, vc): worked out by the caller
+    /// before it writes the packet's header (a struct of bytes, which may alias anything), so that
+    /// GCC keeps the address the allocator's credit test worked out instead of working it out
+    /// again. Always inline (as eject): the router inlines its grant, which calls both, into the
+    /// switch allocator, and GCC left them out of line there. `Plain`: the caller knows packets are
+    /// of one flit and there is no background traffic (router::step_as), so that those tests drop
+    /// out.
+    template <bool Plain = false>
+    [[gnu::always_inline]] void send(int& credit, int output, int vc, packet* p, std::uint64_t t) {
         ++p->hops;
         router_stats& s = Plain ? stats_ : stats_of(p);
         ++s.hops;
         const int flits = Plain ? 1 : flits_;
-        credits_[slot(output, vc)] -= flits;
+        credit -= flits;
         if (flits > 1) {  // the link carries the packet's flits, one per cycle
             link_free_[static_cast<std::size_t>(output)] = t + static_cast<std::uint64_t>(flits_);
             ++s.vc_packets[static_cast<std::size_t>(vc)];
