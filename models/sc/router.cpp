@@ -72,8 +72,8 @@ void router::end_of_elaboration() {
                                       .c_str());
         return;
     }
-    std::vector<output_unit::fw_if*> fw;
-    for (int o = 0; o < ports_; ++o) fw.push_back(out[o]);
+    std::vector<output_unit::fw_if*> fw(static_cast<std::size_t>(ports_));
+    for (int o = 0; o < ports_; ++o) fw[static_cast<std::size_t>(o)] = out[o];
     out_unit_.bind(fw, out[ports_]);
     std::vector<link_bw_call*> bw(static_cast<std::size_t>(ports_ + 1));
     for (std::size_t b = 0; b < input_of_binding_.size(); ++b) {
@@ -86,18 +86,20 @@ void router::end_of_elaboration() {
     // after it won the switch (core/pipeline.h), and travels back over the link the packet came
     // on; the node's injection channel takes one cycle.
     const std::uint64_t read_out = static_cast<std::uint64_t>(cfg_.router.pipeline.allocate);
+    const sc_core::sc_time from_node = cycles(read_out + 1);
+    const sc_core::sc_time over_local =
+        cycles(read_out + static_cast<std::uint64_t>(cfg_.router.local_latency));
+    const sc_core::sc_time over_global =
+        cycles(read_out + static_cast<std::uint64_t>(cfg_.router.global_latency));
     upstream_.assign(static_cast<std::size_t>(in_unit_.buffers()), upstream{});
     for (int f = 0; f < in_unit_.buffers(); ++f) {
         const int input = in_unit_.input_of(f);
         upstream& u = upstream_[static_cast<std::size_t>(f)];
         u.bw = bw[static_cast<std::size_t>(input)];
         u.vc = static_cast<std::uint8_t>(in_unit_.vc_of_fifo(f));
-        u.credit_delay =
-            input == ports_
-                ? cycles(read_out + 1)
-                : cycles(read_out + static_cast<std::uint64_t>(port_of(input, topo_.k()).global
-                                                                   ? cfg_.router.global_latency
-                                                                   : cfg_.router.local_latency));
+        u.credit_delay = input == ports_                    ? from_node
+                         : port_of(input, topo_.k()).global ? over_global
+                                                            : over_local;
     }
 }
 
