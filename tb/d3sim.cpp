@@ -329,9 +329,14 @@ int d3sim_main(int argc, char** argv) {
         std::cout << d3::config_yaml(d3::effective_config(app, !traffic.traffic.empty(), false));
         return 0;
     }
-    // Recorded in the JSON result: d3sim --config RESULT.json reruns it (tb/config_file).
+    // Recorded in the JSON result: d3sim --config RESULT.json reruns it (tb/config_file); built
+    // only for one. A byte that is not UTF-8 in a value becomes U+FFFD there: the value's own
+    // check refuses it below (exit 2), where a throw from the JSON library was exit 1.
     const nlohmann::json config =
-        nlohmann::json::parse(d3::effective_config(app, !traffic.traffic.empty(), true).dump());
+        json.empty() ? nlohmann::json()
+                     : nlohmann::json::parse(
+                           d3::effective_config(app, !traffic.traffic.empty(), true)
+                               .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     if (auto err = d3::check_outputs(json, o.wave, o.wave_opts.decoder || o.decoder != "cpp",
                                      traffic.link_stats, trace.path))
         return refuse(*err);

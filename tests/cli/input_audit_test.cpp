@@ -107,6 +107,16 @@ TEST(InputAudit, DumpedConfigurationsReadBack) {
 
 // A value given twice ran every job of validate's grid again, and two sweep points at once on
 // one point file.
+// With --json the run's configuration is recorded as JSON before the options' own checks; a byte
+// that is not UTF-8 in a value threw from the JSON library there (exit 1, its message). The
+// option's own check now refuses it (exit 2, one line), as without --json.
+TEST(InputAudit, AValueThatIsNotUtf8IsRefusedByItsOption) {
+    const std::string json = testing::TempDir() + "d3_audit_utf8.json";
+    for (const std::string& out : {std::string(), " --json " + json})
+        expect_bad_input("--primitive broadcast --source \"$(printf '\\377'),0,0\"" + out,
+                         "--source must be c,d,p");
+}
+
 TEST(InputAudit, RepeatedValuesAreRefused) {
     const std::string work = testing::TempDir() + "d3_audit_work";
     const std::string validate = "validate --out - --dry-run --work " + work + " ";
