@@ -172,7 +172,9 @@ template <bool Plain>
     for_busy([&](int f) {
         entry& e = in_[static_cast<std::size_t>(f)].front();
         if (e.ready > t) return;
-        out.push_back({&e, static_cast<std::uint32_t>(f)});
+        request& r = out.emplace_back();  // member by member: no braced temporary to copy
+        r.e = &e;
+        r.source = static_cast<std::uint32_t>(f);
     });
     links_ = out.size() - first_;
     if (!Plain && classes_ != 1) return collect_classes(t, out);
@@ -181,8 +183,11 @@ template <bool Plain>
     std::size_t lanes = std::min(inj.size(), static_cast<std::size_t>(injection_width_));
     if (!Plain && flits_ > 1) lanes = std::min(lanes, free_lanes(t));  // (F > 1 runs: one class)
     std::size_t j = 0;
-    for (; j < lanes && inj[j].ready <= t; ++j)
-        out.push_back({&inj[j], static_cast<std::uint32_t>(injq_)});
+    for (; j < lanes && inj[j].ready <= t; ++j) {
+        request& r = out.emplace_back();
+        r.e = &inj[j];
+        r.source = static_cast<std::uint32_t>(injq_);
+    }
     lanes_asked_[0] = j;
 }
 
