@@ -21,9 +21,9 @@ constexpr double kPerPortSquared = 0.35;
 constexpr double kPerPacketAlive = 200;  // the pooled packet, its free-list slot, buffer slots
 constexpr double kPerMessage = 12 + 4;   // ledger::message, and its entry when checked by source
 constexpr double kPerDelivery = 4 + 1;   // several destinations: each one and its count
-// The node's random stream (2,696 bytes: twister64's state and tempered block), program and
+// The node's random stream (2,920 bytes: twister64's state and tempered block), program and
 // queues.
-constexpr double kPerTrafficNode = 4300;
+constexpr double kPerTrafficNode = 4500;
 // A created packet: ledger message (12, its destination in it), index (4), the pair record (4),
 // in vectors that grow by doubling: about 24 bytes.
 constexpr double kPerTrafficPacket = 24;

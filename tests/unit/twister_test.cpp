@@ -43,7 +43,7 @@ TEST(Twister, SameStreamAsTheStandardEngine) {
     }
 }
 
-// Each kernel on its own: seeded state, one refill, the 13 blocks tempered, against the standard
+// Each kernel on its own: seeded state, one refill, the six blocks tempered, against the standard
 // engine's first 312 outputs (the engine above runs one of the two kernels only).
 void expect_kernels_give_the_standard_stream(void (*twist)(std::uint64_t*),
                                              void (*temper)(const std::uint64_t*, std::uint64_t*)) {

@@ -56,7 +56,7 @@ class twister64 {
 
     static constexpr std::size_t kStateWords = 312;
     /// Words tempered at a time: a divisor of the state's 312, a multiple of the vectors' widths.
-    static constexpr std::size_t kBlock = 24;
+    static constexpr std::size_t kBlock = 52;
 
   private:
     /// Tempers the next kBlock state words into out_, refilling the state first when all of it
