@@ -235,8 +235,9 @@ class router : public sc_core::sc_module, public stepper::client {
     const std::uint64_t flits_;         ///< flits per packet (docs/multi-flit.md)
     const std::uint64_t route_cycles_;  ///< the route stage's own cycles (core/pipeline.h)
     /// The paper's router: one service class, one-flit packets, no route stage of its own, no
-    /// observer and no background traffic (step_as<std::true_type>).
-    const bool plain_;
+    /// observer, no background traffic and the reference decoder (step_as<std::true_type>). Set
+    /// once, in the constructor (the decoder is known when the route stage is built).
+    bool plain_;
     const bool mdf_;  ///< on MDF(K,M): the plain step's route stage decodes MDF's rules alone
 
     router_stats stats_;  ///< the run's own packets (all packets without --background)

@@ -35,10 +35,12 @@ class route_stage : public sc_core::sc_object {
     /// (any_network: tested per decode). Always inline: once per router visit (with the router's
     /// step made twice, router::step_as, GCC left it out of line, +18 M instructions in the
     /// D3(8,8) all-to-all).
+    /// A Net other than any_network is for the reference decoder only (the plain step's router).
     template <typename Net = any_network>
     [[gnu::always_inline]] void route(entry& e, std::uint64_t t, Net = {}) {
         const packet& p = *e.pkt;
-        if (reference_ && p.header_checked) {  // the common case
+        constexpr bool any = std::is_same_v<Net, any_network>;
+        if ((!any || reference_) && p.header_checked) {  // the common case
             if constexpr (std::is_same_v<Net, d3_network>)
                 d3::decode_valid_d3(p.hdr, at_, *reference_, e.dec);
             else if constexpr (std::is_same_v<Net, mdf_network>)
@@ -58,6 +60,8 @@ class route_stage : public sc_core::sc_object {
     }
 
     std::uint64_t decodes() const { return decodes_; }
+    /// Whether the decoder is the reference one (topology_decoder): decoded inline, not called.
+    bool reference() const { return reference_ != nullptr; }
 
   private:
     /// A header not known to be valid (packet::header_checked: one that no node launched, as in
