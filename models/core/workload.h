@@ -69,6 +69,13 @@ class workload {
         for (router_id dst = 0; dst < routers; ++dst)
             if (const std::uint32_t n = expected(src, dst)) out.emplace_back(dst, n);
     }
+    /// When every pair expected_from(src) gives is (dst, 1), one per message: those destinations
+    /// as the workload keeps them (the traffic's, in creation order), read in place by the pair
+    /// check (ledger::dense_pair_mismatches) instead of copied into pairs. nullptr (the default):
+    /// ask expected_from.
+    virtual const std::vector<router_id>* unit_destinations(router_id /*src*/) const {
+        return nullptr;
+    }
     /// Primitive-specific figures for the JSON result (key "details"): protocol, count, paths,
     /// the lockstep prediction of conflicts, ... Empty by default.
     virtual nlohmann::json details() const { return nlohmann::json::object(); }

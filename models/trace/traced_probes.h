@@ -65,6 +65,9 @@ class traced_workload final : public workload {
                        std::vector<std::pair<router_id, std::uint32_t>>& out) const override {
         inner_.expected_from(src, routers, out);
     }
+    const std::vector<router_id>* unit_destinations(router_id src) const override {
+        return inner_.unit_destinations(src);
+    }
     std::optional<workload_volume> volume(const topology& t) const override {
         return inner_.volume(t);
     }

@@ -279,6 +279,20 @@ class expecting final : public workload {
         for (const auto& [s, d, c] : pairs)
             if (s == src) out.emplace_back(d, c);
     }
+    /// With `units`, the pairs of each source also as a list of destinations, a pair of count c
+    /// listed c times (as the traffic keeps them: workload::unit_destinations).
+    bool units = false;
+    const std::vector<router_id>* unit_destinations(router_id src) const override {
+        if (!units) return nullptr;
+        lists_.assign(std::max<std::size_t>(lists_.size(), src + 1), {});
+        lists_[src].clear();
+        for (const auto& [s, d, c] : pairs)
+            if (s == src) lists_[src].insert(lists_[src].end(), c, d);
+        return &lists_[src];
+    }
+
+  private:
+    mutable std::vector<std::vector<router_id>> lists_;
 };
 
 // Each (source, destination) pair whose deliveries differ from the expected count is one
@@ -373,22 +387,31 @@ TEST(Ledger, PairMismatchesOfEveryPair) {
     sent.pop_back();
     for (const auto& [msg, dst] : sent) EXPECT_EQ(l.deliver(msg, dst), ledger::receipt::ok);
     expecting w;
+    // Each figure with the expected pairs given as pairs, and as lists of destinations.
+    const auto mismatches = [&](std::uint64_t want) {
+        for (const bool units : {false, true}) {
+            w.units = units;
+            EXPECT_EQ(l.pair_mismatches(w), want) << (units ? "as destinations" : "as pairs");
+        }
+    };
     for (router_id src = 0; src < n; ++src)
         for (router_id dst = 0; dst < n; ++dst) w.pairs.emplace_back(src, dst, 1);
-    EXPECT_EQ(l.pair_mismatches(w), 1u);  // lost
+    mismatches(1);  // lost
     EXPECT_EQ(l.deliver(last, (last_dst + 1) % n), ledger::receipt::misrouted);
-    EXPECT_EQ(l.pair_mismatches(w), 1u);  // still lost
+    mismatches(1);  // still lost
     EXPECT_EQ(l.deliver(last, last_dst), ledger::receipt::ok);
-    EXPECT_EQ(l.pair_mismatches(w), 0u);
+    mismatches(0);
     EXPECT_EQ(l.deliver(last, last_dst), ledger::receipt::duplicate);
-    EXPECT_EQ(l.pair_mismatches(w), 1u);
+    mismatches(1);
     w.pairs.emplace_back(n - 1, last_dst, 1);  // expected twice, in two pieces
-    EXPECT_EQ(l.pair_mismatches(w), 0u);
+    mismatches(0);
     w.pairs.emplace_back(0, 0, 1);  // expected twice, delivered once
-    EXPECT_EQ(l.pair_mismatches(w), 1u);
+    mismatches(1);
     w.pairs.erase(std::remove(w.pairs.begin(), w.pairs.end(), std::make_tuple(0u, 0u, 1u)),
                   w.pairs.end());
-    EXPECT_EQ(l.pair_mismatches(w), 1u);  // (0,0) delivered, never expected
+    mismatches(1);                  // (0,0) delivered, never expected
+    w.pairs.emplace_back(1, 2, 2);  // a pair of count 2, listed twice as destinations
+    mismatches(2);
 }
 
 }  // namespace

@@ -92,6 +92,10 @@ class traffic_state {
     /// The packets src created, one (dst, 1) pair each, in creation order (the pair check adds
     /// them up: workload::expected_from).
     void pairs_from(router_id src, std::vector<std::pair<router_id, std::uint32_t>>& out) const;
+    /// The destinations of the packets `src` created, in creation order (pairs_from's, each 1).
+    const std::vector<router_id>& destinations_from(router_id src) const {
+        return created_to_[src];
+    }
     const pattern_generator& pattern() const { return pattern_; }
     const launch_routing& routing() const { return *routing_; }
 
@@ -195,6 +199,9 @@ class traffic_workload final : public workload {
     void expected_from(router_id src, router_id,
                        std::vector<std::pair<router_id, std::uint32_t>>& out) const override {
         state_->pairs_from(src, out);
+    }
+    const std::vector<router_id>* unit_destinations(router_id src) const override {
+        return &state_->destinations_from(src);
     }
     nlohmann::json details() const override { return state_->summary(); }
     traffic_state& state() const { return *state_; }
