@@ -44,6 +44,15 @@ struct hub : sc_core::sc_module {
     }
 };
 
+/// A flit in channel `vc` sent forward through `fw` (one binding of a socket): what it returns.
+template <typename FW>
+tlm::tlm_sync_enum forward(FW* fw, int vc) {
+    flit f{nullptr, static_cast<std::uint8_t>(vc)};
+    tlm::tlm_phase ph = tlm::BEGIN_REQ;
+    sc_core::sc_time t = sc_core::SC_ZERO_TIME;
+    return fw->nb_transport_fw(f, ph, t);
+}
+
 /// A plain TLM initiator (like a node's injection socket); counts the credits it gets back.
 struct sender : sc_core::sc_module {
     tlm_utils::simple_initiator_socket<sender, kSocketWidth, link_protocol_types> out;
@@ -100,18 +109,11 @@ TEST(LinkSocket, EveryBindingReachesTheModuleWithItsIndexAndRepliesToItsSender) 
     ASSERT_EQ(a.in.size(), 3u);
     ASSERT_EQ(b.out.size(), 2u);
 
-    s1.send(5);  // binding 2 of a.in
-    s0.send(3);  // binding 0
-    {
-        flit f{nullptr, 4};
-        tlm::tlm_phase ph = tlm::BEGIN_REQ;
-        sc_core::sc_time t = sc_core::SC_ZERO_TIME;
-        EXPECT_EQ(b.out[0]->nb_transport_fw(f, ph, t), tlm::TLM_ACCEPTED);  // binding 1 of a.in
-        flit g{nullptr, 0};
-        ph = tlm::BEGIN_REQ;
-        EXPECT_EQ(b.out[1]->nb_transport_fw(g, ph, t), tlm::TLM_COMPLETED);  // to r
-    }
-    r.give_credit(2);  // r is binding 1 of b.out
+    s1.send(5);                                           // binding 2 of a.in
+    s0.send(3);                                           // binding 0
+    EXPECT_EQ(forward(b.out[0], 4), tlm::TLM_ACCEPTED);   // binding 1 of a.in
+    EXPECT_EQ(forward(b.out[1], 0), tlm::TLM_COMPLETED);  // to r
+    r.give_credit(2);                                     // r is binding 1 of b.out
 
     const std::vector<std::pair<int, int>> want_received = {{2, 5}, {0, 3}, {1, 4}};
     EXPECT_EQ(a.received, want_received);
@@ -197,17 +199,10 @@ TEST(LinkSocket, AStockMultiSocketBoundGenericallyGetsItsReplies) {
     a.out.bind(unused_r.in);
     sc_core::sc_start(sc_core::SC_ZERO_TIME);
     ASSERT_EQ(a.in.size(), 4u);
-    flit f{nullptr, 6};
-    tlm::tlm_phase ph = tlm::BEGIN_REQ;
-    sc_core::sc_time t = sc_core::SC_ZERO_TIME;
-    EXPECT_EQ(m.out[1]->nb_transport_fw(f, ph, t), tlm::TLM_ACCEPTED);  // binding 3 of a.in
-    flit g{nullptr, 2};
-    ph = tlm::BEGIN_REQ;
-    EXPECT_EQ(m.out[0]->nb_transport_fw(g, ph, t), tlm::TLM_ACCEPTED);  // binding 1
-    flit h{nullptr, 1};
-    ph = tlm::BEGIN_REQ;
-    EXPECT_EQ(b.out[0]->nb_transport_fw(h, ph, t), tlm::TLM_ACCEPTED);  // binding 2
-    s.send(4);                                                          // binding 0
+    EXPECT_EQ(forward(m.out[1], 6), tlm::TLM_ACCEPTED);  // binding 3 of a.in
+    EXPECT_EQ(forward(m.out[0], 2), tlm::TLM_ACCEPTED);  // binding 1
+    EXPECT_EQ(forward(b.out[0], 1), tlm::TLM_ACCEPTED);  // binding 2
+    s.send(4);                                           // binding 0
     const std::vector<std::pair<int, int>> want_received = {{3, 6}, {1, 2}, {2, 1}, {0, 4}};
     EXPECT_EQ(a.received, want_received);
     const std::vector<std::pair<int, int>> want_m = {{1, 6}, {0, 2}};
