@@ -32,6 +32,16 @@ class fifo {
     /// Elements the storage holds now (grows up to capacity() rounded up to a power of two).
     std::size_t allocated() const { return std::uint32_t{mask_ + 1}; }
 
+    /// Sets aside storage for `n` elements (at most the limit) now, instead of growing to it push
+    /// by push: for a queue whose usual size is known (traffic_state's windows of open packets).
+    void reserve(std::size_t n) {
+        n = std::min<std::size_t>(n, limit_);
+        if (n <= allocated()) return;
+        std::uint32_t cap = 2;
+        while (cap < n) cap *= 2;
+        move_to(cap);
+    }
+
     /// i-th element from the front.
     T& operator[](std::size_t i) { return slots_[wrap(head_ + i)]; }
     const T& operator[](std::size_t i) const { return slots_[wrap(head_ + i)]; }
@@ -100,8 +110,10 @@ class fifo {
                                     " elements");
         std::uint32_t most = 2;  // the limit rounded up to a power of two
         while (most < limit_ && most < (1u << 31)) most *= 2;
-        const std::uint32_t cap =
-            std::min<std::uint32_t>(most, std::max<std::uint32_t>(2, (mask_ + 1) * 2));
+        move_to(std::min<std::uint32_t>(most, std::max<std::uint32_t>(2, (mask_ + 1) * 2)));
+    }
+    /// Moves the elements to new storage of `cap` (a power of two, at least size()) elements.
+    void move_to(std::uint32_t cap) {
         std::unique_ptr<T[]> s(new T[cap]);
         for (std::uint32_t i = 0; i < size_; ++i) s[i] = std::move((*this)[i]);
         slots_ = std::move(s);
