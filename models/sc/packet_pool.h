@@ -25,6 +25,14 @@ class packet_pool {
         p->serial = next_serial_++;
         return p;
     }
+    /// A packet with a fresh serial number and its other fields as its last use left them, for a
+    /// caller that sets every one (node::send: a reset's five stores of zeroes, then the stores
+    /// of the fields, per packet).
+    packet* acquire_unset() {
+        packet* p = take();
+        p->serial = next_serial_++;
+        return p;
+    }
     /// A copy of `p` (a broadcast copy: same message, new serial number).
     packet* copy(const packet& p);
     void release(packet* p) { free_.push_back(p); }
