@@ -85,6 +85,23 @@ TEST(Twister, ReseedingStartsTheStreamAgain) {
     EXPECT_EQ(t(), first);
 }
 
+TEST(Twister, PeekedOutputsAreTheStream) {
+    // Outputs read in place (peek) and taken (skip), mixed with single draws across several
+    // blocks, are the standard's stream; a peek past the block's end gives nothing.
+    twister64 t(11);
+    std::mt19937_64 s(11);
+    for (std::uint32_t n = 1; n < 40; ++n) {
+        if (const std::uint64_t* w = t.peek(n)) {
+            const std::uint32_t taken = n / 2 + 1;
+            for (std::uint32_t i = 0; i < taken; ++i) ASSERT_EQ(w[i], s()) << n;
+            t.skip(taken);
+        } else {
+            EXPECT_EQ(t.peek(static_cast<std::uint32_t>(twister64::kBlock) + 1), nullptr);
+        }
+        ASSERT_EQ(t(), s()) << n;
+    }
+}
+
 TEST(Twister, IsAUniformRandomBitGenerator) {
     static_assert(twister64::min() == 0 && twister64::max() == ~std::uint64_t{0});
     // A standard distribution takes it (the model's own draws do not use them: random.h).

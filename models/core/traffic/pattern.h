@@ -37,6 +37,14 @@ class pattern_generator {
         return destination_other(src, r);
     }
 
+    /// Uniform destinations, each from one draw (destination_of_draw).
+    bool uniform() const { return p_ == traffic_pattern::uniform; }
+    /// The uniform pattern's destination for the draw `x` (what destination() returns when the
+    /// stream gives x).
+    router_id destination_of_draw(std::uint64_t x) const {
+        return static_cast<router_id>(x % static_cast<std::uint64_t>(routers_));
+    }
+
   private:
     /// A router drawn uniformly, the source included (uniform; hotspot off its hot spot).
     router_id any_router(traffic_rng& r) const {

@@ -276,6 +276,8 @@ traffic_program::traffic_program(traffic_state& s, router_id id)
       rng_(stream_seed(s.options().seed, id)),
       terminals_(s.options().concentration),
       minimal_(s.options().routing == routing_kind::minimal),
+      in_place_(minimal_ && s.pattern().uniform() &&
+                2 * static_cast<std::size_t>(terminals_) <= traffic_rng::kBlock),
       packet_threshold_(bernoulli_threshold(s.options().rate / s.options().packet_length)) {}
 
 // Flattened: every call GCC can see into (creation_over, created, the vectors' and fifos' pushes,
@@ -283,6 +285,23 @@ traffic_program::traffic_program(traffic_state& s, router_id id)
 // routing (virtual) and what lives in other files (topology::at, non-uniform patterns) stay calls.
 [[gnu::flatten]] void traffic_program::launches(std::uint64_t step, std::vector<launch>& out) {
     if (s_.creation_over(step)) return;
+    // Uniform destinations and minimal headers (in_place_): a terminal draws one word for its
+    // trial and one more for a packet's destination, at most 2 per terminal. When the engine's
+    // block holds that many, they are read in place, in the same order, and taken at the end:
+    // the engine's test for the block's end and its position's store saved per draw
+    // (MDF(4,8) uniform at 0.3: -0.44 % instructions).
+    if (in_place_)
+        if (const std::uint64_t* w = rng_.peek(2 * static_cast<std::uint32_t>(terminals_))) {
+            std::uint32_t used = 0;
+            for (int terminal = 0; terminal < terminals_; ++terminal) {
+                if (!bernoulli_of_draw(w[used++], packet_threshold_)) continue;
+                const router_id dst = s_.pattern().destination_of_draw(w[used++]);
+                const header h = minimal_header(s_.topo().at(dst));
+                out.push_back({h, s_.created(step, id_, dst, h)});
+            }
+            rng_.skip(used);
+            return;
+        }
     for (int terminal = 0; terminal < terminals_; ++terminal) {
         if (!bernoulli_below(rng_, packet_threshold_)) continue;
         const router_id dst = s_.pattern().destination(id_, rng_);

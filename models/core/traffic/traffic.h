@@ -177,6 +177,9 @@ class traffic_program final : public node_program {
     const int terminals_;
     /// options().routing is minimal: the header is minimal_header(), without a virtual call.
     const bool minimal_;
+    /// Minimal routing, uniform pattern, and a step's most draws (2 per terminal) fit the
+    /// engine's block: launches() may read them in place.
+    const bool in_place_;
     /// packets per terminal per step, rate / packet_length, as bernoulli_threshold
     std::uint64_t packet_threshold_;
 };

@@ -54,6 +54,15 @@ class twister64 {
         return out_[next_++];
     }
 
+    /// The next `n` outputs in place, when the tempered block holds them all (nullptr otherwise):
+    /// a caller that reads some of them in order takes them with skip(), the same stream as as
+    /// many calls of operator() without the test for the block's end before each.
+    const result_type* peek(std::uint32_t n) const {
+        return next_ + n <= kBlock ? out_ + next_ : nullptr;
+    }
+    /// Takes the first `n` outputs of a peek(m) with n <= m.
+    void skip(std::uint32_t n) { next_ += n; }
+
     static constexpr std::size_t kStateWords = 312;
     /// Words tempered at a time: a divisor of the state's 312, a multiple of the vectors' widths.
     static constexpr std::size_t kBlock = 52;
