@@ -18,6 +18,13 @@ class queue {
     std::size_t size() const { return items_.size() - head_; }
     T& front() { return items_[head_]; }
     void push_back(const T& v) { items_.push_back(v); }
+    /// push_back when the storage has room for `v` (no reallocation, no call); false, and
+    /// nothing pushed, otherwise.
+    bool push_back_in_place(const T& v) {
+        if (items_.size() == items_.capacity()) return false;
+        items_.push_back(v);
+        return true;
+    }
     template <typename It>
     void append(It first, It last) {
         items_.insert(items_.end(), first, last);

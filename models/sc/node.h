@@ -79,6 +79,8 @@ class node : public sc_core::sc_module,
                                                  ledger::receipt r);
     /// An injection credit (inject_out).
     tlm::tlm_sync_enum nb_transport_bw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override;
+    /// nb_transport_bw in general (out of line: see nb_transport_bw).
+    [[gnu::noinline]] tlm::tlm_sync_enum credit(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t);
     // Not part of the link protocol: reported as d3/protocol.
     void b_transport(flit&, sc_core::sc_time&) override;
     bool get_direct_mem_ptr(flit&, tlm::tlm_dmi&) override;
