@@ -61,6 +61,18 @@ class ledger {
         return copy(m.seen);
     }
 
+    /// deliver() when it is the first copy of a unicast message at its destination (every
+    /// delivery of a correct run but a broadcast's): records it and returns true. Otherwise
+    /// false, and nothing recorded: deliver() tells what it is.
+    bool deliver_first_copy(std::uint64_t msg, router_id at) {
+        if (msg >= count_) return false;
+        message& m = msgs_[msg];
+        if (m.count != 1 || m.where != at || m.seen != 0) return false;
+        m.seen = 1;
+        ++delivered_;
+        return true;
+    }
+
     struct summary {
         std::uint64_t injected = 0;    ///< messages launched
         std::uint64_t expected = 0;    ///< deliveries the launched headers call for

@@ -73,6 +73,10 @@ class node : public sc_core::sc_module,
     void end_of_elaboration() override;
     /// A delivery (eject_in).
     tlm::tlm_sync_enum nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override;
+    /// nb_transport_fw in general (out of line: see nb_transport_fw).
+    [[gnu::noinline]] tlm::tlm_sync_enum deliver(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t);
+    /// The program's on_receive(arrival_) at the end of nb_transport_fw's common case.
+    [[gnu::noinline]] tlm::tlm_sync_enum record_arrival();
     /// Counts a delivery the ledger did not accept and reports the first few. Out of line and
     /// cold: its stream would otherwise make every delivery save registers and a large frame.
     [[gnu::cold, gnu::noinline]] void report_bad(const packet& p, std::uint64_t t,
@@ -139,6 +143,7 @@ class node : public sc_core::sc_module,
     const sc_core::sc_time injection_delay_;
     lane lanes_[kServiceClasses];  ///< per service class
     std::vector<launch> launches_;
+    delivery arrival_;                  ///< nb_transport_fw's delivery, for record_arrival
     std::vector<launch> turnaround_;    ///< launched in the last delivery step, sent next cycle
     std::uint64_t sent_cycle_ = ~0ull;  ///< the cycle the lanes' `sent` count packets for
     node_stats stats_;
