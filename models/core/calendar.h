@@ -29,6 +29,11 @@ class calendar {
     /// the request was recorded for, or kNever when it was ignored.
     std::uint64_t request(std::uint32_t id, std::uint64_t cycle) {
         if (cycle < open_) cycle = open_;
+        return request_open(id, cycle);
+    }
+    /// request() of a cycle not taken yet (no earlier than the last one taken + 1), which the
+    /// stepper's wake-ups during a step always are: without the clamp.
+    std::uint64_t request_open(std::uint32_t id, std::uint64_t cycle) {
         if (wake_[id] <= cycle) return kNever;
         wake_[id] = cycle;
         if (cycle - open_ > mask_) return record_far(id, cycle);

@@ -56,6 +56,15 @@ void stepper::schedule(std::uint64_t cycle) {
 // awake). The bitmap is all 0 between phases: each word is cleared as it is read.
 void stepper::step_due(bool router_phase) {
     const auto& list = router_phase ? router_clients_ : node_clients_;
+    // Every client kept awake (the nodes of synthetic traffic, whose programs run in every
+    // cycle, and those of a primitive): each is due, in id order, without the bitmap (MDF(4,8)
+    // uniform at 0.3: -0.17 % instructions, D3(8,8) all-to-all: -0.26 %).
+    if (awake_count_[router_phase] == list.size() && !list.empty()) {
+        cal(router_phase).take_each(current_, [](std::uint32_t) {});
+        const std::uint64_t now = current_;
+        for (client* const c : list) c->step(now);
+        return;
+    }
     const std::vector<std::uint64_t>& awake = awake_[router_phase];
     std::size_t first = ~std::size_t{0}, last = 0;  // the words with due clients
     if (awake_count_[router_phase] != 0) {

@@ -57,7 +57,9 @@ class stepper : public sc_core::sc_module {
             if (k.waiting(c.id_) <= cycle) return;
             const std::uint64_t earliest = c.router_ && node_phase_ ? current_ : current_ + 1;
             if (cycle < earliest) cycle = earliest;
-            k.request(c.id_, cycle);
+            // earliest is past the cycles taken: no clamp to them (MDF(4,8) uniform at 0.3:
+            // -0.10 % instructions, D3(8,8) all-to-all: -0.15 %)
+            k.request_open(c.id_, cycle);
             return;
         }
         wake_outside(c, cycle);
