@@ -75,6 +75,8 @@ class node : public sc_core::sc_module,
     tlm::tlm_sync_enum nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override;
     /// nb_transport_fw in general (out of line: see nb_transport_fw).
     [[gnu::noinline]] tlm::tlm_sync_enum deliver(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t);
+    /// deliver() of packet `p`, whose tail arrived in step `t`.
+    [[gnu::noinline]] tlm::tlm_sync_enum deliver_at(packet* p, std::uint64_t t);
     /// The program's on_receive(arrival_) at the end of nb_transport_fw's common case.
     [[gnu::noinline]] tlm::tlm_sync_enum record_arrival();
     /// Counts a delivery the ledger did not accept and reports the first few. Out of line and
