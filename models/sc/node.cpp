@@ -32,8 +32,8 @@ node::node(const sc_core::sc_module_name& name, setup s)
       plan_steps_(plan_ ? plan_->size() : 0),
       injection_delay_(step_time()) {
     for (lane& l : lanes_) l.credits = s.cfg.router.injection_depth;
-    inject_out.bind(*this);
-    eject_in.bind(*this);
+    inject_out.bind(credit_if_);
+    eject_in.bind(eject_if_);
     clock_.add(*this, /*router_phase=*/false);
     if (program_) clock_.wake(*this, 0);
 }
@@ -190,7 +190,8 @@ void node::launch_immediately(std::uint64_t t) {
 // called here, the all-to-all's deliveries cost +0.13 %). The step is worked out before the
 // ledger's test, whose fallback then takes the packet and the step alone (deliver_at): with
 // fewer values live, no register is saved (-0.27 % and -0.32 % more).
-tlm::tlm_sync_enum node::nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& tail) {
+inline tlm::tlm_sync_enum node::nb_transport_fw(flit& f, tlm::tlm_phase& ph,
+                                                sc_core::sc_time& tail) {
     if (ph != tlm::BEGIN_REQ || !clock_.stepping() || reacts_ == reaction::answers)
         return deliver(f, ph, tail);
     packet* const p = f.pkt;
@@ -260,7 +261,7 @@ void node::report_bad(const packet& p, std::uint64_t t, ledger::receipt r) {
 // The common case alone (a credit in a step, no launch waiting for it, room in its list): every
 // other is a tail call, so that this one saves and restores no registers (MDF(4,8) uniform at
 // 0.3: -0.48 % instructions, D3(8,8) all-to-all: -0.57 %).
-tlm::tlm_sync_enum node::nb_transport_bw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) {
+inline tlm::tlm_sync_enum node::nb_transport_bw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) {
     lane& q = lanes_[f.vc];  // the router returns the class of the freed injection slot
     if (ph == tlm::END_REQ && clock_.stepping() && q.waiting.empty() &&
         q.credit_due.push_back_in_place(clock_.now() + clock_.cycle_of(t)))
@@ -277,19 +278,27 @@ tlm::tlm_sync_enum node::credit(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t
     return tlm::TLM_ACCEPTED;
 }
 
-void node::b_transport(flit&, sc_core::sc_time&) {
-    unsupported_call(name(), "b_transport");
+tlm::tlm_sync_enum node::eject_if::nb_transport_fw(flit& f, tlm::tlm_phase& ph,
+                                                   sc_core::sc_time& t) {
+    return node_.nb_transport_fw(f, ph, t);
 }
-bool node::get_direct_mem_ptr(flit&, tlm::tlm_dmi&) {
-    unsupported_call(name(), "get_direct_mem_ptr");
+tlm::tlm_sync_enum node::credit_if::nb_transport_bw(flit& f, tlm::tlm_phase& ph,
+                                                    sc_core::sc_time& t) {
+    return node_.nb_transport_bw(f, ph, t);
+}
+void node::eject_if::b_transport(flit&, sc_core::sc_time&) {
+    unsupported_call(node_.name(), "b_transport");
+}
+bool node::eject_if::get_direct_mem_ptr(flit&, tlm::tlm_dmi&) {
+    unsupported_call(node_.name(), "get_direct_mem_ptr");
     return false;
 }
-unsigned node::transport_dbg(flit&) {
-    unsupported_call(name(), "transport_dbg");
+unsigned node::eject_if::transport_dbg(flit&) {
+    unsupported_call(node_.name(), "transport_dbg");
     return 0;
 }
-void node::invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) {
-    unsupported_call(name(), "invalidate_direct_mem_ptr");
+void node::credit_if::invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) {
+    unsupported_call(node_.name(), "invalidate_direct_mem_ptr");
 }
 
 }  // namespace d3
