@@ -29,11 +29,15 @@
 // 3. The binders of the bindings a socket expects are made in one block of storage
 //    (binder_store), not allocated one by one: the stock destructor deletes every binder of its
 //    list, so the link socket's destructor first destroys those in the block and takes them off.
-// 4. A link input keeps the binders of the multi-sockets bound to it (what get_last_binder is told)
-//    in a list by binding index, not in the stock socket's map (an allocation and a tree insert
-//    per binding, a search per binding at end_of_elaboration): its end_of_elaboration is the
-//    stock one reading that list. Nothing else reads the map: a link input is never the outer
-//    socket of a hierarchical binding (its export is bound to its first binder when it is made).
+// 4. A link input records nothing when a multi-socket binds to it (get_last_binder): the stock
+//    socket keeps the initiator's binder in a map (an allocation and a tree insert per binding, a
+//    search per binding at end_of_elaboration), and for any other initiator finds its interface
+//    at end_of_elaboration with a dynamic_cast of the binder's port (about 650 instructions). Both
+//    are what each bind gave the socket's own port, binding b's as its interface b (every TLM
+//    bind binds the target's port to the initiator's backward interface: a multi-socket's binder,
+//    a socket's export), so end_of_elaboration reads them there. Nothing else reads the map: a
+//    link input is never the outer socket of a hierarchical binding (its export is bound to its
+//    first binder when it is made).
 #pragma once
 
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
@@ -150,7 +154,6 @@ class link_target_socket
         // allocations each for 16 bindings).
         this->m_binders.reserve(bindings);
         this->m_sockets.reserve(bindings);
-        peers_.reserve(bindings);
         // The export's own binder, made as base::check_export_binding makes it when a callback
         // is registered: the first binding takes it.
         this->m_binders.push_back(store_.make(owner_base(), 0, owner_));
@@ -180,33 +183,24 @@ class link_target_socket
     }
 
   protected:
-    /// A multi-socket initiator binds to the binder made last: its own binder is that binding's
-    /// backward interface (the stock socket: m_multi_binds[binding] = other).
-    fw_if* get_last_binder(bw_if* other) override {
-        const std::size_t b = this->m_binders.size() - 1;
-        if (peers_.size() <= b) peers_.resize(b + 1, nullptr);
-        peers_[b] = other;
-        return this->m_binders[b];
-    }
-    /// The stock end_of_elaboration with the list for the map: each binder gets the callbacks,
-    /// and each binding's backward interface is its multi-socket's binder or the port's socket.
+    /// A multi-socket initiator binds to the binder made last; its own binder, that binding's
+    /// backward interface, is the one its bind gave our port (end_of_elaboration reads it there).
+    fw_if* get_last_binder(bw_if* /*other*/) override { return this->m_binders.back(); }
+    /// The stock end_of_elaboration with our port's interfaces for the map and the casts: each
+    /// binder gets the callbacks, and binding b's backward interface is the port's interface b.
     void end_of_elaboration() override {
         if (this->m_eoe_disabled || this->m_hierarch_bind) {
             base::end_of_elaboration();  // a hierarchical binding: the stock code throughout
             return;
         }
         if (this->m_binders.size() == 1 && this->m_export_callback_created) return;  // unbound
+        sc_core::sc_port_b<bw_if>& port = this->get_base_port();
+        if (static_cast<std::size_t>(port.size()) != this->m_binders.size())
+            this->display_error("Not bound to tlm_socket.");  // a binding not made by a socket
         for (std::size_t b = 0; b < this->m_binders.size(); ++b) {
-            tlm_utils::callback_binder_fw<link_protocol_types>* binder = this->m_binders[b];
-            binder->set_callbacks(this->m_nb_f, this->m_b_f, this->m_dmi_f, this->m_dbg_f);
-            if (b < peers_.size() && peers_[b]) {
-                this->m_sockets.push_back(peers_[b]);
-                continue;
-            }
-            auto* socket =
-                dynamic_cast<typename base::base_initiator_socket_type*>(binder->get_other_side());
-            if (!socket) this->display_error("Not bound to tlm_socket.");
-            this->m_sockets.push_back(&socket->get_base_interface());
+            this->m_binders[b]->set_callbacks(this->m_nb_f, this->m_b_f, this->m_dmi_f,
+                                              this->m_dbg_f);
+            this->m_sockets.push_back(port.get_interface(static_cast<int>(b)));
         }
     }
 
@@ -216,8 +210,6 @@ class link_target_socket
 
     MODULE& owner_;
     binder_store<link_fw_binder<MODULE>> store_;
-    /// Per binding, the binder of the multi-socket initiator bound there (nullptr: another socket).
-    std::vector<bw_if*> peers_;
 };
 
 /// A link output multi-socket of MODULE: binding b's credits call MODULE::credit(b, ...).

@@ -36,6 +36,7 @@ class network : public sc_core::sc_module, public occupancy_view {
     topology topo_;
     packet_pool pool_;
     ledger ledger_;
+    /// One per router from a decoder_factory; without one, the reference decoder all share.
     std::vector<std::unique_ptr<decoder_if>> decoders_;
 
   public:

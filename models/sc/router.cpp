@@ -60,6 +60,7 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
     input_of_binding_.reserve(static_cast<std::size_t>(ports_ + 1));
     // Allocated with the units' arrays, not later wherever the heap has room (sc/router/entry.h).
     requests_.reserve(step_list(static_cast<std::size_t>(in_unit_.buffers())));
+    upstream_.resize(static_cast<std::size_t>(in_unit_.buffers()));  // end_of_elaboration fills it
     s.clock.add(*this, /*router_phase=*/true);
 }
 
@@ -72,15 +73,15 @@ void router::end_of_elaboration() {
                                       .c_str());
         return;
     }
-    std::vector<output_unit::fw_if*> fw(static_cast<std::size_t>(ports_));
-    for (int o = 0; o < ports_; ++o) fw[static_cast<std::size_t>(o)] = out[o];
-    out_unit_.bind(fw, out[ports_]);
-    std::vector<link_bw_call*> bw(static_cast<std::size_t>(ports_ + 1));
+    for (int o = 0; o < ports_; ++o) out_unit_.bind(o, out[o]);
+    out_unit_.bind_node(out[ports_]);
+    // Each input port's link into its first buffer's entry, then into all (no tables: 0.18 M)
     for (std::size_t b = 0; b < input_of_binding_.size(); ++b) {
-        bw[input_of_binding_[b]] = in[static_cast<int>(b)];
+        const int first = first_buffer(input_of_binding_[b]);
+        upstream_[static_cast<std::size_t>(first)].bw = in[static_cast<int>(b)];
         // receive is told the input port's first buffer: an arrival's buffer is that plus its
         // channel, with no test for the node's port and no product per arrival
-        in.retag(static_cast<int>(b), first_buffer(input_of_binding_[b]));
+        in.retag(static_cast<int>(b), first);
     }
     // A credit leaves when the packet is read out of its buffer, the allocate stage's cycles
     // after it won the switch (core/pipeline.h), and travels back over the link the packet came
@@ -91,11 +92,10 @@ void router::end_of_elaboration() {
         cycles(read_out + static_cast<std::uint64_t>(cfg_.router.local_latency));
     const sc_core::sc_time over_global =
         cycles(read_out + static_cast<std::uint64_t>(cfg_.router.global_latency));
-    upstream_.assign(static_cast<std::size_t>(in_unit_.buffers()), upstream{});
     for (int f = 0; f < in_unit_.buffers(); ++f) {
         const int input = in_unit_.input_of(f);
         upstream& u = upstream_[static_cast<std::size_t>(f)];
-        u.bw = bw[static_cast<std::size_t>(input)];
+        u.bw = upstream_[static_cast<std::size_t>(first_buffer(input))].bw;
         u.vc = static_cast<std::uint8_t>(in_unit_.vc_of_fifo(f));
         u.credit_delay = input == ports_                    ? from_node
                          : port_of(input, topo_.k()).global ? over_global

@@ -52,7 +52,9 @@
 
 namespace d3 {
 
-class router : public sc_core::sc_module, public stepper::client {
+// stepper::client first: the stepper's call of step() then needs no `this`-adjusting thunk
+// (router and node together: D3(8,8) all-to-all -1.47 M instructions, MDF(4,8) traffic -0.57 M).
+class router : public stepper::client, public sc_core::sc_module {
   public:
     using out_socket = link_initiator_socket<router>;
     using in_socket = link_target_socket<router>;

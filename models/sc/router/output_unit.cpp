@@ -26,7 +26,8 @@ output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
       global_delay_(hop_delay(*s.params, s.params->global_latency)),
       local_delay_(hop_delay(*s.params, s.params->local_latency)),
       stats_(stats),
-      background_(s.background ? s.background : &stats) {
+      background_(s.background ? s.background : &stats),
+      fw_(static_cast<std::size_t>(s.outputs), nullptr) {
     if (flits_ > 1) {
         link_free_.assign(static_cast<std::size_t>(s.outputs), 0);
         lane_free_.assign(static_cast<std::size_t>(ejection_width_), 0);

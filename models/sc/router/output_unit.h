@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <initializer_list>
 #include <systemc>
 #include <tlm>
 #include <vector>
@@ -35,10 +36,15 @@ class output_unit : public sc_core::sc_object {
 
     output_unit(const char* name, const setup& s, router_stats& stats);
 
-    /// The forward interfaces behind the router's socket: one per link output, then the node.
-    void bind(const std::vector<fw_if*>& links, fw_if* node) {
-        fw_.assign(links.begin(), links.end());
-        node_ = node;
+    /// The forward interfaces behind the router's socket: link output `output`'s, then the
+    /// node's (the link table is sized in the constructor).
+    void bind(int output, fw_if* link) { fw_[static_cast<std::size_t>(output)] = link; }
+    void bind_node(fw_if* node) { node_ = node; }
+    /// Both at once (the unit tests): the links in output order, then the node.
+    void bind(std::initializer_list<fw_if*> links, fw_if* node) {
+        int o = 0;
+        for (fw_if* l : links) bind(o++, l);
+        bind_node(node);
     }
 
     /// Credits that have arrived by cycle `t` become usable. A credit beyond the buffer's depth
