@@ -335,7 +335,7 @@ void router::step(std::uint64_t t) {
         step_as(t, std::true_type{}, d3_network{});
 }
 
-const std::vector<request>& router::privileged_first() {
+const request_list& router::privileged_first() {
     by_class_ = requests_;
     std::stable_partition(by_class_.begin(), by_class_.end(), [](const request& r) {
         return r.e->pkt->service == static_cast<std::uint8_t>(service::privileged);
@@ -354,7 +354,7 @@ void router::step_as(std::uint64_t t, Plain plain, Net net) {
     in_unit_.collect<!any>(t, requests_);
     hold_.collect(t, static_cast<std::uint32_t>(in_unit_.buffers()), requests_);
     // Privileged first, to take the ejection and hold room first (release reads requests_).
-    const std::vector<request>& order = any && classes_ > 1 ? privileged_first() : requests_;
+    const request_list& order = any && classes_ > 1 ? privileged_first() : requests_;
     hold_.begin_step<!any>();
     out_unit_.begin_step<!any>(t);
     // 3. route

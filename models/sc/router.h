@@ -180,7 +180,7 @@ class router : public stepper::client, public sc_core::sc_module {
     template <typename Plain>
     packet* serve(const request& r, target to, std::uint64_t t, Plain);
     /// This step's requests, those of the privileged class first (each class in collect's order).
-    const std::vector<request>& privileged_first();
+    const request_list& privileged_first();
     /// step() for one kind of router: `Plain` std::true_type when plain_ holds (the tests of what
     /// it rules out drop out of the step), std::false_type for any configuration; `Net` the
     /// network the route stage decodes for (route_stage::route: any_network, d3_network or
@@ -263,8 +263,8 @@ class router : public stepper::client, public sc_core::sc_module {
         std::uint8_t vc = 0;
     };
     std::vector<upstream> upstream_;
-    std::vector<request> requests_;
-    std::vector<request> by_class_;  ///< with two classes: requests_ privileged first
+    request_list requests_;
+    request_list by_class_;  ///< with two classes: requests_ privileged first
     std::vector<target> targets_;
 };
 

@@ -108,7 +108,7 @@ TEST(FlitBuffers, ALinkBufferHoldsWholePacketsAndReadsOneFlitPerCycle) {
     ASSERT_TRUE(u.accept(q, &b, 9));    // b's head arrives behind a's 4 flits
     EXPECT_FALSE(u.accept(q, &c, 13));  // 12 flits > 9: the sender ignored its credits
     // a waits for a credit until step 20, then leaves: b's head can follow from 24 on.
-    std::vector<request> r;
+    request_list r;
     u.collect(20, r);
     ASSERT_EQ(r.size(), 1u);
     r[0].e->done = true;
@@ -130,7 +130,7 @@ TEST(FlitBuffers, AnInjectionLaneReadsOnePacketPerPacketLength) {
     packet a, b;
     ASSERT_TRUE(u.accept(u.injection(), &a, 1));
     ASSERT_TRUE(u.accept(u.injection(), &b, 1));  // the injection buffer counts packets
-    std::vector<request> r;
+    request_list r;
     u.collect(1, r);
     ASSERT_EQ(r.size(), 1u);  // one lane
     r[0].e->done = true;
@@ -158,7 +158,7 @@ TEST(FlitBuffers, OneFlitPacketsKeepThePapersRouter) {
     ASSERT_TRUE(u.accept(q, &a, 0));
     ASSERT_TRUE(u.accept(q, &b, 0));
     EXPECT_FALSE(u.accept(q, &c, 0));
-    std::vector<request> r;
+    request_list r;
     u.collect(3, r);
     r[0].e->done = true;
     u.release(

@@ -32,7 +32,7 @@ TEST(HoldStage, PacketsEnterAtTheEndOfTheStepAndLeaveInOrder) {
     ASSERT_TRUE(h.take_room());
     h.admit(&a, 10, action::local);
     h.admit(&b, 10, action::global);
-    std::vector<request> r;
+    request_list r;
     h.collect(11, 7, r);
     EXPECT_TRUE(r.empty());  // not yet in: entering packets are taken in by commit()
     EXPECT_TRUE(h.commit());

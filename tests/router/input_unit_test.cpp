@@ -35,7 +35,7 @@ TEST(InputUnit, CollectsReadyHeadsInBufferOrderThenInjectionLanes) {
     ASSERT_TRUE(u.accept(u.fifo_index(0, 0), &c, 5));  // behind b: not a head
     ASSERT_TRUE(u.accept(u.injection(), &d, 5));
     ASSERT_TRUE(u.accept(u.injection(), &e, 6));  // not ready at 5
-    std::vector<request> r;
+    request_list r;
     u.collect(4, r);
     EXPECT_TRUE(r.empty());
     u.collect(5, r);
@@ -55,7 +55,7 @@ TEST(InputUnit, ReleaseFreesServedSlotsAndReturnsOneCreditEach) {
     u.accept(u.fifo_index(1, 0), &a, 0);
     u.accept(u.fifo_index(1, 0), &b, 0);
     u.accept(u.injection(), &c, 0);
-    std::vector<request> r;
+    request_list r;
     u.collect(0, r);
     ASSERT_EQ(r.size(), 2u);
     r[0].e->done = true;  // a was served; c was not
@@ -87,7 +87,7 @@ TEST(InputUnit, PlainCollectAndReleaseMatchTheGeneralOnes) {
         u.accept(u.fifo_index(0, 0), &c, 0);
         u.accept(u.injection(), &d, 0);
         u.accept(u.injection(), &e, 0);
-        std::vector<request> r;
+        request_list r;
         if (plain)
             u.collect<true>(0, r);
         else
@@ -123,7 +123,7 @@ TEST(InputUnit, AcceptInPlaceTakesWhatFitsTheStorageAsAcceptDoes) {
     EXPECT_FALSE(u.accept_in_place(f, &d, 5));  // the buffer is full
     EXPECT_EQ(u.occupancy(), 3u);
     EXPECT_EQ(u.size(f), 3u);
-    std::vector<request> r;
+    request_list r;
     u.collect(2, r);
     ASSERT_EQ(r.size(), 1u);
     r[0].e->done = true;
@@ -161,7 +161,7 @@ TEST(InputUnit, StalledHeadsWaitForACreditNotForTheClock) {
     u.accept(u.fifo_index(0, 0), &a, 3);
     u.accept(u.fifo_index(1, 0), &b, 9);
     EXPECT_EQ(u.next_work(1), 3u);
-    std::vector<request> r;
+    request_list r;
     u.collect(3, r);
     r[0].e->stalled = true;
     EXPECT_EQ(u.next_work(3), 9u);  // the stalled head does not ask for step 4
@@ -194,7 +194,7 @@ TEST(InputUnit, PrivilegedInjectionGoesFirstAndEachClassHasItsBuffer) {
     packet standard, privileged;
     ASSERT_TRUE(u.accept(u.injection(1), &standard, 1));
     ASSERT_TRUE(u.accept(u.injection(0), &privileged, 3));  // a standard packet does not fill it
-    std::vector<request> r;
+    request_list r;
     u.collect(2, r);
     ASSERT_EQ(r.size(), 1u);  // nothing privileged yet: the standard packet takes the lane
     EXPECT_EQ(r[0].e->pkt, &standard);

@@ -5,7 +5,10 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <new>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "core/decoder.h"
@@ -70,10 +73,37 @@ inline constexpr std::size_t step_list(std::size_t most) {
     return most < kStepList ? most : kStepList;
 }
 
-/// A packet asking for service in this step, with the buffer it waits in.
+/// A packet asking for service in this step, with the buffer it waits in. No default member
+/// initialisers: a request_list appends one without writing it (fill_in_allocator).
 struct request {
-    entry* e = nullptr;
-    std::uint32_t source = 0;  ///< buffer index (input unit), or the hold stage's index
+    entry* e;
+    std::uint32_t source;  ///< buffer index (input unit), or the hold stage's index
 };
+
+/// An allocator whose construct() without arguments default-initialises (std::allocator
+/// value-initialises): a request appended by emplace_back() and then filled member by member is
+/// written once, not zeroed first (two stores less per request: D3(8,8) all-to-all -0.30 %,
+/// MDF(4,8) traffic -0.32 %).
+template <typename T>
+struct fill_in_allocator : std::allocator<T> {
+    template <typename U>
+    struct rebind {
+        using other = fill_in_allocator<U>;
+    };
+    fill_in_allocator() = default;
+    template <typename U>
+    fill_in_allocator(const fill_in_allocator<U>&) noexcept {}
+    template <typename U>
+    void construct(U* p) noexcept {
+        ::new (static_cast<void*>(p)) U;
+    }
+    template <typename U, typename... Args>
+    void construct(U* p, Args&&... args) {
+        ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+    }
+};
+
+/// A step's list of requests (router, input unit, hold stage).
+using request_list = std::vector<request, fill_in_allocator<request>>;
 
 }  // namespace d3

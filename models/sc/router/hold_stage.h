@@ -59,7 +59,7 @@ class hold_stage : public sc_core::sc_object {
     }
 
     /// Appends the held packets that are ready at `t`, in the order they entered.
-    void collect(std::uint64_t t, std::uint32_t source, std::vector<request>& out) {
+    void collect(std::uint64_t t, std::uint32_t source, request_list& out) {
         for (entry& e : held_)
             if (e.ready <= t) out.push_back({&e, source});
     }

@@ -38,7 +38,7 @@ void input_unit::take_lanes(std::size_t n) {
     }
 }
 
-void input_unit::collect_classes(std::uint64_t t, std::vector<request>& out) {
+void input_unit::collect_classes(std::uint64_t t, request_list& out) {
     std::size_t width = static_cast<std::size_t>(injection_width_);
     for (std::size_t& n : lanes_asked_) n = 0;
     for (int c = 0; c < classes_ && width > 0; ++c) {  // the privileged class first

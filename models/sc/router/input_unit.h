@@ -73,7 +73,7 @@ class input_unit : public sc_core::sc_object {
     /// class first (each class in order while its entries are ready). `Plain`: the caller knows
     /// there is one class and packets are of one flit (router::step_as).
     template <bool Plain = false>
-    void collect(std::uint64_t t, std::vector<request>& out);
+    void collect(std::uint64_t t, request_list& out);
 
     /// Frees the slots of packets that were served in full: link buffers from the head, the
     /// injection buffer anywhere. `asked`: the list the last collect appended to, its requests
@@ -82,7 +82,7 @@ class input_unit : public sc_core::sc_object {
     /// (input_of(fifo), size(fifo) and port_occupancy() say how many are left, asked only by a
     /// caller that traces it). `Plain`: as for collect.
     template <bool Plain = false, typename Freed, typename Changed>
-    void release(const std::vector<request>& asked, Freed&& freed, Changed&& changed);
+    void release(const request_list& asked, Freed&& freed, Changed&& changed);
 
     /// The earliest cycle after `t` at which a buffered packet may be served; packets stalled on
     /// a credit wait for the output unit instead. calendar::kNever when none.
@@ -126,7 +126,7 @@ class input_unit : public sc_core::sc_object {
     template <typename F>
     void for_busy(F&& f) const;
     /// collect()'s injection entries with two classes.
-    void collect_classes(std::uint64_t t, std::vector<request>& out);
+    void collect_classes(std::uint64_t t, request_list& out);
     /// F > 1: the injection entries that may ask in step t (free lanes), and taking n lanes.
     std::size_t free_lanes(std::uint64_t t) const;
     void take_lanes(std::size_t n);
@@ -166,7 +166,7 @@ template <typename F>
 // Always inline, as for_busy: GCC kept it out of line, a call per router step (D3(8,8)
 // all-to-all: -0.75 % instructions inline).
 template <bool Plain>
-[[gnu::always_inline]] inline void input_unit::collect(std::uint64_t t, std::vector<request>& out) {
+[[gnu::always_inline]] inline void input_unit::collect(std::uint64_t t, request_list& out) {
     step_ = t;
     first_ = out.size();
     for_busy([&](int f) {
@@ -192,7 +192,7 @@ template <bool Plain>
 }
 
 template <bool Plain, typename Freed, typename Changed>
-void input_unit::release(const std::vector<request>& asked, Freed&& freed, Changed&& changed) {
+void input_unit::release(const request_list& asked, Freed&& freed, Changed&& changed) {
     const int flits = Plain ? 1 : flits_, classes = Plain ? 1 : classes_;
     assert(first_ + links_ <= asked.size());
     // A link head asked for stays its buffer's head until here (only release pops a link buffer).
