@@ -158,6 +158,17 @@ std::optional<std::uint64_t> ledger::dense_pair_mismatches(const workload& w) co
     std::uint64_t mismatches = 0;
     for (router_id a = 0; a < n; ++a) {
         std::uint32_t* const row = sums + std::size_t{a} * n;
+        // The all-to-all: every pair of the row expects `each` (exact, as every sum is): each sum
+        // compared with it, without listing the pairs and taking them off (expected_from: 1.86 M
+        // instructions in D3(8,8), the subtractions 2.1 M).
+        if (const std::optional<std::uint32_t> each = w.uniform_expected(a)) {
+            std::uint32_t any = 0;
+            for (router_id dst = 0; dst < n; ++dst) any |= row[dst] ^ *each;
+            if (any != 0)
+                mismatches += static_cast<std::uint64_t>(
+                    std::count_if(row, row + n, [e = *each](std::uint32_t x) { return x != e; }));
+            continue;
+        }
         std::uint64_t wanted = 0;
         if (const std::vector<router_id>* dsts = w.unit_destinations(a)) {  // each (dst, 1)
             for (const router_id dst : *dsts) --row[dst];

@@ -76,6 +76,13 @@ class workload {
     virtual const std::vector<router_id>* unit_destinations(router_id /*src*/) const {
         return nullptr;
     }
+    /// When every destination of the `routers` expects the same count from `src` (the all-to-all:
+    /// 1 each; 0 for an idle source): that count, which the pair check
+    /// (ledger::dense_pair_mismatches) compares each pair's sum with, without listing the pairs.
+    /// std::nullopt (the default): ask unit_destinations, then expected_from.
+    virtual std::optional<std::uint32_t> uniform_expected(router_id /*src*/) const {
+        return std::nullopt;
+    }
     /// Primitive-specific figures for the JSON result (key "details"): protocol, count, paths,
     /// the lockstep prediction of conflicts, ... Empty by default.
     virtual nlohmann::json details() const { return nlohmann::json::object(); }

@@ -68,6 +68,9 @@ class traced_workload final : public workload {
     const std::vector<router_id>* unit_destinations(router_id src) const override {
         return inner_.unit_destinations(src);
     }
+    std::optional<std::uint32_t> uniform_expected(router_id src) const override {
+        return inner_.uniform_expected(src);
+    }
     std::optional<workload_volume> volume(const topology& t) const override {
         return inner_.volume(t);
     }

@@ -66,6 +66,7 @@ TEST(ExpectedPairs, EveryWorkloadListsThePairsTheExhaustiveDefaultFinds) {
         topology(2, 4), topology(4, 4), topology(3, 5), topology(4, 2),
         topology(std::make_shared<const dragonfly>(2, 4, arrangement::palmtree))};
     std::map<std::string, int> checked;
+    int alike = 0;  // sources whose pairs were given alike
     for (const std::string& prim : primitive_names())
         for (const topology& t : shapes)
             for (const primitive_options& o : variants(prim)) {
@@ -81,11 +82,20 @@ TEST(ExpectedPairs, EveryWorkloadListsThePairsTheExhaustiveDefaultFinds) {
                     w->workload::expected_from(src, t.routers(), all);
                     ASSERT_EQ(as_map(listed), as_map(all))
                         << prim << " on " << t.name() << " from router " << src;
+                    // A count given alike (the all-to-all's) is every destination's.
+                    if (const auto each = w->uniform_expected(src)) {
+                        ++alike;
+                        for (router_id dst = 0; dst < t.routers(); ++dst) {
+                            ASSERT_EQ(w->expected(src, dst), *each)
+                                << prim << " on " << t.name() << " from " << src << " to " << dst;
+                        }
+                    }
                 }
                 ++checked[prim];
             }
     for (const std::string& prim : primitive_names())
         EXPECT_GT(checked[prim], 0) << prim << " was built on no shape";
+    EXPECT_GT(alike, 0) << "no workload gave its pairs alike (the all-to-all does)";
 }
 
 }  // namespace

@@ -127,6 +127,13 @@ class schedule_workload final : public workload {
         std::pair<router_id, std::uint32_t>* const pairs = out.data();
         for (router_id dst = 0; dst < routers; ++dst) pairs[dst] = {dst, each_};
     }
+    /// The all-to-all's pairs, each_ for every destination of a running source (expected_from's
+    /// list, without writing it), none for an idle one.
+    std::optional<std::uint32_t> uniform_expected(router_id src) const override {
+        if (src < runs_.size() && !runs_[src]) return 0;
+        if (each_ == 0) return std::nullopt;
+        return each_;
+    }
     nlohmann::json details() const override { return details_.get(); }
     /// Every running node replays the schedule; a header's copies do not depend on where it starts.
     std::optional<workload_volume> volume(const topology& t) const override;
