@@ -385,89 +385,94 @@ TEST(Ledger, PairMismatchesOfPairsInLaunchOrder) {
 // sums every pair at once (ledger::dense_pair_mismatches): it still finds each pair lost,
 // delivered twice or to the wrong node, or delivered but not expected.
 TEST(Ledger, PairMismatchesOfEveryPair) {
-    const topology t(2, 2);
-    const router_id n = t.routers();
-    ledger l(t);
-    std::vector<std::pair<std::uint64_t, router_id>> sent;  // (message, destination)
-    for (router_id i = 0; i < n; ++i)  // slot by slot, every source in each: interleaved
-        for (router_id src = 0; src < n; ++src) {
-            const router_id dst = (src + i) % n;
-            sent.emplace_back(l.launch(src, make_destination_header(3, t.at(dst))), dst);
-        }
-    const auto [last, last_dst] = sent.back();  // from n - 1
-    sent.pop_back();
-    for (const auto& [msg, dst] : sent) EXPECT_EQ(l.deliver(msg, dst), ledger::receipt::ok);
-    expecting w;
-    // Each figure with the expected pairs given as pairs, and as lists of destinations.
-    const auto mismatches = [&](std::uint64_t want) {
-        for (const bool units : {false, true}) {
-            w.units = units;
-            EXPECT_EQ(l.pair_mismatches(w), want) << (units ? "as destinations" : "as pairs");
-        }
-    };
-    for (router_id src = 0; src < n; ++src)
-        for (router_id dst = 0; dst < n; ++dst) w.pairs.emplace_back(src, dst, 1);
-    mismatches(1);  // lost
-    EXPECT_EQ(l.deliver(last, (last_dst + 1) % n), ledger::receipt::misrouted);
-    mismatches(1);  // still lost
-    EXPECT_EQ(l.deliver(last, last_dst), ledger::receipt::ok);
-    mismatches(0);
-    EXPECT_EQ(l.deliver(last, last_dst), ledger::receipt::duplicate);
-    mismatches(1);
-    w.pairs.emplace_back(n - 1, last_dst, 1);  // expected twice, in two pieces
-    mismatches(0);
-    w.pairs.emplace_back(0, 0, 1);  // expected twice, delivered once
-    mismatches(1);
-    w.pairs.erase(std::remove(w.pairs.begin(), w.pairs.end(), std::make_tuple(0u, 0u, 1u)),
-                  w.pairs.end());
-    mismatches(1);                  // (0,0) delivered, never expected
-    w.pairs.emplace_back(1, 2, 2);  // a pair of count 2, listed twice as destinations
-    mismatches(2);
+    // 8 routers, and 12: sums past the last eight of a row (ledger.cpp: differs).
+    for (const topology& t : {topology(2, 2), topology(3, 2)}) {
+        const router_id n = t.routers();
+        ledger l(t);
+        std::vector<std::pair<std::uint64_t, router_id>> sent;  // (message, destination)
+        for (router_id i = 0; i < n; ++i)  // slot by slot, every source in each: interleaved
+            for (router_id src = 0; src < n; ++src) {
+                const router_id dst = (src + i) % n;
+                sent.emplace_back(l.launch(src, make_destination_header(3, t.at(dst))), dst);
+            }
+        const auto [last, last_dst] = sent.back();  // from n - 1
+        sent.pop_back();
+        for (const auto& [msg, dst] : sent) EXPECT_EQ(l.deliver(msg, dst), ledger::receipt::ok);
+        expecting w;
+        // Each figure with the expected pairs given as pairs, and as lists of destinations.
+        const auto mismatches = [&](std::uint64_t want) {
+            for (const bool units : {false, true}) {
+                w.units = units;
+                EXPECT_EQ(l.pair_mismatches(w), want) << (units ? "as destinations" : "as pairs");
+            }
+        };
+        for (router_id src = 0; src < n; ++src)
+            for (router_id dst = 0; dst < n; ++dst) w.pairs.emplace_back(src, dst, 1);
+        mismatches(1);  // lost
+        EXPECT_EQ(l.deliver(last, (last_dst + 1) % n), ledger::receipt::misrouted);
+        mismatches(1);  // still lost
+        EXPECT_EQ(l.deliver(last, last_dst), ledger::receipt::ok);
+        mismatches(0);
+        EXPECT_EQ(l.deliver(last, last_dst), ledger::receipt::duplicate);
+        mismatches(1);
+        w.pairs.emplace_back(n - 1, last_dst, 1);  // expected twice, in two pieces
+        mismatches(0);
+        w.pairs.emplace_back(0, 0, 1);  // expected twice, delivered once
+        mismatches(1);
+        w.pairs.erase(std::remove(w.pairs.begin(), w.pairs.end(), std::make_tuple(0u, 0u, 1u)),
+                      w.pairs.end());
+        mismatches(1);                  // (0,0) delivered, never expected
+        w.pairs.emplace_back(1, 2, 2);  // a pair of count 2, listed twice as destinations
+        mismatches(2);
+    }
 }
 
 // The all-to-all's check with every pair's count given at once (workload::uniform_expected): each
 // sum compared with it finds each pair lost, delivered twice or to the wrong node, and a source
 // whose count is 0 (idle) finds each of its deliveries; the same figures as with the pairs listed.
 TEST(Ledger, PairMismatchesOfEveryPairExpectedAlike) {
-    const topology t(2, 2);
-    const router_id n = t.routers();
-    ledger l(t);
-    std::vector<std::pair<std::uint64_t, router_id>> sent;  // (message, destination)
-    for (router_id i = 0; i < n; ++i)
-        for (router_id src = 0; src < n; ++src) {
-            const router_id dst = (src + i) % n;
-            sent.emplace_back(l.launch(src, make_destination_header(3, t.at(dst))), dst);
-        }
-    const auto [last, last_dst] = sent.back();  // from n - 1
-    sent.pop_back();
-    for (const auto& [msg, dst] : sent) EXPECT_EQ(l.deliver(msg, dst), ledger::receipt::ok);
-    expecting w;
-    for (router_id src = 0; src < n; ++src)
-        for (router_id dst = 0; dst < n; ++dst) w.pairs.emplace_back(src, dst, 1);
-    // Each figure with the pairs listed and with their count given alike.
-    const auto mismatches = [&](std::uint64_t want, std::uint32_t each = 1) {
-        for (const bool alike : {false, true}) {
-            w.each = alike ? std::optional<std::uint32_t>{each} : std::nullopt;
-            EXPECT_EQ(l.pair_mismatches(w), want) << (alike ? "alike" : "as pairs");
-        }
-    };
-    mismatches(1);  // lost
-    EXPECT_EQ(l.deliver(last, (last_dst + 1) % n), ledger::receipt::misrouted);
-    mismatches(1);  // still lost
-    EXPECT_EQ(l.deliver(last, last_dst), ledger::receipt::ok);
-    mismatches(0);
-    EXPECT_EQ(l.deliver(last, last_dst), ledger::receipt::duplicate);
-    mismatches(1);  // delivered twice
-    // Source 0 idle (count 0 alike): each of its n deliveries is a mismatch, and the duplicate.
-    w.pairs.erase(std::remove_if(w.pairs.begin(), w.pairs.end(),
-                                 [](const auto& p) { return std::get<0>(p) == 0; }),
-                  w.pairs.end());
-    mismatches(n + 1);
-    // Every pair expected twice (source 0's in one piece, the others' in two): each of the n * n
-    // sums differs but the duplicated one's.
-    for (router_id src = 0; src < n; ++src)
-        for (router_id dst = 0; dst < n; ++dst) w.pairs.emplace_back(src, dst, src == 0 ? 2 : 1);
-    mismatches(std::uint64_t{n} * n - 1, 2);
+    // 8 routers, and 12: sums past the last eight of a row (ledger.cpp: differs).
+    for (const topology& t : {topology(2, 2), topology(3, 2)}) {
+        const router_id n = t.routers();
+        ledger l(t);
+        std::vector<std::pair<std::uint64_t, router_id>> sent;  // (message, destination)
+        for (router_id i = 0; i < n; ++i)
+            for (router_id src = 0; src < n; ++src) {
+                const router_id dst = (src + i) % n;
+                sent.emplace_back(l.launch(src, make_destination_header(3, t.at(dst))), dst);
+            }
+        const auto [last, last_dst] = sent.back();  // from n - 1
+        sent.pop_back();
+        for (const auto& [msg, dst] : sent) EXPECT_EQ(l.deliver(msg, dst), ledger::receipt::ok);
+        expecting w;
+        for (router_id src = 0; src < n; ++src)
+            for (router_id dst = 0; dst < n; ++dst) w.pairs.emplace_back(src, dst, 1);
+        // Each figure with the pairs listed and with their count given alike.
+        const auto mismatches = [&](std::uint64_t want, std::uint32_t each = 1) {
+            for (const bool alike : {false, true}) {
+                w.each = alike ? std::optional<std::uint32_t>{each} : std::nullopt;
+                EXPECT_EQ(l.pair_mismatches(w), want) << (alike ? "alike" : "as pairs");
+            }
+        };
+        mismatches(1);  // lost
+        EXPECT_EQ(l.deliver(last, (last_dst + 1) % n), ledger::receipt::misrouted);
+        mismatches(1);  // still lost
+        EXPECT_EQ(l.deliver(last, last_dst), ledger::receipt::ok);
+        mismatches(0);
+        EXPECT_EQ(l.deliver(last, last_dst), ledger::receipt::duplicate);
+        mismatches(1);  // delivered twice
+        // Source 0 idle (count 0 alike): each of its n deliveries is a mismatch, and the duplicate.
+        w.pairs.erase(std::remove_if(w.pairs.begin(), w.pairs.end(),
+                                     [](const auto& p) { return std::get<0>(p) == 0; }),
+                      w.pairs.end());
+        mismatches(n + 1);
+        // Every pair expected twice (source 0's in one piece, the others' in two): each of the n *
+        // n sums differs but the duplicated one's.
+        for (router_id src = 0; src < n; ++src)
+            for (router_id dst = 0; dst < n; ++dst)
+                w.pairs.emplace_back(src, dst, src == 0 ? 2 : 1);
+        mismatches(std::uint64_t{n} * n - 1, 2);
+    }
 }
 
 }  // namespace
