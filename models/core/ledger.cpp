@@ -4,6 +4,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "core/schedule.h"
 #include "core/walk.h"
 #include "core/workload.h"
 
@@ -15,6 +16,15 @@ void ledger::reserve(std::uint64_t messages, std::uint64_t deliveries) {
         dests_.reserve(deliveries);
         counts_.reserve(deliveries);
     }
+}
+
+bool ledger::closed_form(const std::vector<slot>& plan) {
+    if (&plan == closed_plan_) return true;
+    for (const slot& s : plan)
+        for (const auto& l : s.launches)
+            if (!in_closed_form(l.hdr)) return false;
+    closed_plan_ = &plan;
+    return true;
 }
 
 std::uint64_t ledger::launch_other(router_id src, const coord& at, const header& h) {
