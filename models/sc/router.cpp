@@ -60,7 +60,6 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
     input_of_binding_.reserve(static_cast<std::size_t>(ports_ + 1));
     // Allocated with the units' arrays, not later wherever the heap has room (sc/router/entry.h).
     requests_.reserve(step_list(static_cast<std::size_t>(in_unit_.buffers())));
-    upstream_.resize(static_cast<std::size_t>(in_unit_.buffers()));  // end_of_elaboration fills it
     s.clock.add(*this, /*router_phase=*/true);
 }
 
@@ -73,6 +72,10 @@ void router::end_of_elaboration() {
                                       .c_str());
         return;
     }
+    // Sized here, not in the constructor: allocated after elaboration's own transient storage
+    // is freed, into its room (D3(32,32) broadcast: peak RSS 1,184,612 KiB sized in the
+    // constructor, 1,136,644 here; 0.18 M instructions more in D3(8,8)).
+    upstream_.resize(static_cast<std::size_t>(in_unit_.buffers()));
     for (int o = 0; o < ports_; ++o) out_unit_.bind(o, out[o]);
     out_unit_.bind_node(out[ports_]);
     // Each input port's link into its first buffer's entry, then into all (no tables: 0.18 M)
