@@ -381,6 +381,23 @@ TEST(Ledger, PairMismatchesOfPairsInLaunchOrder) {
     EXPECT_EQ(l.pair_mismatches(w), 2u);
 }
 
+// Every (source, destination) pair's message of an all-to-all on `t` launched slot by slot (every
+// source in each: interleaved) and delivered, but the last one (from the last source): returned
+// with its destination.
+std::pair<std::uint64_t, router_id> deliver_all_pairs_but_the_last(ledger& l, const topology& t) {
+    const router_id n = t.routers();
+    std::vector<std::pair<std::uint64_t, router_id>> sent;  // (message, destination)
+    for (router_id i = 0; i < n; ++i)
+        for (router_id src = 0; src < n; ++src) {
+            const router_id dst = (src + i) % n;
+            sent.emplace_back(l.launch(src, make_destination_header(3, t.at(dst))), dst);
+        }
+    const std::pair<std::uint64_t, router_id> last = sent.back();
+    sent.pop_back();
+    for (const auto& [msg, dst] : sent) EXPECT_EQ(l.deliver(msg, dst), ledger::receipt::ok);
+    return last;
+}
+
 // With a message or more per (source, destination) pair, all unicasts (the all-to-all), the check
 // sums every pair at once (ledger::dense_pair_mismatches): it still finds each pair lost,
 // delivered twice or to the wrong node, or delivered but not expected.
@@ -389,15 +406,7 @@ TEST(Ledger, PairMismatchesOfEveryPair) {
     for (const topology& t : {topology(2, 2), topology(3, 2)}) {
         const router_id n = t.routers();
         ledger l(t);
-        std::vector<std::pair<std::uint64_t, router_id>> sent;  // (message, destination)
-        for (router_id i = 0; i < n; ++i)  // slot by slot, every source in each: interleaved
-            for (router_id src = 0; src < n; ++src) {
-                const router_id dst = (src + i) % n;
-                sent.emplace_back(l.launch(src, make_destination_header(3, t.at(dst))), dst);
-            }
-        const auto [last, last_dst] = sent.back();  // from n - 1
-        sent.pop_back();
-        for (const auto& [msg, dst] : sent) EXPECT_EQ(l.deliver(msg, dst), ledger::receipt::ok);
+        const auto [last, last_dst] = deliver_all_pairs_but_the_last(l, t);
         expecting w;
         // Each figure with the expected pairs given as pairs, and as lists of destinations.
         const auto mismatches = [&](std::uint64_t want) {
@@ -435,15 +444,7 @@ TEST(Ledger, PairMismatchesOfEveryPairExpectedAlike) {
     for (const topology& t : {topology(2, 2), topology(3, 2)}) {
         const router_id n = t.routers();
         ledger l(t);
-        std::vector<std::pair<std::uint64_t, router_id>> sent;  // (message, destination)
-        for (router_id i = 0; i < n; ++i)
-            for (router_id src = 0; src < n; ++src) {
-                const router_id dst = (src + i) % n;
-                sent.emplace_back(l.launch(src, make_destination_header(3, t.at(dst))), dst);
-            }
-        const auto [last, last_dst] = sent.back();  // from n - 1
-        sent.pop_back();
-        for (const auto& [msg, dst] : sent) EXPECT_EQ(l.deliver(msg, dst), ledger::receipt::ok);
+        const auto [last, last_dst] = deliver_all_pairs_but_the_last(l, t);
         expecting w;
         for (router_id src = 0; src < n; ++src)
             for (router_id dst = 0; dst < n; ++dst) w.pairs.emplace_back(src, dst, 1);
