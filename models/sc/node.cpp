@@ -199,6 +199,15 @@ void node::launch_immediately(std::uint64_t t) {
     clock_.wake(*this, t + 1);
 }
 
+[[gnu::always_inline]] inline void node::count_received(const packet& p, std::uint64_t t) {
+    if (p.background) {
+        ++stats_.background_received;
+    } else {
+        ++stats_.received;
+        stats_.last_delivery = std::max(stats_.last_delivery, t);
+    }
+}
+
 // The common case alone (in a step, the first copy of a unicast message where it must arrive,
 // room to give the packet back, a program that answers nothing): every other is a tail call, as
 // is the program's on_receive when it records (record_arrival), so that no call is made here
@@ -216,12 +225,7 @@ inline tlm::tlm_sync_enum node::nb_transport_fw(flit& f, tlm::tlm_phase& ph,
         tail == sc_core::SC_ZERO_TIME ? clock_.now() : clock_.now() + clock_.cycle_of(tail);
     if (!pool_.has_room_to_release() || !ledger_.deliver_first_copy(p->msg, id_))
         return deliver_at(p, t);
-    if (p->background) {
-        ++stats_.background_received;
-    } else {
-        ++stats_.received;
-        stats_.last_delivery = std::max(stats_.last_delivery, t);
-    }
+    count_received(*p, t);
     if (reacts_ == reaction::none) {
         pool_.release_in_place(p);
         return tlm::TLM_COMPLETED;
@@ -245,12 +249,7 @@ tlm::tlm_sync_enum node::deliver(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& 
 
 tlm::tlm_sync_enum node::deliver_at(packet* const pkt, std::uint64_t t) {
     const packet& p = *pkt;
-    if (p.background) {
-        ++stats_.background_received;
-    } else {
-        ++stats_.received;
-        stats_.last_delivery = std::max(stats_.last_delivery, t);
-    }
+    count_received(p, t);
     const ledger::receipt r = ledger_.deliver(p.msg, id_);
     if (r != ledger::receipt::ok) report_bad(p, t, r);
     if (reacts_ != reaction::none) {

@@ -83,6 +83,8 @@ class node : public stepper::client, public sc_core::sc_module {
     [[gnu::noinline]] tlm::tlm_sync_enum deliver(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t);
     /// deliver() of packet `p`, whose tail arrived in step `t`.
     [[gnu::noinline]] tlm::tlm_sync_enum deliver_at(packet* p, std::uint64_t t);
+    /// Counts a delivery of `p` in step `t` in the node's figures (both delivery paths).
+    void count_received(const packet& p, std::uint64_t t);
     /// The program's on_receive(arrival_) at the end of nb_transport_fw's common case.
     [[gnu::noinline]] tlm::tlm_sync_enum record_arrival();
     /// Counts a delivery the ledger did not accept and reports the first few. Out of line and
