@@ -43,8 +43,7 @@ struct node_stats {
 // each call came through a virtual thunk, and the node's own code adjusted `this` through them.
 // D3(8,8) all-to-all -1.31 M instructions, MDF(4,8) traffic -0.81 M (after the fast paths of
 // nb_transport_fw and nb_transport_bw below, which took part of it: -4.06 M and -1.78 M before).
-// stepper::client first: the stepper's call of step() then needs no `this`-adjusting thunk
-// (router and node together: D3(8,8) all-to-all -1.47 M instructions, MDF(4,8) traffic -0.57 M).
+// stepper::client first, as the router (sc/router.h says why).
 class node : public stepper::client, public sc_core::sc_module {
   public:
     /// Injection into the router; the router's credits come back through it (nb_transport_bw).

@@ -116,19 +116,20 @@ class schedule_workload final : public workload {
     /// one router of D3(32,32) asks 32,768 pairs, not a billion).
     void expected_from(router_id src, router_id routers,
                        std::vector<std::pair<router_id, std::uint32_t>>& out) const override {
-        if (src < runs_.size() && !runs_[src]) {
+        const std::optional<std::uint32_t> each = uniform_expected(src);
+        if (!each) return workload::expected_from(src, routers, out);
+        if (*each == 0) {  // an idle source
             out.clear();
             return;
         }
-        if (each_ == 0) return workload::expected_from(src, routers, out);
         out.resize(routers);
         // Through a local pointer: the stores could otherwise alias the vector, read again each
         // time (7 instructions per pair, once per pair of the all-to-all).
         std::pair<router_id, std::uint32_t>* const pairs = out.data();
-        for (router_id dst = 0; dst < routers; ++dst) pairs[dst] = {dst, each_};
+        for (router_id dst = 0; dst < routers; ++dst) pairs[dst] = {dst, *each};
     }
-    /// The all-to-all's pairs, each_ for every destination of a running source (expected_from's
-    /// list, without writing it), none for an idle one.
+    /// The all-to-all's pairs, each_ for every destination of a running source, none (0) for an
+    /// idle one; std::nullopt without each_ (expected_from lists them from expected()).
     std::optional<std::uint32_t> uniform_expected(router_id src) const override {
         if (src < runs_.size() && !runs_[src]) return 0;
         if (each_ == 0) return std::nullopt;

@@ -47,9 +47,7 @@ class pattern_generator {
 
   private:
     /// A router drawn uniformly, the source included (uniform; hotspot off its hot spot).
-    router_id any_router(traffic_rng& r) const {
-        return static_cast<router_id>(uniform_int(r, routers_));
-    }
+    router_id any_router(traffic_rng& r) const { return destination_of_draw(r()); }
     /// destination() of the other patterns.
     router_id destination_other(router_id src, traffic_rng& r) const;
 

@@ -30,12 +30,12 @@ using traffic_rng = twister64;
 /// bernoulli_threshold(p): x 2^-53 < p exactly when x < p 2^53 (a power of two scales exactly),
 /// that is when x < ceil(p 2^53), for the integer x < 2^53. The same draw and the same answer,
 /// without the conversion to double (traffic_program::launches: a draw per terminal and step).
-/// bernoulli_below for the draw `x`.
-inline bool bernoulli_of_draw(std::uint64_t x, std::uint64_t threshold) {
-    return (x >> 11) < threshold;
-}
 inline std::uint64_t bernoulli_threshold(double p) {
     return static_cast<std::uint64_t>(std::ceil(p * 9007199254740992.0));
+}
+/// bernoulli_below's answer for the draw `x` (traffic_program::launches reads its draws in place).
+inline bool bernoulli_of_draw(std::uint64_t x, std::uint64_t threshold) {
+    return (x >> 11) < threshold;
 }
 [[gnu::flatten]] inline bool bernoulli_below(traffic_rng& r, std::uint64_t threshold) {
     return bernoulli_of_draw(r(), threshold);
