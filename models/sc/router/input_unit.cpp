@@ -82,6 +82,12 @@ std::uint64_t input_unit::next_work(std::uint64_t t) const {
     return next;
 }
 
+std::size_t input_unit::occupancy() const {
+    std::size_t n = 0;
+    for (const fifo<entry>& q : in_) n += q.size();
+    return n;
+}
+
 std::size_t input_unit::port_occupancy(int input) const {
     if (input == link_inputs_) {
         std::size_t n = 0;

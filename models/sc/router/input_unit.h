@@ -91,14 +91,16 @@ class input_unit : public sc_core::sc_object {
     std::size_t size(int fifo) const { return buffer(fifo).size(); }
     /// Packets in every virtual channel of an input port (the injection port: link_inputs).
     std::size_t port_occupancy(int input) const;
-    std::size_t occupancy() const { return total_; }
+    /// Packets in all buffers, summed when asked (at the end of a run) rather than counted at every
+    /// arrival and release (D3(8,8) all-to-all -0.73 % instructions, MDF(4,8) traffic -0.57 %).
+    std::size_t occupancy() const;
     const entry& head(int fifo) const { return buffer(fifo).front(); }
     /// Non-empty buffers, in order.
     std::vector<int> busy() const;
     /// Bytes of buffer storage allocated now.
     std::size_t allocated_bytes() const;
     /// Whether what an arrival reads and writes lies in one aligned cache line (a layout check).
-    bool arrival_fields_share_a_line() const { return in_one_cache_line(&vcs_, &total_ + 1); }
+    bool arrival_fields_share_a_line() const { return in_one_cache_line(&vcs_, &busy_ + 1); }
 
   private:
     /// An arrival's entry in buffer `f`: every field but the decision, which the route stage
@@ -111,7 +113,6 @@ class input_unit : public sc_core::sc_object {
         e.decoded = false;
         e.done = false;
         e.stalled = false;
-        ++total_;
         if (f < injq_) mark(f, true);
     }
     fifo<entry>& buffer(int f) { return in_[static_cast<std::size_t>(f)]; }
@@ -137,7 +138,6 @@ class input_unit : public sc_core::sc_object {
     const int injq_;
     std::vector<fifo<entry>> in_;      ///< link buffers, then the injection buffer
     std::vector<std::uint64_t> busy_;  ///< bit f: link buffer f is not empty
-    std::size_t total_ = 0;
     const int link_inputs_;
     const int classes_;
     const int injection_width_;
@@ -202,7 +202,6 @@ void input_unit::release(const request_list& asked, Freed&& freed, Changed&& cha
         const int f = static_cast<int>(r->source);
         fifo<entry>& q = buffer(f);
         q.pop_front();
-        --total_;
         if (q.empty())
             mark(f, false);
         else if (flits > 1)  // the buffer reads the served packet's flits first
@@ -216,7 +215,6 @@ void input_unit::release(const request_list& asked, Freed&& freed, Changed&& cha
         if (inj.empty()) continue;
         const std::size_t n = inj.remove_if([](const entry& e) { return e.done; }, lanes_asked_[c]);
         if (n == 0) continue;
-        total_ -= n;
         if (flits > 1) take_lanes(n);
         for (std::size_t i = 0; i < n; ++i) freed(injq_ + c);
         changed(injq_ + c);
