@@ -303,6 +303,10 @@ template <typename Plain>
 template <typename Plain>
 inline void router::offer(const request& r, target to, std::uint64_t t, Plain plain) {
     if (is_link(to)) {
+        // The link's interface, for the send if the switch grants it. Asked here, not after the
+        // route stage: this link test is the only one (D3(8,8) all-to-all -0.94 % instructions,
+        // MDF(4,8) traffic -0.79 %).
+        out_unit_.prefetch(to);
         alloc_.request(to, r);
         return;
     }
@@ -365,7 +369,6 @@ void router::step_as(std::uint64_t t, Plain plain, Net net) {
         entry& e = *r.e;
         if (!e.decoded) {
             route_.route(e, t, net);
-            if (!e.broadcast() && is_link(e.to)) out_unit_.prefetch(e.to);
             if (any && route_cycles_ != 0) {  // a route stage of its own: allocation from t + R
                 e.ready = t + route_cycles_;
                 if (log_stages_) observer_->on_stage(t, id_, pipeline_unit::route, t, e.ready);
