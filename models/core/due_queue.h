@@ -35,9 +35,12 @@ class due_queue {
     }
 
     /// push() when it is an append into the storage the ring owns now (due no earlier than the
-    /// last value's, no growing); false (and nothing pushed) otherwise.
+    /// last value pushed, no growing); false (and nothing pushed) otherwise. The last value pushed
+    /// counts even when the queue has emptied since (push() then takes the value): a router's
+    /// credits arrive with due cycles that never go back, so the test for an empty queue each of
+    /// them made is left out (D3(8,8) all-to-all -0.23 % instructions, MDF(4,8) traffic -0.20 %).
     bool push_in_place(std::uint64_t due, T v) {
-        if (!q_.has_room_in_place() || (!q_.empty() && last_ > due)) return false;
+        if (!q_.has_room_in_place() || last_ > due) return false;
         item& i = q_.push_slot_in_place();
         i.due = due;
         i.value = std::move(v);

@@ -49,6 +49,11 @@ TEST(DueQueue, PushInPlaceAppendsOnlyInOrderAndWithoutGrowing) {
     EXPECT_TRUE(q.push_in_place(9, 6));  // across the ring's wrap
     EXPECT_EQ(q.next_due(), 6u);
     EXPECT_EQ(pop(q, 100), (std::vector<int>{4, 5, 6}));
+    // Emptied, it still refuses a value due before the last one pushed; push takes that one.
+    EXPECT_FALSE(q.push_in_place(7, 7));
+    EXPECT_TRUE(q.empty());
+    q.push(7, 7);
+    EXPECT_EQ(pop(q, 100), std::vector<int>{7});
 }
 
 // Against a brute-force reference (a stable sort by due) across wrap-around and growth.

@@ -167,7 +167,7 @@ template <typename F>
 // all-to-all: -0.75 % instructions inline).
 template <bool Plain>
 [[gnu::always_inline]] inline void input_unit::collect(std::uint64_t t, request_list& out) {
-    step_ = t;
+    if (!Plain) step_ = t;  // read with F > 1 flits only: a store less per plain step
     first_ = out.size();
     for_busy([&](int f) {
         entry& e = in_[static_cast<std::size_t>(f)].front();

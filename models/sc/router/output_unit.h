@@ -113,7 +113,7 @@ class output_unit : public sc_core::sc_object {
     /// `Plain` as for send.
     template <bool Plain = false>
     void begin_step(std::uint64_t t = 0) {
-        step_ = t;
+        if (!Plain) step_ = t;  // read with F > 1 flits only: a store less per plain step
         const bool lanes = !Plain && flits_ > 1 && ejection_width_ != 0;
         eject_room_ = lanes ? free_lanes(t) : ejection_width_;
     }
