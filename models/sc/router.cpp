@@ -367,17 +367,23 @@ void router::step_as(std::uint64_t t, Plain plain, Net net) {
     // 3. route
     for (const request& r : order) {
         entry& e = *r.e;
+        // Whether it is a unicast, from the route stage when it decodes now: read back from the
+        // entry at the join of both ways, the broadcast test and the target cost each request
+        // two loads (D3(8,8) all-to-all -0.47 % instructions, MDF(4,8) traffic -0.47 %).
+        bool unicast;
         if (!e.decoded) {
-            route_.route(e, t, net);
+            unicast = route_.route(e, t, net);
             if (any && route_cycles_ != 0) {  // a route stage of its own: allocation from t + R
                 e.ready = t + route_cycles_;
                 if (log_stages_) observer_->on_stage(t, id_, pipeline_unit::route, t, e.ready);
                 e.stalled = false;
                 continue;
             }
+        } else {
+            unicast = !e.broadcast();
         }
         e.stalled = true;
-        if (!e.broadcast()) {
+        if (unicast) {
             offer(r, e.to, t, plain);
         } else {
             targets_ = fanout_[e.fan];  // serving a target edits the list

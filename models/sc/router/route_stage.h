@@ -36,8 +36,9 @@ class route_stage : public sc_core::sc_object {
     /// step made twice, router::step_as, GCC left it out of line, +18 M instructions in the
     /// D3(8,8) all-to-all).
     /// A Net other than any_network is for the reference decoder only (the plain step's router).
+    /// True for a unicast (its target in e.to), false for a broadcast (its copies in e.fan's list).
     template <typename Net = any_network>
-    [[gnu::always_inline]] void route(entry& e, std::uint64_t t, Net = {}) {
+    [[gnu::always_inline]] bool route(entry& e, std::uint64_t t, Net = {}) {
         const packet& p = *e.pkt;
         constexpr bool any = std::is_same_v<Net, any_network>;
         if ((!any || reference_) && p.header_checked) {  // the common case
@@ -53,10 +54,14 @@ class route_stage : public sc_core::sc_object {
         e.decoded = true;
         ++decodes_;
         const action a = e.dec.act;
-        if (a == action::broadcast_local || a == action::broadcast_global) return fan_out(e, t);
+        if (a == action::broadcast_local || a == action::broadcast_global) {
+            fan_out(e, t);
+            return false;
+        }
         hop h;
         if (!expand_unicast(e.dec, at_, topo_, h)) fail(e, t);
         e.to = h.to;
+        return true;
     }
 
     std::uint64_t decodes() const { return decodes_; }
