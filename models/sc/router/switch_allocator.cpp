@@ -20,17 +20,21 @@ switch_allocator::switch_allocator(const char* name, const setup& s, router_stat
     firsts_.reserve(step_list(static_cast<std::size_t>(s.outputs)));
 }
 
-void switch_allocator::join(chain& c, const d3::request& r) {
-    if (!room_for(2)) return join_growing(c, r);
-    if (c.head == kAlone) c.head = c.tail = push_asked(firsts_[c.tail].r());
+void switch_allocator::join(chain& c, target output, const d3::request& r) {
+    if (!room_for(2)) return join_growing(c, output, r);
+    if (c.head == kAlone) {  // the output's first request joins the chain first
+        const auto alone = std::find_if(firsts_.begin(), firsts_.end(),
+                                        [output](const first& f) { return f.output == output; });
+        c.head = c.tail = push_asked(alone->r());
+    }
     const std::uint32_t i = push_asked(r);
     asked_[c.tail].next = i;
     c.tail = i;
 }
 
-void switch_allocator::join_growing(chain& c, const d3::request& r) {
+void switch_allocator::join_growing(chain& c, target output, const d3::request& r) {
     asked_.resize(asked_.size() * 2 + 2);
-    join(c, r);
+    join(c, output, r);
 }
 
 void switch_allocator::first_group() {
