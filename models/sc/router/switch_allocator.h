@@ -123,6 +123,14 @@ class switch_allocator : public sc_core::sc_object {
         std::uint32_t next = kEnd;
         d3::request r() const { return {e, source}; }
     };
+    /// Appends the candidate of `a` to cands_, member by member (a braced temporary was built on
+    /// the stack and copied).
+    void add_candidate(const asked& a) {
+        candidate& c = cands_.emplace_back();
+        c.source = a.source;
+        c.age = a.e->pkt->launch;
+        c.seq = a.e->pkt->serial;
+    }
     /// The first request of each output asked for, in the order first asked, with its output.
     struct first {
         entry* e;
@@ -160,7 +168,7 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
         const int o = static_cast<int>(f.output);
         chain& c = chains_[static_cast<std::size_t>(o)];
         const std::uint32_t head = c.head;
-        c.head = c.tail = kEnd;
+        c.head = kEnd;  // (its tail is read only while its head is a place in asked_)
         if (head == kAlone && !background) {  // the common case: one requester
             const d3::request r = f.r();
             const packet* sent = nullptr;
@@ -205,7 +213,7 @@ bool switch_allocator::allocate_group(std::uint64_t t, int o, std::uint32_t firs
         if (credit) {
             eligible_.push_back(i);
             a.e->stalled = false;
-            if (one_class) cands_.push_back({a.source, a.e->pkt->launch, a.e->pkt->serial});
+            if (one_class) add_candidate(a);
         }
         if (background) {
             group_.push_back(a.r());
@@ -236,10 +244,7 @@ bool switch_allocator::allocate_group(std::uint64_t t, int o, std::uint32_t firs
         if (competing > 1) {
             if (!one_class) {  // the candidates of the top class, after the partition
                 cands_.clear();
-                for (std::size_t j = 0; j < competing; ++j) {
-                    const asked& a = asked_[eligible_[j]];
-                    cands_.push_back({a.source, a.e->pkt->launch, a.e->pkt->serial});
-                }
+                for (std::size_t j = 0; j < competing; ++j) add_candidate(asked_[eligible_[j]]);
             }
             win = eligible_[arbiters_[static_cast<std::size_t>(top * outputs_ + o)].pick(
                 cands_.data(), cands_.size())];
