@@ -160,7 +160,8 @@ class output_unit : public sc_core::sc_object {
     router_stats& stats_of(const packet* p) { return p->background ? *background_ : stats_; }
     int free_lanes(std::uint64_t t) const;  ///< F > 1: ejection lanes free in step t
     std::size_t slot(int output, int vc) const {
-        return static_cast<std::size_t>(output * vcs_ + vc);
+        // Unsigned: no sign extension per credit counted, taken or arriving (input_unit::mark).
+        return static_cast<std::uint32_t>(output * vcs_ + vc);
     }
 
     // What a credit's arrival (credit_arrived) reads and writes, in one cache line: the router
