@@ -15,9 +15,20 @@ stop() {
   for name in watchdog slurmd slurmctld munged; do
     pid=$(cat "$dir/$name.pid" 2>/dev/null) || continue
     rm -f "$dir/$name.pid"
-    # Only the process this script started: its pid, and still the program it was.
+    # Only the process this script started: its pid, still the program it was, and still naming
+    # this cluster's directory on its command line. A pid file can be stale (a run whose process
+    # group was killed at once, watchdog and daemons with it, leaves them behind for the next
+    # `start`), and pids are reused (pid_max is 32768 here): the program's name alone is not
+    # enough, since every test script of the suite runs as `bash` too (#!/usr/bin/env bash), and
+    # another build tree's cluster runs the same daemons.
     comm=$(cat "/proc/$pid/comm" 2>/dev/null) || continue
     case $name in watchdog) [[ $comm == slurm-cluster* || $comm == bash ]] || continue ;; *) [ "$comm" = "$name" ] || continue ;; esac
+    mapfile -d '' args <"/proc/$pid/cmdline" 2>/dev/null || continue
+    ours=false
+    for a in "${args[@]}"; do
+      case $a in "$dir" | "$dir/slurm.conf" | "--log-file=$dir/munged.log") ours=true ;; esac
+    done
+    $ours || continue
     kill "$pid" 2>/dev/null || true
     for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     kill -9 "$pid" 2>/dev/null || true
