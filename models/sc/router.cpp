@@ -119,7 +119,7 @@ inline tlm::tlm_sync_enum router::receive(int first, flit& f, tlm::tlm_phase& ph
         packet* const p = f.pkt;
         if (!in_unit_.accept_in_place(fifo, p, ready)) return receive_late(fifo, p, ready);
         count_injected(fifo, *p);
-        clock_.wake(*this, ready);
+        clock_.wake_router(*this, ready);
         return tlm::TLM_ACCEPTED;
     }
     return receive_any(first, f, ph, t);
@@ -128,7 +128,7 @@ inline tlm::tlm_sync_enum router::receive(int first, flit& f, tlm::tlm_phase& ph
 tlm::tlm_sync_enum router::receive_late(int fifo, packet* p, std::uint64_t ready) {
     count_injected(fifo, *p);
     if (!in_unit_.accept(fifo, p, ready)) return overflow(in_unit_.input_of(fifo));
-    clock_.wake(*this, ready);
+    clock_.wake_router(*this, ready);
     return tlm::TLM_ACCEPTED;
 }
 
@@ -140,7 +140,7 @@ tlm::tlm_sync_enum router::receive_any(int first, flit& f, tlm::tlm_phase& ph,
     const int fifo = first + f.vc;
     count_injected(fifo, *f.pkt);
     if (!in_unit_.accept(fifo, f.pkt, ready)) return overflow(in_unit_.input_of(first));
-    clock_.wake(*this, ready);
+    clock_.wake_router(*this, ready);
     if (observer_) report_arrival(now, fifo, *f.pkt);
     return tlm::TLM_ACCEPTED;
 }
@@ -186,7 +186,7 @@ inline tlm::tlm_sync_enum router::credit(int output, flit& f, tlm::tlm_phase& ph
 }
 
 tlm::tlm_sync_enum router::wake_blocked(std::uint64_t due) {
-    clock_.wake(*this, due);
+    clock_.wake_router(*this, due);
     return tlm::TLM_ACCEPTED;
 }
 
@@ -429,7 +429,7 @@ void router::step_as(std::uint64_t t, Plain plain, Net net) {
     if (clock_.due_next(*this)) return;
     std::uint64_t next = std::min(in_unit_.next_work(t), hold_.next_work(t));
     if (blocked_) next = std::min(next, out_unit_.next_credit(t));
-    if (next != calendar::kNever) clock_.wake(*this, next);
+    if (next != calendar::kNever) clock_.wake_router(*this, next);
 }
 
 template class link_fw_binder<router>;
