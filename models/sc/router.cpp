@@ -426,7 +426,7 @@ void router::step_as(std::uint64_t t, Plain plain, Net net) {
             requests_, [&](int fifo) { return_flit_credits(fifo); }, changed);
     if (hold_.commit() && any && observer_) observer_->on_buffer(t, id_, -1, hold_.size());
     // 6. the next cycle with work (nothing to work out when the next cycle is asked for already)
-    if (clock_.due_next(*this)) return;
+    if (clock_.due_next_router(*this)) return;
     std::uint64_t next = std::min(in_unit_.next_work(t), hold_.next_work(t));
     if (blocked_) next = std::min(next, out_unit_.next_credit(t));
     if (next != calendar::kNever) clock_.wake_router(*this, next);
