@@ -2,22 +2,25 @@
 
 namespace d3 {
 
-calendar::calendar(std::uint32_t clients, std::uint64_t horizon) : wake_(clients, kNever) {
-    std::uint64_t size = 16;
-    while (size <= horizon + 1) size *= 2;
-    wheel_.resize(size);
+calendar::calendar(std::uint32_t clients, std::uint64_t horizon) {
+    std::uint64_t size = std::uint64_t{1} << slot_bits_;
+    while (size <= horizon + 1) {
+        size *= 2;
+        ++slot_bits_;
+    }
     mask_ = size - 1;
+    requests_.resize(static_cast<std::size_t>(size), 0);
+    resize(clients);
+}
+
+void calendar::resize(std::uint32_t clients) {
+    wake_.resize(clients, kNever);
+    words_ = (clients + 63) / 64;
+    bits_.resize(static_cast<std::size_t>(words_) << slot_bits_, 0);
 }
 
 std::uint64_t calendar::record_far(std::uint32_t id, std::uint64_t cycle) {
     far_.emplace(cycle, id);
-    return cycle;
-}
-
-std::uint64_t calendar::record_growing(std::vector<std::uint32_t>& bucket, std::uint32_t id,
-                                       std::uint64_t cycle) {
-    bucket.push_back(id);
-    ++in_wheel_;
     return cycle;
 }
 
@@ -26,15 +29,13 @@ void calendar::admit_far() {
         const far_entry e = far_.top();
         far_.pop();
         if (wake_[e.second] != e.first) continue;  // superseded
-        wheel_[e.first & mask_].push_back(e.second);
-        ++in_wheel_;
+        record(e.second, e.first);
     }
 }
 
 std::optional<std::uint64_t> calendar::next() const {
-    if (in_wheel_ != 0)
-        for (std::uint64_t c = open_; c <= open_ + mask_; ++c)
-            if (!wheel_[c & mask_].empty()) return c;
+    for (std::uint64_t c = open_; c <= open_ + mask_; ++c)
+        if (requests_[static_cast<std::size_t>(c & mask_)] != 0) return c;
     if (!far_.empty()) return far_.top().first;
     return std::nullopt;
 }

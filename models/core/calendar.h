@@ -1,7 +1,8 @@
 // The wake-up calendar of a network: which routers or nodes have work in which cycle. A timing
-// wheel indexed by cycle, with an overflow heap for requests beyond its horizon. A client that
-// asks twice before it runs keeps only its earliest request, so a step costs what is active, not
-// what exists. Plain C++, no SystemC.
+// wheel indexed by cycle whose slots are bitmaps of clients, with an overflow heap for requests
+// beyond its horizon. A client that asks twice before it runs keeps only its earliest request,
+// so a step costs what is active (and a word per 64 clients), not what exists. Plain C++, no
+// SystemC.
 #pragma once
 
 #include <cstdint>
@@ -22,7 +23,7 @@ class calendar {
     calendar(std::uint32_t clients, std::uint64_t horizon);
 
     /// Makes room for clients 0..clients-1 (new ones wait for nothing).
-    void resize(std::uint32_t clients) { wake_.resize(clients, kNever); }
+    void resize(std::uint32_t clients);
 
     /// Asks that `id` runs at `cycle`. Cycles already taken are moved to the first cycle not
     /// taken. Ignored when `id` already waits for a cycle no later than that. Returns the cycle
@@ -37,27 +38,45 @@ class calendar {
         if (wake_[id] <= cycle) return kNever;
         wake_[id] = cycle;
         if (cycle - open_ > mask_) return record_far(id, cycle);
-        std::vector<std::uint32_t>& bucket = wheel_[cycle & mask_];
-        if (bucket.size() == bucket.capacity()) return record_growing(bucket, id, cycle);
-        bucket.push_back(id);
-        ++in_wheel_;
+        record(id, cycle);
         return cycle;
     }
 
-    /// Calls f(id) for each client due at `cycle`, in the order of their requests, and forgets
-    /// them. Cycles must be taken in increasing order; f must not change the calendar.
+    /// Calls f(id) for each client due at `cycle`, in ascending id order, and forgets them. Cycles
+    /// must be taken in increasing order. f may request later cycles (a client stepped by f asks
+    /// for its next one): every client due is forgotten before the first call, so that such a
+    /// request is recorded for any of them, and until take_each returns a request mask_ + 1
+    /// cycles or more ahead goes to the overflow heap, never into the slot being taken.
     template <typename F>
     void take_each(std::uint64_t cycle, F&& f) {
         open_ = cycle;
         if (!far_.empty()) admit_far();
-        auto& bucket = wheel_[cycle & mask_];
-        for (std::uint32_t id : bucket)
-            if (wake_[id] == cycle) {
-                wake_[id] = kNever;
-                f(id);
+        const std::size_t slot = static_cast<std::size_t>(cycle & mask_);
+        if (requests_[slot] == 0) {
+            open_ = cycle + 1;
+            return;
+        }
+        requests_[slot] = 0;
+        const std::size_t stride = std::size_t{1} << slot_bits_;
+        std::uint64_t* const first = bits_.data() + slot;
+        // Forgets the clients due and drops the requests superseded by an earlier one.
+        std::uint64_t* word = first;
+        for (std::uint32_t base = 0; base < words_ * 64; base += 64, word += stride)
+            for (std::uint64_t bits = *word; bits != 0; bits &= bits - 1) {
+                std::uint64_t& w = wake_[base + static_cast<std::uint32_t>(__builtin_ctzll(bits))];
+                if (w == cycle)
+                    w = kNever;
+                else
+                    *word &= ~(bits & -bits);
             }
-        in_wheel_ -= bucket.size();
-        bucket.clear();
+        word = first;
+        for (std::uint32_t base = 0; base < words_ * 64; base += 64, word += stride) {
+            std::uint64_t bits = *word;
+            if (bits == 0) continue;
+            *word = 0;
+            for (; bits != 0; bits &= bits - 1)
+                f(base + static_cast<std::uint32_t>(__builtin_ctzll(bits)));
+        }
         open_ = cycle + 1;
     }
 
@@ -71,19 +90,26 @@ class calendar {
   private:
     /// A request beyond the wheel's horizon (the overflow heap).
     std::uint64_t record_far(std::uint32_t id, std::uint64_t cycle);
-    /// request() into a bucket whose storage must grow first: out of line, so that the common
-    /// case saves no registers for the vector's reallocation.
-    [[gnu::noinline]] std::uint64_t record_growing(std::vector<std::uint32_t>& bucket,
-                                                   std::uint32_t id, std::uint64_t cycle);
+    /// Sets id's bit in the slot of `cycle` (within the horizon).
+    void record(std::uint32_t id, std::uint64_t cycle) {
+        const std::size_t slot = static_cast<std::size_t>(cycle & mask_);
+        bits_[(static_cast<std::size_t>(id >> 6) << slot_bits_) + slot] |= 1ull << (id & 63);
+        ++requests_[slot];
+    }
     /// Moves the requests beyond the horizon that now fall inside it into the wheel (take_each).
     void admit_far();
 
     using far_entry = std::pair<std::uint64_t, std::uint32_t>;
-    std::vector<std::uint64_t> wake_;                ///< per client, kNever when not waiting
-    std::vector<std::vector<std::uint32_t>> wheel_;  ///< bucket cycle & mask_
+    std::vector<std::uint64_t> wake_;  ///< per client, kNever when not waiting
+    /// The wheel: per word of 64 clients, one bitmap per slot (cycle & mask_; word w of slot s at
+    /// w * 2^slot_bits_ + s), so that clients added at elaboration append their words.
+    std::vector<std::uint64_t> bits_;
+    /// Per slot: requests recorded since it was last taken (some perhaps superseded); 0: none.
+    std::vector<std::uint32_t> requests_;
+    std::uint32_t words_ = 0;
+    unsigned slot_bits_ = 4;  ///< the wheel has 2^slot_bits_ slots
     std::uint64_t mask_;
     std::uint64_t open_ = 0;  ///< cycles below this were taken
-    std::size_t in_wheel_ = 0;
     std::priority_queue<far_entry, std::vector<far_entry>, std::greater<far_entry>> far_;
 };
 

@@ -51,38 +51,40 @@ void stepper::schedule(std::uint64_t cycle) {
     tick_event_.notify(sc_core::sc_time::from_value((cycle - n) * step_value_));
 }
 
-// A counting sort through a bitmap, with the clients kept awake added: costs the due clients plus
-// one word per 64 clients between the first due and the last (all of them when some are kept
-// awake). The bitmap is all 0 between phases: each word is cleared as it is read.
+// The calendar yields a phase's due clients in ascending id order. With none kept awake (the
+// routers, in every run) they step as the calendar yields them; with some kept awake, the two
+// sets are merged in a bitmap (one word per 64 clients), cleared as it is read.
 void stepper::step_due(bool router_phase) {
     const auto& list = router_phase ? router_clients_ : node_clients_;
+    calendar& k = cal(router_phase);
+    const std::uint64_t now = current_;
+    client* const* const clients = list.data();
+    const std::size_t awake_count = awake_count_[router_phase];
+    if (awake_count == 0) {
+        // A client's step requests later cycles only (take_each allows it). Against a wheel of
+        // request lists sorted here through a bitmap: D3(8,8) all-to-all -0.43 % instructions,
+        // MDF(4,8) uniform at 0.3 -0.25 % (no growth test per request, no first and last word
+        // tracked per due client, no second bitmap).
+        k.take_each(now, [clients, now](std::uint32_t id) { clients[id]->step(now); });
+        return;
+    }
     // Every client kept awake (the nodes of synthetic traffic, whose programs run in every
     // cycle, and those of a primitive): each is due, in id order, without the bitmap (MDF(4,8)
     // uniform at 0.3: -0.17 % instructions, D3(8,8) all-to-all: -0.26 %).
-    if (awake_count_[router_phase] == list.size() && !list.empty()) {
-        cal(router_phase).take_each(current_, [](std::uint32_t) {});
-        const std::uint64_t now = current_;
+    if (awake_count == list.size()) {
+        k.take_each(now, [](std::uint32_t) {});
         for (client* const c : list) c->step(now);
         return;
     }
     const std::vector<std::uint64_t>& awake = awake_[router_phase];
-    std::size_t first = ~std::size_t{0}, last = 0;  // the words with due clients
-    if (awake_count_[router_phase] != 0) {
-        std::copy(awake.begin(), awake.end(), due_bits_.begin());
-        first = 0;
-        last = awake.size() - 1;
-    }
-    cal(router_phase).take_each(current_, [&](std::uint32_t id) {
-        const std::size_t w = id >> 6;
-        due_bits_[w] |= 1ull << (id & 63);
-        first = std::min(first, w);
-        last = std::max(last, w);
-    });
-    for (std::size_t w = first; w <= last && first != ~std::size_t{0}; ++w) {
-        std::uint64_t bits = due_bits_[w];
-        due_bits_[w] = 0;
+    std::uint64_t* const due = due_bits_.data();
+    std::copy(awake.begin(), awake.end(), due);
+    k.take_each(now, [due](std::uint32_t id) { due[id >> 6] |= 1ull << (id & 63); });
+    for (std::size_t w = 0; w < awake.size(); ++w) {
+        std::uint64_t bits = due[w];
+        due[w] = 0;
         for (; bits != 0; bits &= bits - 1)
-            list[w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))]->step(current_);
+            clients[w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))]->step(now);
     }
 }
 

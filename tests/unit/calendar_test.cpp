@@ -1,5 +1,5 @@
 // The wake-up calendar: earliest request wins, superseded requests are dropped, requests beyond
-// the horizon come back in time, order of requests within a cycle.
+// the horizon come back in time, ascending id order within a cycle.
 #include "core/calendar.h"
 
 #include <gtest/gtest.h>
@@ -20,7 +20,7 @@ TEST(Calendar, ClientsRunAtTheirEarliestRequestOnce) {
     EXPECT_EQ(c.request(2, 3), 3u);                // earlier: replaces 5
     EXPECT_EQ(c.request(0, 3), 3u);
     EXPECT_EQ(c.next(), 3u);
-    EXPECT_EQ(take(c, 3), (std::vector<std::uint32_t>{2, 0}));  // in request order
+    EXPECT_EQ(take(c, 3), (std::vector<std::uint32_t>{0, 2}));  // in id order
     EXPECT_EQ(c.next(), 5u);                                    // the superseded request
     EXPECT_TRUE(take(c, 5).empty());                            // ... runs nobody
     EXPECT_FALSE(c.next().has_value());
@@ -48,6 +48,28 @@ TEST(Calendar, AWheelBucketHoldsOneCycleAtATime) {
         ASSERT_EQ(due.size(), (t + 1 >= 15 && (t + 1 - 15) % 14 == 0) ? 2u : 1u) << t;
         if (due.size() == 2) c.request(1, t + 15);
     }
+}
+
+// A client stepped during take_each may ask for a later cycle for any client, one due in the same
+// cycle and not yet called included (the stepper steps clients as the calendar yields them).
+TEST(Calendar, RequestsMadeWhileTakingACycleAreKept) {
+    calendar c(130, 4);  // clients in three words, a wheel of 16 cycles
+    c.request(1, 3);
+    c.request(129, 3);
+    std::vector<std::uint32_t> called;
+    std::vector<std::uint64_t> recorded;
+    c.take_each(3, [&](std::uint32_t id) {
+        called.push_back(id);
+        if (id == 1) {
+            recorded.push_back(c.request_open(129, 4));      // due now, not called yet
+            recorded.push_back(c.request_open(64, 3 + 16));  // the slot being taken, a lap on
+        }
+    });
+    EXPECT_EQ(called, (std::vector<std::uint32_t>{1, 129}));
+    EXPECT_EQ(recorded, (std::vector<std::uint64_t>{4, 19}));
+    EXPECT_EQ(take(c, 4), std::vector<std::uint32_t>{129});
+    for (std::uint64_t t = 5; t < 19; ++t) EXPECT_TRUE(take(c, t).empty()) << t;
+    EXPECT_EQ(take(c, 19), std::vector<std::uint32_t>{64});
 }
 
 }  // namespace
