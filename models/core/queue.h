@@ -29,17 +29,42 @@ class queue {
     void append(It first, It last) {
         items_.insert(items_.end(), first, last);
     }
+    /// Removes the elements at the front while pred(element) holds and returns how many it
+    /// removed: pop_front's loop with the front and end read once (a node's credits that came
+    /// back by its step).
+    template <typename Pred>
+    std::size_t pop_front_while(Pred pred) {
+        const std::size_t first = head_, end = items_.size();
+        std::size_t i = first;
+        while (i != end && pred(items_[i])) ++i;
+        if (i == first) return 0;
+        if (i == end) {
+            items_.clear();
+            head_ = 0;
+        } else {
+            head_ = i;
+            compact();
+        }
+        return i - first;
+    }
     void pop_front() {
         if (++head_ == items_.size()) {
             items_.clear();
             head_ = 0;
-        } else if (head_ >= 1024 && head_ * 2 >= items_.size()) {
+        } else {
+            compact();
+        }
+    }
+
+  private:
+    /// Drops the taken elements once they are at least 1024 and half the vector.
+    void compact() {
+        if (head_ >= 1024 && head_ * 2 >= items_.size()) {
             items_.erase(items_.begin(), items_.begin() + static_cast<std::ptrdiff_t>(head_));
             head_ = 0;
         }
     }
 
-  private:
     std::vector<T> items_;
     std::size_t head_ = 0;
 };

@@ -18,7 +18,7 @@ node::node(const sc_core::sc_module_name& name, setup s)
     : sc_core::sc_module(name),
       inject_out("inject_out"),
       eject_in("eject_in"),
-      cfg_(s.cfg),
+      injection_width_(s.cfg.router.injection_width),
       at_(s.at),
       id_(s.topo.id(s.at)),
       pool_(s.pool),
@@ -31,7 +31,9 @@ node::node(const sc_core::sc_module_name& name, setup s)
       plan_(reacts_ == reaction::none && program_ ? program_->planned() : nullptr),
       plan_steps_(plan_ ? plan_->size() : 0),
       closed_form_(classes_ == 1 && plan_ && s.deliveries.closed_form(*plan_)),
-      one_class_(classes_ == 1 && !closed_form_),
+      step_case_(classes_ != 1  ? &node::step_classes_of
+                 : closed_form_ ? &node::step_closed
+                                : &node::step_one_class),
       injection_delay_(step_time()) {
     for (lane& l : lanes_) l.credits = s.cfg.router.injection_depth;
     inject_out.bind(credit_if_);
@@ -48,10 +50,10 @@ template <typename Classes>
 inline void node::collect_credits(std::uint64_t t, Classes classes) {
     for (int c = 0; c < classes; ++c) {
         lane& q = lanes_[c];
-        while (!q.credit_due.empty() && q.credit_due.front() <= t) {
-            ++q.credits;
-            q.credit_due.pop_front();
-        }
+        // One pass over the credits due (with the injection width kept in the node, D3(8,8)
+        // all-to-all -0.15 % instructions, MDF(4,8) uniform at 0.3 -0.24 %)
+        q.credits += static_cast<int>(
+            q.credit_due.pop_front_while([t](std::uint64_t due) { return due <= t; }));
     }
 }
 
@@ -164,21 +166,23 @@ inline void node::step_classes(std::uint64_t t, Classes classes, Closed closed) 
 void node::step(std::uint64_t t) {
     // One service class (the default): a constant bound drops the loops over the lanes, which
     // cost more than one lane's work in every node step (D3(8,8) all-to-all: -0.9 % instructions).
-    // Both tail calls, taken before any frame is set up: with the one-class case inline here,
-    // its registers were saved before the test, 19 instructions per step of a closed-form node.
-    if (one_class_) return step_one_class(t);
-    step_other(t);
+    // A tail call, taken before any frame is set up: with the one-class case inline here, its
+    // registers were saved before the test, 19 instructions per step of a closed-form node. The
+    // case chosen once (step_case_), not tested per step: D3(8,8) all-to-all -0.27 %
+    // instructions, MDF(4,8) uniform at 0.3 -0.07 %.
+    step_case_(*this, t);
 }
 
-void node::step_one_class(std::uint64_t t) {
-    step_classes(t, std::integral_constant<int, 1>{}, std::false_type{});
+void node::step_one_class(node& n, std::uint64_t t) {
+    n.step_classes(t, std::integral_constant<int, 1>{}, std::false_type{});
 }
 
-void node::step_other(std::uint64_t t) {
-    if (closed_form_)
-        step_classes(t, std::integral_constant<int, 1>{}, std::true_type{});
-    else
-        step_classes(t, classes_, std::false_type{});
+void node::step_closed(node& n, std::uint64_t t) {
+    n.step_classes(t, std::integral_constant<int, 1>{}, std::true_type{});
+}
+
+void node::step_classes_of(node& n, std::uint64_t t) {
+    n.step_classes(t, n.classes_, std::false_type{});
 }
 
 void node::launch_immediately(std::uint64_t t) {

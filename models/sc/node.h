@@ -130,11 +130,12 @@ class node : public stepper::client, public sc_core::sc_module {
     /// (std::true_type: closed_form_), every launch is the plan's, in the ledger's closed form.
     template <typename Classes, typename Closed>
     void step_classes(std::uint64_t t, Classes classes, Closed closed);
-    /// step() of a node with several classes, or whose launches are all in closed form
-    /// (closed_form_).
-    [[gnu::noinline]] void step_other(std::uint64_t t);
     /// step() of a node with one service class, not closed_form_.
-    [[gnu::noinline]] void step_one_class(std::uint64_t t);
+    static void step_one_class(node& n, std::uint64_t t);
+    /// step() of a node whose launches are all in closed form (closed_form_).
+    static void step_closed(node& n, std::uint64_t t);
+    /// step() of a node with several classes.
+    static void step_classes_of(node& n, std::uint64_t t);
     /// Injects one packet whose first hop is at `first_hop` (`closed`: see step_classes).
     template <typename Closed>
     void send(const launch& l, std::uint64_t first_hop, const sc_core::sc_time& delay,
@@ -154,14 +155,12 @@ class node : public stepper::client, public sc_core::sc_module {
 
     /// A launch of class lane `q` may enter the router in this step: injection width and a credit
     /// are left.
-    bool has_room(const lane& q) const {
-        return q.sent < cfg_.router.injection_width && q.credits > 0;
-    }
+    bool has_room(const lane& q) const { return q.sent < injection_width_ && q.credits > 0; }
     /// Sends `l` in step `t` when has_room(q) (and takes the room).
     template <typename Closed>
     bool inject(lane& q, const launch& l, std::uint64_t t, Closed closed);
 
-    const network_config& cfg_;
+    const int injection_width_;  ///< the configuration's, kept here: no pointer to it per launch
     const coord at_;
     const router_id id_;
     packet_pool& pool_;
@@ -184,7 +183,9 @@ class node : public stepper::client, public sc_core::sc_module {
     /// header's tests (D3(8,8) all-to-all: -0.93 % instructions). A node with a plan answers
     /// nothing (plan_): every launch it sends is the plan's.
     const bool closed_form_;
-    const bool one_class_;  ///< one service class, not closed_form_: step()'s own case
+    /// step()'s case for this node (step_one_class, step_closed or step_classes_of), chosen once:
+    /// one indirect tail call per step instead of a test per case.
+    void (*const step_case_)(node&, std::uint64_t);
     /// The injection channel's one cycle, kept here: step_time() tests its function-local
     /// static's guard on every call, and the all-to-all injects one packet per node step.
     const sc_core::sc_time injection_delay_;

@@ -38,5 +38,30 @@ TEST(Queue, EmptyExactlyWhenEverythingPushedWasPopped) {
     EXPECT_EQ(q.front(), 7);
 }
 
+// pop_front_while takes the leading run that holds the predicate, as pop_front one by one would:
+// none, some (the rest stays in order), all (the queue is empty after), and after the taken
+// front was moved away.
+TEST(Queue, PopFrontWhileTakesTheLeadingRunAsPopFrontWould) {
+    queue<int> q;
+    const auto below = [](int bound) { return [bound](int v) { return v < bound; }; };
+    EXPECT_EQ(q.pop_front_while(below(10)), 0u);
+    for (int i = 0; i < 5; ++i) q.push_back(i);
+    EXPECT_EQ(q.pop_front_while(below(0)), 0u);
+    EXPECT_EQ(q.front(), 0);
+    EXPECT_EQ(q.pop_front_while(below(2)), 2u);
+    EXPECT_EQ(q.front(), 2);
+    EXPECT_EQ(q.size(), 3u);
+    EXPECT_EQ(q.pop_front_while(below(10)), 3u);
+    EXPECT_TRUE(q.empty());
+    q.push_back(8);
+    EXPECT_EQ(q.front(), 8);
+    for (int i = 0; i < 3000; ++i) q.push_back(i);
+    EXPECT_EQ(q.pop_front_while([](int v) { return v != 2500; }), 2501u);  // 8, then 0..2499
+    EXPECT_EQ(q.size(), 500u);
+    EXPECT_EQ(q.front(), 2500);
+    q.pop_front();
+    EXPECT_EQ(q.front(), 2501);
+}
+
 }  // namespace
 }  // namespace d3
