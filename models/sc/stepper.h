@@ -61,14 +61,14 @@ class stepper : public sc_core::sc_module {
     void keep_awake(client& c, bool on) {
         if (c.kept_awake_ != on) toggle_awake(c, on);
     }
-    /// True during a step when `c` is already asked to step in the next cycle: then a wake-up
-    /// for any later cycle changes nothing (the calendar keeps a client's earliest request, and
-    /// the next step asks again), and a client may skip working out when it next has work.
-    bool due_next(const client& c) const { return due_next_in(c, c.router_); }
-    /// due_next() of a client of the router phase (as wake_router: the phase known where it is
-    /// inlined, once per router step; D3(8,8) all-to-all -0.35 % instructions, MDF(4,8) uniform
-    /// at 0.3 -0.20 %).
-    bool due_next_router(const client& c) const { return due_next_in(c, true); }
+    /// True during a step when router `c` (a client of the router phase) is already asked to step
+    /// in the next cycle: then a wake-up for any later cycle changes nothing (the calendar keeps a
+    /// client's earliest request, and the next step asks again), and the router may skip working
+    /// out when it next has work. The phase known, as in wake_router: no test of it per router
+    /// step (D3(8,8) all-to-all -0.35 % instructions, MDF(4,8) uniform at 0.3 -0.20 %).
+    bool due_next_router(const client& c) const {
+        return in_tick_ && routers_.waiting(c.id_) == current_ + 1;
+    }
     /// True while the stepper steps its clients (now() is the cycle being stepped).
     bool stepping() const { return in_tick_; }
     /// The cycle being stepped, or the current simulation cycle outside a step.
@@ -100,10 +100,6 @@ class stepper : public sc_core::sc_module {
         wake_outside(c, cycle);
     }
     void wake_outside(client& c, std::uint64_t cycle);
-    /// due_next() of a client of phase `router_phase` (c.router_).
-    bool due_next_in(const client& c, bool router_phase) const {
-        return in_tick_ && cal(router_phase).waiting(c.id_) == current_ + 1;
-    }
     void toggle_awake(client& c, bool on);  ///< keep_awake when it changes something
     /// Steps the clients of a phase due in the current cycle, the calendar's and those kept awake.
     void step_due(bool router_phase);

@@ -59,8 +59,8 @@ TEST(Stepper, KeptAwakeStepsEveryCycleOnceAndInIdOrder) {
     EXPECT_EQ(to_cycle(sc_core::sc_time_stamp()), 6u);
 }
 
-// due_next: true only while a client steps and only when the next cycle is asked for already (the
-// case in which a router skips working out its next wake-up, router.cpp step 6).
+// due_next_router: true only while a client steps and only when the next cycle is asked for already
+// (the case in which a router skips working out its next wake-up, router.cpp step 6).
 TEST(Stepper, DueNextOnlyWhenTheNextCycleIsAskedFor) {
     D3_REQUIRE_FRESH_KERNEL();
     std::vector<std::pair<std::uint64_t, const char*>> log;
@@ -68,15 +68,15 @@ TEST(Stepper, DueNextOnlyWhenTheNextCycleIsAskedFor) {
     recorder a("a", log), b("b", log);
     clock.add(a, true);
     clock.add(b, true);
-    std::vector<std::pair<std::uint64_t, bool>> seen;  // (cycle, b.due_next) at b's steps
+    std::vector<std::pair<std::uint64_t, bool>> seen;  // (cycle, b.due_next_router) at b's steps
     // a (id 0) steps before b (id 1) in a cycle: at 1 it asks for b at 2 (b's 1 sees it due next),
     // at 2 it asks for b at 5 (b's 2 does not: 5 is later than 3).
     a.action = [&](std::uint64_t t) {
         if (t == 1) clock.wake(b, 2);
         if (t == 2) clock.wake(b, 5);
     };
-    b.action = [&](std::uint64_t t) { seen.push_back({t, clock.due_next(b)}); };
-    EXPECT_FALSE(clock.due_next(a));  // outside a step: never
+    b.action = [&](std::uint64_t t) { seen.push_back({t, clock.due_next_router(b)}); };
+    EXPECT_FALSE(clock.due_next_router(a));  // outside a step: never
     clock.wake(a, 1);
     clock.wake(a, 2);  // ignored: a waits for 1 already; a's step at 1 asks again
     clock.wake(b, 1);
