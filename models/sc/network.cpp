@@ -43,6 +43,23 @@ const network_config& checked(const network_config& c) {
         SC_REPORT_ERROR("d3/network", ("invalid network configuration: " + *err).c_str());
     return c;
 }
+// SystemC checks each new object's name for '.' and white space on a copy (a pool allocation and
+// a call of isspace per character: 8,200 objects, 2.8 M instructions in D3(8,8)). The names the
+// routers and nodes give their objects and those SystemC makes for them are letters, digits and
+// '_' (module_name, the units' and sockets' fixed names), so the check is off while they are
+// built and back as it was afterwards, a throw included. The names are the same either way.
+class names_checked_by_us {
+  public:
+    names_checked_by_us() : was_(sc_core::sc_enable_name_checking) {
+        sc_core::sc_enable_name_checking = false;
+    }
+    ~names_checked_by_us() { sc_core::sc_enable_name_checking = was_; }
+    names_checked_by_us(const names_checked_by_us&) = delete;
+    names_checked_by_us& operator=(const names_checked_by_us&) = delete;
+
+  private:
+    const bool was_;
+};
 }  // namespace
 
 network::network(const sc_core::sc_module_name& name, const network_config& cfg,
@@ -67,19 +84,23 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
         decoders_.push_back(std::make_unique<topology_decoder>(topo_));
     }
     module_name_buffer label;
-    routers.init(n, [&](std::size_t i) {
-        const coord at = topo_.at(static_cast<router_id>(i));
-        decoder_if& decoder = *decoders_[decoders ? i : 0];
-        return new router(
-            module_name("router", at, label),
-            router::setup{cfg_, topo_, at, decoder, pool_, clock, observer, cfg_.background});
-    });
-    nodes.init(n, [&](std::size_t i) {
-        const auto id = static_cast<router_id>(i);
-        const coord at = topo_.at(id);
-        return new node(module_name("node", at, label),
-                        node::setup{cfg_, topo_, at, pool_, ledger_, clock, work.program_for(id)});
-    });
+    {
+        const names_checked_by_us names;
+        routers.init(n, [&](std::size_t i) {
+            const coord at = topo_.at(static_cast<router_id>(i));
+            decoder_if& decoder = *decoders_[decoders ? i : 0];
+            return new router(
+                module_name("router", at, label),
+                router::setup{cfg_, topo_, at, decoder, pool_, clock, observer, cfg_.background});
+        });
+        nodes.init(n, [&](std::size_t i) {
+            const auto id = static_cast<router_id>(i);
+            const coord at = topo_.at(id);
+            return new node(
+                module_name("node", at, label),
+                node::setup{cfg_, topo_, at, pool_, ledger_, clock, work.program_for(id)});
+        });
+    }
     // Links: output o of router i to the input its far end arrives on, in output order, then the
     // router's node.
     const int ports = topo_.link_ports();

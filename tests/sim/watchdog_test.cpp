@@ -140,5 +140,27 @@ TEST(Network, AConfigurationThatFailsItsChecksIsAReport) {
     }
 }
 
+// The network builds its routers and nodes with SystemC's name check off (names it knows to be
+// legal, models/sc/network.cpp): their objects keep the names the check gives them, and the
+// check is on again once the network is built, as it was before.
+TEST(Network, ItsObjectsKeepTheirNamesAndTheNameCheckIsBackAfterwards) {
+    D3_REQUIRE_FRESH_KERNEL();
+    const topology t(2, 4);
+    const auto work = make_primitive_workload(t, primitive_options{});
+    network_config c;
+    c.k = 2;
+    c.m = 4;
+    ASSERT_TRUE(sc_core::sc_enable_name_checking);
+    network net("network", c, *work);
+    EXPECT_TRUE(sc_core::sc_enable_name_checking);
+    for (const char* name : {"network.router_1_0_2", "network.router_1_0_2.switch_allocator",
+                             "network.router_1_0_2.out_export_0", "network.router_1_0_2.in_port_0",
+                             "network.node_1_0_2.inject_out", "network.node_1_0_2.eject_in"}) {
+        const sc_core::sc_object* o = sc_core::sc_find_object(name);
+        ASSERT_NE(o, nullptr) << name;
+        EXPECT_STREQ(o->name(), name);
+    }
+}
+
 }  // namespace
 }  // namespace d3
