@@ -32,27 +32,32 @@ struct hop {
 /// The move of a unicast decision (eject, local, global) at `at`. False when the decision is not
 /// a legal move there: invalid, a port out of range, a hold where the port is a real link, a
 /// global port 0 that loops back without the hold flag, or a broadcast action. Inline: the route
-/// stage expands one per router visit (and needs only `out.to`).
+/// stage expands one per router visit (and needs only `out.to`). `Checked` false: for a decision
+/// of the reference decoder on a valid header (the plain router's route stage), whose ports and
+/// hold flag are legal by construction (test Expand.ReferenceDecisionsOnValidHeadersAreLegal), so
+/// that only its action is tested (an invalid action still returns false): the tests of the port
+/// and the hold cost the D3(8,8) all-to-all 1.0 % of its instructions, MDF(4,8) traffic 0.56 %.
+template <bool Checked = true>
 inline bool expand_unicast(const decision& d, const coord& at, const topology& t, hop& out) {
     switch (d.act) {
         case action::eject:
             out = {kEjectTarget, at};
             return true;
         case action::local:
-            if (d.port >= t.m() || d.hold != (d.port == 0)) return false;
+            if (Checked && (d.port >= t.m() || d.hold != (d.port == 0))) return false;
             out = d.hold ? hop{kHoldTarget, at}
                          : hop{static_cast<target>(index_of({false, d.port}, t.k())),
                                t.local_neighbor(at, d.port)};
             return true;
         case action::global:
-            if (d.port >= t.k()) return false;
+            if (Checked && d.port >= t.k()) return false;
             // D3 holds exactly where global port 0 loops back; MDF may hold anywhere (port 0).
             if (d.hold) {
-                if (d.port != 0 || !t.may_hold_globally(at)) return false;
+                if (Checked && (d.port != 0 || !t.may_hold_globally(at))) return false;
                 out = {kHoldTarget, at};
                 return true;
             }
-            if (t.global_loops(at, d.port)) return false;
+            if (Checked && t.global_loops(at, d.port)) return false;
             out = {static_cast<target>(d.port), t.global_neighbor(at, d.port)};
             return true;
         default:

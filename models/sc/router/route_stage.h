@@ -59,7 +59,9 @@ class route_stage : public sc_core::sc_object {
             return false;
         }
         hop h;
-        if (!expand_unicast(e.dec, at_, topo_, h)) fail(e, t);
+        // The reference decoder's decisions (a Net other than any_network): only their action
+        // is tested (core/expand.h).
+        if (!expand_unicast<any>(e.dec, at_, topo_, h)) fail(e, t);
         e.to = h.to;
         return true;
     }
