@@ -271,7 +271,7 @@ template <typename Plain>
 [[gnu::always_inline]] inline packet* router::serve(const request& r, target to, std::uint64_t t,
                                                     Plain) {
     entry& e = *r.e;
-    e.stalled = false;
+    if (e.broadcast()) e.stalled = false;  // a unicast served is done (entry::stalled)
     // A link's channel and credit count downstream, from the next header before take() writes it
     // into the packet (the allocator's credit test has just worked them out; GCC keeps them).
     const int vc = is_link(to) ? channel(*e.pkt, e.dec.next.b, Plain{}) : 0;
@@ -311,7 +311,6 @@ inline void router::offer(const request& r, target to, std::uint64_t t, Plain pl
         return;
     }
     // The node and the hold stage take packets without arbitration, up to their room.
-    r.e->stalled = false;
     const bool room = to == kEjectTarget ? out_unit_.take_eject_room<Plain::value>()
                                          : hold_.take_room(Plain::value ? 0 : r.e->pkt->service) ||
                                                keeps_hold_place(r);
@@ -382,11 +381,11 @@ void router::step_as(std::uint64_t t, Plain plain, Net net) {
         } else {
             unicast = !e.broadcast();
         }
-        e.stalled = true;
         if (unicast) {
             offer(r, e.to, t, plain);
         } else {
             targets_ = fanout_[e.fan];  // serving a target edits the list
+            e.stalled = std::all_of(targets_.begin(), targets_.end(), is_link);  // (entry.h)
             for (target x : targets_) offer(r, x, t, plain);
         }
     }
@@ -403,15 +402,16 @@ void router::step_as(std::uint64_t t, Plain plain, Net net) {
     };
     if (!any || flits_ == 1)  // one-flit packets: a credit is a packet (the paper's router)
         blocked_ = alloc_.allocate<!any>(
-            t, [&](int o, const entry& e) { return has_credit(o, e, plain); }, grant, lost);
+            t, [&](int o, entry& e) { return has_credit(o, e, plain) || no_credit(e); }, grant,
+            lost);
     else  // F flits: room for all of them downstream and the link free (docs/multi-flit.md)
         blocked_ = alloc_.allocate(
             t,
-            [&](int o, const entry& e) {
+            [&](int o, entry& e) {
                 const int vc = vc_after(e);
                 if (out_unit_.can_send(o, vc, t)) return true;
                 ++stats_.vc_waits[static_cast<std::size_t>(vc)];
-                return false;
+                return no_credit(e);
             },
             grant, lost);
     // 5. free what left

@@ -213,6 +213,13 @@ class router : public stepper::client, public sc_core::sc_module {
         const int vc = channel(*e.pkt, e.dec.next.b, Plain{});
         return out_unit_.credit_count(static_cast<target>(o), vc) > 0;
     }
+    /// `e` asked for a link that has no credit (false, for the allocator's credit test): a
+    /// unicast entry is stalled; a broadcast entry was marked when its copies were offered
+    /// (entry::stalled).
+    static bool no_credit(entry& e) {
+        if (!e.broadcast()) e.stalled = true;
+        return false;
+    }
     void return_flit_credits(int fifo);  ///< F > 1: a packet's F credits, one per cycle
     /// Whether the decoded, unserved entry `e` waits for a link credit (its output and channel in
     /// w) or for the hold stage's room (w.output kHoldStage).

@@ -53,8 +53,14 @@ struct entry {
     std::uint32_t fan = fanout::kNone;  ///< broadcast: its list of copies not served yet
     target to = kEjectTarget;           ///< unicast: where it goes
     bool decoded = false;
-    bool done = false;     ///< every copy was served: the slot is freed at the end of the step
-    bool stalled = false;  ///< in the last step, every link it asked for lacked a credit
+    bool done = false;  ///< every copy was served: the slot is freed at the end of the step
+    /// In the last step, every link it asked for lacked a credit (it waits for one, not for the
+    /// next cycle: next_work). Written by the router's step only where it can change: a unicast's
+    /// when its link has no credit (router::no_credit), cleared when it has one but loses the
+    /// switch; a broadcast's when its copies are offered (set unless one is the hold stage's),
+    /// cleared when a copy is served or has a credit. A unicast served is done, its flag not read
+    /// again: its two stores per request saved D3(8,8) all-to-all 0.38 % of its instructions.
+    bool stalled = false;
 
     bool broadcast() const { return fan != fanout::kNone; }
 };

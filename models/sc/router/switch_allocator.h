@@ -55,6 +55,9 @@ class switch_allocator : public sc_core::sc_object {
     /// and calls grant(request, output) -> packet* for the winner. Clears the step's requests.
     /// Returns true when some packet was left waiting for a credit. lost(request, output) is
     /// called for each packet that had a credit but lost the link to the winner (the packet log).
+    /// A requester with a credit among several (any, with background traffic) has its entry's
+    /// stall flag cleared, as it may lose the link (entry::stalled); a lone requester's flag is
+    /// the caller's (has_credit, grant).
     /// `Plain`: the caller knows there is one service class, no observer and no background
     /// traffic (router::step_as), so that those tests drop out.
     struct no_loser {
@@ -173,7 +176,6 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
             const d3::request r = f.r();
             const packet* sent = nullptr;
             if (has_credit(o, *r.e)) {
-                r.e->stalled = false;
                 sent = grant(r, o);
             } else {
                 waiting = true;
