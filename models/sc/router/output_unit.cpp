@@ -18,6 +18,7 @@ output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
       vcs_(s.vcs),
       depth_(s.params->buffer_depth),
       credits_(static_cast<std::size_t>(s.outputs * s.vcs), s.params->buffer_depth),
+      outputs_(s.outputs),
       k_(s.k),
       ejection_width_(s.params->ejection_width),
       flits_(s.params->packet_length),
@@ -26,12 +27,17 @@ output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
       global_delay_(hop_delay(*s.params, s.params->global_latency)),
       local_delay_(hop_delay(*s.params, s.params->local_latency)),
       stats_(stats),
-      background_(s.background ? s.background : &stats),
-      fw_(static_cast<std::size_t>(s.outputs), nullptr) {
+      background_(s.background ? s.background : &stats) {
     if (flits_ > 1) {
         link_free_.assign(static_cast<std::size_t>(s.outputs), 0);
         lane_free_.assign(static_cast<std::size_t>(ejection_width_), 0);
     }
+}
+
+void output_unit::size_links() {
+    links_.resize(static_cast<std::size_t>(outputs_));
+    for (int o = 0; o < outputs_; ++o)  // outputs 0..K-1 are the global links (port_of)
+        links_[static_cast<std::size_t>(o)].delay = o < k_ ? global_delay_ : local_delay_;
 }
 
 void output_unit::too_many_credits(std::size_t slot) const {
