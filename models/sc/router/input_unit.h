@@ -220,7 +220,10 @@ void input_unit::release(const request_list& asked, Freed&& freed, Changed&& cha
         const std::size_t n = inj.remove_if([](const entry& e) { return e.done; }, lanes_asked_[c]);
         if (n == 0) continue;
         if (flits > 1) take_lanes(n);
-        for (std::size_t i = 0; i < n; ++i) freed(injq_ + c);
+        // The first credit outside the loop: with one entry served (the common case), GCC's setup
+        // of the call loop cost more than the call (D3(8,8) all-to-all -0.30 % instructions).
+        freed(injq_ + c);
+        for (std::size_t i = 1; i < n; ++i) freed(injq_ + c);
         changed(injq_ + c);
     }
 }
