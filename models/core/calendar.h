@@ -12,6 +12,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/bits.h"
+
 namespace d3 {
 
 class calendar {
@@ -42,11 +44,12 @@ class calendar {
         return cycle;
     }
 
-    /// Calls f(id) for each client due at `cycle`, in ascending id order, and forgets them. Cycles
-    /// must be taken in increasing order. f may request later cycles (a client stepped by f asks
-    /// for its next one): every client due is forgotten before the first call, so that such a
-    /// request is recorded for any of them, and until take_each returns a request mask_ + 1
-    /// cycles or more ahead goes to the overflow heap, never into the slot being taken.
+    /// Calls f(id) (id a std::size_t) for each client due at `cycle`, in ascending id order, and
+    /// forgets them. Cycles must be taken in increasing order. f may request later cycles (a
+    /// client stepped by f asks for its next one): every client due is forgotten before the first
+    /// call, so that such a request is recorded for any of them, and until take_each returns a
+    /// request mask_ + 1 cycles or more ahead goes to the overflow heap, never into the slot being
+    /// taken.
     template <typename F>
     void take_each(std::uint64_t cycle, F&& f) {
         open_ = cycle;
@@ -59,23 +62,25 @@ class calendar {
         requests_[slot] = 0;
         const std::size_t stride = std::size_t{1} << slot_bits_;
         std::uint64_t* const first = bits_.data() + slot;
-        // Forgets the clients due and drops the requests superseded by an earlier one.
+        // Forgets the clients due and drops the requests superseded by an earlier one. The ids
+        // are std::size_t (core/bits.h): no widening per client where they index wake_ and the
+        // caller's table.
+        const std::size_t ids = std::size_t{words_} * 64;
         std::uint64_t* word = first;
-        for (std::uint32_t base = 0; base < words_ * 64; base += 64, word += stride)
+        for (std::size_t base = 0; base < ids; base += 64, word += stride)
             for (std::uint64_t bits = *word; bits != 0; bits &= bits - 1) {
-                std::uint64_t& w = wake_[base + static_cast<std::uint32_t>(__builtin_ctzll(bits))];
+                std::uint64_t& w = wake_[base + lowest_bit(bits)];
                 if (w == cycle)
                     w = kNever;
                 else
                     *word &= ~(bits & -bits);
             }
         word = first;
-        for (std::uint32_t base = 0; base < words_ * 64; base += 64, word += stride) {
+        for (std::size_t base = 0; base < ids; base += 64, word += stride) {
             std::uint64_t bits = *word;
             if (bits == 0) continue;
             *word = 0;
-            for (; bits != 0; bits &= bits - 1)
-                f(base + static_cast<std::uint32_t>(__builtin_ctzll(bits)));
+            for (; bits != 0; bits &= bits - 1) f(base + lowest_bit(bits));
         }
         open_ = cycle + 1;
     }

@@ -31,10 +31,10 @@ node::node(const sc_core::sc_module_name& name, setup s)
       plan_(reacts_ == reaction::none && program_ ? program_->planned() : nullptr),
       plan_steps_(plan_ ? plan_->size() : 0),
       closed_form_(classes_ == 1 && plan_ && s.deliveries.closed_form(*plan_)),
-      step_case_(classes_ != 1  ? &node::step_classes_of
-                 : closed_form_ ? &node::step_closed
-                                : &node::step_one_class),
       injection_delay_(step_time()) {
+    step_with(classes_ != 1  ? &node::step_classes_of
+              : closed_form_ ? &node::step_closed
+                             : &node::step_one_class);
     for (lane& l : lanes_) l.credits = s.cfg.router.injection_depth;
     inject_out.bind(credit_if_);
     eject_in.bind(eject_if_);
@@ -163,25 +163,24 @@ inline void node::step_classes(std::uint64_t t, Classes classes, Closed closed) 
     // otherwise a returning credit wakes the node
 }
 
+// One service class (the default): a constant bound drops the loops over the lanes, which cost
+// more than one lane's work in every node step (D3(8,8) all-to-all: -0.9 % instructions). The case
+// chosen once, in the constructor, not tested per step (D3(8,8) all-to-all -0.27 % instructions,
+// MDF(4,8) uniform at 0.3 -0.07 %); the stepper calls it directly (stepper::client::step_with).
 void node::step(std::uint64_t t) {
-    // One service class (the default): a constant bound drops the loops over the lanes, which
-    // cost more than one lane's work in every node step (D3(8,8) all-to-all: -0.9 % instructions).
-    // A tail call, taken before any frame is set up: with the one-class case inline here, its
-    // registers were saved before the test, 19 instructions per step of a closed-form node. The
-    // case chosen once (step_case_), not tested per step: D3(8,8) all-to-all -0.27 %
-    // instructions, MDF(4,8) uniform at 0.3 -0.07 %.
-    step_case_(*this, t);
+    stepped_with()(*this, t);
 }
 
-void node::step_one_class(node& n, std::uint64_t t) {
-    n.step_classes(t, std::integral_constant<int, 1>{}, std::false_type{});
+void node::step_one_class(client& c, std::uint64_t t) {
+    static_cast<node&>(c).step_classes(t, std::integral_constant<int, 1>{}, std::false_type{});
 }
 
-void node::step_closed(node& n, std::uint64_t t) {
-    n.step_classes(t, std::integral_constant<int, 1>{}, std::true_type{});
+void node::step_closed(client& c, std::uint64_t t) {
+    static_cast<node&>(c).step_classes(t, std::integral_constant<int, 1>{}, std::true_type{});
 }
 
-void node::step_classes_of(node& n, std::uint64_t t) {
+void node::step_classes_of(client& c, std::uint64_t t) {
+    node& n = static_cast<node&>(c);
     n.step_classes(t, n.classes_, std::false_type{});
 }
 

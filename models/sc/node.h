@@ -130,12 +130,13 @@ class node : public stepper::client, public sc_core::sc_module {
     /// (std::true_type: closed_form_), every launch is the plan's, in the ledger's closed form.
     template <typename Classes, typename Closed>
     void step_classes(std::uint64_t t, Classes classes, Closed closed);
-    /// step() of a node with one service class, not closed_form_.
-    static void step_one_class(node& n, std::uint64_t t);
+    /// step() of a node with one service class, not closed_form_ (a step_function: the node
+    /// chooses its case once, stepper::client::step_with).
+    static void step_one_class(client& c, std::uint64_t t);
     /// step() of a node whose launches are all in closed form (closed_form_).
-    static void step_closed(node& n, std::uint64_t t);
+    static void step_closed(client& c, std::uint64_t t);
     /// step() of a node with several classes.
-    static void step_classes_of(node& n, std::uint64_t t);
+    static void step_classes_of(client& c, std::uint64_t t);
     /// Injects one packet whose first hop is at `first_hop` (`closed`: see step_classes).
     template <typename Closed>
     void send(const launch& l, std::uint64_t first_hop, const sc_core::sc_time& delay,
@@ -183,9 +184,6 @@ class node : public stepper::client, public sc_core::sc_module {
     /// header's tests (D3(8,8) all-to-all: -0.93 % instructions). A node with a plan answers
     /// nothing (plan_): every launch it sends is the plan's.
     const bool closed_form_;
-    /// step()'s case for this node (step_one_class, step_closed or step_classes_of), chosen once:
-    /// one indirect tail call per step instead of a test per case.
-    void (*const step_case_)(node&, std::uint64_t);
     /// The injection channel's one cycle, kept here: step_time() tests its function-local
     /// static's guard on every call, and the all-to-all injects one packet per node step.
     const sc_core::sc_time injection_delay_;

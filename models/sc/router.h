@@ -187,6 +187,10 @@ class router : public stepper::client, public sc_core::sc_module {
     /// mdf_network).
     template <typename Plain, typename Net>
     void step_as(std::uint64_t t, Plain, Net);
+    /// step_as of router `c` (a step_function: the router chooses its case once,
+    /// stepper::client::step_with).
+    template <typename Plain, typename Net>
+    static void step_case(client& c, std::uint64_t t);
     void log_packet(packet_event_kind kind, const packet& p, std::uint64_t t, std::uint32_t source,
                     int output);
     [[gnu::always_inline]] inline void return_credit(int fifo);

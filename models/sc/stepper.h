@@ -28,8 +28,21 @@ class stepper : public sc_core::sc_module {
         /// Does the work of cycle `t`.
         virtual void step(std::uint64_t t) = 0;
 
+      protected:
+        /// What the stepper calls to step a client: step() unless the client chose its case.
+        using step_function = void (*)(client&, std::uint64_t);
+        /// The stepper calls f(*this, t) instead of step(t) from now on: a client whose step has
+        /// several cases (the router's and the node's) chooses one once, and the stepper calls it
+        /// directly, with no virtual call and no test of the case per step (D3(8,8) all-to-all
+        /// -0.4 % instructions).
+        void step_with(step_function f) { step_ = f; }
+        /// The case chosen (step_with), for the client's own step().
+        step_function stepped_with() const { return step_; }
+
       private:
         friend class stepper;
+        static void virtual_step(client& c, std::uint64_t t) { c.step(t); }
+        step_function step_ = &virtual_step;
         stepper* owner_ = nullptr;
         std::uint32_t id_ = 0;
         bool router_ = false;
@@ -103,6 +116,8 @@ class stepper : public sc_core::sc_module {
     void toggle_awake(client& c, bool on);  ///< keep_awake when it changes something
     /// Steps the clients of a phase due in the current cycle, the calendar's and those kept awake.
     void step_due(bool router_phase);
+    /// Steps `c` in cycle `t` (through the case it chose, client::step_with).
+    static void step(client& c, std::uint64_t t) { c.step_(c, t); }
     void schedule(std::uint64_t cycle);
     calendar& cal(bool router_phase) { return router_phase ? routers_ : nodes_; }
     const calendar& cal(bool router_phase) const { return router_phase ? routers_ : nodes_; }
