@@ -131,7 +131,7 @@ inline tlm::tlm_sync_enum router::receive(int first, flit& f, tlm::tlm_phase& ph
         clock_.wake_router(*this, ready);
         return tlm::TLM_ACCEPTED;
     }
-    return receive_any(first, f, ph, t);
+    return receive_any(f, ph, t, first);
 }
 
 tlm::tlm_sync_enum router::receive_late(int fifo, packet* p, std::uint64_t ready) {
@@ -141,8 +141,8 @@ tlm::tlm_sync_enum router::receive_late(int fifo, packet* p, std::uint64_t ready
     return tlm::TLM_ACCEPTED;
 }
 
-tlm::tlm_sync_enum router::receive_any(int first, flit& f, tlm::tlm_phase& ph,
-                                       sc_core::sc_time& t) {
+tlm::tlm_sync_enum router::receive_any(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t,
+                                       int first) {
     if (ph != tlm::BEGIN_REQ) check_phase(name(), "nb_transport_fw", ph, tlm::BEGIN_REQ);
     const std::uint64_t now = clock_.now();
     const std::uint64_t ready = now + clock_.cycle_of(t);
@@ -191,7 +191,7 @@ inline tlm::tlm_sync_enum router::credit(int output, flit& f, tlm::tlm_phase& ph
             return blocked_ ? wake_blocked(due) : tlm::TLM_ACCEPTED;
         return credit_late(output, vc, due);  // f, ph and t no longer needed: fewer registers
     }
-    return credit_any(output, f, ph, t);
+    return credit_any(f, ph, t, output);
 }
 
 tlm::tlm_sync_enum router::wake_blocked(std::uint64_t due) {
@@ -204,8 +204,8 @@ tlm::tlm_sync_enum router::credit_late(int output, int vc, std::uint64_t due) {
     return blocked_ ? wake_blocked(due) : tlm::TLM_ACCEPTED;
 }
 
-tlm::tlm_sync_enum router::credit_any(int output, flit& f, tlm::tlm_phase& ph,
-                                      sc_core::sc_time& t) {
+tlm::tlm_sync_enum router::credit_any(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t,
+                                      int output) {
     if (ph != tlm::END_REQ) check_phase(name(), "nb_transport_bw", ph, tlm::END_REQ);
     if (output == ports_) {
         ejection_credit();
