@@ -32,8 +32,8 @@ std::uint64_t ledger::launch_other(router_id src, const coord& at, const header&
     walk(t_, at, h, w);
     if (!w.error.empty()) throw std::invalid_argument(w.error);
     if (w.destinations.size() == 1) return record(src, w.destinations[0]);
-    message m{src, static_cast<std::uint32_t>(dests_.size()),
-              static_cast<std::uint32_t>(w.destinations.size()), 0};
+    const message m{src, static_cast<std::uint32_t>(dests_.size()),
+                    static_cast<std::uint32_t>(w.destinations.size())};
     std::sort(w.destinations.begin(), w.destinations.end());
     dests_.insert(dests_.end(), w.destinations.begin(), w.destinations.end());
     counts_.resize(dests_.size(), 0);
@@ -44,8 +44,8 @@ std::uint64_t ledger::launch_other(router_id src, const coord& at, const header&
 
 ledger::receipt ledger::deliver_to_one_of(const message& m, router_id at) {
     const auto begin = dests_.begin() + m.where;  // `at` among them (sorted)
-    const auto i = std::lower_bound(begin, begin + m.count, at);
-    if (i == begin + m.count || *i != at) return misrouted();
+    const auto i = std::lower_bound(begin, begin + m.count(), at);
+    if (i == begin + m.count() || *i != at) return misrouted();
     std::uint8_t& c = counts_[static_cast<std::size_t>(i - dests_.begin())];
     if (c < 255) ++c;
     return copy(c);
@@ -80,7 +80,7 @@ ledger::by_source ledger::pairs() const {
     std::uint32_t* const order = b.order_.data();
     std::uint64_t* const at = next.data();
     const auto unicast = [](const message& m) {
-        return m.where | (static_cast<std::uint32_t>(m.seen) << by_source::kSeenLsb);
+        return m.where | (m.seen() << by_source::kSeenLsb);
     };
     if (several_ == 0) {  // every message a unicast (every synthetic packet, most primitives)
         for (std::size_t i = 0, end = count_; i < end; ++i)  // not size(): a division per test
@@ -89,7 +89,7 @@ ledger::by_source ledger::pairs() const {
     }
     for (std::size_t i = 0, end = count_; i < end; ++i) {
         const message& m = msgs[i];
-        if (m.count == 1) {
+        if (m.count() == 1) {
             order[at[m.src]++] = unicast(m);
             continue;
         }
@@ -206,7 +206,7 @@ std::optional<std::uint64_t> ledger::dense_pair_mismatches(const workload& w) co
     } else {
 #pragma GCC unroll 4
         for (std::size_t i = 0, end = count_; i < end; ++i)
-            sums[std::size_t{msgs[i].src} * n + msgs[i].where] += msgs[i].seen;
+            sums[std::size_t{msgs[i].src} * n + msgs[i].where] += msgs[i].seen();
     }
     pair_list want;
     std::uint64_t mismatches = 0;
