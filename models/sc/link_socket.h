@@ -8,8 +8,8 @@
 //    in a D3(8,8) all-to-all (a packet forward, its credit back, the node's injection). Here each
 //    binding's binder is a subclass of the stock binder that calls the module's method by name:
 //    MODULE::receive(tag, flit, phase, delay) for a link input (the tag is the binding index
-//    unless the module renumbers its bindings with retag), MODULE::credit(binding, ...)
-//    for a link output's backward path, one virtual call per crossing. The binders are made
+//    unless the module renumbers its bindings with retag), MODULE::credit(tag, ...) for a link
+//    output's backward path (the same), one virtual call per crossing. The binders are made
 //    where the stock sockets make theirs (get_base_interface, once per binding, and the target's
 //    export binder), so binding indices, multi-to-multi binds and end_of_elaboration are the
 //    stock code's.
@@ -78,21 +78,25 @@ class link_fw_binder final : public tlm_utils::callback_binder_fw<link_protocol_
 };
 
 /// The binder of one binding of a link output: a credit (backward transport) calls
-/// MODULE::credit(binding, ...) directly.
+/// MODULE::credit(tag, ...) directly, where the tag is the binding's index or the number the
+/// module gave it (retag: the router's output unit's first credit slot of the output, so that a
+/// credit works out no slot from the output and channel).
 template <typename MODULE>
 class link_bw_binder final : public tlm_utils::callback_binder_bw<link_protocol_types> {
   public:
     link_bw_binder(tlm_utils::multi_socket_base* owner, int binding, MODULE& m)
         : tlm_utils::callback_binder_bw<link_protocol_types>(owner, binding),
           module_(m),
-          binding_(binding) {}
+          tag_(binding) {}
     tlm::tlm_sync_enum nb_transport_bw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
-        return module_.credit(binding_, f, ph, t);
+        return module_.credit(tag_, f, ph, t);
     }
+    /// What MODULE::credit is told: the binding index unless the module renumbered it.
+    void retag(int tag) { tag_ = tag; }
 
   private:
     MODULE& module_;
-    const int binding_;
+    int tag_;
 };
 
 /// Room for the binders of a socket's expected bindings, in one allocation; a binder beyond them
@@ -212,7 +216,8 @@ class link_target_socket
     binder_store<link_fw_binder<MODULE>> store_;
 };
 
-/// A link output multi-socket of MODULE: binding b's credits call MODULE::credit(b, ...).
+/// A link output multi-socket of MODULE: binding b's credits call MODULE::credit(b, ...), or
+/// MODULE::credit(tag, ...) once retag(b, tag) was called.
 template <typename MODULE>
 class link_initiator_socket
     : public tlm_utils::multi_passthrough_initiator_socket<MODULE, kSocketWidth,
@@ -238,6 +243,12 @@ class link_initiator_socket
         this->m_binders.push_back(
             store_.make(owner_base(), static_cast<int>(this->m_binders.size()), owner_));
         return *this->m_binders.back();
+    }
+
+    /// Binding `binding`'s credits call MODULE::credit(tag, ...) from now on.
+    void retag(int binding, int tag) {
+        static_cast<link_bw_binder<MODULE>*>(this->m_binders.at(static_cast<std::size_t>(binding)))
+            ->retag(tag);
     }
 
     using base::bind;

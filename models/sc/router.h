@@ -23,7 +23,7 @@
 // Sockets: `in` takes every link input and the node's injection, `out` every link output and the
 // ejection to the node (multi-sockets: a fixed number of SystemC objects whatever K and M are;
 // a forward transport on an input binding calls receive(the input port's first buffer, ...) and a
-// credit on output binding o credit(o, ...) directly, sc/link_socket.h).
+// credit on output binding o credit(output o's first credit slot, ...) directly, sc/link_socket.h).
 #pragma once
 
 #include <cstdint>
@@ -142,9 +142,12 @@ class router : public stepper::client, public sc_core::sc_module {
     // Inline into the binders' transport calls (their one caller, instantiated in router.cpp).
     [[gnu::always_inline]] inline tlm::tlm_sync_enum receive(int first, flit& f, tlm::tlm_phase& ph,
                                                              sc_core::sc_time& t);
-    [[gnu::always_inline]] inline tlm::tlm_sync_enum credit(int binding, flit& f,
-                                                            tlm::tlm_phase& ph,
+    /// A credit on the output binding retagged `tag` (end_of_elaboration): a link output's
+    /// output_unit::credit_tag, or kEjectionCredit for the node's.
+    [[gnu::always_inline]] inline tlm::tlm_sync_enum credit(int tag, flit& f, tlm::tlm_phase& ph,
                                                             sc_core::sc_time& t);
+    /// The tag of the ejection binding's credits (none are valid): no link output's credit tag.
+    static constexpr int kEjectionCredit = -1;
     /// The first buffer of input port `input`: an arrival in channel `vc` enters buffer
     /// first_buffer(input) + vc (from the node: the injection buffer of class `vc`).
     int first_buffer(int input) const {
@@ -164,13 +167,13 @@ class router : public stepper::client, public sc_core::sc_module {
                                                      sc_core::sc_time& t, int first);
     /// credit() for any credit (credit takes the common ones itself; see router.cpp).
     [[gnu::noinline]] tlm::tlm_sync_enum credit_any(flit& f, tlm::tlm_phase& ph,
-                                                    sc_core::sc_time& t, int binding);
+                                                    sc_core::sc_time& t, int tag);
     /// A credit that arrives while a packet waits for one wakes the router at `due` (out of line:
     /// a tail call of credit's common case).
     [[gnu::noinline]] tlm::tlm_sync_enum wake_blocked(std::uint64_t due);
-    /// A credit usable from `due` that the output unit takes out of order or into a ring that
-    /// must grow (credit_any: any credit).
-    [[gnu::noinline]] tlm::tlm_sync_enum credit_late(int output, int vc, std::uint64_t due);
+    /// A credit of channel `vc` of the output tagged `tag`, usable from `due`, that the output
+    /// unit takes out of order or into a ring that must grow (credit_any: any credit).
+    [[gnu::noinline]] tlm::tlm_sync_enum credit_late(int tag, int vc, std::uint64_t due);
     /// d3/router: input overflows (returns what the transport returns then)
     [[gnu::cold, gnu::noinline]] tlm::tlm_sync_enum overflow(int input) const;
     /// receive() when the buffer's storage must grow or the buffer is full (a tail call: the

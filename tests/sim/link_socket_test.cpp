@@ -168,6 +168,31 @@ TEST(LinkSocket, RetaggedBindingTellsTheModuleItsTag) {
     EXPECT_TRUE(s0.credits.empty());
 }
 
+TEST(LinkSocket, RetaggedOutputBindingTellsTheModuleItsTagWithItsCredits) {
+    D3_REQUIRE_FRESH_KERNEL();
+    // The router retags each output binding with its output's first credit slot, the node's with
+    // router::kEjectionCredit (router::end_of_elaboration): a retagged binding's credits carry
+    // the tag, the others keep their index, and its forward path still reaches its own target.
+    hub h("h");
+    receiver r0("r0"), r1("r1"), r2("r2");
+    sender unused("unused");
+    h.out.bind(r0.in);
+    h.out.bind(r1.in);
+    h.out.bind(r2.in);
+    unused.out.bind(h.in);
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+    h.out.retag(0, 9);
+    h.out.retag(2, -1);
+    r2.give_credit(1);
+    r1.give_credit(2);
+    r0.give_credit(3);
+    const std::vector<std::pair<int, int>> want = {{-1, 1}, {1, 2}, {9, 3}};
+    EXPECT_EQ(h.credited, want);
+    EXPECT_EQ(forward(h.out[2], 0), tlm::TLM_COMPLETED);
+    EXPECT_EQ(r2.got, 1);
+    EXPECT_EQ(r0.got + r1.got, 0);
+}
+
 /// A stock multi-socket initiator (bound through the generic bind, get_last_binder by a cast).
 struct multi_sender : sc_core::sc_module {
     tlm_utils::multi_passthrough_initiator_socket<multi_sender, kSocketWidth, link_protocol_types>

@@ -59,14 +59,28 @@ class output_unit : public sc_core::sc_object {
             ++credits_[s];
         });
     }
+    /// What a credit of `output` is told by (credit_arrived_at): its first slot, so that a credit
+    /// of channel vc counts for first + vc, with no product per credit (the router's link sockets
+    /// tell each binding's credits by it, link_socket.h's retag).
+    std::uint32_t credit_tag(int output) const {
+        return static_cast<std::uint32_t>(slot(output, 0));
+    }
     /// A credit for `output`, virtual channel `vc`, usable from cycle `due`.
     void credit_arrived(int output, int vc, std::uint64_t due) {
-        returning_.push(due, static_cast<std::uint32_t>(slot(output, vc)));
+        credit_arrived_at(credit_tag(output), vc, due);
+    }
+    /// credit_arrived of the output whose credit_tag is `tag`.
+    void credit_arrived_at(std::uint32_t tag, int vc, std::uint64_t due) {
+        returning_.push(due, tag + static_cast<std::uint32_t>(vc));
     }
     /// credit_arrived when the credit is appended to the ring in place; false (and nothing
     /// recorded) when it must be inserted out of order or the ring must grow.
     bool credit_arrived_in_place(int output, int vc, std::uint64_t due) {
-        return returning_.push_in_place(due, static_cast<std::uint32_t>(slot(output, vc)));
+        return credit_arrived_in_place_at(credit_tag(output), vc, due);
+    }
+    /// credit_arrived_in_place of the output whose credit_tag is `tag`.
+    bool credit_arrived_in_place_at(std::uint32_t tag, int vc, std::uint64_t due) {
+        return returning_.push_in_place(due, tag + static_cast<std::uint32_t>(vc));
     }
     /// Room downstream for a whole packet (one credit per flit).
     bool has_credit(int output, int vc) const { return credits_[slot(output, vc)] >= flits_; }
