@@ -49,7 +49,8 @@ class ledger {
     std::uint64_t launch_closed_form(router_id src, const coord& at, const header& h) {
         // The common case in closed form (section 8): (3; gamma, pi, delta) from (c,d,p) arrives
         // at (c+gamma, p+delta, d+pi). Not the decoder's walk, so it also checks the decoder.
-        return record(src, t_.id(t_.destination_in_range(at, {h.gamma(), h.pi(), h.delta()})));
+        return record(src,
+                      t_.id_on_d3(t_.destination_in_range(at, {h.gamma(), h.pi(), h.delta()})));
     }
 
     enum class receipt { ok, duplicate, misrouted, unknown };
@@ -161,6 +162,15 @@ class ledger {
     std::uint64_t launch_other(router_id src, const coord& at, const header& h);
     /// A message with a single destination.
     std::uint64_t record(router_id src, router_id dst) {
+        if (msgs_.size() == msgs_.capacity()) return record_growing(src, dst);
+        // No growth (GCC drops the vector's): the message is written in place, not built on the
+        // stack and copied from there (with the closed form's id_on_d3: D3(8,8) all-to-all
+        // -0.35 % instructions, MDF(4,8) uniform at 0.3 -0.21 %).
+        msgs_.push_back({src, dst, 1u});
+        return launched();
+    }
+    /// record() when msgs_ must grow first.
+    [[gnu::noinline]] std::uint64_t record_growing(router_id src, router_id dst) {
         msgs_.push_back({src, dst, 1u});
         return launched();
     }

@@ -101,9 +101,10 @@ class topology {
         if (mdf_) return x.c >= 0 && x.c < groups() && x.d == 0 && x.p >= 0 && x.p < m_;
         return x.c >= 0 && x.c < k_ && x.d >= 0 && x.d < m_ && x.p >= 0 && x.p < m_;
     }
-    router_id id(const coord& x) const {
-        return static_cast<router_id>((x.c * (mdf_ ? 1 : m_) + x.d) * m_ + x.p);
-    }
+    router_id id(const coord& x) const { return id_in(x, mdf_ ? 1 : m_); }
+    /// id() on a D3 network (is_d3()), without the test of the network: the ledger's launch in
+    /// closed form, a D3 header's (every packet of a primitive).
+    router_id id_on_d3(const coord& x) const { return id_in(x, m_); }
     /// Inline: synthetic traffic asks it for every packet's destination, the routers on the way.
     coord at(router_id id) const {
         const int i = static_cast<int>(id);
@@ -158,6 +159,10 @@ class topology {
     }
 
   private:
+    /// The id of x where a group holds `group_rows` values of d (M on D3, 1 on MDF: d is 0).
+    router_id id_in(const coord& x, int group_rows) const {
+        return static_cast<router_id>((x.c * group_rows + x.d) * m_ + x.p);
+    }
     coord mdf_neighbor(const coord& x, int port) const;
     int mdf_return_port(const coord& x, int port) const;
 

@@ -28,6 +28,7 @@ TEST(Topology, IdsRoundTrip) {
     for (router_id i = 0; i < t.routers(); ++i) {
         EXPECT_TRUE(t.contains(t.at(i)));
         EXPECT_EQ(t.id(t.at(i)), i);
+        EXPECT_EQ(t.id_on_d3(t.at(i)), i);  // the ledger's closed form, on D3 only
     }
 }
 
