@@ -179,6 +179,8 @@ class node : public stepper::client, public sc_core::sc_module {
     /// (0 without one), read once.
     const std::vector<slot>* const plan_;
     const std::uint64_t plan_steps_;
+    /// plan_'s slots (its data, kept: a load less per step).
+    const slot* const plan_slots_;
     /// Every header of the plan is one the ledger launches in closed form (ledger::closed_form,
     /// checked once for the plan all the all-to-all's nodes share): the node's launches skip the
     /// header's tests (D3(8,8) all-to-all: -0.93 % instructions). A node with a plan answers
