@@ -26,6 +26,23 @@ TEST(Calendar, ClientsRunAtTheirEarliestRequestOnce) {
     EXPECT_FALSE(c.next().has_value());
 }
 
+// The stepper's wake-ups record without testing the cycle a client waits for, when the cycle
+// asked for is no later than it (request_unasked): asking again for that cycle changes nothing,
+// within the horizon or beyond it.
+TEST(Calendar, AnUnaskedRequestForTheCycleWaitedForChangesNothing) {
+    calendar c(3, 4);
+    EXPECT_EQ(c.request_unasked(1, 2), 2u);
+    EXPECT_EQ(c.request_unasked(1, 2), 2u);  // again: the same bit
+    EXPECT_EQ(c.request_unasked(2, 20), 20u);
+    EXPECT_EQ(c.request_unasked(2, 20), 20u);  // again, beyond the horizon
+    EXPECT_EQ(c.waiting(1), 2u);
+    EXPECT_EQ(take(c, 2), (std::vector<std::uint32_t>{1}));
+    EXPECT_EQ(c.waiting(1), calendar::kNever);
+    EXPECT_EQ(c.next(), 20u);
+    EXPECT_EQ(take(c, 20), (std::vector<std::uint32_t>{2}));  // once
+    EXPECT_FALSE(c.next().has_value());
+}
+
 TEST(Calendar, RequestsBeyondTheHorizonAndForTakenCycles) {
     calendar c(3, 4);
     c.request(1, 1000);

@@ -113,7 +113,7 @@ class input_unit : public sc_core::sc_object {
         e.decoded = false;
         e.done = false;
         e.stalled = false;
-        if (f < injq_) mark(f, true);
+        if (__builtin_expect(f < injq_, 1)) mark(f, true);  // most arrivals come over a link
     }
     fifo<entry>& buffer(int f) { return in_[static_cast<std::size_t>(f)]; }
     const fifo<entry>& buffer(int f) const { return in_[static_cast<std::size_t>(f)]; }
