@@ -19,7 +19,6 @@ stepper::stepper(const sc_core::sc_module_name& name, std::uint64_t horizon)
 
 void stepper::add(client& c, bool router_phase) {
     auto& list = router_phase ? router_clients_ : node_clients_;
-    c.owner_ = this;
     c.id_ = static_cast<std::uint32_t>(list.size());
     c.router_ = router_phase;
     list.push_back(&c);

@@ -43,7 +43,6 @@ class stepper : public sc_core::sc_module {
         friend class stepper;
         static void virtual_step(client& c, std::uint64_t t) { c.step(t); }
         step_function step_ = &virtual_step;
-        stepper* owner_ = nullptr;
         std::uint32_t id_ = 0;
         bool router_ = false;
         /// Kept awake (its bit in awake_, which toggle_awake sets with it): keep_awake, asked in
