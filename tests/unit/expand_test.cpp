@@ -10,6 +10,7 @@
 
 #include "core/dragonfly.h"
 #include "core/header.h"
+#include "cosim/header_space.h"
 
 namespace d3 {
 namespace {
@@ -71,48 +72,33 @@ TEST(Expand, EverySourceVectorDecisionMovesAsThePaperWires) {
 }
 
 // The plain router's route stage expands the reference decoder's decisions without testing their
-// ports and hold flag (expand_unicast<false>): on every valid header of each kind, at every router
-// of D3(3,4) and MDF(3,3), a unicast decision is a legal move, and the unchecked expansion makes
-// the same move.
+// ports and hold flag (expand_unicast<false>): on every valid header of each kind (the space the
+// co-simulation tests walk, tests/cosim/header_space.h), at every router of D3(3,4) and MDF(3,3),
+// a unicast decision is a legal move, and the unchecked expansion makes the same move.
 TEST(Expand, ReferenceDecisionsOnValidHeadersAreLegal) {
     const topology d3(3, 4), mdf(std::make_shared<const dragonfly>(3, 3, arrangement::palmtree));
     for (const topology* t : {&d3, &mdf}) {
-        const int f0s = t->is_d3() ? t->k() : t->groups();
         std::uint64_t moves = 0;
         for (router_id id = 0; id < t->routers(); ++id) {
             const coord at = t->at(id);
-            header h;
-            for (int kind = 0; kind < 3; ++kind)
-                for (int bc = 0; bc <= 1; ++bc)
-                    for (int b = 0; b <= 7; ++b)
-                        for (int f0 = 0; f0 < f0s; ++f0)
-                            for (int f1 = 0; f1 < t->m(); ++f1)
-                                for (int f2 = 0; f2 < t->m(); ++f2)
-                                    for (int c = 0; c < t->k(); ++c)
-                                        for (int d = 0; d < t->m(); ++d) {
-                                            h.kind = static_cast<header_kind>(kind);
-                                            h.broadcast = bc != 0;
-                                            h.b = static_cast<std::uint8_t>(b);
-                                            h.f0 = static_cast<std::uint8_t>(f0);
-                                            h.f1 = static_cast<std::uint8_t>(f1);
-                                            h.f2 = static_cast<std::uint8_t>(f2);
-                                            h.defl_c = static_cast<std::uint8_t>(c);
-                                            h.defl_d = static_cast<std::uint8_t>(d);
-                                            if (!valid(h, *t)) continue;
-                                            const decision dec = decode_valid(h, at, *t);
-                                            if (dec.act == action::invalid ||
-                                                dec.act == action::broadcast_local ||
-                                                dec.act == action::broadcast_global)
-                                                continue;
-                                            hop checked, unchecked;
-                                            ASSERT_TRUE(expand_unicast(dec, at, *t, checked))
-                                                << to_string(h) << " at " << to_string(at);
-                                            ASSERT_TRUE(
-                                                expand_unicast<false>(dec, at, *t, unchecked));
-                                            EXPECT_EQ(unchecked.to, checked.to);
-                                            EXPECT_EQ(unchecked.at, checked.at);
-                                            ++moves;
-                                        }
+            const auto check = [&](const header& h) {
+                if (!valid(h, *t)) return;
+                const decision dec = decode_valid(h, at, *t);
+                if (dec.act == action::invalid || dec.act == action::broadcast_local ||
+                    dec.act == action::broadcast_global)
+                    return;
+                hop checked, unchecked;
+                ASSERT_TRUE(expand_unicast(dec, at, *t, checked))
+                    << to_string(h) << " at " << to_string(at);
+                ASSERT_TRUE(expand_unicast<false>(dec, at, *t, unchecked));
+                EXPECT_EQ(unchecked.to, checked.to);
+                EXPECT_EQ(unchecked.at, checked.at);
+                ++moves;
+            };
+            if (t->is_d3())
+                cosim::for_each_header(t->k(), t->m(), check);
+            else
+                cosim::for_each_mdf_header(t->k(), t->m(), 7u, check);
         }
         EXPECT_GT(moves, 0u);
     }
