@@ -22,6 +22,14 @@ bool mentions(const run_result& r, const std::string& what) {
     return false;
 }
 
+/// The network tests' D3(2,4), the configuration's defaults otherwise.
+network_config d3_2_4() {
+    network_config c;
+    c.k = 2;
+    c.m = 4;
+    return c;
+}
+
 void expect_correct(const run_result& r) {
     EXPECT_TRUE(r.correct);
     for (const std::string& p : r.problems) ADD_FAILURE() << p;
@@ -127,9 +135,7 @@ TEST(Network, AConfigurationThatFailsItsChecksIsAReport) {
     D3_REQUIRE_FRESH_KERNEL();
     const topology t(2, 4);
     const auto work = make_primitive_workload(t, primitive_options{});
-    network_config bad;
-    bad.k = 2;
-    bad.m = 4;
+    network_config bad = d3_2_4();
     bad.router.buffer_depth = 0;
     try {
         network net("network", bad, *work);
@@ -147,9 +153,7 @@ TEST(Network, ItsObjectsKeepTheirNamesAndTheNameCheckIsBackAfterwards) {
     D3_REQUIRE_FRESH_KERNEL();
     const topology t(2, 4);
     const auto work = make_primitive_workload(t, primitive_options{});
-    network_config c;
-    c.k = 2;
-    c.m = 4;
+    const network_config c = d3_2_4();
     ASSERT_TRUE(sc_core::sc_enable_name_checking);
     network net("network", c, *work);
     EXPECT_TRUE(sc_core::sc_enable_name_checking);

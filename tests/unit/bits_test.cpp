@@ -1,4 +1,5 @@
-// core/bits.h: the lowest set bit's index, as the bitmaps of the stepper and calendar read it.
+// core/bits.h: the lowest set bit's index, as the bitmaps of the stepper, the calendar and the
+// input unit read it.
 #include "core/bits.h"
 
 #include <gtest/gtest.h>

@@ -15,6 +15,7 @@
 #include <systemc>
 #include <vector>
 
+#include "core/bits.h"
 #include "core/cache_line.h"
 #include "core/fifo.h"
 #include "core/service.h"
@@ -159,12 +160,13 @@ class input_unit : public sc_core::sc_object {
 };
 
 // Always inline: GCC kept collect<true>'s loop out of line, a call per router step (D3(8,8)
-// all-to-all: -0.55 % instructions inline).
+// all-to-all: -0.55 % instructions inline). The lowest busy bit as the calendar finds its
+// clients' (core/bits.h).
 template <typename F>
 [[gnu::always_inline]] inline void input_unit::for_busy(F&& f) const {
     for (std::size_t w = 0; w < busy_.size(); ++w)
         for (std::uint64_t bits = busy_[w]; bits != 0; bits &= bits - 1)
-            f(static_cast<int>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))));
+            f(static_cast<int>(w * 64 + lowest_bit(bits)));
 }
 
 // Always inline, as for_busy: GCC kept it out of line, a call per router step (D3(8,8)
