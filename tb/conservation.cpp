@@ -1,4 +1,4 @@
-#include "conservation.h"
+#include "tb/conservation.h"
 
 #include <sys/resource.h>
 

@@ -8,9 +8,9 @@
 #include <chrono>
 #include <string>
 
-#include "core/result.h"
-#include "core/topology.h"
-#include "core/workload.h"
+#include "core/network/topology.h"
+#include "core/run/result.h"
+#include "core/workload/workload.h"
 #include "sc/network.h"
 
 namespace d3 {

@@ -1,8 +1,8 @@
-#include "memory_limit.h"
+#include "tb/memory_limit.h"
 
-#include "testbench.h"
+#include "tb/testbench.h"
+#include "tb/traffic_bench.h"
 #include "trace/wave_estimate.h"
-#include "traffic_bench.h"
 
 #include <sys/resource.h>
 
@@ -19,7 +19,7 @@ namespace {
 
 constexpr double kMiB = 1024.0 * 1024.0;
 // Address space the process takes beyond its resident set (libraries, thread stacks, the reserve
-// of tb/memory_reserve.h): subtracted from an address-space limit.
+// of d3sim/memory_reserve.h): subtracted from an address-space limit.
 constexpr double kAddressSpaceOverheadMiB = 384;
 
 std::optional<double> mem_available_mib() {

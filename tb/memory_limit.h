@@ -1,4 +1,5 @@
-// The memory check before a run (issue 11, item 5): the estimate of core/memory_estimate.h against
+// The memory check before a run (issue 11, item 5): the estimate of core/run/memory_estimate.h
+// against
 // --max-memory, whose default is what this machine can give the process now: MemAvailable of
 // /proc/meminfo, lowered by the process's own limits (RLIMIT_AS, RLIMIT_DATA, as `ulimit -v` sets).
 #pragma once
@@ -6,9 +7,9 @@
 #include <optional>
 #include <string>
 
-#include "core/memory_estimate.h"
-#include "core/topology.h"
-#include "core/workload.h"
+#include "core/network/topology.h"
+#include "core/run/memory_estimate.h"
+#include "core/workload/workload.h"
 
 namespace d3 {
 

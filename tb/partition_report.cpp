@@ -1,4 +1,4 @@
-#include "partition_report.h"
+#include "tb/partition_report.h"
 
 #include <algorithm>
 #include <limits>

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "core/partition.h"
-#include "core/primitives/partitioned.h"
-#include "core/stats.h"
+#include "core/network/partition.h"
+#include "core/run/stats.h"
+#include "paper/programs/partitioned.h"
 #include "sc/network.h"
 
 namespace d3 {

@@ -1,4 +1,4 @@
-#include "report.h"
+#include "tb/report.h"
 
 #include <cstdlib>
 
@@ -10,8 +10,8 @@
 #include <sstream>
 #include <string>
 
-#include "option_limits.h"
-#include "output_file.h"
+#include "cli/option_limits.h"
+#include "cli/output_file.h"
 
 namespace d3 {
 

@@ -1,7 +1,7 @@
-#include "testbench.h"
+#include "tb/testbench.h"
 
-#include "conservation.h"
-#include "core/vc.h"
+#include "core/decoding/vc.h"
+#include "tb/conservation.h"
 #include "trace/trace_files.h"
 #include "trace/wave_estimate.h"
 
@@ -163,7 +163,8 @@ run_result testbench::run() {
     const auto start = std::chrono::steady_clock::now();
     // The node programs launch for rounds + delays steps (a delay is a step too: the all-to-all
     // of D3(8,8) has 512 rounds and 64 delays); the last packet then needs at most four hops
-    // (glgl), each the pipeline's extra cycles + the slower link's latency (core/pipeline.h).
+    // (glgl), each the pipeline's extra cycles + the slower link's latency
+    // (core/router/pipeline.h).
     const router_params& rp = net_->config().router;
     const std::uint64_t hop =
         static_cast<std::uint64_t>(rp.pipeline.extra()) +

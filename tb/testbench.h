@@ -7,15 +7,15 @@
 #include <string>
 #include <systemc>
 
-#include "core/background.h"
-#include "core/config.h"
-#include "core/primitives/registry.h"
-#include "core/result.h"
-#include "core/schedule.h"
-#include "core/topology.h"
-#include "core/workload.h"
-#include "partition_report.h"
+#include "core/network/config.h"
+#include "core/network/topology.h"
+#include "core/run/result.h"
+#include "core/workload/background.h"
+#include "core/workload/schedule.h"
+#include "core/workload/workload.h"
+#include "paper/programs/registry.h"
 #include "sc/network.h"
+#include "tb/partition_report.h"
 #include "trace/packet_log.h"
 #include "trace/traced_probes.h"
 #include "trace/wave_trace.h"
@@ -24,20 +24,21 @@ namespace d3 {
 
 struct run_options {
     network_config net;
-    std::string primitive = "all-to-all";  ///< see primitive_names() (core/primitives/registry.h)
+    std::string primitive = "all-to-all";  ///< see primitive_names() (paper/programs/registry.h)
     schedule_kind schedule = schedule_kind::paper;
     coord source{0, 0, 1};        ///< broadcast, one-to-all and glgl source; all-to-one sink
     int count = 1;                ///< broadcast: chained broadcasts (Theorem 4)
     int protocol = 0;             ///< appendix Protocol 1, 2 or 3; 0: the paper's choice
     std::string perm = "random";  ///< permutation: random | transpose | drawer-swap | FILE
-    turnaround reply = turnaround::paper;  ///< all-to-one responders (core/primitives/common.h)
+    turnaround reply = turnaround::paper;  ///< all-to-one responders (paper/programs/common.h)
     bool destination_headers = false;      ///< --headers destination
-    /// --subnetwork specs (core/partition.h): each runs the primitive; empty: the whole network.
+    /// --subnetwork specs (core/network/partition.h): each runs the primitive; empty: the whole
+    /// network.
     std::vector<std::string> subnetworks;
     /// --service: the primitive's class; given (or with --background) the network has two
-    /// service classes (core/service.h). Unset and without background: one class, as before.
+    /// service classes (core/router/service.h). Unset and without background: one class, as before.
     std::optional<service> service_class;
-    /// --background: standard synthetic traffic under the primitive (core/background.h).
+    /// --background: standard synthetic traffic under the primitive (core/workload/background.h).
     std::optional<traffic_options> background;
     std::string wave;          ///< VCD path, empty: none
     wave_options wave_opts;    ///< --wave-scope, --wave-limit, --wave-groups, --wave-decoder

@@ -1,15 +1,15 @@
-#include "traffic_bench.h"
+#include "tb/traffic_bench.h"
 
-#include "conservation.h"
+#include "tb/conservation.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <sstream>
 
-#include "core/memory_estimate.h"
+#include "core/decoding/vc.h"
+#include "core/run/memory_estimate.h"
 #include "core/traffic/routing.h"
-#include "core/vc.h"
 #include "trace/trace_files.h"
 #include "trace/traced_probes.h"
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <systemc>
 
-#include "core/config.h"
-#include "core/result.h"
-#include "core/topology.h"
+#include "core/network/config.h"
+#include "core/network/topology.h"
+#include "core/run/result.h"
 #include "core/traffic/link_stats.h"
 #include "core/traffic/traffic.h"
 #include "sc/network.h"

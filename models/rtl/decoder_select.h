@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "core/decoder_factory.h"
-#include "core/topology.h"
+#include "core/decoding/decoder_factory.h"
+#include "core/network/topology.h"
 #include "rtl/rtl_decoder.h"
 
 namespace d3 {

@@ -9,9 +9,9 @@
 #include <optional>
 #include <string>
 
-#include "core/decoder.h"
-#include "core/header.h"
-#include "core/topology.h"
+#include "core/decoding/decoder.h"
+#include "core/decoding/header.h"
+#include "core/network/topology.h"
 
 namespace d3 {
 

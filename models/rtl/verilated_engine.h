@@ -6,7 +6,7 @@
 #include <memory>
 #include <type_traits>
 
-#include "core/dragonfly.h"
+#include "core/network/dragonfly.h"
 #include "rtl/rtl_decoder.h"
 
 namespace d3 {

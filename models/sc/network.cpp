@@ -7,8 +7,8 @@
 #include <limits>
 #include <sstream>
 
-#include "core/memory_estimate.h"
-#include "core/wait_cycle.h"
+#include "core/run/memory_estimate.h"
+#include "core/run/wait_cycle.h"
 
 namespace d3 {
 
@@ -132,8 +132,8 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
 // or reaching its node. Holds count: each steps the packet's sync counter b down, so a packet holds
 // at most b times in a row, and entries from the nodes stop when the injection buffers are full;
 // in a deadlock, progress stops. In a healthy run some packet moves at least every
-// network_config::min_watchdog() steps (core/config.cpp), which validate() makes the shortest
-// watchdog.
+// network_config::min_watchdog() steps (core/network/config.cpp), which validate() makes the
+// shortest watchdog.
 std::uint64_t network::progress() const {
     const router_stats s = totals();
     const router_stats b = background_totals();

@@ -1,7 +1,7 @@
 // D3(K,M): K*M*M routers with their nodes, wired exactly as the paper's (2.1): local port x of
 // (c,d,p) to local port -x of (c,d,p+x), global port a of (c,d,p) to global port -a of (c+a,p,d).
 // With cfg.shape = mdf the same routers and nodes form MDF(K,M) instead, wired by its global
-// arrangement (core/dragonfly.h); router (g,r) is coordinate (g,0,r), named router_g_r.
+// arrangement (core/network/dragonfly.h); router (g,r) is coordinate (g,0,r), named router_g_r.
 //
 // A link is a binding of a router's `out` multi-socket to the far router's `in`; its latency is
 // added by the sending output unit (packets) and the receiving router (credits), and what crosses
@@ -14,14 +14,14 @@
 #include <systemc>
 #include <vector>
 
-#include "core/config.h"
-#include "core/decoder.h"
-#include "core/decoder_factory.h"
-#include "core/ledger.h"
-#include "core/stats.h"
-#include "core/topology.h"
+#include "core/decoding/decoder.h"
+#include "core/decoding/decoder_factory.h"
+#include "core/network/config.h"
+#include "core/network/topology.h"
+#include "core/run/ledger.h"
+#include "core/run/stats.h"
 #include "core/traffic/occupancy_view.h"
-#include "core/workload.h"
+#include "core/workload/workload.h"
 #include "sc/module_list.h"
 #include "sc/node.h"
 #include "sc/packet_pool.h"

@@ -4,8 +4,8 @@
 #include <sstream>
 #include <type_traits>
 
-#include "core/calendar.h"
-#include "core/schedule.h"
+#include "core/containers/calendar.h"
+#include "core/workload/schedule.h"
 
 namespace d3 {
 

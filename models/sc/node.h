@@ -1,8 +1,8 @@
 // The compute node attached to router (c,d,p): runs a node program (launching up to the injection
 // width per step, in order, as credits allow) and checks every packet it receives against the
 // ledger. Stepped by the network's stepper in the node phase of a cycle. Each service class
-// (core/service.h) has its own queue, injection credits and injection width, the privileged class
-// served first; background packets (--background) are counted apart from the workload's.
+// (core/router/service.h) has its own queue, injection credits and injection width, the privileged
+// class served first; background packets (--background) are counted apart from the workload's.
 #pragma once
 
 #include <cstdint>
@@ -11,12 +11,12 @@
 #include <tlm>
 #include <vector>
 
-#include "core/config.h"
-#include "core/ledger.h"
-#include "core/program.h"
-#include "core/queue.h"
-#include "core/service.h"
-#include "core/topology.h"
+#include "core/containers/unbounded_queue.h"
+#include "core/network/config.h"
+#include "core/network/topology.h"
+#include "core/router/service.h"
+#include "core/run/ledger.h"
+#include "core/workload/program.h"
 #include "sc/packet_pool.h"
 #include "sc/protocol.h"
 #include "sc/stepper.h"
@@ -148,9 +148,9 @@ class node : public stepper::client, public sc_core::sc_module {
 
     /// What each service class has of its own on the injection channel.
     struct lane {
-        queue<launch> waiting;
+        unbounded_queue<launch> waiting;
         int credits = 0;
-        queue<std::uint64_t> credit_due;
+        unbounded_queue<std::uint64_t> credit_due;
         int sent = 0;  ///< packets injected in sent_cycle_ (injection width)
     };
 

@@ -18,9 +18,9 @@
 #include <systemc>
 #include <tlm>
 
-#include "core/cache_line.h"
-#include "core/header.h"
-#include "core/topology.h"
+#include "core/containers/cache_line.h"
+#include "core/decoding/header.h"
+#include "core/network/topology.h"
 
 namespace d3 {
 
@@ -34,12 +34,12 @@ struct alignas(kCacheLine) packet {
     std::uint64_t payload = 0;  ///< the message word, for the receiving node's program
     std::uint64_t launch = 0;   ///< cycle of the first step at the source router
     std::uint32_t hops = 0;     ///< link traversals so far
-    std::uint8_t service = 0;   ///< service class (core/service.h): 0 privileged, 1 standard
+    std::uint8_t service = 0;   ///< service class (core/router/service.h): 0 privileged, 1 standard
     bool background = false;    ///< launched by the background traffic (statistics only)
     /// `hdr` is known valid on this network (the ledger checks every header a node launches, and
     /// the reference decoder every header it decodes), and only the reference decoder has chosen
     /// its next headers since: a route stage may decode it without checking it again
-    /// (core/decoder.h, decode_valid). Cleared by any other decoder.
+    /// (core/decoding/decoder.h, decode_valid). Cleared by any other decoder.
     bool header_checked = false;
 };
 

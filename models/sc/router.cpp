@@ -4,8 +4,8 @@
 #include <sstream>
 #include <type_traits>
 
-#include "core/calendar.h"
-#include "core/vc.h"
+#include "core/containers/calendar.h"
+#include "core/decoding/vc.h"
 
 namespace d3 {
 namespace {
@@ -37,7 +37,7 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
       log_packets_(s.observer && s.observer->wants_packets()),
       log_stages_(s.observer && s.observer->wants_stages() && s.cfg.router.pipeline.extra() != 0),
       ports_(s.topo.link_ports()),
-      vcs_(s.cfg.router.vcs),
+      vcs_per_class_(s.cfg.router.vcs),
       classes_(s.cfg.router.service_classes),
       flits_(static_cast<std::uint64_t>(s.cfg.router.packet_length)),
       route_cycles_(static_cast<std::uint64_t>(s.cfg.router.pipeline.route)),
@@ -103,8 +103,8 @@ void router::end_of_elaboration() {
         in.retag(static_cast<int>(b), first);
     }
     // A credit leaves when the packet is read out of its buffer, the allocate stage's cycles
-    // after it won the switch (core/pipeline.h), and travels back over the link the packet came
-    // on; the node's injection channel takes one cycle.
+    // after it won the switch (core/router/pipeline.h), and travels back over the link the packet
+    // came on; the node's injection channel takes one cycle.
     const std::uint64_t read_out = static_cast<std::uint64_t>(cfg_.router.pipeline.allocate);
     const sc_core::sc_time from_node = cycles(read_out + 1);
     const sc_core::sc_time over_local =
@@ -115,7 +115,7 @@ void router::end_of_elaboration() {
         const int input = in_unit_.input_of(f);
         upstream& u = upstream_[static_cast<std::size_t>(f)];
         u.bw = upstream_[static_cast<std::size_t>(first_buffer(input))].bw;
-        u.vc = static_cast<std::uint8_t>(in_unit_.vc_of_fifo(f));
+        u.vc = static_cast<std::uint8_t>(in_unit_.channel_of_fifo(f));
         u.credit_delay = input == ports_                    ? from_node
                          : port_of(input, topo_.k()).global ? over_global
                                                             : over_local;
@@ -224,7 +224,7 @@ void router::report_buffer(std::uint64_t t, int fifo) {
     const int input = in_unit_.input_of(fifo);
     observer_->on_buffer(t, id_, input, in_unit_.port_occupancy(input));
     if (input < ports_ && cfg_.router.channels() > 1)
-        observer_->on_vc_buffer(t, id_, input, in_unit_.vc_of_fifo(fifo), in_unit_.size(fifo));
+        observer_->on_vc_buffer(t, id_, input, in_unit_.channel_of_fifo(fifo), in_unit_.size(fifo));
 }
 
 inline void router::return_credit(int fifo) {
@@ -274,7 +274,7 @@ void router::log_packet(packet_event_kind kind, const packet& p, std::uint64_t t
         ev.input = packet_event::kHold;
     } else if (!in_unit_.is_injection(static_cast<int>(source))) {
         ev.input = in_unit_.input_of(static_cast<int>(source));
-        ev.vc = in_unit_.vc_of_fifo(static_cast<int>(source));
+        ev.vc = in_unit_.channel_of_fifo(static_cast<int>(source));
     }
     ev.output = output;
     observer_->on_packet(ev);
@@ -413,7 +413,7 @@ void router::step_as(std::uint64_t t, Plain plain, Net net) {
     };
     if (!any || flits_ == 1)  // one-flit packets: a credit is a packet (the paper's router)
         blocked_ = alloc_.allocate<!any>(
-            t, [&](int o, entry& e) { return has_credit(o, e, plain) || no_credit(e); }, grant,
+            t, [&](int o, entry& e) { return credit_for(o, e, plain) || no_credit(e); }, grant,
             lost);
     else  // F flits: room for all of them downstream and the link free (docs/multi-flit.md)
         blocked_ = alloc_.allocate(

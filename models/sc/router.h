@@ -15,9 +15,9 @@
 //   6. next wake-up                 the earliest cycle any unit has work (a min over the units),
 //                                   unless the next cycle is asked for already
 //
-// With two service classes (core/service.h) the requests of step 2 are ordered privileged first,
-// so the privileged class takes the ejection and hold room first; the units keep the classes'
-// channels, injection buffers and hold capacity apart, and the switch allocator serves the
+// With two service classes (core/router/service.h) the requests of step 2 are ordered privileged
+// first, so the privileged class takes the ejection and hold room first; the units keep the
+// classes' channels, injection buffers and hold capacity apart, and the switch allocator serves the
 // highest class first.
 //
 // Sockets: `in` takes every link input and the node's injection, `out` every link output and the
@@ -33,12 +33,12 @@
 #include <type_traits>
 #include <vector>
 
-#include "core/config.h"
-#include "core/decoder.h"
-#include "core/service.h"
-#include "core/stats.h"
-#include "core/topology.h"
-#include "core/vc.h"
+#include "core/decoding/decoder.h"
+#include "core/decoding/vc.h"
+#include "core/network/config.h"
+#include "core/network/topology.h"
+#include "core/router/service.h"
+#include "core/run/stats.h"
 #include "sc/link_socket.h"
 #include "sc/packet_pool.h"
 #include "sc/protocol.h"
@@ -126,6 +126,9 @@ class router : public stepper::client, public sc_core::sc_module {
     int fifo_index(int input, int vc) const { return in_unit_.fifo_index(input, vc); }
     /// "local 3 vc2", "global 0 vc1", "injection".
     std::string fifo_label(int fifo) const;
+    /// " privileged vc1": a link channel's class (with more than one) and virtual channel (with
+    /// more than one per class), for fifo_label and describe_occupancy.
+    std::string channel_suffix(int channel) const;
     /// The header at the head of buffer `fifo` (which must not be empty).
     std::string fifo_head(int fifo) const;
     /// "router (c,d,p): input global 2 holds 3 ..." for packets left behind.
@@ -208,19 +211,20 @@ class router : public stepper::client, public sc_core::sc_module {
     void report_buffer(std::uint64_t t, int fifo);
     /// Tells the observer a packet entered buffer `fifo` (and logs an injection).
     [[gnu::noinline]] void report_arrival(std::uint64_t now, int fifo, const packet& p);
-    /// The channel downstream: the packet's class's set of virtual channels (core/service.h).
+    /// The channel downstream: the packet's class's set of virtual channels
+    /// (core/router/service.h).
     int vc_after(const entry& e) const { return channel(*e.pkt, e.dec.next.b, std::false_type{}); }
     /// The channel of packet `p` with sync counter `b`; with one class (plain, every packet of
     /// class 0) the virtual channel itself.
     template <typename Plain>
     int channel(const packet& p, int b, Plain) const {
-        const int vc = vc_of(b, vcs_);
-        return Plain::value ? vc : class_channel(p.service, vc, vcs_);
+        const int vc = vc_of(b, vcs_per_class_);
+        return Plain::value ? vc : class_channel(p.service, vc, vcs_per_class_);
     }
     /// One-flit packets: a credit downstream for `e` on link output `o`, its count asked for as
     /// the allocator's grant passes the output (a target), so that serve keeps the count's place.
     template <typename Plain>
-    bool has_credit(int o, const entry& e, Plain) {
+    bool credit_for(int o, const entry& e, Plain) {
         const int vc = channel(*e.pkt, e.dec.next.b, Plain{});
         return out_unit_.credit_count(static_cast<target>(o), vc) > 0;
     }
@@ -245,15 +249,15 @@ class router : public stepper::client, public sc_core::sc_module {
     stepper& clock_;
     link_observer* observer_;
     const bool log_packets_;  ///< the observer takes packet events (--trace-packets)
-    const bool log_stages_;   ///< the observer traces the pipeline's units (core/pipeline.h)
+    const bool log_stages_;   ///< the observer traces the pipeline's units (core/router/pipeline.h)
     // A packet waits for a credit: a returning credit wakes the router. Beside clock_ and ports_,
     // so that a credit from the router downstream reads one line of this object.
     bool blocked_ = false;
     const int ports_;                   ///< K + M - 1 link ports; the node's is ports_
-    const int vcs_;                     ///< virtual channels per class
+    const int vcs_per_class_;                     ///< virtual channels per class
     const int classes_;                 ///< service classes
     const std::uint64_t flits_;         ///< flits per packet (docs/multi-flit.md)
-    const std::uint64_t route_cycles_;  ///< the route stage's own cycles (core/pipeline.h)
+    const std::uint64_t route_cycles_;  ///< the route stage's own cycles (core/router/pipeline.h)
     /// The paper's router: one service class, one-flit packets, no route stage of its own, no
     /// observer, no background traffic and the reference decoder (step_as<std::true_type>). Set
     /// once, in the constructor (the decoder is known when the route stage is built).

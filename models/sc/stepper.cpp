@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/bits.h"
+#include "core/containers/bits.h"
 #include "sc/protocol.h"
 
 namespace d3 {

@@ -1,12 +1,13 @@
 // The clock of a network: one SC_METHOD that, in every cycle in which something has work, steps
 // the nodes that asked for that cycle and then the routers that did. Routers and nodes have no
-// process of their own; they ask the stepper to wake them (core/calendar.h), so the kernel sees
-// one timed event per busy cycle, whatever the size of the network (docs/architecture.md, "Time").
+// process of their own; they ask the stepper to wake them (core/containers/calendar.h), so the
+// kernel sees one timed event per busy cycle, whatever the size of the network
+// (docs/architecture.md, "Time").
 //
 // Nodes step before routers: a node that reads its router's queues (UGAL at launch) sees them as
 // the router left them in its last step. Within a phase, clients run in ascending id order
-// (router and node ids, core/topology.h). Every packet and credit takes at least one cycle to
-// arrive, so that order changes no routing decision; it fixes the order in which packets get
+// (router and node ids, core/network/topology.h). Every packet and credit takes at least one cycle
+// to arrive, so that order changes no routing decision; it fixes the order in which packets get
 // their serial numbers (the arbiters' last tie-breaker) and ledger ids.
 #pragma once
 
@@ -14,7 +15,7 @@
 #include <systemc>
 #include <vector>
 
-#include "core/calendar.h"
+#include "core/containers/calendar.h"
 #include "sc/protocol.h"
 
 namespace d3 {

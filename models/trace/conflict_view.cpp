@@ -65,7 +65,7 @@ std::vector<gtkw_trace> link_traces(const wave_layout& layout, std::size_t link,
         }
     }
     // What the router's decoder decided, by name (traced with --wave-decoder), and the packets in
-    // its pipeline's units (core/pipeline.h).
+    // its pipeline's units (core/router/pipeline.h).
     const std::vector<probe_decl>& probes = layout.probe_decls();
     for (std::size_t p = 0; p < probes.size(); ++p) {
         if (probes[p].router != router || (probes[p].names < 0 && !probes[p].view)) continue;

@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "core/packet_event.h"
+#include "core/run/packet_event.h"
 
 namespace d3 {
 

@@ -1,7 +1,7 @@
 // The packet event log (d3sim --trace-packets FILE): one line per packet event (inject, hold, hop,
 // conflict-wait, deliver) with step, packet, source, destination, router (c.d.p), input port and
 // VC, output port; CSV or JSON lines; filtered by packet, router pattern or step window. An
-// observer of the routers (core/stats.h) that passes link and buffer events on to the next one
+// observer of the routers (core/run/stats.h) that passes link and buffer events on to the next one
 // (the waveform or the link statistics), so both can run at once.
 #pragma once
 
@@ -11,8 +11,8 @@
 #include <set>
 #include <string>
 
-#include "core/stats.h"
-#include "core/topology.h"
+#include "core/network/topology.h"
+#include "core/run/stats.h"
 #include "trace/wave_scope.h"
 
 namespace d3 {

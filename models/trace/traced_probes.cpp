@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/header.h"
+#include "core/decoding/header.h"
 #include "trace/wave_layout.h"
 
 namespace d3 {

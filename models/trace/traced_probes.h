@@ -14,9 +14,9 @@
 #include <functional>
 #include <memory>
 
-#include "core/decoder.h"
-#include "core/decoder_factory.h"
-#include "core/workload.h"
+#include "core/decoding/decoder.h"
+#include "core/decoding/decoder_factory.h"
+#include "core/workload/workload.h"
 #include "trace/wave_trace.h"
 
 namespace d3 {

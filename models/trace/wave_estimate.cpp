@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "core/walk.h"
+#include "core/decoding/walk.h"
 
 namespace d3 {
 

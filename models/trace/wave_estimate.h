@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "core/topology.h"
-#include "core/workload.h"
+#include "core/network/topology.h"
+#include "core/workload/workload.h"
 #include "trace/wave_scope.h"
 #include "trace/wave_writer.h"
 
@@ -30,7 +30,7 @@ wave_size estimate_wave(const topology& t, std::uint64_t packets, int steps_per_
                         std::uint64_t steps, const wave_scope& s, wave_format f);
 
 /// The memory the writer of such a trace holds while the run goes on (the run's memory estimate,
-/// core/memory_estimate.h): a VCD writer its signal table and stream buffer; an FST writer
+/// core/run/memory_estimate.h): a VCD writer its signal table and stream buffer; an FST writer
 /// (gtkwave's fstapi) also every value change of the block it has not yet written, up to its
 /// block size of 128 MiB.
 std::uint64_t wave_writer_bytes(const wave_size& s, wave_format f);

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/header.h"
+#include "core/decoding/header.h"
 
 namespace d3 {
 

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "core/stats.h"
-#include "core/topology.h"
+#include "core/network/topology.h"
+#include "core/run/stats.h"
 #include "trace/wave_writer.h"
 
 namespace d3 {

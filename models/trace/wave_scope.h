@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/topology.h"
+#include "core/network/topology.h"
 
 namespace d3 {
 

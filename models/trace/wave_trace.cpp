@@ -1,6 +1,6 @@
 #include "trace/wave_trace.h"
 
-#include "core/packet_event.h"
+#include "core/run/packet_event.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -9,8 +9,8 @@
 #include <iterator>
 #include <stdexcept>
 
-#include "core/header.h"
-#include "core/walk.h"
+#include "core/decoding/header.h"
+#include "core/decoding/walk.h"
 #include "trace/conflict_view.h"
 #include "trace/wave_estimate.h"
 

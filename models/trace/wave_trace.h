@@ -10,9 +10,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/stats.h"
-#include "core/topology.h"
-#include "core/workload.h"
+#include "core/network/topology.h"
+#include "core/run/stats.h"
+#include "core/workload/workload.h"
 #include "trace/wave_layout.h"
 #include "trace/wave_scope.h"
 #include "trace/wave_writer.h"
@@ -58,7 +58,7 @@ class wave_trace final : public link_observer {
     void on_stage(std::uint64_t step, router_id router, pipeline_unit unit, std::uint64_t from,
                   std::uint64_t to) override;
     bool wants_stages() const override { return !stage_probe_.empty(); }
-    /// Traces the pipeline's units with cycles of their own (core/pipeline.h): per router in
+    /// Traces the pipeline's units with cycles of their own (core/router/pipeline.h): per router in
     /// the scope, pipeline.route, pipeline.allocate, pipeline.traverse count the packets in that
     /// unit in each step. Call before the run starts; nothing for the paper's router.
     void trace_pipeline(const pipeline_spec& p);

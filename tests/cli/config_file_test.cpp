@@ -1,4 +1,5 @@
-// Configuration files (issue 16, tb/config_file.h): --config and its refusals with file and line,
+// Configuration files (issue 16, config/config_file.h): --config and its refusals with file and
+// line,
 // --dump-config, results that rerun themselves, the shipped examples. d3sim run as a user runs it.
 #include <gtest/gtest.h>
 
@@ -321,7 +322,7 @@ TEST(Config, PrimitiveResultRerunsToTheSameFigures) {
     const auto& c = j1["config"];
     EXPECT_EQ(c["router"]["input_unit"]["buffer_depth"], 3);
     EXPECT_EQ(c["router"]["input_unit"]["vcs"], 4);
-    // --pipeline-stages 2 is recorded as the pipeline it stands for (core/pipeline.h).
+    // --pipeline-stages 2 is recorded as the pipeline it stands for (core/router/pipeline.h).
     EXPECT_EQ(c["router"]["pipeline"]["units"], "traverse");
     EXPECT_FALSE(c["router"]["pipeline"].contains("stages"));
     EXPECT_EQ(c["resolved"]["router"]["pipeline"]["stages"], 2);

@@ -1,6 +1,6 @@
-// d3sim's service-level and pipeline options (tb/service_cli.cpp, tb/pipeline_cli.cpp) as a user
-// gives them: a --background-rate out of range is named as given, and a --pipeline is recorded in
-// a result's config in its one form, whatever the order, signs or spaces it was written with.
+// d3sim's service-level and pipeline options (d3sim/service_cli.cpp, d3sim/pipeline_cli.cpp) as a
+// user gives them: a --background-rate out of range is named as given, and a --pipeline is recorded
+// in a result's config in its one form, whatever the order, signs or spaces it was written with.
 #include <gtest/gtest.h>
 
 #include <cstdio>

@@ -24,7 +24,7 @@ outcome run(const std::string& args) {
 
 using d3::test::read_all;
 
-// ---- CI gates (tb/gates.h): 3 conflicts, 4 latency p99, 5 not drained ----
+// ---- CI gates (cli/gates.h): 3 conflicts, 4 latency p99, 5 not drained ----
 
 TEST(Gates, MaxConflictsFailsScheduleNoneAndPassesThePaper) {
     // D3(2,4) all-to-all without the paper's delays conflicts (docs/findings.md); with them not.

@@ -22,8 +22,8 @@ using verilated_model = Vd3_header_decoder;
 #include <random>
 #include <tuple>
 
-#include "core/decoder.h"
-#include "core/dragonfly.h"
+#include "core/decoding/decoder.h"
+#include "core/network/dragonfly.h"
 #include "header_space.h"
 #include "rtl/verilated_engine.h"
 

@@ -17,8 +17,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/header.h"
-#include "core/topology.h"
+#include "core/decoding/header.h"
+#include "core/network/topology.h"
 
 namespace d3::cosim {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <systemc>
 
-#include "core/decoder.h"
+#include "core/decoding/decoder.h"
 #include "rtl/lockstep_decoder.h"
 
 namespace d3 {

@@ -16,11 +16,11 @@
 #include <systemc>
 #include <vector>
 
-#include "report.h"
 #include "rtl/decoder_select.h"
 #include "rtl/lockstep_decoder.h"
 #include "rtl/rtl_decoder.h"
-#include "testbench.h"
+#include "tb/report.h"
+#include "tb/testbench.h"
 
 namespace {
 

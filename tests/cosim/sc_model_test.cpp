@@ -14,7 +14,7 @@
 #include <sstream>
 #include <systemc>
 
-#include "core/decoder.h"
+#include "core/decoding/decoder.h"
 #include "header_space.h"
 
 namespace d3 {

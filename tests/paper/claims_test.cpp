@@ -2,9 +2,9 @@
 // comments), and the protocols' delay counts. Plain C++, label `paper`.
 #include <gtest/gtest.h>
 
-#include "core/claims/paper_claims.h"
-#include "core/claims/topology_claims.h"
-#include "core/schedule.h"
+#include "core/workload/schedule.h"
+#include "paper/claims/paper_claims.h"
+#include "paper/claims/topology_claims.h"
 
 namespace d3 {
 namespace {

@@ -8,8 +8,8 @@
 #include <tuple>
 #include <vector>
 
-#include "core/primitives/converted.h"
-#include "core/primitives/lockstep.h"
+#include "paper/programs/converted.h"
+#include "paper/programs/lockstep.h"
 
 namespace d3 {
 namespace {

@@ -10,7 +10,7 @@
 #include <tuple>
 #include <vector>
 
-#include "core/topology.h"
+#include "core/network/topology.h"
 
 namespace d3::test {
 

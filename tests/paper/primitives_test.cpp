@@ -13,7 +13,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/topology.h"
+#include "core/network/topology.h"
 #include "path_counter.h"
 #include "run_d3sim.h"
 

@@ -1,7 +1,7 @@
 // Theorem 7: the all-to-all in K M^2 rounds with K M delays and no link conflict; the same rounds
 // without the delays conflict. Expected figures are computed here from the paper's formulas and a
 // path count over the topology, not from the model.
-#include "core/topology.h"
+#include "core/network/topology.h"
 #include "sim_util.h"
 
 namespace d3 {

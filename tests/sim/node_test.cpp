@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <string>
 
-#include "report.h"
 #include "sc/node.h"
 #include "sim_util.h"
+#include "tb/report.h"
 
 namespace d3 {
 namespace {

@@ -1,7 +1,7 @@
-// Router pipelines (core/pipeline.h) through the SystemC model: the zero-load latency follows from
-// the units' cycles, T0 = 1 + 3 (R + A + T) + (2 local + 1 global link latency) + (R + A + T),
-// one injection cycle, three hops (local, global, local; a hold takes the hop it replaces), then
-// the route, allocate and traverse of the delivery. Each TEST elaborates its own network.
+// Router pipelines (core/router/pipeline.h) through the SystemC model: the zero-load latency
+// follows from the units' cycles, T0 = 1 + 3 (R + A + T) + (2 local + 1 global link latency) + (R +
+// A + T), one injection cycle, three hops (local, global, local; a hold takes the hop it replaces),
+// then the route, allocate and traverse of the delivery. Each TEST elaborates its own network.
 #include <gtest/gtest.h>
 
 #include "sim_util.h"

@@ -239,6 +239,28 @@ TEST(Router, UnitsAreNamedChildren) {
     EXPECT_EQ(names, expected);
 }
 
+// A buffer's label names its class and its virtual channel, each where there is more than one:
+// with two classes of one VC each, the two buffers of one input are told apart (a deadlock report
+// once printed both as "global 0").
+TEST(Router, BufferLabelsNameClassAndVirtualChannel) {
+    D3_REQUIRE_FRESH_KERNEL();
+    network_config two_classes = small(2);
+    two_classes.router.service_classes = 2;
+    harness h(two_classes);
+    EXPECT_EQ(h.r->fifo_label(h.r->fifo_index(0, 0)), "global 0 privileged");
+    EXPECT_EQ(h.r->fifo_label(h.r->fifo_index(0, 1)), "global 0 standard");
+}
+
+TEST(Router, BufferLabelsNameTheVirtualChannelWithinItsClass) {
+    D3_REQUIRE_FRESH_KERNEL();
+    network_config both = small(2);
+    both.router.service_classes = 2;
+    both.router.vcs = 2;
+    harness g(both);
+    // channel = class * vcs + vc: channel 3 is the standard class's second VC.
+    EXPECT_EQ(g.r->fifo_label(g.r->fifo_index(1, 3)), "local 1 standard vc1");
+}
+
 TEST(Router, AProtocolErrorIsReported) {
     D3_REQUIRE_FRESH_KERNEL();
     harness h(small(2));

@@ -3,7 +3,7 @@
 
 #include <systemc>
 
-#include "report.h"
+#include "tb/report.h"
 
 int sc_main(int argc, char** argv) {
     testing::InitGoogleTest(&argc, argv);

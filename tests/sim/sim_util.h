@@ -6,7 +6,7 @@
 
 #include <systemc>
 
-#include "testbench.h"
+#include "tb/testbench.h"
 
 /// SystemC elaborates once per process: skip when the binary is run by hand with several tests.
 #define D3_REQUIRE_FRESH_KERNEL()                                             \

@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "output_file.h"
-#include "traffic_bench.h"
+#include "cli/output_file.h"
+#include "tb/traffic_bench.h"
 
 namespace d3::test {
 

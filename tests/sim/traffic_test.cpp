@@ -9,9 +9,9 @@
 #include <tuple>
 #include <vector>
 
-#include "output_file.h"
+#include "cli/output_file.h"
 #include "sim_util.h"
-#include "traffic_bench.h"
+#include "tb/traffic_bench.h"
 #include "traffic_run.h"
 
 namespace d3 {

@@ -7,10 +7,10 @@
 
 #include <string>
 
-#include "core/primitives/registry.h"
+#include "paper/programs/registry.h"
 #include "sc/network.h"
 #include "sim_util.h"
-#include "traffic_bench.h"
+#include "tb/traffic_bench.h"
 #include "traffic_run.h"
 
 namespace d3 {

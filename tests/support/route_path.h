@@ -7,8 +7,8 @@
 
 #include <vector>
 
-#include "core/decoder.h"
-#include "core/topology.h"
+#include "core/decoding/decoder.h"
+#include "core/network/topology.h"
 
 namespace d3 {
 

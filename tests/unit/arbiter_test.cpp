@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "core/arbiter.h"
+#include "core/router/arbiter.h"
 
 namespace d3 {
 namespace {

@@ -1,6 +1,6 @@
-// core/bits.h: the lowest set bit's index, as the bitmaps of the stepper, the calendar and the
-// input unit read it.
-#include "core/bits.h"
+// core/containers/bits.h: the lowest set bit's index, as the bitmaps of the stepper, the calendar
+// and the input unit read it.
+#include "core/containers/bits.h"
 
 #include <gtest/gtest.h>
 

@@ -9,11 +9,11 @@
 #include <tuple>
 #include <vector>
 
-#include "core/decoder.h"
-#include "core/primitives/broadcast_trees.h"
-#include "core/primitives/lockstep.h"
-#include "core/topology.h"
-#include "core/walk.h"
+#include "core/decoding/decoder.h"
+#include "core/decoding/walk.h"
+#include "core/network/topology.h"
+#include "paper/beyond/broadcast_trees.h"
+#include "paper/programs/lockstep.h"
 
 namespace d3 {
 namespace {
@@ -140,7 +140,7 @@ TEST(BroadcastTrees, SyncHeaderRewritesItsFields) {
 }  // namespace d3
 
 // The value checks of the computing primitives can fail: before any run no result is there.
-#include "core/primitives/registry.h"
+#include "paper/programs/registry.h"
 
 namespace d3 {
 namespace {

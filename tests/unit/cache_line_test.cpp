@@ -1,5 +1,5 @@
-// core/cache_line.h: the layout check the router units' tests use.
-#include "core/cache_line.h"
+// core/containers/cache_line.h: the layout check the router units' tests use.
+#include "core/containers/cache_line.h"
 
 #include <gtest/gtest.h>
 

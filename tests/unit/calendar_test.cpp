@@ -1,6 +1,6 @@
 // The wake-up calendar: earliest request wins, superseded requests are dropped, requests beyond
 // the horizon come back in time, ascending id order within a cycle.
-#include "core/calendar.h"
+#include "core/containers/calendar.h"
 
 #include <gtest/gtest.h>
 

@@ -3,9 +3,9 @@
 
 #include <memory>
 
-#include "core/decoder.h"
-#include "core/dragonfly.h"
-#include "core/walk.h"
+#include "core/decoding/decoder.h"
+#include "core/decoding/walk.h"
+#include "core/network/dragonfly.h"
 
 namespace d3 {
 namespace {

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <queue>
 
-#include "core/dragonfly.h"
+#include "core/network/dragonfly.h"
 
 namespace d3 {
 namespace {

@@ -1,15 +1,15 @@
-// core/expand: the one meaning of a decision, against the paper's wiring written out here
+// core/decoding/expand: the one meaning of a decision, against the paper's wiring written out here
 // ((2.1): local port x of (c,d,p) to (c,d,p+x), global port a to (c+a,p,d); port 0 holds), and
 // illegal decisions refused.
-#include "core/expand.h"
+#include "core/decoding/expand.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <memory>
 
-#include "core/dragonfly.h"
-#include "core/header.h"
+#include "core/decoding/header.h"
+#include "core/network/dragonfly.h"
 #include "cosim/header_space.h"
 
 namespace d3 {

@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "core/dragonfly.h"
-#include "core/primitives/common.h"
-#include "core/primitives/registry.h"
-#include "core/topology.h"
-#include "core/workload.h"
+#include "core/network/dragonfly.h"
+#include "core/network/topology.h"
+#include "core/workload/workload.h"
+#include "paper/programs/common.h"
+#include "paper/programs/registry.h"
 
 namespace d3 {
 namespace {

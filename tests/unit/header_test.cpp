@@ -1,7 +1,7 @@
 // Header layout (docs/header-format.md) and validity.
 #include <gtest/gtest.h>
 
-#include "core/header.h"
+#include "core/decoding/header.h"
 
 namespace d3 {
 namespace {

@@ -6,9 +6,9 @@
 #include <memory>
 #include <vector>
 
-#include "core/dragonfly.h"
-#include "core/ledger.h"
-#include "core/schedule.h"
+#include "core/network/dragonfly.h"
+#include "core/run/ledger.h"
+#include "core/workload/schedule.h"
 
 namespace d3 {
 namespace {

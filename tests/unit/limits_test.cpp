@@ -7,9 +7,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/config.h"
-#include "core/input_file.h"
-#include "core/limits.h"
+#include "core/network/config.h"
+#include "core/network/limits.h"
+#include "core/run/input_file.h"
 #include "core/traffic/routing.h"
 #include "core/traffic/traffic.h"
 

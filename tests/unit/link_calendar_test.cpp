@@ -1,4 +1,4 @@
-// The lockstep calendar (core/primitives/lockstep.h) against a brute-force count: a std::map of
+// The lockstep calendar (paper/programs/lockstep.h) against a brute-force count: a std::map of
 // every (step, router, port) and its uses. Closing steps as a planner does (in step order) must
 // give the same conflicts and first conflicts as keeping every use; a closed step takes no use.
 // The reusable tracer must trace like the one-shot trace_links whatever it traced before.
@@ -10,9 +10,9 @@
 #include <tuple>
 #include <vector>
 
-#include "core/header.h"
-#include "core/primitives/lockstep.h"
-#include "core/topology.h"
+#include "core/decoding/header.h"
+#include "core/network/topology.h"
+#include "paper/programs/lockstep.h"
 
 namespace d3 {
 namespace {

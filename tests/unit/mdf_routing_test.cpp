@@ -9,14 +9,14 @@
 #include <tuple>
 #include <vector>
 
-#include "core/config.h"
-#include "core/decoder.h"
-#include "core/dragonfly.h"
-#include "core/stats.h"
-#include "core/topology.h"
+#include "core/decoding/decoder.h"
+#include "core/decoding/walk.h"
+#include "core/network/config.h"
+#include "core/network/dragonfly.h"
+#include "core/network/topology.h"
+#include "core/run/stats.h"
 #include "core/traffic/pattern.h"
 #include "core/traffic/routing.h"
-#include "core/walk.h"
 #include "support/fake_view.h"
 #include "support/route_path.h"
 

@@ -9,11 +9,11 @@
 #include <tuple>
 #include <vector>
 
-#include "core/decoder.h"
-#include "core/dragonfly.h"
-#include "core/primitives/mdf_vectors.h"
-#include "core/topology.h"
-#include "core/walk.h"
+#include "core/decoding/decoder.h"
+#include "core/decoding/walk.h"
+#include "core/network/dragonfly.h"
+#include "core/network/topology.h"
+#include "paper/beyond/mdf_vectors.h"
 
 namespace d3 {
 namespace {

@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <map>
 
-#include "core/dragonfly.h"
-#include "core/memory_estimate.h"
-#include "core/primitives/registry.h"
-#include "core/walk.h"
+#include "core/decoding/walk.h"
+#include "core/network/dragonfly.h"
+#include "core/run/memory_estimate.h"
+#include "paper/programs/registry.h"
 
 namespace {
 

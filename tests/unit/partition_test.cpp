@@ -1,14 +1,14 @@
-// Subnetworks (core/partition.h): parsing, Theorem 1's isomorphism checked link by link over the
-// whole network's wiring, and converted headers walked on the whole network.
-#include "core/partition.h"
+// Subnetworks (core/network/partition.h): parsing, Theorem 1's isomorphism checked link by link
+// over the whole network's wiring, and converted headers walked on the whole network.
+#include "core/network/partition.h"
 
 #include <gtest/gtest.h>
 
 #include <stdexcept>
 
-#include "core/decoder.h"
-#include "core/expand.h"
-#include "core/walk.h"
+#include "core/decoding/decoder.h"
+#include "core/decoding/expand.h"
+#include "core/decoding/walk.h"
 
 namespace d3 {
 namespace {

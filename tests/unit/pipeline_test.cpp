@@ -1,5 +1,6 @@
-// The router pipeline's description (core/pipeline.h): parsing, printing, the cycles it implies.
-#include "core/pipeline.h"
+// The router pipeline's description (core/router/pipeline.h): parsing, printing, the cycles it
+// implies.
+#include "core/router/pipeline.h"
 
 #include <gtest/gtest.h>
 

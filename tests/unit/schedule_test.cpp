@@ -4,8 +4,8 @@
 #include <set>
 #include <tuple>
 
-#include "core/config.h"
-#include "core/schedule.h"
+#include "core/network/config.h"
+#include "core/workload/schedule.h"
 
 namespace d3 {
 namespace {

@@ -6,7 +6,7 @@
 #include <set>
 #include <tuple>
 
-#include "core/topology.h"
+#include "core/network/topology.h"
 
 namespace d3 {
 namespace {

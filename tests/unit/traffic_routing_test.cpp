@@ -7,12 +7,12 @@
 #include <tuple>
 #include <vector>
 
-#include "core/config.h"
-#include "core/decoder.h"
-#include "core/stats.h"
-#include "core/topology.h"
+#include "core/decoding/decoder.h"
+#include "core/decoding/vc.h"
+#include "core/network/config.h"
+#include "core/network/topology.h"
+#include "core/run/stats.h"
 #include "core/traffic/routing.h"
-#include "core/vc.h"
 #include "support/fake_view.h"
 #include "support/route_path.h"
 

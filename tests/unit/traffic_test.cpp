@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <set>
 
+#include "core/run/wait_cycle.h"
 #include "core/traffic/latency.h"
 #include "core/traffic/pattern.h"
 #include "core/traffic/traffic.h"
-#include "core/wait_cycle.h"
 
 namespace d3 {
 namespace {

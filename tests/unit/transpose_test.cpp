@@ -1,15 +1,15 @@
 // Transpose in one global hop (issue 14): each router's launch, walked through the reference
-// decoder (core/walk.h), ends at the router that holds the transposed position, counted here from
-// the block layout written out by hand: entry (i, j) of the L M x L M matrix at router
+// decoder (core/decoding/walk.h), ends at the router that holds the transposed position, counted
+// here from the block layout written out by hand: entry (i, j) of the L M x L M matrix at router
 // (i/M * L + j/M, i mod M, j mod M). One global hop per value off the diagonal, none on it.
 #include <gtest/gtest.h>
 
 #include <vector>
 
-#include "core/primitives/registry.h"
-#include "core/primitives/transpose.h"
-#include "core/topology.h"
-#include "core/walk.h"
+#include "core/decoding/walk.h"
+#include "core/network/topology.h"
+#include "paper/beyond/transpose.h"
+#include "paper/programs/registry.h"
 
 namespace d3 {
 namespace {

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/stats.h"
-#include "core/topology.h"
+#include "core/network/topology.h"
+#include "core/run/stats.h"
 #include "trace/vcd_reader.h"
 
 namespace d3::test {

@@ -245,10 +245,10 @@ TEST(WaveSim, VirtualChannelsAddUpToThePortOccupancy) {
     EXPECT_FALSE(one.trace.find("d3.c0.d0.p0.l1.vc0_occupancy[7:0]"));
 }
 
-// Pipeline units (core/pipeline.h): each packet spends R cycles in its router's route stage per
-// visit (a visit ends in a hop, a hold or a delivery: a decode), and A and T cycles in the allocate
-// and traverse stages per hop or delivery. Summed over the trace, the signals' areas are those
-// counts times the cycles; and the view shows them beside the link.
+// Pipeline units (core/router/pipeline.h): each packet spends R cycles in its router's route stage
+// per visit (a visit ends in a hop, a hold or a delivery: a decode), and A and T cycles in the
+// allocate and traverse stages per hop or delivery. Summed over the trace, the signals' areas are
+// those counts times the cycles; and the view shows them beside the link.
 TEST(WaveSim, PipelineUnitsHoldEachPacketForTheirCycles) {
     const auto r = simulate("pipeline", "--k 2 --m 4 --pipeline route,allocate:2,traverse");
     const std::uint64_t hops = r.result["hops"], holds = r.result["holds"],

@@ -5,9 +5,9 @@
 #include <memory>
 #include <systemc>
 
-#include "core/decoder.h"
-#include "report.h"
-#include "testbench.h"
+#include "core/decoding/decoder.h"
+#include "tb/report.h"
+#include "tb/testbench.h"
 #include "trace/vcd_reader.h"
 
 namespace d3 {

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/header.h"
-#include "core/primitives/registry.h"
+#include "core/decoding/header.h"
+#include "paper/programs/registry.h"
 #include "trace/gtkw.h"
 #include "trace/vcd_reader.h"
 #include "trace/vcd_writer.h"

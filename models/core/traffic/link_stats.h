@@ -1,14 +1,14 @@
 // Per directed link statistics over the measurement window: packets sent, utilization, steps in
 // which packets waited for a credit (stalls) and steps with more than one requester (conflicts).
-// An observer of the router model (core/stats.h). Plain C++.
+// An observer of the router model (core/run/stats.h). Plain C++.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "core/stats.h"
-#include "core/topology.h"
+#include "core/network/topology.h"
+#include "core/run/stats.h"
 
 namespace d3 {
 

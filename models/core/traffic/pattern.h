@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/topology.h"
+#include "core/network/topology.h"
 #include "core/traffic/random.h"
 
 namespace d3 {

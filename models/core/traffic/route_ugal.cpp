@@ -6,7 +6,7 @@
 // scaled by the route's steps (3 and 5). A hold (port 0 that does not move) has no queue.
 // On MDF the same rule, with the minimal route's first hops from the group's tables
 // (minimal_first_hops): local to the exit router towards the destination group, then its port.
-#include "core/stats.h"
+#include "core/run/stats.h"
 #include "core/traffic/routing.h"
 
 namespace d3 {

@@ -1,6 +1,6 @@
 #include "core/traffic/routing.h"
 
-#include "core/dragonfly.h"
+#include "core/network/dragonfly.h"
 
 namespace d3 {
 

@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
-#include "core/header.h"
-#include "core/topology.h"
+#include "core/decoding/header.h"
+#include "core/network/topology.h"
 #include "core/traffic/occupancy_view.h"
 #include "core/traffic/random.h"
 

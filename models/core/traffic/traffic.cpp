@@ -4,9 +4,9 @@
 #include <cmath>
 #include <stdexcept>
 
-#include "core/limits.h"
-#include "core/memory_estimate.h"
-#include "core/walk.h"
+#include "core/decoding/walk.h"
+#include "core/network/limits.h"
+#include "core/run/memory_estimate.h"
 
 namespace d3 {
 
@@ -64,7 +64,7 @@ traffic_state::traffic_state(const topology& t, const traffic_options& o)
         static_cast<std::size_t>(o.measure) * static_cast<std::size_t>(o.concentration);
     windows_.reserve(t.routers());
     for (router_id i = 0; i < t.routers(); ++i) {
-        windows_.push_back({fifo<open_packet>(most), 0});
+        windows_.push_back({bounded_ring<open_packet>(most), 0});
         windows_.back().open.reserve(kOpenReserve);
     }
     // Each source's record of destinations starts with room for half its share of the packets
@@ -122,8 +122,8 @@ std::uint64_t traffic_state::created(std::uint64_t step, router_id src, router_i
         step >= static_cast<std::uint64_t>(o_.warmup) && step < end_of_measurement();
     if (!measured) return step & kStepMask;
     // Its hops are counted when it arrives (or by summary(), should it never arrive). Every
-    // packet's header is checked: the ledger finds where it must arrive (core/ledger.h), and the
-    // testbench compares those destinations with created_to_ (pairs) after the run.
+    // packet's header is checked: the ledger finds where it must arrive (core/run/ledger.h), and
+    // the testbench compares those destinations with created_to_ (pairs) after the run.
     measured_window& w = windows_[src];
     const std::uint64_t index = w.first + w.open.size();
     w.open.push_back({h, false});
@@ -191,7 +191,7 @@ nlohmann::json traffic_state::summary() const {
     std::vector<std::uint64_t> histogram(hop_histogram_.begin(), hop_histogram_.end());
     walk_result w;
     for (router_id src = 0; src < windows_.size(); ++src) {
-        const fifo<open_packet>& open = windows_[src].open;
+        const bounded_ring<open_packet>& open = windows_[src].open;
         for (std::size_t i = 0; i < open.size(); ++i) {
             if (open[i].arrived) continue;
             walk(t_, t_.at(src), open[i].hdr, w);

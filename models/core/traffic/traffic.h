@@ -14,14 +14,14 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/fifo.h"
-#include "core/program.h"
-#include "core/topology.h"
+#include "core/containers/bounded_ring.h"
+#include "core/network/topology.h"
 #include "core/traffic/latency.h"
 #include "core/traffic/occupancy_view.h"
 #include "core/traffic/pattern.h"
 #include "core/traffic/routing.h"
-#include "core/workload.h"
+#include "core/workload/program.h"
+#include "core/workload/workload.h"
 
 namespace d3 {
 
@@ -78,7 +78,7 @@ class traffic_state {
     /// True when no node creates packets at `step` or later.
     bool creation_over(std::uint64_t step) const;
     /// Creation also goes on while open(step) holds (a background that lasts as long as the
-    /// primitive it runs under, core/background.h).
+    /// primitive it runs under, core/workload/background.h).
     void keep_creating_while(std::function<bool(std::uint64_t)> open) { open_ = std::move(open); }
 
     /// A packet created at `step`; returns the payload that carries what the receiver records.
@@ -132,7 +132,7 @@ class traffic_state {
         bool arrived = false;
     };
     struct measured_window {
-        fifo<open_packet> open;
+        bounded_ring<open_packet> open;
         std::uint64_t first = 0;  ///< index of open.front()
     };
     std::vector<measured_window> windows_;  ///< per source

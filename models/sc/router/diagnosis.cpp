@@ -10,11 +10,19 @@ namespace d3 {
 std::string router::fifo_label(int f) const {
     if (in_unit_.is_injection(f))
         return classes_ > 1 ? std::string("injection ") +
-                                  to_string(static_cast<service>(in_unit_.vc_of_fifo(f)))
+                                  to_string(static_cast<service>(in_unit_.channel_of_fifo(f)))
                             : "injection";
     const port_ref p = port_of(in_unit_.input_of(f), topo_.k());
     std::string s = (p.global ? "global " : "local ") + std::to_string(p.port);
-    if (vcs_ > 1) s += " vc" + std::to_string(in_unit_.vc_of_fifo(f));
+    return s + channel_suffix(in_unit_.channel_of_fifo(f));
+}
+
+std::string router::channel_suffix(int channel) const {
+    // A link's channel is class * vcs + vc (core/router/service.h): both parts named.
+    std::string s;
+    if (classes_ > 1)
+        s += std::string(" ") + to_string(static_cast<service>(channel / vcs_per_class_));
+    if (vcs_per_class_ > 1) s += " vc" + std::to_string(channel % vcs_per_class_);
     return s;
 }
 
@@ -32,7 +40,7 @@ bool router::waits(const entry& e, wait& w) const {
     if (!is_link(e.to)) return false;
     w.output = e.to;
     w.vc = vc_after(e);
-    return !out_unit_.has_credit(e.to, w.vc);
+    return !out_unit_.has_packet_credits(e.to, w.vc);
 }
 
 std::vector<router::wait> router::blocked_heads() const {
@@ -72,7 +80,7 @@ std::string router::describe_occupancy() const {
             const int vc = vc_after(e);
             const port_ref p = port_of(e.to, topo_.k());
             os << " wants " << (p.global ? "global " : "local ") << p.port;
-            if (vcs_ > 1) os << " vc" << vc;
+            os << channel_suffix(vc);
             os << ", credits " << out_unit_.credits(e.to, vc);
         }
         os << ")";

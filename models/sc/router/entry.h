@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/decoder.h"
-#include "core/expand.h"
+#include "core/decoding/decoder.h"
+#include "core/decoding/expand.h"
 #include "sc/protocol.h"
 
 namespace d3 {

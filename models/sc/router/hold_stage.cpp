@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/calendar.h"
+#include "core/containers/calendar.h"
 
 namespace d3 {
 

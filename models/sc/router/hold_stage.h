@@ -1,10 +1,10 @@
 // Hold stage: where a packet spends a step when its port is 0 (local port 0, or global port 0 at
 // a fixed point (c,p,p)) while its sync counter b still counts down, so that every source-vector
 // path takes exactly three steps (paper, sections 8 and 9). A held packet waits one hop time (the
-// allocate and traverse cycles of the pipeline, core/pipeline.h, plus the latency of the link it
-// did not take) and is routed again with its next header. `capacity` bounds the packets held at
-// once (0: unbounded, the paper's router); with two service classes (core/service.h) each class has
-// its own capacity, so that standard packets never take a privileged packet's place.
+// allocate and traverse cycles of the pipeline, core/router/pipeline.h, plus the latency of the
+// link it did not take) and is routed again with its next header. `capacity` bounds the packets
+// held at once (0: unbounded, the paper's router); with two service classes (core/router/service.h)
+// each class has its own capacity, so that standard packets never take a privileged packet's place.
 #pragma once
 
 #include <algorithm>
@@ -13,9 +13,9 @@
 #include <systemc>
 #include <vector>
 
-#include "core/calendar.h"
-#include "core/config.h"
-#include "core/service.h"
+#include "core/containers/calendar.h"
+#include "core/network/config.h"
+#include "core/router/service.h"
 #include "sc/router/entry.h"
 
 namespace d3 {

@@ -2,15 +2,15 @@
 
 #include <algorithm>
 
-#include "core/calendar.h"
-#include "core/service.h"
+#include "core/containers/calendar.h"
+#include "core/router/service.h"
 
 namespace d3 {
 
 input_unit::input_unit(const char* name, const setup& s)
     : sc_core::sc_object(name),
-      vcs_(channels_per_input(s.vcs, s.classes)),
-      injq_(s.link_inputs * vcs_),
+      channels_(channels_per_input(s.vcs, s.classes)),
+      injq_(s.link_inputs * channels_),
       busy_(static_cast<std::size_t>((injq_ + 63) / 64), 0),
       link_inputs_(s.link_inputs),
       classes_(s.classes),
@@ -42,7 +42,7 @@ void input_unit::collect_classes(std::uint64_t t, request_list& out) {
     std::size_t width = static_cast<std::size_t>(injection_width_);
     for (std::size_t& n : lanes_asked_) n = 0;
     for (int c = 0; c < classes_ && width > 0; ++c) {  // the privileged class first
-        fifo<entry>& inj = buffer(injq_ + c);
+        bounded_ring<entry>& inj = buffer(injq_ + c);
         const std::size_t lanes = std::min(inj.size(), width);
         std::size_t j = 0;
         for (; j < lanes && inj[j].ready <= t; ++j)
@@ -61,7 +61,7 @@ std::uint64_t input_unit::next_work(std::uint64_t t) const {
     for_busy([&](int f) { consider(in_[static_cast<std::size_t>(f)].front()); });
     const std::size_t width = static_cast<std::size_t>(injection_width_);
     if (classes_ == 1) {
-        const fifo<entry>& inj = buffer(injq_);
+        const bounded_ring<entry>& inj = buffer(injq_);
         const std::size_t lanes = std::min(inj.size(), width);
         if (flits_ == 1) {
             for (std::size_t j = 0; j < lanes; ++j) consider(inj[j]);
@@ -75,7 +75,7 @@ std::uint64_t input_unit::next_work(std::uint64_t t) const {
         return next;
     }
     for (int f = injq_; f < injq_ + classes_; ++f) {
-        const fifo<entry>& inj = buffer(f);
+        const bounded_ring<entry>& inj = buffer(f);
         const std::size_t lanes = std::min(inj.size(), width);
         for (std::size_t j = 0; j < lanes; ++j) consider(inj[j]);
     }
@@ -84,7 +84,7 @@ std::uint64_t input_unit::next_work(std::uint64_t t) const {
 
 std::size_t input_unit::occupancy() const {
     std::size_t n = 0;
-    for (const fifo<entry>& q : in_) n += q.size();
+    for (const bounded_ring<entry>& q : in_) n += q.size();
     return n;
 }
 
@@ -95,7 +95,7 @@ std::size_t input_unit::port_occupancy(int input) const {
         return n;
     }
     std::size_t n = 0;
-    for (int v = 0; v < vcs_; ++v) n += buffer(fifo_index(input, v)).size();
+    for (int v = 0; v < channels_; ++v) n += buffer(fifo_index(input, v)).size();
     return n;
 }
 
@@ -108,7 +108,7 @@ std::vector<int> input_unit::busy() const {
 }
 
 std::size_t input_unit::allocated_bytes() const {
-    std::size_t n = in_.capacity() * sizeof(fifo<entry>);
+    std::size_t n = in_.capacity() * sizeof(bounded_ring<entry>);
     for (const auto& q : in_) n += q.allocated() * sizeof(entry);
     return n;
 }

@@ -1,5 +1,5 @@
 // Input unit: the router's input buffers, one per link input port and channel (service class x
-// virtual channel, core/service.h), and the injection buffers the node fills, one per class;
+// virtual channel, core/router/service.h), and the injection buffers the node fills, one per class;
 // credit return for every slot freed. Buffers grow on demand up
 // to their depth. A bitmask of non-empty buffers makes a step cost the buffers that hold packets.
 // Packets of F > 1 flits (virtual cut-through, docs/multi-flit.md): a link buffer of depth D flits
@@ -15,11 +15,11 @@
 #include <systemc>
 #include <vector>
 
-#include "core/bits.h"
-#include "core/cache_line.h"
-#include "core/fifo.h"
-#include "core/service.h"
-#include "core/stats.h"
+#include "core/containers/bits.h"
+#include "core/containers/bounded_ring.h"
+#include "core/containers/cache_line.h"
+#include "core/router/service.h"
+#include "core/run/stats.h"
 #include "sc/router/entry.h"
 
 namespace d3 {
@@ -40,22 +40,22 @@ class input_unit : public sc_core::sc_object {
 
     /// Buffer index of link input `input`, channel `vc` (class * vcs + vc); the injection buffers
     /// (one per service class) come last.
-    int fifo_index(int input, int vc) const { return input * vcs_ + vc; }
+    int fifo_index(int input, int vc) const { return input * channels_ + vc; }
     /// The injection buffer of service class `cls`.
     int injection(int cls = 0) const { return injq_ + cls; }
     bool is_injection(int fifo) const { return fifo >= injq_; }
     /// Channels per link input (service classes x virtual channels).
-    int vcs() const { return vcs_; }
+    int channels() const { return channels_; }
     /// Buffers in all: request sources 0..buffers()-1 (the hold stage is buffers()).
     int buffers() const { return injq_ + classes_; }
     /// The input port of a buffer (the injection buffers: link_inputs).
-    int input_of(int fifo) const { return fifo >= injq_ ? link_inputs_ : fifo / vcs_; }
+    int input_of(int fifo) const { return fifo >= injq_ ? link_inputs_ : fifo / channels_; }
     /// The channel of a link buffer; the class of an injection buffer.
-    int vc_of_fifo(int fifo) const { return fifo >= injq_ ? fifo - injq_ : fifo % vcs_; }
+    int channel_of_fifo(int fifo) const { return fifo >= injq_ ? fifo - injq_ : fifo % channels_; }
 
     /// Takes a packet into a buffer; false when the buffer is full (its sender ignored credits).
     bool accept(int f, packet* p, std::uint64_t ready) {
-        fifo<entry>& q = buffer(f);
+        bounded_ring<entry>& q = buffer(f);
         if (q.full()) return false;
         fill(q.push_slot(), f, p, ready);
         return true;
@@ -63,7 +63,7 @@ class input_unit : public sc_core::sc_object {
     /// accept() when the buffer's storage has room now; false (and nothing taken) when the
     /// buffer is full or its storage must grow first.
     bool accept_in_place(int f, packet* p, std::uint64_t ready) {
-        fifo<entry>& q = buffer(f);
+        bounded_ring<entry>& q = buffer(f);
         if (!q.has_room_in_place()) return false;
         fill(q.push_slot_in_place(), f, p, ready);
         return true;
@@ -101,7 +101,7 @@ class input_unit : public sc_core::sc_object {
     /// Bytes of buffer storage allocated now.
     std::size_t allocated_bytes() const;
     /// Whether what an arrival reads and writes lies in one aligned cache line (a layout check).
-    bool arrival_fields_share_a_line() const { return in_one_cache_line(&vcs_, &busy_ + 1); }
+    bool arrival_fields_share_a_line() const { return in_one_cache_line(&channels_, &busy_ + 1); }
 
   private:
     /// An arrival's entry in buffer `f`: every field but the decision, which the route stage
@@ -116,8 +116,8 @@ class input_unit : public sc_core::sc_object {
         e.stalled = false;
         if (__builtin_expect(f < injq_, 1)) mark(f, true);  // most arrivals come over a link
     }
-    fifo<entry>& buffer(int f) { return in_[static_cast<std::size_t>(f)]; }
-    const fifo<entry>& buffer(int f) const { return in_[static_cast<std::size_t>(f)]; }
+    bounded_ring<entry>& buffer(int f) { return in_[static_cast<std::size_t>(f)]; }
+    const bounded_ring<entry>& buffer(int f) const { return in_[static_cast<std::size_t>(f)]; }
     // Indexed unsigned: the word's index needs no sign extension per arrival and per release
     // (with output_unit::slot's, D3(8,8) all-to-all -0.41 % instructions, MDF(4,8) traffic
     // -0.32 %).
@@ -139,9 +139,9 @@ class input_unit : public sc_core::sc_object {
 
     // What a packet's arrival (accept, fifo_index, injection) reads and writes, in one cache line:
     // another router calls it, so none of this is cached (docs/performance.md, tenth round).
-    alignas(kCacheLine) const int vcs_;  ///< channels per link input (classes x virtual channels)
+    alignas(kCacheLine) const int channels_;  ///< channels per link input (classes x virtual channels)
     const int injq_;
-    std::vector<fifo<entry>> in_;      ///< link buffers, then the injection buffer
+    std::vector<bounded_ring<entry>> in_;      ///< link buffers, then the injection buffer
     std::vector<std::uint64_t> busy_;  ///< bit f: link buffer f is not empty
     const int link_inputs_;
     const int classes_;
@@ -161,7 +161,7 @@ class input_unit : public sc_core::sc_object {
 
 // Always inline: GCC kept collect<true>'s loop out of line, a call per router step (D3(8,8)
 // all-to-all: -0.55 % instructions inline). The lowest busy bit as the calendar finds its
-// clients' (core/bits.h).
+// clients' (core/containers/bits.h).
 template <typename F>
 [[gnu::always_inline]] inline void input_unit::for_busy(F&& f) const {
     for (std::size_t w = 0; w < busy_.size(); ++w)
@@ -185,7 +185,7 @@ template <bool Plain>
     links_ = out.size() - first_;
     if (!Plain && classes_ != 1) return collect_classes(t, out);
     // One class: the injection buffer's first lanes while they are ready.
-    fifo<entry>& inj = buffer(injq_);
+    bounded_ring<entry>& inj = buffer(injq_);
     std::size_t lanes = std::min(inj.size(), static_cast<std::size_t>(injection_width_));
     if (!Plain && flits_ > 1) lanes = std::min(lanes, free_lanes(t));  // (F > 1 runs: one class)
     std::size_t j = 0;
@@ -206,7 +206,7 @@ void input_unit::release(const request_list& asked, Freed&& freed, Changed&& cha
     for (const request* const end = r + links_; r != end; ++r) {
         if (!r->e->done) continue;
         const int f = static_cast<int>(r->source);
-        fifo<entry>& q = buffer(f);
+        bounded_ring<entry>& q = buffer(f);
         q.pop_front();
         if (q.empty())
             mark(f, false);
@@ -217,7 +217,7 @@ void input_unit::release(const request_list& asked, Freed&& freed, Changed&& cha
     }
     links_ = 0;
     for (int c = 0; c < classes; ++c) {
-        fifo<entry>& inj = buffer(injq_ + c);
+        bounded_ring<entry>& inj = buffer(injq_ + c);
         if (inj.empty()) continue;
         const std::size_t n = inj.remove_if([](const entry& e) { return e.done; }, lanes_asked_[c]);
         if (n == 0) continue;

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/calendar.h"
+#include "core/containers/calendar.h"
 
 namespace d3 {
 
@@ -15,9 +15,9 @@ sc_core::sc_time hop_delay(const router_params& p, int latency) {
 
 output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
     : sc_core::sc_object(name),
-      vcs_(s.vcs),
+      channels_(s.channels),
       depth_(s.params->buffer_depth),
-      credits_(static_cast<std::size_t>(s.outputs * s.vcs), s.params->buffer_depth),
+      credits_(static_cast<std::size_t>(s.outputs * s.channels), s.params->buffer_depth),
       outputs_(s.outputs),
       k_(s.k),
       ejection_width_(s.params->ejection_width),
@@ -42,8 +42,8 @@ void output_unit::size_links() {
 
 void output_unit::too_many_credits(std::size_t slot) const {
     const auto s = static_cast<int>(slot);
-    const std::string msg = std::string(name()) + ": output " + std::to_string(s / vcs_) + " vc" +
-                            std::to_string(s % vcs_) + " got more credits than its depth";
+    const std::string msg = std::string(name()) + ": output " + std::to_string(s / channels_) + " vc" +
+                            std::to_string(s % channels_) + " got more credits than its depth";
     SC_REPORT_ERROR("d3/protocol", msg.c_str());
 }
 
@@ -74,8 +74,8 @@ std::uint64_t output_unit::credits_outstanding() const {
 
 int output_unit::occupancy(int output, std::uint64_t now) const {
     int n = 0;
-    for (int v = 0; v < vcs_; ++v) n += depth_ - credits_[slot(output, v)];
-    const std::size_t first = slot(output, 0), last = slot(output, vcs_ - 1);
+    for (int v = 0; v < channels_; ++v) n += depth_ - credits_[slot(output, v)];
+    const std::size_t first = slot(output, 0), last = slot(output, channels_ - 1);
     returning_.for_each_due_before(now, [&](std::uint32_t s) { n -= s >= first && s <= last; });
     return n;
 }

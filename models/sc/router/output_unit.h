@@ -1,12 +1,12 @@
 // Output unit: the router's side of each outgoing link and of the node. Keeps one credit count per
 // output and virtual channel (the free slots of the buffer downstream), the credits on their way
 // back (each usable from the cycle it arrives), and the time from winning the switch to the next
-// router: the allocate and traverse stages' cycles (core/pipeline.h) plus the link's latency. Sends
-// packets on the links and ejects to the node through the router's socket, and bounds ejection per
-// step (`ejection_width`, 0: unbounded). Packets of F > 1 flits (virtual cut-through,
-// docs/multi-flit.md): credits count flits, a packet starts only with room for all F downstream,
-// and occupies its link (and an ejection lane) for F cycles; the node sees the tail F - 1 cycles
-// after the head.
+// router: the allocate and traverse stages' cycles (core/router/pipeline.h) plus the link's
+// latency. Sends packets on the links and ejects to the node through the router's socket, and
+// bounds ejection per step (`ejection_width`, 0: unbounded). Packets of F > 1 flits (virtual
+// cut-through, docs/multi-flit.md): credits count flits, a packet starts only with room for all F
+// downstream, and occupies its link (and an ejection lane) for F cycles; the node sees the tail F -
+// 1 cycles after the head.
 #pragma once
 
 #include <cstdint>
@@ -15,10 +15,10 @@
 #include <tlm>
 #include <vector>
 
-#include "core/cache_line.h"
-#include "core/config.h"
-#include "core/due_queue.h"
-#include "core/stats.h"
+#include "core/containers/cache_line.h"
+#include "core/containers/due_cycle_queue.h"
+#include "core/network/config.h"
+#include "core/run/stats.h"
 #include "sc/protocol.h"
 
 namespace d3 {
@@ -28,7 +28,7 @@ class output_unit : public sc_core::sc_object {
     struct setup {
         int k = 1;  ///< outputs 0..K-1 are global links, K..K+M-2 local links (port_of)
         int outputs = 1;
-        int vcs = 1;  ///< channels per output (service classes x virtual channels)
+        int channels = 1;  ///< channels per output (service classes x virtual channels)
         const router_params* params = nullptr;
         router_stats* background = nullptr;  ///< where background packets count (--background)
     };
@@ -83,11 +83,11 @@ class output_unit : public sc_core::sc_object {
         return returning_.push_in_place(due, tag + static_cast<std::uint32_t>(vc));
     }
     /// Room downstream for a whole packet (one credit per flit).
-    bool has_credit(int output, int vc) const { return credits_[slot(output, vc)] >= flits_; }
+    bool has_packet_credits(int output, int vc) const { return credits_[slot(output, vc)] >= flits_; }
     /// A packet may start on `output` in step `t`: room downstream and the link not busy with
     /// the flits of an earlier packet.
     bool can_send(int output, int vc, std::uint64_t t) const {
-        return has_credit(output, vc) &&
+        return has_packet_credits(output, vc) &&
                (flits_ == 1 || link_free_[static_cast<std::size_t>(output)] <= t);
     }
 
@@ -170,7 +170,7 @@ class output_unit : public sc_core::sc_object {
     std::uint64_t credits_outstanding() const;
     /// Whether what a credit's arrival reads and writes lies in one aligned cache line (a layout
     /// check).
-    bool credit_fields_share_a_line() const { return in_one_cache_line(&vcs_, &returning_ + 1); }
+    bool credit_fields_share_a_line() const { return in_one_cache_line(&channels_, &returning_ + 1); }
 
   private:
     /// The link table, with each output's delay. Sized at the end of elaboration, not in the
@@ -185,22 +185,22 @@ class output_unit : public sc_core::sc_object {
     int free_lanes(std::uint64_t t) const;  ///< F > 1: ejection lanes free in step t
     std::size_t slot(int output, int vc) const {
         // Unsigned: no sign extension per credit counted, taken or arriving (input_unit::mark).
-        return static_cast<std::uint32_t>(output * vcs_ + vc);
+        return static_cast<std::uint32_t>(output * channels_ + vc);
     }
 
     // What a credit's arrival (credit_arrived) reads and writes, in one cache line: the router
     // downstream calls it, so none of this is cached (docs/performance.md, tenth round). The
     // arrival appends to the ring; the counts, after it, are this router's own, read and written
     // in its step.
-    alignas(kCacheLine) const int vcs_;
+    alignas(kCacheLine) const int channels_;
     const int depth_;
-    due_queue<std::uint32_t> returning_;  ///< the credits on their way back: slot, arrival cycle
+    due_cycle_queue<std::uint32_t> returning_;  ///< the credits on their way back: slot, arrival cycle
     std::vector<int> credits_;            ///< per output and VC: free slots downstream, known here
     const int outputs_;
     const int k_;
     const int ejection_width_;            ///< 0: unbounded
     const int flits_;                     ///< flits per packet
-    const sc_core::sc_time eject_delay_;  ///< A + T (core/pipeline.h) + F - 1 (the tail)
+    const sc_core::sc_time eject_delay_;  ///< A + T (core/router/pipeline.h) + F - 1 (the tail)
     const sc_core::sc_time global_delay_;
     const sc_core::sc_time local_delay_;
     router_stats& stats_;

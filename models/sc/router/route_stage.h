@@ -1,7 +1,7 @@
 // Route stage: reads a packet's header once per router visit through the decoder behind
 // decoder_if (the C++ reference, the Verilated RTL, or both in lockstep) and expands the decision
-// into the packet's targets (core/expand.h): a link output, the hold stage, the node, or every
-// copy of a broadcast. A decision that is not a legal move at this router is reported as
+// into the packet's targets (core/decoding/expand.h): a link output, the hold stage, the node, or
+// every copy of a broadcast. A decision that is not a legal move at this router is reported as
 // d3/router.
 #pragma once
 
@@ -10,9 +10,9 @@
 #include <type_traits>
 #include <vector>
 
-#include "core/decoder.h"
-#include "core/mdf_decoder.h"
-#include "core/topology.h"
+#include "core/decoding/decoder.h"
+#include "core/decoding/mdf_decoder.h"
+#include "core/network/topology.h"
 #include "sc/router/entry.h"
 
 namespace d3 {
@@ -60,7 +60,7 @@ class route_stage : public sc_core::sc_object {
         }
         hop h;
         // The reference decoder's decisions (a Net other than any_network): only their action
-        // is tested (core/expand.h).
+        // is tested (core/decoding/expand.h).
         if (!expand_unicast<any>(e.dec, at_, topo_, h)) fail(e, t);
         e.to = h.to;
         return true;

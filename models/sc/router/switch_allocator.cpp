@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/service.h"
+#include "core/router/service.h"
 
 namespace d3 {
 

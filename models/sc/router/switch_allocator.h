@@ -2,11 +2,11 @@
 // output in this step, records a link conflict when more than one does (the paper's conflicts:
 // counted per (link, step), logged with router, port and step; its waits are the packets with a
 // credit that lost the link to the winner, as the packet log's conflict-wait), lets only those with
-// a credit downstream compete (core/arbiter.h picks among them) and reports each output's step to
-// the link observer (waves, link statistics). With two service classes (core/service.h) only the
-// highest class among the packets with a credit competes, with its own arbiter per output, so a
-// privileged packet is never held up by a standard one; with background traffic the figures are
-// kept apart (record_tagged).
+// a credit downstream compete (core/router/arbiter.h picks among them) and reports each output's
+// step to the link observer (waves, link statistics). With two service classes
+// (core/router/service.h) only the highest class among the packets with a credit competes, with its
+// own arbiter per output, so a privileged packet is never held up by a standard one; with
+// background traffic the figures are kept apart (record_tagged).
 #pragma once
 
 #include <algorithm>
@@ -14,9 +14,9 @@
 #include <systemc>
 #include <vector>
 
-#include "core/arbiter.h"
-#include "core/config.h"
-#include "core/stats.h"
+#include "core/network/config.h"
+#include "core/router/arbiter.h"
+#include "core/run/stats.h"
 #include "sc/router/entry.h"
 
 namespace d3 {

@@ -1,0 +1,127 @@
+#include "config/config_keys.h"
+
+#include <cstring>
+
+namespace d3 {
+
+namespace {
+using T = config_type;
+using M = config_mode;
+}  // namespace
+
+const std::vector<config_key>& config_keys() {
+    static const std::vector<config_key> keys{
+        {"network.topology", "--topology", T::text},
+        {"network.k", "--k", T::integer},
+        {"network.m", "--m", T::integer},
+        {"network.arrangement", "--arrangement", T::text},
+        {"network.watchdog", "--watchdog", T::integer},
+        // The router, unit by unit (models/sc/router).
+        {"router.input_unit.buffer_depth", "--buffer-depth", T::integer},
+        {"router.input_unit.vcs", "--vcs", T::integer},
+        {"router.injection.width", "--injection-width", T::integer},
+        {"router.injection.depth", "--injection-depth", T::integer},
+        {"router.ejection.width", "--ejection-width", T::integer},
+        {"router.hold_stage.capacity", "--hold-capacity", T::integer},
+        {"router.route_stage.decoder", "--decoder", T::text, M::primitive},
+        {"router.switch_allocator.arbitration", "--arbitration", T::text},
+        {"router.pipeline.units", "--pipeline", T::text},
+        // The form before pipelines were stages (read, and recorded as router.pipeline.units).
+        {"router.pipeline.stages", "--pipeline-stages", T::integer},
+        {"router.links.local_latency", "--local-latency", T::integer},
+        {"router.links.global_latency", "--global-latency", T::integer},
+        {"router.flow_control.packet_length", "--packet-length", T::integer, M::traffic},
+        // The workload: one primitive, or synthetic traffic.
+        {"workload.primitive", "--primitive", T::text, M::primitive},
+        {"workload.schedule", "--schedule", T::text, M::primitive},
+        {"workload.source", "--source", T::text, M::primitive},
+        {"workload.count", "--count", T::integer, M::primitive},
+        {"workload.protocol", "--protocol", T::text, M::primitive},
+        {"workload.perm", "--perm", T::text, M::primitive},
+        {"workload.turnaround", "--turnaround", T::text, M::primitive},
+        {"workload.headers", "--headers", T::text, M::primitive},
+        {"workload.embedding", "--embedding", T::text, M::primitive},
+        {"workload.dimension", "--dimension", T::integer, M::primitive},
+        {"workload.subnetworks", "--subnetwork", T::list, M::primitive},
+        // Service levels (d3sim/service_cli): recorded only when given.
+        {"workload.service", "--service", T::text, M::primitive},
+        {"workload.background.pattern", "--background", T::text, M::primitive},
+        {"workload.background.rate", "--background-rate", T::number, M::primitive},
+        {"workload.background.routing", "--background-routing", T::text, M::primitive},
+        {"workload.background.warmup", "--background-warmup", T::integer, M::primitive},
+        {"workload.traffic.pattern", "--traffic", T::text, M::traffic},
+        {"workload.traffic.rate", "--rate", T::number, M::traffic},
+        {"workload.traffic.concentration", "--concentration", T::integer, M::traffic},
+        {"workload.traffic.routing", "--routing", T::text, M::traffic},
+        {"workload.traffic.warmup", "--warmup", T::integer, M::traffic},
+        {"workload.traffic.measure", "--measure", T::integer, M::traffic},
+        {"workload.traffic.drain_limit", "--drain-limit", T::integer, M::traffic},
+        {"workload.traffic.hotspot_fraction", "--hotspot-fraction", T::number, M::traffic},
+        {"workload.traffic.ugal_threshold", "--ugal-threshold", T::integer, M::traffic},
+        {"seed", "--seed", T::unsigned64},
+        // Outputs: where results go (not recorded in a result's config).
+        {"outputs.json", "--json", T::text},
+        {"outputs.quiet", "--quiet", T::flag},
+        {"outputs.wave", "--wave", T::text},
+        {"outputs.wave_scope", "--wave-scope", T::text},
+        {"outputs.wave_limit", "--wave-limit", T::text},
+        {"outputs.wave_groups", "--wave-groups", T::integer},
+        {"outputs.wave_decoder", "--wave-decoder", T::flag},
+        {"outputs.link_stats", "--link-stats", T::text, M::traffic},
+        {"outputs.trace_packets", "--trace-packets", T::text},
+        {"outputs.trace_format", "--trace-format", T::text},
+        {"outputs.trace_packet", "--trace-packet", T::text},
+        {"outputs.trace_routers", "--trace-routers", T::text},
+        {"outputs.trace_steps", "--trace-steps", T::text},
+        // The memory check before a run (tb/memory_limit.h).
+        {"limits.max_memory", "--max-memory", T::text},
+        // CI gates (cli/gates.h).
+        {"gates.max_conflicts", "--max-conflicts", T::integer},
+        {"gates.max_latency_p99", "--max-latency-p99", T::integer, M::traffic},
+        {"gates.require_drained", "--require-drained", T::flag, M::traffic},
+    };
+    return keys;
+}
+
+const config_key* find_config_key(const std::string& path) {
+    for (const config_key& k : config_keys())
+        if (path == k.path) return &k;
+    return nullptr;
+}
+
+const config_key* find_config_key_of_option(const std::string& option) {
+    for (const config_key& k : config_keys())
+        if (option == k.option) return &k;
+    return nullptr;
+}
+
+bool is_config_section(const std::string& path) {
+    const std::string prefix = path + ".";
+    for (const config_key& k : config_keys())
+        if (std::strncmp(k.path, prefix.c_str(), prefix.size()) == 0) return true;
+    return false;
+}
+
+bool is_output_key(const config_key& k) {
+    return std::strncmp(k.path, "outputs.", 8) == 0;
+}
+
+const char* to_string(config_type t) {
+    switch (t) {
+        case T::integer:
+            return "a whole number";
+        case T::unsigned64:
+            return "a whole number from 0 to 2^64-1";
+        case T::number:
+            return "a number";
+        case T::text:
+            return "a value";
+        case T::flag:
+            return "true or false";
+        case T::list:
+            return "a list of values";
+    }
+    return "?";
+}
+
+}  // namespace d3

@@ -1,0 +1,118 @@
+#include "core/decoding/header.h"
+
+#include <sstream>
+
+namespace d3 {
+
+bool operator==(const header& a, const header& b) {
+    return a.kind == b.kind && a.broadcast == b.broadcast && a.b == b.b && a.f0 == b.f0 &&
+           a.f1 == b.f1 && a.f2 == b.f2 && a.defl_c == b.defl_c && a.defl_d == b.defl_d;
+}
+
+header make_source_vector_header(bool broadcast, int b, const source_vector& v) {
+    header h;
+    h.kind = header_kind::source_vector;
+    h.broadcast = broadcast;
+    h.b = static_cast<std::uint8_t>(b);
+    h.f0 = static_cast<std::uint8_t>(v.gamma);
+    h.f1 = static_cast<std::uint8_t>(v.pi);
+    h.f2 = static_cast<std::uint8_t>(v.delta);
+    return h;
+}
+
+header make_sync_header(bool broadcast, int b, int gamma, int first, int second) {
+    header h;
+    h.kind = header_kind::sync;
+    h.broadcast = broadcast;
+    h.b = static_cast<std::uint8_t>(b);
+    h.f0 = static_cast<std::uint8_t>(gamma);
+    h.f1 = static_cast<std::uint8_t>(second);
+    h.f2 = static_cast<std::uint8_t>(first);
+    return h;
+}
+
+std::uint64_t pack(const header& h) {
+    using namespace layout;
+    std::uint64_t w = 0;
+    w |= std::uint64_t{h.f2} << kF2Lsb;
+    w |= std::uint64_t{h.f1} << kF1Lsb;
+    w |= std::uint64_t{h.f0} << kF0Lsb;
+    w |= std::uint64_t{h.defl_d} << kDeflDLsb;
+    w |= std::uint64_t{h.defl_c} << kDeflCLsb;
+    w |= std::uint64_t{h.b & 7u} << kBLsb;
+    w |= std::uint64_t{h.broadcast ? 1u : 0u} << kBcastBit;
+    w |= std::uint64_t{static_cast<std::uint8_t>(h.kind) & 3u} << kKindBit;
+    return w;
+}
+
+std::optional<header> unpack(std::uint64_t w) {
+    using namespace layout;
+    if (w >> kWidth) return std::nullopt;
+    header h;
+    h.f2 = static_cast<std::uint8_t>(w >> kF2Lsb);
+    h.f1 = static_cast<std::uint8_t>(w >> kF1Lsb);
+    h.f0 = static_cast<std::uint8_t>(w >> kF0Lsb);
+    h.defl_d = static_cast<std::uint8_t>(w >> kDeflDLsb);
+    h.defl_c = static_cast<std::uint8_t>(w >> kDeflCLsb);
+    h.b = static_cast<std::uint8_t>((w >> kBLsb) & 7u);
+    h.broadcast = (w >> kBcastBit) & 1u;
+    const unsigned kind = (w >> kKindBit) & 3u;
+    if (kind == 3u) return std::nullopt;  // reserved
+    h.kind = static_cast<header_kind>(kind);
+    return h;
+}
+
+std::optional<std::string> check(const header& h, int k, int m) {
+    const auto bad = [&](const std::string& what) {
+        return std::optional<std::string>("header " + to_string(h) + ": " + what);
+    };
+    if (static_cast<unsigned>(h.kind) > 2u) return bad("reserved header kind");
+    if (h.kind != header_kind::destination) {
+        if (h.kind == header_kind::source_vector && h.b > 3)
+            return bad("sync counter b must be 0..3 in a source-vector header");
+        if (h.b > 5) return bad("sync counter b must be 0..5 in a synchronizing header");
+        if (h.f0 >= k) return bad("gamma must be below K=" + std::to_string(k));
+        if (h.f1 >= m || h.f2 >= m) return bad("pi and delta must be below M=" + std::to_string(m));
+        if (h.defl_c != 0 || h.defl_d != 0)
+            return bad("C and D must be 0 in a source-vector or synchronizing header");
+        return std::nullopt;
+    }
+    if (h.broadcast) return bad("destination headers have no broadcast bit");
+    if (h.b > 5) return bad("sync counter b must be 0..5 in a destination header");
+    if (h.f0 >= k || h.defl_c >= k) return bad("c' and C must be below K=" + std::to_string(k));
+    if (h.f1 >= m || h.f2 >= m || h.defl_d >= m)
+        return bad("d', p' and D must be below M=" + std::to_string(m));
+    return std::nullopt;
+}
+
+std::optional<std::string> check(const header& h, const topology& t) {
+    if (t.is_d3() || h.kind == header_kind::source_vector) return check(h, t.k(), t.m());
+    const auto bad = [&](const std::string& what) {
+        return std::optional<std::string>("header " + to_string(h) + ": " + what);
+    };
+    if (h.kind == header_kind::sync) return bad("synchronizing headers are D3's");
+    if (h.broadcast) return bad("destination headers have no broadcast bit");
+    if (h.b > 5) return bad("sync counter b must be 0..5 in a destination header");
+    if (h.f0 >= t.groups())
+        return bad("group c' must be below K*M+1=" + std::to_string(t.groups()));
+    if (h.f1 != 0) return bad("d' must be 0 on " + t.name());
+    if (h.f2 >= t.m() || h.defl_d >= t.m())
+        return bad("router p' and D must be below M=" + std::to_string(t.m()));
+    if (h.defl_c >= t.k()) return bad("C must be below K=" + std::to_string(t.k()));
+    return std::nullopt;
+}
+
+std::string to_string(const header& h) {
+    std::ostringstream os;
+    if (h.kind != header_kind::destination) {
+        if (h.kind == header_kind::sync) os << 's';
+        os << '(' << (h.broadcast ? 1 : 0) << ',' << int{h.b} << ';' << int{h.f0} << ','
+           << int{h.f1} << ',' << int{h.f2} << ')';
+    } else {
+        os << '(' << int{h.b} << ";(" << int{h.f0} << ',' << int{h.f1} << ',' << int{h.f2}
+           << "),C=" << int{h.defl_c} << ",D=" << int{h.defl_d} << ')';
+    }
+    return os.str();
+}
+
+}  // namespace d3

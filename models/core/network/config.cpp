@@ -1,0 +1,138 @@
+#include "core/network/config.h"
+
+#include <algorithm>
+#include <memory>
+#include <stdexcept>
+
+#include "core/decoding/vc.h"
+#include "core/network/dragonfly.h"
+#include "core/network/limits.h"
+#include "core/network/topology.h"
+#include "core/router/service.h"
+
+namespace d3 {
+
+std::optional<arbitration> parse_arbitration(const std::string& s) {
+    if (s == "round-robin") return arbitration::round_robin;
+    if (s == "oldest-first") return arbitration::oldest_first;
+    if (s == "youngest-first") return arbitration::youngest_first;
+    return std::nullopt;
+}
+
+const char* to_string(arbitration a) {
+    switch (a) {
+        case arbitration::round_robin:
+            return "round-robin";
+        case arbitration::oldest_first:
+            return "oldest-first";
+        case arbitration::youngest_first:
+            return "youngest-first";
+    }
+    return "?";
+}
+
+std::optional<std::string> network_config::check_model() const {
+    if (shape == topology_kind::mdf) {
+        if (auto err = topology::check_mdf(k, m)) return err;
+    } else if (auto err = topology::check(k, m)) {
+        return err;
+    }
+    const router_params& r = router;
+    if (auto e = out_of_range("buffer depth", r.buffer_depth, kBufferDepthRange)) return e;
+    if (auto e = out_of_range("injection width", r.injection_width, kInjectionWidthRange)) return e;
+    if (auto e = out_of_range("injection depth", r.injection_depth, kInjectionDepthRange)) return e;
+    if (auto e = out_of_range("ejection width", r.ejection_width, kEjectionWidthRange)) return e;
+    if (auto e = out_of_range("hold capacity", r.hold_capacity, kHoldCapacityRange)) return e;
+    for (pipeline_unit u : kPipelineUnits)
+        if (auto e = out_of_range(std::string("pipeline ") + to_string(u) + " cycles",
+                                  r.pipeline.cycles(u), {0, kPipelineStagesRange.hi - 1}))
+            return e;
+    if (auto e = out_of_range("pipeline stages", r.pipeline.stages(), kPipelineStagesRange))
+        return e;
+    if (auto e = out_of_range("local latency", r.local_latency, kLinkLatencyRange)) return e;
+    if (auto e = out_of_range("global latency", r.global_latency, kLinkLatencyRange)) return e;
+    if (auto e = out_of_range("virtual channels", r.vcs, {0, kMaxVcs})) return e;
+    if (auto e = out_of_range("service classes", r.service_classes, {1, kServiceClasses})) return e;
+    if (auto e = out_of_range("packet length", r.packet_length, kPacketLengthRange)) return e;
+    if (r.buffer_depth < r.packet_length)
+        return "--buffer-depth " + std::to_string(r.buffer_depth) +
+               " flits must hold a whole packet (--packet-length " +
+               std::to_string(r.packet_length) + "): virtual cut-through";
+    if (auto e = out_of_range("watchdog", watchdog, kWatchdogRange)) return e;
+    if (!(memory_limit_mib >= 0)) return "the memory limit must be 0 (none) or a size in MiB";
+    const int width = r.injection_width == 0 ? m : r.injection_width;
+    if (r.injection_depth != 0 && r.injection_depth < width)
+        return "--injection-depth " + std::to_string(r.injection_depth) +
+               " must hold at least one step of injection (--injection-width " +
+               std::to_string(width) + ")";
+    return std::nullopt;
+}
+
+std::optional<std::string> network_config::validate() const {
+    if (auto e = check_model()) return e;
+    if (watchdog != 0 && watchdog < min_watchdog()) {
+        const router_params& r = router;
+        const pipeline_spec& p = r.pipeline;
+        std::string why = "route " + std::to_string(p.route) + " + allocate " +
+                          std::to_string(p.allocate) + " + traverse " + std::to_string(p.traverse) +
+                          " cycles + link latency " +
+                          std::to_string(std::max(r.local_latency, r.global_latency));
+        if (r.packet_length > 1)
+            why += " + the " + std::to_string(r.packet_length - 1) + " flits after the head";
+        return "--watchdog " + std::to_string(watchdog) +
+               " steps is shorter than a healthy run may go without any packet moving, " +
+               std::to_string(min_watchdog()) + " steps (" + why + "): give at least " +
+               std::to_string(min_watchdog()) + ", or 0 for the default";
+    }
+    return std::nullopt;
+}
+
+// The longest a packet in flight waits for its next move (network::progress(): an entry from its
+// node, a hop, a hold, a delivery) when nothing else moves in between, from the router's units:
+// after a hop or a hold it is at the next router (or out of the hold stage) A + T + L cycles after
+// it won the switch (L of the link it took or did not take), and is routed for R cycles; after its
+// entry it is ready 1 cycle later and routed for R; a packet without a credit gets the last of its
+// F credits A + L + F - 1 cycles after the packet ahead of it moved (output_unit, router::
+// return_flit_credits); a node without injection credits gets one A + 1 cycles after a packet left
+// the injection buffer; a busy link or ejection lane is free F cycles after the packet on it
+// moved. A packet delivered leaves the pool at once (node::nb_transport_fw). Any other wait (a lost
+// arbitration, a full hold stage, the ejection width) means another packet moved in that step.
+// The longest of these is at most R + A + T + L + F - 1 (L >= 1), exact for one-flit packets
+// (D3(2,4)'s permutation with --pipeline route:5,allocate:5 stops 10 steps without a move).
+long long network_config::min_watchdog() const {
+    const router_params& r = router;
+    return static_cast<long long>(r.pipeline.route) + r.pipeline.allocate + r.pipeline.traverse +
+           std::max(r.local_latency, r.global_latency) + r.packet_length - 1;
+}
+
+network_config network_config::resolved() const {
+    network_config c = *this;
+    if (c.router.injection_width == 0) c.router.injection_width = m;
+    if (c.router.vcs == 0) c.router.vcs = 1;
+    if (c.router.injection_depth == 0) c.router.injection_depth = 2 * c.router.injection_width;
+    if (c.watchdog == 0) {  // 64-bit: resolved() may see a configuration validate() refuses
+        const long long hop = static_cast<long long>(c.router.pipeline.stages()) +
+                              std::max(c.router.local_latency, c.router.global_latency);
+        c.watchdog = static_cast<int>(std::min<long long>(1000 + 10 * hop, kWatchdogRange.hi));
+    }
+    return c;
+}
+
+int router_params::channels() const {
+    return channels_per_input(vcs, service_classes);
+}
+
+topology make_topology(const network_config& c) {
+    if (c.shape == topology_kind::d3) return topology(c.k, c.m);
+    if (auto err = topology::check_mdf(c.k, c.m)) throw std::invalid_argument(*err);
+    if (const auto a = parse_arrangement(c.arrangement))
+        return topology(std::make_shared<const dragonfly>(c.k, c.m, *a));
+    try {  // named like the option that gave the file, so a --config file's line is found
+        return topology(
+            std::make_shared<const dragonfly>(dragonfly::from_file(c.k, c.m, c.arrangement)));
+    } catch (const std::invalid_argument& e) {
+        throw std::invalid_argument(std::string("--arrangement: ") + e.what());
+    }
+}
+
+}  // namespace d3

@@ -1,0 +1,98 @@
+// Validated configuration of a network (D3(K,M) or the comparison MDF(K,M)) and its routers.
+// Plain C++, no SystemC.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "core/network/topology.h"
+#include "core/router/pipeline.h"
+
+namespace d3 {
+
+/// Output arbitration among packets that want the same directed link in the same step.
+enum class arbitration {
+    round_robin,     ///< rotating priority over input ports (default)
+    oldest_first,    ///< earliest launch step wins
+    youngest_first,  ///< latest launch step wins (the paper's "last-in first-out", Protocol 2)
+};
+
+std::optional<arbitration> parse_arbitration(const std::string& s);
+const char* to_string(arbitration a);
+
+/// Per-router knobs. A value of 0 selects the documented default.
+struct router_params {
+    int buffer_depth = 8;  ///< flits per link input buffer (credit count of the upstream port)
+    int injection_width =
+        0;  ///< packets a node may launch per step; 0 = M (paper, sections 7 and 9)
+    int injection_depth = 0;  ///< injection buffer; 0 = 2 x injection width
+    int ejection_width = 0;   ///< packets delivered to the node per step; 0 = unlimited (paper)
+    int hold_capacity = 0;    ///< packets the hold stage (port 0) keeps at once; 0 = unlimited
+    /// Which units take cycles of their own (core/router/pipeline.h); none = the paper's one hop
+    /// per time step.
+    pipeline_spec pipeline;
+    int local_latency = 1;   ///< cycles on a local link
+    int global_latency = 1;  ///< cycles on a global link
+    arbitration arb = arbitration::round_robin;
+    /// Virtual channels per link input, separated by the sync counter b the packet arrives with
+    /// (core/decoding/vc.h); 0 = 1 (the paper's router, used by the primitives). The
+    /// synthetic-traffic testbench resolves 0 to kTrafficVcs.
+    int vcs = 0;
+    /// Service classes (core/router/service.h): 1, or 2 (privileged and standard) with --background
+    /// or
+    /// --service. Each class has its own `vcs` channels per input, injection buffer and credits.
+    int service_classes = 1;
+    /// Flits per packet (docs/multi-flit.md): virtual cut-through flow control, buffers and
+    /// credits counted in flits, a link carries one flit per cycle. 1 = the paper's one-unit
+    /// packets (synthetic traffic only for more).
+    int packet_length = 1;
+
+    /// Channels per link input, the buffers and credits of each (core/router/service.h). Call on
+    /// resolved parameters (vcs not 0).
+    int channels() const;
+};
+
+struct network_config {
+    int k = 4;
+    int m = 4;
+    /// D3(K,M), or the maximal dragonfly MDF(K,M) of section 11 with the same routers.
+    topology_kind shape = topology_kind::d3;
+    /// MDF only: the global arrangement, "palmtree", "consecutive" or the path of a wiring file
+    /// (core/network/dragonfly.h).
+    std::string arrangement = "palmtree";
+    router_params router;
+    /// Steps in which no packet entered the network, moved (a hop or a hold) or was delivered, with
+    /// packets in flight, after which the run is declared deadlocked and stopped; 0 = 1000 plus ten
+    /// hop times. At least min_watchdog() (validate()).
+    int watchdog = 0;
+    /// The process's resident memory (MiB) above which the run stops (--max-memory): looked at
+    /// each time network::kMemoryCheckMessages more messages have been launched, so a run past
+    /// saturation, whose source queues grow without bound, stops before it takes the machine
+    /// (network::memory_stop()). 0: no limit.
+    double memory_limit_mib = 0;
+    /// Background traffic runs with the workload (--background): routers keep its figures apart
+    /// from the workload's (router::background_stats).
+    bool background = false;
+
+    /// Why this configuration cannot be simulated, or nothing when it can: check_model() and a
+    /// watchdog of at least min_watchdog() steps (or 0).
+    std::optional<std::string> validate() const;
+    /// What the model needs to be well defined (ranges, a buffer that holds a packet, ...): all of
+    /// validate() but the watchdog's lower bound, which keeps healthy runs from being stopped
+    /// (the network checks this; Watchdog.OneStepShorterStopsAHealthyRun builds one below it).
+    std::optional<std::string> check_model() const;
+    /// The longest a healthy run goes without any packet entering, moving or being delivered
+    /// while packets are in flight, in steps: R + A + T + L + F - 1, the route, allocate and
+    /// traverse cycles of the pipeline, the slower link's latency and the packet's flits after
+    /// the first (docs/architecture.md, "Deadlock"). A shorter watchdog could stop a healthy run.
+    /// 64-bit: called on configurations validate() may refuse.
+    long long min_watchdog() const;
+    /// The same configuration with every 0 default replaced by its value. Call after validate().
+    network_config resolved() const;
+};
+
+/// The topology a configuration describes (reads the wiring file of an MDF). Throws
+/// std::invalid_argument with a one-line reason.
+topology make_topology(const network_config& c);
+
+}  // namespace d3

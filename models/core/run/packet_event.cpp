@@ -1,0 +1,37 @@
+#include "core/run/packet_event.h"
+
+#include "core/decoding/walk.h"
+
+namespace d3 {
+
+const char* to_string(packet_event_kind k) {
+    switch (k) {
+        case packet_event_kind::inject:
+            return "inject";
+        case packet_event_kind::hold:
+            return "hold";
+        case packet_event_kind::hop:
+            return "hop";
+        case packet_event_kind::conflict_wait:
+            return "conflict-wait";
+        case packet_event_kind::deliver:
+            return "deliver";
+    }
+    return "?";
+}
+
+std::optional<router_id> header_destination(const topology& t, router_id src, const header& h) {
+    if (h.broadcast) return std::nullopt;
+    if (h.kind == header_kind::destination) {
+        if (!t.is_d3()) return t.id({h.f0, h.f1, h.f2});
+        return t.id({mod(h.f0, t.k()), mod(h.f1, t.m()), mod(h.f2, t.m())});
+    }
+    if (h.kind == header_kind::sync) {  // no closed form: follow the decoder
+        const walk_result w = walk(t, t.at(src), h);
+        if (w.destinations.size() == 1) return w.destinations[0];
+        return std::nullopt;
+    }
+    return t.id(t.destination(t.at(src), {h.f0, h.f1, h.f2}));
+}
+
+}  // namespace d3

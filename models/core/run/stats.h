@@ -1,0 +1,135 @@
+// Counters and observation records shared by the router model and its observers. Plain C++.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "core/decoding/header.h"
+#include "core/decoding/vc.h"
+#include "core/network/topology.h"
+#include "core/router/pipeline.h"
+#include "core/run/packet_event.h"
+
+namespace d3 {
+
+struct router_stats {
+    std::uint64_t hops = 0;       ///< link traversals
+    std::uint64_t holds = 0;      ///< steps a packet spent in the hold stage (port 0)
+    std::uint64_t conflicts = 0;  ///< (link, step) pairs with more than one requester
+    std::uint64_t waits = 0;      ///< packet-steps lost to a conflict: a credit, but another won
+    std::uint64_t stalls = 0;     ///< (link, step) pairs with requesters but no credit
+    std::uint64_t ejected = 0;    ///< packets delivered to the node
+    std::uint64_t decodes = 0;    ///< decoder calls
+    // Flit accounting (docs/multi-flit.md): each counted where the flits are, so that the run
+    // can check that every flit that entered a buffer left it.
+    // (Flits sent on links are hops x F, flits delivered ejected x F.)
+    std::uint64_t flits_freed = 0;     ///< F > 1: link input buffer slots freed (one credit each)
+    std::uint64_t flits_injected = 0;  ///< flits the node put into the injection buffer
+    /// Per virtual channel downstream (counted with F > 1 only): packets sent into it, and
+    /// packet-steps a packet waited because it had no room for all its flits there or its link
+    /// was busy.
+    std::array<std::uint64_t, kMaxVcs> vc_packets{};
+    std::array<std::uint64_t, kMaxVcs> vc_waits{};
+
+    router_stats& operator+=(const router_stats& o) {
+        hops += o.hops;
+        holds += o.holds;
+        conflicts += o.conflicts;
+        waits += o.waits;
+        stalls += o.stalls;
+        ejected += o.ejected;
+        decodes += o.decodes;
+        flits_freed += o.flits_freed;
+        flits_injected += o.flits_injected;
+        for (std::size_t v = 0; v < vc_packets.size(); ++v) {
+            vc_packets[v] += o.vc_packets[v];
+            vc_waits[v] += o.vc_waits[v];
+        }
+        return *this;
+    }
+};
+
+/// A link conflict: more than one packet wanted output `port` of `router` in `step`.
+struct conflict_record {
+    std::uint64_t step = 0;
+    router_id router = 0;
+    std::uint16_t port = 0;  ///< output index (see port_of)
+    std::uint16_t requesters = 0;
+};
+
+/// What one output port did in one step; given to observers (waves, link statistics).
+struct link_event {
+    std::uint64_t step = 0;
+    router_id router = 0;
+    std::uint16_t port = 0;        ///< output index (see port_of)
+    std::uint16_t requesters = 0;  ///< packets that wanted this link in this step
+    bool sent = false;             ///< one of them crossed
+    /// The conflicts this (link, step) adds to the run's figures (switch_allocator::record,
+    /// record_tagged): kRunConflict (JSON `conflicts`), kBackgroundConflict (`background.
+    /// conflicts`). Without background traffic: kRunConflict when requesters > 1.
+    std::uint8_t counted = 0;
+    static constexpr std::uint8_t kRunConflict = 1, kBackgroundConflict = 2;
+    std::uint64_t serial = 0;  ///< the packet that crossed
+    std::uint64_t msg = 0;
+    router_id src = 0;
+    header hdr;  ///< as carried on the wire (sync counter already stepped down)
+};
+
+class link_observer {
+  public:
+    virtual ~link_observer() = default;
+    /// Called once per output port and step in which at least one packet requested it.
+    virtual void on_link(const link_event& e) = 0;
+    /// Called when the number of packets in an input buffer (or the hold stage, input -1) changes.
+    virtual void on_buffer(std::uint64_t step, router_id router, int input, std::size_t occupancy) {
+        (void)step, (void)router, (void)input, (void)occupancy;
+    }
+    /// With more than one virtual channel per input: the packets in VC `vc` of link input
+    /// `input` whenever that number changes (after on_buffer for the port).
+    virtual void on_vc_buffer(std::uint64_t step, router_id router, int input, int vc,
+                              std::size_t occupancy) {
+        (void)step, (void)router, (void)input, (void)vc, (void)occupancy;
+    }
+    /// With a pipeline (core/router/pipeline.h) and wants_stages(): in step `step`, a packet of
+    /// `router` is in `unit` from cycle `from` (>= step) until cycle `to` (exclusive).
+    virtual void on_stage(std::uint64_t step, router_id router, pipeline_unit unit,
+                          std::uint64_t from, std::uint64_t to) {
+        (void)step, (void)router, (void)unit, (void)from, (void)to;
+    }
+    virtual bool wants_stages() const { return false; }
+    /// Called per packet event (core/run/packet_event.h) when wants_packets() is true.
+    virtual void on_packet(const packet_event& e) { (void)e; }
+    virtual bool wants_packets() const { return false; }
+};
+
+/// An observer in front of another: passes every event on to `next` (none: nullptr). The base of
+/// the observers that look at part of the events (the packet log, link statistics, partition
+/// crossings), so that everything they do not look at still reaches the waveform behind them.
+class observer_chain : public link_observer {
+  public:
+    explicit observer_chain(link_observer* next) : next_(next) {}
+    void on_link(const link_event& e) override {
+        if (next_) next_->on_link(e);
+    }
+    void on_buffer(std::uint64_t step, router_id router, int input, std::size_t n) override {
+        if (next_) next_->on_buffer(step, router, input, n);
+    }
+    void on_vc_buffer(std::uint64_t step, router_id router, int input, int vc,
+                      std::size_t n) override {
+        if (next_) next_->on_vc_buffer(step, router, input, vc, n);
+    }
+    void on_stage(std::uint64_t step, router_id router, pipeline_unit unit, std::uint64_t from,
+                  std::uint64_t to) override {
+        if (next_) next_->on_stage(step, router, unit, from, to);
+    }
+    bool wants_stages() const override { return next_ && next_->wants_stages(); }
+    void on_packet(const packet_event& e) override {
+        if (next_) next_->on_packet(e);
+    }
+    bool wants_packets() const override { return next_ && next_->wants_packets(); }
+
+  private:
+    link_observer* next_;
+};
+
+}  // namespace d3

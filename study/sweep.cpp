@@ -1,0 +1,425 @@
+#include "study/sweep.h"
+
+#include <yaml-cpp/yaml.h>
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <initializer_list>
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cli/gates.h"
+#include "cli/option_limits.h"
+#include "cli/output_file.h"
+#include "config/config_file.h"
+#include "core/traffic/rates.h"
+#include "study/backends/backends.h"
+#include "study/jobs.h"
+#include "study/study.h"
+
+namespace d3 {
+
+namespace {
+
+int bad_input(const std::string& msg) {
+    std::fprintf(stderr, "d3sim sweep: error: %s\n", printable(msg).c_str());
+    return 2;
+}
+
+/// A point's error line without d3sim's own prefix (this one's is "d3sim sweep: error: ").
+std::string point_error(std::string line) {
+    const std::string prefix = "d3sim: error: ";
+    if (line.rfind(prefix, 0) == 0) line.erase(0, prefix.size());
+    return line;
+}
+
+/// The points' options, checked once before anything runs: d3sim makes every check of the first
+/// point's run and stops (--check), so that a mistake in them is one line and exit 2 at once
+/// rather than a failure of every point after the study ran (and, with slow points, after its
+/// progress lines). The reason, or nothing when the point would run.
+std::optional<std::string> check_point_options(const std::vector<std::string>& args) {
+    std::string out, err;
+    if (run_check(self_exe(), args, out, err) != 2) return std::nullopt;  // else: the points say
+    return point_error(err.substr(0, err.find('\n')));
+}
+
+// Options that name one output file of a run. Every point would write that same file (the last to
+// finish wins, with one rate's data), so a sweep refuses them; --json is the sweep's own
+// (DIR/point_R.json). The option and its key in a --config file's `outputs`.
+constexpr std::pair<const char*, const char*> kPerRunOutputs[] = {
+    {"--wave", "wave"}, {"--link-stats", "link_stats"}, {"--trace-packets", "trace_packets"}};
+
+std::string per_run_output_refused(const std::string& option, const char* swept) {
+    return option + " names one file, which every point of the sweep would write over: run d3sim " +
+           swept + " R " + option + " FILE for the point to look at";
+}
+
+/// A per-run output that the points' --config file names (the `outputs` section of what
+/// `d3sim ... --dump-config` prints), or nothing.
+std::optional<std::string> config_outputs(const std::vector<std::string>& args, const char* swept) {
+    std::vector<std::string> argv{self_exe()};
+    argv.insert(argv.end(), args.begin(), args.end());
+    argv.push_back("--dump-config");
+    std::string out, err;
+    if (capture(argv, out, &err) != 0) return std::nullopt;  // the points say
+    try {
+        const YAML::Node outputs = YAML::Load(out)["outputs"];
+        if (outputs && outputs.IsMap())
+            for (const auto& [option, key] : kPerRunOutputs)
+                if (outputs[key])
+                    return "--config " + config_path_in(args).value_or("FILE") + ": outputs." +
+                           key + ": " + per_run_output_refused(option, swept);
+    } catch (const YAML::Exception&) {
+    }  // the points say
+    return std::nullopt;
+}
+
+std::string rate_text(double r) {
+    std::ostringstream os;
+    os << std::setprecision(6) << r;
+    return os.str();
+}
+
+// With --background (issue 13, section 12's service levels) the sweep varies the background's
+// rate under the primitive instead: the primitive's figures and what the background saw.
+const char* const kBackgroundColumns =
+    "rate,service,steps,conflicts,correct,offered,accepted,latency_mean,latency_p99,"
+    "background_conflicts,exit_code";
+
+// A figure as a CSV field: empty when the result has none (null: no measured packet).
+std::string field(const nlohmann::json& v) {
+    return v.is_null() ? std::string() : v.dump();
+}
+
+std::string background_row(double rate, const nlohmann::json& j) {
+    std::ostringstream os;
+    os << rate_text(rate);
+    const int code = j.is_object() ? j["job"].value("exit_code", -1) : -1;
+    if (!j.is_object() || !j.contains("background")) {
+        os << ",,,,false,,,,,," << code;
+        return os.str();
+    }
+    const auto& b = j["background"];
+    os << ',' << j.value("service", std::string()) << ',' << j["steps"] << ',' << j["conflicts"]
+       << ',' << (j["correct"].get<bool>() ? "true" : "false") << ',' << b["offered"] << ','
+       << b["accepted"] << ',' << field(b["latency"]["mean"]) << ',' << field(b["latency"]["p99"])
+       << ',' << b["conflicts"] << ',' << code;
+    return os.str();
+}
+
+// The opening of both plot scripts: one PNG and one SVG of two plots side by side.
+void plot_preamble(std::ofstream& g, const std::string& dir, const std::string& title,
+                   const char* by) {
+    g << "# gnuplot " << dir << "/sweep.gp  (written by " << by << ")\n"
+      << "set datafile separator ','\n"
+      << "do for [out in 'png svg'] {\n"
+      << "  if (out eq 'png') { set terminal pngcairo size 1100,450 } else { set terminal svg "
+         "size 1100,450 }\n"
+      << "  set output '" << dir << "/sweep.'.out\n"
+      << "  set multiplot layout 1,2 title '" << title << "'\n";
+}
+
+void write_background_plot_script(const std::string& dir, const std::string& title) {
+    std::ofstream g(dir + "/sweep.gp");
+    plot_preamble(g, dir, title, "d3sim sweep --background");
+    g << "  set xlabel 'background offered load (packets/node/step)'\n"
+      << "  set ylabel 'primitive completion (steps)'\n  set grid\n  set key top left\n"
+      << "  plot '" << dir << "/sweep.csv' using 6:3 with linespoints title 'steps'\n"
+      << "  set ylabel 'background latency (steps)'\n"
+      << "  plot '" << dir
+      << "/sweep.csv' using 6:8 with linespoints title 'mean', '' using 6:9 with linespoints "
+         "title 'p99'\n"
+      << "  unset multiplot\n"
+      << "}\n";
+}
+
+const char* const kColumns =
+    "rate,offered,accepted,latency_mean,latency_p50,latency_p99,latency_max,hops_mean,"
+    "deflected_fraction,conflicts,credit_stalls,drained,correct,exit_code";
+
+// The member at `path` of a result, or null when a member on the way is missing or not an object.
+const nlohmann::json* member(const nlohmann::json& j, std::initializer_list<const char*> path) {
+    const nlohmann::json* at = &j;
+    for (const char* key : path) {
+        if (!at->is_object()) return nullptr;
+        const auto it = at->find(key);
+        if (it == at->end()) return nullptr;
+        at = &*it;
+    }
+    return at;
+}
+
+// Whether a point's result has every figure its row reads, each of its type (a number; a number or
+// null where the point may have measured nothing; a boolean): a result whose `job` record is valid
+// but whose figures were damaged or left out (edited by hand, another tool's JSON under the job
+// record) has none, and its row is left empty as for a missing point (the merge used to throw a
+// JSON exception on it, or read past a missing member).
+bool has_figures(const nlohmann::json& j, bool under) {
+    const auto number = [&](std::initializer_list<const char*> path) {
+        const nlohmann::json* v = member(j, path);
+        return v != nullptr && v->is_number();
+    };
+    const auto figure = [&](std::initializer_list<const char*> path) {
+        const nlohmann::json* v = member(j, path);
+        return v != nullptr && (v->is_number() || v->is_null());
+    };
+    const auto boolean = [&](std::initializer_list<const char*> path) {
+        const nlohmann::json* v = member(j, path);
+        return v != nullptr && v->is_boolean();
+    };
+    if (!boolean({"correct"}) || !number({"conflicts"})) return false;
+    if (under) {
+        const nlohmann::json* service = member(j, {"service"});
+        return (service == nullptr || service->is_string()) && number({"steps"}) &&
+               number({"background", "offered"}) && number({"background", "accepted"}) &&
+               figure({"background", "latency", "mean"}) &&
+               figure({"background", "latency", "p99"}) && number({"background", "conflicts"});
+    }
+    return number({"credit_stalls"}) && number({"traffic", "offered"}) &&
+           number({"traffic", "accepted"}) && figure({"traffic", "latency", "mean"}) &&
+           figure({"traffic", "latency", "p50"}) && figure({"traffic", "latency", "p99"}) &&
+           figure({"traffic", "latency", "max"}) && figure({"traffic", "hops", "mean"}) &&
+           figure({"traffic", "deflected_fraction"}) && boolean({"traffic", "drained"});
+}
+
+// One row from a point's result (null: the point has none; its exit code is -1).
+std::string csv_row(double rate, const nlohmann::json& j) {
+    std::ostringstream os;
+    os << rate_text(rate);
+    const int code = j.is_object() ? j["job"].value("exit_code", -1) : -1;
+    if (!j.is_object() || !j.contains("traffic")) {
+        os << ",,,,,,,,,,,,false," << code;
+        return os.str();
+    }
+    const auto& t = j["traffic"];
+    const auto& l = t["latency"];
+    os << ',' << t["offered"] << ',' << t["accepted"] << ',' << field(l["mean"]) << ','
+       << field(l["p50"]) << ',' << field(l["p99"]) << ',' << field(l["max"]) << ','
+       << field(t["hops"]["mean"]) << ',' << field(t["deflected_fraction"]) << ',' << j["conflicts"]
+       << ',' << j["credit_stalls"] << ',' << (t["drained"].get<bool>() ? "true" : "false") << ','
+       << (j["correct"].get<bool>() ? "true" : "false") << ',' << code;
+    return os.str();
+}
+
+void write_plot_script(const std::string& dir, const std::string& title) {
+    std::ofstream g(dir + "/sweep.gp");
+    plot_preamble(g, dir, title, "d3sim sweep");
+    g << "  set xlabel 'offered load (packets/node/step)'\n"
+      << "  set ylabel 'latency from creation (steps)'\n"
+      << "  set xrange [0:1.05]\n  set logscale y\n  set grid\n  set key top left\n"
+      << "  # points that did not drain (column 12 false) have no meaningful latency: left out\n"
+      << "  drained(y) = strcol(12) eq 'true' ? y : NaN\n"
+      << "  plot '" << dir
+      << "/sweep.csv' using 2:(drained($4)) with linespoints title 'mean', '' using "
+         "2:(drained($6)) with linespoints title 'p99'\n"
+      << "  unset logscale y\n"
+      << "  set ylabel 'accepted load (packets/node/step)'\n"
+      << "  set yrange [0:1.05]\n"
+      << "  plot '" << dir
+      << "/sweep.csv' using 2:(drained($3)) with linespoints title 'accepted', '' using "
+         "2:(strcol(12) eq 'false' ? $3 : NaN) with points pointtype 6 title 'not drained "
+         "(saturated)', x with lines dashtype 2 title 'offered'\n"
+      << "  unset multiplot\n  unset xrange\n  unset yrange\n"
+      << "}\n";
+}
+
+}  // namespace
+
+int run_sweep(int argc, char** argv) {
+    CLI::App app{"d3sim sweep: one d3sim --traffic run per offered load, CSV and plot",
+                 "d3sim sweep"};
+    std::string rates_text = "0.05:1.0:0.05", out;
+    app.add_option("--rates", rates_text, "offered loads FROM:TO:STEP or a list a,b,c")
+        ->capture_default_str();
+    app.add_option("--out", out,
+                   "directory for sweep.csv, sweep.png, sweep.svg, the points and the jobs")
+        ->required();
+    backend_options backend;
+    add_backend_options(app, backend);
+    apply_limits(app, {{"--jobs", kJobsRange}});
+    app.allow_extras();
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        return bad_input(e.what());
+    }
+    std::string why;
+    const auto rates = parse_rates(rates_text, &why);
+    if (!rates) return bad_input("--rates: " + why + " (got '" + rates_text + "')");
+    // Two points at one rate would run at once on the same point file (named by rate_text).
+    std::vector<std::string> names;
+    for (double r : *rates) names.push_back(rate_text(r));
+    if (const auto twice = repeated(names))
+        return bad_input("--rates: rate " + *twice + " is given more than once (got '" +
+                         rates_text + "')");
+    if (auto err = check_backend_options(app, backend)) return bad_input(*err);
+    const std::vector<std::string> extras = app.remaining();
+    const bool background = option_in(extras, "--background");
+    // A --config file may name the traffic (each point's d3sim checks it).
+    const bool traffic = option_in(extras, "--traffic") || option_in(extras, "--config");
+    for (const char* own : {"--rate", "--background-rate", "--json"})
+        if (option_in(extras, own))
+            return bad_input(std::string(own) + " is set by the sweep for each point");
+    if (!traffic && !background)
+        return bad_input(
+            "a sweep needs --traffic PATTERN (and d3sim's traffic options), or --primitive P "
+            "--background PATTERN (the background's rate is swept)");
+    const char* const swept = background && !traffic ? "--background-rate" : "--rate";
+    const auto point_args = [&](double r) {
+        std::vector<std::string> args = extras;
+        args.insert(args.end(), {swept, rate_text(r), "-q"});
+        return args;
+    };
+    // After d3sim's own checks, which refuse what a point cannot take at all (--wave with
+    // --traffic).
+    if (auto err = check_point_options(point_args(rates->front()))) return bad_input(*err);
+    for (const auto& [option, key] : kPerRunOutputs)
+        if (option_in(extras, option)) return bad_input(per_run_output_refused(option, swept));
+    if (option_in(extras, "--config"))
+        if (auto err = config_outputs(point_args(rates->front()), swept)) return bad_input(*err);
+    std::error_code ec;
+    std::filesystem::create_directories(out, ec);
+    if (ec) return bad_input("cannot create " + out + ": " + ec.message());
+    const std::string dir = std::filesystem::absolute(out).lexically_normal().string();
+
+    // One job per rate: DIR/point_R.json and its stderr DIR/point_R.log.
+    job_list list{"sweep", dir + "/jobs.json", {}};
+    for (double r : *rates) {
+        const std::string base = dir + "/point_" + rate_text(r);
+        list.jobs.push_back({"rate " + rate_text(r), point_args(r), base + ".json", base + ".log"});
+    }
+    const bool under = std::string(swept) == "--background-rate";
+    const std::string identity = exe_identity(self_exe());
+    // A result with a valid job record but without the point's figures (damaged, or another
+    // tool's JSON under the record). A run that failed (1) before its result wrote no JSON has
+    // only the job record: that is its result.
+    const auto lacks_figures = [under](const nlohmann::json& r) {
+        const bool failed_without_json = r["job"].value("exit_code", -1) == 1 && r.size() == 1;
+        return !failed_without_json && !has_figures(r, under);
+    };
+    // The study takes any result with a valid job record as done: such a result is moved aside
+    // first, so that this run makes it again (--merge-only and --dry-run run nothing: they keep
+    // it, and the merge names it).
+    if (!backend.merge_only && !backend.dry_run)
+        for (std::size_t i = 0; i < list.jobs.size(); ++i) {
+            const job& j = list.jobs[i];
+            const auto r = read_result(j, identity);
+            if (!r || !lacks_figures(*r)) continue;
+            const std::string aside = j.result + ".damaged";
+            std::filesystem::rename(j.result, aside, ec);
+            if (ec) return bad_input("cannot move " + j.result + " aside: " + ec.message());
+            std::fprintf(stderr,
+                         "d3sim sweep: job %zu (%s): its result lacks the point's figures or has "
+                         "them damaged; moved to %s, running it again\n",
+                         i, j.name.c_str(), aside.c_str());
+        }
+    std::string error;
+    const auto run = run_study(list, backend, error);
+    if (!run) return bad_input(error);
+    if (backend.dry_run) return 0;
+
+    // Merge: only the results.
+    std::vector<nlohmann::json> results;
+    std::vector<std::size_t> damaged;  // a valid job record without the point's figures
+    for (const job& j : list.jobs) {
+        const auto r = read_result(j, identity);
+        results.push_back(r ? *r : nlohmann::json());
+        if (!r) continue;
+        if ((*r)["job"].value("exit_code", -1) == 2)
+            return bad_input(point_error(first_line(j.log)));
+        if (lacks_figures(*r)) {
+            damaged.push_back(results.size() - 1);
+            results.back() = nlohmann::json();  // no figures: as a missing point
+        }
+    }
+    print_summary(list, backend, *run);
+    bool complete = report_missing(list).empty();
+    for (std::size_t i : damaged) {
+        std::fprintf(stderr,
+                     "d3sim sweep: job %zu (%s): its result lacks the point's figures or has them "
+                     "damaged, so its row is empty (rerun the same command without --merge-only "
+                     "to run it again)  [%s]\n",
+                     i, list.jobs[i].name.c_str(), list.jobs[i].result.c_str());
+        complete = false;
+    }
+    std::ostringstream csv;
+    csv << (under ? kBackgroundColumns : kColumns) << "\n";
+    bool all_ok = complete;
+    int gate_code = 0;  // the first point's gate code (cli/gates.h) when every point is correct
+    std::string undrained;
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        csv << (under ? background_row((*rates)[i], results[i]) : csv_row((*rates)[i], results[i]))
+            << "\n";
+        const nlohmann::json& r = results[i];
+        const int code = r.is_object() && r.contains("job") && r["job"].is_object()
+                             ? r["job"].value("exit_code", -1)
+                             : -1;
+        if (code >= kExitConflicts && code <= kExitUndrained) {
+            if (gate_code == 0) gate_code = code;
+        } else {
+            all_ok = all_ok && code == 0;
+        }
+        // A point that ran and failed (a check, a deadlock, the memory limit) says why here,
+        // not only in its log: the study counts it as run, since its exit code is its result.
+        if (code > 0)
+            std::fprintf(stderr, "d3sim sweep: job %zu (%s) ended with exit code %d: %s  [%s]\n", i,
+                         list.jobs[i].name.c_str(), code, last_line(list.jobs[i].log).c_str(),
+                         list.jobs[i].log.c_str());
+        if (r.is_object() && r.contains("traffic") && !r["traffic"].value("drained", true))
+            undrained += " " + rate_text((*rates)[i]);
+    }
+    if (!undrained.empty())
+        std::fprintf(stderr,
+                     "d3sim sweep: not drained (drained=false in sweep.csv, latency left out of "
+                     "the plot):%s\n",
+                     undrained.c_str());
+    if (!write_atomically(out + "/sweep.csv", csv.str()))
+        return bad_input("cannot write " + out + "/sweep.csv");
+    const auto has_result = [](const nlohmann::json& r) {
+        return r.is_object() && r.contains("job");
+    };
+    if (std::none_of(results.begin(), results.end(), has_result)) {
+        // Nothing to plot (gnuplot would fail on an empty table and blame its installation).
+        std::fprintf(stderr,
+                     "d3sim sweep: no point has a result yet, so there is no plot (%s/sweep.csv "
+                     "has the header only)\n",
+                     out.c_str());
+        return 1;
+    }
+    const auto has_latency = [under](const nlohmann::json& r) {
+        const char* const figures = under ? "background" : "traffic";
+        return r.is_object() && r.contains(figures) && !r[figures]["latency"]["mean"].is_null();
+    };
+    if (std::none_of(results.begin(), results.end(), has_latency)) {
+        // Every latency is empty (no point measured a packet): gnuplot has no y value to plot.
+        std::printf("wrote %s/sweep.csv; no plot: no point measured a packet, so no latency\n",
+                    out.c_str());
+        return all_ok ? gate_code : 1;
+    }
+    std::string title = "d3sim";
+    for (const auto& a : extras) title += " " + a;
+    if (under)
+        write_background_plot_script(out, title);
+    else
+        write_plot_script(out, title);
+    const std::string cmd = "gnuplot '" + out + "/sweep.gp' 2>'" + out + "/gnuplot.log'";
+    if (std::system(cmd.c_str()) != 0) {
+        std::fprintf(stderr, "d3sim sweep: gnuplot failed (is gnuplot-nox installed?), see %s\n",
+                     (out + "/gnuplot.log").c_str());
+        return 1;
+    }
+    std::printf("wrote %s/sweep.csv, %s/sweep.png, %s/sweep.svg%s\n", out.c_str(), out.c_str(),
+                out.c_str(), complete ? "" : " (points missing: see stderr)");
+    return all_ok ? gate_code : 1;
+}
+
+}  // namespace d3

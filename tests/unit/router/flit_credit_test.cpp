@@ -1,0 +1,171 @@
+// Multi-flit packets with virtual cut-through (docs/multi-flit.md) in the router's units: credits
+// count flits, a packet needs room for all of its flits downstream, a link and an ejection lane
+// carry one flit per cycle, a link buffer of D flits holds D / F packets and reads one flit per
+// cycle, the injection lanes serialize. The expected figures are worked out by hand in each test.
+#include <gtest/gtest.h>
+
+#include "core/containers/calendar.h"
+#include "far_end.h"
+#include "sc/router/input_unit.h"
+#include "sc/router/output_unit.h"
+
+namespace d3 {
+namespace {
+
+using test::far_end;
+
+/// Two outputs (global 0, local 1), two VCs, 10-flit buffers downstream, packets of 4 flits.
+struct outputs {
+    router_params p;
+    router_stats stats;
+    far_end g0, l1, node;
+    std::unique_ptr<output_unit> out;
+    explicit outputs(int ejection_width = 0) {
+        p.buffer_depth = 10;
+        p.packet_length = 4;
+        p.ejection_width = ejection_width;
+        out = std::make_unique<output_unit>("output_unit", output_unit::setup{1, 2, 2, &p}, stats);
+        out->bind({&g0, &l1}, &node);
+    }
+};
+
+TEST(FlitCredits, APacketNeedsRoomForAllItsFlitsAndSpendsOneCreditPerFlit) {
+    outputs f;
+    packet a, b, c;
+    EXPECT_TRUE(f.out->can_send(0, 1, 0));
+    f.out->send(0, 1, &a, 0);
+    EXPECT_EQ(f.out->credits(0, 1), 6);    // 10 - 4
+    EXPECT_EQ(f.out->occupancy(0, 0), 4);  // flits downstream, what UGAL reads
+    f.out->send(0, 1, &b, 4);
+    EXPECT_EQ(f.out->credits(0, 1), 2);
+    EXPECT_FALSE(f.out->has_packet_credits(0, 1));  // 2 < 4 flits: not even the link being free helps
+    EXPECT_FALSE(f.out->can_send(0, 1, 100));
+    EXPECT_TRUE(f.out->has_packet_credits(0, 0));  // the other VC has its own 10
+    // Credits come back one flit at a time; the packet may go once 4 are there.
+    f.out->credit_arrived(0, 1, 20);
+    f.out->return_credits(20);
+    EXPECT_FALSE(f.out->can_send(0, 1, 20));  // 3
+    f.out->credit_arrived(0, 1, 21);
+    f.out->return_credits(21);
+    EXPECT_TRUE(f.out->can_send(0, 1, 21));  // 4
+    f.out->send(0, 1, &c, 21);
+    EXPECT_EQ(f.out->credits(0, 1), 0);
+    EXPECT_EQ(f.stats.hops, 3u);
+    EXPECT_EQ(f.stats.vc_packets[1], 3u);
+    EXPECT_EQ(f.stats.vc_packets[0], 0u);
+    EXPECT_EQ(f.out->credits_outstanding(), 12u - 2u);
+}
+
+TEST(FlitCredits, ALinkCarriesOneFlitPerCycle) {
+    outputs f;
+    packet a, b;
+    f.out->send(1, 0, &a, 7);  // flits on the link in cycles 7, 8, 9, 10
+    for (std::uint64_t t = 7; t < 11; ++t) EXPECT_FALSE(f.out->can_send(1, 0, t)) << t;
+    EXPECT_TRUE(f.out->can_send(1, 0, 11));
+    EXPECT_TRUE(f.out->can_send(0, 0, 8));   // the other link is free
+    EXPECT_TRUE(f.out->can_send(1, 1, 11));  // any VC once the link is free
+    EXPECT_EQ(f.out->next_credit(7), 11u);   // a blocked router wakes when the link frees
+    EXPECT_EQ(f.out->next_credit(11), calendar::kNever);
+    f.out->send(1, 1, &b, 11);
+    EXPECT_EQ(f.l1.got.size(), 2u);
+    EXPECT_EQ(f.l1.got[0].second, cycles(1));  // the head: one hop later, as a one-flit packet
+}
+
+TEST(FlitCredits, TheNodeSeesTheTailAndEjectionLanesCarryOneFlitPerCycle) {
+    outputs f(1);  // one ejection lane
+    f.node.answer = tlm::TLM_COMPLETED;
+    packet a;
+    f.out->begin_step(3);
+    EXPECT_TRUE(f.out->take_eject_room());
+    f.out->eject(&a);
+    ASSERT_EQ(f.node.got.size(), 1u);
+    EXPECT_EQ(f.node.got[0].second, cycles(3));  // tail F - 1 = 3 cycles behind the head
+    EXPECT_EQ(f.stats.ejected, 1u);
+    for (std::uint64_t t = 3; t < 7; ++t) {
+        f.out->begin_step(t);
+        EXPECT_FALSE(f.out->take_eject_room()) << t;
+    }
+    f.out->begin_step(7);
+    EXPECT_TRUE(f.out->take_eject_room());
+}
+
+input_unit::setup flit_ports() {
+    input_unit::setup s;
+    s.link_inputs = 2;
+    s.vcs = 1;
+    s.buffer_depth = 9;  // two packets of 4 flits (a third cannot fit)
+    s.packet_length = 4;
+    s.injection_depth = 4;
+    s.injection_width = 1;
+    return s;
+}
+
+TEST(FlitBuffers, ALinkBufferHoldsWholePacketsAndReadsOneFlitPerCycle) {
+    input_unit u("input_unit", flit_ports());
+    packet a, b, c;
+    const int q = u.fifo_index(1, 0);
+    ASSERT_TRUE(u.accept(q, &a, 5));
+    ASSERT_TRUE(u.accept(q, &b, 9));    // b's head arrives behind a's 4 flits
+    EXPECT_FALSE(u.accept(q, &c, 13));  // 12 flits > 9: the sender ignored its credits
+    // a waits for a credit until step 20, then leaves: b's head can follow from 24 on.
+    request_list r;
+    u.collect(20, r);
+    ASSERT_EQ(r.size(), 1u);
+    r[0].e->done = true;
+    int freed = 0;
+    u.release(
+        r, [&](int) { ++freed; }, [](int) {});
+    EXPECT_EQ(freed, 1);  // one call per packet: the router returns its 4 flit credits
+    EXPECT_EQ(u.head(q).ready, 24u);
+    EXPECT_EQ(u.next_work(20), 24u);
+    r.clear();
+    u.collect(23, r);
+    EXPECT_TRUE(r.empty());
+    u.collect(24, r);
+    EXPECT_EQ(r.size(), 1u);
+}
+
+TEST(FlitBuffers, AnInjectionLaneReadsOnePacketPerPacketLength) {
+    input_unit u("input_unit", flit_ports());
+    packet a, b;
+    ASSERT_TRUE(u.accept(u.injection(), &a, 1));
+    ASSERT_TRUE(u.accept(u.injection(), &b, 1));  // the injection buffer counts packets
+    request_list r;
+    u.collect(1, r);
+    ASSERT_EQ(r.size(), 1u);  // one lane
+    r[0].e->done = true;
+    u.release(
+        r, [](int) {}, [](int) {});
+    EXPECT_EQ(u.next_work(1), 5u);  // the lane carries a's flits in cycles 1..4
+    for (std::uint64_t t = 2; t < 5; ++t) {
+        r.clear();
+        u.collect(t, r);
+        EXPECT_TRUE(r.empty()) << t;
+    }
+    r.clear();
+    u.collect(5, r);
+    ASSERT_EQ(r.size(), 1u);
+    EXPECT_EQ(r[0].e->pkt, &b);
+}
+
+TEST(FlitBuffers, OneFlitPacketsKeepThePapersRouter) {
+    input_unit::setup s = flit_ports();
+    s.packet_length = 1;
+    s.buffer_depth = 2;
+    input_unit u("input_unit", s);
+    packet a, b, c;
+    const int q = u.fifo_index(0, 0);
+    ASSERT_TRUE(u.accept(q, &a, 0));
+    ASSERT_TRUE(u.accept(q, &b, 0));
+    EXPECT_FALSE(u.accept(q, &c, 0));
+    request_list r;
+    u.collect(3, r);
+    r[0].e->done = true;
+    u.release(
+        r, [](int) {}, [](int) {});
+    EXPECT_EQ(u.head(q).ready, 0u);  // b may go in the next step
+    EXPECT_EQ(u.next_work(3), 4u);
+}
+
+}  // namespace
+}  // namespace d3

@@ -1,0 +1,214 @@
+// Input unit: buffer order, ready times, injection lanes, release and credits, lazy storage.
+#include "sc/router/input_unit.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "core/containers/calendar.h"
+
+namespace d3 {
+namespace {
+
+input_unit::setup two_ports(int vcs) {
+    input_unit::setup s;
+    s.link_inputs = 2;
+    s.vcs = vcs;
+    s.buffer_depth = 3;
+    s.injection_depth = 4;
+    s.injection_width = 2;
+    return s;
+}
+
+TEST(InputUnit, WhatAnArrivalTouchesSharesOneCacheLine) {
+    // Another router's receive reads these fields, cold (docs/performance.md, tenth round); on the
+    // heap as in a router, and with several channels.
+    auto u = std::make_unique<input_unit>("input_unit", two_ports(2));
+    EXPECT_TRUE(u->arrival_fields_share_a_line());
+}
+
+TEST(InputUnit, CollectsReadyHeadsInBufferOrderThenInjectionLanes) {
+    input_unit u("input_unit", two_ports(2));
+    packet a, b, c, d, e;
+    ASSERT_TRUE(u.accept(u.fifo_index(1, 1), &a, 5));
+    ASSERT_TRUE(u.accept(u.fifo_index(0, 0), &b, 5));
+    ASSERT_TRUE(u.accept(u.fifo_index(0, 0), &c, 5));  // behind b: not a head
+    ASSERT_TRUE(u.accept(u.injection(), &d, 5));
+    ASSERT_TRUE(u.accept(u.injection(), &e, 6));  // not ready at 5
+    request_list r;
+    u.collect(4, r);
+    EXPECT_TRUE(r.empty());
+    u.collect(5, r);
+    ASSERT_EQ(r.size(), 3u);
+    EXPECT_EQ(r[0].e->pkt, &b);
+    EXPECT_EQ(r[0].source, static_cast<std::uint32_t>(u.fifo_index(0, 0)));
+    EXPECT_EQ(r[1].e->pkt, &a);
+    EXPECT_EQ(r[2].e->pkt, &d);
+    EXPECT_EQ(u.occupancy(), 5u);
+    EXPECT_EQ(u.port_occupancy(0), 2u);
+    EXPECT_EQ(u.port_occupancy(2), 2u);  // the injection port
+}
+
+TEST(InputUnit, ReleaseFreesServedSlotsAndReturnsOneCreditEach) {
+    input_unit u("input_unit", two_ports(1));
+    packet a, b, c;
+    u.accept(u.fifo_index(1, 0), &a, 0);
+    u.accept(u.fifo_index(1, 0), &b, 0);
+    u.accept(u.injection(), &c, 0);
+    request_list r;
+    u.collect(0, r);
+    ASSERT_EQ(r.size(), 2u);
+    r[0].e->done = true;  // a was served; c was not
+    std::vector<int> freed;
+    std::vector<std::pair<int, std::size_t>> changed;
+    u.release(
+        r, [&](int f) { freed.push_back(f); },
+        [&](int f) {
+            const int port = u.input_of(f);
+            changed.emplace_back(port, u.port_occupancy(port));
+        });
+    EXPECT_EQ(freed, std::vector<int>{u.fifo_index(1, 0)});
+    ASSERT_EQ(changed.size(), 1u);
+    EXPECT_EQ(changed[0], std::make_pair(1, std::size_t{1}));
+    EXPECT_EQ(u.head(u.fifo_index(1, 0)).pkt, &b);
+    EXPECT_EQ(u.occupancy(), 2u);
+}
+
+TEST(InputUnit, PlainCollectAndReleaseMatchTheGeneralOnes) {
+    // One class, one-flit packets (the router's plain step): collect<true> and release<true> see
+    // and free what collect and release do.
+    std::vector<std::vector<int>> freed(2);
+    std::vector<std::size_t> left(2);
+    for (int plain = 0; plain < 2; ++plain) {
+        input_unit u("input_unit", two_ports(2));
+        packet a, b, c, d, e;
+        u.accept(u.fifo_index(1, 1), &a, 0);
+        u.accept(u.fifo_index(1, 1), &b, 0);
+        u.accept(u.fifo_index(0, 0), &c, 0);
+        u.accept(u.injection(), &d, 0);
+        u.accept(u.injection(), &e, 0);
+        request_list r;
+        if (plain)
+            u.collect<true>(0, r);
+        else
+            u.collect(0, r);
+        ASSERT_EQ(r.size(), 4u);  // c, a, then the injection lanes d and e
+        r[1].e->done = true;      // a
+        r[3].e->done = true;      // e, behind d
+        const auto f = [&](int fifo) { freed[static_cast<std::size_t>(plain)].push_back(fifo); };
+        if (plain)
+            u.release<true>(r, f, [](int) {});
+        else
+            u.release(r, f, [](int) {});
+        left[static_cast<std::size_t>(plain)] = u.occupancy();
+        EXPECT_EQ(u.head(u.fifo_index(1, 1)).pkt, &b);
+        EXPECT_EQ(u.head(u.injection()).pkt, &d);
+    }
+    EXPECT_EQ(freed[1], freed[0]);
+    EXPECT_EQ(freed[0], (std::vector<int>{3, 4}));  // fifo_index(1, 1), then the injection buffer
+    EXPECT_EQ(left[1], left[0]);
+    EXPECT_EQ(left[0], 3u);
+}
+
+TEST(InputUnit, AcceptInPlaceTakesWhatFitsTheStorageAsAcceptDoes) {
+    input_unit u("input_unit", two_ports(1));  // link buffers of depth 3: storage 2, then 4
+    const int f = u.fifo_index(1, 0);
+    packet a, b, c, d;
+    EXPECT_FALSE(u.accept_in_place(f, &a, 2));  // no storage yet: accept grows it
+    EXPECT_EQ(u.occupancy(), 0u);
+    ASSERT_TRUE(u.accept(f, &a, 2));
+    ASSERT_TRUE(u.accept_in_place(f, &b, 3));
+    EXPECT_FALSE(u.accept_in_place(f, &c, 4));  // the storage is full
+    ASSERT_TRUE(u.accept(f, &c, 4));
+    EXPECT_FALSE(u.accept_in_place(f, &d, 5));  // the buffer is full
+    EXPECT_EQ(u.occupancy(), 3u);
+    EXPECT_EQ(u.size(f), 3u);
+    request_list r;
+    u.collect(2, r);
+    ASSERT_EQ(r.size(), 1u);
+    r[0].e->done = true;
+    u.release(
+        r, [](int) {}, [](int) {});
+    ASSERT_TRUE(u.accept_in_place(f, &d, 5));
+    const entry& e = u.head(f);  // b, as accept_in_place left it: a fresh arrival
+    EXPECT_EQ(e.pkt, &b);
+    EXPECT_EQ(e.ready, 3u);
+    EXPECT_FALSE(e.decoded);
+    EXPECT_FALSE(e.done);
+    EXPECT_FALSE(e.stalled);
+    EXPECT_EQ(e.to, kEjectTarget);
+    EXPECT_EQ(u.next_work(2), 3u);
+    EXPECT_EQ(u.occupancy(), 3u);
+    // A buffer that was empty becomes busy: its head is collected.
+    input_unit v("input_unit", two_ports(1));
+    ASSERT_TRUE(v.accept(f, &a, 0));
+    r.clear();
+    v.collect(0, r);
+    r[0].e->done = true;
+    v.release(
+        r, [](int) {}, [](int) {});
+    EXPECT_EQ(v.occupancy(), 0u);
+    ASSERT_TRUE(v.accept_in_place(f, &b, 1));
+    r.clear();
+    v.collect(1, r);
+    ASSERT_EQ(r.size(), 1u);
+    EXPECT_EQ(r[0].e->pkt, &b);
+}
+
+TEST(InputUnit, StalledHeadsWaitForACreditNotForTheClock) {
+    input_unit u("input_unit", two_ports(1));
+    packet a, b;
+    u.accept(u.fifo_index(0, 0), &a, 3);
+    u.accept(u.fifo_index(1, 0), &b, 9);
+    EXPECT_EQ(u.next_work(1), 3u);
+    request_list r;
+    u.collect(3, r);
+    r[0].e->stalled = true;
+    EXPECT_EQ(u.next_work(3), 9u);  // the stalled head does not ask for step 4
+    EXPECT_EQ(u.next_work(10), 11u);
+}
+
+TEST(InputUnit, FullBufferRefusesAndStorageGrowsOnDemand) {
+    input_unit u("input_unit", two_ports(1));
+    const std::size_t empty = u.allocated_bytes();
+    packet p[4];
+    for (int i = 0; i < 3; ++i) EXPECT_TRUE(u.accept(0, &p[i], 0));
+    EXPECT_FALSE(u.accept(0, &p[3], 0));
+    EXPECT_GT(u.allocated_bytes(), empty);
+    input_unit idle("idle", two_ports(1));
+    EXPECT_EQ(idle.allocated_bytes(), empty);  // nothing allocated before a packet arrives
+    EXPECT_EQ(idle.next_work(0), calendar::kNever);
+}
+
+TEST(InputUnit, PrivilegedInjectionGoesFirstAndEachClassHasItsBuffer) {
+    input_unit::setup s = two_ports(2);
+    s.classes = 2;
+    s.injection_width = 1;
+    s.injection_depth = 1;
+    input_unit u("input_unit", s);
+    EXPECT_EQ(u.fifo_index(1, 3), 7);  // channels per input: 2 classes x 2 VCs
+    EXPECT_EQ(u.injection(0), 8);
+    EXPECT_EQ(u.injection(1), 9);
+    EXPECT_EQ(u.buffers(), 10);
+    EXPECT_EQ(u.channel_of_fifo(9), 1);  // an injection buffer's class (its credit goes to that class)
+    packet standard, privileged;
+    ASSERT_TRUE(u.accept(u.injection(1), &standard, 1));
+    ASSERT_TRUE(u.accept(u.injection(0), &privileged, 3));  // a standard packet does not fill it
+    request_list r;
+    u.collect(2, r);
+    ASSERT_EQ(r.size(), 1u);  // nothing privileged yet: the standard packet takes the lane
+    EXPECT_EQ(r[0].e->pkt, &standard);
+    r.clear();
+    u.collect(3, r);
+    ASSERT_EQ(r.size(), 1u);  // one lane: the privileged packet takes it, the older one waits
+    EXPECT_EQ(r[0].e->pkt, &privileged);
+    r[0].e->done = true;
+    std::vector<int> freed;
+    u.release(
+        r, [&](int f) { freed.push_back(f); }, [](int) {});
+    EXPECT_EQ(freed, std::vector<int>{8});
+    EXPECT_EQ(u.port_occupancy(2), 1u);
+}
+
+}  // namespace
+}  // namespace d3

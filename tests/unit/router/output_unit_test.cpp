@@ -1,0 +1,146 @@
+// Output unit: credits per output and VC, credits on their way back, hop delays, ejection room,
+// occupancy as UGAL reads it, protocol checks on return values.
+#include "sc/router/output_unit.h"
+
+#include <gtest/gtest.h>
+
+#include "core/containers/calendar.h"
+#include "far_end.h"
+
+namespace d3 {
+namespace {
+
+using test::far_end;
+
+struct fixture {
+    router_params p;
+    router_stats stats;
+    far_end g0, l1, node;
+    std::unique_ptr<output_unit> out;
+    fixture() {
+        p.buffer_depth = 2;
+        p.pipeline = pipeline_of_stages(2);
+        p.local_latency = 1;
+        p.global_latency = 5;
+        p.ejection_width = 1;
+        out = std::make_unique<output_unit>("output_unit", output_unit::setup{1, 2, 2, &p}, stats);
+        out->bind({&g0, &l1}, &node);
+    }
+};
+
+TEST(OutputUnit, SendingSpendsACreditOfItsVirtualChannelAndTakesTheHopDelay) {
+    fixture f;
+    packet a, b;
+    f.out->send(0, 1, &a, 0);
+    f.out->send(1, 0, &b, 0);
+    ASSERT_EQ(f.g0.got.size(), 1u);
+    EXPECT_EQ(f.g0.got[0].first.vc, 1);
+    EXPECT_EQ(f.g0.got[0].second, cycles(6));  // one extra stage plus the global link
+    EXPECT_EQ(f.l1.got[0].second, cycles(2));
+    EXPECT_EQ(f.out->credits(0, 1), 1);
+    EXPECT_EQ(f.out->credits(0, 0), 2);
+    EXPECT_EQ(f.out->occupancy(0, 0), 1);
+    EXPECT_EQ(a.hops, 1u);
+    EXPECT_EQ(f.stats.hops, 2u);
+}
+
+TEST(OutputUnit, WhatACreditTouchesSharesOneCacheLine) {
+    // The router downstream's credit reads these fields, cold (docs/performance.md, tenth round).
+    fixture f;
+    EXPECT_TRUE(f.out->credit_fields_share_a_line());
+}
+
+TEST(OutputUnit, CreditsBecomeUsableWhenTheyArrive) {
+    fixture f;
+    packet a, b;
+    f.out->send(0, 0, &a, 0);
+    f.out->send(0, 0, &b, 0);
+    EXPECT_FALSE(f.out->has_packet_credits(0, 0));
+    EXPECT_EQ(f.out->credits_outstanding(), 2u);  // both packets downstream
+    f.out->credit_arrived(0, 0, 7);
+    EXPECT_EQ(f.out->credits_outstanding(), 1u);  // one credit on its way back
+    EXPECT_EQ(f.out->next_credit(3), 7u);
+    f.out->return_credits(6);
+    EXPECT_FALSE(f.out->has_packet_credits(0, 0));
+    f.out->return_credits(7);
+    EXPECT_TRUE(f.out->has_packet_credits(0, 0));
+    EXPECT_EQ(f.out->credits_outstanding(), 1u);
+    EXPECT_EQ(f.out->next_credit(7), calendar::kNever);
+}
+
+TEST(OutputUnit, ACreditArrivesInPlaceAsCreditArrivedRecordsIt) {
+    fixture f;
+    packet a, b, c, d;
+    f.out->send(0, 0, &a, 0);
+    f.out->send(0, 0, &b, 0);
+    f.out->send(1, 0, &c, 0);
+    f.out->send(1, 0, &d, 0);
+    EXPECT_FALSE(f.out->credit_arrived_in_place(0, 0, 7));  // the ring owns no storage yet
+    EXPECT_EQ(f.out->credits_outstanding(), 4u);
+    f.out->credit_arrived(0, 0, 7);
+    EXPECT_TRUE(f.out->credit_arrived_in_place(1, 0, 8));
+    EXPECT_FALSE(f.out->credit_arrived_in_place(0, 0, 6));  // before the last one: inserted
+    EXPECT_EQ(f.out->credits_outstanding(), 2u);
+    EXPECT_EQ(f.out->next_credit(3), 7u);
+    f.out->return_credits(7);
+    EXPECT_TRUE(f.out->has_packet_credits(0, 0));
+    EXPECT_FALSE(f.out->has_packet_credits(1, 0));
+    f.out->return_credits(8);
+    EXPECT_TRUE(f.out->has_packet_credits(1, 0));
+    EXPECT_EQ(f.out->next_credit(8), calendar::kNever);
+}
+
+// What UGAL reads at launch: a credit that came back while the router was idle (it makes credits
+// usable only when it steps) counts as back from the cycle after it arrived, as it would for a
+// router that steps in every cycle. An audit found idle routers showing such a phantom queue for
+// thousands of cycles, so that UGAL deflected packets in an empty network (2026-11-25).
+TEST(OutputUnit, OccupancyCountsTheCreditsThatArrivedWhileIdle) {
+    fixture f;
+    packet a, b, c;
+    f.out->send(0, 0, &a, 0);
+    f.out->send(0, 1, &b, 0);
+    f.out->send(1, 0, &c, 0);
+    f.out->credit_arrived(0, 1, 7);
+    f.out->credit_arrived(1, 0, 9);
+    EXPECT_EQ(f.out->occupancy(0, 7), 2);  // arrives in cycle 7: seen from the end of it
+    EXPECT_EQ(f.out->occupancy(0, 8), 1);
+    EXPECT_EQ(f.out->occupancy(0, 1000), 1);  // long idle: still counted once
+    EXPECT_EQ(f.out->occupancy(1, 8), 1);     // another output's credit is its own
+    EXPECT_EQ(f.out->occupancy(1, 10), 0);
+    f.out->return_credits(7);  // the router steps: the same figures
+    EXPECT_EQ(f.out->occupancy(0, 8), 1);
+    EXPECT_EQ(f.out->occupancy(1, 8), 1);
+}
+
+TEST(OutputUnit, EjectionRoomAndTheNodesAnswer) {
+    fixture f;
+    packet a;
+    f.node.answer = tlm::TLM_COMPLETED;
+    f.out->begin_step();
+    EXPECT_TRUE(f.out->take_eject_room());
+    EXPECT_FALSE(f.out->take_eject_room());  // ejection width 1
+    f.out->eject(&a);
+    EXPECT_EQ(f.node.got.size(), 1u);
+    EXPECT_EQ(f.node.got[0].second,
+              cycles(1));  // through the traverse stage (core/router/pipeline.h)
+    EXPECT_EQ(f.stats.ejected, 1u);
+    f.node.answer = tlm::TLM_ACCEPTED;  // a node must consume what it receives
+    EXPECT_THROW(f.out->eject(&a), sc_core::sc_report);
+    f.g0.answer = tlm::TLM_COMPLETED;  // a link must accept
+    EXPECT_THROW(f.out->send(0, 0, &a, 0), sc_core::sc_report);
+}
+
+TEST(OutputUnit, MoreCreditsThanTheDepthIsAProtocolError) {
+    fixture f;
+    packet a;
+    f.out->send(1, 0, &a, 0);
+    f.out->credit_arrived(1, 0, 1);  // a's slot, freed
+    f.out->credit_arrived(1, 0, 2);  // one too many: found when it would become usable
+    f.out->return_credits(1);
+    EXPECT_EQ(f.out->credits(1, 0), 2);
+    EXPECT_THROW(f.out->return_credits(2), sc_core::sc_report);
+    EXPECT_EQ(f.out->credits(1, 0), 2);  // the depth, not more
+}
+
+}  // namespace
+}  // namespace d3
