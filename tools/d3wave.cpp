@@ -18,8 +18,8 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "trace/gtkw.h"
-#include "trace/vcd_reader.h"
+#include "trace/formats/gtkw.h"
+#include "trace/formats/vcd_reader.h"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "trace/gtkw.h"
+#include "trace/formats/gtkw.h"
 #include "trace/wave_layout.h"
 #include "trace/wave_trace.h"
 

@@ -8,8 +8,8 @@
 
 #include "core/network/topology.h"
 #include "core/workload/workload.h"
+#include "trace/formats/wave_writer.h"
 #include "trace/wave_scope.h"
-#include "trace/wave_writer.h"
 
 namespace d3 {
 

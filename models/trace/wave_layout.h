@@ -13,7 +13,7 @@
 
 #include "core/network/topology.h"
 #include "core/run/stats.h"
-#include "trace/wave_writer.h"
+#include "trace/formats/wave_writer.h"
 
 namespace d3 {
 

@@ -13,9 +13,9 @@
 #include "core/network/topology.h"
 #include "core/run/stats.h"
 #include "core/workload/workload.h"
+#include "trace/formats/wave_writer.h"
 #include "trace/wave_layout.h"
 #include "trace/wave_scope.h"
-#include "trace/wave_writer.h"
 
 namespace d3 {
 

@@ -10,7 +10,7 @@
 
 #include "core/network/topology.h"
 #include "core/run/stats.h"
-#include "trace/vcd_reader.h"
+#include "trace/formats/vcd_reader.h"
 
 namespace d3::test {
 

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "support/run_command.h"
-#include "trace/gtkw.h"
-#include "trace/vcd_reader.h"
+#include "trace/formats/gtkw.h"
+#include "trace/formats/vcd_reader.h"
 
 namespace d3::test {
 

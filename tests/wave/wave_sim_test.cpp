@@ -13,8 +13,8 @@
 #include <set>
 #include <string>
 
-#include "trace/gtkw.h"
-#include "trace/vcd_reader.h"
+#include "trace/formats/gtkw.h"
+#include "trace/formats/vcd_reader.h"
 #include "trace_check.h"
 #include "wave_sim_support.h"
 

@@ -8,7 +8,7 @@
 #include "core/decoding/decoder.h"
 #include "tb/report.h"
 #include "tb/testbench.h"
-#include "trace/vcd_reader.h"
+#include "trace/formats/vcd_reader.h"
 
 namespace d3 {
 namespace {

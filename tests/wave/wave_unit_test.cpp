@@ -9,9 +9,9 @@
 
 #include "core/decoding/header.h"
 #include "paper/programs/registry.h"
-#include "trace/gtkw.h"
-#include "trace/vcd_reader.h"
-#include "trace/vcd_writer.h"
+#include "trace/formats/gtkw.h"
+#include "trace/formats/vcd_reader.h"
+#include "trace/formats/vcd_writer.h"
 #include "trace/wave_estimate.h"
 #include "trace/wave_scope.h"
 #include "trace/wave_trace.h"

@@ -1,4 +1,4 @@
-#include "trace/vcd_reader.h"
+#include "trace/formats/vcd_reader.h"
 
 #include <fstream>
 #include <istream>

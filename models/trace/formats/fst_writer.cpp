@@ -1,4 +1,4 @@
-#include "trace/fst_writer.h"
+#include "trace/formats/fst_writer.h"
 
 #include <fstapi.h>
 

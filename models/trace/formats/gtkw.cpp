@@ -1,4 +1,4 @@
-#include "trace/gtkw.h"
+#include "trace/formats/gtkw.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,10 +1,10 @@
-#include "trace/wave_writer.h"
+#include "trace/formats/wave_writer.h"
 
 #include <stdexcept>
 
-#include "trace/vcd_writer.h"
+#include "trace/formats/vcd_writer.h"
 #ifdef D3_HAVE_FST
-#include "trace/fst_writer.h"
+#include "trace/formats/fst_writer.h"
 #endif
 
 namespace d3 {

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "trace/wave_writer.h"
+#include "trace/formats/wave_writer.h"
 
 namespace d3 {
 

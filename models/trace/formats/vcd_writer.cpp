@@ -1,4 +1,4 @@
-#include "trace/vcd_writer.h"
+#include "trace/formats/vcd_writer.h"
 
 #include <algorithm>
 #include <cerrno>
