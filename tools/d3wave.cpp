@@ -18,11 +18,13 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "cli/option_limits.h"
 #include "trace/formats/gtkw.h"
 #include "trace/formats/vcd_reader.h"
 
 namespace {
 
+using d3::printable;
 using d3::vcd_file;
 
 bool ends_with(const std::string& s, const std::string& tail) {
@@ -32,22 +34,6 @@ bool ends_with(const std::string& s, const std::string& tail) {
 std::string parent(const std::string& path) {
     const auto dot = path.find_last_of('.');
     return dot == std::string::npos ? "" : path.substr(0, dot);
-}
-
-// User input in a message, control bytes escaped (\xNN), so that an error stays one line.
-std::string printable(const std::string& s) {
-    std::string out;
-    for (char c : s) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u >= 0x20 && u != 0x7f) {
-            out += c;
-            continue;
-        }
-        char hex[8];
-        std::snprintf(hex, sizeof hex, "\\x%02x", u);
-        out += hex;
-    }
-    return out;
 }
 
 // Why `path` cannot be read as a VCD, or nothing. A VCD is text that starts with a $ keyword; an
