@@ -1,0 +1,33 @@
+// An allocator: a matching of inputs to outputs from a cycle's request matrix (each input at most
+// one output, each output at most one input, only requested pairs), for a router's switch or
+// virtual channels. Kinds by name: core/allocation/allocator_factory.h. Plain C++.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "core/allocation/matching.h"
+#include "core/allocation/request_matrix.h"
+
+namespace d3 {
+
+/// What an allocator is built from (allocator_factory.h checks it).
+struct allocator_setup {
+    std::size_t inputs = 1;
+    std::size_t outputs = 1;
+    std::string arbiter = "round-robin";  ///< the arbiters' kind, for allocators built of arbiters
+    int iterations = 1;                   ///< passes per allocation (BookSim2's alloc_iters)
+};
+
+class allocator_if {
+  public:
+    virtual ~allocator_if() = default;
+
+    virtual std::size_t inputs() const = 0;
+    virtual std::size_t outputs() const = 0;
+    /// Matches `requests` (inputs() x outputs()) into `grants` (cleared first, same sizes) and
+    /// moves the allocator's priorities on. Allocates no memory.
+    virtual void allocate(const request_matrix& requests, matching& grants) = 0;
+};
+
+}  // namespace d3

@@ -1,0 +1,35 @@
+// Separable output-first allocator (Dally & Towles 19.3): each free output's arbiter picks one of
+// the free inputs asking for it, then each input's arbiter accepts one of the outputs that picked
+// it. With round-robin arbiters this is iSLIP's request-grant-accept (islip_allocator.h).
+// Arbiters of a named kind; an arbiter's state moves on only for a pair that is matched, and only
+// in the first of `iterations` passes (later passes add pairs among what is left free). Plain C++.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "core/allocation/allocator_if.h"
+#include "core/allocation/arbiter_if.h"
+
+namespace d3 {
+
+class separable_output_first_allocator final : public allocator_if {
+  public:
+    explicit separable_output_first_allocator(const allocator_setup& s);
+
+    std::size_t inputs() const override { return picks_.inputs(); }
+    std::size_t outputs() const override { return picks_.outputs(); }
+    void allocate(const request_matrix& requests, matching& grants) override;
+
+  private:
+    /// One pass over the free inputs and outputs; false when no output picked an input.
+    bool pass(const request_matrix& requests, matching& grants, bool first);
+
+    std::vector<std::unique_ptr<arbiter_if>> input_arbiters_;   ///< per input, over outputs
+    std::vector<std::unique_ptr<arbiter_if>> output_arbiters_;  ///< per output, over inputs
+    int iterations_;
+    request_matrix picks_;  ///< a pass's picks: output o picked input i
+    std::vector<std::uint64_t> free_inputs_, free_outputs_, scratch_;  ///< scratch_: a column
+};
+
+}  // namespace d3
