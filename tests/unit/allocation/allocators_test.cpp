@@ -1,0 +1,118 @@
+// core/allocation's allocators against the textbook's definitions (Dally & Towles ch. 19): every
+// result a matching of the requests, wavefront and iSLIP with enough iterations maximal, separable
+// input-first with one iteration not (the difference the others make); the factory's names.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "core/allocation/allocator_factory.h"
+#include "core/allocation/arbiter_factory.h"
+#include "unit/allocation/reference.h"
+
+namespace d3 {
+namespace {
+
+struct shape {
+    std::size_t inputs, outputs;
+};
+constexpr shape kShapes[] = {{1, 1}, {2, 3}, {12, 12}, {5, 9}, {9, 5}, {70, 66}};
+
+// Every allocator with every arbiter kind and 1 to 3 iterations, on seeded random requests of
+// every density: each result is a matching of the requests.
+TEST(Allocators, EveryResultIsAMatchingOfTheRequests) {
+    for (const std::string& name : allocator_names())
+        for (const std::string& kind : arbiter_names())
+            for (int iterations : {1, 2, 3})
+                for (const shape s : kShapes) {
+                    std::mt19937_64 rng(s.inputs * 1000 + s.outputs);
+                    auto a = make_allocator(name, s.inputs, s.outputs, kind, iterations);
+                    request_matrix r(s.inputs, s.outputs);
+                    matching m(s.inputs, s.outputs);
+                    for (int cycle = 0; cycle < 60; ++cycle) {
+                        const auto d = test::random_requests(rng, s.inputs, s.outputs, cycle % 101);
+                        std::vector<std::vector<std::uint64_t>> age(
+                            s.inputs, std::vector<std::uint64_t>(s.outputs));
+                        for (auto& row : age)
+                            for (auto& x : row) x = rng() % 16;
+                        d.load(r, &age);
+                        a->allocate(r, m);
+                        ASSERT_EQ(test::matching_fault(d, m), "")
+                            << name << "/" << kind << "/" << iterations << " " << s.inputs << "x"
+                            << s.outputs << " cycle " << cycle;
+                    }
+                }
+}
+
+// Every allocator that promises it: wavefront always, iSLIP and the separable allocators once
+// their iterations reach min(inputs, outputs) (each pass that leaves a requested pair free adds a
+// pair).
+TEST(Allocators, WavefrontAndEnoughIterationsGiveMaximalMatchings) {
+    for (const shape s : kShapes) {
+        const int enough = static_cast<int>(std::min(s.inputs, s.outputs));
+        for (const std::string& name : allocator_names()) {
+            const int iterations = name == "wavefront" ? 1 : enough;
+            auto a = make_allocator(name, s.inputs, s.outputs, "round-robin", iterations);
+            std::mt19937_64 rng(7);
+            request_matrix r(s.inputs, s.outputs);
+            matching m(s.inputs, s.outputs);
+            for (int cycle = 0; cycle < 100; ++cycle) {
+                const auto d = test::random_requests(rng, s.inputs, s.outputs, cycle % 60);
+                d.load(r);
+                a->allocate(r, m);
+                ASSERT_TRUE(test::maximal(d, m)) << name << " " << s.inputs << "x" << s.outputs;
+            }
+        }
+    }
+}
+
+// Dally & Towles 19.3's weakness of a one-pass separable allocator: input 1 asks for outputs 0
+// and 1, input 0 only for output 0. Input 1's arbiter picks output 0 (its first), and loses it to
+// input 0, while output 1, which only input 1 wanted, goes unused.
+TEST(Allocators, SeparableInputFirstWithOneIterationIsNotMaximal) {
+    test::dense_requests d(2, 2);
+    d.asked[0][0] = true;
+    d.asked[1][0] = d.asked[1][1] = true;
+    request_matrix r(2, 2);
+    d.load(r);
+    matching m(2, 2);
+
+    make_allocator("separable-input-first", 2, 2, "round-robin", 1)->allocate(r, m);
+    EXPECT_EQ(test::matching_fault(d, m), "");
+    EXPECT_EQ(m.size(), 1u);
+    EXPECT_EQ(m.output_of(0), 0u);
+    EXPECT_FALSE(test::maximal(d, m));  // (1, 1) asked, both free
+
+    // A second iteration, iSLIP (its outputs grant first) and the wavefront find both pairs.
+    make_allocator("separable-input-first", 2, 2, "round-robin", 2)->allocate(r, m);
+    EXPECT_EQ(m.size(), 2u);
+    make_allocator("islip", 2, 2, "round-robin", 1)->allocate(r, m);
+    EXPECT_EQ(m.size(), 2u);
+    make_allocator("wavefront", 2, 2)->allocate(r, m);
+    EXPECT_EQ(m.size(), 2u);
+}
+
+TEST(Allocators, FactoryBuildsEveryNameAndRefusesOthers) {
+    EXPECT_EQ(allocator_names(),
+              (std::vector<std::string>{"separable-input-first", "separable-output-first", "islip",
+                                        "wavefront"}));
+    for (const std::string& name : allocator_names())
+        for (const std::string& kind : arbiter_names()) {
+            const allocator_setup s{12, 7, kind, 2};
+            EXPECT_FALSE(allocator_error(name, s));
+            const auto a = make_allocator(name, s);
+            EXPECT_EQ(a->inputs(), 12u);
+            EXPECT_EQ(a->outputs(), 7u);
+        }
+    const auto err = allocator_error("maximum-size", allocator_setup{});
+    ASSERT_TRUE(err);
+    EXPECT_NE(err->find("'maximum-size'"), std::string::npos);
+    EXPECT_NE(err->find("wavefront"), std::string::npos);  // says what is known
+    EXPECT_EQ(err->find('\n'), std::string::npos);
+    EXPECT_THROW(make_allocator("maximum-size", 4, 4), std::invalid_argument);
+    EXPECT_THROW(make_allocator("islip", 4, 4, "lottery"), std::invalid_argument);
+    EXPECT_THROW(make_allocator("islip", 4, 4, "round-robin", 0), std::invalid_argument);
+    EXPECT_THROW(make_allocator("wavefront", 0, 4), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace d3
