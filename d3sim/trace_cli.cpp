@@ -1,5 +1,7 @@
 #include "d3sim/trace_cli.h"
 
+#include "trace/wave_estimate.h"
+
 namespace d3 {
 
 void add_trace_options(CLI::App& app, trace_cli& t) {
@@ -30,6 +32,32 @@ std::optional<std::string> make_packet_log_options(const trace_cli& t, packet_lo
     if (t.path.empty())
         for (const std::string* s : {&t.format, &t.packets, &t.routers, &t.steps})
             if (!s->empty()) return "the --trace-* filters need --trace-packets FILE";
+    return std::nullopt;
+}
+
+void add_wave_options(CLI::App& app, std::string& wave, wave_options& opts, std::string& limit) {
+    app.add_option(
+        "--wave", wave,
+        "write a waveform (FILE.vcd, or FILE.fst) and a gtkwave view FILE.gtkw beside it");
+    app.add_option("--wave-scope", opts.scope,
+                   "traced routers: all, conflicts (only links that conflict), or c,d,p patterns "
+                   "joined by ';' with * and ranges, e.g. 0,1,*")
+        ->capture_default_str();
+    app.add_option("--wave-limit", limit,
+                   "warn before writing a waveform expected to be larger (e.g. 64M, 2G; 0: never)")
+        ->capture_default_str();
+    app.add_option("--wave-groups", opts.groups, "conflicting links shown in the .gtkw view")
+        ->capture_default_str();
+    app.add_flag(
+        "--wave-decoder", opts.decoder,
+        "add every router's decoder ports to the waveform (always with a non-C++ decoder)");
+}
+
+std::optional<std::string> apply_wave_limit(const std::string& limit, wave_options& opts) {
+    if (auto bytes = parse_bytes(limit))
+        opts.limit = *bytes;
+    else
+        return "--wave-limit must be a size such as 256M or 2G (got '" + limit + "')";
     return std::nullopt;
 }
 

@@ -1,12 +1,13 @@
 // d3sim's synthetic-traffic options (--traffic, --rate, --routing, phases, --link-stats) and the
-// run they select. Keeps d3sim/main.cpp to a few lines for the traffic mode.
+// run they select. Keeps d3sim/main.cpp to a few lines for the traffic mode (d3sim/traffic_mode
+// runs it).
 #pragma once
 
 #include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
 
-#include "cli/gates.h"
+#include "tb/testbench.h"
 #include "tb/traffic_bench.h"
 
 namespace d3 {
@@ -36,16 +37,8 @@ std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffi
 /// Call after parsing, when t.traffic is set.
 std::optional<std::string> check_traffic_option_use(const CLI::App& app, const traffic_cli& t);
 
-/// The run options; call when t.traffic is set and check_traffic_usage passed.
-traffic_run_options make_traffic_run(const traffic_cli& t, const network_config& net,
-                                     std::uint64_t seed);
-
-/// Runs, prints the summary (stderr with --json -), writes JSON; ends the process with d3sim's
-/// exit code (cli/gates.h: 3, 4, 5 for a correct run that fails a gate).
-/// `estimated_mib` is the memory estimate checked before (tb/memory_limit.h), for the result;
-/// `config` goes into the JSON as it is (config/config_file.h).
-int run_traffic(const traffic_run_options& o, const std::string& json, bool quiet,
-                double estimated_mib, const run_gates& gates = {},
-                const nlohmann::json& config = nullptr);
+/// The run options: the network, --seed, the packet log and the waveform from o (what the shared
+/// options set), the rest from t. Call when t.traffic is set and check_traffic_usage passed.
+traffic_run_options make_traffic_run(const traffic_cli& t, const run_options& o);
 
 }  // namespace d3

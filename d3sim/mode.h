@@ -1,0 +1,33 @@
+// What d3sim's two modes share: the arguments of run_primitive (d3sim/primitive_mode) and
+// run_traffic (d3sim/traffic_mode) besides their own options, and the end of a --check run.
+// Each mode reads: validate -> estimate -> --check? -> run -> report -> exit code.
+#pragma once
+
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "cli/gates.h"
+#include "tb/memory_limit.h"
+
+namespace d3 {
+
+struct mode_context {
+    std::string json;         ///< --json FILE (- for stdout; empty: none)
+    bool quiet = false;       ///< --quiet: no human summary
+    bool check_only = false;  ///< --check: every check, then exit without running
+    memory_budget budget;     ///< --max-memory, resolved (tb/memory_limit.h)
+    run_gates gates;          ///< cli/gates: CI gates and their exit codes
+    nlohmann::json config;    ///< recorded in the JSON result (config/config_file.h); null: none
+    /// Ends the checks: the reason on stderr (named with its place in a --config file), exit 2.
+    std::function<int(const std::string&)> refuse;
+};
+
+/// --check when every check passed: the warnings the run would print first (a waveform over
+/// --wave-limit), then the estimate (tb/memory_limit.h) on stdout, or on stderr when stdout is for
+/// the JSON (--json -, as the summary); exit 0.
+int check_passed(const memory_estimate& est, const mode_context& m,
+                 const std::optional<std::string>& wave_warning);
+
+}  // namespace d3

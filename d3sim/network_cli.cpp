@@ -1,0 +1,73 @@
+#include "d3sim/network_cli.h"
+
+#include "core/network/topology.h"
+
+namespace d3 {
+
+void add_network_options(CLI::App& app, network_config& net, network_cli& c) {
+    app.add_option("--k", net.k, "cabinets K (>= 1)")->capture_default_str();
+    app.add_option("--m", net.m, "drawers per cabinet and routers per drawer M (>= 2)")
+        ->capture_default_str();
+    app.add_option(
+           "--topology", c.shape,
+           "d3: the Swapped Dragonfly D3(K,M); mdf: the maximal dragonfly MDF(K,M) of "
+           "section 11 (K*M+1 groups of M routers, same routers; --traffic, and the primitives "
+           "all-to-all and broadcast)")
+        ->check(CLI::IsMember({"d3", "mdf"}))
+        ->capture_default_str();
+    app.add_option("--arrangement", net.arrangement,
+                   "mdf: global links palmtree, consecutive, or a wiring file (one link per line: "
+                   "group router port group router port)")
+        ->capture_default_str();
+}
+
+void add_router_options(CLI::App& app, network_config& net, network_cli& c) {
+    auto& r = net.router;
+    app.add_option("--buffer-depth", r.buffer_depth,
+                   "flits per link input buffer (packets with --packet-length 1)")
+        ->capture_default_str();
+    app.add_option("--injection-width", r.injection_width,
+                   "packets a node launches per step (0: M)")
+        ->capture_default_str();
+    app.add_option("--injection-depth", r.injection_depth,
+                   "injection buffer depth (0: twice the width)")
+        ->capture_default_str();
+    app.add_option("--ejection-width", r.ejection_width,
+                   "packets delivered to a node per step (0: unlimited)")
+        ->capture_default_str();
+    app.add_option("--hold-capacity", r.hold_capacity, "packets in the hold stage (0: unlimited)")
+        ->capture_default_str();
+    add_pipeline_options(app, c.pipeline);
+    app.add_option("--local-latency", r.local_latency, "cycles on a local link")
+        ->capture_default_str();
+    app.add_option("--global-latency", r.global_latency, "cycles on a global link")
+        ->capture_default_str();
+    app.add_option("--arbitration", c.arb, "output arbitration")
+        ->check(CLI::IsMember({"round-robin", "oldest-first", "youngest-first"}))
+        ->capture_default_str();
+    app.add_option("--watchdog", net.watchdog,
+                   "steps without progress before a run is declared deadlocked (0: automatic)")
+        ->capture_default_str();
+}
+
+void add_flow_control_options(CLI::App& app, router_params& r) {
+    app.add_option("--vcs", r.vcs,
+                   "virtual channels per link input, one per sync counter b on arrival (0: 1 for "
+                   "the primitives, 5 for --traffic)")
+        ->capture_default_str();
+    app.add_option("--packet-length", r.packet_length,
+                   "flits per packet, virtual cut-through (--traffic; 1: the paper's one-unit "
+                   "packets; docs/multi-flit.md)")
+        ->capture_default_str();
+}
+
+std::optional<std::string> apply_network_options(const CLI::App& app, const network_cli& c,
+                                                 network_config& net) {
+    net.shape = *parse_topology_kind(c.shape);
+    net.router.arb = *parse_arbitration(c.arb);
+    if (net.shape == topology_kind::d3 && app.count("--arrangement") != 0)
+        return "--arrangement needs --topology mdf";
+    return std::nullopt;
+}
+
+}  // namespace d3
