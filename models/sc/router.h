@@ -254,7 +254,7 @@ class router : public stepper::client, public sc_core::sc_module {
     // so that a credit from the router downstream reads one line of this object.
     bool blocked_ = false;
     const int ports_;                   ///< K + M - 1 link ports; the node's is ports_
-    const int vcs_per_class_;                     ///< virtual channels per class
+    const int vcs_per_class_;           ///< virtual channels per class
     const int classes_;                 ///< service classes
     const std::uint64_t flits_;         ///< flits per packet (docs/multi-flit.md)
     const std::uint64_t route_cycles_;  ///< the route stage's own cycles (core/router/pipeline.h)

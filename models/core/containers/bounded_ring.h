@@ -106,8 +106,8 @@ class bounded_ring {
     // Out of line: a push that grows is rare, and inlined it would cost every push a larger frame.
     [[gnu::noinline]] void grow() {
         if (size_ >= limit_)
-            throw std::length_error("bounded_ring: a push beyond its limit of " + std::to_string(limit_) +
-                                    " elements");
+            throw std::length_error("bounded_ring: a push beyond its limit of " +
+                                    std::to_string(limit_) + " elements");
         std::uint32_t most = 2;  // the limit rounded up to a power of two
         while (most < limit_ && most < (1u << 31)) most *= 2;
         move_to(std::min<std::uint32_t>(most, std::max<std::uint32_t>(2, (mask_ + 1) * 2)));

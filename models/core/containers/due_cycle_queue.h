@@ -77,7 +77,8 @@ class due_cycle_queue {
         std::uint64_t due = 0;
         T value{};
     };
-    bounded_ring<item> q_{std::numeric_limits<std::uint32_t>::max()};  ///< a ring that grows on demand
+    bounded_ring<item> q_{
+        std::numeric_limits<std::uint32_t>::max()};  ///< a ring that grows on demand
     /// The last value's due cycle (while q_ holds any): an append's order test reads it instead of
     /// working out the last value's place in the ring.
     std::uint64_t last_ = 0;

@@ -139,10 +139,11 @@ class input_unit : public sc_core::sc_object {
 
     // What a packet's arrival (accept, fifo_index, injection) reads and writes, in one cache line:
     // another router calls it, so none of this is cached (docs/performance.md, tenth round).
-    alignas(kCacheLine) const int channels_;  ///< channels per link input (classes x virtual channels)
+    alignas(kCacheLine) const
+        int channels_;  ///< channels per link input (classes x virtual channels)
     const int injq_;
-    std::vector<bounded_ring<entry>> in_;      ///< link buffers, then the injection buffer
-    std::vector<std::uint64_t> busy_;  ///< bit f: link buffer f is not empty
+    std::vector<bounded_ring<entry>> in_;  ///< link buffers, then the injection buffer
+    std::vector<std::uint64_t> busy_;      ///< bit f: link buffer f is not empty
     const int link_inputs_;
     const int classes_;
     const int injection_width_;

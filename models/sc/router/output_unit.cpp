@@ -42,8 +42,9 @@ void output_unit::size_links() {
 
 void output_unit::too_many_credits(std::size_t slot) const {
     const auto s = static_cast<int>(slot);
-    const std::string msg = std::string(name()) + ": output " + std::to_string(s / channels_) + " vc" +
-                            std::to_string(s % channels_) + " got more credits than its depth";
+    const std::string msg = std::string(name()) + ": output " + std::to_string(s / channels_) +
+                            " vc" + std::to_string(s % channels_) +
+                            " got more credits than its depth";
     SC_REPORT_ERROR("d3/protocol", msg.c_str());
 }
 

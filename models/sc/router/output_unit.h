@@ -83,7 +83,9 @@ class output_unit : public sc_core::sc_object {
         return returning_.push_in_place(due, tag + static_cast<std::uint32_t>(vc));
     }
     /// Room downstream for a whole packet (one credit per flit).
-    bool has_packet_credits(int output, int vc) const { return credits_[slot(output, vc)] >= flits_; }
+    bool has_packet_credits(int output, int vc) const {
+        return credits_[slot(output, vc)] >= flits_;
+    }
     /// A packet may start on `output` in step `t`: room downstream and the link not busy with
     /// the flits of an earlier packet.
     bool can_send(int output, int vc, std::uint64_t t) const {
@@ -170,7 +172,9 @@ class output_unit : public sc_core::sc_object {
     std::uint64_t credits_outstanding() const;
     /// Whether what a credit's arrival reads and writes lies in one aligned cache line (a layout
     /// check).
-    bool credit_fields_share_a_line() const { return in_one_cache_line(&channels_, &returning_ + 1); }
+    bool credit_fields_share_a_line() const {
+        return in_one_cache_line(&channels_, &returning_ + 1);
+    }
 
   private:
     /// The link table, with each output's delay. Sized at the end of elaboration, not in the
@@ -194,8 +198,9 @@ class output_unit : public sc_core::sc_object {
     // in its step.
     alignas(kCacheLine) const int channels_;
     const int depth_;
-    due_cycle_queue<std::uint32_t> returning_;  ///< the credits on their way back: slot, arrival cycle
-    std::vector<int> credits_;            ///< per output and VC: free slots downstream, known here
+    due_cycle_queue<std::uint32_t>
+        returning_;             ///< the credits on their way back: slot, arrival cycle
+    std::vector<int> credits_;  ///< per output and VC: free slots downstream, known here
     const int outputs_;
     const int k_;
     const int ejection_width_;            ///< 0: unbounded

@@ -97,7 +97,7 @@ TEST(BoundedRing, PushSlotAppendsTheSlotAsItWas) {
 // has_room_in_place: a push fits without growing the storage (and the queue is not full);
 // push_slot_in_place then appends as push_slot does, without that test.
 TEST(BoundedRing, PushSlotInPlaceNeedsRoomInTheStorage) {
-    bounded_ring<int> f(3);                       // storage of 2, then 4 (the limit 3 rounded up)
+    bounded_ring<int> f(3);               // storage of 2, then 4 (the limit 3 rounded up)
     EXPECT_FALSE(f.has_room_in_place());  // no storage yet
     f.push_slot() = 1;                    // grows to 2
     ASSERT_TRUE(f.has_room_in_place());

@@ -38,7 +38,8 @@ TEST(FlitCredits, APacketNeedsRoomForAllItsFlitsAndSpendsOneCreditPerFlit) {
     EXPECT_EQ(f.out->occupancy(0, 0), 4);  // flits downstream, what UGAL reads
     f.out->send(0, 1, &b, 4);
     EXPECT_EQ(f.out->credits(0, 1), 2);
-    EXPECT_FALSE(f.out->has_packet_credits(0, 1));  // 2 < 4 flits: not even the link being free helps
+    EXPECT_FALSE(
+        f.out->has_packet_credits(0, 1));  // 2 < 4 flits: not even the link being free helps
     EXPECT_FALSE(f.out->can_send(0, 1, 100));
     EXPECT_TRUE(f.out->has_packet_credits(0, 0));  // the other VC has its own 10
     // Credits come back one flit at a time; the packet may go once 4 are there.

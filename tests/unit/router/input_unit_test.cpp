@@ -190,7 +190,8 @@ TEST(InputUnit, PrivilegedInjectionGoesFirstAndEachClassHasItsBuffer) {
     EXPECT_EQ(u.injection(0), 8);
     EXPECT_EQ(u.injection(1), 9);
     EXPECT_EQ(u.buffers(), 10);
-    EXPECT_EQ(u.channel_of_fifo(9), 1);  // an injection buffer's class (its credit goes to that class)
+    EXPECT_EQ(u.channel_of_fifo(9),
+              1);  // an injection buffer's class (its credit goes to that class)
     packet standard, privileged;
     ASSERT_TRUE(u.accept(u.injection(1), &standard, 1));
     ASSERT_TRUE(u.accept(u.injection(0), &privileged, 3));  // a standard packet does not fill it
