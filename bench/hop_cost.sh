@@ -19,8 +19,8 @@ field() {  # field JSON KEY
 printf '| run | hops | instructions (whole process) | per hop | target |\n|---|---|---|---|---|\n'
 callgrind_row() {  # callgrind_row TARGET ARGS...
   # The command as it stands (its summary to /dev/null) under callgrind; the hops from a
-  # second run of it with --json (the same seed, the same run): writing the JSON result (about
-  # 1.6 M instructions in the MDF run) is not part of the command the target is for.
+  # second run of it with --json (the same seed, the same run): writing the JSON result is not
+  # part of the command the target is for.
   local target=$1
   shift
   valgrind --tool=callgrind --callgrind-out-file="$tmp/cg.out" "$d3sim" "$@" \

@@ -20,8 +20,7 @@ void record_run_cost(run_result& r, std::chrono::steady_clock::time_point start,
                      double elaboration_seconds);
 
 /// Fills peak_rss_kib: read last, after the checks, whose by-source index of the ledger can be
-/// the process's peak (64 MiB more for D3(16,16)'s all-to-all than when it was read with the
-/// simulation's time).
+/// the process's peak (in a large all-to-all, more than the simulation itself).
 void record_peak_rss(run_result& r);
 
 /// Fills what ran (network, primitive, schedule, rounds, delays) and the network's figures (totals,

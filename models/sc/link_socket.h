@@ -4,8 +4,8 @@
 //
 // 1. Direct binders. A stock multi-socket gives each binding a binder whose transport call goes
 //    through a functor, a function pointer and a member-function pointer (the callbacks
-//    registered at run time) to the module: about 30 instructions per crossing, 2.2 M crossings
-//    in a D3(8,8) all-to-all (a packet forward, its credit back, the node's injection). Here each
+//    registered at run time) to the module, on every crossing (a packet forward, its credit
+//    back, the node's injection: the model's most frequent call). Here each
 //    binding's binder is a subclass of the stock binder that calls the module's method by name:
 //    MODULE::receive(tag, flit, phase, delay) for a link input (the tag is the binding index
 //    unless the module renumbers its bindings with retag), MODULE::credit(tag, ...) for a link
@@ -23,16 +23,16 @@
 //    known: for a multi-passthrough target, the binder the target has just created
 //    (multi_to_multi_bind_base::get_last_binder, which also tells the target our binder, exactly
 //    as the generic bind does); for a single target socket (a node's ejection), the interface its
-//    export is bound to. Same bindings, same binders, same indices; about 2,000 instructions less
-//    per binding (two casts of about 1,000 each), 17 M for the 8,704 bindings of D3(8,8). Any
-//    other socket goes through the generic bind.
+//    export is bound to. Same bindings, same binders, same indices, without the two casts per
+//    binding (each walks the class tree), of which a network has thousands. Any other socket
+//    goes through the generic bind.
 // 3. The binders of the bindings a socket expects are made in one block of storage
 //    (binder_store), not allocated one by one: the stock destructor deletes every binder of its
 //    list, so the link socket's destructor first destroys those in the block and takes them off.
 // 4. A link input records nothing when a multi-socket binds to it (get_last_binder): the stock
 //    socket keeps the initiator's binder in a map (an allocation and a tree insert per binding, a
 //    search per binding at end_of_elaboration), and for any other initiator finds its interface
-//    at end_of_elaboration with a dynamic_cast of the binder's port (about 650 instructions). Both
+//    at end_of_elaboration with a dynamic_cast of the binder's port. Both
 //    are what each bind gave the socket's own port, binding b's as its interface b (every TLM
 //    bind binds the target's port to the initiator's backward interface: a multi-socket's binder,
 //    a socket's export), so end_of_elaboration reads them there. Nothing else reads the map: a

@@ -1,7 +1,7 @@
 // The routers or the nodes of a network: modules owned in id order, indexed and iterated like an
 // sc_vector. Not an sc_vector because sc_vector::init builds a name for every element
-// ("routers_0", ...) before calling the creator, which names the module itself: 1,024 unused
-// names, about 4.4 M instructions, for D3(8,8). The modules are children of the module that
+// ("routers_0", ...) before calling the creator, which names the module itself: a name built
+// and never used per router and per node. The modules are children of the module that
 // creates them (the network), as with sc_vector, and are deleted in reverse order, as
 // sc_vector::clear does.
 #pragma once

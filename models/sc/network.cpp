@@ -12,8 +12,8 @@
 
 namespace d3 {
 
-// Written into one buffer, not concatenated: five string temporaries per name, 2,048 names for
-// D3(8,8), about 450 instructions each.
+// Written into one buffer, not concatenated: concatenating made five string temporaries per
+// name, and every router and node has one.
 const char* network::module_name(const char* kind, const coord& x, module_name_buffer& buf) const {
     char* const end = buf.data() + buf.size() - 1;
     char* p = buf.data();
@@ -44,7 +44,7 @@ const network_config& checked(const network_config& c) {
     return c;
 }
 // SystemC checks each new object's name for '.' and white space on a copy (a pool allocation and
-// a call of isspace per character: 8,200 objects, 2.8 M instructions in D3(8,8)). The names the
+// a call of isspace per character, for each of the network's thousands of objects). The names the
 // routers and nodes give their objects and those SystemC makes for them are letters, digits and
 // '_' (module_name, the units' and sockets' fixed names), so the check is off while they are
 // built and back as it was afterwards, a throw included. The names are the same either way.
@@ -75,8 +75,8 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
     else if (const std::uint64_t m = work.expected_messages())
         ledger_.reserve(m, 0);
     // Without a factory every router decodes with the one reference decoder, which holds nothing
-    // but the topology: one per router was an allocation and a topology copy each (MDF(4,8):
-    // 0.15 M instructions; an MDF topology's copy also counts a shared wiring's reference).
+    // but the topology: one per router was an allocation and a topology copy each (an MDF
+    // topology's copy also counts a shared wiring's reference).
     if (decoders) {
         decoders_.reserve(n);
         for (router_id i = 0; i < n; ++i) decoders_.push_back(decoders(topo_.at(i)));
@@ -252,8 +252,8 @@ router_stats network::background_totals() const {
 
 // A record is one (router, output, step): the keys are unique, so any way of picking the first
 // `limit` gives the same list. A router's log is in step order, so its share of them is within its
-// first `limit` records and the rest of the last one's step (2.2 % of the MDF run's instructions
-// went to sorting every router's whole log).
+// first `limit` records and the rest of the last one's step: sorting every router's whole log
+// was a visible part of a run with many conflicts.
 std::vector<conflict_record> network::first_conflicts(std::size_t limit) const {
     std::vector<conflict_record> all;
     for (const router& r : routers) {

@@ -51,8 +51,7 @@ template <typename Classes>
 inline void node::collect_credits(std::uint64_t t, Classes classes) {
     for (int c = 0; c < classes; ++c) {
         lane& q = lanes_[c];
-        // One pass over the credits due (with the injection width kept in the node, D3(8,8)
-        // all-to-all -0.15 % instructions, MDF(4,8) uniform at 0.3 -0.24 %)
+        // One pass over the credits due (the injection width kept in the node)
         q.credits += static_cast<int>(
             q.credit_due.pop_front_while([t](std::uint64_t due) { return due <= t; }));
     }
@@ -65,7 +64,7 @@ std::size_t node::waiting() const {
 }
 
 // send and inject are inlined into step: one launch per node step in the all-to-all, whose call
-// frames cost more than their bodies (callgrind: -0.2 % instructions).
+// frames cost more than their bodies.
 template <typename Closed>
 [[gnu::always_inline]] inline void node::send(const launch& l, std::uint64_t first_hop,
                                               const sc_core::sc_time& delay, Closed closed) {
@@ -113,7 +112,7 @@ inline void node::step_classes(std::uint64_t t, Classes classes, Closed closed) 
     // enter the router now, ready for their first hop in this cycle, as a launch of step t - 1
     // through the one-cycle injection channel would. A closed-form node's program answers
     // nothing (it has a plan): no replies, and nothing reads sent_cycle_ (launch_immediately);
-    // with plan_slots_, D3(8,8) all-to-all -0.33 % instructions.
+    // plan_slots_ read through a kept pointer.
     if (!closed) {
         for (const launch& l : turnaround_) send(l, t, sc_core::SC_ZERO_TIME, std::false_type{});
         turnaround_.clear();
@@ -122,8 +121,7 @@ inline void node::step_classes(std::uint64_t t, Classes classes, Closed closed) 
     for (int c = 0; c < classes; ++c) lanes_[c].sent = 0;
     // A closed-form node replays its program's plan, so it has a program: not tested in its
     // step; and a step's launches are the plan's or the program's by the branch below, without
-    // a null pointer tested after it (D3(8,8) all-to-all -0.33 % instructions, MDF(4,8) uniform
-    // at 0.3 -0.09 %).
+    // a null pointer tested after it.
     const bool programmed = closed || program_;
     // Before unfinished_before_ the program is not asked.
     const bool done = !programmed || (t >= unfinished_before_ && program_->finished(t));
@@ -169,9 +167,8 @@ inline void node::step_classes(std::uint64_t t, Classes classes, Closed closed) 
 }
 
 // One service class (the default): a constant bound drops the loops over the lanes, which cost
-// more than one lane's work in every node step (D3(8,8) all-to-all: -0.9 % instructions). The case
-// chosen once, in the constructor, not tested per step (D3(8,8) all-to-all -0.27 % instructions,
-// MDF(4,8) uniform at 0.3 -0.07 %); the stepper calls it directly (stepper::client::step_with).
+// more than one lane's work in every node step. The case chosen once, in the constructor, not
+// tested per step; the stepper calls it directly (stepper::client::step_with).
 void node::step(std::uint64_t t) {
     stepped_with()(*this, t);
 }
@@ -224,10 +221,9 @@ void node::launch_immediately(std::uint64_t t) {
 // The common case alone (in a step, the first copy of a unicast message where it must arrive,
 // room to give the packet back, a program that answers nothing): every other is a tail call, as
 // is the program's on_receive when it records (record_arrival), so that no call is made here
-// (MDF(4,8) uniform at 0.3: -0.38 % instructions, D3(8,8) all-to-all: -0.43 %; with on_receive
-// called here, the all-to-all's deliveries cost +0.13 %). The step is worked out before the
-// ledger's test, whose fallback then takes the packet and the step alone (deliver_at): with
-// fewer values live, no register is saved (-0.27 % and -0.32 % more).
+// and no register is saved. The step is worked out before the ledger's test, whose fallback then
+// takes the packet and the step alone (deliver_at): with fewer values live, no register is
+// saved.
 inline tlm::tlm_sync_enum node::nb_transport_fw(flit& f, tlm::tlm_phase& ph,
                                                 sc_core::sc_time& tail) {
     if (ph != tlm::BEGIN_REQ || !clock_.stepping() || reacts_ == reaction::answers)
@@ -287,9 +283,8 @@ void node::report_bad(const packet& p, std::uint64_t t, ledger::receipt r) {
 }
 
 // The common case alone (a credit in a step, no launch waiting for it, room in its list): every
-// other is a tail call, so that this one saves and restores no registers (MDF(4,8) uniform at
-// 0.3: -0.48 % instructions, D3(8,8) all-to-all: -0.57 %). The lane by pointer: through a
-// reference GCC worked its address out twice and the list's apart (4 instructions a credit).
+// other is a tail call, so that this one saves and restores no registers. The lane by pointer:
+// through a reference GCC worked its address out twice and the list's apart.
 inline tlm::tlm_sync_enum node::nb_transport_bw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) {
     lane* const q = lanes_ + f.vc;  // the router returns the class of the freed injection slot
     if (ph == tlm::END_REQ && clock_.stepping() && q->waiting.empty() &&

@@ -39,10 +39,8 @@ struct node_stats {
 // each calling the node's handler inline: a packet or credit crossing to it is one virtual call.
 // The node implemented the interfaces itself before (a module that is its own transport
 // interface), which made it an object with virtual bases: each binding's dynamic_cast in
-// sc_port::bind walked its whole class tree (about 2,000 and 1,100 instructions instead of 700),
-// each call came through a virtual thunk, and the node's own code adjusted `this` through them.
-// D3(8,8) all-to-all -1.31 M instructions, MDF(4,8) traffic -0.81 M (after the fast paths of
-// nb_transport_fw and nb_transport_bw below, which took part of it: -4.06 M and -1.78 M before).
+// sc_port::bind walked its whole class tree (several times the cost of a plain cast), each call
+// came through a virtual thunk, and the node's own code adjusted `this` through them.
 // stepper::client first, as the router (sc/router.h says why).
 class node : public stepper::client, public sc_core::sc_module {
   public:
@@ -175,16 +173,16 @@ class node : public stepper::client, public sc_core::sc_module {
     /// The program's unfinished_before(): step() asks finished() only from this step on.
     const std::uint64_t unfinished_before_;
     /// The program's planned() (a schedule: every step's launches), read in every step without
-    /// the virtual call (5.6 M instructions in the D3(8,8) all-to-all); plan_steps_ its size
-    /// (0 without one), read once.
+    /// the virtual call (a call per node step in an all-to-all); plan_steps_ its size (0 without
+    /// one), read once.
     const std::vector<slot>* const plan_;
     const std::uint64_t plan_steps_;
     /// plan_'s slots (its data, kept: a load less per step).
     const slot* const plan_slots_;
     /// Every header of the plan is one the ledger launches in closed form (ledger::closed_form,
     /// checked once for the plan all the all-to-all's nodes share): the node's launches skip the
-    /// header's tests (D3(8,8) all-to-all: -0.93 % instructions). A node with a plan answers
-    /// nothing (plan_): every launch it sends is the plan's.
+    /// header's tests. A node with a plan answers nothing (plan_): every launch it sends is the
+    /// plan's.
     const bool closed_form_;
     /// The injection channel's one cycle, kept here: step_time() tests its function-local
     /// static's guard on every call, and the all-to-all injects one packet per node step.

@@ -59,10 +59,9 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
     plain_ = plain_ && route_.reference();
     // The paper's router (plain_, the common configuration) steps without testing, per request,
     // for service classes, flits, a route stage, an observer or the background traffic: one
-    // choice per router instead (D3(8,8) all-to-all: -2.2 % instructions; as node::step does for
-    // one class). Its route stage decodes one network's rules inline, without the tests of the
-    // topology and of the decoder per decode (MDF(4,8) traffic: -1.8 % and -0.44 %). Chosen
-    // here, once: the stepper calls it directly (stepper::client::step_with).
+    // choice per router instead (as node::step does for one class). Its route stage decodes one
+    // network's rules inline, without the tests of the topology and of the decoder per decode.
+    // Chosen here, once: the stepper calls it directly (stepper::client::step_with).
     step_with(!plain_ ? &step_case<std::false_type, any_network>
               : mdf_  ? &step_case<std::true_type, mdf_network>
                       : &step_case<std::true_type, d3_network>);
@@ -82,11 +81,11 @@ void router::end_of_elaboration() {
         return;
     }
     // Sized here, not in the constructor: allocated after elaboration's own transient storage
-    // is freed, into its room (D3(32,32) broadcast: peak RSS 1,184,612 KiB sized in the
-    // constructor, 1,136,644 here; 0.18 M instructions more in D3(8,8)).
+    // is freed, into its room: a lower peak RSS in the large networks, for a few more
+    // instructions than sizing it in the constructor.
     upstream_.resize(static_cast<std::size_t>(in_unit_.buffers()));
     // Each link output's credits told by the output unit's first slot of the output (a credit
-    // adds its channel alone: no product per credit, D3(8,8) all-to-all -0.26 % instructions),
+    // adds its channel alone: no product per credit),
     // the node's by kEjectionCredit.
     for (int o = 0; o < ports_; ++o) {
         out_unit_.bind(o, out[o]);
@@ -94,7 +93,7 @@ void router::end_of_elaboration() {
     }
     out_unit_.bind_node(out[ports_]);
     out.retag(ports_, kEjectionCredit);
-    // Each input port's link into its first buffer's entry, then into all (no tables: 0.18 M)
+    // Each input port's link into its first buffer's entry, then into all (no tables kept for it)
     for (std::size_t b = 0; b < input_of_binding_.size(); ++b) {
         const int first = first_buffer(input_of_binding_[b]);
         upstream_[static_cast<std::size_t>(first)].bw = in[static_cast<int>(b)];
@@ -126,7 +125,7 @@ void router::end_of_elaboration() {
 // every one) is taken here, one whose storage must grow (or overflows) by receive_late (a tail
 // call), any other by receive_any (phase checks, time outside a step, the observer). Split so that
 // the common case's only call is the stepper's wake-up, inline: the binder's transport call then
-// saves no register (D3(8,8) all-to-all: -1.3 % instructions, then -0.32 % with receive_late).
+// saves no register (and receive_late keeps the growth out of the common case).
 inline tlm::tlm_sync_enum router::receive(int first, flit& f, tlm::tlm_phase& ph,
                                           sc_core::sc_time& t) {
     if (ph == tlm::BEGIN_REQ && clock_.stepping() && !observer_) {
@@ -187,8 +186,8 @@ tlm::tlm_sync_enum router::overflow(int input) const {
 // A credit during a step on a link output that appends to the output unit's ring in place (nearly
 // every one) is taken here; any other goes to credit_any, which does the same and the rest. Split
 // as receive is, for the same reason; the wake-up of a blocked router, rarer than an arrival's, is
-// a tail call (wake_blocked), so that the common case saves no registers (D3(8,8) all-to-all:
-// -0.48 % instructions), and so is a valid credit the ring takes out of order (credit_late).
+// a tail call (wake_blocked), so that the common case saves no registers, and so is a valid
+// credit the ring takes out of order (credit_late).
 inline tlm::tlm_sync_enum router::credit(int tag, flit& f, tlm::tlm_phase& ph,
                                          sc_core::sc_time& t) {
     if (ph == tlm::END_REQ && clock_.stepping() && tag != kEjectionCredit) {
@@ -281,7 +280,7 @@ void router::log_packet(packet_event_kind kind, const packet& p, std::uint64_t t
 }
 
 // Inlined where a request is granted (offer, the allocator's grant): a call of its own saved and
-// restored six registers per served request (callgrind, D3(8,8) all-to-all: -0.7 % instructions).
+// restored six registers per served request.
 template <typename Plain>
 [[gnu::always_inline]] inline packet* router::serve(const request& r, target to, std::uint64_t t,
                                                     Plain) {
@@ -319,8 +318,7 @@ template <typename Plain>
 inline void router::offer(const request& r, target to, std::uint64_t t, Plain plain) {
     if (is_link(to)) {
         // The link's interface, for the send if the switch grants it. Asked here, not after the
-        // route stage: this link test is the only one (D3(8,8) all-to-all -0.94 % instructions,
-        // MDF(4,8) traffic -0.79 %).
+        // route stage: this link test is the only one.
         out_unit_.prefetch(to);
         alloc_.request(to, r);
         return;
@@ -379,7 +377,7 @@ void router::step_as(std::uint64_t t, Plain plain, Net net) {
         entry& e = *r.e;
         // Whether it is a unicast, from the route stage when it decodes now: read back from the
         // entry at the join of both ways, the broadcast test and the target cost each request
-        // two loads (D3(8,8) all-to-all -0.47 % instructions, MDF(4,8) traffic -0.47 %).
+        // two loads.
         bool unicast;
         if (!e.decoded) {
             unicast = route_.route(e, t, net);
@@ -402,7 +400,7 @@ void router::step_as(std::uint64_t t, Plain plain, Net net) {
     }
     // 4. allocate, replicate, send
     // Inlined into the allocator (with serve, and the output unit's send and eject): a call per
-    // granted packet saved and restored its registers (callgrind, D3(8,8) all-to-all: -0.5 %).
+    // granted packet saved and restored its registers.
     const auto grant = [&](const request& r, int o) __attribute__((always_inline)) {
         if (!is_link(static_cast<target>(o))) __builtin_unreachable();  // offer asks for links
         return serve(r, static_cast<target>(o), t, plain);

@@ -52,8 +52,8 @@
 
 namespace d3 {
 
-// stepper::client first: the stepper's call of step() then needs no `this`-adjusting thunk
-// (router and node together: D3(8,8) all-to-all -1.47 M instructions, MDF(4,8) traffic -0.57 M).
+// stepper::client first: the stepper's call of step() then needs no `this`-adjusting thunk (the
+// node is laid out the same way).
 class router : public stepper::client, public sc_core::sc_module {
   public:
     using out_socket = link_initiator_socket<router>;
@@ -164,8 +164,7 @@ class router : public stepper::client, public sc_core::sc_module {
     /// receive() for any arrival (receive takes the common ones itself; see router.cpp). The
     /// transport's arguments first, in the registers the binder's call has them in: the binder
     /// moves none of them for the tail call to it, which GCC did in the common case too, before
-    /// its tests (with credit_any's: D3(8,8) all-to-all -0.64 % instructions, MDF(4,8) uniform at
-    /// 0.3 -0.52 %).
+    /// its tests (credit_any's likewise).
     [[gnu::noinline]] tlm::tlm_sync_enum receive_any(flit& f, tlm::tlm_phase& ph,
                                                      sc_core::sc_time& t, int first);
     /// credit() for any credit (credit takes the common ones itself; see router.cpp).

@@ -61,16 +61,15 @@ void stepper::step_due(bool router_phase) {
     client* const* const clients = list.data();
     const std::size_t awake_count = awake_count_[router_phase];
     if (awake_count == 0) {
-        // A client's step requests later cycles only (take_each allows it). Against a wheel of
-        // request lists sorted here through a bitmap: D3(8,8) all-to-all -0.43 % instructions,
-        // MDF(4,8) uniform at 0.3 -0.25 % (no growth test per request, no first and last word
-        // tracked per due client, no second bitmap).
+        // A client's step requests later cycles only (take_each allows it). The calendar rather
+        // than a wheel of request lists sorted here through a bitmap: no growth test per
+        // request, no first and last word tracked per due client, no second bitmap.
         k.take_each(now, [clients, now](std::size_t id) { step(*clients[id], now); });
         return;
     }
     // Every client kept awake (the nodes of synthetic traffic, whose programs run in every
-    // cycle, and those of a primitive): each is due, in id order, without the bitmap (MDF(4,8)
-    // uniform at 0.3: -0.17 % instructions, D3(8,8) all-to-all: -0.26 %).
+    // cycle, and those of a primitive): each is due, in id order, without the bitmap, which
+    // would only list them all again.
     if (awake_count == list.size()) {
         k.take_each(now, [](std::size_t) {});
         for (client* const c : list) step(*c, now);

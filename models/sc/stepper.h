@@ -34,8 +34,7 @@ class stepper : public sc_core::sc_module {
         using step_function = void (*)(client&, std::uint64_t);
         /// The stepper calls f(*this, t) instead of step(t) from now on: a client whose step has
         /// several cases (the router's and the node's) chooses one once, and the stepper calls it
-        /// directly, with no virtual call and no test of the case per step (D3(8,8) all-to-all
-        /// -0.4 % instructions).
+        /// directly, with no virtual call and no test of the case per step.
         void step_with(step_function f) { step_ = f; }
         /// The case chosen (step_with), for the client's own step().
         step_function stepped_with() const { return step_; }
@@ -63,8 +62,8 @@ class stepper : public sc_core::sc_module {
         wake_in(c, cycle, c.router_);
     }
     /// wake() of a client of the router phase (a router waking itself): the phase is known where
-    /// it is inlined, so an arrival does not test it (D3(8,8) all-to-all: -0.46 % instructions,
-    /// MDF(4,8) uniform at 0.3: -0.35 %). `c` must have been added with router_phase true.
+    /// it is inlined, so an arrival does not test it. `c` must have been added with router_phase
+    /// true.
     [[gnu::always_inline]] void wake_router(client& c, std::uint64_t cycle) {
         wake_in(c, cycle, true);
     }
@@ -78,7 +77,7 @@ class stepper : public sc_core::sc_module {
     /// in the next cycle: then a wake-up for any later cycle changes nothing (the calendar keeps a
     /// client's earliest request, and the next step asks again), and the router may skip working
     /// out when it next has work. The phase known, as in wake_router: no test of it per router
-    /// step (D3(8,8) all-to-all -0.35 % instructions, MDF(4,8) uniform at 0.3 -0.20 %).
+    /// step.
     bool due_next_router(const client& c) const {
         return in_tick_ && routers_.waiting(c.id_) == current_ + 1;
     }
@@ -95,7 +94,8 @@ class stepper : public sc_core::sc_module {
     void tick();
     /// wake() of a client of phase `router_phase` (c.router_).
     /// Always inline: GCC left it out of line in router::receive's common case, a call per
-    /// arrival (and out of line, the test below costs a call per wake-up: +0.45 %).
+    /// arrival (and out of line, the test below costs a call per wake-up, most of which it
+    /// returns from at once).
     [[gnu::always_inline]] void wake_in(client& c, std::uint64_t cycle, bool router_phase) {
         if (in_tick_) {
             calendar& k = cal(router_phase);
@@ -105,8 +105,7 @@ class stepper : public sc_core::sc_module {
             if (k.waiting(c.id_) <= cycle) return;
             const std::uint64_t earliest = router_phase && node_phase_ ? current_ : current_ + 1;
             if (cycle < earliest) cycle = earliest;
-            // earliest is past the cycles taken: no clamp to them (MDF(4,8) uniform at 0.3:
-            // -0.10 % instructions, D3(8,8) all-to-all: -0.15 %). Nor a second test of the cycle
+            // earliest is past the cycles taken: no clamp to them. Nor a second test of the cycle
             // c waits for: every request waiting is for earliest or later (those due before were
             // taken), so raised to earliest, `cycle` is at most the cycle c waits for.
             k.request_unasked(c.id_, cycle);

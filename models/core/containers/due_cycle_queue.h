@@ -38,7 +38,7 @@ class due_cycle_queue {
     /// last value pushed, no growing); false (and nothing pushed) otherwise. The last value pushed
     /// counts even when the queue has emptied since (push() then takes the value): a router's
     /// credits arrive with due cycles that never go back, so the test for an empty queue each of
-    /// them made is left out (D3(8,8) all-to-all -0.23 % instructions, MDF(4,8) traffic -0.20 %).
+    /// them made is left out.
     bool push_in_place(std::uint64_t due, T v) {
         if (!q_.has_room_in_place() || last_ > due) return false;
         item& i = q_.push_slot_in_place();

@@ -153,8 +153,8 @@ std::uint64_t ledger::pair_mismatches(const workload& w) const {
 namespace {
 
 /// Whether any of the n sums at `row` is not `want`: an OR of their differences, eight at a time
-/// in the vector unit (GCC vectorizes no form of the plain loop at -O2: 4 instructions per sum,
-/// 1.05 M in the D3(8,8) all-to-all).
+/// in the vector unit (GCC vectorizes no form of the plain loop at -O2, which then takes several
+/// instructions per sum, once per pair).
 bool differs(const std::uint32_t* row, router_id n, std::uint32_t want) {
     using lanes = std::uint32_t __attribute__((vector_size(16)));
     const lanes w = lanes{} + want;
@@ -184,7 +184,7 @@ std::uint64_t mismatches_in(const std::uint32_t* row, router_id n, std::uint32_t
 
 std::optional<std::uint64_t> ledger::dense_pair_mismatches(const workload& w) const {
     // Every pair's sum at once, in launch order: no grouping of the messages by source (pairs(),
-    // 23 instructions per message of the D3(8,8) all-to-all, whose sources take turns), and a
+    // costly per message in the all-to-all, whose sources take turns), and a
     // source's mismatches are its sums not 0 after its expected pairs are taken, read from its
     // row in one pass. The n^2 sums take no more room than pairs()'s 4 bytes per message, since
     // there are at least as many messages, all unicasts. The sums are exact (modulo 2^32, below
@@ -195,11 +195,10 @@ std::optional<std::uint64_t> ledger::dense_pair_mismatches(const workload& w) co
     std::vector<std::uint32_t> net(std::size_t{n} * n, 0);
     const message* const msgs = msgs_.data();  // the stores could otherwise alias them
     std::uint32_t* const sums = net.data();
-    // Unrolled: the loop's own 3 instructions per message were a quarter of it (D3(8,8)
-    // all-to-all: -0.5 M instructions).
+    // Unrolled: the loop's own counter and test were a large part of a message's work.
     if (delivered_ == count_ && duplicated_ == 0) {
         // Every message delivered once (its first copy counted, no other): each sum counts
-        // messages, without reading and shifting the copies' field (-0.5 M more).
+        // messages, without reading and shifting the copies' field.
 #pragma GCC unroll 4
         for (std::size_t i = 0, end = count_; i < end; ++i)
             ++sums[std::size_t{msgs[i].src} * n + msgs[i].where];
@@ -213,8 +212,7 @@ std::optional<std::uint64_t> ledger::dense_pair_mismatches(const workload& w) co
     for (router_id a = 0; a < n; ++a) {
         std::uint32_t* const row = sums + std::size_t{a} * n;
         // The all-to-all: every pair of the row expects `each` (exact, as every sum is): each sum
-        // compared with it, without listing the pairs and taking them off (expected_from: 1.86 M
-        // instructions in D3(8,8), the subtractions 2.1 M).
+        // compared with it, without listing the pairs (expected_from) and taking them off.
         if (const std::optional<std::uint32_t> each = w.uniform_expected(a)) {
             mismatches += mismatches_in(row, n, *each);
             continue;

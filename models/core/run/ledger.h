@@ -42,8 +42,7 @@ class ledger {
 
     /// Whether launch() takes every header of `plan` in its closed form: then the node that
     /// replays it launches them through launch_closed_form. The plan last found so is kept: the
-    /// all-to-all's nodes share theirs, checked once instead of in every launch (D3(8,8)
-    /// all-to-all: -0.93 % instructions, about 18 a launch).
+    /// all-to-all's nodes share theirs, checked once instead of in every launch.
     bool closed_form(const std::vector<slot>& plan);
     /// launch() of a header that in_closed_form(h) holds for.
     std::uint64_t launch_closed_form(router_id src, const coord& at, const header& h) {
@@ -164,8 +163,7 @@ class ledger {
     std::uint64_t record(router_id src, router_id dst) {
         if (msgs_.size() == msgs_.capacity()) return record_growing(src, dst);
         // No growth (GCC drops the vector's): the message is written in place, not built on the
-        // stack and copied from there (with the closed form's id_on_d3: D3(8,8) all-to-all
-        // -0.35 % instructions, MDF(4,8) uniform at 0.3 -0.21 %).
+        // stack and copied from there.
         msgs_.push_back({src, dst, 1u});
         return launched();
     }
@@ -192,8 +190,7 @@ class ledger {
         static constexpr unsigned kCountBits = 25;
         static constexpr std::uint32_t kCountMask = (1u << kCountBits) - 1;
         /// A unicast's word before its first copy and after it: a delivery tests and sets the
-        /// word whole, where bit fields of count and seen were read, masked and merged apart
-        /// (D3(8,8) all-to-all -0.35 % instructions, MDF(4,8) uniform at 0.3 -0.29 %).
+        /// word whole, where bit fields of count and seen were read, masked and merged apart.
         static constexpr std::uint32_t kUnicastUnseen = 1;
         static constexpr std::uint32_t kUnicastSeenOnce = 1 | 1u << kCountBits;
 

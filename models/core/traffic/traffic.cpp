@@ -19,11 +19,10 @@ constexpr std::uint64_t kMeasuredStepMask = (1ull << 32) - 1;
 constexpr unsigned kIndexLsb = 32;
 constexpr std::uint64_t kIndexMask = (1ull << 30) - 1;
 constexpr std::uint64_t kMeasured = 1ull << 62;
-// Room each source's window of open measured packets starts with: it grew 1, 2, 4, ... otherwise
-// (1,104 reallocations in the MDF(4,8) uniform run at 0.3: 0.45 M instructions); a window that
-// needs more still grows. 32 saved no more instructions there than 8, and is memory every source
-// holds whatever the rate: D3(32,32) uniform at 0.1 peaked at 1,787,056 KiB with 32, 1,779,748
-// with 8 (1,774,152 growing from one).
+// Room each source's window of open measured packets starts with: it grew 1, 2, 4, ... otherwise,
+// a reallocation each time; a window that needs more still grows. Small, because it is memory
+// every source holds whatever the rate, and a larger start saved no more reallocations at the
+// loads measured (docs/performance.md).
 constexpr std::size_t kOpenReserve = 8;
 static_assert(kWarmupRange.hi + kMeasureRange.hi <= static_cast<long long>(kMeasuredStepMask),
               "a measured packet's step fits its 32 bits");
@@ -290,8 +289,7 @@ traffic_program::traffic_program(traffic_state& s, router_id id)
     // Uniform destinations and minimal headers (in_place_): a terminal draws one word for its
     // trial and one more for a packet's destination, at most 2 per terminal. When the engine's
     // block holds that many, they are read in place, in the same order, and taken at the end:
-    // the engine's test for the block's end and its position's store saved per draw
-    // (MDF(4,8) uniform at 0.3: -0.44 % instructions).
+    // the engine's test for the block's end and its position's store saved per draw.
     if (in_place_)
         if (const std::uint64_t* w = rng_.peek(2 * static_cast<std::uint32_t>(terminals_))) {
             std::uint32_t used = 0;

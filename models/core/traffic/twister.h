@@ -3,9 +3,9 @@
 // in the vector unit. Plain C++.
 //
 // Why not std::mt19937_64 itself: libstdc++ refills the state a word at a time (GCC 12 does not
-// vectorise that loop, at -O2 or -O3) and tempers each output as it is drawn, about 40
-// instructions a draw; synthetic traffic draws once per terminal and step, so in an MDF(4,8)
-// uniform run the engine was 6 % of the whole process. Here both loops run on GCC's generic
+// vectorise that loop, at -O2 or -O3) and tempers each output as it is drawn; synthetic traffic
+// draws once per terminal and step, so the engine was a visible part of a traffic run's
+// instructions (docs/performance.md). Here both loops run on GCC's generic
 // vectors: four words at a time with AVX2 where the host has it (asked once, at run time),
 // else two (SSE2, the baseline of x86-64; other targets get their own vector unit or scalar code
 // from the same source). The outputs are the same on every host; the instruction count is not

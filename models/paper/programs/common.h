@@ -124,7 +124,7 @@ class schedule_workload final : public workload {
         }
         out.resize(routers);
         // Through a local pointer: the stores could otherwise alias the vector, read again each
-        // time (7 instructions per pair, once per pair of the all-to-all).
+        // time (once per pair of the all-to-all).
         std::pair<router_id, std::uint32_t>* const pairs = out.data();
         for (router_id dst = 0; dst < routers; ++dst) pairs[dst] = {dst, *each};
     }

@@ -61,8 +61,8 @@ int path_steps(const header& h);
 
 /// Occupancy of directed links per step. A calendar filled slot by slot closes the steps no later
 /// slot reaches (filled_before): their conflicts stay counted and their uses are dropped,
-/// so it holds only the open steps. Planning MDF(15,17)'s all-to-all held every use of the whole
-/// program otherwise (3.6 GB peak, against a run estimated at 112 MiB).
+/// so it holds only the open steps. Planning a large all-to-all (MDF(15,17)'s) held every use of
+/// the whole program otherwise, many times the memory of the run itself.
 class link_calendar {
   public:
     /// How many of the earliest conflicts first_conflicts keeps.

@@ -59,7 +59,7 @@ struct entry {
     /// when its link has no credit (router::no_credit), cleared when it has one but loses the
     /// switch; a broadcast's when its copies are offered (set unless one is the hold stage's),
     /// cleared when a copy is served or has a credit. A unicast served is done, its flag not read
-    /// again: its two stores per request saved D3(8,8) all-to-all 0.38 % of its instructions.
+    /// again, so it is not written: two stores less per request.
     bool stalled = false;
 
     bool broadcast() const { return fan != fanout::kNone; }
@@ -88,8 +88,7 @@ struct request {
 
 /// An allocator whose construct() without arguments default-initialises (std::allocator
 /// value-initialises): a request appended by emplace_back() and then filled member by member is
-/// written once, not zeroed first (two stores less per request: D3(8,8) all-to-all -0.30 %,
-/// MDF(4,8) traffic -0.32 %).
+/// written once, not zeroed first (two stores less per request).
 template <typename T>
 struct fill_in_allocator : std::allocator<T> {
     template <typename U>

@@ -90,7 +90,7 @@ class hold_stage : public sc_core::sc_object {
     static constexpr std::size_t kUnbounded = std::numeric_limits<std::size_t>::max();
     void begin_step_classes();  ///< begin_step with two service classes
     /// commit() when packets are held or entering: out of line, so that the common case (none)
-    /// is a test in the router's step rather than a call (D3(8,8) all-to-all: -0.7 %).
+    /// is a test in the router's step rather than a call.
     bool commit_held();
     [[gnu::noinline]] bool merge_held();  ///< commit_held when some held packets stay
     /// The room of a class that holds `held` packets now.

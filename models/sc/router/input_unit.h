@@ -93,7 +93,7 @@ class input_unit : public sc_core::sc_object {
     /// Packets in every virtual channel of an input port (the injection port: link_inputs).
     std::size_t port_occupancy(int input) const;
     /// Packets in all buffers, summed when asked (at the end of a run) rather than counted at every
-    /// arrival and release (D3(8,8) all-to-all -0.73 % instructions, MDF(4,8) traffic -0.57 %).
+    /// arrival and release.
     std::size_t occupancy() const;
     const entry& head(int fifo) const { return buffer(fifo).front(); }
     /// Non-empty buffers, in order.
@@ -119,8 +119,7 @@ class input_unit : public sc_core::sc_object {
     bounded_ring<entry>& buffer(int f) { return in_[static_cast<std::size_t>(f)]; }
     const bounded_ring<entry>& buffer(int f) const { return in_[static_cast<std::size_t>(f)]; }
     // Indexed unsigned: the word's index needs no sign extension per arrival and per release
-    // (with output_unit::slot's, D3(8,8) all-to-all -0.41 % instructions, MDF(4,8) traffic
-    // -0.32 %).
+    // (as output_unit::slot's).
     void mark(int f, bool busy) {
         const auto i = static_cast<std::uint32_t>(f);
         const std::uint64_t bit = 1ull << (i & 63);
@@ -160,9 +159,8 @@ class input_unit : public sc_core::sc_object {
     std::size_t lanes_asked_[kServiceClasses] = {};
 };
 
-// Always inline: GCC kept collect<true>'s loop out of line, a call per router step (D3(8,8)
-// all-to-all: -0.55 % instructions inline). The lowest busy bit as the calendar finds its
-// clients' (core/containers/bits.h).
+// Always inline: GCC kept collect<true>'s loop out of line, a call per router step. The lowest
+// busy bit as the calendar finds its clients' (core/containers/bits.h).
 template <typename F>
 [[gnu::always_inline]] inline void input_unit::for_busy(F&& f) const {
     for (std::size_t w = 0; w < busy_.size(); ++w)
@@ -170,8 +168,7 @@ template <typename F>
             f(static_cast<int>(w * 64 + lowest_bit(bits)));
 }
 
-// Always inline, as for_busy: GCC kept it out of line, a call per router step (D3(8,8)
-// all-to-all: -0.75 % instructions inline).
+// Always inline, as for_busy: GCC kept it out of line, a call per router step.
 template <bool Plain>
 [[gnu::always_inline]] inline void input_unit::collect(std::uint64_t t, request_list& out) {
     if (!Plain) step_ = t;  // read with F > 1 flits only: a store less per plain step
@@ -224,7 +221,7 @@ void input_unit::release(const request_list& asked, Freed&& freed, Changed&& cha
         if (n == 0) continue;
         if (flits > 1) take_lanes(n);
         // The first credit outside the loop: with one entry served (the common case), GCC's setup
-        // of the call loop cost more than the call (D3(8,8) all-to-all -0.30 % instructions).
+        // of the call loop cost more than the call.
         freed(injq_ + c);
         for (std::size_t i = 1; i < n; ++i) freed(injq_ + c);
         changed(injq_ + c);

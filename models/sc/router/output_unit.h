@@ -178,9 +178,8 @@ class output_unit : public sc_core::sc_object {
 
   private:
     /// The link table, with each output's delay. Sized at the end of elaboration, not in the
-    /// constructor: allocated into the room elaboration's transient storage freed (D3(32,32)
-    /// broadcast: peak RSS 1,152,104 KiB sized in the constructor, 1,119,368 here; 1,135,476 with
-    /// the interfaces alone, sized there), as router::upstream_.
+    /// constructor: allocated into the room elaboration's transient storage freed, which lowers
+    /// the peak RSS of the large networks, as router::upstream_.
     void size_links();
     /// A credit of `slot` beyond the depth (d3/protocol).
     [[gnu::cold, gnu::noinline]] void too_many_credits(std::size_t slot) const;
@@ -212,8 +211,7 @@ class output_unit : public sc_core::sc_object {
     router_stats* background_;
     /// Per link output, its interface (protocol.h: the calls' own interface) and the time a packet
     /// sent on it takes to the router downstream, side by side: a send reads one record, without
-    /// choosing between the global and the local delay (D3(8,8) all-to-all -0.35 % instructions,
-    /// MDF(4,8) traffic -0.27 %).
+    /// choosing between the global and the local delay.
     struct link {
         link_fw_call* fw = nullptr;
         sc_core::sc_time delay;

@@ -33,8 +33,7 @@ class route_stage : public sc_core::sc_object {
 
     /// Decodes `e`'s header in step `t` and sets its targets (marks it decoded), on network `Net`
     /// (any_network: tested per decode). Always inline: once per router visit (with the router's
-    /// step made twice, router::step_as, GCC left it out of line, +18 M instructions in the
-    /// D3(8,8) all-to-all).
+    /// step made twice, router::step_as, GCC left it out of line: a call per decode).
     /// A Net other than any_network is for the reference decoder only (the plain step's router).
     /// True for a unicast (its target in e.to), false for a broadcast (its copies in e.fan's list).
     template <typename Net = any_network>

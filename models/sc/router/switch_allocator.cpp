@@ -45,7 +45,7 @@ void switch_allocator::first_group() {
 
 void switch_allocator::log(const conflict_record& c) {
     // The whole log at its first conflict: a router with one has most often many (grown one
-    // push at a time, its seven reallocations cost MDF(4,8) traffic 0.76 M instructions).
+    // push at a time, it was reallocated over and over).
     if (log_.empty()) log_.reserve(kConflictLog);
     log_.push_back(c);
 }

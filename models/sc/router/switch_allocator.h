@@ -41,8 +41,7 @@ class switch_allocator : public sc_core::sc_object {
         chain& c = chains_[output];
         if (c.head != kEnd) return join(c, output, r);
         // The first to ask for the output (most): kept in firsts_ alone until another asks. (Its
-        // place there is not kept: join, which needs it, finds it; D3(8,8) all-to-all -0.53 %
-        // instructions, MDF(4,8) traffic -0.12 %.)
+        // place there is not kept: join, which needs it, finds it, and join is the rare case.)
         c.head = kAlone;
         first& f = firsts_.emplace_back();  // member by member: no braced temporary to copy
         f.output = output;
@@ -72,7 +71,7 @@ class switch_allocator : public sc_core::sc_object {
   private:
     /// allocate() for output `o` with several requesters from `first` on, or any with a background.
     /// A function of its own: with it inside allocate(), GCC stopped inlining allocate() into the
-    /// router's step (+12 M instructions on the D3(8,8) all-to-all, which never takes this path).
+    /// router's step, which then paid a call for a path the all-to-all never takes.
     /// True when some packet was left waiting for a credit.
     template <bool Plain, typename HasCredit, typename Grant, typename Lost>
     bool allocate_group(std::uint64_t t, int o, std::uint32_t first, HasCredit& has_credit,
@@ -92,8 +91,8 @@ class switch_allocator : public sc_core::sc_object {
     /// join() when asked_ must grow first (out of line: join's common case keeps no frame).
     [[gnu::noinline]] void join_growing(chain& c, target output, const d3::request& r);
     /// allocate_group's lists reserved at its first call (a router without contention needs
-    /// none), up to the asked list's first size, instead of growing push by push; with the conflict
-    /// log's reserve (log) MDF(4,8) traffic -0.60 M instructions.
+    /// none), up to the asked list's first size, instead of growing push by push (as the conflict
+    /// log's reserve, log).
     [[gnu::cold, gnu::noinline]] void first_group();
     void record(std::uint64_t t, int output, std::size_t requesters);
     void log(const conflict_record& c);  ///< appends to log_ (not full)
@@ -152,7 +151,7 @@ class switch_allocator : public sc_core::sc_object {
     std::uint32_t asked_n_ = 0;
     std::vector<chain> chains_;  ///< per output: its requests
     /// Outputs with requesters, in order first asked (fill_in_allocator: emplace_back() leaves
-    /// the record to be filled; D3(8,8) all-to-all -0.70 M instructions, MDF(4,8) traffic -0.60 M).
+    /// the record to be filled, not zeroed first).
     std::vector<first, fill_in_allocator<first>> firsts_;
     std::vector<d3::request> group_;     ///< with background: the requesters of one output
     std::vector<std::size_t> eligible_;  ///< the requesters with a credit: places in asked_
