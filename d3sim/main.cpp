@@ -14,10 +14,12 @@
 #include <sstream>
 #include <systemc>
 
+#include "cli/did_you_mean.h"
 #include "cli/gates.h"
 #include "cli/option_limits.h"
 #include "cli/output_file.h"
 #include "config/config_file.h"
+#include "core/decoding/decoder_kind.h"
 #include "core/run/result.h"
 #include "d3sim/memory_reserve.h"
 #include "d3sim/pipeline_cli.h"
@@ -120,7 +122,8 @@ int d3sim_main(int argc, char** argv) {
     // `d3sim job MANIFEST INDEX`: one job of a sweep or validate study, as every backend runs it.
     if (argc > 1 && std::string(argv[1]) == "job") return d3::run_job_command(argc - 1, argv + 1);
     d3::run_options o;
-    std::string source = "0,0,1", schedule = "paper", json, arb = "round-robin";
+    std::string source = "0,0,1", schedule = d3::to_string(d3::schedule_kind::paper), json,
+                arb = d3::to_string(d3::arbitration::round_robin);
     bool quiet = false;
     int progress = -1;
 
@@ -133,13 +136,13 @@ int d3sim_main(int argc, char** argv) {
     app.add_option("--k", o.net.k, "cabinets K (>= 1)")->capture_default_str();
     app.add_option("--m", o.net.m, "drawers per cabinet and routers per drawer M (>= 2)")
         ->capture_default_str();
-    std::string shape = "d3";
+    std::string shape = d3::to_string(d3::topology_kind::d3);
     app.add_option(
            "--topology", shape,
            "d3: the Swapped Dragonfly D3(K,M); mdf: the maximal dragonfly MDF(K,M) of "
            "section 11 (K*M+1 groups of M routers, same routers; --traffic, and the primitives "
            "all-to-all and broadcast)")
-        ->check(CLI::IsMember({"d3", "mdf"}))
+        ->check(d3::member_of(d3::kTopologyKindNames))
         ->capture_default_str();
     app.add_option("--arrangement", o.net.arrangement,
                    "mdf: global links palmtree, consecutive, or a wiring file (one link per line: "
@@ -156,7 +159,7 @@ int d3sim_main(int argc, char** argv) {
     app.add_option("--schedule", schedule,
                    "paper: as published, with its delays; none: same rounds, no delays; fixed: a "
                    "corrected conflict-free schedule (only where paper conflicts)")
-        ->check(CLI::IsMember({"paper", "none", "fixed"}))
+        ->check(d3::member_of(d3::kScheduleKindNames))
         ->capture_default_str();
     std::string count, protocol = "paper";
     // No default string: a result records --count only when given (its default depends on the
@@ -180,12 +183,12 @@ int d3sim_main(int argc, char** argv) {
                    "permutation: random (with --seed), transpose, drawer-swap, or a FILE of lines "
                    "'c,d,p c',d',p''")
         ->capture_default_str();
-    std::string turnaround = "paper";
+    std::string turnaround = d3::to_string(d3::turnaround::paper);
     app.add_option("--turnaround", turnaround,
                    "all-to-one: a responder answers in the step the request reaches it (paper: "
                    "reply's first hop 4 steps after the request's, L G L D l g l) or one step "
                    "later (next-step: 5 steps)")
-        ->check(CLI::IsMember({"paper", "next-step"}))
+        ->check(d3::member_of(d3::kTurnaroundNames))
         ->capture_default_str();
     std::string headers = "source-vector";
     app.add_option("--headers", headers,
@@ -240,7 +243,7 @@ int d3sim_main(int argc, char** argv) {
     app.add_option("--global-latency", r.global_latency, "cycles on a global link")
         ->capture_default_str();
     app.add_option("--arbitration", arb, "output arbitration")
-        ->check(CLI::IsMember({"round-robin", "oldest-first", "youngest-first"}))
+        ->check(d3::member_of(d3::kArbitrationNames))
         ->capture_default_str();
     app.add_option("--watchdog", o.net.watchdog,
                    "steps without progress before a run is declared deadlocked (0: automatic)")
@@ -271,7 +274,7 @@ int d3sim_main(int argc, char** argv) {
     app.add_option("--decoder", o.decoder,
                    "header decoder: cpp (C++ reference), rtl (Verilated RTL), lockstep (both on "
                    "every decode; the first difference stops the run)")
-        ->check(CLI::IsMember({"cpp", "rtl", "lockstep"}))
+        ->check(d3::member_of(d3::kDecoderKindNames))
         ->capture_default_str();
     std::string config_file;
     bool dump_config = false;
@@ -313,7 +316,7 @@ int d3sim_main(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        return refuse(e.what());
+        return refuse(d3::parse_error_text(app, e));
     }
     if (auto err = d3::check_traffic_usage(app, traffic)) return refuse(*err);
     if (!traffic.traffic.empty())
@@ -337,8 +340,9 @@ int d3sim_main(int argc, char** argv) {
                      : nlohmann::json::parse(
                            d3::effective_config(app, !traffic.traffic.empty(), true)
                                .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
-    if (auto err = d3::check_outputs(json, o.wave, o.wave_opts.decoder || o.decoder != "cpp",
-                                     traffic.link_stats, trace.path))
+    if (auto err = d3::check_outputs(
+            json, o.wave, o.wave_opts.decoder || o.decoder != d3::to_string(d3::decoder_kind::cpp),
+            traffic.link_stats, trace.path))
         return refuse(*err);
     if (auto err = d3::make_packet_log_options(trace, o.trace)) return refuse(*err);
     const d3::memory_budget_or_error budget = d3::resolve_memory_budget(max_memory);
@@ -389,7 +393,7 @@ int d3sim_main(int argc, char** argv) {
             "schedules of one-unit packets, one per link and step");
     if (auto err = o.validate()) return refuse(*err);
 #if !D3_WITH_VERILATOR
-    if (o.decoder != "cpp")
+    if (o.decoder != d3::to_string(d3::decoder_kind::cpp))
         return refuse("--decoder " + o.decoder + " needs a build with -DD3_WITH_VERILATOR=ON");
 #endif
 

@@ -5,9 +5,11 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/did_you_mean.h"
 #include "cli/option_limits.h"
 #include "cli/output_file.h"
 #include "config/config_file.h"
+#include "core/decoding/decoder_kind.h"
 #include "core/traffic/pattern.h"
 #include "core/traffic/routing.h"
 #include "sc/protocol.h"
@@ -20,7 +22,7 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
     app.add_option("--traffic", t.traffic,
                    "open-loop synthetic traffic instead of a primitive: uniform, permutation, "
                    "drawer-to-drawer, hotspot, transpose")
-        ->check(CLI::IsMember(traffic_pattern_names()))
+        ->check(member_of(kTrafficPatternNames))
         ->group(g);
     app.add_option("--rate", t.rate,
                    "flits created per terminal per step, in (0, 1] (packets of "
@@ -36,7 +38,7 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
                    "destination routing chosen at launch: minimal (b=3), valiant (D3: b=4, random "
                    "C; MDF: b=5, random D and C), ugal (b=3 or b=5 with D and C, by the drawer's "
                    "queues)")
-        ->check(CLI::IsMember({"minimal", "valiant", "ugal"}))
+        ->check(member_of(kRoutingKindNames))
         ->capture_default_str()
         ->group(g);
     app.add_option("--warmup", t.warmup, "steps before measurement")
@@ -81,7 +83,7 @@ std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffi
             // conflict (a result's configuration records it).
             if (std::string(opt) == "--decoder") {
                 const std::string d = app.get_option(opt)->as<std::string>();
-                if (d == "cpp") continue;
+                if (d == to_string(decoder_kind::cpp)) continue;
                 return "--decoder " + d +
                        " cannot be combined with --traffic (its routers run the C++ reference); "
                        "co-simulate traffic as --background under a --primitive";
@@ -92,10 +94,10 @@ std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffi
 }
 
 std::optional<std::string> check_traffic_option_use(const CLI::App& app, const traffic_cli& t) {
-    if (t.traffic != "hotspot" && app.count("--hotspot-fraction") != 0)
+    if (t.traffic != to_string(traffic_pattern::hotspot) && app.count("--hotspot-fraction") != 0)
         return "--hotspot-fraction needs --traffic hotspot (the " + t.traffic +
                " pattern does not read it)";
-    if (t.routing != "ugal" && app.count("--ugal-threshold") != 0)
+    if (t.routing != to_string(routing_kind::ugal) && app.count("--ugal-threshold") != 0)
         return "--ugal-threshold needs --routing ugal (" + t.routing + " routing does not read it)";
     return std::nullopt;
 }
@@ -126,7 +128,7 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
     os.setf(std::ios::fixed);
     os.precision(3);
     const auto& l = t["latency"];
-    os << (r.topology == "mdf" ? "MDF(" : "D3(") << r.k << "," << r.m << ")"
+    os << (r.topology == to_string(topology_kind::mdf) ? "MDF(" : "D3(") << r.k << "," << r.m << ")"
        << (r.arrangement.empty() ? "" : " " + r.arrangement) << " traffic "
        << t["pattern"].get<std::string>() << " rate " << t["rate"].get<double>() << ", routing "
        << t["routing"].get<std::string>() << ", " << t["vcs"].get<int>() << " VCs";
