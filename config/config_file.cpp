@@ -158,7 +158,9 @@ struct loader {
                 }
                 if (!walk(v, path)) return false;
             } else {
-                error = where(kv.first, path) + ": unknown key";
+                const std::optional<std::string> meant = closest_config_key(prefix, key);
+                error = where(kv.first, path) + ": unknown key" +
+                        (meant ? " (did you mean " + *meant + "?)" : "");
                 return false;
             }
         }

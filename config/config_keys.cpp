@@ -1,6 +1,9 @@
 #include "config/config_keys.h"
 
+#include <algorithm>
 #include <cstring>
+
+#include "cli/did_you_mean.h"
 
 namespace d3 {
 
@@ -100,6 +103,27 @@ bool is_config_section(const std::string& path) {
     for (const config_key& k : config_keys())
         if (std::strncmp(k.path, prefix.c_str(), prefix.size()) == 0) return true;
     return false;
+}
+
+std::optional<std::string> closest_config_key(const std::string& prefix, const std::string& key) {
+    const std::string under = prefix.empty() ? "" : prefix + ".";
+    std::vector<std::string> beside, last, paths;  // names beside `key`; every key's last name
+    for (const config_key& k : config_keys()) {
+        const std::string p = k.path;
+        if (p.compare(0, under.size(), under) == 0) {
+            const std::string child =
+                p.substr(under.size(), p.find('.', under.size()) - under.size());
+            if (std::find(beside.begin(), beside.end(), child) == beside.end())
+                beside.push_back(child);
+        }
+        last.push_back(p.substr(p.rfind('.') + 1));
+        paths.push_back(p);
+    }
+    if (const auto m = did_you_mean(key, beside)) return under + *m;
+    if (const auto m = did_you_mean(key, last))
+        return paths[static_cast<std::size_t>(std::find(last.begin(), last.end(), *m) -
+                                              last.begin())];
+    return std::nullopt;
 }
 
 bool is_output_key(const config_key& k) {

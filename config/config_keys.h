@@ -4,6 +4,7 @@
 // traffic), seed, outputs, gates. README.md, "Configuration files".
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,11 @@ const config_key* find_config_key_of_option(const std::string& option);
 
 /// Whether some key lies under this dotted path (a section such as "router.hold_stage").
 bool is_config_section(const std::string& path);
+
+/// For an unknown key `key` in the section `prefix` ("" at the top): the dotted path of the key or
+/// section it was probably meant to be (cli/did_you_mean.h), first among those beside it, then
+/// among every key's last name (`buffer_dept` at the top: router.input_unit.buffer_depth).
+std::optional<std::string> closest_config_key(const std::string& prefix, const std::string& key);
 
 /// Sections whose keys are not recorded in a result's `config` (they change no figure).
 bool is_output_key(const config_key& k);

@@ -15,10 +15,12 @@
 #include <optional>
 #include <systemc>
 
+#include "cli/did_you_mean.h"
 #include "cli/gates.h"
 #include "cli/option_limits.h"
 #include "cli/output_file.h"
 #include "config/config_file.h"
+#include "core/decoding/decoder_kind.h"
 #include "d3sim/memory_reserve.h"
 #include "d3sim/network_cli.h"
 #include "d3sim/primitive_cli.h"
@@ -150,7 +152,7 @@ std::optional<int> parse(CLI::App& app, const std::vector<std::string>& given,
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        return fail_input(d3::locate_in_config(e.what(), file, given));
+        return fail_input(d3::locate_in_config(d3::parse_error_text(app, e), file, given));
     }
     return std::nullopt;
 }
@@ -183,9 +185,10 @@ nlohmann::json result_config(const CLI::App& app, const d3sim_cli& c) {
 // The checks both modes share after --dump-config (output files, the packet log, the memory
 // budget, the network); sets what they resolve in c.o and `budget`.
 std::optional<std::string> check_run(const CLI::App& app, d3sim_cli& c, memory_budget& budget) {
-    if (auto err =
-            d3::check_outputs(c.json, c.o.wave, c.o.wave_opts.decoder || c.o.decoder != "cpp",
-                              c.traffic.link_stats, c.trace.path))
+    if (auto err = d3::check_outputs(
+            c.json, c.o.wave,
+            c.o.wave_opts.decoder || c.o.decoder != d3::to_string(d3::decoder_kind::cpp),
+            c.traffic.link_stats, c.trace.path))
         return err;
     if (auto err = d3::make_packet_log_options(c.trace, c.o.trace)) return err;
     const d3::memory_budget_or_error b = d3::resolve_memory_budget(c.max_memory);

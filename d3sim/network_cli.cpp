@@ -1,5 +1,6 @@
 #include "d3sim/network_cli.h"
 
+#include "cli/did_you_mean.h"
 #include "core/network/topology.h"
 
 namespace d3 {
@@ -13,7 +14,7 @@ void add_network_options(CLI::App& app, network_config& net, network_cli& c) {
            "d3: the Swapped Dragonfly D3(K,M); mdf: the maximal dragonfly MDF(K,M) of "
            "section 11 (K*M+1 groups of M routers, same routers; --traffic, and the primitives "
            "all-to-all and broadcast)")
-        ->check(CLI::IsMember({"d3", "mdf"}))
+        ->check(d3::member_of(d3::kTopologyKindNames))
         ->capture_default_str();
     app.add_option("--arrangement", net.arrangement,
                    "mdf: global links palmtree, consecutive, or a wiring file (one link per line: "
@@ -43,7 +44,7 @@ void add_router_options(CLI::App& app, network_config& net, network_cli& c) {
     app.add_option("--global-latency", r.global_latency, "cycles on a global link")
         ->capture_default_str();
     app.add_option("--arbitration", c.arb, "output arbitration")
-        ->check(CLI::IsMember({"round-robin", "oldest-first", "youngest-first"}))
+        ->check(d3::member_of(d3::kArbitrationNames))
         ->capture_default_str();
     app.add_option("--watchdog", net.watchdog,
                    "steps without progress before a run is declared deadlocked (0: automatic)")

@@ -8,14 +8,15 @@
 #include <string>
 
 #include "core/network/config.h"
+#include "core/network/topology.h"
 #include "d3sim/pipeline_cli.h"
 
 namespace d3 {
 
 /// The network options held as text until they are checked (the others set network_config).
 struct network_cli {
-    std::string shape = "d3";  ///< --topology
-    std::string arb = "round-robin";
+    std::string shape = to_string(topology_kind::d3);  ///< --topology
+    std::string arb = to_string(arbitration::round_robin);
     pipeline_cli pipeline;  ///< d3sim/pipeline_cli
 };
 

@@ -3,7 +3,9 @@
 #include <exception>
 #include <sstream>
 
+#include "cli/did_you_mean.h"
 #include "config/config_file.h"
+#include "core/decoding/decoder_kind.h"
 #include "paper/beyond/doubly_parallel.h"
 #include "paper/programs/registry.h"
 
@@ -43,7 +45,7 @@ void add_workload_options(CLI::App& app, run_options& o, primitive_cli& p) {
     app.add_option("--schedule", p.schedule,
                    "paper: as published, with its delays; none: same rounds, no delays; fixed: a "
                    "corrected conflict-free schedule (only where paper conflicts)")
-        ->check(CLI::IsMember({"paper", "none", "fixed"}))
+        ->check(d3::member_of(d3::kScheduleKindNames))
         ->capture_default_str();
     // No default string: a result records --count only when given (its default depends on the
     // primitive), and a file's `count: 1` is read as given.
@@ -76,7 +78,7 @@ void add_primitive_options(CLI::App& app, run_options& o, primitive_cli& p) {
                    "all-to-one: a responder answers in the step the request reaches it (paper: "
                    "reply's first hop 4 steps after the request's, L G L D l g l) or one step "
                    "later (next-step: 5 steps)")
-        ->check(CLI::IsMember({"paper", "next-step"}))
+        ->check(d3::member_of(d3::kTurnaroundNames))
         ->capture_default_str();
     app.add_option("--headers", p.headers,
                    "headers the primitives launch: source-vector (as published) or destination "
@@ -94,7 +96,7 @@ void add_decoder_option(CLI::App& app, run_options& o) {
     app.add_option("--decoder", o.decoder,
                    "header decoder: cpp (C++ reference), rtl (Verilated RTL), lockstep (both on "
                    "every decode; the first difference stops the run)")
-        ->check(CLI::IsMember({"cpp", "rtl", "lockstep"}))
+        ->check(d3::member_of(d3::kDecoderKindNames))
         ->capture_default_str();
 }
 

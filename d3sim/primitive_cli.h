@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "core/workload/schedule.h"
+#include "paper/programs/common.h"
 #include "tb/testbench.h"
 
 namespace d3 {
@@ -15,10 +17,10 @@ namespace d3 {
 /// The primitive options held as text until they are checked (the others set run_options).
 struct primitive_cli {
     std::string source = "0,0,1";
-    std::string schedule = "paper";
+    std::string schedule = to_string(schedule_kind::paper);
     std::string count;  ///< empty: not given (the default depends on the primitive)
     std::string protocol = "paper";
-    std::string turnaround = "paper";
+    std::string turnaround = to_string(turnaround::paper);
     std::string headers = "source-vector";
 };
 

@@ -6,6 +6,7 @@
 
 #include "cli/output_file.h"
 #include "config/config_file.h"
+#include "core/decoding/decoder_kind.h"
 #include "d3sim/service_cli.h"
 #include "tb/report.h"
 #include "trace/wave_trace.h"
@@ -94,7 +95,7 @@ primitive_run run_testbench(const run_options& o, const mode_context& m,
 
 int run_primitive(const run_options& o, const mode_context& m, const decoder_choice& decoders) {
     if (auto err = o.validate()) return m.refuse(*err);
-    if (o.decoder != "cpp" && !decoders.rtl)
+    if (o.decoder != to_string(decoder_kind::cpp) && !decoders.rtl)
         return m.refuse("--decoder " + o.decoder + " needs a build with -DD3_WITH_VERILATOR=ON");
     // The workload first (cheap: schedules, not packets), so that its volume is in the estimate
     // and a run too large for --max-memory is refused before anything is elaborated.

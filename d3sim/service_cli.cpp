@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "cli/did_you_mean.h"
 #include "cli/option_limits.h"
 #include "core/network/limits.h"
 #include "core/traffic/pattern.h"
@@ -16,12 +17,12 @@ void add_service_options(CLI::App& app, service_cli& s) {
                    "the primitive's service class: privileged (precedence everywhere, its own "
                    "virtual channels) or standard (the background's class); default privileged "
                    "with --background")
-        ->check(CLI::IsMember({"privileged", "standard"}))
+        ->check(member_of(kServiceNames))
         ->group(g);
     app.add_option("--background", s.background,
                    "synthetic standard traffic at every node while the primitive runs: uniform, "
                    "permutation, drawer-to-drawer, hotspot, transpose")
-        ->check(CLI::IsMember(traffic_pattern_names()))
+        ->check(member_of(kTrafficPatternNames))
         ->group(g);
     app.add_option("--background-rate", s.rate,
                    "background packets created per node per step, in (0, 1] (default 0.1)")
@@ -29,7 +30,7 @@ void add_service_options(CLI::App& app, service_cli& s) {
         ->group(g);
     app.add_option("--background-routing", s.routing,
                    "background destination routing: minimal, valiant, ugal (default minimal)")
-        ->check(CLI::IsMember({"minimal", "valiant", "ugal"}))
+        ->check(member_of(kRoutingKindNames))
         ->group(g);
     app.add_option("--background-warmup", s.warmup,
                    "steps of background before the primitive starts (default 100)")

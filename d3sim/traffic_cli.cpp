@@ -1,6 +1,8 @@
 #include "d3sim/traffic_cli.h"
 
+#include "cli/did_you_mean.h"
 #include "cli/option_limits.h"
+#include "core/decoding/decoder_kind.h"
 #include "core/traffic/pattern.h"
 #include "core/traffic/routing.h"
 
@@ -11,7 +13,7 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
     app.add_option("--traffic", t.traffic,
                    "open-loop synthetic traffic instead of a primitive: uniform, permutation, "
                    "drawer-to-drawer, hotspot, transpose")
-        ->check(CLI::IsMember(traffic_pattern_names()))
+        ->check(member_of(kTrafficPatternNames))
         ->group(g);
     app.add_option("--rate", t.rate,
                    "flits created per terminal per step, in (0, 1] (packets of "
@@ -27,7 +29,7 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
                    "destination routing chosen at launch: minimal (b=3), valiant (D3: b=4, random "
                    "C; MDF: b=5, random D and C), ugal (b=3 or b=5 with D and C, by the drawer's "
                    "queues)")
-        ->check(CLI::IsMember({"minimal", "valiant", "ugal"}))
+        ->check(member_of(kRoutingKindNames))
         ->capture_default_str()
         ->group(g);
     app.add_option("--warmup", t.warmup, "steps before measurement")
@@ -72,7 +74,7 @@ std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffi
             // conflict (a result's configuration records it).
             if (std::string(opt) == "--decoder") {
                 const std::string d = app.get_option(opt)->as<std::string>();
-                if (d == "cpp") continue;
+                if (d == to_string(decoder_kind::cpp)) continue;
                 return "--decoder " + d +
                        " cannot be combined with --traffic (its routers run the C++ reference); "
                        "co-simulate traffic as --background under a --primitive";
@@ -83,10 +85,10 @@ std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffi
 }
 
 std::optional<std::string> check_traffic_option_use(const CLI::App& app, const traffic_cli& t) {
-    if (t.traffic != "hotspot" && app.count("--hotspot-fraction") != 0)
+    if (t.traffic != to_string(traffic_pattern::hotspot) && app.count("--hotspot-fraction") != 0)
         return "--hotspot-fraction needs --traffic hotspot (the " + t.traffic +
                " pattern does not read it)";
-    if (t.routing != "ugal" && app.count("--ugal-threshold") != 0)
+    if (t.routing != to_string(routing_kind::ugal) && app.count("--ugal-threshold") != 0)
         return "--ugal-threshold needs --routing ugal (" + t.routing + " routing does not read it)";
     return std::nullopt;
 }

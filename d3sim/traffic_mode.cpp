@@ -7,6 +7,7 @@
 
 #include "cli/output_file.h"
 #include "config/config_file.h"
+#include "core/network/topology.h"
 #include "sc/protocol.h"
 #include "tb/report.h"
 
@@ -46,7 +47,7 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
     os.setf(std::ios::fixed);
     os.precision(3);
     const auto& l = t["latency"];
-    os << (r.topology == "mdf" ? "MDF(" : "D3(") << r.k << "," << r.m << ")"
+    os << (r.topology == to_string(topology_kind::mdf) ? "MDF(" : "D3(") << r.k << "," << r.m << ")"
        << (r.arrangement.empty() ? "" : " " + r.arrangement) << " traffic "
        << t["pattern"].get<std::string>() << " rate " << t["rate"].get<double>() << ", routing "
        << t["routing"].get<std::string>() << ", " << t["vcs"].get<int>() << " VCs";

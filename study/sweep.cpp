@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "cli/did_you_mean.h"
 #include "cli/gates.h"
 #include "cli/option_limits.h"
 #include "cli/output_file.h"
@@ -250,7 +251,7 @@ int run_sweep(int argc, char** argv) {
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        return bad_input(e.what());
+        return bad_input(parse_error_text(app, e));
     }
     std::string why;
     const auto rates = parse_rates(rates_text, &why);

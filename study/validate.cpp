@@ -21,6 +21,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "cli/did_you_mean.h"
 #include "cli/option_limits.h"
 #include "cli/output_file.h"
 #include "paper/claims/paper_claims.h"
@@ -194,7 +195,8 @@ int run_validate(int argc, char** argv) {
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::fprintf(stderr, "d3sim validate: error: %s\n", printable(e.what()).c_str());
+        std::fprintf(stderr, "d3sim validate: error: %s\n",
+                     printable(parse_error_text(app, e)).c_str());
         return 2;
     }
     grid g = *named_grid(grid_name);

@@ -7,25 +7,6 @@
 
 namespace d3 {
 
-std::optional<decoder_kind> parse_decoder_kind(const std::string& s) {
-    if (s == "cpp") return decoder_kind::cpp;
-    if (s == "rtl") return decoder_kind::rtl;
-    if (s == "lockstep") return decoder_kind::lockstep;
-    return std::nullopt;
-}
-
-const char* to_string(decoder_kind k) {
-    switch (k) {
-        case decoder_kind::cpp:
-            return "cpp";
-        case decoder_kind::rtl:
-            return "rtl";
-        case decoder_kind::lockstep:
-            return "lockstep";
-    }
-    return "?";
-}
-
 decoder_factory make_decoder_factory(decoder_kind kind, const topology& t, const engine_maker& make,
                                      rtl_sharing sharing) {
     if (kind == decoder_kind::cpp) return {};

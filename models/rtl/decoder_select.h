@@ -8,19 +8,11 @@
 #include <string>
 
 #include "core/decoding/decoder_factory.h"
+#include "core/decoding/decoder_kind.h"
 #include "core/network/topology.h"
 #include "rtl/rtl_decoder.h"
 
 namespace d3 {
-
-enum class decoder_kind : std::uint8_t {
-    cpp,       ///< the C++ reference d3::decode
-    rtl,       ///< the Verilated RTL decoder
-    lockstep,  ///< both on every decode; the first difference stops the run
-};
-
-std::optional<decoder_kind> parse_decoder_kind(const std::string& s);
-const char* to_string(decoder_kind k);
 
 /// How routers share Verilated models: one model for all (the default, see docs/architecture.md),
 /// or one per router as in hardware. The decoder is combinational, so both give the same results.

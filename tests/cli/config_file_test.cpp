@@ -37,6 +37,18 @@ TEST(Config, UnknownKeyIsRefusedWithFileAndLine) {
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
 }
 
+// A misspelled key is named with the closest valid one (cli/did_you_mean): beside it in its
+// section, or anywhere by its last name.
+TEST(Config, MisspelledKeyNamesTheClosest) {
+    const std::string f = write_temp("d3_typo_key.yaml", "network:\n  k: 2\nbuffer_dept: 4\n");
+    d3::test::expect_bad_input_command(
+        std::string(D3SIM) + " --config " + f,
+        f + ":3: buffer_dept: unknown key (did you mean router.input_unit.buffer_depth?)");
+    const std::string g = write_temp("d3_typo_section.yaml", "netwrk:\n  k: 2\n");
+    d3::test::expect_bad_input_command(std::string(D3SIM) + " --config " + g,
+                                       g + ":1: netwrk: unknown key (did you mean network?)");
+}
+
 TEST(Config, WrongTypeIsRefusedWithFileAndLine) {
     const std::string f = write_temp("d3_bad_type.yaml", "network:\n  k: 2\n  m: four\n");
     const outcome o = run("--config " + f);

@@ -179,3 +179,25 @@ TEST(InputAudit, HelpVersionAndReadmeSayWhatTheToolDoes) {
 }
 
 }  // namespace
+
+// A misspelled option, or an option's value not among its names, is named with the closest valid
+// one (cli/did_you_mean, issue 42): one line, exit 2.
+namespace {
+
+TEST(InputAudit, MisspelledOptionNamesTheClosest) {
+    expect_bad_input("--primtive all-to-all",
+                     "d3sim: error: unknown option --primtive (did you mean --primitive?)");
+    expect_bad_input("--k 2 --m 4 --buffer-dept=4 --check",
+                     "unknown option --buffer-dept (did you mean --buffer-depth?)");
+    expect_bad_input("--topology mdff --check",
+                     "--topology: mdff not in {d3,mdf} (did you mean mdf?)");
+    expect_bad_input("--traffic unifrom --check", "(did you mean uniform?)");
+    // Nothing close: CLI11's own message.
+    expect_bad_input("--xyzzy", "The following argument was not expected: --xyzzy");
+}
+
+TEST(InputAudit, MisspelledStudyOptionNamesTheClosest) {
+    expect_bad_input("validate --gird small", "unknown option --gird (did you mean --grid?)");
+}
+
+}  // namespace

@@ -12,25 +12,6 @@
 
 namespace d3 {
 
-std::optional<arbitration> parse_arbitration(const std::string& s) {
-    if (s == "round-robin") return arbitration::round_robin;
-    if (s == "oldest-first") return arbitration::oldest_first;
-    if (s == "youngest-first") return arbitration::youngest_first;
-    return std::nullopt;
-}
-
-const char* to_string(arbitration a) {
-    switch (a) {
-        case arbitration::round_robin:
-            return "round-robin";
-        case arbitration::oldest_first:
-            return "oldest-first";
-        case arbitration::youngest_first:
-            return "youngest-first";
-    }
-    return "?";
-}
-
 std::optional<std::string> network_config::check_model() const {
     if (shape == topology_kind::mdf) {
         if (auto err = topology::check_mdf(k, m)) return err;

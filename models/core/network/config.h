@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "core/enum_names.h"
 #include "core/network/topology.h"
 #include "core/router/pipeline.h"
 
@@ -17,8 +18,17 @@ enum class arbitration {
     youngest_first,  ///< latest launch step wins (the paper's "last-in first-out", Protocol 2)
 };
 
-std::optional<arbitration> parse_arbitration(const std::string& s);
-const char* to_string(arbitration a);
+inline constexpr enum_entry<arbitration> kArbitrationNames[] = {
+    {arbitration::round_robin, "round-robin"},
+    {arbitration::oldest_first, "oldest-first"},
+    {arbitration::youngest_first, "youngest-first"}};
+
+inline std::optional<arbitration> parse_arbitration(const std::string& s) {
+    return parse_enum(kArbitrationNames, s);
+}
+inline const char* to_string(arbitration a) {
+    return name_of(kArbitrationNames, a);
+}
 
 /// Per-router knobs. A value of 0 selects the documented default.
 struct router_params {

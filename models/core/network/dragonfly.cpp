@@ -7,24 +7,6 @@
 
 namespace d3 {
 
-std::optional<arrangement> parse_arrangement(const std::string& s) {
-    if (s == "palmtree") return arrangement::palmtree;
-    if (s == "consecutive") return arrangement::consecutive;
-    return std::nullopt;
-}
-
-const char* to_string(arrangement a) {
-    switch (a) {
-        case arrangement::palmtree:
-            return "palmtree";
-        case arrangement::consecutive:
-            return "consecutive";
-        case arrangement::file:
-            return "file";
-    }
-    return "?";
-}
-
 std::optional<std::string> dragonfly::check(int k, int m) {
     if (k < 1) return "K must be at least 1 (got " + std::to_string(k) + ")";
     if (m < 2) return "M must be at least 2 (got " + std::to_string(m) + ")";

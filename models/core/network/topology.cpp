@@ -20,16 +20,6 @@ std::optional<std::string> topology::check(int k, int m) {
     return std::nullopt;
 }
 
-std::optional<topology_kind> parse_topology_kind(const std::string& s) {
-    if (s == "d3") return topology_kind::d3;
-    if (s == "mdf") return topology_kind::mdf;
-    return std::nullopt;
-}
-
-const char* to_string(topology_kind t) {
-    return t == topology_kind::d3 ? "d3" : "mdf";
-}
-
 std::optional<std::string> topology::check_mdf(int k, int m) {
     if (auto err = dragonfly::check(k, m)) return err;
     if (k * m + 1 > kMaxK)

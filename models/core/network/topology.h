@@ -10,6 +10,8 @@
 #include <optional>
 #include <string>
 
+#include "core/enum_names.h"
+
 namespace d3 {
 
 /// Router coordinate. D3: cabinet c mod K, drawer d mod M, router p mod M. MDF: group c, d = 0,
@@ -66,9 +68,15 @@ inline int index_of(const port_ref& p, int k) {
 class dragonfly;
 
 enum class topology_kind { d3, mdf };
+inline constexpr enum_entry<topology_kind> kTopologyKindNames[] = {{topology_kind::d3, "d3"},
+                                                                   {topology_kind::mdf, "mdf"}};
 
-std::optional<topology_kind> parse_topology_kind(const std::string& s);
-const char* to_string(topology_kind t);
+inline std::optional<topology_kind> parse_topology_kind(const std::string& s) {
+    return parse_enum(kTopologyKindNames, s);
+}
+inline const char* to_string(topology_kind t) {
+    return name_of(kTopologyKindNames, t);
+}
 
 class topology {
   public:

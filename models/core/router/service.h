@@ -13,6 +13,8 @@
 #include <optional>
 #include <string>
 
+#include "core/enum_names.h"
+
 namespace d3 {
 
 enum class service : std::uint8_t {
@@ -33,14 +35,15 @@ inline int channels_per_input(int vcs, int classes) {
     return classes * vcs;
 }
 
+inline constexpr enum_entry<service> kServiceNames[] = {{service::privileged, "privileged"},
+                                                        {service::standard, "standard"}};
+
 inline std::optional<service> parse_service(const std::string& s) {
-    if (s == "privileged") return service::privileged;
-    if (s == "standard") return service::standard;
-    return std::nullopt;
+    return parse_enum(kServiceNames, s);
 }
 
 inline const char* to_string(service s) {
-    return s == service::privileged ? "privileged" : "standard";
+    return name_of(kServiceNames, s);
 }
 
 }  // namespace d3

@@ -4,37 +4,6 @@
 
 namespace d3 {
 
-const std::vector<std::string>& traffic_pattern_names() {
-    static const std::vector<std::string> names{"uniform", "permutation", "drawer-to-drawer",
-                                                "hotspot", "transpose"};
-    return names;
-}
-
-std::optional<traffic_pattern> parse_traffic_pattern(const std::string& s) {
-    if (s == "uniform") return traffic_pattern::uniform;
-    if (s == "permutation") return traffic_pattern::permutation;
-    if (s == "drawer-to-drawer") return traffic_pattern::drawer_to_drawer;
-    if (s == "hotspot") return traffic_pattern::hotspot;
-    if (s == "transpose") return traffic_pattern::transpose;
-    return std::nullopt;
-}
-
-const char* to_string(traffic_pattern p) {
-    switch (p) {
-        case traffic_pattern::uniform:
-            return "uniform";
-        case traffic_pattern::permutation:
-            return "permutation";
-        case traffic_pattern::drawer_to_drawer:
-            return "drawer-to-drawer";
-        case traffic_pattern::hotspot:
-            return "hotspot";
-        case traffic_pattern::transpose:
-            return "transpose";
-    }
-    return "?";
-}
-
 pattern_generator::pattern_generator(const topology& t, traffic_pattern p, std::uint64_t seed,
                                      double hotspot_fraction)
     : t_(t), routers_(static_cast<int>(t.routers())), p_(p), hotspot_(hotspot_fraction) {

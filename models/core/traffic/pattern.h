@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/enum_names.h"
 #include "core/network/topology.h"
 #include "core/traffic/random.h"
 
@@ -20,9 +21,19 @@ enum class traffic_pattern {
                        ///< MDF: router id i -> N-1-i
 };
 
-std::optional<traffic_pattern> parse_traffic_pattern(const std::string& s);
-const char* to_string(traffic_pattern p);
-const std::vector<std::string>& traffic_pattern_names();
+inline constexpr enum_entry<traffic_pattern> kTrafficPatternNames[] = {
+    {traffic_pattern::uniform, "uniform"},
+    {traffic_pattern::permutation, "permutation"},
+    {traffic_pattern::drawer_to_drawer, "drawer-to-drawer"},
+    {traffic_pattern::hotspot, "hotspot"},
+    {traffic_pattern::transpose, "transpose"}};
+
+inline std::optional<traffic_pattern> parse_traffic_pattern(const std::string& s) {
+    return parse_enum(kTrafficPatternNames, s);
+}
+inline const char* to_string(traffic_pattern p) {
+    return name_of(kTrafficPatternNames, p);
+}
 
 class pattern_generator {
   public:

@@ -4,13 +4,6 @@
 
 namespace d3 {
 
-std::optional<routing_kind> parse_routing_kind(const std::string& s) {
-    if (s == "minimal") return routing_kind::minimal;
-    if (s == "valiant") return routing_kind::valiant;
-    if (s == "ugal") return routing_kind::ugal;
-    return std::nullopt;
-}
-
 int most_steps(routing_kind k, const topology& t) {
     switch (k) {
         case routing_kind::minimal:
@@ -21,18 +14,6 @@ int most_steps(routing_kind k, const topology& t) {
             return kDeflectedSteps;
     }
     return kDeflectedSteps;
-}
-
-const char* to_string(routing_kind r) {
-    switch (r) {
-        case routing_kind::minimal:
-            return "minimal";
-        case routing_kind::valiant:
-            return "valiant";
-        case routing_kind::ugal:
-            return "ugal";
-    }
-    return "?";
 }
 
 first_hops minimal_first_hops(const topology& t, const coord& src, const coord& dst) {

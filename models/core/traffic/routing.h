@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/decoding/header.h"
+#include "core/enum_names.h"
 #include "core/network/topology.h"
 #include "core/traffic/occupancy_view.h"
 #include "core/traffic/random.h"
@@ -17,9 +18,16 @@
 namespace d3 {
 
 enum class routing_kind { minimal, valiant, ugal };
+inline constexpr enum_entry<routing_kind> kRoutingKindNames[] = {{routing_kind::minimal, "minimal"},
+                                                                 {routing_kind::valiant, "valiant"},
+                                                                 {routing_kind::ugal, "ugal"}};
 
-std::optional<routing_kind> parse_routing_kind(const std::string& s);
-const char* to_string(routing_kind r);
+inline std::optional<routing_kind> parse_routing_kind(const std::string& s) {
+    return parse_enum(kRoutingKindNames, s);
+}
+inline const char* to_string(routing_kind r) {
+    return name_of(kRoutingKindNames, r);
+}
 
 class launch_routing {
   public:

@@ -13,25 +13,6 @@ std::size_t schedule::delays() const {
     return slots.size() - rounds();
 }
 
-const char* to_string(schedule_kind s) {
-    switch (s) {
-        case schedule_kind::paper:
-            return "paper";
-        case schedule_kind::none:
-            return "none";
-        case schedule_kind::fixed:
-            return "fixed";
-    }
-    return "?";
-}
-
-std::optional<schedule_kind> parse_schedule_kind(const std::string& s) {
-    if (s == "paper") return schedule_kind::paper;
-    if (s == "none") return schedule_kind::none;
-    if (s == "fixed") return schedule_kind::fixed;
-    return std::nullopt;
-}
-
 schedule protocol_pattern(const std::vector<slot>& rounds, int protocol) {
     const int gap = protocol == 2 ? 1 : protocol == 3 ? 2 : 0;
     schedule s;

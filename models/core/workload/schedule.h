@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/decoding/header.h"
+#include "core/enum_names.h"
 #include "core/workload/program.h"
 
 namespace d3 {
@@ -31,9 +32,16 @@ enum class schedule_kind {
     fixed,  ///< a corrected, conflict-free schedule (only where `paper` has conflicts)
 };
 
-const char* to_string(schedule_kind s);
-/// "paper" | "none" | "fixed"; nothing for anything else.
-std::optional<schedule_kind> parse_schedule_kind(const std::string& s);
+inline constexpr enum_entry<schedule_kind> kScheduleKindNames[] = {{schedule_kind::paper, "paper"},
+                                                                   {schedule_kind::none, "none"},
+                                                                   {schedule_kind::fixed, "fixed"}};
+
+inline const char* to_string(schedule_kind s) {
+    return name_of(kScheduleKindNames, s);
+}
+inline std::optional<schedule_kind> parse_schedule_kind(const std::string& s) {
+    return parse_enum(kScheduleKindNames, s);
+}
 
 /// The appendix's pipelining protocols applied to a list of rounds (one slot each):
 /// 1: back to back; 2: two rounds, one delay; 3: two rounds, two delays. The pattern repeats to

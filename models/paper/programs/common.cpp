@@ -8,16 +8,6 @@
 
 namespace d3 {
 
-const char* to_string(turnaround t) {
-    return t == turnaround::paper ? "paper" : "next-step";
-}
-
-std::optional<turnaround> parse_turnaround(const std::string& s) {
-    if (s == "paper") return turnaround::paper;
-    if (s == "next-step") return turnaround::next_step;
-    return std::nullopt;
-}
-
 std::string nothing_to_fix(const std::string& what) {
     return "--schedule fixed: the paper's " + what +
            " has no link conflict, so there is nothing to fix (use --schedule paper)";

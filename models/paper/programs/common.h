@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/enum_names.h"
 #include "core/network/topology.h"
 #include "core/workload/schedule.h"
 #include "core/workload/workload.h"
@@ -24,8 +25,14 @@ enum class turnaround {
                 ///< the request's first hop (L G L D l g l)
     next_step,  ///< one step later: 5 steps (the model's timing before issue 13)
 };
-const char* to_string(turnaround t);
-std::optional<turnaround> parse_turnaround(const std::string& s);
+inline constexpr enum_entry<turnaround> kTurnaroundNames[] = {{turnaround::paper, "paper"},
+                                                              {turnaround::next_step, "next-step"}};
+inline const char* to_string(turnaround t) {
+    return name_of(kTurnaroundNames, t);
+}
+inline std::optional<turnaround> parse_turnaround(const std::string& s) {
+    return parse_enum(kTurnaroundNames, s);
+}
 
 /// The options of d3sim that choose a primitive and its program (README, "d3sim").
 struct primitive_options {
