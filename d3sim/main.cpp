@@ -52,8 +52,8 @@ int fail_input(const std::string& msg) {
 // The routers' decoders for --decoder (empty: the C++ reference).
 d3::decoder_factory make_decoders(const d3::run_options& o) {
 #if D3_WITH_VERILATOR
-    return d3::make_decoder_factory(*d3::parse_decoder_kind(o.decoder), d3::make_topology(o.net),
-                                    d3::make_rtl_engine);
+    return d3::make_decoder_factory(*d3::parse_as<d3::decoder_kind>(o.decoder),
+                                    d3::make_topology(o.net), d3::make_rtl_engine);
 #else
     (void)o;
     return {};

@@ -64,8 +64,8 @@ void add_flow_control_options(CLI::App& app, router_params& r) {
 
 std::optional<std::string> apply_network_options(const CLI::App& app, const network_cli& c,
                                                  network_config& net) {
-    net.shape = *parse_topology_kind(c.shape);
-    net.router.arb = *parse_arbitration(c.arb);
+    net.shape = *parse_as<topology_kind>(c.shape);
+    net.router.arb = *parse_as<arbitration>(c.arb);
     if (net.shape == topology_kind::d3 && app.count("--arrangement") != 0)
         return "--arrangement needs --topology mdf";
     return std::nullopt;

@@ -118,8 +118,8 @@ std::optional<std::string> check_option_use(const std::vector<std::string>& give
 std::optional<std::string> apply_primitive_options(const CLI::App& app, const primitive_cli& p,
                                                    run_options& o) {
     if (!parse_coord(p.source, o.source)) return "--source must be c,d,p (got '" + p.source + "')";
-    o.schedule = *parse_schedule_kind(p.schedule);
-    o.reply = *parse_turnaround(p.turnaround);
+    o.schedule = *parse_as<schedule_kind>(p.schedule);
+    o.reply = *parse_as<turnaround>(p.turnaround);
     o.destination_headers = p.headers == "destination";
     o.protocol = p.protocol == "paper"             ? 0
                  : p.protocol == "doubly-parallel" ? kDoublyParallel

@@ -63,7 +63,7 @@ std::optional<std::string> apply_service_options(const CLI::App& app, const serv
     for (const char* opt : {"--background-rate", "--background-routing", "--background-warmup"})
         if (s.background.empty() && app.count(opt) != 0)
             return std::string(opt) + " needs --background";
-    if (!s.service.empty()) o.service_class = parse_service(s.service);
+    if (!s.service.empty()) o.service_class = parse_as<service>(s.service);
     if (s.background.empty()) return std::nullopt;
     if (!(s.rate > 0 && s.rate <= 1)) {
         // The value as given (to_string would print 1.0000001 as "1.000000", inside the range).
@@ -78,8 +78,8 @@ std::optional<std::string> apply_service_options(const CLI::App& app, const serv
     }
     if (auto e = out_of_range("--background-warmup", s.warmup, kWarmupRange)) return e;
     traffic_options t;
-    t.pattern = *parse_traffic_pattern(s.background);
-    t.routing = *parse_routing_kind(s.routing);
+    t.pattern = *parse_as<traffic_pattern>(s.background);
+    t.routing = *parse_as<routing_kind>(s.routing);
     t.rate = s.rate;
     t.warmup = s.warmup;
     t.seed = o.seed;

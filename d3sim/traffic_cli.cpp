@@ -96,8 +96,8 @@ std::optional<std::string> check_traffic_option_use(const CLI::App& app, const t
 traffic_run_options make_traffic_run(const traffic_cli& t, const run_options& r) {
     traffic_run_options o;
     o.net = r.net;
-    o.traffic.pattern = *parse_traffic_pattern(t.traffic);
-    o.traffic.routing = *parse_routing_kind(t.routing);
+    o.traffic.pattern = *parse_as<traffic_pattern>(t.traffic);
+    o.traffic.routing = *parse_as<routing_kind>(t.routing);
     o.traffic.rate = t.rate;
     o.traffic.warmup = t.warmup;
     o.traffic.measure = t.measure;

@@ -5,13 +5,18 @@
 //   enum class colour { red, dark_blue };
 //   inline constexpr enum_entry<colour> kColourNames[] = {{colour::red, "red"},
 //                                                         {colour::dark_blue, "dark-blue"}};
-//   parse_enum(kColourNames, "dark-blue") == colour::dark_blue; name_of(kColourNames, red) == "red"
+//   constexpr const auto& enum_names_of(colour) { return kColourNames; }
+//   parse_as<colour>("dark-blue") == colour::dark_blue; to_string(colour::red) == "red"
+//
+// The one-line enum_names_of next to a table (found by argument-dependent lookup) gives the enum
+// parse_as and to_string below; parse_enum and name_of take a table directly.
 #pragma once
 
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace d3 {
@@ -46,6 +51,18 @@ std::vector<std::string> enum_names(const enum_entry<E> (&table)[N]) {
     names.reserve(N);
     for (const enum_entry<E>& e : table) names.emplace_back(e.name);
     return names;
+}
+
+/// The value named `s` of an enum E that has a table (enum_names_of(E)), or nothing.
+template <typename E>
+constexpr std::optional<E> parse_as(std::string_view s) {
+    return parse_enum(enum_names_of(E{}), s);
+}
+
+/// The name of `v`, for an enum E that has a table (enum_names_of(E)).
+template <typename E, typename = std::enable_if_t<std::is_enum_v<E>>>
+constexpr auto to_string(E v) -> decltype(name_of(enum_names_of(v), v)) {
+    return name_of(enum_names_of(v), v);
 }
 
 }  // namespace d3

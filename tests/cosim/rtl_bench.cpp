@@ -99,7 +99,7 @@ int network(d3::run_options o, const std::string& decoder) {
     const bool per_router = decoder.find("per-router") != std::string::npos;
     const std::string kind = decoder.substr(0, decoder.find("-per-router"));
     const d3::decoder_factory f = d3::make_decoder_factory(
-        *d3::parse_decoder_kind(kind), t, d3::make_rtl_engine,
+        *d3::parse_as<d3::decoder_kind>(kind), t, d3::make_rtl_engine,
         per_router ? d3::rtl_sharing::per_router : d3::rtl_sharing::shared);
     o.decoder = kind;
     d3::install_report_handler();

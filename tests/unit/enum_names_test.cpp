@@ -48,13 +48,13 @@ TEST(EnumNames, EveryTableRoundTrips) {
 }
 
 TEST(EnumNames, WrappersReadTheTables) {
-    EXPECT_EQ(parse_topology_kind("mdf"), topology_kind::mdf);
+    EXPECT_EQ(parse_as<topology_kind>("mdf"), topology_kind::mdf);
     EXPECT_STREQ(to_string(arbitration::youngest_first), "youngest-first");
-    EXPECT_EQ(parse_traffic_pattern("drawer-to-drawer"), traffic_pattern::drawer_to_drawer);
+    EXPECT_EQ(parse_as<traffic_pattern>("drawer-to-drawer"), traffic_pattern::drawer_to_drawer);
     EXPECT_STREQ(to_string(turnaround::next_step), "next-step");
-    EXPECT_EQ(parse_service("standard"), service::standard);
-    EXPECT_EQ(parse_decoder_kind("lockstep"), decoder_kind::lockstep);
-    EXPECT_EQ(parse_schedule_kind("Paper"), std::nullopt);  // names are case-sensitive
+    EXPECT_EQ(parse_as<service>("standard"), service::standard);
+    EXPECT_EQ(parse_as<decoder_kind>("lockstep"), decoder_kind::lockstep);
+    EXPECT_EQ(parse_as<schedule_kind>("Paper"), std::nullopt);  // names are case-sensitive
 }
 
 TEST(EnumNames, FileIsNoArrangementName) {

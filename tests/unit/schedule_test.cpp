@@ -76,8 +76,8 @@ TEST(Config, ValidatesAndResolves) {
     const network_config r = c.resolved();
     EXPECT_EQ(r.router.injection_width, 6);  // the paper's M launches per step
     EXPECT_EQ(r.router.injection_depth, 12);
-    EXPECT_EQ(parse_arbitration("oldest-first"), arbitration::oldest_first);
-    EXPECT_FALSE(parse_arbitration("random"));
+    EXPECT_EQ(parse_as<arbitration>("oldest-first"), arbitration::oldest_first);
+    EXPECT_FALSE(parse_as<arbitration>("random"));
 }
 
 }  // namespace

@@ -17,12 +17,8 @@ enum class decoder_kind : std::uint8_t {
 };
 inline constexpr enum_entry<decoder_kind> kDecoderKindNames[] = {
     {decoder_kind::cpp, "cpp"}, {decoder_kind::rtl, "rtl"}, {decoder_kind::lockstep, "lockstep"}};
-
-inline std::optional<decoder_kind> parse_decoder_kind(const std::string& s) {
-    return parse_enum(kDecoderKindNames, s);
-}
-inline const char* to_string(decoder_kind k) {
-    return name_of(kDecoderKindNames, k);
+constexpr const auto& enum_names_of(decoder_kind) {
+    return kDecoderKindNames;
 }
 
 }  // namespace d3

@@ -22,12 +22,8 @@ inline constexpr enum_entry<arbitration> kArbitrationNames[] = {
     {arbitration::round_robin, "round-robin"},
     {arbitration::oldest_first, "oldest-first"},
     {arbitration::youngest_first, "youngest-first"}};
-
-inline std::optional<arbitration> parse_arbitration(const std::string& s) {
-    return parse_enum(kArbitrationNames, s);
-}
-inline const char* to_string(arbitration a) {
-    return name_of(kArbitrationNames, a);
+constexpr const auto& enum_names_of(arbitration) {
+    return kArbitrationNames;
 }
 
 /// Per-router knobs. A value of 0 selects the documented default.

@@ -19,14 +19,14 @@ inline constexpr enum_entry<arrangement> kArrangementNames[] = {
     {arrangement::palmtree, "palmtree"},
     {arrangement::consecutive, "consecutive"},
     {arrangement::file, "file"}};
+constexpr const auto& enum_names_of(arrangement) {
+    return kArrangementNames;
+}
 
 /// palmtree or consecutive; anything else (also "file") is the path of a wiring file: nothing.
 inline std::optional<arrangement> parse_arrangement(const std::string& s) {
     const std::optional<arrangement> a = parse_enum(kArrangementNames, s);
     return a == arrangement::file ? std::nullopt : a;
-}
-inline const char* to_string(arrangement a) {
-    return name_of(kArrangementNames, a);
 }
 
 /// A global port end: router `router` of group `group`, global port `port`.

@@ -70,12 +70,8 @@ class dragonfly;
 enum class topology_kind { d3, mdf };
 inline constexpr enum_entry<topology_kind> kTopologyKindNames[] = {{topology_kind::d3, "d3"},
                                                                    {topology_kind::mdf, "mdf"}};
-
-inline std::optional<topology_kind> parse_topology_kind(const std::string& s) {
-    return parse_enum(kTopologyKindNames, s);
-}
-inline const char* to_string(topology_kind t) {
-    return name_of(kTopologyKindNames, t);
+constexpr const auto& enum_names_of(topology_kind) {
+    return kTopologyKindNames;
 }
 
 class topology {

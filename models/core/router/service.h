@@ -37,13 +37,8 @@ inline int channels_per_input(int vcs, int classes) {
 
 inline constexpr enum_entry<service> kServiceNames[] = {{service::privileged, "privileged"},
                                                         {service::standard, "standard"}};
-
-inline std::optional<service> parse_service(const std::string& s) {
-    return parse_enum(kServiceNames, s);
-}
-
-inline const char* to_string(service s) {
-    return name_of(kServiceNames, s);
+constexpr const auto& enum_names_of(service) {
+    return kServiceNames;
 }
 
 }  // namespace d3

@@ -27,12 +27,8 @@ inline constexpr enum_entry<traffic_pattern> kTrafficPatternNames[] = {
     {traffic_pattern::drawer_to_drawer, "drawer-to-drawer"},
     {traffic_pattern::hotspot, "hotspot"},
     {traffic_pattern::transpose, "transpose"}};
-
-inline std::optional<traffic_pattern> parse_traffic_pattern(const std::string& s) {
-    return parse_enum(kTrafficPatternNames, s);
-}
-inline const char* to_string(traffic_pattern p) {
-    return name_of(kTrafficPatternNames, p);
+constexpr const auto& enum_names_of(traffic_pattern) {
+    return kTrafficPatternNames;
 }
 
 class pattern_generator {

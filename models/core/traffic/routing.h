@@ -21,12 +21,8 @@ enum class routing_kind { minimal, valiant, ugal };
 inline constexpr enum_entry<routing_kind> kRoutingKindNames[] = {{routing_kind::minimal, "minimal"},
                                                                  {routing_kind::valiant, "valiant"},
                                                                  {routing_kind::ugal, "ugal"}};
-
-inline std::optional<routing_kind> parse_routing_kind(const std::string& s) {
-    return parse_enum(kRoutingKindNames, s);
-}
-inline const char* to_string(routing_kind r) {
-    return name_of(kRoutingKindNames, r);
+constexpr const auto& enum_names_of(routing_kind) {
+    return kRoutingKindNames;
 }
 
 class launch_routing {

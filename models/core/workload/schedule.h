@@ -35,12 +35,8 @@ enum class schedule_kind {
 inline constexpr enum_entry<schedule_kind> kScheduleKindNames[] = {{schedule_kind::paper, "paper"},
                                                                    {schedule_kind::none, "none"},
                                                                    {schedule_kind::fixed, "fixed"}};
-
-inline const char* to_string(schedule_kind s) {
-    return name_of(kScheduleKindNames, s);
-}
-inline std::optional<schedule_kind> parse_schedule_kind(const std::string& s) {
-    return parse_enum(kScheduleKindNames, s);
+constexpr const auto& enum_names_of(schedule_kind) {
+    return kScheduleKindNames;
 }
 
 /// The appendix's pipelining protocols applied to a list of rounds (one slot each):

@@ -27,11 +27,8 @@ enum class turnaround {
 };
 inline constexpr enum_entry<turnaround> kTurnaroundNames[] = {{turnaround::paper, "paper"},
                                                               {turnaround::next_step, "next-step"}};
-inline const char* to_string(turnaround t) {
-    return name_of(kTurnaroundNames, t);
-}
-inline std::optional<turnaround> parse_turnaround(const std::string& s) {
-    return parse_enum(kTurnaroundNames, s);
+constexpr const auto& enum_names_of(turnaround) {
+    return kTurnaroundNames;
 }
 
 /// The options of d3sim that choose a primitive and its program (README, "d3sim").
