@@ -35,7 +35,9 @@ check "reuse without keep" 2 "$tool" --d3sim "$d3sim" --reuse
 
 cat >"$work/fake-booksim" <<'SH'
 #!/bin/sh
-# stand-in for BookSim2: latency 200 + 100 x rate; accepted = rate up to 0.5, then 0.45, unstable
+# stand-in for BookSim2: latency 200 + 100 x rate; accepted = rate up to 0.5, then 0.45, unstable;
+# nothing once $0.off exists
+[ -e "$0.off" ] && exit 255
 rate=$(sed -n 's/^injection_rate = \(.*\);/\1/p' "$1")
 awk -v r="$rate" 'BEGIN {
   if (r + 0 > 0.5) {
@@ -62,8 +64,9 @@ want "Saturation throughput (flits/terminal/cycle): BookSim2 0.450"
 want "Latency judged at the loads up to 0.9 x 0.450 = 0.405."
 want "Verdict (3 % on latency and saturation throughput): NOT met (latency at 0.1;"
 # --reuse: the same table from the kept outputs, nothing run (the stand-in now prints nothing)
+# (the stand-in is not rewritten: a binary of another size or time is not reused)
 cp "$work/table.md" "$work/table-first.md"
-printf '#!/bin/sh\nexit 255\n' >"$work/fake-booksim"
+touch "$work/fake-booksim.off"
 "$tool" --d3sim "$d3sim" --booksim "$work/fake-booksim" --rates 0.1,0.6,0.7,0.8 --keep "$work/kept" \
   --reuse --quiet >"$work/table.md" 2>/dev/null || true
 cmp -s "$work/table.md" "$work/table-first.md" || { echo "FAIL: --reuse made another table"; fails=$((fails + 1)); }
