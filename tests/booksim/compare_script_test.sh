@@ -4,9 +4,9 @@
 # lines: stable below 0.5, "Simulation unstable" above), the table, both saturation throughputs
 # and the verdict come out, the stop rule leaves the loads after two past saturation unrun, and the
 # verdict "not met" is exit 1.
-# Usage: compare_script_test.sh D3SIM TOOL WORK_DIR
+# Usage: compare_script_test.sh D3SIM TOOL REPO_ROOT WORK_DIR
 set -euo pipefail
-d3sim=$1 tool=$2 work=$3
+d3sim=$1 tool=$2 root=$3 work=$4
 rm -rf "$work" && mkdir -p "$work"
 fails=0
 check() {  # check WHAT EXPECTED_STATUS COMMAND...: the status and one line on stderr
@@ -50,9 +50,13 @@ awk -v r="$rate" 'BEGIN {
 }'
 SH
 chmod +x "$work/fake-booksim"
+# the d3sim side on a short window (fast under the sanitizers too)
+sed -e 's/warmup: 1000/warmup: 200/' -e 's/measure: 1000/measure: 200/' \
+  -e 's/drain_limit: 20000/drain_limit: 1000/' "$root/configs/booksim-dragonfly.yaml" >"$work/short.yaml"
+grep -q "warmup: 200" "$work/short.yaml" || { echo "FAIL: configs/booksim-dragonfly.yaml has no warmup: 1000"; exit 1; }
 status=0
-"$tool" --d3sim "$d3sim" --booksim "$work/fake-booksim" --rates 0.1,0.6,0.7,0.8 --keep "$work/kept" \
-  --quiet >"$work/table.md" 2>"$work/err" || status=$?
+"$tool" --d3sim "$d3sim" --config "$work/short.yaml" --booksim "$work/fake-booksim" \
+  --rates 0.1,0.6,0.7,0.8 --keep "$work/kept" --quiet >"$work/table.md" 2>"$work/err" || status=$?
 want() {  # want PATTERN: the table has it
   grep -qF -- "$1" "$work/table.md" || { echo "FAIL: no '$1' in the table:"; cat "$work/table.md"; fails=$((fails + 1)); }
 }
@@ -67,8 +71,8 @@ want "Verdict (3 % on latency and saturation throughput): NOT met (latency at 0.
 # (the stand-in is not rewritten: a binary of another size or time is not reused)
 cp "$work/table.md" "$work/table-first.md"
 touch "$work/fake-booksim.off"
-"$tool" --d3sim "$d3sim" --booksim "$work/fake-booksim" --rates 0.1,0.6,0.7,0.8 --keep "$work/kept" \
-  --reuse --quiet >"$work/table.md" 2>/dev/null || true
+"$tool" --d3sim "$d3sim" --config "$work/short.yaml" --booksim "$work/fake-booksim" \
+  --rates 0.1,0.6,0.7,0.8 --keep "$work/kept" --reuse --quiet >"$work/table.md" 2>/dev/null || true
 cmp -s "$work/table.md" "$work/table-first.md" || { echo "FAIL: --reuse made another table"; fails=$((fails + 1)); }
 [[ $fails == 0 ]] && echo "booksim-compare: all checks passed"
 exit $((fails > 0))
