@@ -4,8 +4,7 @@
 
 #include "core/allocation/arbiter_factory.h"
 #include "core/allocation/islip_allocator.h"
-#include "core/allocation/separable_input_first_allocator.h"
-#include "core/allocation/separable_output_first_allocator.h"
+#include "core/allocation/separable_allocator.h"
 #include "core/allocation/wavefront_allocator.h"
 
 namespace d3 {

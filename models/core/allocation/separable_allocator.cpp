@@ -1,0 +1,67 @@
+#include "core/allocation/separable_allocator.h"
+
+#include "core/allocation/arbiter_factory.h"
+
+namespace d3 {
+namespace {
+
+constexpr std::size_t first_count(separable_order o, const allocator_setup& s) {
+    return o == separable_order::input_first ? s.inputs : s.outputs;
+}
+constexpr std::size_t second_count(separable_order o, const allocator_setup& s) {
+    return o == separable_order::input_first ? s.outputs : s.inputs;
+}
+
+}  // namespace
+
+template <separable_order Order>
+separable_allocator<Order>::separable_allocator(const allocator_setup& s)
+    : first_arbiters_(make_arbiters(s.arbiter, first_count(Order, s), second_count(Order, s))),
+      second_arbiters_(make_arbiters(s.arbiter, second_count(Order, s), first_count(Order, s))),
+      iterations_(s.iterations),
+      picks_(s.inputs, s.outputs),
+      free_first_(words_for(first_count(Order, s))),
+      free_second_(words_for(second_count(Order, s))),
+      scratch_(words_for(second_count(Order, s))) {}
+
+template <separable_order Order>
+void separable_allocator<Order>::allocate(const request_matrix& requests, matching& grants) {
+    grants.clear();
+    fill_row(free_first_.data(), first_arbiters_.size());
+    fill_row(free_second_.data(), second_arbiters_.size());
+    for (int i = 0; i < iterations_; ++i)
+        if (!pass(requests, grants, i == 0)) break;
+}
+
+template <separable_order Order>
+bool separable_allocator<Order>::pass(const request_matrix& requests, matching& grants,
+                                      bool first) {
+    picks_.clear();
+    bool picked = false;
+    for_each_bit(free_first_.data(), free_first_.size(), [&](std::size_t x) {
+        and_rows(scratch_.data(), requests_of(requests, x), free_second_.data(), scratch_.size());
+        const std::size_t y =
+            first_arbiters_[x]->arbitrate(scratch_.data(), request_ages_of(requests, x));
+        if (y == kNone) return;
+        picks_.add(input_of(x, y), output_of(x, y));
+        picked = true;
+    });
+    if (!picked) return false;
+    for (std::size_t y = 0; y < seconds(); ++y) {
+        const std::size_t x =
+            second_arbiters_[y]->arbitrate(picks_of(y), pick_ages_of(requests, y));
+        if (x == kNone) continue;
+        grants.match(input_of(x, y), output_of(x, y));
+        clear_bit(free_first_.data(), x);
+        clear_bit(free_second_.data(), y);
+        if (!first) continue;
+        first_arbiters_[x]->update(y);
+        second_arbiters_[y]->update(x);
+    }
+    return true;
+}
+
+template class separable_allocator<separable_order::input_first>;
+template class separable_allocator<separable_order::output_first>;
+
+}  // namespace d3
