@@ -63,7 +63,7 @@ void add_primitive_options(CLI::App& app, run_options& o, primitive_cli& p) {
     app.add_option("--embedding", o.embedding,
                    "hypercube primitives: swap (later paper, dilations 1/2/3) or glgl (section "
                    "10's uniform dilation-four paths)")
-        ->check(CLI::IsMember({"swap", "glgl"}))
+        ->check(d3::member_of(d3::kEmbeddingNames))
         ->capture_default_str();
     app.add_option("--protocol", p.protocol,
                    "paper: the paper's choice; appendix protocol 1, 2 or 3 (all-to-all, and for "

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <thread>
 
+#include "cli/did_you_mean.h"
 #include "study/backends/backends.h"
 
 namespace d3 {
@@ -18,7 +19,7 @@ void add_backend_options(CLI::App& app, backend_options& o) {
     app.add_option("--backend", o.backend,
                    "where the jobs run: local (processes here), parallel (GNU parallel, also over "
                    "ssh), slurm (a job array)")
-        ->check(CLI::IsMember({"local", "parallel", "slurm"}))
+        ->check(member_of(kBackendNames))
         ->capture_default_str();
     app.add_option("--jobs,-j", o.jobs,
                    "jobs at once: processes (local, default: the cores), parallel -j, the array's "
@@ -95,9 +96,11 @@ bool slurm_partitions(const std::string& s) {
 std::optional<std::string> check_backend_options(const CLI::App& app, backend_options& o) {
     o.jobs_given = app.count("--jobs") > 0;
     if (o.jobs < 1) return "--jobs must be at least 1";
-    if (o.backend != "parallel" && (!o.sshlogin.empty() || !o.sshloginfile.empty()))
+    if (parse_as<backend_kind>(o.backend) != backend_kind::parallel &&
+        (!o.sshlogin.empty() || !o.sshloginfile.empty()))
         return "--sshlogin and --sshloginfile need --backend parallel";
-    if (o.backend != "slurm" && (!o.partition.empty() || !o.time.empty() || !o.mem.empty()))
+    if (parse_as<backend_kind>(o.backend) != backend_kind::slurm &&
+        (!o.partition.empty() || !o.time.empty() || !o.mem.empty()))
         return "--partition, --time and --mem need --backend slurm";
     if (o.dry_run && o.merge_only) return "--dry-run and --merge-only exclude each other";
     // The forms sbatch takes (its manual), so that a --dry-run script is one sbatch accepts.
@@ -135,12 +138,17 @@ std::optional<study_run> run_study(const job_list& list, const backend_options& 
     backend_run r{list, todo, o, progress, exe, identity};
     std::optional<std::string> err;
     if (!todo.empty() || o.dry_run) {
-        if (o.backend == "parallel")
-            err = run_parallel(r);
-        else if (o.backend == "slurm")
-            err = run_slurm(r);
-        else
-            err = run_local(r);
+        switch (parse_as<backend_kind>(o.backend).value_or(backend_kind::local)) {
+            case backend_kind::parallel:
+                err = run_parallel(r);
+                break;
+            case backend_kind::slurm:
+                err = run_slurm(r);
+                break;
+            case backend_kind::local:
+                err = run_local(r);
+                break;
+        }
     }
     progress.finish();
     if (err) {

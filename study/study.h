@@ -8,12 +8,22 @@
 #include <string>
 #include <vector>
 
+#include "core/enum_names.h"
 #include "study/jobs.h"
 
 namespace d3 {
 
+/// Where a study's jobs run (--backend).
+enum class backend_kind { local, parallel, slurm };
+inline constexpr enum_entry<backend_kind> kBackendNames[] = {{backend_kind::local, "local"},
+                                                             {backend_kind::parallel, "parallel"},
+                                                             {backend_kind::slurm, "slurm"}};
+constexpr const auto& enum_names_of(backend_kind) {
+    return kBackendNames;
+}
+
 struct backend_options {
-    std::string backend = "local";
+    std::string backend = to_string(backend_kind::local);
     unsigned jobs = 1;        ///< at once: processes (local), -j (parallel), %LIMIT (slurm)
     bool jobs_given = false;  ///< --jobs was on the command line
     std::vector<std::string> sshlogin;  ///< parallel: --sshlogin, passed through

@@ -53,6 +53,15 @@ std::vector<std::string> enum_names(const enum_entry<E> (&table)[N]) {
     return names;
 }
 
+/// The names of `table` for a message: "a, b or c".
+template <typename E, std::size_t N>
+std::string names_text(const enum_entry<E> (&table)[N]) {
+    std::string text;
+    for (std::size_t i = 0; i < N; ++i)
+        text += std::string(i == 0 ? "" : i + 1 == N ? " or " : ", ") + table[i].name;
+    return text;
+}
+
 /// The value named `s` of an enum E that has a table (enum_names_of(E)), or nothing.
 template <typename E>
 constexpr std::optional<E> parse_as(std::string_view s) {

@@ -15,6 +15,7 @@
 #include "core/traffic/routing.h"
 #include "core/workload/schedule.h"
 #include "paper/programs/common.h"
+#include "study/study.h"
 
 namespace {
 
@@ -45,6 +46,8 @@ TEST(EnumNames, EveryTableRoundTrips) {
     expect_round_trip(kTurnaroundNames);
     expect_round_trip(kServiceNames);
     expect_round_trip(kDecoderKindNames);
+    expect_round_trip(kEmbeddingNames);
+    expect_round_trip(kBackendNames);
 }
 
 TEST(EnumNames, WrappersReadTheTables) {
@@ -55,6 +58,11 @@ TEST(EnumNames, WrappersReadTheTables) {
     EXPECT_EQ(parse_as<service>("standard"), service::standard);
     EXPECT_EQ(parse_as<decoder_kind>("lockstep"), decoder_kind::lockstep);
     EXPECT_EQ(parse_as<schedule_kind>("Paper"), std::nullopt);  // names are case-sensitive
+}
+
+TEST(EnumNames, NamesTextListsTheNamesForAMessage) {
+    EXPECT_EQ(names_text(kEmbeddingNames), "swap or glgl");
+    EXPECT_EQ(names_text(kBackendNames), "local, parallel or slurm");
 }
 
 TEST(EnumNames, FileIsNoArrangementName) {

@@ -62,7 +62,8 @@ namespace {
 std::string check_shape(const topology& t, const primitive_options& o, bool exchange) {
     const auto s = hypercube_of(t);
     if (!s) return "the hypercube primitives need K and M powers of two on D3";
-    if (o.embedding != "swap" && o.embedding != "glgl") return "--embedding must be swap or glgl";
+    if (!parse_as<embedding_kind>(o.embedding))
+        return "--embedding must be " + names_text(kEmbeddingNames);
     if (exchange && (o.dimension < 0 || o.dimension >= s->dimensions()))
         return "--dimension must be below k + 2m = " + std::to_string(s->dimensions());
     return {};
@@ -249,7 +250,7 @@ nlohmann::json dilation(const topology& t, int dimension, bool glgl) {
 std::unique_ptr<workload> make_hypercube_exchange_workload(const topology& t,
                                                            const primitive_options& o) {
     if (auto err = check_shape(t, o, true); !err.empty()) throw std::invalid_argument(err);
-    const bool glgl = o.embedding == "glgl";
+    const bool glgl = parse_as<embedding_kind>(o.embedding) == embedding_kind::glgl;
     nlohmann::json details = dilation(t, o.dimension, glgl);
     details["dimensions"] = hypercube_of(t)->dimensions();
     details["embedding"] = o.embedding;
@@ -266,7 +267,7 @@ std::unique_ptr<workload> make_hypercube_allreduce_workload(const topology& t,
     for (std::uint64_t& v : values) v = rng() >> 44;  // 20 bits: sums stay far below 2^56
     std::uint64_t hops = 0;
     nlohmann::json dims = nlohmann::json::array();
-    const bool glgl = o.embedding == "glgl";
+    const bool glgl = parse_as<embedding_kind>(o.embedding) == embedding_kind::glgl;
     for (int i = 0; i < n; ++i) {
         nlohmann::json d = dilation(t, i, glgl);
         hops += d["dilation"].get<std::uint64_t>();

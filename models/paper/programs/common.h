@@ -31,6 +31,14 @@ constexpr const auto& enum_names_of(turnaround) {
     return kTurnaroundNames;
 }
 
+/// The hypercube primitives' embeddings (--embedding).
+enum class embedding_kind { swap, glgl };
+inline constexpr enum_entry<embedding_kind> kEmbeddingNames[] = {{embedding_kind::swap, "swap"},
+                                                                 {embedding_kind::glgl, "glgl"}};
+constexpr const auto& enum_names_of(embedding_kind) {
+    return kEmbeddingNames;
+}
+
 /// The options of d3sim that choose a primitive and its program (README, "d3sim").
 struct primitive_options {
     std::string primitive = "all-to-all";
@@ -43,9 +51,9 @@ struct primitive_options {
     turnaround reply = turnaround::paper;  ///< all-to-one responders
     bool destination_headers = false;      ///< --headers destination (primitives/converted.h)
     int dimension = 0;                     ///< hypercube-exchange: the dimension (issue 14)
-    /// Hypercube primitives: "swap" (the later paper's section 4) or "glgl" (section 10's uniform
+    /// Hypercube primitives: swap (the later paper's section 4) or glgl (section 10's uniform
     /// dilation-four embedding over destination headers (4; c', d', p') with C = c' - c).
-    std::string embedding = "swap";
+    std::string embedding = to_string(embedding_kind::swap);
 };
 
 /// Error text when `fixed` is asked for a case whose published schedule has no conflict.

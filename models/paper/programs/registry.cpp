@@ -70,7 +70,8 @@ std::optional<std::string> check_options(const topology& t, const primitive_opti
     } else if (o.protocol < 0 || o.protocol > 3) {
         return "--protocol must be 1, 2 or 3";
     }
-    if (o.embedding != "swap" && o.primitive.rfind("hypercube", 0) != 0)
+    if (parse_as<embedding_kind>(o.embedding) != embedding_kind::swap &&
+        o.primitive.rfind("hypercube", 0) != 0)
         return "--embedding is the hypercube primitives'";
     if (o.primitive == "permutation" && o.protocol != 0)
         return "--protocol does not apply to the permutation";
