@@ -29,6 +29,21 @@ const std::vector<config_key>& config_keys() {
         {"router.route_stage.decoder", "--decoder", T::text, M::primitive},
         {"router.switch_allocator.arbitration", "--arbitration", T::text},
         {"router.pipeline.units", "--pipeline", T::text},
+        // BookSim2's names for the units' cycles (read, and recorded as router.pipeline.units).
+        {"router.pipeline.routing_delay", "--routing-delay", T::integer},
+        {"router.pipeline.vc_alloc_delay", "--vc-alloc-delay", T::integer},
+        {"router.pipeline.sw_alloc_delay", "--sw-alloc-delay", T::integer},
+        {"router.pipeline.st_delay", "--st-delay", T::integer},
+        // The microarchitecture of a design-space router (docs/design-space.md).
+        {"router.switch_allocator.kind", "--sw-allocator", T::text},
+        {"router.switch_allocator.iterations", "--alloc-iters", T::integer},
+        {"router.switch_allocator.input_speedup", "--input-speedup", T::integer},
+        {"router.vc_allocator.kind", "--vc-allocator", T::text},
+        {"router.vc_allocator.classes", "--vc-classes", T::text},
+        {"router.flow_control.kind", "--flow-control", T::text},
+        {"router.flow_control.wait_for_tail_credit", "--wait-for-tail-credit", T::flag},
+        {"router.flow_control.credit_delay", "--credit-delay", T::integer},
+        {"router.hold_stage.skip", "--skip-holds", T::flag},
         // The form before pipelines were stages (read, and recorded as router.pipeline.units).
         {"router.pipeline.stages", "--pipeline-stages", T::integer},
         {"router.links.local_latency", "--local-latency", T::integer},

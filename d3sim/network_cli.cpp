@@ -46,6 +46,7 @@ void add_router_options(CLI::App& app, network_config& net, network_cli& c) {
     app.add_option("--arbitration", c.arb, "output arbitration")
         ->check(d3::member_of(d3::kArbitrationNames))
         ->capture_default_str();
+    add_design_options(app, c.design, r.design);
     app.add_option("--watchdog", net.watchdog,
                    "steps without progress before a run is declared deadlocked (0: automatic)")
         ->capture_default_str();
@@ -66,6 +67,7 @@ std::optional<std::string> apply_network_options(const CLI::App& app, const netw
                                                  network_config& net) {
     net.shape = *parse_as<topology_kind>(c.shape);
     net.router.arb = *parse_as<arbitration>(c.arb);
+    apply_design_options(c.design, net.router.design);
     if (net.shape == topology_kind::d3 && app.count("--arrangement") != 0)
         return "--arrangement needs --topology mdf";
     return std::nullopt;

@@ -9,6 +9,7 @@
 
 #include "core/network/config.h"
 #include "core/network/topology.h"
+#include "d3sim/design_cli.h"
 #include "d3sim/pipeline_cli.h"
 
 namespace d3 {
@@ -18,6 +19,7 @@ struct network_cli {
     std::string shape = to_string(topology_kind::d3);  ///< --topology
     std::string arb = to_string(arbitration::round_robin);
     pipeline_cli pipeline;  ///< d3sim/pipeline_cli
+    design_cli design;      ///< d3sim/design_cli
 };
 
 /// Registers --k, --m, --topology and --arrangement on app.

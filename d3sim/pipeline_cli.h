@@ -15,12 +15,20 @@ namespace d3 {
 struct pipeline_cli {
     std::string units = "none";
     int stages = 1;
+    /// BookSim2's names for the units' cycles (--routing-delay, --vc-alloc-delay,
+    /// --sw-alloc-delay, --st-delay), in kPipelineUnits' order: set into --pipeline.
+    int delays[4] = {0, 0, 0, 0};
 };
+
+/// The delay options, in kPipelineUnits' order (route, vc-allocate, allocate, traverse).
+inline constexpr const char* kDelayOptions[] = {"--routing-delay", "--vc-alloc-delay",
+                                                "--sw-alloc-delay", "--st-delay"};
 
 void add_pipeline_options(CLI::App& app, pipeline_cli& p);
 
-/// Sets r.pipeline from the options; why they do not fit, or nothing. --pipeline-stages is
-/// rewritten as the --pipeline it stands for, so that a result's config records one form.
+/// Sets r.pipeline from the options; why they do not fit, or nothing. --pipeline-stages and the
+/// delay options are rewritten as the --pipeline they stand for, so that a result's config
+/// records one form.
 std::optional<std::string> apply_pipeline_options(CLI::App& app, const pipeline_cli& p,
                                                   router_params& r);
 

@@ -15,6 +15,12 @@ namespace d3 {
 
 std::optional<std::string> run_options::validate() const {
     if (auto err = net.validate()) return err;
+    // The primitives are the paper's schedules of one-unit packets on its router (broadcasts
+    // included), which the design-space router does not move.
+    if (net.router.design_space())
+        return std::string(
+            "the design-space router's options (--sw-allocator, --vc-allocator, "
+            "--flow-control, ...) need --traffic");
     if (net.shape != topology_kind::d3 && (!wave.empty() || !subnetworks.empty() ||
                                            destination_headers || background || service_class))
         return "on MDF the primitives run without --wave, --subnetwork, --headers destination, "

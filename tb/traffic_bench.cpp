@@ -16,7 +16,7 @@
 namespace d3 {
 
 std::optional<std::string> traffic_run_options::validate() const {
-    if (auto err = net.validate()) return err;
+    if (auto err = network().validate()) return err;
     if (auto err = traffic.validate()) return err;
     if (!trace.path.empty() && net.shape == topology_kind::d3)
         if (auto err = trace.check(topology(net.k, net.m))) return err;
@@ -40,6 +40,10 @@ std::optional<std::string> traffic_run_options::validate() const {
 network_config traffic_run_options::network() const {
     network_config c = net;
     if (c.router.vcs == 0) c.router.vcs = kTrafficVcs;
+    // A design-space router's terminal ports and hop phases (its VC classes) come from the
+    // traffic: minimal routing crosses one global link, Valiant and UGAL up to two.
+    c.router.design.terminals = traffic.concentration;
+    c.router.design.phases = traffic.routing == routing_kind::minimal ? 2 : 3;
     return c;
 }
 

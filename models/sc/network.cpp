@@ -129,16 +129,16 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
 }
 
 // Progress is a packet entering a router from its node, crossing a link, entering the hold stage
-// or reaching its node. Holds count: each steps the packet's sync counter b down, so a packet holds
-// at most b times in a row, and entries from the nodes stop when the injection buffers are full;
-// in a deadlock, progress stops. In a healthy run some packet moves at least every
-// network_config::min_watchdog() steps (core/network/config.cpp), which validate() makes the
-// shortest watchdog.
+// or reaching its node (a design-space router's body flits too: link slots freed). Holds count:
+// each steps the packet's sync counter b down, so a packet holds at most b times in a row, and
+// entries from the nodes stop when the injection buffers are full; in a deadlock, progress stops.
+// In a healthy run some packet moves at least every network_config::min_watchdog() steps
+// (core/network/config.cpp), which validate() makes the shortest watchdog.
 std::uint64_t network::progress() const {
     const router_stats s = totals();
     const router_stats b = background_totals();
-    return s.flits_injected + s.hops + s.holds + s.ejected + b.flits_injected + b.hops + b.holds +
-           b.ejected;
+    return s.flits_injected + s.hops + s.holds + s.ejected + s.flits_freed + b.flits_injected +
+           b.hops + b.holds + b.ejected + b.flits_freed;
 }
 
 // The resident set against the limit, each time kMemoryCheckMessages more messages were launched: a

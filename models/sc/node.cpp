@@ -78,6 +78,8 @@ template <typename Closed>
     p->hops = 0;
     p->service = l.service;
     p->background = l.background;
+    p->terminal = l.terminal;
+    p->globals = 0;
     // The ledger found the header valid on this network (it throws otherwise): a route stage
     // with the reference decoder need not check it again (packet::header_checked).
     p->header_checked = true;

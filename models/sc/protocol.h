@@ -18,35 +18,17 @@
 #include <systemc>
 #include <tlm>
 
-#include "core/containers/cache_line.h"
-#include "core/decoding/header.h"
-#include "core/network/topology.h"
+#include "core/run/packet.h"
 
 namespace d3 {
-
-/// Per-packet state: what a packet carries and what the checks and waves need to know about it.
-/// One cache line each (56 bytes of fields): a hop touches one line of its packet.
-struct alignas(kCacheLine) packet {
-    std::uint64_t serial = 0;   ///< unique per copy, shown in waves
-    std::uint64_t msg = 0;      ///< ledger message id (copies of a broadcast share it)
-    router_id src = 0;          ///< launching router
-    header hdr;                 ///< current header; the sync counter steps down per step
-    std::uint64_t payload = 0;  ///< the message word, for the receiving node's program
-    std::uint64_t launch = 0;   ///< cycle of the first step at the source router
-    std::uint32_t hops = 0;     ///< link traversals so far
-    std::uint8_t service = 0;   ///< service class (core/router/service.h): 0 privileged, 1 standard
-    bool background = false;    ///< launched by the background traffic (statistics only)
-    /// `hdr` is known valid on this network (the ledger checks every header a node launches, and
-    /// the reference decoder every header it decodes), and only the reference decoder has chosen
-    /// its next headers since: a route stage may decode it without checking it again
-    /// (core/decoding/decoder.h, decode_valid). Cleared by any other decoder.
-    bool header_checked = false;
-};
 
 /// One transfer on a link: a packet forward, or a credit backward (pkt == nullptr).
 struct flit {
     packet* pkt = nullptr;
     std::uint8_t vc = 0;  ///< channel at the receiving input: class * vcs + vc (injection: class)
+    /// A design-space router (core/vc_router) moves packets flit by flit: which flit this is
+    /// (0 the head, packet_length - 1 the tail). The paper's router sends whole packets (0).
+    std::uint16_t seq = 0;
 };
 
 struct link_protocol_types {

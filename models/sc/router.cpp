@@ -6,6 +6,7 @@
 
 #include "core/containers/calendar.h"
 #include "core/decoding/vc.h"
+#include "core/vc_router/design_setup.h"
 
 namespace d3 {
 namespace {
@@ -57,14 +58,23 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
                 {s.topo.k(), ports_, s.cfg.router.channels(), &s.cfg.router, &background_stats_},
                 stats_) {
     plain_ = plain_ && route_.reference();
+    slow_arrivals_ = observer_ != nullptr;
+    if (s.cfg.router.design_space()) {
+        design_io_ = std::make_unique<design_io>(this->name(), s.clock, route_);
+        design_ = std::make_unique<vc_router>(
+            design_setup(s.cfg, s.topo, s.cfg.router.design.terminals), *design_io_);
+        slow_arrivals_ = true;
+        plain_ = false;
+    }
     // The paper's router (plain_, the common configuration) steps without testing, per request,
     // for service classes, flits, a route stage, an observer or the background traffic: one
     // choice per router instead (as node::step does for one class). Its route stage decodes one
     // network's rules inline, without the tests of the topology and of the decoder per decode.
     // Chosen here, once: the stepper calls it directly (stepper::client::step_with).
-    step_with(!plain_ ? &step_case<std::false_type, any_network>
-              : mdf_  ? &step_case<std::true_type, mdf_network>
-                      : &step_case<std::true_type, d3_network>);
+    step_with(design_   ? &step_design
+              : !plain_ ? &step_case<std::false_type, any_network>
+              : mdf_    ? &step_case<std::true_type, mdf_network>
+                        : &step_case<std::true_type, d3_network>);
     input_of_binding_.reserve(static_cast<std::size_t>(ports_ + 1));
     // Allocated with the units' arrays, not later wherever the heap has room (sc/router/entry.h).
     requests_.reserve(step_list(static_cast<std::size_t>(in_unit_.buffers())));
@@ -84,6 +94,7 @@ void router::end_of_elaboration() {
     // is freed, into its room: a lower peak RSS in the large networks, for a few more
     // instructions than sizing it in the constructor.
     upstream_.resize(static_cast<std::size_t>(in_unit_.buffers()));
+    if (design_) return bind_design();
     // Each link output's credits told by the output unit's first slot of the output (a credit
     // adds its channel alone: no product per credit),
     // the node's by kEjectionCredit.
@@ -128,7 +139,7 @@ void router::end_of_elaboration() {
 // saves no register (and receive_late keeps the growth out of the common case).
 inline tlm::tlm_sync_enum router::receive(int first, flit& f, tlm::tlm_phase& ph,
                                           sc_core::sc_time& t) {
-    if (ph == tlm::BEGIN_REQ && clock_.stepping() && !observer_) {
+    if (ph == tlm::BEGIN_REQ && clock_.stepping() && !slow_arrivals_) {
         const std::uint64_t ready = clock_.now() + clock_.cycle_of(t);
         const int fifo = first + f.vc;
         packet* const p = f.pkt;
@@ -152,6 +163,10 @@ tlm::tlm_sync_enum router::receive_any(flit& f, tlm::tlm_phase& ph, sc_core::sc_
     if (ph != tlm::BEGIN_REQ) check_phase(name(), "nb_transport_fw", ph, tlm::BEGIN_REQ);
     const std::uint64_t now = clock_.now();
     const std::uint64_t ready = now + clock_.cycle_of(t);
+    if (design_) {
+        receive_design(first, f, ready);
+        return tlm::TLM_ACCEPTED;
+    }
     const int fifo = first + f.vc;
     count_injected(fifo, *f.pkt);
     if (!in_unit_.accept(fifo, f.pkt, ready)) return overflow(in_unit_.input_of(first));
@@ -190,7 +205,7 @@ tlm::tlm_sync_enum router::overflow(int input) const {
 // credit the ring takes out of order (credit_late).
 inline tlm::tlm_sync_enum router::credit(int tag, flit& f, tlm::tlm_phase& ph,
                                          sc_core::sc_time& t) {
-    if (ph == tlm::END_REQ && clock_.stepping() && tag != kEjectionCredit) {
+    if (ph == tlm::END_REQ && clock_.stepping() && tag >= 0) {
         const std::uint64_t due = clock_.now() + clock_.cycle_of(t);
         const int vc = f.vc;
         if (out_unit_.credit_arrived_in_place_at(static_cast<std::uint32_t>(tag), vc, due))
@@ -214,6 +229,10 @@ tlm::tlm_sync_enum router::credit_any(flit& f, tlm::tlm_phase& ph, sc_core::sc_t
     if (ph != tlm::END_REQ) check_phase(name(), "nb_transport_bw", ph, tlm::END_REQ);
     if (tag == kEjectionCredit) {
         ejection_credit();
+        return tlm::TLM_ACCEPTED;
+    }
+    if (tag < kEjectionCredit) {  // a design-space router's link output
+        design_->credit(-2 - tag, f.vc, clock_.now() + clock_.cycle_of(t));
         return tlm::TLM_ACCEPTED;
     }
     return credit_late(tag, f.vc, clock_.now() + clock_.cycle_of(t));
@@ -439,6 +458,60 @@ void router::step_as(std::uint64_t t, Plain plain, Net net) {
     std::uint64_t next = std::min(in_unit_.next_work(t), hold_.next_work(t));
     if (blocked_) next = std::min(next, out_unit_.next_credit(t));
     if (next != calendar::kNever) clock_.wake_router(*this, next);
+}
+
+// A design-space router: its packets move flit by flit through core/vc_router's units.
+void router::step_design(client& c, std::uint64_t t) {
+    router& r = static_cast<router&>(c);
+    const std::uint64_t next = r.design_->step(t);
+    if (next != UINT64_MAX) r.clock_.wake_router(r, next);
+}
+
+void router::receive_design(int first, const flit& f, std::uint64_t ready) {
+    const int input = in_unit_.input_of(first);
+    if (input == ports_) {  // from the node: its terminal's source queue; the credit at once
+        count_injected(first, *f.pkt);
+        design_->inject(f.pkt, ready);
+        return_credit(first);
+    } else if (!design_->arrive(input, f.vc, f.pkt, f.seq, ready)) {
+        overflow(input);
+        return;
+    }
+    clock_.wake_router(*this, ready);
+}
+
+router_stats router::design_stats() const {
+    router_stats s = design_->stats();
+    s.flits_injected = stats_.flits_injected;
+    s.conflicts = design_->conflicts();
+    return s;
+}
+
+void router::bind_design() {
+    for (int o = 0; o < ports_; ++o) {
+        const auto latency = static_cast<std::uint64_t>(
+            port_of(o, topo_.k()).global ? cfg_.router.global_latency : cfg_.router.local_latency);
+        design_io_->bind_output(out[o], latency);
+        out.retag(o, design_credit_tag(o));
+    }
+    design_io_->bind_node(out[ports_]);
+    out.retag(ports_, kEjectionCredit);
+    upstream_.resize(static_cast<std::size_t>(in_unit_.buffers()));
+    for (std::size_t b = 0; b < input_of_binding_.size(); ++b) {
+        const int input = input_of_binding_[b];
+        const int first = first_buffer(input);
+        in.retag(static_cast<int>(b), first);
+        if (input == ports_) {  // the node's injection credits: one cycle
+            upstream& u = upstream_[static_cast<std::size_t>(first)];
+            u.bw = in[static_cast<int>(b)];
+            u.credit_delay = cycles(1);
+            continue;
+        }
+        const auto latency = static_cast<std::uint64_t>(port_of(input, topo_.k()).global
+                                                            ? cfg_.router.global_latency
+                                                            : cfg_.router.local_latency);
+        design_io_->bind_input(input, in[static_cast<int>(b)], latency);
+    }
 }
 
 template class link_fw_binder<router>;

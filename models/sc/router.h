@@ -27,6 +27,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <systemc>
 #include <tlm>
@@ -39,9 +40,11 @@
 #include "core/network/topology.h"
 #include "core/router/service.h"
 #include "core/run/stats.h"
+#include "core/vc_router/vc_router.h"
 #include "sc/link_socket.h"
 #include "sc/packet_pool.h"
 #include "sc/protocol.h"
+#include "sc/router/design_io.h"
 #include "sc/router/hold_stage.h"
 #include "sc/router/input_unit.h"
 #include "sc/router/output_unit.h"
@@ -83,10 +86,13 @@ class router : public stepper::client, public sc_core::sc_module {
 
     coord position() const { return at_; }
     router_stats stats() const {
-        router_stats s = stats_;
+        router_stats s = design_ ? design_stats() : stats_;
         s.decodes = route_.decodes();
         return s;
     }
+    /// A design-space router (router_params::design_space): the units of core/vc_router move
+    /// its packets flit by flit; nullptr for the paper's router.
+    const vc_router* design() const { return design_.get(); }
     /// The background traffic's figures (--background; decodes are counted in stats()).
     const router_stats& background_stats() const { return background_stats_; }
     /// The first conflicts of this router (at most kConflictLog), in step order.
@@ -94,16 +100,23 @@ class router : public stepper::client, public sc_core::sc_module {
     static constexpr std::size_t kConflictLog = switch_allocator::kConflictLog;
 
     /// Packets in input buffers and the hold stage.
-    std::size_t occupancy() const { return in_unit_.occupancy() + hold_.size(); }
+    std::size_t occupancy() const {
+        return design_ ? static_cast<std::size_t>(design_->occupancy())
+                       : in_unit_.occupancy() + hold_.size();
+    }
     /// Packets in the hold stage.
     std::size_t hold_size() const { return hold_.size(); }
     /// Flits sent on output `o` that its downstream buffers still hold (all virtual channels),
     /// at the end of the last cycle: what UGAL compares when a node launches (nodes step before
     /// routers). The credits that came back while the router was idle count, as if it had
     /// stepped in every cycle (it makes them usable only in its next step).
-    int output_occupancy(int o) const { return out_unit_.occupancy(o, clock_.now()); }
+    int output_occupancy(int o) const {
+        return design_ ? design_->output_occupancy(o) : out_unit_.occupancy(o, clock_.now());
+    }
     /// Credits of the outputs not back yet: flits downstream (0 once the network drained).
-    std::uint64_t credits_outstanding() const { return out_unit_.credits_outstanding(); }
+    std::uint64_t credits_outstanding() const {
+        return design_ ? design_->credits_outstanding() : out_unit_.credits_outstanding();
+    }
 
     /// A packet that waits: the head of link input buffer `fifo`, or (fifo kHoldStage) a packet
     /// of the hold stage of service class `cls`; it waits for a credit of output `output`, virtual
@@ -151,6 +164,16 @@ class router : public stepper::client, public sc_core::sc_module {
                                                             sc_core::sc_time& t);
     /// The tag of the ejection binding's credits (none are valid): no link output's credit tag.
     static constexpr int kEjectionCredit = -1;
+    /// The tag of a design-space router's link output `o` (credit_any passes them on).
+    static constexpr int design_credit_tag(int o) { return -2 - o; }
+    /// step() of a design-space router (a step_function, chosen in the constructor).
+    static void step_design(client& c, std::uint64_t t);
+    /// receive_any() of a design-space router.
+    void receive_design(int first, const flit& f, std::uint64_t ready);
+    /// A design-space router's statistics (the conflicts its switch allocator counted).
+    router_stats design_stats() const;
+    /// Wires the design-space router's edges (end_of_elaboration).
+    void bind_design();
     /// The first buffer of input port `input`: an arrival in channel `vc` enters buffer
     /// first_buffer(input) + vc (from the node: the injection buffer of class `vc`).
     int first_buffer(int input) const {
@@ -252,6 +275,9 @@ class router : public stepper::client, public sc_core::sc_module {
     // A packet waits for a credit: a returning credit wakes the router. Beside clock_ and ports_,
     // so that a credit from the router downstream reads one line of this object.
     bool blocked_ = false;
+    /// Arrivals are taken by receive_any: an observer sees them, or the router is a design-space
+    /// one.
+    bool slow_arrivals_ = false;
     const int ports_;                   ///< K + M - 1 link ports; the node's is ports_
     const int vcs_per_class_;           ///< virtual channels per class
     const int classes_;                 ///< service classes
@@ -287,6 +313,8 @@ class router : public stepper::client, public sc_core::sc_module {
     request_list requests_;
     request_list by_class_;  ///< with two classes: requests_ privileged first
     std::vector<target> targets_;
+    std::unique_ptr<design_io> design_io_;  ///< a design-space router's edges
+    std::unique_ptr<vc_router> design_;     ///< a design-space router's units
 };
 
 // The binders' transport calls, with receive and credit inline in them, are made in router.cpp

@@ -4,6 +4,8 @@
 #include <memory>
 #include <stdexcept>
 
+#include "core/allocation/allocator_factory.h"
+#include "core/allocation/arbiter_factory.h"
 #include "core/decoding/vc.h"
 #include "core/network/dragonfly.h"
 #include "core/network/limits.h"
@@ -11,6 +13,48 @@
 #include "core/router/service.h"
 
 namespace d3 {
+
+namespace {
+
+bool known(const std::vector<std::string>& names, const std::string& n) {
+    return std::find(names.begin(), names.end(), n) != names.end();
+}
+
+// The microarchitecture's options (docs/design-space.md): names, ranges, and what the
+// design-space router does not model (service classes, background traffic).
+std::optional<std::string> check_design(const router_params& r, bool background) {
+    const microarchitecture& d = r.design;
+    const auto listed = [](const char* first) {
+        std::string s = first;
+        for (const std::string& n : allocator_names()) s += ", " + n;
+        return s;
+    };
+    if (d.sw_allocator != "paper" && !known(allocator_names(), d.sw_allocator))
+        return "--sw-allocator " + d.sw_allocator + " is not one of: " + listed("paper");
+    if (d.vc_allocator != "static" && !known(allocator_names(), d.vc_allocator))
+        return "--vc-allocator " + d.vc_allocator + " is not one of: " + listed("static");
+    if (auto e = out_of_range("allocation iterations", d.alloc_iters, kAllocItersRange)) return e;
+    if (auto e = out_of_range("credit delay", d.credit_delay, kCreditDelayRange)) return e;
+    if (!r.design_space()) return std::nullopt;
+    const int vcs = r.vcs == 0 ? 1 : r.vcs;
+    if (d.input_speedup < 0 || d.input_speedup > vcs)
+        return "--input-speedup must be 1.." + std::to_string(vcs) +
+               " (the VCs) or 0 for all (got " + std::to_string(d.input_speedup) + ")";
+    if (!known(arbiter_names(), std::string(to_string(r.arb))))
+        return std::string("--arbitration ") + to_string(r.arb) +
+               " is the paper router's; a design-space "
+               "router's allocators take round-robin or oldest-first";
+    if (d.vc_allocator != "static" && d.vc_classes == vc_class_kind::phase && vcs < d.phases)
+        return "--vc-allocator " + d.vc_allocator + " by phase needs a VC per phase: --vcs " +
+               std::to_string(d.phases) + " or more (got " + std::to_string(vcs) + ")";
+    if (r.service_classes != 1 || background)
+        return std::string(
+            "service classes and --background need the paper's router (no "
+            "--sw-allocator, --vc-allocator, ... options)");
+    return std::nullopt;
+}
+
+}  // namespace
 
 std::optional<std::string> network_config::check_model() const {
     if (shape == topology_kind::mdf) {
@@ -35,7 +79,8 @@ std::optional<std::string> network_config::check_model() const {
     if (auto e = out_of_range("virtual channels", r.vcs, {0, kMaxVcs})) return e;
     if (auto e = out_of_range("service classes", r.service_classes, {1, kServiceClasses})) return e;
     if (auto e = out_of_range("packet length", r.packet_length, kPacketLengthRange)) return e;
-    if (r.buffer_depth < r.packet_length)
+    if (auto e = check_design(r, background)) return e;
+    if (r.buffer_depth < r.packet_length && r.design.control == flow_control::vct)
         return "--buffer-depth " + std::to_string(r.buffer_depth) +
                " flits must hold a whole packet (--packet-length " +
                std::to_string(r.packet_length) + "): virtual cut-through";
@@ -82,7 +127,8 @@ std::optional<std::string> network_config::validate() const {
 // (D3(2,4)'s permutation with --pipeline route:5,allocate:5 stops 10 steps without a move).
 long long network_config::min_watchdog() const {
     const router_params& r = router;
-    return static_cast<long long>(r.pipeline.route) + r.pipeline.allocate + r.pipeline.traverse +
+    // A design-space router adds its VC-allocation unit and the credit delay (the same waits).
+    return static_cast<long long>(r.pipeline.extra()) + r.design.credit_delay +
            std::max(r.local_latency, r.global_latency) + r.packet_length - 1;
 }
 

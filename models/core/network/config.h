@@ -8,6 +8,7 @@
 #include "core/enum_names.h"
 #include "core/network/topology.h"
 #include "core/router/pipeline.h"
+#include "core/vc_router/vc_router_setup.h"
 
 namespace d3 {
 
@@ -27,6 +28,35 @@ constexpr const auto& enum_names_of(arbitration) {
 }
 
 /// Per-router knobs. A value of 0 selects the documented default.
+/// The router's microarchitecture beyond the paper's (issue 43, docs/design-space.md): any value
+/// but the default makes the routers design-space routers (core/vc_router), which move packets
+/// flit by flit through allocators chosen by name. The delays are the pipeline's units
+/// (router_params::pipeline: route, vc-allocate, allocate, traverse).
+struct microarchitecture {
+    std::string sw_allocator = "paper";        ///< --sw-allocator: paper or an allocator kind
+    std::string vc_allocator = "static";       ///< --vc-allocator: static or an allocator kind
+    int alloc_iters = 1;                       ///< --alloc-iters (iSLIP's iterations)
+    int input_speedup = 0;                     ///< --input-speedup: 0 = every VC (the paper's)
+    flow_control control = flow_control::vct;  ///< --flow-control
+    bool wait_for_tail_credit = false;         ///< --wait-for-tail-credit
+    int credit_delay = 0;                      ///< --credit-delay
+    vc_class_kind vc_classes = vc_class_kind::phase;  ///< --vc-classes (dynamic VCs)
+    bool skip_holds = false;                          ///< --skip-holds
+    /// Hop phases a packet may be in (the global links it may cross, plus one): the VC classes
+    /// of --vc-classes phase. Set from the routing by the traffic mode (minimal 2, else 3).
+    int phases = 2;
+    /// Terminal ports per router (the traffic's --concentration): each its own source queue,
+    /// injection channel and ejection port. Set by the traffic mode.
+    int terminals = 1;
+
+    /// The paper's router: none of the above set.
+    bool paper() const {
+        return sw_allocator == "paper" && vc_allocator == "static" && alloc_iters == 1 &&
+               input_speedup == 0 && control == flow_control::vct && !wait_for_tail_credit &&
+               credit_delay == 0 && vc_classes == vc_class_kind::phase && !skip_holds;
+    }
+};
+
 struct router_params {
     int buffer_depth = 8;  ///< flits per link input buffer (credit count of the upstream port)
     int injection_width =
@@ -52,6 +82,11 @@ struct router_params {
     /// credits counted in flits, a link carries one flit per cycle. 1 = the paper's one-unit
     /// packets (synthetic traffic only for more).
     int packet_length = 1;
+    microarchitecture design;
+
+    /// Whether the routers are design-space routers (core/vc_router): a microarchitecture other
+    /// than the paper's, or a VC-allocation unit with cycles.
+    bool design_space() const { return !design.paper() || pipeline.vc_allocate != 0; }
 
     /// Channels per link input, the buffers and credits of each (core/router/service.h). Call on
     /// resolved parameters (vcs not 0).

@@ -15,6 +15,8 @@ const char* to_string(pipeline_unit u) {
             return "allocate";
         case pipeline_unit::traverse:
             return "traverse";
+        case pipeline_unit::vc_allocate:
+            return "vc-allocate";
     }
     return "?";
 }
@@ -34,7 +36,7 @@ std::string to_string(const pipeline_spec& p) {
 std::optional<pipeline_spec> parse_pipeline(const std::string& s, std::string& error) {
     if (s.empty() || s == "none") return pipeline_spec{};
     constexpr std::size_t kUnits = std::size(kPipelineUnits);
-    int cycles[kUnits] = {};  // in kPipelineUnits' order, that of pipeline_spec's members
+    pipeline_spec p;
     std::size_t at = 0;
     while (at <= s.size()) {
         const std::size_t comma = s.find(',', at);
@@ -57,16 +59,16 @@ std::optional<pipeline_spec> parse_pipeline(const std::string& s, std::string& e
         std::size_t i = 0;
         while (i < kUnits && name != to_string(kPipelineUnits[i])) ++i;
         if (i == kUnits) {
-            error = "'" + name + "' is not a unit (route, allocate, traverse, or none)";
+            error =
+                "'" + name + "' is not a unit (route, vc-allocate, allocate, traverse, or none)";
             return std::nullopt;
         }
-        if (cycles[i] != 0) {
+        if (p.cycles(kPipelineUnits[i]) != 0) {
             error = "'" + name + "' is given twice";
             return std::nullopt;
         }
-        cycles[i] = n;
+        p.cycles(kPipelineUnits[i]) = n;
     }
-    const pipeline_spec p{cycles[0], cycles[1], cycles[2]};
     if (p.stages() > kPipelineStagesRange.hi) {
         error = "'" + s + "' has " + std::to_string(p.stages()) + " stages (at most " +
                 std::to_string(kPipelineStagesRange.hi) + ")";

@@ -1,12 +1,14 @@
 // The router pipeline (issue 16, item 4): which of the router's units take cycles of their own.
 // Plain C++.
 //
-// A packet passes three units in a router, always in this order: the route stage (decode), the
-// switch allocator (a link, or the node, for this cycle) and the switch traversal (out of the
-// input buffer, through the crossbar, onto the link). In the paper's router none of them has a
-// cycle of its own: a packet that is ready at step t is decoded, wins its link and crosses it in
-// that step, and arrives L cycles later (L = the link's latency, 1 by default: one hop per step).
-// A unit listed in `--pipeline` takes cycles of its own (`unit` one, `unit:N` N), so that
+// A packet passes three units in a router, always in this order (a design-space router,
+// core/vc_router, has a fourth, the VC allocator, between route and allocate): the route stage
+// (decode), the switch allocator (a link, or the node, for this cycle) and the switch traversal
+// (out of the input buffer, through the crossbar, onto the link). In the paper's router none of
+// them has a cycle of its own: a packet that is ready at step t is decoded, wins its link and
+// crosses it in that step, and arrives L cycles later (L = the link's latency, 1 by default: one
+// hop per step). A unit listed in `--pipeline` takes cycles of its own (`unit` one, `unit:N` N), so
+// that
 //
 //   ready at t0 -> route [t0, t0+R) -> allocate at g >= t0+R (g = t0+R when uncontended)
 //               -> allocate stage [g, g+A) -> traverse [g+A, g+A+T) -> link: ready at g+A+T+L
@@ -24,30 +26,44 @@
 
 namespace d3 {
 
-enum class pipeline_unit { route, allocate, traverse };
+/// (vc_allocate last: the values index per-unit arrays; kPipelineUnits gives the units' order.)
+enum class pipeline_unit { route, allocate, traverse, vc_allocate };
 
 struct pipeline_spec {
     int route = 0;     ///< cycles of the route stage of its own (R)
     int allocate = 0;  ///< cycles between winning the switch and reading the buffer (A)
     int traverse = 0;  ///< cycles through the crossbar before the link (T)
+    /// Cycles from a head's VC grant to its switch allocation (V): a design-space router's VC
+    /// allocation unit (core/vc_router); the paper's router has none (its VC is fixed by b).
+    int vc_allocate = 0;
 
     int cycles(pipeline_unit u) const {
-        return u == pipeline_unit::route      ? route
-               : u == pipeline_unit::allocate ? allocate
-                                              : traverse;
+        return u == pipeline_unit::route         ? route
+               : u == pipeline_unit::allocate    ? allocate
+               : u == pipeline_unit::vc_allocate ? vc_allocate
+                                                 : traverse;
     }
-    /// Cycles a packet spends in the router beyond the paper's step: R + A + T.
-    int extra() const { return route + allocate + traverse; }
+    int& cycles(pipeline_unit u) {
+        return u == pipeline_unit::route         ? route
+               : u == pipeline_unit::allocate    ? allocate
+               : u == pipeline_unit::vc_allocate ? vc_allocate
+                                                 : traverse;
+    }
+    /// Cycles a packet spends in the router beyond the paper's step: R + V + A + T.
+    int extra() const { return route + vc_allocate + allocate + traverse; }
     /// Router cycles per hop (1: the paper's router).
     int stages() const { return 1 + extra(); }
     /// Cycles from winning the switch to the link (and to the node): A + T.
     int after_grant() const { return allocate + traverse; }
     bool operator==(const pipeline_spec& o) const {
-        return route == o.route && allocate == o.allocate && traverse == o.traverse;
+        return route == o.route && allocate == o.allocate && traverse == o.traverse &&
+               vc_allocate == o.vc_allocate;
     }
 };
 
-inline constexpr pipeline_unit kPipelineUnits[] = {pipeline_unit::route, pipeline_unit::allocate,
+/// The units in the order a packet passes them.
+inline constexpr pipeline_unit kPipelineUnits[] = {pipeline_unit::route, pipeline_unit::vc_allocate,
+                                                   pipeline_unit::allocate,
                                                    pipeline_unit::traverse};
 
 const char* to_string(pipeline_unit u);

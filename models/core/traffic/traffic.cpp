@@ -297,7 +297,8 @@ traffic_program::traffic_program(traffic_state& s, router_id id)
                 if (!bernoulli_of_draw(w[used++], packet_threshold_)) continue;
                 const router_id dst = s_.pattern().destination_of_draw(w[used++]);
                 const header h = minimal_header(s_.topo().at(dst));
-                out.push_back({h, s_.created(step, id_, dst, h)});
+                out.push_back({h, s_.created(step, id_, dst, h), 0, false, false,
+                               static_cast<std::uint8_t>(terminal)});
             }
             rng_.skip(used);
             return;
@@ -307,7 +308,8 @@ traffic_program::traffic_program(traffic_state& s, router_id id)
         const router_id dst = s_.pattern().destination(id_, rng_);
         const coord to = s_.topo().at(dst);
         const header h = minimal_ ? minimal_header(to) : s_.routing().route(at_, to, rng_);
-        out.push_back({h, s_.created(step, id_, dst, h)});
+        out.push_back({h, s_.created(step, id_, dst, h), 0, false, false,
+                       static_cast<std::uint8_t>(terminal)});
     }
 }
 

@@ -23,6 +23,8 @@ struct launch {
     /// second phase): not one of the program's rounds (the waveform's d3.rounds). Launches of
     /// immediate() are answers by definition.
     bool answer = false;
+    /// The source router's terminal that created it (synthetic traffic with --concentration).
+    std::uint8_t terminal = 0;
     friend bool operator==(const launch& a, const launch& b) {
         return a.hdr == b.hdr && a.payload == b.payload;
     }

@@ -45,6 +45,7 @@ bool router::waits(const entry& e, wait& w) const {
 
 std::vector<router::wait> router::blocked_heads() const {
     std::vector<wait> out;
+    if (design_) return out;  // flit by flit: described by describe_occupancy
     wait w;
     for (int f : in_unit_.busy()) {
         if (in_unit_.is_injection(f)) continue;
@@ -72,6 +73,7 @@ std::string router::held_head(int cls) const {
 std::string router::describe_occupancy() const {
     std::ostringstream os;
     os << name() << " " << topo_.label(at_) << ":";
+    if (design_) return os.str() + design_->describe();
     for (int f : in_unit_.busy()) {
         os << " " << fifo_label(f) << " holds " << in_unit_.size(f) << " (head "
            << to_string(in_unit_.head(f).pkt->hdr);

@@ -1,0 +1,38 @@
+#include "core/vc_router/design_setup.h"
+
+namespace d3 {
+
+vc_router_setup design_setup(const network_config& c, const topology& t, int terminals) {
+    const router_params& r = c.router;
+    const microarchitecture& d = r.design;
+    vc_router_setup s;
+    s.link_ports = t.link_ports();
+    s.terminals = terminals;
+    s.vcs = r.vcs;
+    s.buffer_depth = r.buffer_depth;
+    // A terminal's input VCs hold what a link's do (BookSim2's terminal ports are ordinary
+    // inputs).
+    s.terminal_depth = r.buffer_depth;
+    s.packet_length = r.packet_length;
+    s.pipeline = r.pipeline;
+    s.credit_delay = d.credit_delay;
+    s.sw_allocator = d.sw_allocator;
+    s.vc_allocator = d.vc_allocator;
+    s.arbiter = to_string(r.arb);
+    s.alloc_iters = d.alloc_iters;
+    s.input_speedup = d.input_speedup == 0 ? r.vcs : d.input_speedup;
+    s.control = d.control;
+    s.wait_for_tail_credit = d.wait_for_tail_credit;
+    s.classes = d.vc_classes;
+    s.class_count = d.vc_classes == vc_class_kind::phase ? std::min(d.phases, r.vcs) : r.vcs;
+    for (int o = 0; o < s.link_ports; ++o) {
+        const bool global = port_of(o, t.k()).global;
+        s.link_global.push_back(global);
+        s.link_latency.push_back(global ? r.global_latency : r.local_latency);
+    }
+    s.hold_latency = r.local_latency;
+    s.skip_holds = d.skip_holds;
+    return s;
+}
+
+}  // namespace d3

@@ -1,0 +1,66 @@
+// Input unit of a design-space router (core/vc_router/vc_router.h): per input port and virtual
+// channel, a buffer of flits and the state of the packet at its head (routed, waiting for a VC,
+// active). Plain C++.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "core/decoding/header.h"
+#include "core/run/packet.h"
+#include "core/vc_router/vc_class.h"
+
+namespace d3 {
+
+/// A flit in an input buffer: flit `seq` of packet `pkt`, there from cycle `ready`.
+struct flit_slot {
+    packet* pkt = nullptr;
+    std::uint64_t ready = 0;
+    std::uint16_t seq = 0;
+};
+
+/// Where the packet at the head of an input VC is: not routed yet (idle), routed and waiting for
+/// an output VC, or holding one (active: its flits ask for the switch).
+enum class vc_stage : std::uint8_t { idle, vc_alloc, active };
+
+struct input_vc {
+    std::deque<flit_slot> flits;
+    vc_stage stage = vc_stage::idle;
+    std::uint64_t eligible =
+        0;                ///< first cycle of the next stage (the unit before took its cycles)
+    int output = -1;      ///< routed output
+    int out_vc = -1;      ///< granted VC at the output
+    vc_range candidates;  ///< the output VCs it may take
+    header next;          ///< the header it carries after this hop
+};
+
+class input_vcs {
+  public:
+    /// `depth[i]`: flits per VC of input port i.
+    input_vcs(int vcs, std::vector<int> depth);
+
+    int inputs() const { return static_cast<int>(depth_.size()); }
+    int vcs() const { return vcs_; }
+    int index(int input, int vc) const { return input * vcs_ + vc; }
+    input_vc& at(int index) { return vcs_state_[static_cast<std::size_t>(index)]; }
+    const input_vc& at(int index) const { return vcs_state_[static_cast<std::size_t>(index)]; }
+    int size() const { return static_cast<int>(vcs_state_.size()); }
+
+    /// A flit arrives; false when its VC is full (the sender ignored its credits).
+    bool arrive(int input, int vc, const flit_slot& f);
+    /// Takes the head flit of VC `index` out.
+    flit_slot pop(int index);
+    /// Flits buffered in all VCs.
+    std::uint64_t flits() const { return flits_; }
+    /// Flits buffered in input port `input`.
+    int port_flits(int input) const;
+
+  private:
+    int vcs_;
+    std::vector<int> depth_;
+    std::vector<input_vc> vcs_state_;
+    std::uint64_t flits_ = 0;
+};
+
+}  // namespace d3

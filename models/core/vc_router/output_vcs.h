@@ -1,0 +1,63 @@
+// Output unit of a design-space router (core/vc_router/vc_router.h): per output port and virtual
+// channel downstream, the credits (free flit slots), which input VC holds it, and the credits on
+// their way back (BookSim2's BufferState). Plain C++.
+#pragma once
+
+#include <climits>
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+namespace d3 {
+
+class output_vcs {
+  public:
+    static constexpr int kFree = -1;
+    static constexpr int kUnbounded = INT_MAX / 2;
+
+    /// `depth[o]`: flits per VC downstream of output o (kUnbounded: a terminal that takes
+    /// everything); `wait_for_tail_credit`: a VC is free again only when the tail's credit is back.
+    output_vcs(int vcs, std::vector<int> depth, bool wait_for_tail_credit);
+
+    int outputs() const { return static_cast<int>(depth_.size()); }
+    int credits(int output, int vc) const { return slot(output, vc).credits; }
+    bool free(int output, int vc) const { return slot(output, vc).owner == kFree; }
+    /// Input VC `owner` (an input_vcs index) takes VC `vc` of `output` for a packet.
+    void take(int output, int vc, int owner) { slot(output, vc).owner = owner; }
+    /// A flit leaves on `output` into `vc` (its tail when `tail`).
+    void send(int output, int vc, bool tail);
+    /// A credit for `vc` of `output`, usable from `due` (credits of one output come in due order).
+    void credit_arrived(int output, int vc, std::uint64_t due);
+    /// Credits due by `t` become usable.
+    void return_credits(std::uint64_t t);
+    /// The first cycle a pending credit becomes usable (UINT64_MAX: none).
+    std::uint64_t next_credit() const;
+    /// Flits sent on `output` that its downstream buffers still hold (all VCs).
+    int occupancy(int output) const;
+    /// Credits not back at the outputs of bounded depth.
+    std::uint64_t outstanding() const;
+
+  private:
+    struct vc_slot {
+        int credits = 0;
+        int owner = kFree;
+        bool tail_sent = false;  ///< wait_for_tail_credit: freed when every credit is back
+    };
+    struct pending {
+        std::uint64_t due;
+        int vc;
+    };
+    vc_slot& slot(int o, int vc) { return slots_[static_cast<std::size_t>(o * vcs_ + vc)]; }
+    const vc_slot& slot(int o, int vc) const {
+        return slots_[static_cast<std::size_t>(o * vcs_ + vc)];
+    }
+
+    int vcs_;
+    std::vector<int> depth_;
+    bool wait_for_tail_credit_;
+    std::vector<vc_slot> slots_;
+    std::vector<std::deque<pending>> pending_;  ///< by output
+    std::size_t pending_count_ = 0;
+};
+
+}  // namespace d3

@@ -1,0 +1,61 @@
+// Switch allocation unit of a design-space router (core/vc_router/vc_router.h): which input VCs
+// send a flit this cycle, at most one per output and `input_speedup` per input port (VC v of
+// input i asks through row i x speedup + v mod speedup, as BookSim2 expands its inputs). Several
+// VCs of a row asking for one output: the first after the row's round-robin pointer asks.
+// "paper": every VC a row of its own, one arbiter per output (the paper's router); otherwise an
+// allocator of core/allocation/allocator_factory.h. Plain C++.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/allocation/allocator_if.h"
+#include "core/allocation/matching.h"
+#include "core/allocation/request_matrix.h"
+#include "core/vc_router/vc_router_setup.h"
+
+namespace d3 {
+
+class switch_allocation {
+  public:
+    switch_allocation(const vc_router_setup& s, int inputs, int outputs);
+
+    /// VC `vc` of input port `input` asks for `output` with a flit of a packet of age `age`.
+    void request(int input, int vc, int output, std::uint64_t age);
+    /// Allocates this cycle's requests: granted(input, vc, output) per match (lost(output) for
+    /// each requesting row that lost it); then clears them.
+    template <typename Granted>
+    void allocate(Granted&& granted) {
+        if (rows_asked_.empty()) return;
+        alloc_->allocate(requests_, grants_);
+        for (int row : rows_asked_) {
+            const std::size_t o = grants_.output_of(static_cast<std::size_t>(row));
+            if (o == kNone) continue;
+            const int vc = label_[static_cast<std::size_t>(row) * outputs_ + o];
+            next_vc_[static_cast<std::size_t>(row)] = (vc + rows_) % vcs_;
+            granted(row / rows_, vc, static_cast<int>(o));
+        }
+        clear();
+    }
+    /// Outputs asked for by more than one row so far (conflicts), and requests that lost.
+    std::uint64_t conflicts() const { return conflicts_; }
+    std::uint64_t waits() const { return waits_; }
+
+  private:
+    void clear();
+
+    int vcs_;
+    int rows_;  ///< rows per input port
+    std::size_t outputs_;
+    std::unique_ptr<allocator_if> alloc_;
+    request_matrix requests_;
+    matching grants_;
+    std::vector<int> label_;    ///< row x output: the VC that asks
+    std::vector<int> next_vc_;  ///< per row: the VC asking first
+    std::vector<int> rows_asked_;
+    std::vector<int> askers_;  ///< per output: rows asking this cycle
+    std::uint64_t conflicts_ = 0, waits_ = 0;
+};
+
+}  // namespace d3

@@ -1,0 +1,178 @@
+#include "core/vc_router/vc_router.h"
+
+#include <algorithm>
+#include <sstream>
+#include <stdexcept>
+
+namespace d3 {
+namespace {
+
+std::vector<int> input_depths(const vc_router_setup& s) {
+    std::vector<int> d(static_cast<std::size_t>(s.link_ports), s.buffer_depth);
+    d.push_back(output_vcs::kUnbounded);  // the hold port: as many as are held
+    d.insert(d.end(), static_cast<std::size_t>(s.terminals), s.terminal_depth);
+    return d;
+}
+
+std::vector<int> output_depths(const vc_router_setup& s) {
+    std::vector<int> d(static_cast<std::size_t>(s.link_ports), s.buffer_depth);
+    // The hold port and the terminals take every flit.
+    d.insert(d.end(), static_cast<std::size_t>(s.terminals + 1), output_vcs::kUnbounded);
+    return d;
+}
+
+}  // namespace
+
+vc_router::vc_router(const vc_router_setup& s, vc_router_io& io)
+    : setup_(s),
+      io_(io),
+      route_cycles_(static_cast<std::uint64_t>(s.pipeline.route)),
+      vc_cycles_(static_cast<std::uint64_t>(s.pipeline.vc_allocate)),
+      read_out_(static_cast<std::uint64_t>(s.pipeline.allocate)),
+      depart_(static_cast<std::uint64_t>(s.pipeline.allocate + s.pipeline.traverse)),
+      inputs_(s.vcs, input_depths(s)),
+      outputs_(s.vcs, output_depths(s), s.wait_for_tail_credit),
+      sources_(setup_),  // keeps a reference: the member, not the argument
+      vcs_(s, inputs_.inputs(), outputs_.outputs()),
+      switch_(s, inputs_.inputs(), outputs_.outputs()) {}
+
+std::uint64_t vc_router::step(std::uint64_t t) {
+    outputs_.return_credits(t);
+    sources_.inject(t, [&](int terminal, int vc, const flit_slot& f) {
+        // One cycle over the injection channel.
+        inputs_.arrive(input_of_terminal(terminal), vc,
+                       {f.pkt, t + static_cast<std::uint64_t>(setup_.terminal_latency), f.seq});
+    });
+    route(t);
+    allocate_vcs(t);
+    allocate_switch(t);
+    if (inputs_.flits() != 0 || sources_.packets() != 0) return t + 1;
+    return UINT64_MAX;
+}
+
+void vc_router::route(std::uint64_t t) {
+    for (int iv = 0; iv < inputs_.size(); ++iv) {
+        input_vc& v = inputs_.at(iv);
+        if (v.stage != vc_stage::idle || v.flits.empty() || v.flits.front().ready > t) continue;
+        const flit_slot& f = v.flits.front();
+        if (f.seq != 0)
+            throw std::logic_error("input VC " + std::to_string(iv) +
+                                   ": a packet's body flit with no head before it");
+        target to;
+        if (!io_.route(*f.pkt, t, to, v.next))
+            throw std::logic_error("a broadcast at a design-space router");
+        while (to == kHoldTarget && setup_.skip_holds) {  // no step of its own
+            f.pkt->hdr = v.next;
+            if (!io_.route(*f.pkt, t, to, v.next))
+                throw std::logic_error("a broadcast at a design-space router");
+        }
+        int globals = f.pkt->globals;
+        if (to == kEjectTarget) {
+            v.output = setup_.link_ports + 1 + terminal_of(*f.pkt);
+        } else if (to == kHoldTarget) {
+            v.output = setup_.link_ports;
+        } else {
+            v.output = static_cast<int>(to);
+            if (setup_.link_global[to]) ++globals;
+        }
+        v.candidates = next_vcs(setup_, globals, v.next.b);
+        v.stage = vc_stage::vc_alloc;
+        v.eligible = t + route_cycles_;
+    }
+}
+
+void vc_router::allocate_vcs(std::uint64_t t) {
+    for (int iv = 0; iv < inputs_.size(); ++iv) {
+        const input_vc& v = inputs_.at(iv);
+        if (v.stage == vc_stage::vc_alloc && v.eligible <= t)
+            vcs_.request(iv, v.output, v.candidates, outputs_, v.flits.front().pkt->launch);
+    }
+    vcs_.allocate([&](int iv, int out_vc) {
+        input_vc& v = inputs_.at(iv);
+        outputs_.take(v.output, out_vc, iv);
+        v.out_vc = out_vc;
+        v.stage = vc_stage::active;
+        v.eligible = t + vc_cycles_;
+    });
+}
+
+void vc_router::allocate_switch(std::uint64_t t) {
+    const int flits = setup_.packet_length;
+    const bool vct = setup_.control == flow_control::vct;
+    for (int iv = 0; iv < inputs_.size(); ++iv) {
+        const input_vc& v = inputs_.at(iv);
+        if (v.stage != vc_stage::active || v.eligible > t || v.flits.empty()) continue;
+        const flit_slot& f = v.flits.front();
+        if (f.ready > t) continue;
+        const int need = vct && f.seq == 0 ? flits : 1;
+        if (outputs_.credits(v.output, v.out_vc) < need) continue;
+        switch_.request(iv / inputs_.vcs(), iv % inputs_.vcs(), v.output, f.pkt->launch);
+    }
+    switch_.allocate([&](int input, int vc, int output) { traverse(input, vc, output, t); });
+}
+
+void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
+    const int iv = inputs_.index(input, vc);
+    input_vc& v = inputs_.at(iv);
+    const flit_slot f = inputs_.pop(iv);
+    packet* p = f.pkt;
+    const bool tail = f.seq + 1 == setup_.packet_length;
+    // The slot is free when the flit is read out (the allocate unit's cycles after the grant).
+    const std::uint64_t freed = t + read_out_ + static_cast<std::uint64_t>(setup_.credit_delay);
+    if (input < setup_.link_ports) {
+        ++stats_.flits_freed;
+        io_.send_credit(input, vc, freed);
+    } else if (input > setup_.link_ports) {
+        sources_.credit(input - setup_.link_ports - 1, vc,
+                        freed + static_cast<std::uint64_t>(setup_.terminal_latency));
+    }
+    outputs_.send(output, v.out_vc, tail);
+    const std::uint64_t depart = t + depart_;
+    if (f.seq == 0) {
+        p->hdr = v.next;
+        if (output < setup_.link_ports) {
+            ++p->hops;
+            ++stats_.hops;
+            if (setup_.link_global[static_cast<std::size_t>(output)]) ++p->globals;
+        } else if (output == setup_.link_ports) {
+            ++stats_.holds;
+        }
+    }
+    if (output < setup_.link_ports) {
+        if (f.seq == 0 && setup_.packet_length > 1)
+            ++stats_.vc_packets[static_cast<std::size_t>(std::min(v.out_vc, kMaxVcs - 1))];
+        io_.send_flit(output, v.out_vc, p, f.seq, depart);
+    } else if (output == setup_.link_ports) {
+        inputs_.arrive(output, v.out_vc,
+                       {p, depart + static_cast<std::uint64_t>(setup_.hold_latency), f.seq});
+    } else if (tail) {
+        ++stats_.ejected;
+        io_.deliver(p, depart + static_cast<std::uint64_t>(setup_.terminal_latency));
+    }
+    if (tail) {
+        v.stage = vc_stage::idle;
+        v.output = v.out_vc = -1;
+    }
+}
+
+int vc_router::terminal_of(const packet& p) const {
+    // A fixed hash of the message: every terminal of the router equally often.
+    const std::uint64_t h = (p.msg + 1) * 0x9E3779B97F4A7C15ull;
+    return static_cast<int>((h >> 32) % static_cast<std::uint64_t>(setup_.terminals));
+}
+
+std::string vc_router::describe() const {
+    std::ostringstream os;
+    const char* const stage[] = {"idle", "vc_alloc", "active"};
+    for (int iv = 0; iv < inputs_.size(); ++iv) {
+        const input_vc& v = inputs_.at(iv);
+        if (v.flits.empty()) continue;
+        os << " input " << iv / inputs_.vcs() << " vc" << iv % inputs_.vcs() << ": "
+           << v.flits.size() << " flits, head packet " << v.flits.front().pkt->serial << " ("
+           << stage[static_cast<int>(v.stage)] << ")";
+    }
+    if (sources_.packets() != 0) os << " source queues: " << sources_.packets() << " packets";
+    return os.str();
+}
+
+}  // namespace d3

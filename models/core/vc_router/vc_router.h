@@ -1,0 +1,104 @@
+// A design-space router (issue 43): the router as an architect describes it, moving packets
+// flit by flit through named units, each chosen by configuration (vc_router_setup):
+//
+//   1. output_vcs.return_credits     credits that came back by now become usable
+//   2. terminal_sources.inject       each terminal sends one flit into its input port
+//   3. route                         the head of every idle input VC is decoded: its output and
+//                                    the VCs it may take there (vc_class.h); the next stage may
+//                                    begin R cycles later
+//   4. vc_allocation.allocate        routed heads take a free output VC (static: the one b fixes)
+//   5. switch_allocation.allocate    active VCs with a flit and a credit downstream (wormhole: one
+//                                    slot; virtual cut-through: the head needs the whole packet's)
+//                                    ask for their output, input_speedup rows per input port
+//   6. traverse                      each winner's flit leaves its buffer: its credit goes upstream
+//                                    A cycles later (the allocate unit), the flit onto its link
+//                                    A + T cycles later; a tail frees its output VC and input VC
+//   7. next wake-up                  the next cycle with work
+//
+// Ports: inputs are the P link inputs (port_of order), the hold port (P: port 0's loop back
+// into the router) and one per terminal; outputs the P links, the hold port and one ejection
+// port per terminal. The units are plain C++; what crosses the router's edges goes through
+// vc_router_io (sc/router.cpp wires it to the links and the node). docs/design-space.md.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "core/decoding/expand.h"
+#include "core/run/packet.h"
+#include "core/run/stats.h"
+#include "core/vc_router/input_vcs.h"
+#include "core/vc_router/output_vcs.h"
+#include "core/vc_router/switch_allocation.h"
+#include "core/vc_router/terminal_sources.h"
+#include "core/vc_router/vc_allocation.h"
+#include "core/vc_router/vc_router_setup.h"
+
+namespace d3 {
+
+/// What a design-space router does at its edges.
+class vc_router_io {
+  public:
+    virtual ~vc_router_io() = default;
+    /// Flit `seq` of `p` leaves on link output `output` into VC `vc` at cycle `depart`.
+    virtual void send_flit(int output, int vc, packet* p, int seq, std::uint64_t depart) = 0;
+    /// A slot of VC `vc` of link input `input` was freed at cycle `at`: a credit upstream.
+    virtual void send_credit(int input, int vc, std::uint64_t at) = 0;
+    /// The tail of `p` reached its terminal at cycle `at`.
+    virtual void deliver(packet* p, std::uint64_t at) = 0;
+    /// Decodes `p`'s header here: its output (a link, kHoldTarget or kEjectTarget) and the header
+    /// it carries after the hop (false: not a unicast, which this router does not move).
+    virtual bool route(const packet& p, std::uint64_t t, target& to, header& next) = 0;
+};
+
+class vc_router {
+  public:
+    vc_router(const vc_router_setup& s, vc_router_io& io);
+
+    /// Flit `seq` of `p` arrives in VC `vc` of link input `input`, usable from `ready`; false
+    /// when the VC is full.
+    bool arrive(int input, int vc, packet* p, int seq, std::uint64_t ready) {
+        return inputs_.arrive(input, vc, {p, ready, static_cast<std::uint16_t>(seq)});
+    }
+    /// A packet from the node: its terminal's source queue, from `ready`.
+    void inject(packet* p, std::uint64_t ready) { sources_.add(p, ready); }
+    /// A credit for VC `vc` of link output `output`, usable from `due`.
+    void credit(int output, int vc, std::uint64_t due) { outputs_.credit_arrived(output, vc, due); }
+
+    /// One cycle; returns the next cycle with work (UINT64_MAX: none until something arrives).
+    std::uint64_t step(std::uint64_t t);
+
+    const router_stats& stats() const { return stats_; }
+    std::uint64_t conflicts() const { return switch_.conflicts(); }
+    /// Flits in input buffers and packets in source queues.
+    std::uint64_t occupancy() const { return inputs_.flits() + sources_.packets(); }
+    /// Flits sent on link output `o` its downstream buffers still hold.
+    int output_occupancy(int o) const { return outputs_.occupancy(o); }
+    std::uint64_t credits_outstanding() const { return outputs_.outstanding(); }
+    /// "input 3 vc1: 4 flits, head serial 17 (vc_alloc)" per non-empty VC (a run that did not
+    /// drain).
+    std::string describe() const;
+    int hold_port() const { return setup_.link_ports; }
+
+  private:
+    void route(std::uint64_t t);
+    void allocate_vcs(std::uint64_t t);
+    void allocate_switch(std::uint64_t t);
+    void traverse(int input, int vc, int output, std::uint64_t t);
+    /// The terminal a packet leaves at (uniform over the router's terminals).
+    int terminal_of(const packet& p) const;
+    int input_of_terminal(int terminal) const { return setup_.link_ports + 1 + terminal; }
+    bool is_ejection(int output) const { return output > setup_.link_ports; }
+
+    const vc_router_setup setup_;
+    vc_router_io& io_;
+    const std::uint64_t route_cycles_, vc_cycles_, read_out_, depart_;
+    input_vcs inputs_;
+    output_vcs outputs_;
+    terminal_sources sources_;
+    vc_allocation vcs_;
+    switch_allocation switch_;
+    router_stats stats_;
+};
+
+}  // namespace d3

@@ -1,0 +1,55 @@
+// The edges of a design-space router (core/vc_router/vc_router.h) in SystemC: its flits go out on
+// the router's link sockets, its credits back over the links they came on, its deliveries to the
+// node, and its heads are decoded by the router's route stage. Built by the router when its
+// configuration is a design-space one (router_params::design_space); the paper's router has none.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/vc_router/vc_router.h"
+#include "sc/protocol.h"
+#include "sc/router/route_stage.h"
+#include "sc/stepper.h"
+
+namespace d3 {
+
+class design_io final : public vc_router_io {
+  public:
+    using fw_if = tlm::tlm_fw_transport_if<link_protocol_types>;
+    using bw_if = tlm::tlm_bw_transport_if<link_protocol_types>;
+
+    design_io(const char* router_name, stepper& clock, route_stage& route)
+        : name_(router_name), clock_(clock), route_(route) {}
+
+    /// Link output `o` (in port order) and its latency; then the node.
+    void bind_output(fw_if* link, std::uint64_t latency) { outputs_.push_back({link, latency}); }
+    void bind_node(fw_if* node) { node_ = node; }
+    /// Link input `input`'s way back (its credits) and its latency.
+    void bind_input(int input, bw_if* link, std::uint64_t latency);
+
+    void send_flit(int output, int vc, packet* p, int seq, std::uint64_t depart) override;
+    void send_credit(int input, int vc, std::uint64_t at) override;
+    void deliver(packet* p, std::uint64_t at) override;
+    bool route(const packet& p, std::uint64_t t, target& to, header& next) override;
+
+  private:
+    template <typename If>
+    struct edge {
+        If* link = nullptr;
+        std::uint64_t latency = 0;
+    };
+    /// Delay from now to cycle `at` plus `latency`.
+    sc_core::sc_time after(std::uint64_t at, std::uint64_t latency) const {
+        return cycles(at - clock_.now() + latency);
+    }
+
+    const char* name_;
+    stepper& clock_;
+    route_stage& route_;
+    std::vector<edge<fw_if>> outputs_;
+    std::vector<edge<bw_if>> inputs_;
+    fw_if* node_ = nullptr;
+};
+
+}  // namespace d3
