@@ -49,7 +49,15 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
         ->capture_default_str()
         ->group(g);
     app.add_option("--ugal-threshold", t.ugal_threshold,
-                   "ugal: deflect only when 5 x deflected queue + T < 3 x minimal queue")
+                   "ugal: deflect only when 5 x deflected queue + T < 3 x minimal queue (rule "
+                   "global), or when minimal queue > 2 x deflected queue + T (rule local)")
+        ->capture_default_str()
+        ->group(g);
+    app.add_option("--ugal-rule", t.ugal_rule,
+                   "ugal: global (UGAL-G, the queues of both routes' first two hops in the "
+                   "drawer) or local (UGAL-L, the source router's first output of each, as "
+                   "BookSim2's dragonfly)")
+        ->check(member_of(kUgalRuleNames))
         ->capture_default_str()
         ->group(g);
     app.add_option("--link-stats", t.link_stats,
@@ -62,7 +70,7 @@ std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffi
     const bool traffic = !t.traffic.empty();
     for (const char* opt :
          {"--rate", "--routing", "--warmup", "--measure", "--drain-limit", "--hotspot-fraction",
-          "--ugal-threshold", "--link-stats", "--concentration"})
+          "--ugal-threshold", "--ugal-rule", "--link-stats", "--concentration"})
         if (!traffic && app.count(opt) != 0)
             return std::string(opt) +
                    " needs --traffic (the primitives launch source-vector headers)";
@@ -90,6 +98,8 @@ std::optional<std::string> check_traffic_option_use(const CLI::App& app, const t
                " pattern does not read it)";
     if (t.routing != to_string(routing_kind::ugal) && app.count("--ugal-threshold") != 0)
         return "--ugal-threshold needs --routing ugal (" + t.routing + " routing does not read it)";
+    if (t.routing != to_string(routing_kind::ugal) && app.count("--ugal-rule") != 0)
+        return "--ugal-rule needs --routing ugal (" + t.routing + " routing does not read it)";
     return std::nullopt;
 }
 
@@ -104,6 +114,7 @@ traffic_run_options make_traffic_run(const traffic_cli& t, const run_options& r)
     o.traffic.drain_limit = t.drain_limit;
     o.traffic.hotspot_fraction = t.hotspot_fraction;
     o.traffic.ugal_threshold = t.ugal_threshold;
+    o.traffic.ugal = *parse_as<ugal_rule>(t.ugal_rule);
     o.traffic.concentration = t.concentration;
     o.traffic.seed = r.seed;
     o.traffic.packet_length = r.net.router.packet_length;

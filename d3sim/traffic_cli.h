@@ -22,6 +22,7 @@ struct traffic_cli {
     int drain_limit = 20000;
     double hotspot_fraction = 0.1;
     int ugal_threshold = 0;
+    std::string ugal_rule = to_string(ugal_rule::global);
     int concentration = 1;
 };
 

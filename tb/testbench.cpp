@@ -14,13 +14,14 @@
 namespace d3 {
 
 std::optional<std::string> run_options::validate() const {
-    if (auto err = net.validate()) return err;
     // The primitives are the paper's schedules of one-unit packets on its router (broadcasts
-    // included), which the design-space router does not move.
+    // included), which the design-space router does not move. Before the network's checks,
+    // whose complaints about those options would suggest another fix.
     if (net.router.design_space())
         return std::string(
             "the design-space router's options (--sw-allocator, --vc-allocator, "
             "--flow-control, ...) need --traffic");
+    if (auto err = net.validate()) return err;
     if (net.shape != topology_kind::d3 && (!wave.empty() || !subnetworks.empty() ||
                                            destination_headers || background || service_class))
         return "on MDF the primitives run without --wave, --subnetwork, --headers destination, "

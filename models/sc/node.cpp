@@ -78,8 +78,7 @@ template <typename Closed>
     p->hops = 0;
     p->service = l.service;
     p->background = l.background;
-    p->terminal = l.terminal;
-    p->globals = 0;
+    p->terminal = l.terminal;  // (packet::globals: a design-space router sets it on entry)
     // The ledger found the header valid on this network (it throws otherwise): a route stage
     // with the reference decoder need not check it again (packet::header_checked).
     p->header_checked = true;
@@ -90,7 +89,9 @@ template <typename Closed>
         // before the launches of step t, whose first hop is t + 1): the first one's is the least.
         if (stats_.launched++ == 0) stats_.first_hop = first_hop;
     }
-    flit f{p, l.service};  // the injection channel of its class
+    flit f;  // member by member (flit::seq is not read on the injection channel)
+    f.pkt = p;
+    f.vc = l.service;  // the injection channel of its class
     tlm::tlm_phase ph = tlm::BEGIN_REQ;
     sc_core::sc_time d = delay;
     const tlm::tlm_sync_enum r = fw_->nb_transport_fw(f, ph, d);

@@ -27,8 +27,10 @@ struct flit {
     packet* pkt = nullptr;
     std::uint8_t vc = 0;  ///< channel at the receiving input: class * vcs + vc (injection: class)
     /// A design-space router (core/vc_router) moves packets flit by flit: which flit this is
-    /// (0 the head, packet_length - 1 the tail). The paper's router sends whole packets (0).
-    std::uint16_t seq = 0;
+    /// (0 the head, packet_length - 1 the tail), set by its sender. The paper's router sends whole
+    /// packets and neither sets nor reads it: no initialiser, so that its flits, built member by
+    /// member, cost no store for it.
+    std::uint16_t seq;
 };
 
 struct link_protocol_types {

@@ -263,7 +263,7 @@ void router::return_flit_credits(int fifo) {
     const upstream& u = upstream_[static_cast<std::size_t>(fifo)];
     stats_.flits_freed += flits_;
     for (std::uint64_t i = 0; i < flits_; ++i) {
-        flit f{nullptr, u.vc};
+        flit f{nullptr, u.vc, 0};
         tlm::tlm_phase ph = tlm::END_REQ;
         sc_core::sc_time t = u.credit_delay + cycles(i);
         const tlm::tlm_sync_enum r = u.bw->nb_transport_bw(f, ph, t);

@@ -47,7 +47,7 @@ struct hub : sc_core::sc_module {
 /// A flit in channel `vc` sent forward through `fw` (one binding of a socket): what it returns.
 template <typename FW>
 tlm::tlm_sync_enum forward(FW* fw, int vc) {
-    flit f{nullptr, static_cast<std::uint8_t>(vc)};
+    flit f{nullptr, static_cast<std::uint8_t>(vc), 0};
     tlm::tlm_phase ph = tlm::BEGIN_REQ;
     sc_core::sc_time t = sc_core::SC_ZERO_TIME;
     return fw->nb_transport_fw(f, ph, t);
@@ -61,7 +61,7 @@ struct sender : sc_core::sc_module {
         out.register_nb_transport_bw(this, &sender::credit);
     }
     void send(int vc) {
-        flit f{nullptr, static_cast<std::uint8_t>(vc)};
+        flit f{nullptr, static_cast<std::uint8_t>(vc), 0};
         tlm::tlm_phase ph = tlm::BEGIN_REQ;
         sc_core::sc_time t = sc_core::SC_ZERO_TIME;
         EXPECT_EQ(out->nb_transport_fw(f, ph, t), tlm::TLM_ACCEPTED);
@@ -84,7 +84,7 @@ struct receiver : sc_core::sc_module {
         return tlm::TLM_COMPLETED;
     }
     void give_credit(int vc) {
-        flit f{nullptr, static_cast<std::uint8_t>(vc)};
+        flit f{nullptr, static_cast<std::uint8_t>(vc), 0};
         tlm::tlm_phase ph = tlm::END_REQ;
         sc_core::sc_time t = sc_core::SC_ZERO_TIME;
         EXPECT_EQ(in->nb_transport_bw(f, ph, t), tlm::TLM_ACCEPTED);
@@ -160,7 +160,7 @@ TEST(LinkSocket, RetaggedBindingTellsTheModuleItsTag) {
     s1.send(0);
     s0.send(0);
     EXPECT_EQ(l.told, (std::vector<int>{5, 1, 7}));
-    flit f{nullptr, 3};
+    flit f{nullptr, 3, 0};
     tlm::tlm_phase ph = tlm::END_REQ;
     sc_core::sc_time t = sc_core::SC_ZERO_TIME;
     EXPECT_EQ(l.in[2]->nb_transport_bw(f, ph, t), tlm::TLM_ACCEPTED);

@@ -58,7 +58,7 @@ TEST(Node, ADeliveryReachesTheLedgerCheck) {
     const auto deliver = [&] {
         packet* p = h.pool.acquire();
         p->msg = msg;
-        flit f{p, 0};
+        flit f{p, 0, 0};
         tlm::tlm_phase ph = tlm::BEGIN_REQ;
         sc_core::sc_time t = sc_core::SC_ZERO_TIME;
         EXPECT_EQ(h.r.eject->nb_transport_fw(f, ph, t), tlm::TLM_COMPLETED);
@@ -75,7 +75,7 @@ TEST(Node, CallsOutsideTheLinkProtocolAreReported) {
     D3_REQUIRE_FRESH_KERNEL();
     harness h;
     sc_core::sc_start(sc_core::SC_ZERO_TIME);
-    flit f{nullptr, 0};
+    flit f{nullptr, 0, 0};
     sc_core::sc_time t = sc_core::SC_ZERO_TIME;
     tlm::tlm_dmi dmi;
     EXPECT_THROW(h.r.eject->b_transport(f, t), sc_core::sc_report);

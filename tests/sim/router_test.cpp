@@ -27,7 +27,7 @@ struct source : sc_core::sc_module {
         --credits;
         packet* p = pool.acquire();
         p->hdr = h;
-        flit f{p, static_cast<std::uint8_t>(vc_of(h.b, 1))};
+        flit f{p, static_cast<std::uint8_t>(vc_of(h.b, 1)), 0};
         sc_core::sc_time t = step_time();
         EXPECT_EQ(out->nb_transport_fw(f, ph, t), tlm::TLM_ACCEPTED);
         return true;

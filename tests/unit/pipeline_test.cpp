@@ -55,14 +55,14 @@ TEST(Pipeline, StagesAreATraversalOfStagesMinusOne) {
 
 TEST(Pipeline, BadListsAreRefusedWithAReason) {
     EXPECT_EQ(parse_error("route,crossbar"),
-              "'crossbar' is not a unit (route, allocate, traverse, or none)");
+              "'crossbar' is not a unit (route, vc-allocate, allocate, traverse, or none)");
     EXPECT_EQ(parse_error("route,route"), "'route' is given twice");
     EXPECT_EQ(parse_error("route:0"), "'route:0': cycles must be a whole number from 1 to 63");
     EXPECT_EQ(parse_error("route:x"), "'route:x': cycles must be a whole number from 1 to 63");
     EXPECT_EQ(parse_error("route:"), "'route:': cycles must be a whole number from 1 to 63");
     EXPECT_EQ(parse_error("route:40,traverse:40"),
               "'route:40,traverse:40' has 81 stages (at most 64)");
-    EXPECT_EQ(parse_error("route,"), "'' is not a unit (route, allocate, traverse, or none)");
+    EXPECT_EQ(parse_error("route,"), "'' is not a unit (route, vc-allocate, allocate, traverse, or none)");
 }
 
 }  // namespace

@@ -13,7 +13,9 @@ namespace d3 {
 class matching {
   public:
     matching(std::size_t inputs, std::size_t outputs)
-        : output_of_(inputs, kNone), input_of_(outputs, kNone) {}
+        : output_of_(inputs, kNone),
+          input_of_(outputs, kNone),
+          matched_inputs_(inputs < outputs ? inputs : outputs) {}
 
     std::size_t inputs() const { return output_of_.size(); }
     std::size_t outputs() const { return input_of_.size(); }
@@ -29,17 +31,22 @@ class matching {
     void match(std::size_t in, std::size_t out) {
         output_of_[in] = out;
         input_of_[out] = in;
-        ++size_;
+        matched_inputs_[size_++] = in;
     }
+    /// No pairs: undoes the pairs made (a cycle with few costs little in a large matching).
     void clear() {
-        std::fill(output_of_.begin(), output_of_.end(), kNone);
-        std::fill(input_of_.begin(), input_of_.end(), kNone);
+        for (std::size_t i = 0; i < size_; ++i) {
+            const std::size_t in = matched_inputs_[i];
+            input_of_[output_of_[in]] = kNone;
+            output_of_[in] = kNone;
+        }
         size_ = 0;
     }
 
   private:
     std::vector<std::size_t> output_of_;  ///< by input
     std::vector<std::size_t> input_of_;   ///< by output
+    std::vector<std::size_t> matched_inputs_;  ///< the inputs matched, in order (size_ of them)
     std::size_t size_ = 0;
 };
 

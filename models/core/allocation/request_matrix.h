@@ -29,7 +29,9 @@ class request_matrix {
           column_words_(words_for(inputs)),
           rows_(inputs * row_words_),
           columns_(outputs * column_words_),
-          age_(inputs * outputs) {}
+          age_(inputs * outputs),
+          active_rows_(column_words_),
+          active_columns_(row_words_) {}
 
     std::size_t inputs() const { return inputs_; }
     std::size_t outputs() const { return outputs_; }
@@ -41,13 +43,25 @@ class request_matrix {
     void add(std::size_t in, std::size_t out, std::uint64_t age = 0) {
         set_bit(&rows_[in * row_words_], out);
         set_bit(&columns_[out * column_words_], in);
+        set_bit(active_rows_.data(), in);
+        set_bit(active_columns_.data(), out);
         age_[in * outputs_ + out] = age;
     }
-    /// No requests (the ages are left: read only where requested).
+    /// No requests (the ages are left: read only where requested). Clears the rows and columns
+    /// that have requests only: a cycle with few costs little in a large matrix.
     void clear() {
-        std::fill(rows_.begin(), rows_.end(), 0);
-        std::fill(columns_.begin(), columns_.end(), 0);
+        for_each_bit(active_rows_.data(), active_rows_.size(), [&](std::size_t in) {
+            std::fill_n(&rows_[in * row_words_], row_words_, 0);
+        });
+        for_each_bit(active_columns_.data(), active_columns_.size(), [&](std::size_t out) {
+            std::fill_n(&columns_[out * column_words_], column_words_, 0);
+        });
+        std::fill(active_rows_.begin(), active_rows_.end(), 0);
+        std::fill(active_columns_.begin(), active_columns_.end(), 0);
     }
+    /// The inputs with a request (column_words() words), the outputs with one (row_words()).
+    const std::uint64_t* active_rows() const { return active_rows_.data(); }
+    const std::uint64_t* active_columns() const { return active_columns_.data(); }
 
     bool requested(std::size_t in, std::size_t out) const { return test_bit(row(in), out); }
     std::uint64_t age(std::size_t in, std::size_t out) const { return age_[in * outputs_ + out]; }
@@ -63,6 +77,7 @@ class request_matrix {
     std::size_t inputs_, outputs_, row_words_, column_words_;
     std::vector<std::uint64_t> rows_, columns_;
     std::vector<std::uint64_t> age_;  ///< by input, then output
+    std::vector<std::uint64_t> active_rows_, active_columns_;
 };
 
 }  // namespace d3

@@ -22,7 +22,8 @@ separable_allocator<Order>::separable_allocator(const allocator_setup& s)
       picks_(s.inputs, s.outputs),
       free_first_(words_for(first_count(Order, s))),
       free_second_(words_for(second_count(Order, s))),
-      scratch_(words_for(second_count(Order, s))) {}
+      scratch_(words_for(second_count(Order, s))),
+      asking_(words_for(first_count(Order, s))) {}
 
 template <separable_order Order>
 void separable_allocator<Order>::allocate(const request_matrix& requests, matching& grants) {
@@ -38,7 +39,9 @@ bool separable_allocator<Order>::pass(const request_matrix& requests, matching& 
                                       bool first) {
     picks_.clear();
     bool picked = false;
-    for_each_bit(free_first_.data(), free_first_.size(), [&](std::size_t x) {
+    // The free first-side ports with requests (the others' arbiters would find none).
+    and_rows(asking_.data(), free_first_.data(), first_with_requests(requests), asking_.size());
+    for_each_bit(asking_.data(), asking_.size(), [&](std::size_t x) {
         and_rows(scratch_.data(), requests_of(requests, x), free_second_.data(), scratch_.size());
         const std::size_t y =
             first_arbiters_[x]->arbitrate(scratch_.data(), request_ages_of(requests, x));
@@ -47,17 +50,18 @@ bool separable_allocator<Order>::pass(const request_matrix& requests, matching& 
         picked = true;
     });
     if (!picked) return false;
-    for (std::size_t y = 0; y < seconds(); ++y) {
+    // The second-side ports some first-side port picked, in increasing order.
+    for_each_bit(picked_seconds(), words_for(seconds()), [&](std::size_t y) {
         const std::size_t x =
             second_arbiters_[y]->arbitrate(picks_of(y), pick_ages_of(requests, y));
-        if (x == kNone) continue;
+        if (x == kNone) return;
         grants.match(input_of(x, y), output_of(x, y));
         clear_bit(free_first_.data(), x);
         clear_bit(free_second_.data(), y);
-        if (!first) continue;
+        if (!first) return;
         first_arbiters_[x]->update(y);
         second_arbiters_[y]->update(x);
-    }
+    });
     return true;
 }
 

@@ -52,6 +52,13 @@ class separable_allocator final : public allocator_if {
     static age_view pick_ages_of(const request_matrix& r, std::size_t y) {
         return kInputFirst ? r.column_age(y) : r.row_age(y);
     }
+    /// The first-side ports with requests; the second-side ports picked in this pass.
+    static const std::uint64_t* first_with_requests(const request_matrix& r) {
+        return kInputFirst ? r.active_rows() : r.active_columns();
+    }
+    const std::uint64_t* picked_seconds() const {
+        return kInputFirst ? picks_.active_columns() : picks_.active_rows();
+    }
     /// The (input, output) of the pair of first-side `x` and second-side `y`.
     static std::size_t input_of(std::size_t x, std::size_t y) { return kInputFirst ? x : y; }
     static std::size_t output_of(std::size_t x, std::size_t y) { return kInputFirst ? y : x; }
@@ -62,6 +69,7 @@ class separable_allocator final : public allocator_if {
     request_matrix picks_;  ///< a pass's picks, inputs x outputs
     std::vector<std::uint64_t> free_first_, free_second_;
     std::vector<std::uint64_t> scratch_;  ///< a first-side port's free requests: second-side bits
+    std::vector<std::uint64_t> asking_;   ///< the free first-side ports with requests
 };
 
 /// "separable-input-first": input arbiters, then output arbiters.

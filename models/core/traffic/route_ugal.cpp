@@ -6,6 +6,7 @@
 // scaled by the route's steps (3 and 5). A hold (port 0 that does not move) has no queue.
 // On MDF the same rule, with the minimal route's first hops from the group's tables
 // (minimal_first_hops): local to the exit router towards the destination group, then its port.
+// With ugal_rule::local (UGAL-L, BookSim2's) each route's queue is its first output's alone.
 #include "core/run/stats.h"
 #include "core/traffic/routing.h"
 
@@ -14,13 +15,21 @@ namespace {
 
 class ugal_routing final : public launch_routing {
   public:
-    ugal_routing(const topology& t, const occupancy_view& v, int threshold)
-        : t_(t), view_(v), threshold_(threshold) {}
+    ugal_routing(const topology& t, const occupancy_view& v, int threshold, ugal_rule rule)
+        : t_(t), view_(v), threshold_(threshold), rule_(rule) {}
 
     header route(const coord& src, const coord& dst, traffic_rng& r) const override {
         const int d = uniform_int(r, t_.m());
         const int c = uniform_int(r, t_.k());
         const first_hops h = minimal_first_hops(t_, src, dst);
+        if (rule_ == ugal_rule::local) {
+            if (src.c == dst.c && src.p == dst.p && src.d == dst.d)
+                return make_destination_header(kMinimalSteps, dst);
+            if (ugal_local_deflects(first_queue(src, h.local, h.global), first_queue(src, d, c),
+                                    threshold_))
+                return make_destination_header(kDeflectedSteps, dst, c, d);
+            return make_destination_header(kMinimalSteps, dst);
+        }
         const int q_min = queue(src, h.local, h.global);
         const int q_defl = queue(src, d, c);
         if (ugal_deflects(q_min, q_defl, threshold_))
@@ -38,16 +47,25 @@ class ugal_routing final : public launch_routing {
         return q;
     }
 
+    // Queue of the first output of a route from src: local port x, or global port a when x is 0
+    // (none when neither moves: the packet is at its destination router).
+    int first_queue(const coord& src, int x, int a) const {
+        if (x != 0) return view_.occupancy(t_.id(src), index_of({false, x}, t_.k()));
+        if (a >= 0 && !t_.global_loops(src, a)) return view_.occupancy(t_.id(src), a);
+        return 0;
+    }
+
     const topology& t_;
     const occupancy_view& view_;
     int threshold_;
+    ugal_rule rule_;
 };
 
 }  // namespace
 
 std::unique_ptr<launch_routing> make_ugal_routing(const topology& t, const occupancy_view& view,
-                                                  int threshold) {
-    return std::make_unique<ugal_routing>(t, view, threshold);
+                                                  int threshold, ugal_rule rule) {
+    return std::make_unique<ugal_routing>(t, view, threshold, rule);
 }
 
 }  // namespace d3

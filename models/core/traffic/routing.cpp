@@ -26,14 +26,14 @@ first_hops minimal_first_hops(const topology& t, const coord& src, const coord& 
 
 std::unique_ptr<launch_routing> make_launch_routing(routing_kind k, const topology& t,
                                                     const occupancy_view& view,
-                                                    int ugal_threshold) {
+                                                    int ugal_threshold, ugal_rule rule) {
     switch (k) {
         case routing_kind::minimal:
             return make_minimal_routing(t);
         case routing_kind::valiant:
             return make_valiant_routing(t);
         case routing_kind::ugal:
-            return make_ugal_routing(t, view, ugal_threshold);
+            return make_ugal_routing(t, view, ugal_threshold, rule);
     }
     return make_minimal_routing(t);
 }

@@ -25,6 +25,17 @@ constexpr const auto& enum_names_of(routing_kind) {
     return kRoutingKindNames;
 }
 
+/// What UGAL compares (route_ugal.cpp): `global` the paper's UGAL-G, the queues of both routes'
+/// first two hops in the source drawer scaled by their steps (ugal_deflects); `local` UGAL-L as
+/// BookSim2's dragonfly has it, the source router's own output of each route only, minimal while
+/// q_min <= 2 q_deflected + T (ugal_local_deflects).
+enum class ugal_rule { global, local };
+inline constexpr enum_entry<ugal_rule> kUgalRuleNames[] = {{ugal_rule::global, "global"},
+                                                           {ugal_rule::local, "local"}};
+constexpr const auto& enum_names_of(ugal_rule) {
+    return kUgalRuleNames;
+}
+
 class launch_routing {
   public:
     virtual ~launch_routing() = default;
@@ -42,11 +53,13 @@ std::unique_ptr<launch_routing> make_valiant_routing(const topology& t);
 /// UGAL-style: one random deflection (D, C) against the minimal route, compared by queue x hops
 /// (ugal_deflects, with `threshold`) over what `view` shows of the source drawer.
 std::unique_ptr<launch_routing> make_ugal_routing(const topology& t, const occupancy_view& view,
-                                                  int threshold = 0);
+                                                  int threshold = 0,
+                                                  ugal_rule rule = ugal_rule::global);
 
 std::unique_ptr<launch_routing> make_launch_routing(routing_kind k, const topology& t,
                                                     const occupancy_view& view,
-                                                    int ugal_threshold = 0);
+                                                    int ugal_threshold = 0,
+                                                    ugal_rule rule = ugal_rule::global);
 
 /// The first two hops of the minimal route from src to dst: the local port x taken at src (0: none)
 /// and the global port a taken at the router x leads to (-1: none, the route stays in its group).
@@ -83,6 +96,12 @@ int most_steps(routing_kind k, const topology& t);
 inline bool ugal_deflects(int q_min, int q_defl, int threshold = 0) {
     return static_cast<long long>(q_defl) * kDeflectedSteps + threshold <
            static_cast<long long>(q_min) * kMinimalSteps;
+}
+
+/// UGAL-L's rule (BookSim2's ugal_dragonflynew): deflect unless the minimal route's first queue is
+/// at most twice the deflected one's plus the threshold.
+inline bool ugal_local_deflects(int q_min, int q_defl, int threshold = 0) {
+    return static_cast<long long>(q_min) > 2LL * q_defl + threshold;
 }
 
 }  // namespace d3

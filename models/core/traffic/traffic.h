@@ -41,6 +41,7 @@ struct traffic_options {
     std::uint64_t seed = 1;
     double hotspot_fraction = 0.1;  ///< hotspot: share of packets to router 0
     int ugal_threshold = 0;         ///< ugal: added to the deflected side (ugal_deflects)
+    ugal_rule ugal = ugal_rule::global;  ///< ugal: what it compares (core/traffic/routing.h)
     /// Flits per packet (the network's router_params::packet_length): `rate` counts flits, so a
     /// terminal creates a packet with probability rate / packet_length (docs/multi-flit.md).
     int packet_length = 1;

@@ -5,12 +5,15 @@ namespace d3 {
 input_vcs::input_vcs(int vcs, std::vector<int> depth)
     : vcs_(vcs),
       depth_(std::move(depth)),
-      vcs_state_(depth_.size() * static_cast<std::size_t>(vcs)) {}
+      vcs_state_(depth_.size() * static_cast<std::size_t>(vcs)),
+      busy_((vcs_state_.size() + 63) / 64) {}
 
 bool input_vcs::arrive(int input, int vc, const flit_slot& f) {
     input_vc& v = at(index(input, vc));
     if (static_cast<int>(v.flits.size()) >= depth_[static_cast<std::size_t>(input)]) return false;
     v.flits.push_back(f);
+    const auto i = static_cast<std::size_t>(index(input, vc));
+    busy_[i / 64] |= std::uint64_t{1} << (i % 64);
     ++flits_;
     return true;
 }
@@ -19,6 +22,10 @@ flit_slot input_vcs::pop(int index) {
     input_vc& v = at(index);
     const flit_slot f = v.flits.front();
     v.flits.pop_front();
+    if (v.flits.empty()) {
+        const auto i = static_cast<std::size_t>(index);
+        busy_[i / 64] &= ~(std::uint64_t{1} << (i % 64));
+    }
     --flits_;
     return f;
 }

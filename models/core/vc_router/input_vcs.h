@@ -55,11 +55,20 @@ class input_vcs {
     std::uint64_t flits() const { return flits_; }
     /// Flits buffered in input port `input`.
     int port_flits(int input) const;
+    /// f(index) for every VC holding a flit, in index order (a VC emptied by f is still
+    /// visited if it comes later; none is added during the visit).
+    template <typename F>
+    void for_each_busy(F&& f) const {
+        for (std::size_t w = 0; w < busy_.size(); ++w)
+            for (std::uint64_t bits = busy_[w]; bits != 0; bits &= bits - 1)
+                f(static_cast<int>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))));
+    }
 
   private:
     int vcs_;
     std::vector<int> depth_;
     std::vector<input_vc> vcs_state_;
+    std::vector<std::uint64_t> busy_;  ///< a bit per VC holding a flit
     std::uint64_t flits_ = 0;
 };
 

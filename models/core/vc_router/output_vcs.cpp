@@ -20,8 +20,11 @@ void output_vcs::send(int output, int vc, bool tail) {
     vc_slot& s = slot(output, vc);
     --s.credits;
     if (!tail) return;
-    if (wait_for_tail_credit_ && s.credits != depth_[static_cast<std::size_t>(output)])
-        s.tail_sent = true;  // freed when the last credit is back
+    // With wait_for_tail_credit, freed when the last credit is back; an output of unbounded room
+    // (the hold port, a terminal) returns none: freed at once.
+    const int depth = depth_[static_cast<std::size_t>(output)];
+    if (wait_for_tail_credit_ && depth != kUnbounded && s.credits != depth)
+        s.tail_sent = true;
     else
         s.owner = kFree;
 }
@@ -29,10 +32,11 @@ void output_vcs::send(int output, int vc, bool tail) {
 void output_vcs::credit_arrived(int output, int vc, std::uint64_t due) {
     pending_[static_cast<std::size_t>(output)].push_back({due, vc});
     ++pending_count_;
+    if (due < next_due_) next_due_ = due;
 }
 
 void output_vcs::return_credits(std::uint64_t t) {
-    if (pending_count_ == 0) return;
+    if (t < next_due_) return;
     for (int o = 0; o < outputs(); ++o) {
         std::deque<pending>& q = pending_[static_cast<std::size_t>(o)];
         while (!q.empty() && q.front().due <= t) {
@@ -48,6 +52,7 @@ void output_vcs::return_credits(std::uint64_t t) {
             --pending_count_;
         }
     }
+    next_due_ = next_credit();
 }
 
 std::uint64_t output_vcs::next_credit() const {

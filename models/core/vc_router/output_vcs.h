@@ -58,6 +58,7 @@ class output_vcs {
     std::vector<vc_slot> slots_;
     std::vector<std::deque<pending>> pending_;  ///< by output
     std::size_t pending_count_ = 0;
+    std::uint64_t next_due_ = UINT64_MAX;  ///< the earliest pending credit
 };
 
 }  // namespace d3

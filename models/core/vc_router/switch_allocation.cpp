@@ -32,7 +32,7 @@ void switch_allocation::request(int input, int vc, int output, std::uint64_t age
         if (std::find(rows_asked_.begin(), rows_asked_.end(), row) == rows_asked_.end())
             rows_asked_.push_back(row);
         requests_.add(static_cast<std::size_t>(row), static_cast<std::size_t>(output), age);
-        ++askers_[static_cast<std::size_t>(output)];
+        if (askers_[static_cast<std::size_t>(output)]++ == 0) outputs_asked_.push_back(output);
         label = vc;
         return;
     }
@@ -46,14 +46,15 @@ void switch_allocation::request(int input, int vc, int output, std::uint64_t age
 }
 
 void switch_allocation::clear() {
-    for (std::size_t o = 0; o < outputs_; ++o) {
-        const int n = askers_[o];
+    for (int o : outputs_asked_) {
+        const int n = askers_[static_cast<std::size_t>(o)];
         if (n > 1) {
             ++conflicts_;
             waits_ += static_cast<std::uint64_t>(n - 1);
         }
-        askers_[o] = 0;
+        askers_[static_cast<std::size_t>(o)] = 0;
     }
+    outputs_asked_.clear();
     requests_.clear();
     rows_asked_.clear();
 }

@@ -55,6 +55,7 @@ class switch_allocation {
     std::vector<int> next_vc_;  ///< per row: the VC asking first
     std::vector<int> rows_asked_;
     std::vector<int> askers_;  ///< per output: rows asking this cycle
+    std::vector<int> outputs_asked_;
     std::uint64_t conflicts_ = 0, waits_ = 0;
 };
 

@@ -8,6 +8,7 @@ namespace d3 {
 
 terminal_sources::terminal_sources(const vc_router_setup& s)
     : setup_(s),
+      classes_(s),
       flits_(s.packet_length),
       queues_(static_cast<std::size_t>(s.terminals)),
       credits_(s.vcs, std::vector<int>(static_cast<std::size_t>(s.terminals), s.terminal_depth),
@@ -24,7 +25,7 @@ void terminal_sources::add(packet* p, std::uint64_t ready) {
 // injection VC per attempt the same way).
 bool terminal_sources::choose_vc(int terminal, const packet& p, std::uint64_t t) {
     int v = vc_of(p.hdr.b, setup_.vcs);
-    if (!setup_.static_vcs()) {
+    if (!classes_.fixed()) {
         const std::uint64_t h = (p.msg * 0x9E3779B97F4A7C15ull) ^ (t * 0xC2B2AE3D27D4EB4Full);
         v = static_cast<int>((h >> 33) % static_cast<std::uint64_t>(setup_.vcs));
     }

@@ -69,6 +69,7 @@ class terminal_sources {
     bool choose_vc(int terminal, const packet& p, std::uint64_t t);
 
     const vc_router_setup& setup_;
+    vc_class_map classes_;
     int flits_;
     std::vector<source> queues_;
     output_vcs credits_;  ///< the terminal inputs' VCs, as seen from the terminals

@@ -22,15 +22,26 @@ struct vc_range {
     int count = 1;
 };
 
-/// The VCs a packet with `globals` global links crossed so far and sync counter `b` (both after
-/// the hop) may take at the next input.
-inline vc_range next_vcs(const vc_router_setup& s, int globals, int b) {
-    if (s.static_vcs()) return {vc_of(b, s.vcs), 1};
-    const int c = s.classes == vc_class_kind::phase
-                      ? (globals < s.class_count ? globals : s.class_count - 1)
-                      : vc_of(b, s.class_count);
-    const int first = c * s.vcs / s.class_count;
-    return {first, (c + 1) * s.vcs / s.class_count - first};
-}
+/// The VCs a packet may take at the next input, worked out from the setup once (a router asks
+/// per head).
+class vc_class_map {
+  public:
+    explicit vc_class_map(const vc_router_setup& s)
+        : static_(s.static_vcs()), phase_(s.classes == vc_class_kind::phase), vcs_(s.vcs),
+          classes_(s.class_count) {}
+
+    /// For a packet with `globals` global links crossed and sync counter `b` (both after the hop).
+    vc_range next(int globals, int b) const {
+        if (static_) return {vc_of(b, vcs_), 1};
+        const int c = phase_ ? (globals < classes_ ? globals : classes_ - 1) : vc_of(b, classes_);
+        const int first = c * vcs_ / classes_;
+        return {first, (c + 1) * vcs_ / classes_ - first};
+    }
+    bool fixed() const { return static_; }
+
+  private:
+    bool static_, phase_;
+    int vcs_, classes_;
+};
 
 }  // namespace d3

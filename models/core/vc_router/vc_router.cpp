@@ -30,6 +30,7 @@ vc_router::vc_router(const vc_router_setup& s, vc_router_io& io)
       vc_cycles_(static_cast<std::uint64_t>(s.pipeline.vc_allocate)),
       read_out_(static_cast<std::uint64_t>(s.pipeline.allocate)),
       depart_(static_cast<std::uint64_t>(s.pipeline.allocate + s.pipeline.traverse)),
+      classes_(s),
       inputs_(s.vcs, input_depths(s)),
       outputs_(s.vcs, output_depths(s), s.wait_for_tail_credit),
       sources_(setup_),  // keeps a reference: the member, not the argument
@@ -51,9 +52,9 @@ std::uint64_t vc_router::step(std::uint64_t t) {
 }
 
 void vc_router::route(std::uint64_t t) {
-    for (int iv = 0; iv < inputs_.size(); ++iv) {
+    inputs_.for_each_busy([&](int iv) {
         input_vc& v = inputs_.at(iv);
-        if (v.stage != vc_stage::idle || v.flits.empty() || v.flits.front().ready > t) continue;
+        if (v.stage != vc_stage::idle || v.flits.front().ready > t) return;
         const flit_slot& f = v.flits.front();
         if (f.seq != 0)
             throw std::logic_error("input VC " + std::to_string(iv) +
@@ -75,18 +76,18 @@ void vc_router::route(std::uint64_t t) {
             v.output = static_cast<int>(to);
             if (setup_.link_global[to]) ++globals;
         }
-        v.candidates = next_vcs(setup_, globals, v.next.b);
+        v.candidates = classes_.next(globals, v.next.b);
         v.stage = vc_stage::vc_alloc;
         v.eligible = t + route_cycles_;
-    }
+    });
 }
 
 void vc_router::allocate_vcs(std::uint64_t t) {
-    for (int iv = 0; iv < inputs_.size(); ++iv) {
+    inputs_.for_each_busy([&](int iv) {
         const input_vc& v = inputs_.at(iv);
         if (v.stage == vc_stage::vc_alloc && v.eligible <= t)
             vcs_.request(iv, v.output, v.candidates, outputs_, v.flits.front().pkt->launch);
-    }
+    });
     vcs_.allocate([&](int iv, int out_vc) {
         input_vc& v = inputs_.at(iv);
         outputs_.take(v.output, out_vc, iv);
@@ -99,15 +100,15 @@ void vc_router::allocate_vcs(std::uint64_t t) {
 void vc_router::allocate_switch(std::uint64_t t) {
     const int flits = setup_.packet_length;
     const bool vct = setup_.control == flow_control::vct;
-    for (int iv = 0; iv < inputs_.size(); ++iv) {
+    inputs_.for_each_busy([&](int iv) {
         const input_vc& v = inputs_.at(iv);
-        if (v.stage != vc_stage::active || v.eligible > t || v.flits.empty()) continue;
+        if (v.stage != vc_stage::active || v.eligible > t) return;
         const flit_slot& f = v.flits.front();
-        if (f.ready > t) continue;
+        if (f.ready > t) return;
         const int need = vct && f.seq == 0 ? flits : 1;
-        if (outputs_.credits(v.output, v.out_vc) < need) continue;
+        if (outputs_.credits(v.output, v.out_vc) < need) return;
         switch_.request(iv / inputs_.vcs(), iv % inputs_.vcs(), v.output, f.pkt->launch);
-    }
+    });
     switch_.allocate([&](int input, int vc, int output) { traverse(input, vc, output, t); });
 }
 

@@ -61,7 +61,10 @@ class vc_router {
         return inputs_.arrive(input, vc, {p, ready, static_cast<std::uint16_t>(seq)});
     }
     /// A packet from the node: its terminal's source queue, from `ready`.
-    void inject(packet* p, std::uint64_t ready) { sources_.add(p, ready); }
+    void inject(packet* p, std::uint64_t ready) {
+        p->globals = 0;
+        sources_.add(p, ready);
+    }
     /// A credit for VC `vc` of link output `output`, usable from `due`.
     void credit(int output, int vc, std::uint64_t due) { outputs_.credit_arrived(output, vc, due); }
 
@@ -93,6 +96,7 @@ class vc_router {
     const vc_router_setup setup_;
     vc_router_io& io_;
     const std::uint64_t route_cycles_, vc_cycles_, read_out_, depart_;
+    vc_class_map classes_;
     input_vcs inputs_;
     output_vcs outputs_;
     terminal_sources sources_;

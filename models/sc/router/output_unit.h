@@ -122,7 +122,9 @@ class output_unit : public sc_core::sc_object {
             link_free_[static_cast<std::size_t>(output)] = t + static_cast<std::uint64_t>(flits_);
             ++s.vc_packets[static_cast<std::size_t>(vc)];
         }
-        flit f{p, static_cast<std::uint8_t>(vc)};
+        flit f;  // member by member: flit::seq is not the paper router's
+        f.pkt = p;
+        f.vc = static_cast<std::uint8_t>(vc);
         tlm::tlm_phase ph = tlm::BEGIN_REQ;
         const link& l = links_[static_cast<std::size_t>(output)];
         sc_core::sc_time delay = l.delay;
@@ -152,7 +154,9 @@ class output_unit : public sc_core::sc_object {
     template <bool Plain = false>
     [[gnu::always_inline]] void eject(packet* p) {
         ++(Plain ? stats_ : stats_of(p)).ejected;
-        flit f{p, 0};
+        flit f;
+        f.pkt = p;
+        f.vc = 0;
         tlm::tlm_phase ph = tlm::BEGIN_REQ;
         // Through the allocate and traverse stages; the node records the delivery at the tail.
         sc_core::sc_time tail = eject_delay_;
