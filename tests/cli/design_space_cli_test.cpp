@@ -1,0 +1,143 @@
+// The design-space router's options (issue 43, d3sim/design_cli.cpp, docs/design-space.md) as a
+// user gives them: each bad value or combination is one line on stderr and exit 2, a
+// configuration file of them dumps and reads back to the same text, and BookSim2's delay names
+// are recorded as pipeline units.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "cli/d3sim_cli.h"
+#include "support/read_file.h"
+
+namespace d3 {
+namespace {
+
+using test::expect_bad_input;
+using test::outcome;
+using test::run_d3sim;
+using test::write_temp;
+
+const std::string kTraffic = "--k 2 --m 4 --traffic uniform";
+
+// The whole line: CLI11's check (cli/did_you_mean's member_of) lists the kinds and names the
+// closest.
+TEST(DesignSpaceCli, UnknownAllocatorNamesTheClosest) {
+    expect_bad_input(kTraffic + " --sw-allocator islipp",
+                     "d3sim: error: --sw-allocator: islipp not in {paper,separable-input-first,"
+                     "separable-output-first,islip,wavefront} (did you mean islip?)\n");
+    expect_bad_input(kTraffic + " --vc-allocator wavefrnt",
+                     "d3sim: error: --vc-allocator: wavefrnt not in {static,separable-input-first,"
+                     "separable-output-first,islip,wavefront} (did you mean wavefront?)\n");
+    expect_bad_input(kTraffic + " --flow-control wormhol", "--flow-control: wormhol not in");
+    expect_bad_input(kTraffic + " --vc-classes phases", "--vc-classes: phases not in");
+}
+
+TEST(DesignSpaceCli, InputSpeedupAboveTheVcsIsRefused) {
+    expect_bad_input(kTraffic + " --input-speedup 3 --vcs 2",
+                     "d3sim: error: --input-speedup must be 1..2 (the VCs) or 0 for all (got 3)\n");
+    expect_bad_input(kTraffic + " --input-speedup -1 --sw-allocator islip",
+                     "--input-speedup must be 1..5");
+    EXPECT_EQ(run_d3sim(kTraffic + " --input-speedup 2 --vcs 2 --check").code, 0);
+}
+
+// VCs by phase: one class per global link a path may cross plus one, so 2 for minimal routing
+// and 3 for Valiant and UGAL.
+TEST(DesignSpaceCli, DynamicVcsByPhaseNeedAVcPerPhase) {
+    expect_bad_input(kTraffic + " --vc-allocator separable-input-first --vcs 2 --routing ugal",
+                     "d3sim: error: --vc-allocator separable-input-first by phase needs a VC per "
+                     "phase: --vcs 3 or more (got 2)\n");
+    expect_bad_input(kTraffic + " --vc-allocator islip --vcs 2 --routing valiant",
+                     "needs a VC per phase: --vcs 3 or more (got 2)");
+    expect_bad_input(kTraffic + " --vc-allocator wavefront --vcs 1",
+                     "needs a VC per phase: --vcs 2 or more (got 1)");
+    EXPECT_EQ(run_d3sim(kTraffic + " --vc-allocator separable-input-first --vcs 3 --routing ugal "
+                                   "--check")
+                  .code,
+              0);
+    EXPECT_EQ(run_d3sim(kTraffic + " --vc-allocator separable-input-first --vcs 2 --check").code,
+              0);
+}
+
+// The primitives run the paper's router only: every option that would choose a design-space
+// router is refused with them (the paper's own values, such as --flow-control vct, are not).
+TEST(DesignSpaceCli, DesignOptionsNeedTraffic) {
+    const std::string message =
+        "d3sim: error: the design-space router's options (--sw-allocator, --vc-allocator, "
+        "--flow-control, ...) need --traffic\n";
+    for (const std::string option :
+         {"--flow-control wormhole", "--sw-allocator islip", "--vc-allocator wavefront --vcs 2",
+          "--alloc-iters 2", "--input-speedup 1", "--wait-for-tail-credit", "--credit-delay 1",
+          "--vc-classes sync", "--skip-holds", "--vc-alloc-delay 2"})
+        expect_bad_input("--k 2 --m 4 --primitive broadcast " + option, message);
+    for (const std::string option :
+         {"--flow-control vct", "--sw-allocator paper", "--vc-allocator static",
+          "--input-speedup 0", "--vc-alloc-delay 0"}) {
+        const outcome o = run_d3sim("--k 2 --m 4 --primitive broadcast -q " + option);
+        EXPECT_EQ(o.code, 0) << option << ": " << o.err;
+    }
+}
+
+TEST(DesignSpaceCli, YoungestFirstIsThePaperRoutersOnly) {
+    expect_bad_input(kTraffic + " --arbitration youngest-first --sw-allocator islip",
+                     "d3sim: error: --arbitration youngest-first is the paper router's; a "
+                     "design-space router's allocators take round-robin or oldest-first\n");
+    EXPECT_EQ(run_d3sim(kTraffic + " --arbitration oldest-first --sw-allocator islip --check").code,
+              0);
+}
+
+// configs/booksim-iq-router.yaml dumps to a file that dumps to the same text, and runs (on
+// MDF(2,4), shorter).
+TEST(DesignSpaceCli, BookSimConfigDumpRoundTrips) {
+    const outcome first = run_d3sim("--config " D3_CONFIGS "/booksim-iq-router.yaml --dump-config");
+    ASSERT_EQ(first.code, 0) << first.err;
+    for (const char* text :
+         {"kind: \"separable-input-first\"  # --sw-allocator", "input_speedup: 1",
+          "kind: \"separable-input-first\"  # --vc-allocator", "kind: \"wormhole\"",
+          "units: \"vc-allocate,allocate,traverse\"", "skip: true", "classes: \"phase\""})
+        EXPECT_NE(first.out.find(text), std::string::npos) << text << "\n" << first.out;
+    const std::string f = write_temp("d3_booksim_iq_dump.yaml", first.out);
+    const outcome second = run_d3sim("--config " + f + " --dump-config");
+    ASSERT_EQ(second.code, 0) << second.err;
+    EXPECT_EQ(second.out, first.out);
+    const outcome run =
+        run_d3sim("--config " + f + " --k 2 --m 4 --warmup 100 --measure 100 --rate 0.3");
+    EXPECT_EQ(run.code, 0) << run.err;
+    EXPECT_NE(run.out.find("correct:"), std::string::npos) << run.out;
+}
+
+// Every design option given on the command line is recorded, and reads back to the same text.
+TEST(DesignSpaceCli, CommandLineDumpRoundTrips) {
+    const outcome first = run_d3sim(
+        kTraffic +
+        " --vcs 3 --routing valiant --sw-allocator islip --alloc-iters 2 --vc-allocator "
+        "wavefront --vc-classes sync --input-speedup 2 --flow-control wormhole "
+        "--wait-for-tail-credit --credit-delay 2 --skip-holds --buffer-depth 2 --packet-length 4 "
+        "--dump-config");
+    ASSERT_EQ(first.code, 0) << first.err;
+    for (const char* text : {"kind: \"islip\"", "iterations: 2", "kind: \"wavefront\"",
+                             "classes: \"sync\"", "input_speedup: 2", "kind: \"wormhole\"",
+                             "wait_for_tail_credit: true", "credit_delay: 2", "skip: true"})
+        EXPECT_NE(first.out.find(text), std::string::npos) << text << "\n" << first.out;
+    const std::string f = write_temp("d3_design_dump.yaml", first.out);
+    const outcome second = run_d3sim("--config " + f + " --dump-config");
+    ASSERT_EQ(second.code, 0) << second.err;
+    EXPECT_EQ(second.out, first.out);
+}
+
+// BookSim2's vc_alloc_delay is the pipeline's vc-allocate unit, recorded in its one form.
+TEST(DesignSpaceCli, VcAllocDelayIsAPipelineUnit) {
+    const outcome o = run_d3sim(kTraffic + " --vc-alloc-delay 2 --dump-config");
+    ASSERT_EQ(o.code, 0) << o.err;
+    EXPECT_NE(o.out.find("  pipeline:\n    units: \"vc-allocate:2\"  # --pipeline\n"),
+              std::string::npos)
+        << o.out;
+    const outcome all = run_d3sim(kTraffic +
+                                  " --routing-delay 0 --vc-alloc-delay 2 --sw-alloc-delay 1 "
+                                  "--st-delay 1 --dump-config");
+    ASSERT_EQ(all.code, 0) << all.err;
+    EXPECT_NE(all.out.find("units: \"vc-allocate:2,allocate,traverse\""), std::string::npos)
+        << all.out;
+}
+
+}  // namespace
+}  // namespace d3
