@@ -143,7 +143,7 @@ TEST(DesignSpaceRuns, EveryAllocatorAndFlowControlDeliversEveryPacket) {
 // output VC of unbounded depth (the hold port and the ejection ports, output_depths in
 // core/vc_router/vc_router.cpp) never gets a credit back, so output_vcs::send marks it tail_sent
 // and it is never free again: each ejection VC carries one packet. Enable once that is fixed.
-TEST(DesignSpaceRuns, DISABLED_EveryAllocatorAndFlowControlWaitingForTailCredits) {
+TEST(DesignSpaceRuns, EveryAllocatorAndFlowControlWaitingForTailCredits) {
     expect_every_combination_correct(" --wait-for-tail-credit");
 }
 

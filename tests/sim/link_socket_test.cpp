@@ -31,7 +31,7 @@ struct hub : sc_core::sc_module {
         EXPECT_EQ(ph, tlm::BEGIN_REQ);
         received.push_back({b, f.vc});
         // Answer on the same binding's backward path: it must reach the sender of this flit.
-        flit credit{nullptr, f.vc};
+        flit credit{nullptr, f.vc, 0};
         tlm::tlm_phase back = tlm::END_REQ;
         sc_core::sc_time t = sc_core::SC_ZERO_TIME;
         EXPECT_EQ(in[b]->nb_transport_bw(credit, back, t), tlm::TLM_ACCEPTED);

@@ -69,7 +69,7 @@ struct sink : sc_core::sc_module {
     }
     void give(int n) {
         for (int i = 0; i < n; ++i) {
-            flit credit{nullptr, 0};
+            flit credit{nullptr, 0, 0};
             tlm::tlm_phase ph = tlm::END_REQ;
             sc_core::sc_time t = sc_core::SC_ZERO_TIME;
             in->nb_transport_bw(credit, ph, t);
