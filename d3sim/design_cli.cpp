@@ -31,6 +31,16 @@ void add_design_options(CLI::App& app, design_cli& c, microarchitecture& d) {
     app.add_option("--input-speedup", d.input_speedup,
                    "flits an input port may send per cycle, 1..VCs (0: every VC, the paper's)")
         ->capture_default_str();
+    app.add_option("--output-speedup", d.output_speedup,
+                   "flits an output port may take per allocation round (its link carries one "
+                   "per cycle; the rest wait in its output queue)")
+        ->capture_default_str();
+    app.add_option("--internal-speedup", d.internal_speedup,
+                   "allocation rounds per cycle, 1 to 16 (1.5: three every two cycles)")
+        ->capture_default_str();
+    app.add_option("--output-queue", d.output_queue,
+                   "flits an output queue holds (0: unbounded); a switch grant needs room there")
+        ->capture_default_str();
     app.add_option("--flow-control", c.flow,
                    "vct (a head moves with room for its whole packet) or wormhole (one slot)")
         ->check(member_of(kFlowControlNames))
@@ -42,7 +52,8 @@ void add_design_options(CLI::App& app, design_cli& c, microarchitecture& d) {
         ->capture_default_str();
     app.add_option("--vc-classes", c.classes,
                    "the VCs a dynamically allocated packet may take: phase (by global links "
-                   "crossed) or sync (by its sync counter b)")
+                   "crossed), remaining (by global links still to take, BookSim2's) or sync (by "
+                   "its sync counter b)")
         ->check(member_of(kVcClassNames))
         ->capture_default_str();
     app.add_flag("--skip-holds", d.skip_holds,

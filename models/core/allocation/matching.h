@@ -44,8 +44,8 @@ class matching {
     }
 
   private:
-    std::vector<std::size_t> output_of_;  ///< by input
-    std::vector<std::size_t> input_of_;   ///< by output
+    std::vector<std::size_t> output_of_;       ///< by input
+    std::vector<std::size_t> input_of_;        ///< by output
     std::vector<std::size_t> matched_inputs_;  ///< the inputs matched, in order (size_ of them)
     std::size_t size_ = 0;
 };

@@ -50,9 +50,8 @@ class request_matrix {
     /// No requests (the ages are left: read only where requested). Clears the rows and columns
     /// that have requests only: a cycle with few costs little in a large matrix.
     void clear() {
-        for_each_bit(active_rows_.data(), active_rows_.size(), [&](std::size_t in) {
-            std::fill_n(&rows_[in * row_words_], row_words_, 0);
-        });
+        for_each_bit(active_rows_.data(), active_rows_.size(),
+                     [&](std::size_t in) { std::fill_n(&rows_[in * row_words_], row_words_, 0); });
         for_each_bit(active_columns_.data(), active_columns_.size(), [&](std::size_t out) {
             std::fill_n(&columns_[out * column_words_], column_words_, 0);
         });

@@ -35,6 +35,11 @@ std::optional<std::string> check_design(const router_params& r, bool background)
         return "--vc-allocator " + d.vc_allocator + " is not one of: " + listed("static");
     if (auto e = out_of_range("allocation iterations", d.alloc_iters, kAllocItersRange)) return e;
     if (auto e = out_of_range("credit delay", d.credit_delay, kCreditDelayRange)) return e;
+    if (auto e = out_of_range("output speedup", d.output_speedup, kOutputSpeedupRange)) return e;
+    if (auto e = out_of_range("output queue", d.output_queue, kOutputQueueRange)) return e;
+    if (!(d.internal_speedup >= 1.0 && d.internal_speedup <= 16.0))
+        return "--internal-speedup must be 1 to 16 allocation rounds per cycle (got " +
+               std::to_string(d.internal_speedup) + ")";
     if (!r.design_space()) return std::nullopt;
     const int vcs = r.vcs == 0 ? 1 : r.vcs;
     if (d.input_speedup < 0 || d.input_speedup > vcs)
@@ -44,8 +49,9 @@ std::optional<std::string> check_design(const router_params& r, bool background)
         return std::string("--arbitration ") + to_string(r.arb) +
                " is the paper router's; a design-space "
                "router's allocators take round-robin or oldest-first";
-    if (d.vc_allocator != "static" && d.vc_classes == vc_class_kind::phase && vcs < d.phases)
-        return "--vc-allocator " + d.vc_allocator + " by phase needs a VC per phase: --vcs " +
+    if (d.vc_allocator != "static" && d.vc_classes != vc_class_kind::sync && vcs < d.phases)
+        return "--vc-allocator " + d.vc_allocator +
+               " by phase or remaining global hops needs a VC per phase: --vcs " +
                std::to_string(d.phases) + " or more (got " + std::to_string(vcs) + ")";
     if (r.service_classes != 1 || background)
         return std::string(

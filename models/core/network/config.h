@@ -37,6 +37,9 @@ struct microarchitecture {
     std::string vc_allocator = "static";       ///< --vc-allocator: static or an allocator kind
     int alloc_iters = 1;                       ///< --alloc-iters (iSLIP's iterations)
     int input_speedup = 0;                     ///< --input-speedup: 0 = every VC (the paper's)
+    int output_speedup = 1;                    ///< --output-speedup
+    double internal_speedup = 1.0;             ///< --internal-speedup
+    int output_queue = 0;                      ///< --output-queue: flits, 0 = unbounded
     flow_control control = flow_control::vct;  ///< --flow-control
     bool wait_for_tail_credit = false;         ///< --wait-for-tail-credit
     int credit_delay = 0;                      ///< --credit-delay
@@ -52,7 +55,8 @@ struct microarchitecture {
     /// The paper's router: none of the above set.
     bool paper() const {
         return sw_allocator == "paper" && vc_allocator == "static" && alloc_iters == 1 &&
-               input_speedup == 0 && control == flow_control::vct && !wait_for_tail_credit &&
+               input_speedup == 0 && output_speedup == 1 && internal_speedup == 1.0 &&
+               output_queue == 0 && control == flow_control::vct && !wait_for_tail_credit &&
                credit_delay == 0 && vc_classes == vc_class_kind::phase && !skip_holds;
     }
 };

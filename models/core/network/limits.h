@@ -22,10 +22,12 @@ inline constexpr value_range kInjectionDepthRange{0, 4096};
 inline constexpr value_range kEjectionWidthRange{0, 1024};
 inline constexpr value_range kHoldCapacityRange{0, 65536};
 inline constexpr value_range kPipelineStagesRange{1, 64};
-inline constexpr value_range kLinkLatencyRange{1, 1024};  ///< --local-latency, --global-latency
-inline constexpr value_range kPacketLengthRange{1, 64};   ///< --packet-length, flits
-inline constexpr value_range kAllocItersRange{1, 16};     ///< --alloc-iters
-inline constexpr value_range kCreditDelayRange{0, 1000};  ///< --credit-delay, cycles
+inline constexpr value_range kLinkLatencyRange{1, 1024};     ///< --local-latency, --global-latency
+inline constexpr value_range kPacketLengthRange{1, 64};      ///< --packet-length, flits
+inline constexpr value_range kAllocItersRange{1, 16};        ///< --alloc-iters
+inline constexpr value_range kCreditDelayRange{0, 1000};     ///< --credit-delay, cycles
+inline constexpr value_range kOutputSpeedupRange{1, 64};     ///< --output-speedup
+inline constexpr value_range kOutputQueueRange{0, 1 << 20};  ///< --output-queue, flits
 inline constexpr value_range kWatchdogRange{0, 1000000000};
 
 // Synthetic traffic phases (steps) and knobs.

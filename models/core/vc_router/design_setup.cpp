@@ -1,5 +1,9 @@
 #include "core/vc_router/design_setup.h"
 
+#include <algorithm>
+
+#include "core/decoding/vc.h"
+
 namespace d3 {
 
 vc_router_setup design_setup(const network_config& c, const topology& t, int terminals) {
@@ -21,10 +25,14 @@ vc_router_setup design_setup(const network_config& c, const topology& t, int ter
     s.arbiter = to_string(r.arb);
     s.alloc_iters = d.alloc_iters;
     s.input_speedup = d.input_speedup == 0 ? r.vcs : d.input_speedup;
+    s.output_speedup = d.output_speedup;
+    s.internal_speedup = d.internal_speedup;
+    s.output_queue = d.output_queue;
     s.control = d.control;
     s.wait_for_tail_credit = d.wait_for_tail_credit;
     s.classes = d.vc_classes;
-    s.class_count = d.vc_classes == vc_class_kind::phase ? std::min(d.phases, r.vcs) : r.vcs;
+    s.class_count = d.vc_classes == vc_class_kind::sync ? std::min(r.vcs, kTrafficVcs)
+                                                        : std::min(d.phases, r.vcs);
     for (int o = 0; o < s.link_ports; ++o) {
         const bool global = port_of(o, t.k()).global;
         s.link_global.push_back(global);

@@ -21,7 +21,8 @@ class switch_allocation {
   public:
     switch_allocation(const vc_router_setup& s, int inputs, int outputs);
 
-    /// VC `vc` of input port `input` asks for `output` with a flit of a packet of age `age`.
+    /// VC `vc` of input port `input` asks for `output` (through column output x speedup + input
+    /// mod speedup, as BookSim2 expands its outputs) with a flit of a packet of age `age`.
     void request(int input, int vc, int output, std::uint64_t age);
     /// Allocates this cycle's requests: granted(input, vc, output) per match (lost(output) for
     /// each requesting row that lost it); then clears them.
@@ -30,11 +31,11 @@ class switch_allocation {
         if (rows_asked_.empty()) return;
         alloc_->allocate(requests_, grants_);
         for (int row : rows_asked_) {
-            const std::size_t o = grants_.output_of(static_cast<std::size_t>(row));
-            if (o == kNone) continue;
-            const int vc = label_[static_cast<std::size_t>(row) * outputs_ + o];
+            const std::size_t col = grants_.output_of(static_cast<std::size_t>(row));
+            if (col == kNone) continue;
+            const int vc = label_[static_cast<std::size_t>(row) * columns_ + col];
             next_vc_[static_cast<std::size_t>(row)] = (vc + rows_) % vcs_;
-            granted(row / rows_, vc, static_cast<int>(o));
+            granted(row / rows_, vc, static_cast<int>(col) / output_speedup_);
         }
         clear();
     }
@@ -47,7 +48,8 @@ class switch_allocation {
 
     int vcs_;
     int rows_;  ///< rows per input port
-    std::size_t outputs_;
+    int output_speedup_;
+    std::size_t columns_;  ///< outputs x output speedup
     std::unique_ptr<allocator_if> alloc_;
     request_matrix requests_;
     matching grants_;

@@ -7,7 +7,10 @@
 // (Valiant, UGAL: 3 classes) a packet moves within a class only over local links and holds, at
 // most one local hop between two global ones, and the classes only rise, so no cycle of
 // channel dependencies closes (Dally and Towles 14.1; BookSim2's dragonflynew assigns its VCs the
-// same way). By sync counter, class vc_of(b) steps down every hop, as the static VCs do.
+// same way). By sync counter, class vc_of(b) steps down every hop, as the static VCs do. By the
+// global links still to take (b / 2: a destination header's l-g-l and l-g-l-g-l steps, holds
+// included), the class rises at each global hop and nowhere else: BookSim2's assignment, whose
+// UGAL puts packets routed minimally in the middle class.
 #pragma once
 
 #include "core/decoding/vc.h"
@@ -27,20 +30,23 @@ struct vc_range {
 class vc_class_map {
   public:
     explicit vc_class_map(const vc_router_setup& s)
-        : static_(s.static_vcs()), phase_(s.classes == vc_class_kind::phase), vcs_(s.vcs),
-          classes_(s.class_count) {}
+        : static_(s.static_vcs()), kind_(s.classes), vcs_(s.vcs), classes_(s.class_count) {}
 
     /// For a packet with `globals` global links crossed and sync counter `b` (both after the hop).
     vc_range next(int globals, int b) const {
         if (static_) return {vc_of(b, vcs_), 1};
-        const int c = phase_ ? (globals < classes_ ? globals : classes_ - 1) : vc_of(b, classes_);
+        const int last = classes_ - 1;
+        const int c = kind_ == vc_class_kind::phase  ? (globals < last ? globals : last)
+                      : kind_ == vc_class_kind::sync ? vc_of(b, classes_)
+                                                     : last - (b / 2 < last ? b / 2 : last);
         const int first = c * vcs_ / classes_;
         return {first, (c + 1) * vcs_ / classes_ - first};
     }
     bool fixed() const { return static_; }
 
   private:
-    bool static_, phase_;
+    bool static_;
+    vc_class_kind kind_;
     int vcs_, classes_;
 };
 

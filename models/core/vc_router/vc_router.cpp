@@ -30,12 +30,14 @@ vc_router::vc_router(const vc_router_setup& s, vc_router_io& io)
       vc_cycles_(static_cast<std::uint64_t>(s.pipeline.vc_allocate)),
       read_out_(static_cast<std::uint64_t>(s.pipeline.allocate)),
       depart_(static_cast<std::uint64_t>(s.pipeline.allocate + s.pipeline.traverse)),
+      queue_(static_cast<std::uint64_t>(s.output_queue)),
       classes_(s),
       inputs_(s.vcs, input_depths(s)),
       outputs_(s.vcs, output_depths(s), s.wait_for_tail_credit),
       sources_(setup_),  // keeps a reference: the member, not the argument
       vcs_(s, inputs_.inputs(), outputs_.outputs()),
-      switch_(s, inputs_.inputs(), outputs_.outputs()) {}
+      switch_(s, inputs_.inputs(), outputs_.outputs()),
+      link_free_(static_cast<std::size_t>(outputs_.outputs()), 0) {}
 
 std::uint64_t vc_router::step(std::uint64_t t) {
     outputs_.return_credits(t);
@@ -44,9 +46,12 @@ std::uint64_t vc_router::step(std::uint64_t t) {
         inputs_.arrive(input_of_terminal(terminal), vc,
                        {f.pkt, t + static_cast<std::uint64_t>(setup_.terminal_latency), f.seq});
     });
-    route(t);
-    allocate_vcs(t);
-    allocate_switch(t);
+    rounds_owed_ += setup_.internal_speedup;
+    for (; rounds_owed_ >= 1.0; rounds_owed_ -= 1.0) {
+        route(t);
+        allocate_vcs(t);
+        allocate_switch(t);
+    }
     if (inputs_.flits() != 0 || sources_.packets() != 0) return t + 1;
     return UINT64_MAX;
 }
@@ -107,6 +112,8 @@ void vc_router::allocate_switch(std::uint64_t t) {
         if (f.ready > t) return;
         const int need = vct && f.seq == 0 ? flits : 1;
         if (outputs_.credits(v.output, v.out_vc) < need) return;
+        if (queue_ != 0 && link_free_[static_cast<std::size_t>(v.output)] >= t + depart_ + queue_)
+            return;  // its output queue is full
         switch_.request(iv / inputs_.vcs(), iv % inputs_.vcs(), v.output, f.pkt->launch);
     });
     switch_.allocate([&](int input, int vc, int output) { traverse(input, vc, output, t); });
@@ -128,7 +135,10 @@ void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
                         freed + static_cast<std::uint64_t>(setup_.terminal_latency));
     }
     outputs_.send(output, v.out_vc, tail);
-    const std::uint64_t depart = t + depart_;
+    // After the flits ahead of it in its output's queue (none without speedups).
+    std::uint64_t& free = link_free_[static_cast<std::size_t>(output)];
+    const std::uint64_t depart = std::max(t + depart_, free);
+    free = depart + 1;
     if (f.seq == 0) {
         p->hdr = v.next;
         if (output < setup_.link_ports) {

@@ -12,8 +12,13 @@
 //                                    ask for their output, input_speedup rows per input port
 //   6. traverse                      each winner's flit leaves its buffer: its credit goes upstream
 //                                    A cycles later (the allocate unit), the flit onto its link
-//                                    A + T cycles later; a tail frees its output VC and input VC
+//                                    A + T cycles later, or when the flits ahead of it in its
+//                                    output queue have left (one per cycle); a tail frees its
+//                                    output VC and input VC
 //   7. next wake-up                  the next cycle with work
+//
+// Steps 3 to 6 run internal_speedup times per cycle (a fraction carried over), each round with
+// input_speedup flits per input port and output_speedup per output port.
 //
 // Ports: inputs are the P link inputs (port_of order), the hold port (P: port 0's loop back
 // into the router) and one per terminal; outputs the P links, the hold port and one ejection
@@ -96,6 +101,7 @@ class vc_router {
     const vc_router_setup setup_;
     vc_router_io& io_;
     const std::uint64_t route_cycles_, vc_cycles_, read_out_, depart_;
+    const std::uint64_t queue_;  ///< output queue depth in flits (0: unbounded)
     vc_class_map classes_;
     input_vcs inputs_;
     output_vcs outputs_;
@@ -103,6 +109,10 @@ class vc_router {
     vc_allocation vcs_;
     switch_allocation switch_;
     router_stats stats_;
+    /// Per output: the first cycle its link is free (a flit leaves per cycle; with speedups the
+    /// flits granted beyond that wait in the output queue).
+    std::vector<std::uint64_t> link_free_;
+    double rounds_owed_ = 0;  ///< internal speedup: the fraction of a round carried over
 };
 
 }  // namespace d3

@@ -16,6 +16,11 @@ std::optional<std::string> vc_router_setup::validate() const {
         return "--input-speedup must be 1..VCs (" + std::to_string(vcs) + "), got " +
                std::to_string(input_speedup);
     if (credit_delay < 0) return std::string("--credit-delay must be at least 0");
+    if (output_speedup < 1 || output_speedup > 64)
+        return "--output-speedup must be 1..64 (got " + std::to_string(output_speedup) + ")";
+    if (!(internal_speedup >= 1.0 && internal_speedup <= 16.0))
+        return "--internal-speedup must be 1..16 (got " + std::to_string(internal_speedup) + ")";
+    if (output_queue < 0) return std::string("--output-queue must be 0 (unbounded) or more");
     if (!static_vcs()) {
         if (class_count < 1 || vcs < class_count)
             return "--vc-allocator " + vc_allocator + " needs at least one VC per class (" +
@@ -23,7 +28,9 @@ std::optional<std::string> vc_router_setup::validate() const {
     }
     const std::size_t in = static_cast<std::size_t>(link_ports + 1 + terminals);
     if (sw_allocator != "paper")
-        if (auto e = allocator_error(sw_allocator, {in, in, arbiter, alloc_iters}))
+        if (auto e = allocator_error(
+                sw_allocator,
+                {in, in * static_cast<std::size_t>(output_speedup), arbiter, alloc_iters}))
             return "--sw-allocator: " + *e;
     if (!static_vcs())
         if (auto e = allocator_error(vc_allocator, {in, in, arbiter, alloc_iters}))

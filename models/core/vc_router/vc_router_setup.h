@@ -30,11 +30,15 @@ constexpr const auto& enum_names_of(flow_control) {
 enum class vc_class_kind {
     phase,  ///< by hop phase: the global links crossed so far
     sync,   ///< by the sync counter b the packet arrives with
+    /// by the global links still to take (b / 2 after the hop, counted from the last class down):
+    /// BookSim2's dragonfly VCs, whose UGAL packets decided minimal start in the middle class
+    remaining,
 };
 
 inline constexpr enum_entry<vc_class_kind> kVcClassNames[] = {
     {vc_class_kind::phase, "phase"},
     {vc_class_kind::sync, "sync"},
+    {vc_class_kind::remaining, "remaining"},
 };
 constexpr const auto& enum_names_of(vc_class_kind) {
     return kVcClassNames;
@@ -58,6 +62,14 @@ struct vc_router_setup {
     std::string arbiter = "round-robin";  ///< the allocators' arbiters
     int alloc_iters = 1;
     int input_speedup = 1;  ///< flits an input port may send per cycle (1..vcs)
+    /// Flits an output port may take per allocation round (its link still carries one per cycle:
+    /// the others wait in its output queue).
+    int output_speedup = 1;
+    /// Allocation rounds per link cycle (BookSim2's internal_speedup: 1.5 = 3 rounds every 2
+    /// cycles).
+    double internal_speedup = 1.0;
+    /// Flits an output queue holds (0: unbounded); a switch grant needs room in it.
+    int output_queue = 0;
     flow_control control = flow_control::vct;
     bool wait_for_tail_credit = false;
     vc_class_kind classes = vc_class_kind::phase;
