@@ -23,10 +23,10 @@ class switch_allocation {
 
     /// VC `vc` of input port `input` asks for `output` with a flit of a packet of age `age`.
     void request(int input, int vc, int output, std::uint64_t age);
-    /// Allocates this cycle's requests: granted(input, vc, output) per match (lost(output) for
-    /// each requesting row that lost it); then clears them.
-    template <typename Granted>
-    void allocate(Granted&& granted) {
+    /// Allocates this cycle's requests: granted(input, vc, output) per match, then seen() (the
+    /// requests still readable: askers, asks); then clears them.
+    template <typename Granted, typename Seen>
+    void allocate(Granted&& granted, Seen&& seen) {
         if (rows_asked_.empty()) return;
         alloc_->allocate(requests_, grants_);
         for (int row : rows_asked_) {
@@ -36,7 +36,16 @@ class switch_allocation {
             next_vc_[static_cast<std::size_t>(row)] = (vc + rows_) % vcs_;
             granted(row / rows_, vc, static_cast<int>(o));
         }
+        seen();
         clear();
+    }
+    /// Rows asking for `output` this cycle.
+    int askers(int output) const { return askers_[static_cast<std::size_t>(output)]; }
+    /// Whether VC `vc` of input `input` is the one its row asks for `output` with this cycle.
+    bool asks(int input, int vc, int output) const {
+        const auto row = static_cast<std::size_t>(input * rows_ + vc % rows_);
+        return requests_.requested(row, static_cast<std::size_t>(output)) &&
+               label_[row * outputs_ + static_cast<std::size_t>(output)] == vc;
     }
     /// Outputs asked for by more than one row so far (conflicts), and requests that lost.
     std::uint64_t conflicts() const { return conflicts_; }
