@@ -85,7 +85,12 @@ traffic_bench::traffic_bench(const sc_core::sc_module_name& name, const traffic_
         }
         const router_params routers = opt_.network().resolved().router;
         wave_ = std::make_unique<wave_trace>(opt_.wave, wo, topo_, routers.channels());
-        wave_->trace_pipeline(routers.pipeline);
+        // A design-space router shows its VC owners and input speedup; it reports no
+        // pipeline stages (on_stage), so it gets no pipeline.* signals.
+        if (routers.design_space())
+            wave_->trace_design(routers.vcs, routers.design.terminals);
+        else
+            wave_->trace_pipeline(routers.pipeline);
         if (auto warning = opt_.wave_warning(topo_))
             std::fprintf(stderr, "d3sim: warning: %s\n", warning->c_str());
         if (wo.decoder) decoders = traced_decoders(decoders, *wave_, topo_);

@@ -61,8 +61,8 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
     slow_arrivals_ = observer_ != nullptr;
     if (s.cfg.router.design_space()) {
         design_io_ = std::make_unique<design_io>(this->name(), s.clock, route_);
-        design_ = std::make_unique<vc_router>(
-            design_setup(s.cfg, s.topo, s.cfg.router.design.terminals), *design_io_);
+        const vc_router_setup d = design_setup(s.cfg, s.topo, s.cfg.router.design.terminals);
+        design_ = std::make_unique<vc_router>(d, *design_io_, s.observer, id_);
         slow_arrivals_ = true;
         plain_ = false;
     }
@@ -471,9 +471,9 @@ void router::receive_design(int first, const flit& f, std::uint64_t ready) {
     const int input = in_unit_.input_of(first);
     if (input == ports_) {  // from the node: its terminal's source queue; the credit at once
         count_injected(first, *f.pkt);
-        design_->inject(f.pkt, ready);
+        design_->inject(f.pkt, ready, clock_.now());
         return_credit(first);
-    } else if (!design_->arrive(input, f.vc, f.pkt, f.seq, ready)) {
+    } else if (!design_->arrive(input, f.vc, f.pkt, f.seq, ready, clock_.now())) {
         overflow(input);
         return;
     }

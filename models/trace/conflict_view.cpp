@@ -22,9 +22,29 @@ std::string router_names_filter(const topology& t) {
     return s;
 }
 
+namespace {
+
+/// A probe of the view (with names or view), drawn in yellow, through its translate file if any.
+gtkw_trace probe_trace(const wave_layout& layout, std::size_t p, const wave_filters& filters) {
+    gtkw_trace t;
+    t.name = layout.probe_signal(p);
+    const auto n = static_cast<std::size_t>(layout.probe_decls()[p].names);
+    if (n < filters.probes.size()) t.filter = filters.probes[n];
+    t.color = 3;
+    return t;
+}
+
+bool in_view(const wave_layout& layout, std::size_t p) {
+    const probe_decl& d = layout.probe_decls()[p];
+    return (d.names >= 0 || d.view) && layout.probe(p) != wave_layout::kNone;
+}
+
+}  // namespace
+
 std::vector<gtkw_trace> link_traces(const wave_layout& layout, std::size_t link,
                                     const wave_filters& filters) {
     const std::string& router_names = filters.routers;
+    const std::vector<probe_decl>& probes = layout.probe_decls();
     std::vector<gtkw_trace> out;
     for (int f = 0; f < kLinkFields; ++f) {
         gtkw_trace t;
@@ -54,6 +74,14 @@ std::vector<gtkw_trace> link_traces(const wave_layout& layout, std::size_t link,
         t.alias = std::string(b.what) + ": " + t.name.substr(3);  // without "d3."
         t.color = 5;
         out.push_back(t);
+        // What leaves that buffer (a design-space router's input_flits; the injection queue's:
+        // every terminal's).
+        for (std::size_t p = 0; p < probes.size(); ++p)
+            if (probes[p].place == probe_place::input && probes[p].router == b.r &&
+                (probes[p].port == b.input ||
+                 (b.input == layout.injection_input() && probes[p].port > b.input)) &&
+                in_view(layout, p))
+                out.push_back(probe_trace(layout, p, filters));
         if (b.input < 0 || b.input >= layout.injection_input()) continue;
         for (int vc = 0; vc < layout.vcs(); ++vc) {  // that buffer per virtual channel
             if (layout.vc_buffer(b.r, b.input, vc) == wave_layout::kNone) continue;
@@ -64,18 +92,16 @@ std::vector<gtkw_trace> link_traces(const wave_layout& layout, std::size_t link,
             out.push_back(c);
         }
     }
-    // What the router's decoder decided, by name (traced with --wave-decoder), and the packets in
-    // its pipeline's units (core/router/pipeline.h).
-    const std::vector<probe_decl>& probes = layout.probe_decls();
+    // What the router's decoder decided, by name (traced with --wave-decoder), the packets in
+    // its pipeline's units (core/router/pipeline.h), and a design-space router's owners of this
+    // link's VCs.
+    const auto output = static_cast<int>(link % static_cast<std::size_t>(layout.injection_input()));
     for (std::size_t p = 0; p < probes.size(); ++p) {
-        if (probes[p].router != router || (probes[p].names < 0 && !probes[p].view)) continue;
-        if (layout.probe(p) == wave_layout::kNone) continue;
-        gtkw_trace t;
-        t.name = layout.probe_signal(p);
-        const auto n = static_cast<std::size_t>(probes[p].names);
-        if (n < filters.probes.size()) t.filter = filters.probes[n];
-        t.color = 3;
-        out.push_back(t);
+        if (probes[p].router != router || !in_view(layout, p)) continue;
+        if (probes[p].place == probe_place::input ||
+            (probes[p].place == probe_place::output && probes[p].port != output))
+            continue;
+        out.push_back(probe_trace(layout, p, filters));
     }
     return out;
 }

@@ -46,6 +46,12 @@ inline constexpr unsigned kOccupancyWidth = 8;
 /// "dest" of a broadcast copy: it has no single destination.
 inline constexpr std::uint32_t kEveryRouter = 0xFFFFFFFFu;
 
+/// Where the .gtkw groups show a probe of a router (with view or names): in every group of the
+/// router's links; only in the group of its link output `port`; or beside the buffer of its input
+/// `port` (a link input: in the group of the link into it; -1: the hold stage; link_ports + t: the
+/// injection queue).
+enum class probe_place : std::uint8_t { router, output, input };
+
 /// A signal added by another part of the model (see wave_trace::add_probe).
 struct probe_decl {
     router_id router = 0;  ///< the router whose scope holds it; kEveryRouter: the top scope
@@ -55,6 +61,8 @@ struct probe_decl {
     bool pulse = false;  ///< returns to 0 the step after it was set
     int names = -1;      ///< the value names of wave_trace::add_value_names (-1: plain numbers)
     bool view = false;   ///< shown in the .gtkw groups of its router's links (as named probes are)
+    probe_place place = probe_place::router;  ///< which of those groups, and where in them
+    int port = 0;                             ///< output or input port (place output, input)
 };
 
 class wave_layout {

@@ -90,9 +90,9 @@ wave_trace::~wave_trace() {
 
 wave_trace::probe_id wave_trace::add_probe(router_id router, const std::string& scope,
                                            const std::string& name, unsigned width, bool pulse,
-                                           int names, bool view) {
+                                           int names, bool view, probe_place place, int port) {
     if (layout_) throw std::logic_error("wave_trace: probes must be added before the run starts");
-    probe_decls_.push_back({router, scope, name, width, pulse, names, view});
+    probe_decls_.push_back({router, scope, name, width, pulse, names, view, place, port});
     return static_cast<probe_id>(probe_decls_.size() - 1);
 }
 
@@ -324,6 +324,9 @@ void wave_trace::apply(const record& r) {
             if (s != wave_layout::kNone) set(s, std::min(r.value, kOccupancyMax));
             return;
         }
+        case kind::conflict:  // a design-space router's, at a port that is not a link
+            set(layout_->conflicts(), ++conflicts_);
+            return;
         case kind::round:
             rounds_ = std::max(rounds_, r.value + 1);
             set(layout_->rounds(), rounds_);

@@ -62,6 +62,18 @@ class wave_trace final : public link_observer {
     /// the scope, pipeline.route, pipeline.allocate, pipeline.traverse count the packets in that
     /// unit in each step. Call before the run starts; nothing for the paper's router.
     void trace_pipeline(const pipeline_spec& p);
+    /// Traces a design-space router's VC allocation and input speedup (core/vc_router): per router
+    /// in the scope, vc_owner.<output>_vc<V> (the input VC that holds VC V of that output, 0 when
+    /// it is free; by name in the views: "l1.vc0", "hold.vc1", "node.vc0", "free") for every
+    /// output (the links, hold, the terminals' ejection), and input_flits.<input> (the flits the
+    /// input port sent through the switch in the step). `terminals`: each router's (one: "node",
+    /// more: "node0", "node1", ...). Call before the run starts; nothing for the paper's router.
+    void trace_design(int vcs, int terminals);
+    void on_vc_grant(std::uint64_t step, router_id router, int output, int out_vc, int input,
+                     int in_vc) override;
+    void on_input_flits(std::uint64_t step, router_id router, int input, int flits) override;
+    void on_inner_conflict(std::uint64_t step, router_id router, int output,
+                           std::size_t requesters) override;
     /// A node started program round `round` (0, 1, ...): the global "rounds" signal counts them.
     void on_round(std::uint64_t step, router_id router, std::uint64_t round);
 
@@ -69,8 +81,10 @@ class wave_trace final : public link_observer {
     /// (router kEveryRouter: the top scope) in sub-scope `scope`. Call before the run starts.
     /// names: an id of add_value_names to show the values by name in the views (-1: numbers).
     /// view: shown in the .gtkw groups of the router's links (probes with names always are).
+    /// place, port: which groups show it (probe_place).
     probe_id add_probe(router_id router, const std::string& scope, const std::string& name,
-                       unsigned width, bool pulse = false, int names = -1, bool view = false);
+                       unsigned width, bool pulse = false, int names = -1, bool view = false,
+                       probe_place place = probe_place::router, int port = 0);
     /// Names for the values of probes (names[value]; empty entries stay numbers), written at
     /// finish() as the gtkwave translate file x.<what>.txt beside the view. The same `what`
     /// returns the same id (the first table given stays).
@@ -103,7 +117,7 @@ class wave_trace final : public link_observer {
     static std::string names_path_for(const std::string& gtkw, const std::string& what = "routers");
 
   private:
-    enum class kind : std::uint8_t { link, buffer, vc_buffer, round, probe, stage };
+    enum class kind : std::uint8_t { link, buffer, vc_buffer, round, probe, stage, conflict };
     struct record {
         std::uint64_t step = 0;
         std::uint64_t value = 0;  ///< serial, occupancy, round or probe value; stage: from
@@ -165,6 +179,14 @@ class wave_trace final : public link_observer {
         bool operator>(const stage_change& o) const { return step > o.step; }
     };
     std::vector<stage_change> stage_changes_;  ///< a min-heap by step
+    /// trace_design: per router its first probe (kNoProbe: not traced), the outputs x vcs owners
+    /// and then the inputs' flits; the index of a port as the observer names it (hold -1).
+    std::vector<probe_id> design_probe_;
+    int design_vcs_ = 0;
+    int design_ports_ = 0;  ///< inputs (and outputs) of a design-space router
+    int design_port(int port) const {
+        return port < 0 ? t_.link_ports() : port < t_.link_ports() ? port : port + 1;
+    }
     std::uint64_t rounds_ = 0;
     std::vector<wave_conflict> log_;
 };

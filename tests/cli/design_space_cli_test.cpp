@@ -44,8 +44,8 @@ TEST(DesignSpaceCli, InputSpeedupAboveTheVcsIsRefused) {
 // and 3 for Valiant and UGAL.
 TEST(DesignSpaceCli, DynamicVcsByPhaseNeedAVcPerPhase) {
     expect_bad_input(kTraffic + " --vc-allocator separable-input-first --vcs 2 --routing ugal",
-                     "d3sim: error: --vc-allocator separable-input-first by phase needs a VC per "
-                     "phase: --vcs 3 or more (got 2)\n");
+                     "d3sim: error: --vc-allocator separable-input-first by phase or remaining "
+                     "global hops needs a VC per phase: --vcs 3 or more (got 2)\n");
     expect_bad_input(kTraffic + " --vc-allocator islip --vcs 2 --routing valiant",
                      "needs a VC per phase: --vcs 3 or more (got 2)");
     expect_bad_input(kTraffic + " --vc-allocator wavefront --vcs 1",
@@ -93,7 +93,7 @@ TEST(DesignSpaceCli, BookSimConfigDumpRoundTrips) {
     for (const char* text :
          {"kind: \"separable-input-first\"  # --sw-allocator", "input_speedup: 1",
           "kind: \"separable-input-first\"  # --vc-allocator", "kind: \"wormhole\"",
-          "units: \"vc-allocate,allocate,traverse\"", "skip: true", "classes: \"phase\""})
+          "units: \"vc-allocate,allocate,traverse\"", "skip: true", "classes: \"remaining\""})
         EXPECT_NE(first.out.find(text), std::string::npos) << text << "\n" << first.out;
     const std::string f = write_temp("d3_booksim_iq_dump.yaml", first.out);
     const outcome second = run_d3sim("--config " + f + " --dump-config");

@@ -61,9 +61,11 @@ struct conflict_record {
 struct link_event {
     std::uint64_t step = 0;
     router_id router = 0;
-    std::uint16_t port = 0;        ///< output index (see port_of)
-    std::uint16_t requesters = 0;  ///< packets that wanted this link in this step
-    bool sent = false;             ///< one of them crossed
+    std::uint16_t port = 0;  ///< output index (see port_of)
+    /// Packets that wanted this link in this step (a design-space router: its switch-allocation
+    /// rows that asked for it, each with a flit and a credit).
+    std::uint16_t requesters = 0;
+    bool sent = false;  ///< one of them crossed (a design-space router: one flit of it)
     /// The conflicts this (link, step) adds to the run's figures (switch_allocator::record,
     /// record_tagged): kRunConflict (JSON `conflicts`), kBackgroundConflict (`background.
     /// conflicts`). Without background traffic: kRunConflict when requesters > 1.
@@ -100,6 +102,31 @@ class link_observer {
     /// Called per packet event (core/run/packet_event.h) when wants_packets() is true.
     virtual void on_packet(const packet_event& e) { (void)e; }
     virtual bool wants_packets() const { return false; }
+
+    // A design-space router (core/vc_router/vc_router.h) only. Its ports as these callbacks name
+    // them: link ports 0..link_ports-1 (port_of), kHoldPort (its hold port, as on_buffer's -1)
+    // and link_ports + t for terminal t (the node's port when the router has one terminal).
+    static constexpr int kHoldPort = -1;
+    static constexpr int kFreeVc = -2;  ///< on_vc_grant's input and in_vc when a VC is released
+    /// VC allocation granted VC `out_vc` of output `output` to VC `in_vc` of input `input` in
+    /// `step`; input and in_vc kFreeVc: the VC was released (its packet's tail left, or with
+    /// wait_for_tail_credit the tail's credit came back).
+    virtual void on_vc_grant(std::uint64_t step, router_id router, int output, int out_vc,
+                             int input, int in_vc) {
+        (void)step, (void)router, (void)output, (void)out_vc, (void)input, (void)in_vc;
+    }
+    /// Input port `input` sent `flits` (> 0) flits through the switch in `step` (at most the
+    /// input speedup).
+    virtual void on_input_flits(std::uint64_t step, router_id router, int input, int flits) {
+        (void)step, (void)router, (void)input, (void)flits;
+    }
+    /// More than one switch-allocation row asked for an output that is not a link in `step` (its
+    /// hold port or a terminal's ejection port): a conflict the run counts (JSON `conflicts`)
+    /// that no on_link reports.
+    virtual void on_inner_conflict(std::uint64_t step, router_id router, int output,
+                                   std::size_t requesters) {
+        (void)step, (void)router, (void)output, (void)requesters;
+    }
 };
 
 /// An observer in front of another: passes every event on to `next` (none: nullptr). The base of
@@ -127,6 +154,17 @@ class observer_chain : public link_observer {
         if (next_) next_->on_packet(e);
     }
     bool wants_packets() const override { return next_ && next_->wants_packets(); }
+    void on_vc_grant(std::uint64_t step, router_id router, int output, int out_vc, int input,
+                     int in_vc) override {
+        if (next_) next_->on_vc_grant(step, router, output, out_vc, input, in_vc);
+    }
+    void on_input_flits(std::uint64_t step, router_id router, int input, int flits) override {
+        if (next_) next_->on_input_flits(step, router, input, flits);
+    }
+    void on_inner_conflict(std::uint64_t step, router_id router, int output,
+                           std::size_t requesters) override {
+        if (next_) next_->on_inner_conflict(step, router, output, requesters);
+    }
 
   private:
     link_observer* next_;

@@ -24,10 +24,10 @@ class switch_allocation {
     /// VC `vc` of input port `input` asks for `output` (through column output x speedup + input
     /// mod speedup, as BookSim2 expands its outputs) with a flit of a packet of age `age`.
     void request(int input, int vc, int output, std::uint64_t age);
-    /// Allocates this cycle's requests: granted(input, vc, output) per match (lost(output) for
-    /// each requesting row that lost it); then clears them.
-    template <typename Granted>
-    void allocate(Granted&& granted) {
+    /// Allocates this cycle's requests: granted(input, vc, output) per match, then seen() (the
+    /// requests still readable: askers, asks); then clears them.
+    template <typename Granted, typename Seen>
+    void allocate(Granted&& granted, Seen&& seen) {
         if (rows_asked_.empty()) return;
         alloc_->allocate(requests_, grants_);
         for (int row : rows_asked_) {
@@ -37,7 +37,17 @@ class switch_allocation {
             next_vc_[static_cast<std::size_t>(row)] = (vc + rows_) % vcs_;
             granted(row / rows_, vc, static_cast<int>(col) / output_speedup_);
         }
+        seen();
         clear();
+    }
+    /// Rows asking for `output` this cycle.
+    int askers(int output) const { return askers_[static_cast<std::size_t>(output)]; }
+    /// Whether VC `vc` of input `input` is the one its row asks for `output` with this cycle.
+    bool asks(int input, int vc, int output) const {
+        const auto row = static_cast<std::size_t>(input * rows_ + vc % rows_);
+        const auto col =
+            static_cast<std::size_t>(output * output_speedup_ + input % output_speedup_);
+        return requests_.requested(row, col) && label_[row * columns_ + col] == vc;
     }
     /// Outputs asked for by more than one row so far (conflicts), and requests that lost.
     std::uint64_t conflicts() const { return conflicts_; }

@@ -23,9 +23,13 @@ std::vector<int> output_depths(const vc_router_setup& s) {
 
 }  // namespace
 
-vc_router::vc_router(const vc_router_setup& s, vc_router_io& io)
+vc_router::vc_router(const vc_router_setup& s, vc_router_io& io, link_observer* observer,
+                     router_id id)
     : setup_(s),
       io_(io),
+      observer_(observer),
+      id_(id),
+      log_packets_(observer && observer->wants_packets()),
       route_cycles_(static_cast<std::uint64_t>(s.pipeline.route)),
       vc_cycles_(static_cast<std::uint64_t>(s.pipeline.vc_allocate)),
       read_out_(static_cast<std::uint64_t>(s.pipeline.allocate)),
@@ -37,14 +41,21 @@ vc_router::vc_router(const vc_router_setup& s, vc_router_io& io)
       sources_(setup_),  // keeps a reference: the member, not the argument
       vcs_(s, inputs_.inputs(), outputs_.outputs()),
       switch_(s, inputs_.inputs(), outputs_.outputs()),
-      link_free_(static_cast<std::size_t>(outputs_.outputs()), 0) {}
+      link_free_(static_cast<std::size_t>(outputs_.outputs()), 0) {
+    if (!observer_) return;
+    output_sent_.assign(static_cast<std::size_t>(outputs_.outputs()), nullptr);
+    input_sent_.assign(static_cast<std::size_t>(inputs_.inputs()), 0);
+}
 
 std::uint64_t vc_router::step(std::uint64_t t) {
     outputs_.return_credits(t);
+    if (observer_ && !releases_.empty()) observe_releases(t);
     sources_.inject(t, [&](int terminal, int vc, const flit_slot& f) {
         // One cycle over the injection channel.
-        inputs_.arrive(input_of_terminal(terminal), vc,
+        const int input = input_of_terminal(terminal);
+        inputs_.arrive(input, vc,
                        {f.pkt, t + static_cast<std::uint64_t>(setup_.terminal_latency), f.seq});
+        if (observer_) report_buffer(t, input, vc);
     });
     rounds_owed_ += setup_.internal_speedup;
     for (; rounds_owed_ >= 1.0; rounds_owed_ -= 1.0) {
@@ -96,6 +107,9 @@ void vc_router::allocate_vcs(std::uint64_t t) {
     vcs_.allocate([&](int iv, int out_vc) {
         input_vc& v = inputs_.at(iv);
         outputs_.take(v.output, out_vc, iv);
+        if (observer_)
+            observer_->on_vc_grant(t, id_, observed_port(v.output), out_vc,
+                                   observed_port(iv / inputs_.vcs()), iv % inputs_.vcs());
         v.out_vc = out_vc;
         v.stage = vc_stage::active;
         v.eligible = t + vc_cycles_;
@@ -115,8 +129,13 @@ void vc_router::allocate_switch(std::uint64_t t) {
         if (queue_ != 0 && link_free_[static_cast<std::size_t>(v.output)] >= t + depart_ + queue_)
             return;  // its output queue is full
         switch_.request(iv / inputs_.vcs(), iv % inputs_.vcs(), v.output, f.pkt->launch);
+        if (log_packets_ && f.seq == 0)
+            heads_asked_.push_back({iv / inputs_.vcs(), iv % inputs_.vcs(), v.output, f.pkt});
     });
-    switch_.allocate([&](int input, int vc, int output) { traverse(input, vc, output, t); });
+    switch_.allocate([&](int input, int vc, int output) { traverse(input, vc, output, t); },
+                     [&] {
+                         if (observer_) observe_switch(t);
+                     });
 }
 
 void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
@@ -125,6 +144,7 @@ void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
     const flit_slot f = inputs_.pop(iv);
     packet* p = f.pkt;
     const bool tail = f.seq + 1 == setup_.packet_length;
+    const int out_vc = v.out_vc;
     // The slot is free when the flit is read out (the allocate unit's cycles after the grant).
     const std::uint64_t freed = t + read_out_ + static_cast<std::uint64_t>(setup_.credit_delay);
     if (input < setup_.link_ports) {
@@ -134,7 +154,7 @@ void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
         sources_.credit(input - setup_.link_ports - 1, vc,
                         freed + static_cast<std::uint64_t>(setup_.terminal_latency));
     }
-    outputs_.send(output, v.out_vc, tail);
+    outputs_.send(output, out_vc, tail);
     // After the flits ahead of it in its output's queue (none without speedups).
     std::uint64_t& free = link_free_[static_cast<std::size_t>(output)];
     const std::uint64_t depart = std::max(t + depart_, free);
@@ -149,6 +169,8 @@ void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
             ++stats_.holds;
         }
     }
+    // Before the flit goes on: a delivered packet may go back to the node's pool.
+    if (observer_) observe_traverse(t, input, vc, output, out_vc, *p, f.seq == 0, tail);
     if (output < setup_.link_ports) {
         if (f.seq == 0 && setup_.packet_length > 1)
             ++stats_.vc_packets[static_cast<std::size_t>(std::min(v.out_vc, kMaxVcs - 1))];
@@ -156,6 +178,7 @@ void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
     } else if (output == setup_.link_ports) {
         inputs_.arrive(output, v.out_vc,
                        {p, depart + static_cast<std::uint64_t>(setup_.hold_latency), f.seq});
+        if (observer_) report_buffer(t, output, v.out_vc);
     } else if (tail) {
         ++stats_.ejected;
         io_.deliver(p, depart + static_cast<std::uint64_t>(setup_.terminal_latency));

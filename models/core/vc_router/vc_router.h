@@ -24,10 +24,18 @@
 // into the router) and one per terminal; outputs the P links, the hold port and one ejection
 // port per terminal. The units are plain C++; what crosses the router's edges goes through
 // vc_router_io (sc/router.cpp wires it to the links and the node). docs/design-space.md.
+//
+// An optional link_observer (core/run/stats.h; nullptr: none, one pointer test per event site)
+// sees what the units do, in the step they do it: on_link per link output and cycle with
+// requesters (its switch-allocation rows; a flit crossed), on_inner_conflict for the hold and
+// ejection ports, on_buffer and on_vc_buffer when an input's flits change, on_vc_grant when an
+// output VC is granted or released, on_input_flits per input that sent flits, and with
+// wants_packets() the packet events of heads (inject, hop, hold, deliver, conflict_wait).
 #pragma once
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/decoding/expand.h"
 #include "core/run/packet.h"
@@ -58,17 +66,22 @@ class vc_router_io {
 
 class vc_router {
   public:
-    vc_router(const vc_router_setup& s, vc_router_io& io);
+    /// `observer` (nullptr: none) is told what router `id` does (see above).
+    vc_router(const vc_router_setup& s, vc_router_io& io, link_observer* observer = nullptr,
+              router_id id = 0);
 
-    /// Flit `seq` of `p` arrives in VC `vc` of link input `input`, usable from `ready`; false
-    /// when the VC is full.
-    bool arrive(int input, int vc, packet* p, int seq, std::uint64_t ready) {
-        return inputs_.arrive(input, vc, {p, ready, static_cast<std::uint16_t>(seq)});
+    /// Flit `seq` of `p` arrives in VC `vc` of link input `input`, usable from `ready`, sent in
+    /// cycle `now` (the observer's step: the slot is taken from then); false when the VC is full.
+    bool arrive(int input, int vc, packet* p, int seq, std::uint64_t ready, std::uint64_t now) {
+        if (!inputs_.arrive(input, vc, {p, ready, static_cast<std::uint16_t>(seq)})) return false;
+        if (observer_) report_buffer(now, input, vc);
+        return true;
     }
-    /// A packet from the node: its terminal's source queue, from `ready`.
-    void inject(packet* p, std::uint64_t ready) {
+    /// A packet from the node in cycle `now`: its terminal's source queue, from `ready`.
+    void inject(packet* p, std::uint64_t ready, std::uint64_t now) {
         p->globals = 0;
         sources_.add(p, ready);
+        if (log_packets_) log_packet(packet_event_kind::inject, *p, now, -1, 0, -1);
     }
     /// A credit for VC `vc` of link output `output`, usable from `due`.
     void credit(int output, int vc, std::uint64_t due) { outputs_.credit_arrived(output, vc, due); }
@@ -98,8 +111,40 @@ class vc_router {
     int input_of_terminal(int terminal) const { return setup_.link_ports + 1 + terminal; }
     bool is_ejection(int output) const { return output > setup_.link_ports; }
 
+    // The observer's side (vc_router_observe.cpp).
+    /// A port as the observer's new callbacks name it (link_observer::kHoldPort, ...).
+    int observed_port(int port) const {
+        return port < setup_.link_ports    ? port
+               : port == setup_.link_ports ? link_observer::kHoldPort
+                                           : port - 1;
+    }
+    /// A port as packet events name it: a link, packet_event::kHold or kNode (-1: kNode).
+    int event_port(int port) const {
+        return port < 0                    ? packet_event::kNode
+               : port < setup_.link_ports  ? port
+               : port == setup_.link_ports ? packet_event::kHold
+                                           : packet_event::kNode;
+    }
+    /// The occupancy of input `input` changed (and of its VC `vc`).
+    void report_buffer(std::uint64_t t, int input, int vc);
+    /// A head's event at input `input` (-1: the node), VC `vc`, output `output` (-1: none).
+    void log_packet(packet_event_kind kind, const packet& p, std::uint64_t t, int input, int vc,
+                    int output);
+    /// What traverse did for the observer: the flit of `p` left input `input`'s VC `vc` for
+    /// `output`'s VC `out_vc` (the tail: `tail`).
+    void observe_traverse(std::uint64_t t, int input, int vc, int output, int out_vc,
+                          const packet& p, bool head, bool tail);
+    /// After the switch allocation of cycle `t`: on_link, on_inner_conflict, conflict waits,
+    /// on_input_flits.
+    void observe_switch(std::uint64_t t);
+    /// VCs released when their tails' credits came back (wait_for_tail_credit).
+    void observe_releases(std::uint64_t t);
+
     const vc_router_setup setup_;
     vc_router_io& io_;
+    link_observer* const observer_;
+    const router_id id_;
+    const bool log_packets_;
     const std::uint64_t route_cycles_, vc_cycles_, read_out_, depart_;
     const std::uint64_t queue_;  ///< output queue depth in flits (0: unbounded)
     vc_class_map classes_;
@@ -113,6 +158,19 @@ class vc_router {
     /// flits granted beyond that wait in the output queue).
     std::vector<std::uint64_t> link_free_;
     double rounds_owed_ = 0;  ///< internal speedup: the fraction of a round carried over
+    // With an observer: this cycle's flits per output (the packet sent) and per input, the heads
+    // that asked for the switch (for conflict waits), the released VCs not free yet.
+    std::vector<const packet*> output_sent_;
+    std::vector<int> input_sent_;
+    struct head_request {
+        int input, vc, output;
+        const packet* pkt;
+    };
+    std::vector<head_request> heads_asked_;
+    struct pending_release {
+        int output, vc;
+    };
+    std::vector<pending_release> releases_;
 };
 
 }  // namespace d3

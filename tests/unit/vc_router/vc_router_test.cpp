@@ -81,10 +81,13 @@ packet to_output(int output, int b = 3) {
     return p;
 }
 
-// The flits of `p` arrive in VC `vc` of link input `input`, one per cycle from `first`.
+// The flits of `p` arrive in VC `vc` of link input `input`, one per cycle from `first` (each
+// sent the cycle before it is ready).
 void arrive(vc_router& r, int input, int vc, packet& p, std::uint64_t first, int flits) {
-    for (int i = 0; i < flits; ++i)
-        ASSERT_TRUE(r.arrive(input, vc, &p, i, first + static_cast<std::uint64_t>(i)));
+    for (int i = 0; i < flits; ++i) {
+        const std::uint64_t ready = first + static_cast<std::uint64_t>(i);
+        ASSERT_TRUE(r.arrive(input, vc, &p, i, ready, ready - 1));
+    }
 }
 
 void run(vc_router& r, std::uint64_t from, std::uint64_t to) {
@@ -251,7 +254,7 @@ TEST(VcRouter, ATerminalsPacketEntersOverItsChannelAndLeavesAtItsTerminal) {
     recording_io io;
     vc_router r(s, io);
     packet p = to_output(kEjectTarget, 1);
-    r.inject(&p, 2);
+    r.inject(&p, 2, 1);
     run(r, 0, 30);
     // Sent in 2..5 over the one-cycle injection channel: the head is ready at 3, VC allocated in
     // 3, switch allocated in 4, out at 6, the tail at 9, at the terminal one cycle later.
@@ -289,7 +292,7 @@ TEST(VcRouter, AHoldLoopsBackOrIsSkipped) {
         } hold_io(io);
         vc_router held(s, hold_io);
         packet p = to_output(0, 3);
-        ASSERT_TRUE(held.arrive(0, 0, &p, 0, 1));
+        ASSERT_TRUE(held.arrive(0, 0, &p, 0, 1, 0));
         run(held, 0, 40);
         ASSERT_EQ(io.flits.size(), 1u);
         // Skipped: out at 1 + V + A + T = 4 with b = 1 (two decodes). Held: into the hold port at
