@@ -327,13 +327,11 @@ namespace {
 TEST(VcRouter, OutputSpeedupAndAQueueLetTwoInputsShareAnOutputInOneCycle) {
     vc_router_setup s = setup();
     s.packet_length = 1;
-    s.vc_allocator = "separable-input-first";
-    s.class_count = 1;  // both VCs for both packets: no wait for a VC
     for (int speedup : {1, 2}) {
         s.output_speedup = speedup;
         recording_io io;
         vc_router r(s, io);
-        packet a = to_output(1), b = to_output(1);
+        packet a = to_output(1), b = to_output(1, 1);  // static VCs 1 and 0: no wait for a VC
         arrive(r, 0, 0, a, 3, 1);
         arrive(r, 1, 0, b, 3, 1);  // input 1: the other column of output 1 (1 mod 2)
         run(r, 0, 20);
@@ -342,7 +340,7 @@ TEST(VcRouter, OutputSpeedupAndAQueueLetTwoInputsShareAnOutputInOneCycle) {
         for (const sent_flit& f : io.flits) departures.push_back(f.depart);
         std::sort(grants.begin(), grants.end());
         std::sort(departures.begin(), departures.end());
-        // VC allocated in 3 (two VCs, one each), switch allocated from 4: with speedup 2 both in
+        // VC allocated in 3 (VCs 1 and 0), switch allocated from 4: with speedup 2 both in
         // 4, the second leaving a cycle after the first through the output queue.
         EXPECT_EQ(grants, speedup == 1 ? (std::vector<std::uint64_t>{4, 5})
                                        : (std::vector<std::uint64_t>{4, 4}));
