@@ -93,7 +93,7 @@ TEST(DesignSpaceCli, BookSimConfigDumpRoundTrips) {
     for (const char* text :
          {"kind: \"separable-input-first\"  # --sw-allocator", "input_speedup: 1",
           "kind: \"separable-input-first\"  # --vc-allocator", "kind: \"wormhole\"",
-          "units: \"vc-allocate,allocate,traverse\"", "skip: true", "classes: \"remaining\""})
+          "units: \"vc-allocate,allocate,traverse\"", "skip: true", "classes: \"phase\""})
         EXPECT_NE(first.out.find(text), std::string::npos) << text << "\n" << first.out;
     const std::string f = write_temp("d3_booksim_iq_dump.yaml", first.out);
     const outcome second = run_d3sim("--config " + f + " --dump-config");

@@ -60,8 +60,9 @@ TEST(Reliability, NumericOptionsHaveRangesInTheMessage) {
     expect_refused("--local-latency 2147483647",
                    "--local-latency: must be a whole number from 1 to 1024");
     expect_refused("--pipeline-stages 2147483647", "from 1 to 64");
-    expect_refused("--pipeline route,crossbar",
-                   "--pipeline: 'crossbar' is not a unit (route, vc-allocate, allocate, traverse, or none)");
+    expect_refused(
+        "--pipeline route,crossbar",
+        "--pipeline: 'crossbar' is not a unit (route, vc-allocate, allocate, traverse, or none)");
     expect_refused("--pipeline route:40,traverse:40", "has 81 stages (at most 64)");
     expect_refused("--pipeline route --pipeline-stages 2",
                    "give either --pipeline or --pipeline-stages, not both");

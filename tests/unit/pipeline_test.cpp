@@ -62,7 +62,8 @@ TEST(Pipeline, BadListsAreRefusedWithAReason) {
     EXPECT_EQ(parse_error("route:"), "'route:': cycles must be a whole number from 1 to 63");
     EXPECT_EQ(parse_error("route:40,traverse:40"),
               "'route:40,traverse:40' has 81 stages (at most 64)");
-    EXPECT_EQ(parse_error("route,"), "'' is not a unit (route, vc-allocate, allocate, traverse, or none)");
+    EXPECT_EQ(parse_error("route,"),
+              "'' is not a unit (route, vc-allocate, allocate, traverse, or none)");
 }
 
 }  // namespace

@@ -25,8 +25,8 @@ first_hops minimal_first_hops(const topology& t, const coord& src, const coord& 
 }
 
 std::unique_ptr<launch_routing> make_launch_routing(routing_kind k, const topology& t,
-                                                    const occupancy_view& view,
-                                                    int ugal_threshold, ugal_rule rule) {
+                                                    const occupancy_view& view, int ugal_threshold,
+                                                    ugal_rule rule) {
     switch (k) {
         case routing_kind::minimal:
             return make_minimal_routing(t);

@@ -39,8 +39,8 @@ struct traffic_options {
     int measure = 1000;       ///< steps whose created packets are measured
     int drain_limit = 20000;  ///< steps after measurement during which creation goes on
     std::uint64_t seed = 1;
-    double hotspot_fraction = 0.1;  ///< hotspot: share of packets to router 0
-    int ugal_threshold = 0;         ///< ugal: added to the deflected side (ugal_deflects)
+    double hotspot_fraction = 0.1;       ///< hotspot: share of packets to router 0
+    int ugal_threshold = 0;              ///< ugal: added to the deflected side (ugal_deflects)
     ugal_rule ugal = ugal_rule::global;  ///< ugal: what it compares (core/traffic/routing.h)
     /// Flits per packet (the network's router_params::packet_length): `rate` counts flits, so a
     /// terminal creates a packet with probability rate / packet_length (docs/multi-flit.md).
