@@ -53,6 +53,18 @@ inline std::size_t first_bit_cyclic(const std::uint64_t* row, std::size_t words,
     return i != kNone ? i : first_bit_from(row, words, 0);
 }
 
+/// Whether a row of `words` words has exactly one set bit.
+inline bool single_bit(const std::uint64_t* row, std::size_t words) {
+    bool seen = false;
+    for (std::size_t w = 0; w < words; ++w) {
+        const std::uint64_t bits = row[w];
+        if (bits == 0) continue;
+        if (seen || (bits & (bits - 1)) != 0) return false;
+        seen = true;
+    }
+    return seen;
+}
+
 /// out = a & b, word by word.
 inline void and_rows(std::uint64_t* out, const std::uint64_t* a, const std::uint64_t* b,
                      std::size_t words) {

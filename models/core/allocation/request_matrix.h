@@ -55,8 +55,8 @@ class request_matrix {
         for_each_bit(active_columns_.data(), active_columns_.size(), [&](std::size_t out) {
             std::fill_n(&columns_[out * column_words_], column_words_, 0);
         });
-        std::fill(active_rows_.begin(), active_rows_.end(), 0);
-        std::fill(active_columns_.begin(), active_columns_.end(), 0);
+        for (std::uint64_t& w : active_rows_) w = 0;  // a word or two: no call of memset
+        for (std::uint64_t& w : active_columns_) w = 0;
     }
     /// The inputs with a request (column_words() words), the outputs with one (row_words()).
     const std::uint64_t* active_rows() const { return active_rows_.data(); }

@@ -25,9 +25,36 @@ separable_allocator<Order>::separable_allocator(const allocator_setup& s)
       scratch_(words_for(second_count(Order, s))),
       asking_(words_for(first_count(Order, s))) {}
 
+// No two requests share an input or an output: the pass would match every request, each port's
+// arbiter finding its one requester, and move every arbiter of a matched pair on. Done directly
+// (the common case of a lightly loaded router); anything else takes the passes.
+template <separable_order Order>
+bool separable_allocator<Order>::allocate_uncontended(const request_matrix& requests,
+                                                      matching& grants) {
+    const std::size_t words = words_for(kInputFirst ? inputs() : outputs());
+    const std::uint64_t* firsts = first_with_requests(requests);
+    bool single = true;
+    for_each_bit(firsts, words, [&](std::size_t x) {
+        if (single && !single_bit(requests_of(requests, x), words_for(seconds()))) single = false;
+    });
+    if (!single) return false;
+    for_each_bit(picked_seconds_of(requests), words_for(seconds()), [&](std::size_t y) {
+        if (single && !single_bit(firsts_of(requests, y), words)) single = false;
+    });
+    if (!single) return false;
+    for_each_bit(firsts, words, [&](std::size_t x) {
+        const std::size_t y = first_bit_from(requests_of(requests, x), words_for(seconds()), 0);
+        grants.match(input_of(x, y), output_of(x, y));
+        first_arbiters_[x]->update(y);
+        second_arbiters_[y]->update(x);
+    });
+    return true;
+}
+
 template <separable_order Order>
 void separable_allocator<Order>::allocate(const request_matrix& requests, matching& grants) {
     grants.clear();
+    if (allocate_uncontended(requests, grants)) return;
     fill_row(free_first_.data(), first_arbiters_.size());
     fill_row(free_second_.data(), second_arbiters_.size());
     for (int i = 0; i < iterations_; ++i)

@@ -33,6 +33,8 @@ class separable_allocator final : public allocator_if {
   private:
     static constexpr bool kInputFirst = Order == separable_order::input_first;
 
+    /// The matching when no two requests share a port (false otherwise: nothing done).
+    bool allocate_uncontended(const request_matrix& requests, matching& grants);
     /// One pass over the free inputs and outputs; false when no first-side port picked.
     bool pass(const request_matrix& requests, matching& grants, bool first);
 
@@ -55,6 +57,13 @@ class separable_allocator final : public allocator_if {
     /// The first-side ports with requests; the second-side ports picked in this pass.
     static const std::uint64_t* first_with_requests(const request_matrix& r) {
         return kInputFirst ? r.active_rows() : r.active_columns();
+    }
+    /// The second-side ports with requests, and the first-side ports asking second-side `y`.
+    static const std::uint64_t* picked_seconds_of(const request_matrix& r) {
+        return kInputFirst ? r.active_columns() : r.active_rows();
+    }
+    static const std::uint64_t* firsts_of(const request_matrix& r, std::size_t y) {
+        return kInputFirst ? r.column(y) : r.row(y);
     }
     const std::uint64_t* picked_seconds() const {
         return kInputFirst ? picks_.active_columns() : picks_.active_rows();
