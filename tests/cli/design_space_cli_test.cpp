@@ -80,9 +80,14 @@ TEST(DesignSpaceCli, DesignOptionsNeedTraffic) {
 TEST(DesignSpaceCli, YoungestFirstIsThePaperRoutersOnly) {
     expect_bad_input(kTraffic + " --arbitration youngest-first --sw-allocator islip",
                      "d3sim: error: --arbitration youngest-first is the paper router's; a "
-                     "design-space router's allocators take round-robin or oldest-first\n");
+                     "design-space router's allocators take round-robin, matrix or oldest-first\n");
     EXPECT_EQ(run_d3sim(kTraffic + " --arbitration oldest-first --sw-allocator islip --check").code,
               0);
+    // The matrix arbiter is the allocators' alone: the paper's router refuses it.
+    EXPECT_EQ(run_d3sim(kTraffic + " --arbitration matrix --sw-allocator islip --check").code, 0);
+    expect_bad_input(kTraffic + " --arbitration matrix",
+                     "d3sim: error: --arbitration matrix is an allocator's arbiter: it needs a "
+                     "design-space router (--sw-allocator, --vc-allocator, ...)\n");
 }
 
 // configs/booksim-iq-router.yaml dumps to a file that dumps to the same text, and runs (on

@@ -44,12 +44,12 @@ TEST(DidYouMean, EnumValueMessageNamesTheClosest) {
     CLI::Validator v = d3::member_of(d3::kArbitrationNames);
     std::string value = "oldest-frist";
     EXPECT_EQ(v(value),
-              "oldest-frist not in {round-robin,oldest-first,youngest-first} (did you mean "
+              "oldest-frist not in {round-robin,oldest-first,youngest-first,matrix} (did you mean "
               "oldest-first?)");
     value = "oldest-first";
     EXPECT_EQ(v(value), "");
     value = "zzz";
-    EXPECT_EQ(v(value), "zzz not in {round-robin,oldest-first,youngest-first}");
+    EXPECT_EQ(v(value), "zzz not in {round-robin,oldest-first,youngest-first,matrix}");
 }
 
 }  // namespace

@@ -40,7 +40,13 @@ std::optional<std::string> check_design(const router_params& r, bool background)
     if (!(d.internal_speedup >= 1.0 && d.internal_speedup <= 16.0))
         return "--internal-speedup must be 1 to 16 allocation rounds per cycle (got " +
                std::to_string(d.internal_speedup) + ")";
-    if (!r.design_space()) return std::nullopt;
+    if (!r.design_space()) {
+        if (r.arb == arbitration::matrix)
+            return std::string(
+                "--arbitration matrix is an allocator's arbiter: it needs a "
+                "design-space router (--sw-allocator, --vc-allocator, ...)");
+        return std::nullopt;
+    }
     const int vcs = r.vcs == 0 ? 1 : r.vcs;
     if (d.input_speedup < 0 || d.input_speedup > vcs)
         return "--input-speedup must be 1.." + std::to_string(vcs) +
@@ -48,7 +54,7 @@ std::optional<std::string> check_design(const router_params& r, bool background)
     if (!known(arbiter_names(), std::string(to_string(r.arb))))
         return std::string("--arbitration ") + to_string(r.arb) +
                " is the paper router's; a design-space "
-               "router's allocators take round-robin or oldest-first";
+               "router's allocators take round-robin, matrix or oldest-first";
     if (d.vc_allocator != "static" && d.vc_classes != vc_class_kind::sync && vcs < d.phases)
         return "--vc-allocator " + d.vc_allocator +
                " by phase or remaining global hops needs a VC per phase: --vcs " +

@@ -17,12 +17,15 @@ enum class arbitration {
     round_robin,     ///< rotating priority over input ports (default)
     oldest_first,    ///< earliest launch step wins
     youngest_first,  ///< latest launch step wins (the paper's "last-in first-out", Protocol 2)
+    /// least recently served (Dally and Towles 18.5): a design-space router's allocators only
+    matrix,
 };
 
 inline constexpr enum_entry<arbitration> kArbitrationNames[] = {
     {arbitration::round_robin, "round-robin"},
     {arbitration::oldest_first, "oldest-first"},
-    {arbitration::youngest_first, "youngest-first"}};
+    {arbitration::youngest_first, "youngest-first"},
+    {arbitration::matrix, "matrix"}};
 constexpr const auto& enum_names_of(arbitration) {
     return kArbitrationNames;
 }

@@ -12,6 +12,7 @@ std::size_t arbiter::pick(const candidate* c, std::size_t n) {
             case arbitration::youngest_first:
                 return std::make_tuple(~x.age, std::uint64_t{0}, x.seq);
             case arbitration::round_robin:
+            case arbitration::matrix:  // refused for this arbiter (network_config::check_model)
             default: {
                 const std::uint64_t distance = (x.source + sources_ - next_) % sources_;
                 return std::make_tuple(distance, x.age, x.seq);
