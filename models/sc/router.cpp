@@ -280,14 +280,7 @@ void router::report_switch_stages(std::uint64_t t) {
 
 void router::log_packet(packet_event_kind kind, const packet& p, std::uint64_t t,
                         std::uint32_t source, int output) {
-    packet_event ev;
-    ev.step = t;
-    ev.kind = kind;
-    ev.serial = p.serial;
-    ev.msg = p.msg;
-    ev.src = p.src;
-    ev.hdr = p.hdr;
-    ev.router = id_;
+    packet_event ev = event_of(kind, p, t, id_);
     if (source == static_cast<std::uint32_t>(in_unit_.buffers())) {
         ev.input = packet_event::kHold;
     } else if (!in_unit_.is_injection(static_cast<int>(source))) {
@@ -460,13 +453,8 @@ void router::step_as(std::uint64_t t, Plain plain, Net net) {
     if (next != calendar::kNever) clock_.wake_router(*this, next);
 }
 
-// A design-space router: its packets move flit by flit through core/vc_router's units.
-void router::step_design(client& c, std::uint64_t t) {
-    router& r = static_cast<router&>(c);
-    const std::uint64_t next = r.design_->step(t);
-    if (next != UINT64_MAX) r.clock_.wake_router(r, next);
-}
-
+// A design-space router's arrival (the rest of its glue: sc/router/router_design.cpp); here for
+// return_credit, inline in this file.
 void router::receive_design(int first, const flit& f, std::uint64_t ready) {
     const int input = in_unit_.input_of(first);
     if (input == ports_) {  // from the node: its terminal's source queue; the credit at once
@@ -478,40 +466,6 @@ void router::receive_design(int first, const flit& f, std::uint64_t ready) {
         return;
     }
     clock_.wake_router(*this, ready);
-}
-
-router_stats router::design_stats() const {
-    router_stats s = design_->stats();
-    s.flits_injected = stats_.flits_injected;
-    s.conflicts = design_->conflicts();
-    return s;
-}
-
-void router::bind_design() {
-    for (int o = 0; o < ports_; ++o) {
-        const auto latency = static_cast<std::uint64_t>(
-            port_of(o, topo_.k()).global ? cfg_.router.global_latency : cfg_.router.local_latency);
-        design_io_->bind_output(out[o], latency);
-        out.retag(o, design_credit_tag(o));
-    }
-    design_io_->bind_node(out[ports_]);
-    out.retag(ports_, kEjectionCredit);
-    upstream_.resize(static_cast<std::size_t>(in_unit_.buffers()));
-    for (std::size_t b = 0; b < input_of_binding_.size(); ++b) {
-        const int input = input_of_binding_[b];
-        const int first = first_buffer(input);
-        in.retag(static_cast<int>(b), first);
-        if (input == ports_) {  // the node's injection credits: one cycle
-            upstream& u = upstream_[static_cast<std::size_t>(first)];
-            u.bw = in[static_cast<int>(b)];
-            u.credit_delay = cycles(1);
-            continue;
-        }
-        const auto latency = static_cast<std::uint64_t>(port_of(input, topo_.k()).global
-                                                            ? cfg_.router.global_latency
-                                                            : cfg_.router.local_latency);
-        design_io_->bind_input(input, in[static_cast<int>(b)], latency);
-    }
 }
 
 template class link_fw_binder<router>;

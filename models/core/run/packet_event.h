@@ -8,6 +8,7 @@
 
 #include "core/decoding/header.h"
 #include "core/network/topology.h"
+#include "core/run/packet.h"
 
 namespace d3 {
 
@@ -37,6 +38,20 @@ struct packet_event {
     int vc = 0;          ///< virtual channel of the input buffer
     int output = kNode;  ///< link output port index, kNode (delivery) or kHold; inject: kNode
 };
+
+/// An event of `kind` for packet `p` at `router` in step `step` (the ports left as their defaults).
+inline packet_event event_of(packet_event_kind kind, const packet& p, std::uint64_t step,
+                             router_id router) {
+    packet_event ev;
+    ev.step = step;
+    ev.kind = kind;
+    ev.serial = p.serial;
+    ev.msg = p.msg;
+    ev.src = p.src;
+    ev.hdr = p.hdr;
+    ev.router = router;
+    return ev;
+}
 
 /// The router a header leads to from src, or nothing for a broadcast.
 std::optional<router_id> header_destination(const topology& t, router_id src, const header& h);

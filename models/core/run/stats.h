@@ -77,6 +77,15 @@ struct link_event {
     header hdr;  ///< as carried on the wire (sync counter already stepped down)
 };
 
+/// `e`'s packet crossed: the packet's identity and header as it went.
+inline void mark_sent(link_event& e, const packet& p) {
+    e.sent = true;
+    e.serial = p.serial;
+    e.msg = p.msg;
+    e.src = p.src;
+    e.hdr = p.hdr;
+}
+
 class link_observer {
   public:
     virtual ~link_observer() = default;

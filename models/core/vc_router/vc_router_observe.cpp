@@ -21,14 +21,7 @@ void vc_router::report_buffer(std::uint64_t t, int input, int vc) {
 
 void vc_router::log_packet(packet_event_kind kind, const packet& p, std::uint64_t t, int input,
                            int vc, int output) {
-    packet_event ev;
-    ev.step = t;
-    ev.kind = kind;
-    ev.serial = p.serial;
-    ev.msg = p.msg;
-    ev.src = p.src;
-    ev.hdr = p.hdr;
-    ev.router = id_;
+    packet_event ev = event_of(kind, p, t, id_);
     ev.input = event_port(input);
     ev.vc = input < 0 ? 0 : vc;
     ev.output = event_port(output);
@@ -82,13 +75,7 @@ void vc_router::observe_switch(std::uint64_t t) {
         ev.port = static_cast<std::uint16_t>(o);
         ev.requesters = static_cast<std::uint16_t>(n);
         ev.counted = n > 1 ? link_event::kRunConflict : 0;
-        if (sent) {
-            ev.sent = true;
-            ev.serial = sent->serial;
-            ev.msg = sent->msg;
-            ev.src = sent->src;
-            ev.hdr = sent->hdr;
-        }
+        if (sent) mark_sent(ev, *sent);
         observer_->on_link(ev);
     }
     for (int i = 0; i < inputs_.inputs(); ++i) {

@@ -101,13 +101,7 @@ void switch_allocator::observe(std::uint64_t t, int output, std::size_t requeste
     ev.port = static_cast<std::uint16_t>(output);
     ev.requesters = static_cast<std::uint16_t>(requesters);
     ev.counted = counted;
-    if (sent) {
-        ev.sent = true;
-        ev.serial = sent->serial;
-        ev.msg = sent->msg;
-        ev.src = sent->src;
-        ev.hdr = sent->hdr;
-    }
+    if (sent) mark_sent(ev, *sent);
     observer_->on_link(ev);
 }
 

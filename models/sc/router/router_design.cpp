@@ -1,0 +1,49 @@
+// The router's glue to a design-space router (router_params::design_space): its step, arrivals,
+// statistics and bindings, when core/vc_router's units move its packets flit by flit
+// (docs/design-space.md). The paper router's own step is in sc/router.cpp.
+#include "sc/router.h"
+
+namespace d3 {
+
+// A design-space router: its packets move flit by flit through core/vc_router's units.
+void router::step_design(client& c, std::uint64_t t) {
+    router& r = static_cast<router&>(c);
+    const std::uint64_t next = r.design_->step(t);
+    if (next != UINT64_MAX) r.clock_.wake_router(r, next);
+}
+
+router_stats router::design_stats() const {
+    router_stats s = design_->stats();
+    s.flits_injected = stats_.flits_injected;
+    s.conflicts = design_->conflicts();
+    return s;
+}
+
+void router::bind_design() {
+    for (int o = 0; o < ports_; ++o) {
+        const auto latency = static_cast<std::uint64_t>(
+            port_of(o, topo_.k()).global ? cfg_.router.global_latency : cfg_.router.local_latency);
+        design_io_->bind_output(out[o], latency);
+        out.retag(o, design_credit_tag(o));
+    }
+    design_io_->bind_node(out[ports_]);
+    out.retag(ports_, kEjectionCredit);
+    upstream_.resize(static_cast<std::size_t>(in_unit_.buffers()));
+    for (std::size_t b = 0; b < input_of_binding_.size(); ++b) {
+        const int input = input_of_binding_[b];
+        const int first = first_buffer(input);
+        in.retag(static_cast<int>(b), first);
+        if (input == ports_) {  // the node's injection credits: one cycle
+            upstream& u = upstream_[static_cast<std::size_t>(first)];
+            u.bw = in[static_cast<int>(b)];
+            u.credit_delay = cycles(1);
+            continue;
+        }
+        const auto latency = static_cast<std::uint64_t>(port_of(input, topo_.k()).global
+                                                            ? cfg_.router.global_latency
+                                                            : cfg_.router.local_latency);
+        design_io_->bind_input(input, in[static_cast<int>(b)], latency);
+    }
+}
+
+}  // namespace d3
