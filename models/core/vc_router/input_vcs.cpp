@@ -6,12 +6,16 @@ input_vcs::input_vcs(int vcs, std::vector<int> depth)
     : vcs_(vcs),
       depth_(std::move(depth)),
       vcs_state_(depth_.size() * static_cast<std::size_t>(vcs)),
-      busy_((vcs_state_.size() + 63) / 64) {}
+      busy_((vcs_state_.size() + 63) / 64) {
+    for (std::size_t i = 0; i < vcs_state_.size(); ++i)
+        vcs_state_[i].flits = bounded_ring<flit_slot>(
+            static_cast<std::size_t>(depth_[i / static_cast<std::size_t>(vcs)]));
+}
 
 bool input_vcs::arrive(int input, int vc, const flit_slot& f) {
     input_vc& v = at(index(input, vc));
-    if (static_cast<int>(v.flits.size()) >= depth_[static_cast<std::size_t>(input)]) return false;
-    v.flits.push_back(f);
+    if (v.flits.full()) return false;
+    v.flits.push_slot() = f;
     const auto i = static_cast<std::size_t>(index(input, vc));
     busy_[i / 64] |= std::uint64_t{1} << (i % 64);
     ++flits_;

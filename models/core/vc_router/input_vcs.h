@@ -4,9 +4,9 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <vector>
 
+#include "core/containers/bounded_ring.h"
 #include "core/decoding/header.h"
 #include "core/run/packet.h"
 #include "core/vc_router/vc_class.h"
@@ -25,7 +25,7 @@ struct flit_slot {
 enum class vc_stage : std::uint8_t { idle, vc_alloc, active };
 
 struct input_vc {
-    std::deque<flit_slot> flits;
+    bounded_ring<flit_slot> flits;  ///< limited to the VC's depth; no memory while empty
     vc_stage stage = vc_stage::idle;
     std::uint64_t eligible =
         0;                ///< first cycle of the next stage (the unit before took its cycles)
