@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/vc_router/vc_router.h"
+#include "unit/vc_router/three_port_setup.h"
 
 namespace d3 {
 namespace {
@@ -64,23 +65,6 @@ class recording_observer final : public link_observer {
     bool wants_packets() const override { return true; }
 };
 
-// Three link ports, one terminal, 2 VCs of 8 flits, 4-flit packets, R = 0, V = 1, A = 1, T = 1.
-vc_router_setup setup(int speedup) {
-    vc_router_setup s;
-    s.link_ports = 3;
-    s.vcs = 2;
-    s.packet_length = 4;
-    s.pipeline.vc_allocate = 1;
-    s.pipeline.allocate = 1;
-    s.pipeline.traverse = 1;
-    s.sw_allocator = "separable-input-first";
-    s.input_speedup = speedup;
-    s.control = flow_control::wormhole;
-    s.link_latency = {10, 10, 100};
-    s.link_global = {false, false, true};
-    return s;
-}
-
 packet to_output(int output, std::uint64_t serial, int b = 3) {
     packet p;
     p.payload = static_cast<std::uint64_t>(output);
@@ -109,7 +93,7 @@ TEST(VcRouterObserver, VcGrantsAndInputFlitsFollowThePipeline) {
     for (int speedup : {1, 2}) {
         recording_io io;
         recording_observer obs;
-        vc_router r(setup(speedup), io, &obs, 7);
+        vc_router r(three_port_setup(speedup), io, &obs, 7);
         packet a = to_output(1, 10), b = to_output(2, 11);
         arrive(r, 0, 0, a, 1);
         arrive(r, 0, 1, b, 1);
@@ -160,7 +144,7 @@ TEST(VcRouterObserver, VcGrantsAndInputFlitsFollowThePipeline) {
 TEST(VcRouterObserver, AVcWaitsForTheTailAndConflictsAreTheRoutersOwn) {
     recording_io io;
     recording_observer obs;
-    vc_router r(setup(1), io, &obs, 7);
+    vc_router r(three_port_setup(1), io, &obs, 7);
     packet a = to_output(1, 10), b = to_output(1, 11);
     arrive(r, 0, 0, a, 1);
     arrive(r, 2, 0, b, 1);
@@ -181,7 +165,7 @@ TEST(VcRouterObserver, AVcWaitsForTheTailAndConflictsAreTheRoutersOwn) {
     // oldest-first arbiters prefer c (launched first): c takes VC 0 at 1 (both ask for VC 0
     // first), d VC 1 at 2. c's flits go 2..5, d's head asks from 3 and loses to c's body flits at
     // 3, 4, 5 (three conflicts, the events' and the router's), then goes at 6.
-    vc_router_setup s = setup(1);
+    vc_router_setup s = three_port_setup(1);
     s.vc_allocator = "separable-input-first";
     s.arbiter = "oldest-first";
     s.class_count = 1;
@@ -222,7 +206,7 @@ TEST(VcRouterObserver, AVcWaitsForTheTailAndConflictsAreTheRoutersOwn) {
 TEST(VcRouterObserver, TerminalPortsAreTheNodesAndHeadsAreLogged) {
     recording_io io;
     recording_observer obs;
-    vc_router r(setup(1), io, &obs, 7);
+    vc_router r(three_port_setup(1), io, &obs, 7);
     packet p = to_output(kEjectTarget, 5, 1);
     r.inject(&p, 2, 1);
     run(r, 30);

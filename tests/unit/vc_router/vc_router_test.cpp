@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/vc_router/vc_router.h"
+#include "unit/vc_router/three_port_setup.h"
 
 namespace d3 {
 namespace {
@@ -52,28 +53,6 @@ class recording_io final : public vc_router_io {
     }
 };
 
-// Three link ports (the third global), one terminal, 2 VCs of 8 flits, 4-flit packets, and the
-// units R = 0, V = 1, A = 1, T = 1 cycles.
-vc_router_setup setup() {
-    vc_router_setup s;
-    s.link_ports = 3;
-    s.terminals = 1;
-    s.vcs = 2;
-    s.buffer_depth = 8;
-    s.terminal_depth = 8;
-    s.packet_length = 4;
-    s.pipeline.vc_allocate = 1;
-    s.pipeline.allocate = 1;
-    s.pipeline.traverse = 1;
-    s.sw_allocator = "separable-input-first";
-    s.vc_allocator = "static";
-    s.input_speedup = 1;
-    s.control = flow_control::wormhole;
-    s.link_latency = {10, 10, 100};
-    s.link_global = {false, false, true};
-    return s;
-}
-
 packet to_output(int output, int b = 3) {
     packet p;
     p.payload = static_cast<std::uint64_t>(output);
@@ -95,7 +74,7 @@ void run(vc_router& r, std::uint64_t from, std::uint64_t to) {
 }
 
 TEST(VcRouter, AHeadPassesEveryUnitAndItsFlitsFollowOnePerCycle) {
-    const vc_router_setup s = setup();
+    const vc_router_setup s = three_port_setup();
     ASSERT_FALSE(s.validate());
     recording_io io;
     vc_router r(s, io);
@@ -120,7 +99,7 @@ TEST(VcRouter, AHeadPassesEveryUnitAndItsFlitsFollowOnePerCycle) {
 }
 
 TEST(VcRouter, TheCreditDelayHoldsEveryCredit) {
-    vc_router_setup s = setup();
+    vc_router_setup s = three_port_setup();
     s.credit_delay = 3;
     recording_io io;
     vc_router r(s, io);
@@ -135,7 +114,7 @@ TEST(VcRouter, TheCreditDelayHoldsEveryCredit) {
 // the first takes 4. With wormhole the second's head needs one slot, so 2 of its flits leave;
 // with virtual cut-through it needs 4 and none leaves.
 std::size_t second_packet_flits(flow_control c) {
-    vc_router_setup s = setup();
+    vc_router_setup s = three_port_setup();
     s.buffer_depth = 6;
     s.control = c;
     recording_io io;
@@ -156,7 +135,7 @@ TEST(VcRouter, WormholeStartsAHeadWithOneSlotCutThroughWaitsForThePacket) {
 
 // Two one-flit packets in the two VCs of one input, for different outputs, ready together.
 std::vector<std::uint64_t> departures_of_two_vcs(int speedup, const char* allocator) {
-    vc_router_setup s = setup();
+    vc_router_setup s = three_port_setup();
     s.packet_length = 1;
     s.input_speedup = speedup;
     s.sw_allocator = allocator;
@@ -184,7 +163,7 @@ TEST(VcRouter, InputSpeedupBoundsTheFlitsAnInputSendsPerCycle) {
 
 // Two 4-flit packets from two inputs for one output: the VCs their flits take downstream.
 std::set<int> vcs_taken(const char* vc_allocator, int classes) {
-    vc_router_setup s = setup();
+    vc_router_setup s = three_port_setup();
     s.vc_allocator = vc_allocator;
     s.class_count = classes;
     recording_io io;
@@ -208,7 +187,7 @@ TEST(VcRouter, DynamicVcsLetTwoPacketsShareAnOutputStaticOnesQueue) {
 }
 
 TEST(VcRouter, AGlobalHopMovesThePacketToTheNextPhasesVcs) {
-    vc_router_setup s = setup();
+    vc_router_setup s = three_port_setup();
     s.vc_allocator = "separable-input-first";
     recording_io io;
     vc_router r(s, io);
@@ -223,7 +202,7 @@ TEST(VcRouter, AGlobalHopMovesThePacketToTheNextPhasesVcs) {
 // Packet b follows packet a into the same static VC downstream; the credits of a's flits come
 // back at cycle 50.
 std::uint64_t second_head_departure(bool wait_for_tail_credit) {
-    vc_router_setup s = setup();
+    vc_router_setup s = three_port_setup();
     s.wait_for_tail_credit = wait_for_tail_credit;
     recording_io io;
     vc_router r(s, io);
@@ -250,7 +229,7 @@ TEST(VcRouter, WaitForTailCreditKeepsTheVcUntilTheTailsCreditIsBack) {
 }
 
 TEST(VcRouter, ATerminalsPacketEntersOverItsChannelAndLeavesAtItsTerminal) {
-    vc_router_setup s = setup();
+    vc_router_setup s = three_port_setup();
     recording_io io;
     vc_router r(s, io);
     packet p = to_output(kEjectTarget, 1);
@@ -267,7 +246,7 @@ TEST(VcRouter, ATerminalsPacketEntersOverItsChannelAndLeavesAtItsTerminal) {
 
 TEST(VcRouter, AHoldLoopsBackOrIsSkipped) {
     for (bool skip : {false, true}) {
-        vc_router_setup s = setup();
+        vc_router_setup s = three_port_setup();
         s.packet_length = 1;
         s.skip_holds = skip;
         s.hold_latency = 10;
@@ -304,13 +283,13 @@ TEST(VcRouter, AHoldLoopsBackOrIsSkipped) {
 }
 
 TEST(VcRouter, SetupRefusesWhatItCannotBuild) {
-    vc_router_setup s = setup();
+    vc_router_setup s = three_port_setup();
     s.input_speedup = 3;
     EXPECT_TRUE(s.validate());
-    s = setup();
+    s = three_port_setup();
     s.sw_allocator = "islipp";
     EXPECT_TRUE(s.validate());
-    s = setup();
+    s = three_port_setup();
     s.control = flow_control::vct;
     s.buffer_depth = 2;
     EXPECT_TRUE(s.validate());
@@ -325,7 +304,7 @@ namespace d3 {
 namespace {
 
 TEST(VcRouter, OutputSpeedupAndAQueueLetTwoInputsShareAnOutputInOneCycle) {
-    vc_router_setup s = setup();
+    vc_router_setup s = three_port_setup();
     s.packet_length = 1;
     for (int speedup : {1, 2}) {
         s.output_speedup = speedup;
@@ -352,7 +331,7 @@ TEST(VcRouter, InternalSpeedupRunsMoreAllocationRoundsPerCycle) {
     // A 4-flit packet on one input VC, input speedup 1: one flit per round. Two rounds per cycle
     // grant two flits per cycle (their credits two per cycle); the link still takes one per cycle.
     for (double speedup : {1.0, 2.0}) {
-        vc_router_setup s = setup();
+        vc_router_setup s = three_port_setup();
         s.internal_speedup = speedup;
         recording_io io;
         vc_router r(s, io);
