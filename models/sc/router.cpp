@@ -12,7 +12,7 @@ namespace d3 {
 namespace {
 const char* const kMsgType = "d3/router";
 
-input_unit::setup input_setup(const network_config& c, const topology& t) {
+input_unit::setup input_setup(const network_config& c, const topology& t, router_stats& stats) {
     input_unit::setup s;
     s.link_inputs = t.link_ports();
     s.vcs = c.router.vcs;
@@ -21,6 +21,7 @@ input_unit::setup input_setup(const network_config& c, const topology& t) {
     s.injection_width = c.router.injection_width;
     s.classes = c.router.service_classes;
     s.packet_length = c.router.packet_length;
+    s.stats = &stats;
     return s;
 }
 }  // namespace
@@ -34,17 +35,13 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
       at_(s.at),
       id_(s.topo.id(s.at)),
       clock_(s.clock),
-      observer_(s.observer),
-      log_packets_(s.observer && s.observer->wants_packets()),
-      log_stages_(s.observer && s.observer->wants_stages() && s.cfg.router.pipeline.extra() != 0),
       ports_(s.topo.link_ports()),
-      vcs_per_class_(s.cfg.router.vcs),
       classes_(s.cfg.router.service_classes),
       flits_(static_cast<std::uint64_t>(s.cfg.router.packet_length)),
       route_cycles_(static_cast<std::uint64_t>(s.cfg.router.pipeline.route)),
       plain_(classes_ == 1 && flits_ == 1 && route_cycles_ == 0 && !s.observer && !s.background),
       mdf_(!s.topo.is_d3()),
-      in_unit_("input_unit", input_setup(s.cfg, s.topo)),
+      in_unit_("input_unit", input_setup(s.cfg, s.topo, stats_)),
       hold_("hold_stage", s.cfg.router),
       route_("route_stage", s.decoder, s.topo, s.at, this->name(), fanout_),
       replicate_("replicator", s.pool, fanout_),
@@ -56,9 +53,11 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
              stats_),
       out_unit_("output_unit",
                 {s.topo.k(), ports_, s.cfg.router.channels(), &s.cfg.router, &background_stats_},
-                stats_) {
+                stats_),
+      vc_alloc_(s.cfg.router.vcs),
+      probe_({s.observer, id_, &s.cfg.router, &in_unit_}) {
     plain_ = plain_ && route_.reference();
-    slow_arrivals_ = observer_ != nullptr;
+    slow_arrivals_ = probe_.on();
     if (s.cfg.router.design_space()) {
         design_io_ = std::make_unique<design_io>(this->name(), s.clock, route_);
         const vc_router_setup d = design_setup(s.cfg, s.topo, s.cfg.router.design.terminals);
@@ -72,9 +71,9 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
     // network's rules inline, without the tests of the topology and of the decoder per decode.
     // Chosen here, once: the stepper calls it directly (stepper::client::step_with).
     step_with(design_   ? &step_design
-              : !plain_ ? &step_case<std::false_type, any_network>
-              : mdf_    ? &step_case<std::true_type, mdf_network>
-                        : &step_case<std::true_type, d3_network>);
+              : !plain_ ? &step_case<any_step>
+              : mdf_    ? &step_case<paper_step<mdf_network>>
+                        : &step_case<paper_step<d3_network>>);
     input_of_binding_.reserve(static_cast<std::size_t>(ports_ + 1));
     // Allocated with the units' arrays, not later wherever the heap has room (sc/router/entry.h).
     requests_.reserve(step_list(static_cast<std::size_t>(in_unit_.buffers())));
@@ -90,10 +89,6 @@ void router::end_of_elaboration() {
                                       .c_str());
         return;
     }
-    // Sized here, not in the constructor: allocated after elaboration's own transient storage
-    // is freed, into its room: a lower peak RSS in the large networks, for a few more
-    // instructions than sizing it in the constructor.
-    upstream_.resize(static_cast<std::size_t>(in_unit_.buffers()));
     if (design_) return bind_design();
     // Each link output's credits told by the output unit's first slot of the output (a credit
     // adds its channel alone: no product per credit),
@@ -104,13 +99,12 @@ void router::end_of_elaboration() {
     }
     out_unit_.bind_node(out[ports_]);
     out.retag(ports_, kEjectionCredit);
-    // Each input port's link into its first buffer's entry, then into all (no tables kept for it)
+    // receive is told the input port's first buffer: an arrival's buffer is that plus its
+    // channel, with no test for the node's port and no product per arrival
+    std::vector<link_bw_call*> link_of(static_cast<std::size_t>(ports_ + 1));
     for (std::size_t b = 0; b < input_of_binding_.size(); ++b) {
-        const int first = first_buffer(input_of_binding_[b]);
-        upstream_[static_cast<std::size_t>(first)].bw = in[static_cast<int>(b)];
-        // receive is told the input port's first buffer: an arrival's buffer is that plus its
-        // channel, with no test for the node's port and no product per arrival
-        in.retag(static_cast<int>(b), first);
+        link_of[input_of_binding_[b]] = in[static_cast<int>(b)];
+        in.retag(static_cast<int>(b), first_buffer(input_of_binding_[b]));
     }
     // A credit leaves when the packet is read out of its buffer, the allocate stage's cycles
     // after it won the switch (core/router/pipeline.h), and travels back over the link the packet
@@ -123,12 +117,10 @@ void router::end_of_elaboration() {
         cycles(read_out + static_cast<std::uint64_t>(cfg_.router.global_latency));
     for (int f = 0; f < in_unit_.buffers(); ++f) {
         const int input = in_unit_.input_of(f);
-        upstream& u = upstream_[static_cast<std::size_t>(f)];
-        u.bw = upstream_[static_cast<std::size_t>(first_buffer(input))].bw;
-        u.vc = static_cast<std::uint8_t>(in_unit_.channel_of_fifo(f));
-        u.credit_delay = input == ports_                    ? from_node
-                         : port_of(input, topo_.k()).global ? over_global
-                                                            : over_local;
+        in_unit_.bind_upstream(f, link_of[static_cast<std::size_t>(input)],
+                               input == ports_                    ? from_node
+                               : port_of(input, topo_.k()).global ? over_global
+                                                                  : over_local);
     }
 }
 
@@ -171,15 +163,8 @@ tlm::tlm_sync_enum router::receive_any(flit& f, tlm::tlm_phase& ph, sc_core::sc_
     count_injected(fifo, *f.pkt);
     if (!in_unit_.accept(fifo, f.pkt, ready)) return overflow(in_unit_.input_of(first));
     clock_.wake_router(*this, ready);
-    if (observer_) report_arrival(now, fifo, *f.pkt);
+    if (probe_.on()) probe_.arrived(now, fifo, *f.pkt);
     return tlm::TLM_ACCEPTED;
-}
-
-void router::report_arrival(std::uint64_t now, int fifo, const packet& p) {
-    report_buffer(now, fifo);
-    if (log_packets_ && in_unit_.is_injection(fifo))
-        log_packet(packet_event_kind::inject, p, now, static_cast<std::uint32_t>(fifo),
-                   packet_event::kNode);
 }
 
 void router::ejection_credit() const {
@@ -238,96 +223,8 @@ tlm::tlm_sync_enum router::credit_any(flit& f, tlm::tlm_phase& ph, sc_core::sc_t
     return credit_late(tag, f.vc, clock_.now() + clock_.cycle_of(t));
 }
 
-void router::report_buffer(std::uint64_t t, int fifo) {
-    const int input = in_unit_.input_of(fifo);
-    observer_->on_buffer(t, id_, input, in_unit_.port_occupancy(input));
-    if (input < ports_ && cfg_.router.channels() > 1)
-        observer_->on_vc_buffer(t, id_, input, in_unit_.channel_of_fifo(fifo), in_unit_.size(fifo));
-}
-
-inline void router::return_credit(int fifo) {
-    const upstream& u = upstream_[static_cast<std::size_t>(fifo)];
-    // Its members set one by one: a brace initialiser zeroed the padding too (a store more per
-    // credit).
-    flit f;
-    f.vc = u.vc;
-    tlm::tlm_phase ph = tlm::END_REQ;
-    sc_core::sc_time t = u.credit_delay;
-    const tlm::tlm_sync_enum r = u.bw->nb_transport_bw(f, ph, t);
-    if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_bw", r, tlm::TLM_ACCEPTED);
-}
-
-void router::return_flit_credits(int fifo) {
-    if (in_unit_.is_injection(fifo)) return return_credit(fifo);  // it counts packets
-    // A link buffer frees one slot per flit as each leaves, one per cycle from the head's step.
-    const upstream& u = upstream_[static_cast<std::size_t>(fifo)];
-    stats_.flits_freed += flits_;
-    for (std::uint64_t i = 0; i < flits_; ++i) {
-        flit f{nullptr, u.vc, 0};
-        tlm::tlm_phase ph = tlm::END_REQ;
-        sc_core::sc_time t = u.credit_delay + cycles(i);
-        const tlm::tlm_sync_enum r = u.bw->nb_transport_bw(f, ph, t);
-        if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_bw", r, tlm::TLM_ACCEPTED);
-    }
-}
-
-void router::report_switch_stages(std::uint64_t t) {
-    const auto a = static_cast<std::uint64_t>(cfg_.router.pipeline.allocate);
-    const auto x = static_cast<std::uint64_t>(cfg_.router.pipeline.traverse);
-    if (a != 0) observer_->on_stage(t, id_, pipeline_unit::allocate, t, t + a);
-    if (x != 0) observer_->on_stage(t, id_, pipeline_unit::traverse, t + a, t + a + x);
-}
-
-void router::log_packet(packet_event_kind kind, const packet& p, std::uint64_t t,
-                        std::uint32_t source, int output) {
-    packet_event ev = event_of(kind, p, t, id_);
-    if (source == static_cast<std::uint32_t>(in_unit_.buffers())) {
-        ev.input = packet_event::kHold;
-    } else if (!in_unit_.is_injection(static_cast<int>(source))) {
-        ev.input = in_unit_.input_of(static_cast<int>(source));
-        ev.vc = in_unit_.channel_of_fifo(static_cast<int>(source));
-    }
-    ev.output = output;
-    observer_->on_packet(ev);
-}
-
-// Inlined where a request is granted (offer, the allocator's grant): a call of its own saved and
-// restored six registers per served request.
-template <typename Plain>
-[[gnu::always_inline]] inline packet* router::serve(const request& r, target to, std::uint64_t t,
-                                                    Plain) {
-    entry& e = *r.e;
-    if (e.broadcast()) e.stalled = false;  // a unicast served is done (entry::stalled)
-    // A link's channel and credit count downstream, from the next header before take() writes it
-    // into the packet (the allocator's credit test has just worked them out; GCC keeps them).
-    const int vc = is_link(to) ? channel(*e.pkt, e.dec.next.b, Plain{}) : 0;
-    int* const credit = is_link(to) ? &out_unit_.credit_count(to, vc) : nullptr;
-    packet* p = replicate_.take(e, to);
-    // Both logs need an observer: without, a single test per served packet (none when plain).
-    if (!Plain::value && observer_) {
-        if (log_packets_)
-            log_packet(to == kEjectTarget  ? packet_event_kind::deliver
-                       : to == kHoldTarget ? packet_event_kind::hold
-                                           : packet_event_kind::hop,
-                       *p, t, r.source,
-                       to == kEjectTarget  ? packet_event::kNode
-                       : to == kHoldTarget ? packet_event::kHold
-                                           : static_cast<int>(to));
-        if (log_stages_ && to != kHoldTarget) report_switch_stages(t);
-    }
-    if (to == kEjectTarget) {
-        out_unit_.eject<Plain::value>(p);
-    } else if (to == kHoldTarget) {
-        ++(!Plain::value && p->background ? background_stats_ : stats_).holds;
-        hold_.admit(p, t, e.dec.act);
-    } else {
-        out_unit_.send<Plain::value>(*credit, to, vc, p, t);
-    }
-    return p;
-}
-
-template <typename Plain>
-inline void router::offer(const request& r, target to, std::uint64_t t, Plain plain) {
+template <typename Step>
+inline void router::offer(const request& r, target to, std::uint64_t t) {
     if (is_link(to)) {
         // The link's interface, for the send if the switch grants it. Asked here, not after the
         // route stage: this link test is the only one.
@@ -336,10 +233,10 @@ inline void router::offer(const request& r, target to, std::uint64_t t, Plain pl
         return;
     }
     // The node and the hold stage take packets without arbitration, up to their room.
-    const bool room = to == kEjectTarget ? out_unit_.take_eject_room<Plain::value>()
-                                         : hold_.take_room(Plain::value ? 0 : r.e->pkt->service) ||
+    const bool room = to == kEjectTarget ? out_unit_.take_eject_room<Step>()
+                                         : hold_.take_room(Step::classes ? r.e->pkt->service : 0) ||
                                                keeps_hold_place(r);
-    if (room) serve(r, to, t, plain);
+    if (room) crossing().traverse<Step>(r, to, t);
 }
 
 // A packet held here that holds again when the hold stage has no room left keeps its own place:
@@ -357,9 +254,9 @@ void router::step(std::uint64_t t) {
     stepped_with()(*this, t);
 }
 
-template <typename Plain, typename Net>
+template <typename Step>
 void router::step_case(client& c, std::uint64_t t) {
-    static_cast<router&>(c).step_as(t, Plain{}, Net{});
+    static_cast<router&>(c).step_as<Step>(t);
 }
 
 const request_list& router::privileged_first() {
@@ -370,21 +267,31 @@ const request_list& router::privileged_first() {
     return by_class_;
 }
 
-template <typename Plain, typename Net>
-void router::step_as(std::uint64_t t, Plain plain, Net net) {
-    constexpr bool any = !Plain::value;  // any configuration: the tests below are made
+// The paper's router's step (router.h lists it): a short sequence of unit calls, each inline.
+template <typename Step>
+void router::step_as(std::uint64_t t) {
     blocked_ = false;
-    // 1. credits
-    out_unit_.return_credits(t);
-    // 2. what may move
+    out_unit_.return_credits(t);                   // 1. credits in
+    const request_list& order = collect<Step>(t);  // 2. input
+    route<Step>(t, order);                         // 3. route (the node and the hold stage served)
+    blocked_ = allocate_switch<Step>(t);           // 4. VC and switch allocation, traversal
+    release<Step>(t);                              // 5. credits out
+    wake_next(t);                                  // 6. the next cycle with work
+}
+
+template <typename Step>
+inline const request_list& router::collect(std::uint64_t t) {
     requests_.clear();
-    in_unit_.collect<!any>(t, requests_);
+    in_unit_.collect<Step>(t, requests_);
     hold_.collect(t, static_cast<std::uint32_t>(in_unit_.buffers()), requests_);
+    hold_.begin_step<Step>();
+    out_unit_.begin_step<Step>(t);
     // Privileged first, to take the ejection and hold room first (release reads requests_).
-    const request_list& order = any && classes_ > 1 ? privileged_first() : requests_;
-    hold_.begin_step<!any>();
-    out_unit_.begin_step<!any>(t);
-    // 3. route
+    return Step::classes && classes_ > 1 ? privileged_first() : requests_;
+}
+
+template <typename Step>
+inline void router::route(std::uint64_t t, const request_list& order) {
     for (const request& r : order) {
         entry& e = *r.e;
         // Whether it is a unicast, from the route stage when it decodes now: read back from the
@@ -392,10 +299,10 @@ void router::step_as(std::uint64_t t, Plain plain, Net net) {
         // two loads.
         bool unicast;
         if (!e.decoded) {
-            unicast = route_.route(e, t, net);
-            if (any && route_cycles_ != 0) {  // a route stage of its own: allocation from t + R
+            unicast = route_.route(e, t, typename Step::network{});
+            if (Step::route_stage && route_cycles_ != 0) {  // its own stage: allocation from t + R
                 e.ready = t + route_cycles_;
-                if (log_stages_) observer_->on_stage(t, id_, pipeline_unit::route, t, e.ready);
+                if (Step::observed && probe_.on()) probe_.routed(t, e.ready);
                 e.stalled = false;
                 continue;
             }
@@ -403,50 +310,53 @@ void router::step_as(std::uint64_t t, Plain plain, Net net) {
             unicast = !e.broadcast();
         }
         if (unicast) {
-            offer(r, e.to, t, plain);
+            offer<Step>(r, e.to, t);
         } else {
             targets_ = fanout_[e.fan];  // serving a target edits the list
             e.stalled = std::all_of(targets_.begin(), targets_.end(), is_link);  // (entry.h)
-            for (target x : targets_) offer(r, x, t, plain);
+            for (target x : targets_) offer<Step>(r, x, t);
         }
     }
-    // 4. allocate, replicate, send
-    // Inlined into the allocator (with serve, and the output unit's send and eject): a call per
-    // granted packet saved and restored its registers.
+}
+
+// Static VC allocation (the credit test's channel) and switch allocation; the crossbar moves each
+// winner, inlined into the allocator (with the output unit's send and eject): a call per granted
+// packet saved and restored its registers. True when a packet waits for a credit.
+template <typename Step>
+inline bool router::allocate_switch(std::uint64_t t) {
     const auto grant = [&](const request& r, int o) __attribute__((always_inline)) {
         if (!is_link(static_cast<target>(o))) __builtin_unreachable();  // offer asks for links
-        return serve(r, static_cast<target>(o), t, plain);
+        return crossing().traverse<Step>(r, static_cast<target>(o), t);
     };
     const auto lost = [&](const request& r, int o) {
-        if (any && log_packets_)
-            log_packet(packet_event_kind::conflict_wait, *r.e->pkt, t, r.source, o);
+        if (Step::observed && probe_.logs_packets()) probe_.lost(*r.e->pkt, t, r.source, o);
     };
-    if (!any || flits_ == 1)  // one-flit packets: a credit is a packet (the paper's router)
-        blocked_ = alloc_.allocate<!any>(
-            t, [&](int o, entry& e) { return credit_for(o, e, plain) || no_credit(e); }, grant,
+    if (!Step::flits || flits_ == 1)  // one-flit packets: a credit is a packet (the paper's)
+        return alloc_.allocate<Step>(
+            t, [&](int o, entry& e) { return credit_for<Step>(o, e) || no_credit(e); }, grant,
             lost);
-    else  // F flits: room for all of them downstream and the link free (docs/multi-flit.md)
-        blocked_ = alloc_.allocate(
-            t,
-            [&](int o, entry& e) {
-                const int vc = vc_after(e);
-                if (out_unit_.can_send(o, vc, t)) return true;
-                ++stats_.vc_waits[static_cast<std::size_t>(vc)];
-                return no_credit(e);
-            },
-            grant, lost);
-    // 5. free what left
-    const auto changed = [&](int fifo) {
-        if (any && observer_) report_buffer(t, fifo);
-    };
-    if (!any || flits_ == 1)
-        in_unit_.release<!any>(
-            requests_, [&](int fifo) { return_credit(fifo); }, changed);
-    else
-        in_unit_.release(
-            requests_, [&](int fifo) { return_flit_credits(fifo); }, changed);
-    if (hold_.commit() && any && observer_) observer_->on_buffer(t, id_, -1, hold_.size());
-    // 6. the next cycle with work (nothing to work out when the next cycle is asked for already)
+    // F flits: room for all of them downstream and the link free (docs/multi-flit.md)
+    return alloc_.allocate<Step>(
+        t,
+        [&](int o, entry& e) {
+            const int vc = vc_after<Step>(e);
+            if (out_unit_.can_send(o, vc, t)) return true;
+            ++stats_.vc_waits[static_cast<std::size_t>(vc)];
+            return no_credit(e);
+        },
+        grant, lost);
+}
+
+template <typename Step>
+inline void router::release(std::uint64_t t) {
+    in_unit_.release<Step>(requests_, [&](int fifo) {
+        if (Step::observed && probe_.on()) probe_.buffer_changed(t, fifo);
+    });
+    if (hold_.commit() && Step::observed && probe_.on()) probe_.hold_changed(t, hold_.size());
+}
+
+// Nothing to work out when the next cycle is asked for already.
+inline void router::wake_next(std::uint64_t t) {
     if (clock_.due_next_router(*this)) return;
     std::uint64_t next = std::min(in_unit_.next_work(t), hold_.next_work(t));
     if (blocked_) next = std::min(next, out_unit_.next_credit(t));
@@ -454,13 +364,13 @@ void router::step_as(std::uint64_t t, Plain plain, Net net) {
 }
 
 // A design-space router's arrival (the rest of its glue: sc/router/router_design.cpp); here for
-// return_credit, inline in this file.
+// the input unit's credit, inline in this file.
 void router::receive_design(int first, const flit& f, std::uint64_t ready) {
     const int input = in_unit_.input_of(first);
     if (input == ports_) {  // from the node: its terminal's source queue; the credit at once
         count_injected(first, *f.pkt);
         design_->inject(f.pkt, ready, clock_.now());
-        return_credit(first);
+        in_unit_.return_credits(first);
     } else if (!design_->arrive(input, f.vc, f.pkt, f.seq, ready, clock_.now())) {
         overflow(input);
         return;

@@ -1,24 +1,36 @@
-// The router (c,d,p) of D3(K,M) (or a router of the comparison MDF(K,M)): six named units, stepped
-// in one documented order per cycle by the network's stepper (docs/architecture.md, "Router"):
+// The router (c,d,p) of D3(K,M) (or a router of the comparison MDF(K,M)): named units, stepped in
+// one documented order per cycle by the network's stepper (docs/architecture.md, "Router"). The
+// paper's router (step_as):
 //
-//   1. output_unit.return_credits   credits that came back by now become usable
-//   2. input_unit.collect,          the packets that may move now: buffer heads and injection
-//      hold_stage.collect           lanes, then the held packets that are due
-//   3. route_stage.route            each packet's header is decoded once per visit and expanded
-//                                   into its targets; the node and the hold stage take theirs
-//                                   directly (up to the ejection width and the hold room)
-//   4. switch_allocator.allocate    one winner per link among those with a credit downstream;
-//                                   conflicts are recorded; the replicator gives the winner its
-//                                   copy and the output unit sends it
-//   5. input_unit.release,          served slots are freed (credits upstream); the hold stage
-//      hold_stage.commit            takes in what entered it
-//   6. next wake-up                 the earliest cycle any unit has work (a min over the units),
-//                                   unless the next cycle is asked for already
+//   1. credits in           output_unit.return_credits: credits that came back by now are usable
+//   2. input                input_unit.collect, hold_stage.collect: the packets that may move
+//                           now: buffer heads and injection lanes, then the held packets due
+//   3. route                route_stage.route: each packet's header is decoded once per visit and
+//                           expanded into its targets; the node and the hold stage take theirs
+//                           through the crossbar directly (up to the ejection width and the room)
+//   4. VC and switch        switch_allocator.allocate: one winner per link among those with a
+//      allocation,          credit downstream in the channel static_vc_allocation gives it (a
+//      switch traversal,    function of b: core/router/static_vc_allocation.h); conflicts are
+//      output               recorded; the crossbar moves the winner (the replicator's copy) and
+//                           the output unit sends it
+//   5. credits out          input_unit.release (a credit upstream per slot freed),
+//                           hold_stage.commit (it takes in what entered it)
+//   6. next wake-up         the earliest cycle any unit has work (a min over the units), unless
+//                           the next cycle is asked for already
+//
+// The step is compiled once per kind of router (core/router/step_traits.h): the paper's router
+// rules out service classes, multi-flit packets, a route stage of its own, an observer and the
+// background at compile time; any other configuration tests them. The observer is told through
+// one probe adapter (sc/router/router_probe.h).
 //
 // With two service classes (core/router/service.h) the requests of step 2 are ordered privileged
 // first, so the privileged class takes the ejection and hold room first; the units keep the
 // classes' channels, injection buffers and hold capacity apart, and the switch allocator serves the
 // highest class first.
+//
+// A design-space router (router_params::design_space: any microarchitecture option) moves its
+// packets flit by flit through core/vc_router's units instead (docs/design-space.md), its glue in
+// sc/router/router_design.cpp.
 //
 // Sockets: `in` takes every link input and the node's injection, `out` every link output and the
 // ejection to the node (multi-sockets: a fixed number of SystemC objects whatever K and M are;
@@ -39,17 +51,21 @@
 #include "core/network/config.h"
 #include "core/network/topology.h"
 #include "core/router/service.h"
+#include "core/router/static_vc_allocation.h"
+#include "core/router/step_traits.h"
 #include "core/run/stats.h"
 #include "core/vc_router/vc_router.h"
 #include "sc/link_socket.h"
 #include "sc/packet_pool.h"
 #include "sc/protocol.h"
+#include "sc/router/crossbar.h"
 #include "sc/router/design_io.h"
 #include "sc/router/hold_stage.h"
 #include "sc/router/input_unit.h"
 #include "sc/router/output_unit.h"
 #include "sc/router/replicator.h"
 #include "sc/router/route_stage.h"
+#include "sc/router/router_probe.h"
 #include "sc/router/switch_allocator.h"
 #include "sc/stepper.h"
 
@@ -205,50 +221,49 @@ class router : public stepper::client, public sc_core::sc_module {
     /// common case keeps fewer values live).
     [[gnu::noinline]] tlm::tlm_sync_enum receive_late(int fifo, packet* p, std::uint64_t ready);
     [[gnu::cold, gnu::noinline]] void ejection_credit() const;  ///< d3/protocol
-    template <typename Plain>
-    [[gnu::always_inline]] inline void offer(const request& r, target to, std::uint64_t t, Plain);
+    /// Step 3's offer of `r` to `to`: a link output asks the switch allocator; the node and the
+    /// hold stage take it through the crossbar, up to their room.
+    template <typename Step>
+    [[gnu::always_inline]] inline void offer(const request& r, target to, std::uint64_t t);
     /// The hold stage is full: whether `r`, held there, holds again in its own place.
     [[gnu::cold, gnu::noinline]] bool keeps_hold_place(const request& r) const;
-    template <typename Plain>
-    packet* serve(const request& r, target to, std::uint64_t t, Plain);
     /// This step's requests, those of the privileged class first (each class in collect's order).
     const request_list& privileged_first();
-    /// step() for one kind of router: `Plain` std::true_type when plain_ holds (the tests of what
-    /// it rules out drop out of the step), std::false_type for any configuration; `Net` the
-    /// network the route stage decodes for (route_stage::route: any_network, d3_network or
-    /// mdf_network).
-    template <typename Plain, typename Net>
-    void step_as(std::uint64_t t, Plain, Net);
+    /// step() for one kind of router (core/router/step_traits.h): paper_step<d3_network> or
+    /// paper_step<mdf_network> for the paper's router, any_step for any configuration.
+    template <typename Step>
+    void step_as(std::uint64_t t);
     /// step_as of router `c` (a step_function: the router chooses its case once,
     /// stepper::client::step_with).
-    template <typename Plain, typename Net>
+    template <typename Step>
     static void step_case(client& c, std::uint64_t t);
-    void log_packet(packet_event_kind kind, const packet& p, std::uint64_t t, std::uint32_t source,
-                    int output);
-    [[gnu::always_inline]] inline void return_credit(int fifo);
-    /// Tells the observer the units a packet that won the switch in step `t` passes.
-    void report_switch_stages(std::uint64_t t);
-    /// Tells the observer the occupancy of fifo's input port (and of the fifo, with several
-    /// channels per input).
-    void report_buffer(std::uint64_t t, int fifo);
-    /// Tells the observer a packet entered buffer `fifo` (and logs an injection).
-    [[gnu::noinline]] void report_arrival(std::uint64_t now, int fifo, const packet& p);
-    /// The channel downstream: the packet's class's set of virtual channels
-    /// (core/router/service.h).
-    int vc_after(const entry& e) const { return channel(*e.pkt, e.dec.next.b, std::false_type{}); }
-    /// The channel of packet `p` with sync counter `b`; with one class (plain, every packet of
-    /// class 0) the virtual channel itself.
-    template <typename Plain>
-    int channel(const packet& p, int b, Plain) const {
-        const int vc = vc_of(b, vcs_per_class_);
-        return Plain::value ? vc : class_channel(p.service, vc, vcs_per_class_);
+    /// Steps 2 to 5 of step_as (each inline in it).
+    template <typename Step>
+    [[gnu::always_inline]] inline const request_list& collect(std::uint64_t t);
+    template <typename Step>
+    [[gnu::always_inline]] inline void route(std::uint64_t t, const request_list& order);
+    template <typename Step>
+    [[gnu::always_inline]] inline bool allocate_switch(std::uint64_t t);
+    template <typename Step>
+    [[gnu::always_inline]] inline void release(std::uint64_t t);
+    /// The crossbar over this router's units (a view: sc/router/crossbar.h).
+    [[gnu::always_inline]] crossbar crossing() {
+        return crossbar(
+            {replicate_, out_unit_, hold_, vc_alloc_, probe_, stats_, background_stats_});
+    }
+    /// Step 6: wakes the router at the next cycle any unit has work.
+    [[gnu::always_inline]] inline void wake_next(std::uint64_t t);
+    /// The channel downstream of `e` (static_vc_allocation, from its next header).
+    template <typename Step = any_step>
+    int vc_after(const entry& e) const {
+        return vc_alloc_.channel<Step>(e.pkt->service, e.dec.next.b);
     }
     /// One-flit packets: a credit downstream for `e` on link output `o`, its count asked for as
-    /// the allocator's grant passes the output (a target), so that serve keeps the count's place.
-    template <typename Plain>
-    bool credit_for(int o, const entry& e, Plain) {
-        const int vc = channel(*e.pkt, e.dec.next.b, Plain{});
-        return out_unit_.credit_count(static_cast<target>(o), vc) > 0;
+    /// the allocator's grant passes the output (a target), so that the crossbar keeps the
+    /// count's place.
+    template <typename Step>
+    bool credit_for(int o, const entry& e) {
+        return out_unit_.credit_count(static_cast<target>(o), vc_after<Step>(e)) > 0;
     }
     /// `e` asked for a link that has no credit (false, for the allocator's credit test): a
     /// unicast entry is stalled; a broadcast entry was marked when its copies were offered
@@ -257,7 +272,6 @@ class router : public stepper::client, public sc_core::sc_module {
         if (!e.broadcast()) e.stalled = true;
         return false;
     }
-    void return_flit_credits(int fifo);  ///< F > 1: a packet's F credits, one per cycle
     /// Whether the decoded, unserved entry `e` waits for a link credit (its output and channel in
     /// w) or for the hold stage's room (w.output kHoldStage).
     bool waits(const entry& e, wait& w) const;
@@ -269,9 +283,6 @@ class router : public stepper::client, public sc_core::sc_module {
     const coord at_;
     const router_id id_;
     stepper& clock_;
-    link_observer* observer_;
-    const bool log_packets_;  ///< the observer takes packet events (--trace-packets)
-    const bool log_stages_;   ///< the observer traces the pipeline's units (core/router/pipeline.h)
     // A packet waits for a credit: a returning credit wakes the router. Beside clock_ and ports_,
     // so that a credit from the router downstream reads one line of this object.
     bool blocked_ = false;
@@ -279,12 +290,11 @@ class router : public stepper::client, public sc_core::sc_module {
     /// one.
     bool slow_arrivals_ = false;
     const int ports_;                   ///< K + M - 1 link ports; the node's is ports_
-    const int vcs_per_class_;           ///< virtual channels per class
     const int classes_;                 ///< service classes
     const std::uint64_t flits_;         ///< flits per packet (docs/multi-flit.md)
     const std::uint64_t route_cycles_;  ///< the route stage's own cycles (core/router/pipeline.h)
     /// The paper's router: one service class, one-flit packets, no route stage of its own, no
-    /// observer, no background traffic and the reference decoder (step_as<std::true_type>). Set
+    /// observer, no background traffic and the reference decoder (step_as<paper_step<...>>). Set
     /// once, in the constructor (the decoder is known when the route stage is built).
     bool plain_;
     const bool mdf_;  ///< on MDF(K,M): the plain step's route stage decodes MDF's rules alone
@@ -298,18 +308,11 @@ class router : public stepper::client, public sc_core::sc_module {
     replicator replicate_;
     switch_allocator alloc_;
     output_unit out_unit_;
+    static_vc_allocation vc_alloc_;
+    router_probe probe_;
 
     /// `in` binding -> input port (elaboration only: end_of_elaboration retags the bindings)
     std::vector<std::uint16_t> input_of_binding_;
-    /// Per buffer (input_unit's index), what a credit upstream needs: the input port's link and
-    /// delay with the buffer's channel, so that a credit reads them in one place (one cache line)
-    /// instead of working out the port and channel from the index (a division and two tests).
-    struct upstream {
-        link_bw_call* bw = nullptr;
-        sc_core::sc_time credit_delay;
-        std::uint8_t vc = 0;
-    };
-    std::vector<upstream> upstream_;
     request_list requests_;
     request_list by_class_;  ///< with two classes: requests_ privileged first
     std::vector<target> targets_;

@@ -19,6 +19,7 @@ std::string router::fifo_label(int f) const {
 
 std::string router::channel_suffix(int channel) const {
     // A link's channel is class * vcs + vc (core/router/service.h): both parts named.
+    const int vcs_per_class_ = vc_alloc_.vcs_per_class();
     std::string s;
     if (classes_ > 1)
         s += std::string(" ") + to_string(static_cast<service>(channel / vcs_per_class_));

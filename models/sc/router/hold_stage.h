@@ -16,6 +16,7 @@
 #include "core/containers/calendar.h"
 #include "core/network/config.h"
 #include "core/router/service.h"
+#include "core/router/step_traits.h"
 #include "sc/router/entry.h"
 
 namespace d3 {
@@ -30,11 +31,11 @@ class hold_stage : public sc_core::sc_object {
         return global ? global_time_ : local_time_;
     }
 
-    /// Starts a step: the room for new packets is the capacity left (per class). `Plain`: the
-    /// caller knows there is one service class (router::step_as).
-    template <bool Plain = false>
+    /// Starts a step: the room for new packets is the capacity left (per class). `Step`: what the
+    /// caller's step handles (core/router/step_traits.h: classes).
+    template <typename Step = any_step>
     void begin_step() {
-        if (Plain || classes_ == 1) {  // the common case, inline
+        if (!Step::classes || classes_ == 1) {  // the common case, inline
             room_[0] = room_left(held_.size());
             return;
         }

@@ -15,13 +15,29 @@ input_unit::input_unit(const char* name, const setup& s)
       link_inputs_(s.link_inputs),
       classes_(s.classes),
       injection_width_(s.injection_width),
-      flits_(s.packet_length) {
+      flits_(s.packet_length),
+      stats_(s.stats) {
     if (flits_ > 1) lane_free_.assign(static_cast<std::size_t>(injection_width_), 0);
     in_.reserve(static_cast<std::size_t>(injq_ + classes_));
     const int packets = s.buffer_depth / s.packet_length;  // whole packets (validated >= 1)
     for (int i = 0; i < injq_; ++i) in_.emplace_back(static_cast<std::size_t>(packets));
     for (int c = 0; c < classes_; ++c)
         in_.emplace_back(static_cast<std::size_t>(s.injection_depth));
+}
+
+void input_unit::bind_upstream(int fifo, link_bw_call* bw, const sc_core::sc_time& delay) {
+    if (upstream_.empty()) upstream_.resize(static_cast<std::size_t>(buffers()));
+    upstream& u = upstream_[static_cast<std::size_t>(fifo)];
+    u.bw = bw;
+    u.credit_delay = delay;
+    u.vc = static_cast<std::uint8_t>(channel_of_fifo(fifo));
+}
+
+void input_unit::return_flit_credits(int fifo) {
+    const upstream& u = upstream_[static_cast<std::size_t>(fifo)];
+    if (stats_) stats_->flits_freed += static_cast<std::uint64_t>(flits_);
+    for (int i = 0; i < flits_; ++i)
+        send_credit(u, u.credit_delay + cycles(static_cast<std::uint64_t>(i)));
 }
 
 std::size_t input_unit::free_lanes(std::uint64_t t) const {

@@ -1,6 +1,7 @@
 // Input unit: the router's input buffers, one per link input port and channel (service class x
 // virtual channel, core/router/service.h), and the injection buffers the node fills, one per class;
-// credit return for every slot freed. Buffers grow on demand up
+// the credits upstream for every slot freed (over the link each buffer's packets came on, after the
+// pipeline's read-out and the link's latency). Buffers grow on demand up
 // to their depth. A bitmask of non-empty buffers makes a step cost the buffers that hold packets.
 // Packets of F > 1 flits (virtual cut-through, docs/multi-flit.md): a link buffer of depth D flits
 // holds D / F whole packets (the credits upstream count flits); a buffer reads one flit per
@@ -19,7 +20,9 @@
 #include "core/containers/bounded_ring.h"
 #include "core/containers/cache_line.h"
 #include "core/router/service.h"
+#include "core/router/step_traits.h"
 #include "core/run/stats.h"
+#include "sc/protocol.h"
 #include "sc/router/entry.h"
 
 namespace d3 {
@@ -27,13 +30,14 @@ namespace d3 {
 class input_unit : public sc_core::sc_object {
   public:
     struct setup {
-        int link_inputs = 1;      ///< K + M - 1
-        int vcs = 1;              ///< virtual channels per link input
-        int buffer_depth = 1;     ///< flits per link buffer
-        int packet_length = 1;    ///< flits per packet
-        int injection_depth = 1;  ///< packets in the injection buffer
-        int injection_width = 1;  ///< injection entries served per step
-        int classes = 1;          ///< service classes: channels per input = classes * vcs
+        int link_inputs = 1;            ///< K + M - 1
+        int vcs = 1;                    ///< virtual channels per link input
+        int buffer_depth = 1;           ///< flits per link buffer
+        int packet_length = 1;          ///< flits per packet
+        int injection_depth = 1;        ///< packets in the injection buffer
+        int injection_width = 1;        ///< injection entries served per step
+        int classes = 1;                ///< service classes: channels per input = classes * vcs
+        router_stats* stats = nullptr;  ///< counts the link slots freed (flits_freed)
     };
 
     input_unit(const char* name, const setup& s);
@@ -71,9 +75,9 @@ class input_unit : public sc_core::sc_object {
 
     /// Appends this step's requests: the heads of the link buffers that are ready, in buffer
     /// order, then up to injection_width ready entries of the injection buffers, privileged
-    /// class first (each class in order while its entries are ready). `Plain`: the caller knows
-    /// there is one class and packets are of one flit (router::step_as).
-    template <bool Plain = false>
+    /// class first (each class in order while its entries are ready). `Step`: what the
+    /// caller's step handles (core/router/step_traits.h: classes, flits).
+    template <typename Step = any_step>
     void collect(std::uint64_t t, request_list& out);
 
     /// Frees the slots of packets that were served in full: link buffers from the head, the
@@ -81,9 +85,30 @@ class input_unit : public sc_core::sc_object {
     /// where and as collect left them (the link heads are read from there). Calls freed(fifo) once
     /// per slot (a credit upstream), in buffer order, and changed(fifo) once per buffer
     /// (input_of(fifo), size(fifo) and port_occupancy() say how many are left, asked only by a
-    /// caller that traces it). `Plain`: as for collect.
-    template <bool Plain = false, typename Freed, typename Changed>
+    /// caller that traces it). `Step`: as for collect.
+    template <typename Step = any_step, typename Freed, typename Changed>
     void release(const request_list& asked, Freed&& freed, Changed&& changed);
+    /// release() with the credits upstream for each slot freed (return_credits<Step>).
+    template <typename Step = any_step, typename Changed>
+    [[gnu::always_inline]] void release(const request_list& asked, Changed&& changed) {
+        release<Step>(
+            asked, [this](int fifo) { return_credits<Step>(fifo); }, changed);
+    }
+
+    /// Where buffer `fifo`'s credits go: the link its packets came on (`bw`, the injection
+    /// channel's for an injection buffer), each `delay` after it is read out. Made once per
+    /// buffer, at the end of elaboration (the table is sized at the first call: allocated into
+    /// the room elaboration's transient storage freed, a lower peak RSS in the large networks).
+    void bind_upstream(int fifo, link_bw_call* bw, const sc_core::sc_time& delay);
+    /// The credits for a packet that left buffer `fifo` in this step: one for an injection
+    /// buffer (it counts packets), one per flit for a link buffer, one per cycle from now
+    /// (`Step::flits`: packets may be of F > 1 flits).
+    template <typename Step = any_step>
+    [[gnu::always_inline]] void return_credits(int fifo) {
+        if (Step::flits && flits_ > 1 && !is_injection(fifo)) return return_flit_credits(fifo);
+        const upstream& u = upstream_[static_cast<std::size_t>(fifo)];
+        send_credit(u, u.credit_delay);
+    }
 
     /// The earliest cycle after `t` at which a buffered packet may be served; packets stalled on
     /// a credit wait for the output unit instead. calendar::kNever when none.
@@ -136,6 +161,20 @@ class input_unit : public sc_core::sc_object {
     std::size_t free_lanes(std::uint64_t t) const;
     void take_lanes(std::size_t n);
 
+    struct upstream;
+    /// A credit of buffer `u`'s channel upstream, `delay` from now. Inline: a call of its own per
+    /// freed slot saved and restored the router's registers.
+    [[gnu::always_inline]] void send_credit(const upstream& u, sc_core::sc_time delay) {
+        // Its members set one by one: a brace initialiser zeroed the padding too (a store more per
+        // credit).
+        flit f;
+        f.vc = u.vc;
+        tlm::tlm_phase ph = tlm::END_REQ;
+        const tlm::tlm_sync_enum r = u.bw->nb_transport_bw(f, ph, delay);
+        if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_bw", r, tlm::TLM_ACCEPTED);
+    }
+    /// F > 1: a link buffer frees one slot per flit as each leaves, one per cycle.
+    [[gnu::noinline]] void return_flit_credits(int fifo);
     // What a packet's arrival (accept, fifo_index, injection) reads and writes, in one cache line:
     // another router calls it, so none of this is cached (docs/performance.md, tenth round).
     alignas(kCacheLine) const
@@ -157,6 +196,16 @@ class input_unit : public sc_core::sc_object {
     /// Per class, the injection entries the last collect asked for (the first ones of the buffer:
     /// no later entry was served, so release tests these alone).
     std::size_t lanes_asked_[kServiceClasses] = {};
+    /// Per buffer, what its credits need: the input port's link and delay with the buffer's
+    /// channel, read in one place (one cache line) instead of worked out from the index (a
+    /// division and two tests per credit).
+    struct upstream {
+        link_bw_call* bw = nullptr;
+        sc_core::sc_time credit_delay;
+        std::uint8_t vc = 0;
+    };
+    std::vector<upstream> upstream_;
+    router_stats* stats_;
 };
 
 // Always inline: GCC kept collect<true>'s loop out of line, a call per router step. The lowest
@@ -169,9 +218,9 @@ template <typename F>
 }
 
 // Always inline, as for_busy: GCC kept it out of line, a call per router step.
-template <bool Plain>
+template <typename Step>
 [[gnu::always_inline]] inline void input_unit::collect(std::uint64_t t, request_list& out) {
-    if (!Plain) step_ = t;  // read with F > 1 flits only: a store less per plain step
+    if (Step::flits) step_ = t;  // read with F > 1 flits only: a store less per plain step
     first_ = out.size();
     for_busy([&](int f) {
         entry& e = in_[static_cast<std::size_t>(f)].front();
@@ -181,11 +230,12 @@ template <bool Plain>
         r.source = static_cast<std::uint32_t>(f);
     });
     links_ = out.size() - first_;
-    if (!Plain && classes_ != 1) return collect_classes(t, out);
+    if (Step::classes && classes_ != 1) return collect_classes(t, out);
     // One class: the injection buffer's first lanes while they are ready.
     bounded_ring<entry>& inj = buffer(injq_);
     std::size_t lanes = std::min(inj.size(), static_cast<std::size_t>(injection_width_));
-    if (!Plain && flits_ > 1) lanes = std::min(lanes, free_lanes(t));  // (F > 1 runs: one class)
+    if (Step::flits && flits_ > 1)
+        lanes = std::min(lanes, free_lanes(t));  // (F > 1 runs: one class)
     std::size_t j = 0;
     for (; j < lanes && inj[j].ready <= t; ++j) {
         request& r = out.emplace_back();
@@ -195,9 +245,9 @@ template <bool Plain>
     lanes_asked_[0] = j;
 }
 
-template <bool Plain, typename Freed, typename Changed>
+template <typename Step, typename Freed, typename Changed>
 void input_unit::release(const request_list& asked, Freed&& freed, Changed&& changed) {
-    const int flits = Plain ? 1 : flits_, classes = Plain ? 1 : classes_;
+    const int flits = Step::flits ? flits_ : 1, classes = Step::classes ? classes_ : 1;
     assert(first_ + links_ <= asked.size());
     // A link head asked for stays its buffer's head until here (only release pops a link buffer).
     const request* r = asked.data() + first_;

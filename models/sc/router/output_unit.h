@@ -18,6 +18,7 @@
 #include "core/containers/cache_line.h"
 #include "core/containers/due_cycle_queue.h"
 #include "core/network/config.h"
+#include "core/router/step_traits.h"
 #include "core/run/stats.h"
 #include "sc/protocol.h"
 
@@ -100,23 +101,22 @@ class output_unit : public sc_core::sc_object {
     /// The credit count of `output`, virtual channel `vc` (what send takes its credits from).
     int& credit_count(int output, int vc) { return credits_[slot(output, vc)]; }
     /// Sends `p` on link `output` into virtual channel `vc` downstream in step `t`.
-    template <bool Plain = false>
+    template <typename Step = any_step>
     void send(int output, int vc, packet* p, std::uint64_t t) {
-        send<Plain>(credit_count(output, vc), output, vc, p, t);
+        send<Step>(credit_count(output, vc), output, vc, p, t);
     }
     /// send() taking the credits from `credit`, credit_count(output, vc): worked out by the caller
     /// before it writes the packet's header (a struct of bytes, which may alias anything), so that
     /// GCC keeps the address the allocator's credit test worked out instead of working it out
     /// again. Always inline (as eject): the router inlines its grant, which calls both, into the
-    /// switch allocator, and GCC left them out of line there. `Plain`: the caller knows packets are
-    /// of one flit and there is no background traffic (router::step_as), so that those tests drop
-    /// out.
-    template <bool Plain = false>
+    /// switch allocator, and GCC left them out of line there. `Step`: what the caller's step
+    /// handles (core/router/step_traits.h: flits, background).
+    template <typename Step = any_step>
     [[gnu::always_inline]] void send(int& credit, int output, int vc, packet* p, std::uint64_t t) {
         ++p->hops;
-        router_stats& s = Plain ? stats_ : stats_of(p);
+        router_stats& s = Step::background ? stats_of(p) : stats_;
         ++s.hops;
-        const int flits = Plain ? 1 : flits_;
+        const int flits = Step::flits ? flits_ : 1;
         credit -= flits;
         if (flits > 1) {  // the link carries the packet's flits, one per cycle
             link_free_[static_cast<std::size_t>(output)] = t + static_cast<std::uint64_t>(flits_);
@@ -133,27 +133,27 @@ class output_unit : public sc_core::sc_object {
     }
 
     /// Starts step `t`: this step's ejection room (with F > 1 flits, the free ejection lanes).
-    /// `Plain` as for send.
-    template <bool Plain = false>
+    /// `Step` as for send.
+    template <typename Step = any_step>
     void begin_step(std::uint64_t t = 0) {
-        if (!Plain) step_ = t;  // read with F > 1 flits only: a store less per plain step
-        const bool lanes = !Plain && flits_ > 1 && ejection_width_ != 0;
+        if (Step::flits) step_ = t;  // read with F > 1 flits only: a store less per plain step
+        const bool lanes = Step::flits && flits_ > 1 && ejection_width_ != 0;
         eject_room_ = lanes ? free_lanes(t) : ejection_width_;
     }
-    /// True (and one place taken) when the node can take a packet in this step (`Plain` as for
+    /// True (and one place taken) when the node can take a packet in this step (`Step` as for
     /// send).
-    template <bool Plain = false>
+    template <typename Step = any_step>
     bool take_eject_room() {
         if (ejection_width_ == 0) return true;
         if (eject_room_ == 0) return false;
         --eject_room_;
-        if (!Plain && flits_ > 1) take_eject_lane();
+        if (Step::flits && flits_ > 1) take_eject_lane();
         return true;
     }
-    /// Delivers `p` to the node (`Plain` as for send).
-    template <bool Plain = false>
+    /// Delivers `p` to the node (`Step` as for send).
+    template <typename Step = any_step>
     [[gnu::always_inline]] void eject(packet* p) {
-        ++(Plain ? stats_ : stats_of(p)).ejected;
+        ++(Step::background ? stats_of(p) : stats_).ejected;
         flit f;
         f.pkt = p;
         f.vc = 0;

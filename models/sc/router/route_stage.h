@@ -13,16 +13,10 @@
 #include "core/decoding/decoder.h"
 #include "core/decoding/mdf_decoder.h"
 #include "core/network/topology.h"
+#include "core/router/step_traits.h"
 #include "sc/router/entry.h"
 
 namespace d3 {
-
-/// The network a route stage decodes for, known when the router's step is compiled
-/// (router::step_as): any (tested per decode), D3 or MDF (the reference decoder's rules of that
-/// network alone, inline).
-struct any_network {};
-struct d3_network {};
-struct mdf_network {};
 
 class route_stage : public sc_core::sc_object {
   public:

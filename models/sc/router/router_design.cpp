@@ -28,15 +28,12 @@ void router::bind_design() {
     }
     design_io_->bind_node(out[ports_]);
     out.retag(ports_, kEjectionCredit);
-    upstream_.resize(static_cast<std::size_t>(in_unit_.buffers()));
     for (std::size_t b = 0; b < input_of_binding_.size(); ++b) {
         const int input = input_of_binding_[b];
         const int first = first_buffer(input);
         in.retag(static_cast<int>(b), first);
         if (input == ports_) {  // the node's injection credits: one cycle
-            upstream& u = upstream_[static_cast<std::size_t>(first)];
-            u.bw = in[static_cast<int>(b)];
-            u.credit_delay = cycles(1);
+            in_unit_.bind_upstream(first, in[static_cast<int>(b)], cycles(1));
             continue;
         }
         const auto latency = static_cast<std::uint64_t>(port_of(input, topo_.k()).global

@@ -16,6 +16,7 @@
 
 #include "core/network/config.h"
 #include "core/router/arbiter.h"
+#include "core/router/step_traits.h"
 #include "core/run/stats.h"
 #include "sc/router/entry.h"
 
@@ -57,12 +58,13 @@ class switch_allocator : public sc_core::sc_object {
     /// A requester with a credit among several (any, with background traffic) has its entry's
     /// stall flag cleared, as it may lose the link (entry::stalled); a lone requester's flag is
     /// the caller's (has_credit, grant).
-    /// `Plain`: the caller knows there is one service class, no observer and no background
-    /// traffic (router::step_as), so that those tests drop out.
+    /// `Step`: what the caller's step handles (core/router/step_traits.h: classes, observed,
+    /// background); the tests of what it rules out drop out.
     struct no_loser {
         void operator()(const d3::request&, int) const {}
     };
-    template <bool Plain = false, typename HasCredit, typename Grant, typename Lost = no_loser>
+    template <typename Step = any_step, typename HasCredit, typename Grant,
+              typename Lost = no_loser>
     bool allocate(std::uint64_t t, HasCredit&& has_credit, Grant&& grant, Lost&& lost = Lost());
 
     /// The first conflicts of this router (at most kConflictLog), in step order.
@@ -73,7 +75,7 @@ class switch_allocator : public sc_core::sc_object {
     /// A function of its own: with it inside allocate(), GCC stopped inlining allocate() into the
     /// router's step, which then paid a call for a path the all-to-all never takes.
     /// True when some packet was left waiting for a credit.
-    template <bool Plain, typename HasCredit, typename Grant, typename Lost>
+    template <typename Step, typename HasCredit, typename Grant, typename Lost>
     bool allocate_group(std::uint64_t t, int o, std::uint32_t first, HasCredit& has_credit,
                         Grant& grant, Lost& lost);
     struct chain;
@@ -160,11 +162,11 @@ class switch_allocator : public sc_core::sc_object {
     std::vector<conflict_record> log_;
 };
 
-template <bool Plain, typename HasCredit, typename Grant, typename Lost>
+template <typename Step, typename HasCredit, typename Grant, typename Lost>
 bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&& grant,
                                 Lost&& lost) {
-    const bool background = !Plain && background_;
-    const bool observed = !Plain && observer_;
+    const bool background = Step::background && background_;
+    const bool observed = Step::observed && observer_;
     bool waiting = false;
     for (const first& f : firsts_) {
         const int o = static_cast<int>(f.output);
@@ -186,7 +188,7 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
         // (With a background, one requester too: its figures are kept apart there.)
         if (head == kAlone && !room_for(1)) asked_.resize(asked_.size() * 2 + 1);
         const std::uint32_t from = head == kAlone ? push_asked(f.r()) : head;
-        waiting = allocate_group<Plain>(t, o, from, has_credit, grant, lost) || waiting;
+        waiting = allocate_group<Step>(t, o, from, has_credit, grant, lost) || waiting;
     }
     firsts_.clear();
     asked_n_ = 0;
@@ -195,11 +197,12 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
 
 // The requesters are read from the output's chain in asked_ (eligible_ holds their places there),
 // without a copy; only the background's figures need them side by side (group_, credit_).
-template <bool Plain, typename HasCredit, typename Grant, typename Lost>
+template <typename Step, typename HasCredit, typename Grant, typename Lost>
 bool switch_allocator::allocate_group(std::uint64_t t, int o, std::uint32_t first,
                                       HasCredit& has_credit, Grant& grant, Lost& lost) {
-    const bool background = !Plain && background_;
-    const bool one_class = Plain || classes_ == 1;  // every requester with a credit competes
+    const bool background = Step::background && background_;
+    const bool one_class =
+        !Step::classes || classes_ == 1;  // every requester with a credit competes
     std::size_t n = 0;
     if (cands_.capacity() == 0) first_group();
     eligible_.clear();
@@ -260,7 +263,7 @@ bool switch_allocator::allocate_group(std::uint64_t t, int o, std::uint32_t firs
     // packet log's conflict-wait events); a packet without a credit waits for the credit.
     if (n > 1 && !background) stats_.waits += eligible_.size() - (sent ? 1 : 0);
     if (background) counted = record_tagged(t, o, group_, sent);
-    if (!Plain && observer_) observe(t, o, n, sent, counted);
+    if (Step::observed && observer_) observe(t, o, n, sent, counted);
     return waiting;
 }
 

@@ -74,9 +74,9 @@ TEST(InputUnit, ReleaseFreesServedSlotsAndReturnsOneCreditEach) {
     EXPECT_EQ(u.occupancy(), 2u);
 }
 
-TEST(InputUnit, PlainCollectAndReleaseMatchTheGeneralOnes) {
-    // One class, one-flit packets (the router's plain step): collect<true> and release<true> see
-    // and free what collect and release do.
+TEST(InputUnit, PaperStepCollectAndReleaseMatchTheGeneralOnes) {
+    // One class, one-flit packets (the paper router's step, paper_step): collect and release see
+    // and free what the general ones (any_step) do.
     std::vector<std::vector<int>> freed(2);
     std::vector<std::size_t> left(2);
     for (int plain = 0; plain < 2; ++plain) {
@@ -89,7 +89,7 @@ TEST(InputUnit, PlainCollectAndReleaseMatchTheGeneralOnes) {
         u.accept(u.injection(), &e, 0);
         request_list r;
         if (plain)
-            u.collect<true>(0, r);
+            u.collect<paper_step<d3_network>>(0, r);
         else
             u.collect(0, r);
         ASSERT_EQ(r.size(), 4u);  // c, a, then the injection lanes d and e
@@ -97,7 +97,7 @@ TEST(InputUnit, PlainCollectAndReleaseMatchTheGeneralOnes) {
         r[3].e->done = true;      // e, behind d
         const auto f = [&](int fifo) { freed[static_cast<std::size_t>(plain)].push_back(fifo); };
         if (plain)
-            u.release<true>(r, f, [](int) {});
+            u.release<paper_step<d3_network>>(r, f, [](int) {});
         else
             u.release(r, f, [](int) {});
         left[static_cast<std::size_t>(plain)] = u.occupancy();
@@ -209,6 +209,78 @@ TEST(InputUnit, PrivilegedInjectionGoesFirstAndEachClassHasItsBuffer) {
         r, [&](int f) { freed.push_back(f); }, [](int) {});
     EXPECT_EQ(freed, std::vector<int>{8});
     EXPECT_EQ(u.port_occupancy(2), 1u);
+}
+
+}  // namespace
+}  // namespace d3
+
+namespace d3 {
+namespace {
+
+/// The sender upstream of a buffer: records the credits it gets.
+struct credit_sink final : link_bw_call {
+    std::vector<std::pair<int, sc_core::sc_time>> got;  // channel, delay
+    tlm::tlm_sync_enum nb_transport_bw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
+        EXPECT_EQ(ph, tlm::END_REQ);
+        got.emplace_back(f.vc, t);
+        return tlm::TLM_ACCEPTED;
+    }
+};
+
+TEST(InputUnit, ReleaseSendsEachFreedSlotsCreditOverItsOwnLink) {
+    // One credit per packet served, in the channel of its buffer, over the link its input port
+    // came on, after that link's delay; the injection buffer's credit to the node's channel.
+    input_unit u("input_unit", two_ports(2));
+    credit_sink port0, port1, node;
+    const sc_core::sc_time over0 = cycles(3), over1 = cycles(5), from_node = cycles(1);
+    for (int vc = 0; vc < 2; ++vc) {
+        u.bind_upstream(u.fifo_index(0, vc), &port0, over0);
+        u.bind_upstream(u.fifo_index(1, vc), &port1, over1);
+    }
+    u.bind_upstream(u.injection(), &node, from_node);
+    packet a, b, c;
+    u.accept(u.fifo_index(1, 1), &a, 0);
+    u.accept(u.fifo_index(0, 0), &b, 0);
+    u.accept(u.injection(), &c, 0);
+    request_list r;
+    u.collect<paper_step<d3_network>>(0, r);
+    ASSERT_EQ(r.size(), 3u);
+    for (request& q : r) q.e->done = true;
+    int changed = 0;
+    u.release<paper_step<d3_network>>(r, [&](int) { ++changed; });
+    EXPECT_EQ(changed, 3);
+    using credit = std::pair<int, sc_core::sc_time>;
+    EXPECT_EQ(port0.got, (std::vector<credit>{{0, over0}}));
+    EXPECT_EQ(port1.got, (std::vector<credit>{{1, over1}}));
+    EXPECT_EQ(node.got, (std::vector<credit>{{0, from_node}}));
+    EXPECT_EQ(u.occupancy(), 0u);
+}
+
+TEST(InputUnit, AMultiFlitPacketFreesOneSlotPerFlitOnePerCycle) {
+    // F = 4 flits: a link buffer's F credits leave one per cycle from the read-out; the
+    // injection buffer counts packets (one credit).
+    router_stats stats;
+    input_unit::setup s = two_ports(1);
+    s.packet_length = 4;
+    s.buffer_depth = 8;
+    s.stats = &stats;
+    input_unit u("input_unit", s);
+    credit_sink port1, node;
+    u.bind_upstream(u.fifo_index(0, 0), &port1, cycles(2));
+    u.bind_upstream(u.fifo_index(1, 0), &port1, cycles(2));
+    u.bind_upstream(u.injection(), &node, cycles(1));
+    packet a, c;
+    u.accept(u.fifo_index(1, 0), &a, 0);
+    u.accept(u.injection(), &c, 0);
+    request_list r;
+    u.collect(0, r);
+    for (request& q : r) q.e->done = true;
+    u.release(r, [](int) {});
+    using credit = std::pair<int, sc_core::sc_time>;
+    EXPECT_EQ(port1.got, (std::vector<credit>{
+                             {0, cycles(2)}, {0, cycles(3)}, {0, cycles(4)}, {0, cycles(5)}}));
+    EXPECT_EQ(node.got, (std::vector<credit>{{0, cycles(1)}}));
+    EXPECT_EQ(stats.flits_freed, 4u);
 }
 
 }  // namespace

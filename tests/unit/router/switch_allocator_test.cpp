@@ -141,9 +141,9 @@ TEST(SwitchAllocator, WaitsCountThePacketsThatHadACredit) {
     waits_count_packets_with_a_credit(f);
 }
 
-// The plain step's allocation (allocate<true>: one class, no background, no observer) grants the
-// same packets and counts the same figures as the general one.
-template <bool Plain>
+// The paper router's allocation (allocate<paper_step<...>>: one class, no background, no observer)
+// grants the same packets and counts the same figures as the general one (any_step).
+template <typename Step>
 std::vector<std::uint64_t> allocate_rounds(router_stats& stats, std::vector<int>& stalled) {
     std::vector<packet> pkts(5);
     std::vector<entry> entries(5);
@@ -170,7 +170,7 @@ std::vector<std::uint64_t> allocate_rounds(router_stats& stats, std::vector<int>
         const auto credit = [&](int o, const entry& e) {
             return t == 0 || (t == 1 && &e != &entries[3] && o != 1);
         };
-        out.push_back(alloc.allocate<Plain>(t, credit, grant));
+        out.push_back(alloc.allocate<Step>(t, credit, grant));
     }
     for (const entry& e : entries) stalled.push_back(e.stalled);
     const auto& log = alloc.conflict_log();
@@ -178,11 +178,11 @@ std::vector<std::uint64_t> allocate_rounds(router_stats& stats, std::vector<int>
     return out;
 }
 
-TEST(SwitchAllocator, ThePlainAllocationDecidesAsTheGeneralOne) {
+TEST(SwitchAllocator, ThePaperStepAllocationDecidesAsTheGeneralOne) {
     router_stats general, plain;
     std::vector<int> general_stalled, plain_stalled;
-    EXPECT_EQ(allocate_rounds<true>(plain, plain_stalled),
-              allocate_rounds<false>(general, general_stalled));
+    EXPECT_EQ(allocate_rounds<paper_step<d3_network>>(plain, plain_stalled),
+              allocate_rounds<any_step>(general, general_stalled));
     EXPECT_EQ(plain_stalled, general_stalled);
     EXPECT_EQ(plain.conflicts, general.conflicts);
     EXPECT_EQ(plain.conflicts, 6u);

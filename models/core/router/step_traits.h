@@ -1,0 +1,40 @@
+// What a router's step must handle, as one type: the step (router::step_as<Step>) and every unit it
+// calls read the feature they depend on from `Step`. A feature that is false is ruled out at
+// compile time: its tests drop out of the step. The paper's router (one service class, one-flit
+// packets, no route stage of its own, no observer, no background traffic, the reference decoder)
+// steps as paper_step, with every feature false and the route stage decoding one network's rules
+// inline; any other configuration steps as any_step, which tests each feature at run time. A unit
+// called with no Step (its tests) handles every feature.
+#pragma once
+
+namespace d3 {
+
+/// The network a route stage decodes for, known when the step is compiled
+/// (route_stage::route): any (tested per decode), D3 or MDF (the reference decoder's rules of
+/// that network alone, inline).
+struct any_network {};
+struct d3_network {};
+struct mdf_network {};
+
+/// Every feature false: the paper's router on network `Net` (d3_network or mdf_network).
+template <typename Net>
+struct paper_step {
+    static constexpr bool classes = false;      ///< two service classes (core/router/service.h)
+    static constexpr bool flits = false;        ///< packets of F > 1 flits (docs/multi-flit.md)
+    static constexpr bool route_stage = false;  ///< a route stage of its own cycles (pipeline.h)
+    static constexpr bool observed = false;     ///< a link observer (waves, logs, statistics)
+    static constexpr bool background = false;   ///< background traffic's figures kept apart
+    using network = Net;
+};
+
+/// Every feature possible, tested at run time: any configuration, any decoder.
+struct any_step {
+    static constexpr bool classes = true;
+    static constexpr bool flits = true;
+    static constexpr bool route_stage = true;
+    static constexpr bool observed = true;
+    static constexpr bool background = true;
+    using network = any_network;
+};
+
+}  // namespace d3
