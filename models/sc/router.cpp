@@ -49,7 +49,7 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
              {ports_, s.cfg.router.arb,
               // request sources: every buffer, then the hold stage
               static_cast<std::uint32_t>(in_unit_.buffers() + 1), id_, s.observer, classes_,
-              s.background ? &background_stats_ : nullptr},
+              s.background ? &background_stats_ : nullptr, s.cfg.router.packet_length},
              stats_),
       out_unit_("output_unit",
                 {s.topo.k(), ports_, s.cfg.router.channels(), &s.cfg.router, &background_stats_},

@@ -4,7 +4,10 @@
 // are recorded as pipeline units.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "cli/d3sim_cli.h"
 #include "support/read_file.h"
@@ -142,6 +145,45 @@ TEST(DesignSpaceCli, VcAllocDelayIsAPipelineUnit) {
     ASSERT_EQ(all.code, 0) << all.err;
     EXPECT_NE(all.out.find("units: \"vc-allocate:2,allocate,traverse\""), std::string::npos)
         << all.out;
+}
+
+// --link-stats counts packets and flits apart (docs/multi-flit.md): with 4-flit packets the
+// paper's router puts a packet's four flits on its link together (flits = 4 x packets, exactly);
+// a design-space router reports each flit as it crosses, and the packets of its 2 VCs interleave
+// on a link, so in the measurement window a link's flits are 4 x its packets within the 3 flits
+// of one packet per VC cut at each end of the window (6).
+// Utilization is flits per cycle.
+void expect_flits_per_packet(const std::string& options, bool exact) {
+    const std::string csv = testing::TempDir() + "d3_link_flits.csv";
+    ASSERT_EQ(run_d3sim("--k 2 --m 4 --traffic uniform --rate 0.3 --packet-length 4 "
+                        "--buffer-depth 8 --warmup 50 --measure 100 --link-stats " +
+                        csv + " " + options)
+                  .code,
+              0);
+    std::istringstream rows(test::read_all(csv));
+    std::string line;
+    ASSERT_TRUE(std::getline(rows, line));
+    EXPECT_NE(line.find(",packets,flits,utilization,"), std::string::npos) << line;
+    long all = 0;
+    while (std::getline(rows, line)) {
+        std::vector<std::string> cells;
+        std::stringstream cut(line);
+        for (std::string c; std::getline(cut, c, ',');) cells.push_back(c);
+        ASSERT_EQ(cells.size(), 15u) << line;
+        const long packets = std::stol(cells[10]), flits = std::stol(cells[11]);
+        if (exact)
+            EXPECT_EQ(flits, 4 * packets) << line;
+        else
+            EXPECT_LE(std::labs(flits - 4 * packets), 6) << line;
+        EXPECT_DOUBLE_EQ(std::stod(cells[12]), static_cast<double>(flits) / 100) << line;
+        all += packets;
+    }
+    EXPECT_GT(all, 0);
+}
+
+TEST(DesignSpaceCli, LinkStatsCountPacketsAndFlitsApart) {
+    expect_flits_per_packet("", true);
+    expect_flits_per_packet("--flow-control wormhole --vcs 2 --sw-allocator islip", false);
 }
 
 }  // namespace

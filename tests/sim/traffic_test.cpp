@@ -292,8 +292,9 @@ TEST(TrafficLinkStats, OneRowPerDirectedLinkWithUtilizationAtMostOne) {
         for (std::size_t comma; (comma = line.find(',', at)) != std::string::npos; at = comma + 1)
             cells.push_back(line.substr(at, comma - at));
         cells.push_back(line.substr(at));
-        ASSERT_EQ(cells.size(), 14u) << line;
-        const double util = std::stod(cells[11]);
+        ASSERT_EQ(cells.size(), 15u) << line;
+        EXPECT_EQ(cells[10], cells[11]) << line;  // one-flit packets: as many flits as packets
+        const double util = std::stod(cells[12]);
         EXPECT_GE(util, 0.0);
         EXPECT_LE(util, 1.0);
         packets += std::stod(cells[10]);

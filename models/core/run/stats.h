@@ -66,6 +66,13 @@ struct link_event {
     /// rows that asked for it, each with a flit and a credit).
     std::uint16_t requesters = 0;
     bool sent = false;  ///< one of them crossed (a design-space router: one flit of it)
+    /// Flits that crossed onto the link in this step: a sent packet's F in the paper's router (it
+    /// holds the link F cycles, docs/multi-flit.md); in a design-space router each flit that
+    /// crossed (more than one with an output speedup).
+    std::uint16_t flits = 0;
+    /// Packets that started on the link in this step: the paper router's sent packet; a
+    /// design-space router's head flits.
+    std::uint16_t packets = 0;
     /// The conflicts this (link, step) adds to the run's figures (switch_allocator::record,
     /// record_tagged): kRunConflict (JSON `conflicts`), kBackgroundConflict (`background.
     /// conflicts`). Without background traffic: kRunConflict when requesters > 1.

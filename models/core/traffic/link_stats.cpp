@@ -16,14 +16,15 @@ void link_stats::on_link(const link_event& e) {
     observer_chain::on_link(e);
     if (e.step < from_ || e.step >= to_) return;
     counts& c = c_[static_cast<std::size_t>(e.router) * static_cast<std::size_t>(ports_) + e.port];
-    if (e.sent) ++c.packets;
+    c.packets += e.packets;
+    c.flits += e.flits;
     if (!e.sent && e.requesters > 0) ++c.stalls;
     if (e.requesters > 1) ++c.conflicts;
 }
 
 std::string link_stats::csv() const {
     std::ostringstream f;
-    f << "router,c,d,p,kind,port,to_router,to_c,to_d,to_p,packets,utilization,stall_steps,"
+    f << "router,c,d,p,kind,port,to_router,to_c,to_d,to_p,packets,flits,utilization,stall_steps,"
          "conflict_steps\n";
     const double steps = static_cast<double>(to_ - from_);
     for (router_id r = 0; r < t_.routers(); ++r) {
@@ -37,9 +38,9 @@ std::string link_stats::csv() const {
                   : p.global                                ? "global"
                                                             : "local")
               << ',' << p.port << ',' << t_.id(far) << ',' << far.c << ',' << far.d << ',' << far.p
-              << ',' << c.packets << ','
-              << (steps > 0 ? static_cast<double>(c.packets) / steps : 0.0) << ',' << c.stalls
-              << ',' << c.conflicts << '\n';
+              << ',' << c.packets << ',' << c.flits << ','
+              << (steps > 0 ? static_cast<double>(c.flits) / steps : 0.0) << ',' << c.stalls << ','
+              << c.conflicts << '\n';
         }
     }
     return f.str();

@@ -21,6 +21,7 @@ class link_stats final : public observer_chain {
 
     struct counts {
         std::uint64_t packets = 0;
+        std::uint64_t flits = 0;
         std::uint64_t stalls = 0;
         std::uint64_t conflicts = 0;
     };

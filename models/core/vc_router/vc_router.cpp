@@ -44,6 +44,8 @@ vc_router::vc_router(const vc_router_setup& s, vc_router_io& io, link_observer* 
       link_free_(static_cast<std::size_t>(outputs_.outputs()), 0) {
     if (!observer_) return;
     output_sent_.assign(static_cast<std::size_t>(outputs_.outputs()), nullptr);
+    output_flits_.assign(static_cast<std::size_t>(outputs_.outputs()), 0);
+    output_heads_.assign(static_cast<std::size_t>(outputs_.outputs()), 0);
     input_sent_.assign(static_cast<std::size_t>(inputs_.inputs()), 0);
 }
 

@@ -161,6 +161,8 @@ class vc_router {
     // With an observer: this cycle's flits per output (the packet sent) and per input, the heads
     // that asked for the switch (for conflict waits), the released VCs not free yet.
     std::vector<const packet*> output_sent_;
+    /// Per output, the flits and the heads that crossed it in this step (link_event).
+    std::vector<std::uint16_t> output_flits_, output_heads_;
     std::vector<int> input_sent_;
     struct head_request {
         int input, vc, output;

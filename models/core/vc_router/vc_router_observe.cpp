@@ -2,6 +2,8 @@
 // with an observer, so that a router without one pays a pointer test per event site.
 #include "core/vc_router/vc_router.h"
 
+#include <utility>
+
 namespace d3 {
 
 void vc_router::report_buffer(std::uint64_t t, int input, int vc) {
@@ -34,6 +36,8 @@ void vc_router::observe_traverse(std::uint64_t t, int input, int vc, int output,
     report_buffer(t, input, vc);
     ++input_sent_[static_cast<std::size_t>(input)];
     output_sent_[static_cast<std::size_t>(output)] = &p;
+    ++output_flits_[static_cast<std::size_t>(output)];
+    if (head) ++output_heads_[static_cast<std::size_t>(output)];
     if (head && log_packets_)
         log_packet(output < ports    ? packet_event_kind::hop
                    : output == ports ? packet_event_kind::hold
@@ -61,6 +65,8 @@ void vc_router::observe_switch(std::uint64_t t) {
     for (int o = 0; o < outputs_.outputs(); ++o) {
         const packet* sent = output_sent_[static_cast<std::size_t>(o)];
         output_sent_[static_cast<std::size_t>(o)] = nullptr;
+        const std::uint16_t flits = std::exchange(output_flits_[static_cast<std::size_t>(o)], 0);
+        const std::uint16_t heads = std::exchange(output_heads_[static_cast<std::size_t>(o)], 0);
         const int n = switch_.askers(o);
         if (n == 0) continue;
         if (o >= ports) {  // the hold port, an ejection port: no link to show it on
@@ -76,6 +82,8 @@ void vc_router::observe_switch(std::uint64_t t) {
         ev.requesters = static_cast<std::uint16_t>(n);
         ev.counted = n > 1 ? link_event::kRunConflict : 0;
         if (sent) mark_sent(ev, *sent);
+        ev.flits = flits;
+        ev.packets = heads;
         observer_->on_link(ev);
     }
     for (int i = 0; i < inputs_.inputs(); ++i) {
