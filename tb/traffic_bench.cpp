@@ -48,7 +48,8 @@ network_config traffic_run_options::network() const {
 }
 
 wave_size traffic_run_options::expected_wave(const topology& t) const {
-    // Packets, not flits: a multi-flit packet is one value on each link it crosses.
+    // Packets, not flits: a multi-flit packet is one value on each link it crosses in the paper's
+    // router; a design-space router's signals change per flit (estimate_wave's `flits`).
     const std::uint64_t packets = expected_traffic_packets(
         t.routers(), traffic.concentration, traffic.rate, net.router.packet_length, traffic.warmup,
         traffic.measure, traffic.drain_limit);
@@ -57,7 +58,9 @@ wave_size traffic_run_options::expected_wave(const topology& t) const {
     const auto steps = static_cast<std::uint64_t>(traffic.warmup) +
                        static_cast<std::uint64_t>(traffic.measure) +
                        static_cast<std::uint64_t>(traffic.drain_limit);
-    return estimate_wave(t, packets, most_steps(traffic.routing, t), steps, scope, format_of(wave));
+    const int flits = net.router.design_space() ? net.router.packet_length : 0;
+    return estimate_wave(t, packets, most_steps(traffic.routing, t), steps, scope, format_of(wave),
+                         flits);
 }
 
 std::optional<std::string> traffic_run_options::wave_warning(const topology& t) const {

@@ -25,9 +25,11 @@ wave_size estimate_wave(const topology& t, const workload& w, const wave_scope& 
 
 /// The same for synthetic traffic (core/traffic), whose packets are drawn during the run: `packets`
 /// expected (expected_traffic_packets), each at most `steps_per_packet` link traversals
-/// (most_steps), over `steps` steps, spread evenly over the routers.
+/// (most_steps), over `steps` steps, spread evenly over the routers. `flits`: 0 when a packet is
+/// one value on each link it crosses (the paper's router), its flits when a value changes per flit
+/// (a design-space router: the link's packet and busy signals, its VC owners and input flits).
 wave_size estimate_wave(const topology& t, std::uint64_t packets, int steps_per_packet,
-                        std::uint64_t steps, const wave_scope& s, wave_format f);
+                        std::uint64_t steps, const wave_scope& s, wave_format f, int flits = 0);
 
 /// The memory the writer of such a trace holds while the run goes on (the run's memory estimate,
 /// core/run/memory_estimate.h): a VCD writer its signal table and stream buffer; an FST writer
