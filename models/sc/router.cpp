@@ -95,7 +95,8 @@ void router::end_of_elaboration() {
     // the node's by kEjectionCredit.
     for (int o = 0; o < ports_; ++o) {
         out_unit_.bind(o, out[o]);
-        out.retag(o, static_cast<int>(out_unit_.credit_tag(o)));
+        const int tag = static_cast<int>(out_unit_.credit_tag(o));
+        out.retag(o, out_unit_.separate_ring(o) ? design_credit_tag(tag) : tag);
     }
     out_unit_.bind_node(out[ports_]);
     out.retag(ports_, kEjectionCredit);
@@ -216,9 +217,12 @@ tlm::tlm_sync_enum router::credit_any(flit& f, tlm::tlm_phase& ph, sc_core::sc_t
         ejection_credit();
         return tlm::TLM_ACCEPTED;
     }
-    if (tag < kEjectionCredit) {  // a design-space router's link output
-        design_->credit(-2 - tag, f.vc, clock_.now() + clock_.cycle_of(t));
-        return tlm::TLM_ACCEPTED;
+    if (tag < kEjectionCredit) {
+        if (design_) {  // a design-space router's link output
+            design_->credit(-2 - tag, f.vc, clock_.now() + clock_.cycle_of(t));
+            return tlm::TLM_ACCEPTED;
+        }
+        tag = -2 - tag;  // an output whose credits wait in a ring of their own
     }
     return credit_late(tag, f.vc, clock_.now() + clock_.cycle_of(t));
 }

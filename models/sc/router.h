@@ -180,7 +180,9 @@ class router : public stepper::client, public sc_core::sc_module {
                                                             sc_core::sc_time& t);
     /// The tag of the ejection binding's credits (none are valid): no link output's credit tag.
     static constexpr int kEjectionCredit = -1;
-    /// The tag of a design-space router's link output `o` (credit_any passes them on).
+    /// The tag of a design-space router's link output `o`, and of a paper router's output whose
+    /// credits wait in a ring of their own (output_unit::separate_ring) with first credit slot
+    /// `o`: credit_any takes both (a router is one or the other).
     static constexpr int design_credit_tag(int o) { return -2 - o; }
     /// step() of a design-space router (a step_function, chosen in the constructor).
     static void step_design(client& c, std::uint64_t t);

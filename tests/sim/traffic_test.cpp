@@ -254,7 +254,7 @@ TEST(TrafficAdversarial, D3DeflectionsAreBoundByLocalPortOne) {
         for (std::size_t comma; (comma = line.find(',', at)) != std::string::npos; at = comma + 1)
             c.push_back(line.substr(at, comma - at));
         c.push_back(line.substr(at));
-        const double util = std::stod(c[11]);
+        const double util = std::stod(c[12]);  // after packets and flits
         if (c[4] == "local" && c[5] == "1")
             min_port1 = std::min(min_port1, util);
         else

@@ -17,6 +17,9 @@ output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
     : sc_core::sc_object(name),
       channels_(s.channels),
       depth_(s.params->buffer_depth),
+      local_first_(s.params->local_latency == s.params->global_latency
+                       ? ~std::uint32_t{0}
+                       : static_cast<std::uint32_t>(s.k * s.channels)),
       credits_(static_cast<std::size_t>(s.outputs * s.channels), s.params->buffer_depth),
       outputs_(s.outputs),
       k_(s.k),
@@ -62,6 +65,8 @@ void output_unit::take_eject_lane() {  // a lane carries the packet's flits, one
 std::uint64_t output_unit::next_credit(std::uint64_t t) const {
     std::uint64_t next = calendar::kNever;
     if (!returning_.empty()) next = std::max(returning_.next_due(), t + 1);
+    if (!returning_local_.empty())
+        next = std::min(next, std::max(returning_local_.next_due(), t + 1));
     for (std::uint64_t f : link_free_)
         if (f > t) next = std::min(next, f);
     return next;
@@ -70,14 +75,16 @@ std::uint64_t output_unit::next_credit(std::uint64_t t) const {
 std::uint64_t output_unit::credits_outstanding() const {
     std::uint64_t n = 0;  // neither usable nor on their way back
     for (int usable : credits_) n += static_cast<std::uint64_t>(depth_ - usable);
-    return n - returning_.size();
+    return n - returning_.size() - returning_local_.size();
 }
 
 int output_unit::occupancy(int output, std::uint64_t now) const {
     int n = 0;
     for (int v = 0; v < channels_; ++v) n += depth_ - credits_[slot(output, v)];
     const std::size_t first = slot(output, 0), last = slot(output, channels_ - 1);
-    returning_.for_each_due_before(now, [&](std::uint32_t s) { n -= s >= first && s <= last; });
+    const auto back = [&](std::uint32_t s) { n -= s >= first && s <= last; };
+    returning_.for_each_due_before(now, back);
+    returning_local_.for_each_due_before(now, back);
     return n;
 }
 

@@ -55,10 +55,14 @@ class output_unit : public sc_core::sc_object {
     /// is a protocol error (d3/protocol), found here rather than on arrival so that an arrival,
     /// which the router downstream makes, writes the ring alone (docs/performance.md).
     void return_credits(std::uint64_t t) {
-        returning_.pop_due(t, [this](std::uint32_t s) {
+        const auto usable = [this](std::uint32_t s) {
             if (credits_[s] == depth_) return too_many_credits(s);
             ++credits_[s];
-        });
+        };
+        returning_.pop_due(t, usable);
+        // The local links' ring when their latency is not the global links' (else empty): its
+        // emptiness tested inline, a call only when it holds credits.
+        if (!returning_local_.empty()) returning_local_.pop_due(t, usable);
     }
     /// What a credit of `output` is told by (credit_arrived_at): its first slot, so that a credit
     /// of channel vc counts for first + vc, with no product per credit (the router's link sockets
@@ -70,16 +74,21 @@ class output_unit : public sc_core::sc_object {
     void credit_arrived(int output, int vc, std::uint64_t due) {
         credit_arrived_at(credit_tag(output), vc, due);
     }
+    /// Whether the credits of `output` wait in a ring of their own: a local link whose latency is
+    /// not the global links' (its arrivals take credit_arrived_at, not the in-place append).
+    bool separate_ring(int output) const { return credit_tag(output) >= local_first_; }
     /// credit_arrived of the output whose credit_tag is `tag`.
     void credit_arrived_at(std::uint32_t tag, int vc, std::uint64_t due) {
-        returning_.push(due, tag + static_cast<std::uint32_t>(vc));
+        ring_of(tag).push(due, tag + static_cast<std::uint32_t>(vc));
     }
     /// credit_arrived when the credit is appended to the ring in place; false (and nothing
     /// recorded) when it must be inserted out of order or the ring must grow.
     bool credit_arrived_in_place(int output, int vc, std::uint64_t due) {
-        return credit_arrived_in_place_at(credit_tag(output), vc, due);
+        const std::uint32_t tag = credit_tag(output);
+        return ring_of(tag).push_in_place(due, tag + static_cast<std::uint32_t>(vc));
     }
-    /// credit_arrived_in_place of the output whose credit_tag is `tag`.
+    /// credit_arrived_in_place of the output whose credit_tag is `tag`, not a separate_ring one
+    /// (the router's common case: no test of the ring per credit).
     bool credit_arrived_in_place_at(std::uint32_t tag, int vc, std::uint64_t due) {
         return returning_.push_in_place(due, tag + static_cast<std::uint32_t>(vc));
     }
@@ -179,6 +188,9 @@ class output_unit : public sc_core::sc_object {
     bool credit_fields_share_a_line() const {
         return in_one_cache_line(&channels_, &returning_ + 1);
     }
+    /// Credits on their way back in the local links' ring (links of another latency than the
+    /// global ones; 0 when the latencies are equal).
+    std::size_t local_credits_returning() const { return returning_local_.size(); }
 
   private:
     /// The link table, with each output's delay. Sized at the end of elaboration, not in the
@@ -195,14 +207,25 @@ class output_unit : public sc_core::sc_object {
         return static_cast<std::uint32_t>(output * channels_ + vc);
     }
 
+    /// The ring a credit of the output tagged `tag` waits in: its latency class's.
+    due_cycle_queue<std::uint32_t>& ring_of(std::uint32_t tag) {
+        return tag >= local_first_ ? returning_local_ : returning_;
+    }
+
     // What a credit's arrival (credit_arrived) reads and writes, in one cache line: the router
     // downstream calls it, so none of this is cached (docs/performance.md, tenth round). The
     // arrival appends to the ring; the counts, after it, are this router's own, read and written
-    // in its step.
+    // in its step. The credits on their way back wait in one ring per link latency: a credit's
+    // delay is its link's, so a ring is appended to in due order, where one ring for links of
+    // 10 and 100 cycles sorted each local credit past the global ones (issue 44).
     alignas(kCacheLine) const int channels_;
     const int depth_;
+    /// The first credit slot of the local links when their latency differs from the global
+    /// links' (their credits go to returning_local_); past every slot when it is the same.
+    const std::uint32_t local_first_;
     due_cycle_queue<std::uint32_t>
-        returning_;             ///< the credits on their way back: slot, arrival cycle
+        returning_;  ///< the credits on their way back (the global links'): slot, arrival cycle
+    due_cycle_queue<std::uint32_t> returning_local_;  ///< the local links' (another latency)
     std::vector<int> credits_;  ///< per output and VC: free slots downstream, known here
     const int outputs_;
     const int k_;

@@ -17,10 +17,10 @@ struct fixture {
     router_stats stats;
     far_end g0, l1, node;
     std::unique_ptr<output_unit> out;
-    fixture() {
+    explicit fixture(int local_latency = 1) {
         p.buffer_depth = 2;
         p.pipeline = pipeline_of_stages(2);
-        p.local_latency = 1;
+        p.local_latency = local_latency;
         p.global_latency = 5;
         p.ejection_width = 1;
         out = std::make_unique<output_unit>("output_unit", output_unit::setup{1, 2, 2, &p}, stats);
@@ -69,7 +69,7 @@ TEST(OutputUnit, CreditsBecomeUsableWhenTheyArrive) {
 }
 
 TEST(OutputUnit, ACreditArrivesInPlaceAsCreditArrivedRecordsIt) {
-    fixture f;
+    fixture f(5);  // links of one latency: one ring
     packet a, b, c, d;
     f.out->send(0, 0, &a, 0);
     f.out->send(0, 0, &b, 0);
@@ -140,6 +140,50 @@ TEST(OutputUnit, MoreCreditsThanTheDepthIsAProtocolError) {
     EXPECT_EQ(f.out->credits(1, 0), 2);
     EXPECT_THROW(f.out->return_credits(2), sc_core::sc_report);
     EXPECT_EQ(f.out->credits(1, 0), 2);  // the depth, not more
+}
+
+}  // namespace
+}  // namespace d3
+
+namespace d3 {
+namespace {
+
+// Links of two latencies (global 5, local 1): each link's credits come back in due order, but a
+// local credit is due before the global credits already on their way. They wait in a ring per
+// latency, so neither is sorted past the other's, and each becomes usable at its own cycle.
+TEST(OutputUnit, CreditsOfTwoLinkLatenciesWaitInTheirOwnRings) {
+    fixture f;  // global 0 (latency 5), local 1 (latency 1)
+    EXPECT_FALSE(f.out->separate_ring(0));
+    EXPECT_TRUE(f.out->separate_ring(1));
+    packet a, b, c;
+    f.out->send(0, 0, &a, 0);
+    f.out->send(0, 1, &b, 0);
+    f.out->send(1, 0, &c, 0);
+    f.out->credit_arrived(0, 0, 20);
+    f.out->credit_arrived(0, 1, 21);
+    f.out->credit_arrived(1, 0, 12);  // before the global ones: appended to its own ring
+    EXPECT_EQ(f.out->local_credits_returning(), 1u);
+    EXPECT_EQ(f.out->credits_outstanding(), 0u);
+    EXPECT_EQ(f.out->next_credit(3), 12u);
+    EXPECT_EQ(f.out->occupancy(1, 13), 0);  // due before 13: counted as back
+    EXPECT_EQ(f.out->occupancy(0, 13), 2);
+    f.out->return_credits(12);
+    EXPECT_EQ(f.out->credits(1, 0), 2);
+    EXPECT_EQ(f.out->credits(0, 0), 1);
+    EXPECT_EQ(f.out->next_credit(12), 20u);
+    f.out->return_credits(21);
+    EXPECT_EQ(f.out->credits(0, 0), 2);
+    EXPECT_EQ(f.out->credits(0, 1), 2);
+    EXPECT_EQ(f.out->next_credit(21), calendar::kNever);
+}
+
+TEST(OutputUnit, LinksOfOneLatencyShareOneRing) {
+    router_params p;
+    p.local_latency = p.global_latency = 3;
+    router_stats stats;
+    output_unit out("output_unit", output_unit::setup{1, 2, 1, &p}, stats);
+    EXPECT_FALSE(out.separate_ring(0));
+    EXPECT_FALSE(out.separate_ring(1));
 }
 
 }  // namespace
