@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 
 #include "cli/option_limits.h"
 
@@ -54,32 +55,65 @@ std::optional<std::string> write_file(const std::string& path, const std::string
     return cannot_write(path, err != 0 ? err : EIO);
 }
 
+bool same_file(const std::string& a, const std::string& b) {
+    if (a == "-" || b == "-") return a == b;
+    namespace fs = std::filesystem;
+    std::error_code ea, eb;
+    const bool exists_a = fs::exists(a, ea), exists_b = fs::exists(b, eb);
+    if (exists_a && exists_b) {
+        std::error_code e;
+        return fs::equivalent(a, b, e);
+    }
+    if (exists_a != exists_b) return false;
+    std::error_code e1, e2;
+    const fs::path pa = fs::weakly_canonical(fs::absolute(a, e1), e1);
+    const fs::path pb = fs::weakly_canonical(fs::absolute(b, e2), e2);
+    return !e1 && !e2 && pa == pb;
+}
+
+std::optional<std::string> check_distinct(const std::vector<named_file>& outputs,
+                                          const std::vector<named_file>& inputs) {
+    for (std::size_t i = 0; i < outputs.size(); ++i) {
+        const auto& [option, path] = outputs[i];
+        for (std::size_t j = 0; j < i; ++j)
+            if (same_file(outputs[j].second, path))
+                return outputs[j].first + " and " + option + " name the same file " +
+                       printable(path) + ": give each output its own";
+        for (const auto& [input, in_path] : inputs)
+            if (same_file(in_path, path))
+                return option + " names the file " + printable(path) + " that " + input +
+                       " reads: an output must not overwrite an input";
+    }
+    return std::nullopt;
+}
+
 // The output files the options name, checked before anything is elaborated. `decoder_ports`: the
 // waveform traces the decoders (--wave-decoder, or a decoder other than cpp), whose view has two
 // more translate files.
 std::optional<std::string> check_outputs(const std::string& json, const std::string& wave,
                                          bool decoder_ports, const std::string& link_stats,
-                                         const std::string& trace) {
-    if (!trace.empty())
-        if (auto err = check_writable(trace)) return "--trace-packets: " + *err;
-    if (!json.empty())
-        if (auto err = check_writable(json)) return "--json: " + *err;
+                                         const std::string& trace,
+                                         const std::vector<named_file>& inputs) {
+    std::vector<named_file> outputs;
+    if (!trace.empty()) outputs.emplace_back("--trace-packets", trace);
+    if (!json.empty()) outputs.emplace_back("--json", json);
     if (!wave.empty()) {
-        if (auto err = check_writable(wave)) return "--wave: " + *err;
+        outputs.emplace_back("--wave", wave);
         const std::string gtkw = wave_trace::gtkw_path_for(wave);  // empty: a device
         if (!gtkw.empty()) {
-            if (auto err = check_writable(gtkw)) return "--wave: " + *err;
-            if (auto err = check_writable(wave_trace::names_path_for(gtkw)))
-                return "--wave: " + *err;
+            outputs.emplace_back("--wave (its view)", gtkw);
+            outputs.emplace_back("--wave (its names)", wave_trace::names_path_for(gtkw));
             if (decoder_ports)
                 for (const char* names : {kDecoderActNames, kDecoderRouteNames})
-                    if (auto err = check_writable(wave_trace::names_path_for(gtkw, names)))
-                        return "--wave: " + *err;
+                    outputs.emplace_back("--wave (its names)",
+                                         wave_trace::names_path_for(gtkw, names));
         }
     }
-    if (!link_stats.empty())
-        if (auto err = check_writable(link_stats)) return "--link-stats: " + *err;
-    return std::nullopt;
+    if (!link_stats.empty()) outputs.emplace_back("--link-stats", link_stats);
+    for (const auto& [option, path] : outputs)
+        if (auto err = check_writable(path))
+            return option.substr(0, option.find(' ')) + ": " + *err;
+    return check_distinct(outputs, inputs);
 }
 
 }  // namespace d3

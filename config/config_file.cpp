@@ -6,13 +6,12 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <map>
 #include <sstream>
 
 #include "cli/option_limits.h"
 #include "config/config_keys.h"
+#include "core/run/input_file.h"
 
 #include "d3_version.h"  // generated at build time (tools/version.cmake)
 
@@ -191,15 +190,16 @@ struct loader {
 
 config_args read_config_file(const std::string& path, const CLI::App& app) {
     config_args out;
-    std::error_code ec;
-    std::ifstream in(path);
-    if (!in || std::filesystem::is_directory(path, ec)) {
-        out.error = "--config: cannot read " + printable(path);
+    std::string text;
+    try {
+        text = read_input_text(path, "--config");  // a regular file only (a FIFO would block)
+    } catch (const std::invalid_argument& e) {
+        out.error = printable(e.what());
         return out;
     }
     std::vector<YAML::Node> docs;
     try {
-        docs = YAML::LoadAll(in);
+        docs = YAML::LoadAll(text);
     } catch (const YAML::Exception& e) {
         out.error =
             printable(path) + ":" + std::to_string(e.mark.line + 1) + ": not YAML: " + e.msg;
@@ -234,8 +234,8 @@ config_args read_config_file(const std::string& path, const CLI::App& app) {
         root = root["config"];
     loader l{printable(path), app, {}, {}, {}};
     {
-        std::ifstream text(path);
-        for (std::string line; std::getline(text, line);) l.lines.push_back(line);
+        std::istringstream lines(text);
+        for (std::string line; std::getline(lines, line);) l.lines.push_back(line);
     }
     if (!l.walk(root, "") ||
         !l.exclusive("workload.primitive", "workload.traffic.",

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <new>
 #include <optional>
@@ -185,10 +186,17 @@ nlohmann::json result_config(const CLI::App& app, const d3sim_cli& c) {
 // The checks both modes share after --dump-config (output files, the packet log, the memory
 // budget, the network); sets what they resolve in c.o and `budget`.
 std::optional<std::string> check_run(const CLI::App& app, d3sim_cli& c, memory_budget& budget) {
+    std::vector<d3::named_file> inputs;  // the files the run reads (an arrangement or
+                                         // permutation only when it names a file)
+    if (!c.config_file.empty()) inputs.emplace_back("--config", c.config_file);
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(c.o.net.arrangement, ec))
+        inputs.emplace_back("--arrangement", c.o.net.arrangement);
+    if (std::filesystem::is_regular_file(c.o.perm, ec)) inputs.emplace_back("--perm", c.o.perm);
     if (auto err = d3::check_outputs(
             c.json, c.o.wave,
             c.o.wave_opts.decoder || c.o.decoder != d3::to_string(d3::decoder_kind::cpp),
-            c.traffic.link_stats, c.trace.path))
+            c.traffic.link_stats, c.trace.path, inputs))
         return err;
     if (auto err = d3::make_packet_log_options(c.trace, c.o.trace)) return err;
     const d3::memory_budget_or_error b = d3::resolve_memory_budget(c.max_memory);

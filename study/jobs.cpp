@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "cli/gates.h"
+#include "core/run/input_file.h"
 
 namespace d3 {
 
@@ -52,9 +53,13 @@ bool save_manifest(const job_list& list) {
 }
 
 std::optional<std::string> load_manifest(const std::string& path, job_list& list) {
-    std::ifstream f(path);
-    if (!f) return "cannot read " + path;
-    const nlohmann::json m = nlohmann::json::parse(f, nullptr, false);
+    std::string text;
+    try {
+        text = read_input_text(path, "manifest");  // a regular file only (a FIFO would block)
+    } catch (const std::invalid_argument& e) {
+        return e.what();
+    }
+    const nlohmann::json m = nlohmann::json::parse(text, nullptr, false);
     if (m.is_discarded() || !m.contains("jobs") || !m["jobs"].is_array())
         return path + " is not a job manifest";
     try {

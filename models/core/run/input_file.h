@@ -1,6 +1,7 @@
-// A user's input file (--perm FILE, --arrangement FILE) read with limits: at most
-// kMaxInputFileBytes in all and kMaxInputLineBytes per line (core/network/limits.h), so that
-// /dev/zero, a FIFO or a huge file is refused instead of filling memory. Plain C++.
+// A user's input file (--perm FILE, --arrangement FILE, --config FILE, a job manifest) read with
+// limits: a regular file only, at most kMaxInputFileBytes in all and kMaxInputLineBytes per line
+// (core/network/limits.h), so that /dev/zero, a FIFO without a writer or a huge file is refused at
+// once instead of filling memory or blocking. Plain C++.
 #pragma once
 
 #include <string>
@@ -8,8 +9,13 @@
 
 namespace d3 {
 
-/// The file's lines (without their '\n'). Throws std::invalid_argument with one line,
-/// "WHAT: cannot read PATH: REASON", when it cannot be read, is too large or has a line too long.
+/// The file's text. Throws std::invalid_argument with one line, "WHAT: cannot read PATH: REASON",
+/// when it cannot be read, is not a regular file (a FIFO, a device, a directory: refused without
+/// blocking) or is too large.
+std::string read_input_text(const std::string& path, const std::string& what);
+
+/// The file's lines (without their '\n'), as read_input_text reads it; a line too long is refused
+/// the same way.
 std::vector<std::string> read_input_lines(const std::string& path, const std::string& what);
 
 }  // namespace d3
