@@ -19,7 +19,8 @@ separable_allocator<Order>::separable_allocator(const allocator_setup& s)
     : first_arbiters_(make_arbiters(s.arbiter, first_count(Order, s), second_count(Order, s))),
       second_arbiters_(make_arbiters(s.arbiter, second_count(Order, s), first_count(Order, s))),
       iterations_(s.iterations),
-      picks_(s.inputs, s.outputs),
+      picked_by_(second_count(Order, s) * words_for(first_count(Order, s))),
+      picked_(words_for(second_count(Order, s))),
       free_first_(words_for(first_count(Order, s))),
       free_second_(words_for(second_count(Order, s))),
       scratch_(words_for(second_count(Order, s))),
@@ -29,32 +30,21 @@ separable_allocator<Order>::separable_allocator(const allocator_setup& s)
 // arbiter finding its one requester, and move every arbiter of a matched pair on. Done directly
 // (the common case of a lightly loaded router); anything else takes the passes.
 template <separable_order Order>
-bool separable_allocator<Order>::allocate_uncontended(const request_matrix& requests,
+void separable_allocator<Order>::allocate_uncontended(const request_matrix& requests,
                                                       matching& grants) {
-    const std::size_t words = words_for(kInputFirst ? inputs() : outputs());
     const std::uint64_t* firsts = first_with_requests(requests);
-    bool single = true;
-    for_each_bit(firsts, words, [&](std::size_t x) {
-        if (single && !single_bit(requests_of(requests, x), words_for(seconds()))) single = false;
-    });
-    if (!single) return false;
-    for_each_bit(picked_seconds_of(requests), words_for(seconds()), [&](std::size_t y) {
-        if (single && !single_bit(firsts_of(requests, y), words)) single = false;
-    });
-    if (!single) return false;
-    for_each_bit(firsts, words, [&](std::size_t x) {
+    for_each_bit(firsts, words_for(first_arbiters_.size()), [&](std::size_t x) {
         const std::size_t y = first_bit_from(requests_of(requests, x), words_for(seconds()), 0);
         grants.match(input_of(x, y), output_of(x, y));
         first_arbiters_[x]->update(y);
         second_arbiters_[y]->update(x);
     });
-    return true;
 }
 
 template <separable_order Order>
 void separable_allocator<Order>::allocate(const request_matrix& requests, matching& grants) {
     grants.clear();
-    if (allocate_uncontended(requests, grants)) return;
+    if (!requests.shared()) return allocate_uncontended(requests, grants);
     fill_row(free_first_.data(), first_arbiters_.size());
     fill_row(free_second_.data(), second_arbiters_.size());
     for (int i = 0; i < iterations_; ++i)
@@ -64,31 +54,38 @@ void separable_allocator<Order>::allocate(const request_matrix& requests, matchi
 template <separable_order Order>
 bool separable_allocator<Order>::pass(const request_matrix& requests, matching& grants,
                                       bool first) {
-    picks_.clear();
+    const std::size_t first_words = asking_.size(), second_words = scratch_.size();
     bool picked = false;
     // The free first-side ports with requests (the others' arbiters would find none).
-    and_rows(asking_.data(), free_first_.data(), first_with_requests(requests), asking_.size());
-    for_each_bit(asking_.data(), asking_.size(), [&](std::size_t x) {
-        and_rows(scratch_.data(), requests_of(requests, x), free_second_.data(), scratch_.size());
+    and_rows(asking_.data(), free_first_.data(), first_with_requests(requests), first_words);
+    for_each_bit(asking_.data(), first_words, [&](std::size_t x) {
+        and_rows(scratch_.data(), requests_of(requests, x), free_second_.data(), second_words);
         const std::size_t y =
             first_arbiters_[x]->arbitrate(scratch_.data(), request_ages_of(requests, x));
         if (y == kNone) return;
-        picks_.add(input_of(x, y), output_of(x, y));
+        set_bit(&picked_by_[y * first_words], x);
+        set_bit(picked_.data(), y);
         picked = true;
     });
     if (!picked) return false;
-    // The second-side ports some first-side port picked, in increasing order.
-    for_each_bit(picked_seconds(), words_for(seconds()), [&](std::size_t y) {
-        const std::size_t x =
-            second_arbiters_[y]->arbitrate(picks_of(y), pick_ages_of(requests, y));
-        if (x == kNone) return;
-        grants.match(input_of(x, y), output_of(x, y));
-        clear_bit(free_first_.data(), x);
-        clear_bit(free_second_.data(), y);
-        if (!first) return;
-        first_arbiters_[x]->update(y);
-        second_arbiters_[y]->update(x);
-    });
+    // The second-side ports some first-side port picked, in increasing order; their picks are
+    // cleared for the next pass as they are read.
+    for (std::size_t w = 0; w < second_words; ++w) {
+        for (std::uint64_t bits = picked_[w]; bits != 0; bits &= bits - 1) {
+            const std::size_t y = w * 64 + lowest_bit(bits);
+            std::uint64_t* picks = &picked_by_[y * first_words];
+            const std::size_t x = second_arbiters_[y]->arbitrate(picks, pick_ages_of(requests, y));
+            std::fill_n(picks, first_words, 0);
+            if (x == kNone) continue;
+            grants.match(input_of(x, y), output_of(x, y));
+            clear_bit(free_first_.data(), x);
+            clear_bit(free_second_.data(), y);
+            if (!first) continue;
+            first_arbiters_[x]->update(y);
+            second_arbiters_[y]->update(x);
+        }
+        picked_[w] = 0;
+    }
     return true;
 }
 

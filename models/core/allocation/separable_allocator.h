@@ -26,15 +26,19 @@ class separable_allocator final : public allocator_if {
   public:
     explicit separable_allocator(const allocator_setup& s);
 
-    std::size_t inputs() const override { return picks_.inputs(); }
-    std::size_t outputs() const override { return picks_.outputs(); }
+    std::size_t inputs() const override {
+        return kInputFirst ? first_arbiters_.size() : second_arbiters_.size();
+    }
+    std::size_t outputs() const override {
+        return kInputFirst ? second_arbiters_.size() : first_arbiters_.size();
+    }
     void allocate(const request_matrix& requests, matching& grants) override;
 
   private:
     static constexpr bool kInputFirst = Order == separable_order::input_first;
 
-    /// The matching when no two requests share a port (false otherwise: nothing done).
-    bool allocate_uncontended(const request_matrix& requests, matching& grants);
+    /// The matching when no two requests share a port (requests.shared() false).
+    void allocate_uncontended(const request_matrix& requests, matching& grants);
     /// One pass over the free inputs and outputs; false when no first-side port picked.
     bool pass(const request_matrix& requests, matching& grants, bool first);
 
@@ -47,26 +51,14 @@ class separable_allocator final : public allocator_if {
     static age_view request_ages_of(const request_matrix& r, std::size_t x) {
         return kInputFirst ? r.row_age(x) : r.column_age(x);
     }
-    /// The first-side ports that picked second-side port `y`, and their requests' ages.
-    const std::uint64_t* picks_of(std::size_t y) const {
-        return kInputFirst ? picks_.column(y) : picks_.row(y);
-    }
+    /// The ages of the requests of second-side port `y` (those of the first-side ports that
+    /// picked it).
     static age_view pick_ages_of(const request_matrix& r, std::size_t y) {
         return kInputFirst ? r.column_age(y) : r.row_age(y);
     }
-    /// The first-side ports with requests; the second-side ports picked in this pass.
+    /// The first-side ports with requests.
     static const std::uint64_t* first_with_requests(const request_matrix& r) {
         return kInputFirst ? r.active_rows() : r.active_columns();
-    }
-    /// The second-side ports with requests, and the first-side ports asking second-side `y`.
-    static const std::uint64_t* picked_seconds_of(const request_matrix& r) {
-        return kInputFirst ? r.active_columns() : r.active_rows();
-    }
-    static const std::uint64_t* firsts_of(const request_matrix& r, std::size_t y) {
-        return kInputFirst ? r.column(y) : r.row(y);
-    }
-    const std::uint64_t* picked_seconds() const {
-        return kInputFirst ? picks_.active_columns() : picks_.active_rows();
     }
     /// The (input, output) of the pair of first-side `x` and second-side `y`.
     static std::size_t input_of(std::size_t x, std::size_t y) { return kInputFirst ? x : y; }
@@ -75,7 +67,9 @@ class separable_allocator final : public allocator_if {
     std::vector<std::unique_ptr<arbiter_if>> first_arbiters_;   ///< per first-side port
     std::vector<std::unique_ptr<arbiter_if>> second_arbiters_;  ///< per second-side port
     int iterations_;
-    request_matrix picks_;  ///< a pass's picks, inputs x outputs
+    /// A pass's picks: per second-side port, the first-side ports that picked it; and the
+    /// second-side ports picked. Clear between passes.
+    std::vector<std::uint64_t> picked_by_, picked_;
     std::vector<std::uint64_t> free_first_, free_second_;
     std::vector<std::uint64_t> scratch_;  ///< a first-side port's free requests: second-side bits
     std::vector<std::uint64_t> asking_;   ///< the free first-side ports with requests

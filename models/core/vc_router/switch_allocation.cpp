@@ -29,9 +29,8 @@ void switch_allocation::request(int input, int vc, int output, std::uint64_t age
     const auto col = static_cast<std::size_t>(output * output_speedup_ + input % output_speedup_);
     int& label = label_[row * columns_ + col];
     if (!requests_.requested(row, col)) {
-        if (std::find(rows_asked_.begin(), rows_asked_.end(), static_cast<int>(row)) ==
-            rows_asked_.end())
-            rows_asked_.push_back(static_cast<int>(row));
+        // A row's first request this cycle (the rows asked: those with a request).
+        if (!test_bit(requests_.active_rows(), row)) rows_asked_.push_back(static_cast<int>(row));
         requests_.add(row, col, age);
         if (askers_[static_cast<std::size_t>(output)]++ == 0) outputs_asked_.push_back(output);
         label = vc;
