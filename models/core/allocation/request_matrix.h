@@ -59,6 +59,12 @@ class request_matrix {
         clear_lines(columns_.data(), column_words_, active_columns_.data(), active_columns_.size());
         shared_ = false;
     }
+    /// Whether there is no request.
+    bool empty() const {
+        for (const std::uint64_t w : active_rows_)
+            if (w != 0) return false;
+        return true;
+    }
     /// Whether two requests share an input or an output (false: each active row and column has
     /// one request, and every request can be granted).
     bool shared() const { return shared_; }

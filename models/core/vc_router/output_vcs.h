@@ -5,8 +5,9 @@
 
 #include <climits>
 #include <cstdint>
-#include <deque>
 #include <vector>
+
+#include "core/containers/bounded_ring.h"
 
 namespace d3 {
 
@@ -56,7 +57,9 @@ class output_vcs {
     std::vector<int> depth_;
     bool wait_for_tail_credit_;
     std::vector<vc_slot> slots_;
-    std::vector<std::deque<pending>> pending_;  ///< by output
+    /// By output, in due order: at most a credit per slot downstream; no memory while empty.
+    std::vector<bounded_ring<pending>> pending_;
+    std::vector<std::uint64_t> pending_outputs_;  ///< a bit per output with pending credits
     std::size_t pending_count_ = 0;
     std::uint64_t next_due_ = UINT64_MAX;  ///< the earliest pending credit
 };
