@@ -19,10 +19,20 @@ switch_allocation::switch_allocation(const vc_router_setup& s, int inputs, int o
       requests_(static_cast<std::size_t>(inputs * rows_), columns_),
       grants_(static_cast<std::size_t>(inputs * rows_), columns_),
       label_(static_cast<std::size_t>(inputs * rows_) * columns_, -1),
-      next_vc_(static_cast<std::size_t>(inputs * rows_), 0),
-      askers_(static_cast<std::size_t>(outputs), 0) {
+      next_vc_(static_cast<std::size_t>(inputs * rows_), 0) {
     for (std::size_t r = 0; r < next_vc_.size(); ++r) next_vc_[r] = static_cast<int>(r) % rows_;
 }
+
+namespace {
+
+/// The bits set in `w`, one step per bit: a column has few (no popcount instruction is assumed).
+int bits_set(std::uint64_t w) {
+    int n = 0;
+    for (; w != 0; w &= w - 1) ++n;
+    return n;
+}
+
+}  // namespace
 
 void switch_allocation::request(int input, int vc, int output, std::uint64_t age) {
     const auto row = static_cast<std::size_t>(input * rows_ + vc % rows_);
@@ -30,9 +40,9 @@ void switch_allocation::request(int input, int vc, int output, std::uint64_t age
     int& label = label_[row * columns_ + col];
     if (!requests_.requested(row, col)) {
         // A row's first request this cycle (the rows asked: those with a request).
-        if (!test_bit(requests_.active_rows(), row)) rows_asked_.push_back(static_cast<int>(row));
+        if (rows_ != 1 && !test_bit(requests_.active_rows(), row))
+            rows_asked_.push_back(static_cast<int>(row));
         requests_.add(row, col, age);
-        if (askers_[static_cast<std::size_t>(output)]++ == 0) outputs_asked_.push_back(output);
         label = vc;
         return;
     }
@@ -45,18 +55,43 @@ void switch_allocation::request(int input, int vc, int output, std::uint64_t age
     }
 }
 
+int switch_allocation::askers(int output) const {
+    int n = 0;
+    for (int k = 0; k < output_speedup_; ++k) {
+        const std::uint64_t* c =
+            requests_.column(static_cast<std::size_t>(output * output_speedup_ + k));
+        for (std::size_t w = 0; w < requests_.column_words(); ++w) n += bits_set(c[w]);
+    }
+    return n;
+}
+
 void switch_allocation::clear() {
-    for (int o : outputs_asked_) {
-        const int n = askers_[static_cast<std::size_t>(o)];
+    // Unshared with a column per output: each output asked for by one row at most.
+    if (output_speedup_ > 1 || requests_.shared()) count_conflicts();
+    requests_.clear();
+    rows_asked_.clear();
+}
+
+void switch_allocation::count_conflicts() {
+    // Per output asked for, its rows (those of its columns, which are consecutive).
+    int output = -1, n = 0;
+    const auto count = [&] {
         if (n > 1) {
             ++conflicts_;
             waits_ += static_cast<std::uint64_t>(n - 1);
         }
-        askers_[static_cast<std::size_t>(o)] = 0;
-    }
-    outputs_asked_.clear();
-    requests_.clear();
-    rows_asked_.clear();
+    };
+    for_each_bit(requests_.active_columns(), requests_.row_words(), [&](std::size_t col) {
+        const int o = static_cast<int>(col) / output_speedup_;
+        if (o != output) {
+            count();
+            output = o;
+            n = 0;
+        }
+        const std::uint64_t* c = requests_.column(col);
+        for (std::size_t w = 0; w < requests_.column_words(); ++w) n += bits_set(c[w]);
+    });
+    count();
 }
 
 }  // namespace d3

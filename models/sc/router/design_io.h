@@ -23,7 +23,9 @@ class design_io final : public vc_router_io {
         : name_(router_name), clock_(clock), route_(route) {}
 
     /// Link output `o` (in port order) and its latency; then the node.
-    void bind_output(fw_if* link, std::uint64_t latency) { outputs_.push_back({link, latency}); }
+    void bind_output(fw_if* link, std::uint64_t latency) {
+        outputs_.push_back({link, latency, cycles(latency)});
+    }
     void bind_node(fw_if* node) { node_ = node; }
     /// Link input `input`'s way back (its credits) and its latency.
     void bind_input(int input, bw_if* link, std::uint64_t latency);
@@ -38,10 +40,13 @@ class design_io final : public vc_router_io {
     struct edge {
         If* link = nullptr;
         std::uint64_t latency = 0;
+        sc_core::sc_time delay;  ///< the latency as a delay, worked out once
     };
-    /// Delay from now to cycle `at` plus `latency`.
-    sc_core::sc_time after(std::uint64_t at, std::uint64_t latency) const {
-        return cycles(at - clock_.now() + latency);
+    /// Delay from now to cycle `at` plus edge `e`'s latency (at now: its delay, as it is).
+    template <typename If>
+    sc_core::sc_time after(std::uint64_t at, const edge<If>& e) const {
+        const std::uint64_t now = clock_.now();
+        return at == now ? e.delay : cycles(at - now + e.latency);
     }
 
     const char* name_;
