@@ -13,28 +13,6 @@ input_vcs::input_vcs(int vcs, std::vector<int> depth)
             static_cast<std::size_t>(depth_[i / static_cast<std::size_t>(vcs)]));
 }
 
-bool input_vcs::arrive(int input, int vc, const flit_slot& f) {
-    input_vc& v = at(index(input, vc));
-    if (v.flits.full()) return false;
-    v.flits.push_slot() = f;
-    const auto i = static_cast<std::size_t>(index(input, vc));
-    busy_[i / 64] |= std::uint64_t{1} << (i % 64);
-    ++flits_;
-    return true;
-}
-
-flit_slot input_vcs::pop(int index) {
-    input_vc& v = at(index);
-    const flit_slot f = v.flits.front();
-    v.flits.pop_front();
-    if (v.flits.empty()) {
-        const auto i = static_cast<std::size_t>(index);
-        busy_[i / 64] &= ~(std::uint64_t{1} << (i % 64));
-    }
-    --flits_;
-    return f;
-}
-
 int input_vcs::port_flits(int input) const {
     int n = 0;
     for (int v = 0; v < vcs_; ++v) n += static_cast<int>(at(index(input, v)).flits.size());

@@ -49,9 +49,24 @@ class input_vcs {
     int size() const { return static_cast<int>(vcs_state_.size()); }
 
     /// A flit arrives; false when its VC is full (the sender ignored its credits).
-    bool arrive(int input, int vc, const flit_slot& f);
+    bool arrive(int input, int vc, const flit_slot& f) {
+        const int i = index(input, vc);
+        input_vc& v = at(i);
+        if (v.flits.full()) return false;
+        v.flits.push_slot() = f;
+        set_bit(busy_.data(), static_cast<std::size_t>(i));
+        ++flits_;
+        return true;
+    }
     /// Takes the head flit of VC `index` out.
-    flit_slot pop(int index);
+    flit_slot pop(int index) {
+        input_vc& v = at(index);
+        const flit_slot f = v.flits.front();
+        v.flits.pop_front();
+        if (v.flits.empty()) clear_bit(busy_.data(), static_cast<std::size_t>(index));
+        --flits_;
+        return f;
+    }
     /// Flits buffered in all VCs.
     std::uint64_t flits() const { return flits_; }
     /// Flits buffered in input port `input`.

@@ -24,10 +24,7 @@ output_vcs::output_vcs(int vcs, std::vector<int> depth, bool wait_for_tail_credi
     }
 }
 
-void output_vcs::send(int output, int vc, bool tail) {
-    vc_slot& s = slot(output, vc);
-    --s.credits;
-    if (!tail) return;
+void output_vcs::send_tail(int output, vc_slot& s) {
     // With wait_for_tail_credit, freed when the last credit is back; an output of unbounded room
     // (the hold port, a terminal) returns none: freed at once.
     const int depth = depth_[static_cast<std::size_t>(output)];

@@ -41,6 +41,7 @@ vc_router::vc_router(const vc_router_setup& s, vc_router_io& io, link_observer* 
       sources_(setup_),  // keeps a reference: the member, not the argument
       vcs_(s, inputs_.inputs(), outputs_.outputs()),
       switch_(s, inputs_.inputs(), outputs_.outputs()),
+      global_(s.link_global.begin(), s.link_global.end()),
       link_free_(static_cast<std::size_t>(outputs_.outputs()), 0) {
     if (!observer_) return;
     output_sent_.assign(static_cast<std::size_t>(outputs_.outputs()), nullptr);
@@ -90,7 +91,7 @@ void vc_router::route(std::uint64_t t) {
             v.output = setup_.link_ports;
         } else {
             v.output = static_cast<int>(to);
-            if (setup_.link_global[to]) ++globals;
+            if (global_[to]) ++globals;
         }
         v.candidates = classes_.next(globals, v.next.b);
         inputs_.set_stage(iv, vc_stage::vc_alloc);
@@ -164,7 +165,7 @@ void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
         if (output < setup_.link_ports) {
             ++p->hops;
             ++stats_.hops;
-            if (setup_.link_global[static_cast<std::size_t>(output)]) ++p->globals;
+            if (global_[static_cast<std::size_t>(output)]) ++p->globals;
         } else if (output == setup_.link_ports) {
             ++stats_.holds;
         }
