@@ -45,7 +45,10 @@ void design_io::deliver(packet* p, std::uint64_t at) {
 bool design_io::route(const packet& p, std::uint64_t t, target& to, header& next) {
     entry e;
     e.pkt = const_cast<packet*>(&p);
-    if (!route_.route(e, t)) return false;
+    const bool unicast = net_ == network_kind::mdf  ? route_.route(e, t, mdf_network{})
+                         : net_ == network_kind::d3 ? route_.route(e, t, d3_network{})
+                                                    : route_.route(e, t);
+    if (!unicast) return false;
     to = e.to;
     next = e.dec.next;
     return true;

@@ -20,7 +20,12 @@ class design_io final : public vc_router_io {
     using bw_if = tlm::tlm_bw_transport_if<link_protocol_types>;
 
     design_io(const char* router_name, stepper& clock, route_stage& route)
-        : name_(router_name), clock_(clock), route_(route) {}
+        : name_(router_name),
+          clock_(clock),
+          route_(route),
+          net_(!route.reference()     ? network_kind::any
+               : route.topo().is_d3() ? network_kind::d3
+                                      : network_kind::mdf) {}
 
     /// Link output `o` (in port order) and its latency; then the node.
     void bind_output(fw_if* link, std::uint64_t latency) {
@@ -49,9 +54,14 @@ class design_io final : public vc_router_io {
         return at == now ? e.delay : cycles(at - now + e.latency);
     }
 
+    /// How route_ decodes: the reference decoder inline for the network's kind (as the paper's
+    /// plain step does), or any decoder.
+    enum class network_kind : std::uint8_t { any, d3, mdf };
+
     const char* name_;
     stepper& clock_;
     route_stage& route_;
+    network_kind net_;
     std::vector<edge<fw_if>> outputs_;
     std::vector<edge<bw_if>> inputs_;
     fw_if* node_ = nullptr;
