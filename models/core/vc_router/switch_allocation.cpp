@@ -34,18 +34,8 @@ int bits_set(std::uint64_t w) {
 
 }  // namespace
 
-void switch_allocation::request(int input, int vc, int output, std::uint64_t age) {
-    const auto row = static_cast<std::size_t>(input * rows_ + vc % rows_);
-    const auto col = static_cast<std::size_t>(output * output_speedup_ + input % output_speedup_);
-    int& label = label_[row * columns_ + col];
-    if (!requests_.requested(row, col)) {
-        // A row's first request this cycle (the rows asked: those with a request).
-        if (rows_ != 1 && !test_bit(requests_.active_rows(), row))
-            rows_asked_.push_back(static_cast<int>(row));
-        requests_.add(row, col, age);
-        label = vc;
-        return;
-    }
+void switch_allocation::ask_again(std::size_t row, std::size_t col, int vc, int& label,
+                                  std::uint64_t age) {
     // Two VCs of one row for one output: the first at or after the row's pointer asks.
     const int next = next_vc_[row];
     const auto distance = [&](int v) { return (v - next + vcs_) % vcs_; };

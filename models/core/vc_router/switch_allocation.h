@@ -23,7 +23,21 @@ class switch_allocation {
 
     /// VC `vc` of input port `input` asks for `output` (through column output x speedup + input
     /// mod speedup, as BookSim2 expands its outputs) with a flit of a packet of age `age`.
-    void request(int input, int vc, int output, std::uint64_t age);
+    void request(int input, int vc, int output, std::uint64_t age) {
+        const auto row = static_cast<std::size_t>(input * rows_ + vc % rows_);
+        const auto col =
+            static_cast<std::size_t>(output * output_speedup_ + input % output_speedup_);
+        int& label = label_[row * columns_ + col];
+        if (!requests_.requested(row, col)) {
+            // A row's first request this cycle (the rows asked: those with a request).
+            if (rows_ != 1 && !test_bit(requests_.active_rows(), row))
+                rows_asked_.push_back(static_cast<int>(row));
+            requests_.add(row, col, age);
+            label = vc;
+            return;
+        }
+        ask_again(row, col, vc, label, age);
+    }
     /// Allocates this cycle's requests: granted(input, vc, output) per match, then seen() (the
     /// requests still readable: askers, asks); then clears them.
     template <typename Granted, typename Seen>
@@ -59,6 +73,8 @@ class switch_allocation {
     std::uint64_t waits() const { return waits_; }
 
   private:
+    /// request() of a second VC of row `row` for column `col` (`label`: the VC asking now).
+    void ask_again(std::size_t row, std::size_t col, int vc, int& label, std::uint64_t age);
     void clear();
     /// Adds this cycle's conflicts and waits (outputs asked for by several rows).
     void count_conflicts();
