@@ -22,8 +22,8 @@ struct allocator_entry {
 
 // The registry: a new allocator is one class and one line here.
 constexpr allocator_entry kAllocators[] = {
-    {"separable-input-first", &build<separable_input_first_allocator>},
-    {"separable-output-first", &build<separable_output_first_allocator>},
+    {"separable-input-first", &make_separable_input_first},
+    {"separable-output-first", &make_separable_output_first},
     {"islip", &build<islip_allocator>},
     {"wavefront", &build<wavefront_allocator>},
 };

@@ -41,23 +41,33 @@ class request_matrix {
     /// Input `in` asks for output `out`; `age`: when the request (its packet) began, smaller is
     /// older.
     void add(std::size_t in, std::size_t out, std::uint64_t age = 0) {
-        set_bit(&rows_[in * row_words_], out);
+        age_[in * outputs_ + out] = age;
+        std::uint64_t* row = &rows_[in * row_words_];
+        if (test_bit(row, out)) return;  // asked again: its age only
+        // A second request of a row or of a column: the requests share a port.
+        if (test_bit(active_rows_.data(), in) || test_bit(active_columns_.data(), out))
+            shared_ = true;
+        set_bit(row, out);
         set_bit(&columns_[out * column_words_], in);
         set_bit(active_rows_.data(), in);
         set_bit(active_columns_.data(), out);
-        age_[in * outputs_ + out] = age;
     }
     /// No requests (the ages are left: read only where requested). Clears the rows and columns
     /// that have requests only: a cycle with few costs little in a large matrix.
     void clear() {
-        for_each_bit(active_rows_.data(), active_rows_.size(),
-                     [&](std::size_t in) { std::fill_n(&rows_[in * row_words_], row_words_, 0); });
-        for_each_bit(active_columns_.data(), active_columns_.size(), [&](std::size_t out) {
-            std::fill_n(&columns_[out * column_words_], column_words_, 0);
-        });
-        for (std::uint64_t& w : active_rows_) w = 0;  // a word or two: no call of memset
-        for (std::uint64_t& w : active_columns_) w = 0;
+        clear_lines(rows_.data(), row_words_, active_rows_.data(), active_rows_.size());
+        clear_lines(columns_.data(), column_words_, active_columns_.data(), active_columns_.size());
+        shared_ = false;
     }
+    /// Whether there is no request.
+    bool empty() const {
+        for (const std::uint64_t w : active_rows_)
+            if (w != 0) return false;
+        return true;
+    }
+    /// Whether two requests share an input or an output (false: each active row and column has
+    /// one request, and every request can be granted).
+    bool shared() const { return shared_; }
     /// The inputs with a request (column_words() words), the outputs with one (row_words()).
     const std::uint64_t* active_rows() const { return active_rows_.data(); }
     const std::uint64_t* active_columns() const { return active_columns_.data(); }
@@ -73,10 +83,27 @@ class request_matrix {
     age_view column_age(std::size_t out) const { return {&age_[out], outputs_}; }
 
   private:
+    /// Zeroes the lines (`words` words each) of `lines` that `active` (`active_words` words)
+    /// marks, and `active`. Word by word: a line of a word or two costs no call of memset.
+    static void clear_lines(std::uint64_t* lines, std::size_t words, std::uint64_t* active,
+                            std::size_t active_words) {
+        for (std::size_t a = 0; a < active_words; ++a) {
+            for (std::uint64_t bits = active[a]; bits != 0; bits &= bits - 1) {
+                std::uint64_t* line = &lines[(a * 64 + lowest_bit(bits)) * words];
+                if (words == 1)
+                    line[0] = 0;
+                else
+                    std::fill_n(line, words, 0);
+            }
+            active[a] = 0;
+        }
+    }
+
     std::size_t inputs_, outputs_, row_words_, column_words_;
     std::vector<std::uint64_t> rows_, columns_;
     std::vector<std::uint64_t> age_;  ///< by input, then output
     std::vector<std::uint64_t> active_rows_, active_columns_;
+    bool shared_ = false;
 };
 
 }  // namespace d3

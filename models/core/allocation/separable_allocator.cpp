@@ -12,87 +12,171 @@ constexpr std::size_t second_count(separable_order o, const allocator_setup& s) 
     return o == separable_order::input_first ? s.outputs : s.inputs;
 }
 
+template <typename Arbiter>
+Arbiter build_arbiter(const std::string& kind, std::size_t size);
+template <>
+round_robin_arbiter build_arbiter<round_robin_arbiter>(const std::string&, std::size_t size) {
+    return round_robin_arbiter(size);
+}
+template <>
+any_arbiter build_arbiter<any_arbiter>(const std::string& kind, std::size_t size) {
+    return any_arbiter(kind, size);
+}
+
+template <typename Arbiter>
+std::vector<Arbiter> build_arbiters(const std::string& kind, std::size_t count, std::size_t size) {
+    std::vector<Arbiter> v;
+    v.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) v.push_back(build_arbiter<Arbiter>(kind, size));
+    return v;
+}
+
 }  // namespace
 
-template <separable_order Order>
-separable_allocator<Order>::separable_allocator(const allocator_setup& s)
-    : first_arbiters_(make_arbiters(s.arbiter, first_count(Order, s), second_count(Order, s))),
-      second_arbiters_(make_arbiters(s.arbiter, second_count(Order, s), first_count(Order, s))),
+any_arbiter::any_arbiter(const std::string& kind, std::size_t size)
+    : arbiter_(make_arbiter(kind, size)) {}
+
+template <separable_order Order, typename Arbiter>
+separable_allocator<Order, Arbiter>::separable_allocator(const allocator_setup& s)
+    : first_arbiters_(
+          build_arbiters<Arbiter>(s.arbiter, first_count(Order, s), second_count(Order, s))),
+      second_arbiters_(
+          build_arbiters<Arbiter>(s.arbiter, second_count(Order, s), first_count(Order, s))),
       iterations_(s.iterations),
-      picks_(s.inputs, s.outputs),
+      picked_by_(second_count(Order, s) * words_for(first_count(Order, s))),
+      picked_(words_for(second_count(Order, s))),
       free_first_(words_for(first_count(Order, s))),
       free_second_(words_for(second_count(Order, s))),
       scratch_(words_for(second_count(Order, s))),
-      asking_(words_for(first_count(Order, s))) {}
+      asking_(words_for(first_count(Order, s))),
+      narrow_(first_count(Order, s) <= 64 && second_count(Order, s) <= 64) {}
 
 // No two requests share an input or an output: the pass would match every request, each port's
 // arbiter finding its one requester, and move every arbiter of a matched pair on. Done directly
 // (the common case of a lightly loaded router); anything else takes the passes.
-template <separable_order Order>
-bool separable_allocator<Order>::allocate_uncontended(const request_matrix& requests,
-                                                      matching& grants) {
-    const std::size_t words = words_for(kInputFirst ? inputs() : outputs());
+template <separable_order Order, typename Arbiter>
+void separable_allocator<Order, Arbiter>::allocate_uncontended(const request_matrix& requests,
+                                                               matching& grants) {
     const std::uint64_t* firsts = first_with_requests(requests);
-    bool single = true;
-    for_each_bit(firsts, words, [&](std::size_t x) {
-        if (single && !single_bit(requests_of(requests, x), words_for(seconds()))) single = false;
-    });
-    if (!single) return false;
-    for_each_bit(picked_seconds_of(requests), words_for(seconds()), [&](std::size_t y) {
-        if (single && !single_bit(firsts_of(requests, y), words)) single = false;
-    });
-    if (!single) return false;
-    for_each_bit(firsts, words, [&](std::size_t x) {
+    for_each_bit(firsts, words_for(first_arbiters_.size()), [&](std::size_t x) {
         const std::size_t y = first_bit_from(requests_of(requests, x), words_for(seconds()), 0);
         grants.match(input_of(x, y), output_of(x, y));
-        first_arbiters_[x]->update(y);
-        second_arbiters_[y]->update(x);
+        first_arbiters_[x].update(y);
+        second_arbiters_[y].update(x);
     });
-    return true;
 }
 
-template <separable_order Order>
-void separable_allocator<Order>::allocate(const request_matrix& requests, matching& grants) {
+template <separable_order Order, typename Arbiter>
+void separable_allocator<Order, Arbiter>::allocate(const request_matrix& requests,
+                                                   matching& grants) {
     grants.clear();
-    if (allocate_uncontended(requests, grants)) return;
+    if (narrow_) return allocate_narrow(requests, grants);
+    if (!requests.shared()) return allocate_uncontended(requests, grants);
     fill_row(free_first_.data(), first_arbiters_.size());
     fill_row(free_second_.data(), second_arbiters_.size());
     for (int i = 0; i < iterations_; ++i)
         if (!pass(requests, grants, i == 0)) break;
 }
 
-template <separable_order Order>
-bool separable_allocator<Order>::pass(const request_matrix& requests, matching& grants,
-                                      bool first) {
-    picks_.clear();
+template <separable_order Order, typename Arbiter>
+bool separable_allocator<Order, Arbiter>::pass(const request_matrix& requests, matching& grants,
+                                               bool first) {
+    const std::size_t first_words = asking_.size(), second_words = scratch_.size();
     bool picked = false;
     // The free first-side ports with requests (the others' arbiters would find none).
-    and_rows(asking_.data(), free_first_.data(), first_with_requests(requests), asking_.size());
-    for_each_bit(asking_.data(), asking_.size(), [&](std::size_t x) {
-        and_rows(scratch_.data(), requests_of(requests, x), free_second_.data(), scratch_.size());
+    and_rows(asking_.data(), free_first_.data(), first_with_requests(requests), first_words);
+    for_each_bit(asking_.data(), first_words, [&](std::size_t x) {
+        and_rows(scratch_.data(), requests_of(requests, x), free_second_.data(), second_words);
         const std::size_t y =
-            first_arbiters_[x]->arbitrate(scratch_.data(), request_ages_of(requests, x));
+            first_arbiters_[x].arbitrate(scratch_.data(), request_ages_of(requests, x));
         if (y == kNone) return;
-        picks_.add(input_of(x, y), output_of(x, y));
+        set_bit(&picked_by_[y * first_words], x);
+        set_bit(picked_.data(), y);
         picked = true;
     });
     if (!picked) return false;
-    // The second-side ports some first-side port picked, in increasing order.
-    for_each_bit(picked_seconds(), words_for(seconds()), [&](std::size_t y) {
-        const std::size_t x =
-            second_arbiters_[y]->arbitrate(picks_of(y), pick_ages_of(requests, y));
-        if (x == kNone) return;
-        grants.match(input_of(x, y), output_of(x, y));
-        clear_bit(free_first_.data(), x);
-        clear_bit(free_second_.data(), y);
-        if (!first) return;
-        first_arbiters_[x]->update(y);
-        second_arbiters_[y]->update(x);
-    });
+    // The second-side ports some first-side port picked, in increasing order; their picks are
+    // cleared for the next pass as they are read.
+    for (std::size_t w = 0; w < second_words; ++w) {
+        for (std::uint64_t bits = picked_[w]; bits != 0; bits &= bits - 1) {
+            const std::size_t y = w * 64 + lowest_bit(bits);
+            std::uint64_t* picks = &picked_by_[y * first_words];
+            const std::size_t x = second_arbiters_[y].arbitrate(picks, pick_ages_of(requests, y));
+            std::fill_n(picks, first_words, 0);
+            if (x == kNone) continue;
+            grants.match(input_of(x, y), output_of(x, y));
+            clear_bit(free_first_.data(), x);
+            clear_bit(free_second_.data(), y);
+            if (!first) continue;
+            first_arbiters_[x].update(y);
+            second_arbiters_[y].update(x);
+        }
+        picked_[w] = 0;
+    }
     return true;
 }
 
-template class separable_allocator<separable_order::input_first>;
-template class separable_allocator<separable_order::output_first>;
+// allocate() when each side has at most 64 ports: every row of bits one word, held in locals
+// between the passes. The same passes (the same picks, matches and arbiter moves) as the rest.
+template <separable_order Order, typename Arbiter>
+void separable_allocator<Order, Arbiter>::allocate_narrow(const request_matrix& requests,
+                                                          matching& grants) {
+    const std::uint64_t firsts = first_with_requests(requests)[0];
+    if (!requests.shared()) {  // as allocate_uncontended
+        for (std::uint64_t bits = firsts; bits != 0; bits &= bits - 1) {
+            const std::size_t x = lowest_bit(bits);
+            const std::size_t y = lowest_bit(requests_of(requests, x)[0]);
+            grants.match(input_of(x, y), output_of(x, y));
+            first_arbiters_[x].update(y);
+            second_arbiters_[y].update(x);
+        }
+        return;
+    }
+    std::uint64_t free_first = ~std::uint64_t{0}, free_second = ~std::uint64_t{0};
+    for (int i = 0; i < iterations_; ++i) {
+        std::uint64_t picked = 0;
+        for (std::uint64_t bits = firsts & free_first; bits != 0; bits &= bits - 1) {
+            const std::size_t x = lowest_bit(bits);
+            const std::uint64_t asked = requests_of(requests, x)[0] & free_second;
+            const std::size_t y =
+                first_arbiters_[x].arbitrate(&asked, request_ages_of(requests, x));
+            if (y == kNone) continue;
+            picked_by_[y] |= std::uint64_t{1} << x;
+            picked |= std::uint64_t{1} << y;
+        }
+        if (picked == 0) return;
+        for (; picked != 0; picked &= picked - 1) {
+            const std::size_t y = lowest_bit(picked);
+            const std::size_t x =
+                second_arbiters_[y].arbitrate(&picked_by_[y], pick_ages_of(requests, y));
+            picked_by_[y] = 0;
+            if (x == kNone) continue;
+            grants.match(input_of(x, y), output_of(x, y));
+            free_first &= ~(std::uint64_t{1} << x);
+            free_second &= ~(std::uint64_t{1} << y);
+            if (i != 0) continue;
+            first_arbiters_[x].update(y);
+            second_arbiters_[y].update(x);
+        }
+    }
+}
+
+namespace {
+
+template <separable_order Order>
+std::unique_ptr<allocator_if> make_separable(const allocator_setup& s) {
+    if (s.arbiter == "round-robin")
+        return std::make_unique<separable_allocator<Order, round_robin_arbiter>>(s);
+    return std::make_unique<separable_allocator<Order, any_arbiter>>(s);
+}
+
+}  // namespace
+
+std::unique_ptr<allocator_if> make_separable_input_first(const allocator_setup& s) {
+    return make_separable<separable_order::input_first>(s);
+}
+std::unique_ptr<allocator_if> make_separable_output_first(const allocator_setup& s) {
+    return make_separable<separable_order::output_first>(s);
+}
 
 }  // namespace d3

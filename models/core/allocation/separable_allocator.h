@@ -5,15 +5,19 @@
 //   input's arbiter accepts one of the outputs that picked it. With round-robin arbiters this is
 //   iSLIP's request-grant-accept (islip_allocator.h).
 // Arbiters of a named kind; an arbiter's state moves on only for a pair that is matched, and only
-// in the first of `iterations` passes (later passes add pairs among what is left free). Plain C++.
+// in the first of `iterations` passes (later passes add pairs among what is left free). The
+// round-robin kind is built in (its arbiters called directly, inline); any other kind is called
+// through arbiter_if (any_arbiter). Plain C++.
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "core/allocation/allocator_if.h"
 #include "core/allocation/arbiter_if.h"
+#include "core/allocation/round_robin_arbiter.h"
 
 namespace d3 {
 
@@ -21,20 +25,40 @@ namespace d3 {
 /// picks among the first side's picks of it.
 enum class separable_order { input_first, output_first };
 
-template <separable_order Order>
+/// An arbiter of any kind (arbiter_factory.h), called through arbiter_if.
+class any_arbiter {
+  public:
+    any_arbiter(const std::string& kind, std::size_t size);
+    std::size_t arbitrate(const std::uint64_t* requests, age_view age) const {
+        return arbiter_->arbitrate(requests, age);
+    }
+    void update(std::size_t winner) { arbiter_->update(winner); }
+
+  private:
+    std::unique_ptr<arbiter_if> arbiter_;
+};
+
+/// Arbiter: round_robin_arbiter, or any_arbiter for the setup's kind.
+template <separable_order Order, typename Arbiter>
 class separable_allocator final : public allocator_if {
   public:
     explicit separable_allocator(const allocator_setup& s);
 
-    std::size_t inputs() const override { return picks_.inputs(); }
-    std::size_t outputs() const override { return picks_.outputs(); }
+    std::size_t inputs() const override {
+        return kInputFirst ? first_arbiters_.size() : second_arbiters_.size();
+    }
+    std::size_t outputs() const override {
+        return kInputFirst ? second_arbiters_.size() : first_arbiters_.size();
+    }
     void allocate(const request_matrix& requests, matching& grants) override;
 
   private:
     static constexpr bool kInputFirst = Order == separable_order::input_first;
 
-    /// The matching when no two requests share a port (false otherwise: nothing done).
-    bool allocate_uncontended(const request_matrix& requests, matching& grants);
+    /// The matching when no two requests share a port (requests.shared() false).
+    void allocate_uncontended(const request_matrix& requests, matching& grants);
+    /// allocate() when both sides have at most 64 ports (narrow_).
+    void allocate_narrow(const request_matrix& requests, matching& grants);
     /// One pass over the free inputs and outputs; false when no first-side port picked.
     bool pass(const request_matrix& requests, matching& grants, bool first);
 
@@ -47,46 +71,34 @@ class separable_allocator final : public allocator_if {
     static age_view request_ages_of(const request_matrix& r, std::size_t x) {
         return kInputFirst ? r.row_age(x) : r.column_age(x);
     }
-    /// The first-side ports that picked second-side port `y`, and their requests' ages.
-    const std::uint64_t* picks_of(std::size_t y) const {
-        return kInputFirst ? picks_.column(y) : picks_.row(y);
-    }
+    /// The ages of the requests of second-side port `y` (those of the first-side ports that
+    /// picked it).
     static age_view pick_ages_of(const request_matrix& r, std::size_t y) {
         return kInputFirst ? r.column_age(y) : r.row_age(y);
     }
-    /// The first-side ports with requests; the second-side ports picked in this pass.
+    /// The first-side ports with requests.
     static const std::uint64_t* first_with_requests(const request_matrix& r) {
         return kInputFirst ? r.active_rows() : r.active_columns();
-    }
-    /// The second-side ports with requests, and the first-side ports asking second-side `y`.
-    static const std::uint64_t* picked_seconds_of(const request_matrix& r) {
-        return kInputFirst ? r.active_columns() : r.active_rows();
-    }
-    static const std::uint64_t* firsts_of(const request_matrix& r, std::size_t y) {
-        return kInputFirst ? r.column(y) : r.row(y);
-    }
-    const std::uint64_t* picked_seconds() const {
-        return kInputFirst ? picks_.active_columns() : picks_.active_rows();
     }
     /// The (input, output) of the pair of first-side `x` and second-side `y`.
     static std::size_t input_of(std::size_t x, std::size_t y) { return kInputFirst ? x : y; }
     static std::size_t output_of(std::size_t x, std::size_t y) { return kInputFirst ? y : x; }
 
-    std::vector<std::unique_ptr<arbiter_if>> first_arbiters_;   ///< per first-side port
-    std::vector<std::unique_ptr<arbiter_if>> second_arbiters_;  ///< per second-side port
+    std::vector<Arbiter> first_arbiters_;   ///< per first-side port
+    std::vector<Arbiter> second_arbiters_;  ///< per second-side port
     int iterations_;
-    request_matrix picks_;  ///< a pass's picks, inputs x outputs
+    /// A pass's picks: per second-side port, the first-side ports that picked it; and the
+    /// second-side ports picked. Clear between passes.
+    std::vector<std::uint64_t> picked_by_, picked_;
     std::vector<std::uint64_t> free_first_, free_second_;
     std::vector<std::uint64_t> scratch_;  ///< a first-side port's free requests: second-side bits
     std::vector<std::uint64_t> asking_;   ///< the free first-side ports with requests
+    bool narrow_;                         ///< at most 64 ports a side: allocate_narrow
 };
 
-/// "separable-input-first": input arbiters, then output arbiters.
-using separable_input_first_allocator = separable_allocator<separable_order::input_first>;
-/// "separable-output-first": output arbiters, then input arbiters (iSLIP with round robin).
-using separable_output_first_allocator = separable_allocator<separable_order::output_first>;
-
-extern template class separable_allocator<separable_order::input_first>;
-extern template class separable_allocator<separable_order::output_first>;
+/// "separable-input-first" (input arbiters, then output arbiters) and "separable-output-first"
+/// (output arbiters, then input arbiters: iSLIP with round robin), of the setup's arbiter kind.
+std::unique_ptr<allocator_if> make_separable_input_first(const allocator_setup& s);
+std::unique_ptr<allocator_if> make_separable_output_first(const allocator_setup& s);
 
 }  // namespace d3

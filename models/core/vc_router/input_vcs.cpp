@@ -6,32 +6,11 @@ input_vcs::input_vcs(int vcs, std::vector<int> depth)
     : vcs_(vcs),
       depth_(std::move(depth)),
       vcs_state_(depth_.size() * static_cast<std::size_t>(vcs)),
-      busy_((vcs_state_.size() + 63) / 64) {
+      busy_((vcs_state_.size() + 63) / 64),
+      staged_(2 * busy_.size()) {
     for (std::size_t i = 0; i < vcs_state_.size(); ++i)
         vcs_state_[i].flits = bounded_ring<flit_slot>(
             static_cast<std::size_t>(depth_[i / static_cast<std::size_t>(vcs)]));
-}
-
-bool input_vcs::arrive(int input, int vc, const flit_slot& f) {
-    input_vc& v = at(index(input, vc));
-    if (v.flits.full()) return false;
-    v.flits.push_slot() = f;
-    const auto i = static_cast<std::size_t>(index(input, vc));
-    busy_[i / 64] |= std::uint64_t{1} << (i % 64);
-    ++flits_;
-    return true;
-}
-
-flit_slot input_vcs::pop(int index) {
-    input_vc& v = at(index);
-    const flit_slot f = v.flits.front();
-    v.flits.pop_front();
-    if (v.flits.empty()) {
-        const auto i = static_cast<std::size_t>(index);
-        busy_[i / 64] &= ~(std::uint64_t{1} << (i % 64));
-    }
-    --flits_;
-    return f;
 }
 
 int input_vcs::port_flits(int input) const {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/allocation/bit_rows.h"
 #include "core/containers/bounded_ring.h"
 #include "core/decoding/header.h"
 #include "core/run/packet.h"
@@ -25,8 +26,8 @@ struct flit_slot {
 enum class vc_stage : std::uint8_t { idle, vc_alloc, active };
 
 struct input_vc {
-    bounded_ring<flit_slot> flits;  ///< limited to the VC's depth; no memory while empty
-    vc_stage stage = vc_stage::idle;
+    bounded_ring<flit_slot> flits;    ///< limited to the VC's depth; no memory while empty
+    vc_stage stage = vc_stage::idle;  ///< input_vcs::set_stage changes it
     std::uint64_t eligible =
         0;                ///< first cycle of the next stage (the unit before took its cycles)
     int output = -1;      ///< routed output
@@ -48,27 +49,61 @@ class input_vcs {
     int size() const { return static_cast<int>(vcs_state_.size()); }
 
     /// A flit arrives; false when its VC is full (the sender ignored its credits).
-    bool arrive(int input, int vc, const flit_slot& f);
+    bool arrive(int input, int vc, const flit_slot& f) {
+        const int i = index(input, vc);
+        input_vc& v = at(i);
+        if (v.flits.full()) return false;
+        v.flits.push_slot() = f;
+        set_bit(busy_.data(), static_cast<std::size_t>(i));
+        ++flits_;
+        return true;
+    }
     /// Takes the head flit of VC `index` out.
-    flit_slot pop(int index);
+    flit_slot pop(int index) {
+        input_vc& v = at(index);
+        const flit_slot f = v.flits.front();
+        v.flits.pop_front();
+        if (v.flits.empty()) clear_bit(busy_.data(), static_cast<std::size_t>(index));
+        --flits_;
+        return f;
+    }
     /// Flits buffered in all VCs.
     std::uint64_t flits() const { return flits_; }
     /// Flits buffered in input port `input`.
     int port_flits(int input) const;
-    /// f(index) for every VC holding a flit, in index order (a VC emptied by f is still
-    /// visited if it comes later; none is added during the visit).
+    /// Moves the packet at the head of VC `index` to stage `s`.
+    void set_stage(int index, vc_stage s) {
+        input_vc& v = at(index);
+        const auto i = static_cast<std::size_t>(index);
+        if (v.stage != vc_stage::idle) clear_bit(staged(v.stage), i);
+        v.stage = s;
+        if (s != vc_stage::idle) set_bit(staged(s), i);
+    }
+    /// f(index) for every VC holding a flit whose head is at stage `s`, in index order (a VC
+    /// emptied or moved on by f is still visited if it comes later; none is added during the
+    /// visit).
     template <typename F>
-    void for_each_busy(F&& f) const {
-        for (std::size_t w = 0; w < busy_.size(); ++w)
-            for (std::uint64_t bits = busy_[w]; bits != 0; bits &= bits - 1)
-                f(static_cast<int>(w * 64 + static_cast<std::size_t>(__builtin_ctzll(bits))));
+    void for_each_at(vc_stage s, F&& f) const {
+        for (std::size_t w = 0; w < busy_.size(); ++w) {
+            const std::uint64_t waiting = staged_[w], active = staged_[busy_.size() + w];
+            std::uint64_t bits = busy_[w] & (s == vc_stage::idle       ? ~(waiting | active)
+                                             : s == vc_stage::vc_alloc ? waiting
+                                                                       : active);
+            for (; bits != 0; bits &= bits - 1) f(static_cast<int>(w * 64 + lowest_bit(bits)));
+        }
     }
 
   private:
     int vcs_;
     std::vector<int> depth_;
     std::vector<input_vc> vcs_state_;
+    /// The VCs whose head is at stage vc_alloc (the first busy_.size() words), then active.
+    std::uint64_t* staged(vc_stage s) {
+        return &staged_[s == vc_stage::vc_alloc ? 0 : busy_.size()];
+    }
+
     std::vector<std::uint64_t> busy_;  ///< a bit per VC holding a flit
+    std::vector<std::uint64_t> staged_;
     std::uint64_t flits_ = 0;
 };
 

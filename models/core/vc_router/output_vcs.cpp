@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/containers/bits.h"
+
 namespace d3 {
 
 output_vcs::output_vcs(int vcs, std::vector<int> depth, bool wait_for_tail_credit)
@@ -11,15 +13,18 @@ output_vcs::output_vcs(int vcs, std::vector<int> depth, bool wait_for_tail_credi
       depth_(std::move(depth)),
       wait_for_tail_credit_(wait_for_tail_credit),
       slots_(depth_.size() * static_cast<std::size_t>(vcs)),
-      pending_(depth_.size()) {
-    for (int o = 0; o < outputs(); ++o)
-        for (int v = 0; v < vcs_; ++v) slot(o, v).credits = depth_[static_cast<std::size_t>(o)];
+      pending_outputs_((depth_.size() + 63) / 64) {
+    pending_.reserve(depth_.size());
+    for (int o = 0; o < outputs(); ++o) {
+        const int d = depth_[static_cast<std::size_t>(o)];
+        for (int v = 0; v < vcs_; ++v) slot(o, v).credits = d;
+        // An output of unbounded room gets no credits back: none is pending there.
+        pending_.emplace_back(
+            d == kUnbounded ? 0 : static_cast<std::size_t>(d) * static_cast<std::size_t>(vcs_));
+    }
 }
 
-void output_vcs::send(int output, int vc, bool tail) {
-    vc_slot& s = slot(output, vc);
-    --s.credits;
-    if (!tail) return;
+void output_vcs::send_tail(int output, vc_slot& s) {
     // With wait_for_tail_credit, freed when the last credit is back; an output of unbounded room
     // (the hold port, a terminal) returns none: freed at once.
     const int depth = depth_[static_cast<std::size_t>(output)];
@@ -30,36 +35,44 @@ void output_vcs::send(int output, int vc, bool tail) {
 }
 
 void output_vcs::credit_arrived(int output, int vc, std::uint64_t due) {
-    pending_[static_cast<std::size_t>(output)].push_back({due, vc});
+    const auto o = static_cast<std::size_t>(output);
+    pending_[o].push_back({due, vc});
+    pending_outputs_[o / 64] |= std::uint64_t{1} << (o % 64);
     ++pending_count_;
     if (due < next_due_) next_due_ = due;
 }
 
 void output_vcs::return_credits(std::uint64_t t) {
     if (t < next_due_) return;
-    for (int o = 0; o < outputs(); ++o) {
-        std::deque<pending>& q = pending_[static_cast<std::size_t>(o)];
-        while (!q.empty() && q.front().due <= t) {
-            vc_slot& s = slot(o, q.front().vc);
-            if (s.credits >= depth_[static_cast<std::size_t>(o)])
-                throw std::logic_error("a credit beyond the buffer's depth on output " +
-                                       std::to_string(o));
-            if (++s.credits == depth_[static_cast<std::size_t>(o)] && s.tail_sent) {
-                s.tail_sent = false;
-                s.owner = kFree;
+    std::uint64_t next = UINT64_MAX;
+    for (std::size_t w = 0; w < pending_outputs_.size(); ++w) {
+        for (std::uint64_t bits = pending_outputs_[w]; bits != 0; bits &= bits - 1) {
+            const std::size_t o = w * 64 + lowest_bit(bits);
+            bounded_ring<pending>& q = pending_[o];
+            const int depth = depth_[o];
+            while (!q.empty() && q.front().due <= t) {
+                vc_slot& s = slot(static_cast<int>(o), q.front().vc);
+                if (s.credits >= depth)
+                    throw std::logic_error("a credit beyond the buffer's depth on output " +
+                                           std::to_string(o));
+                if (++s.credits == depth && s.tail_sent) {
+                    s.tail_sent = false;
+                    s.owner = kFree;
+                }
+                q.pop_front();
+                --pending_count_;
             }
-            q.pop_front();
-            --pending_count_;
+            if (q.empty())
+                pending_outputs_[w] &= ~(std::uint64_t{1} << (o % 64));
+            else
+                next = std::min(next, q.front().due);
         }
     }
-    next_due_ = next_credit();
+    next_due_ = next;
 }
 
 std::uint64_t output_vcs::next_credit() const {
-    std::uint64_t next = UINT64_MAX;
-    for (const auto& q : pending_)
-        if (!q.empty()) next = std::min(next, q.front().due);
-    return next;
+    return next_due_;
 }
 
 int output_vcs::occupancy(int output) const {

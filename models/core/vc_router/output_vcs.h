@@ -5,8 +5,9 @@
 
 #include <climits>
 #include <cstdint>
-#include <deque>
 #include <vector>
+
+#include "core/containers/bounded_ring.h"
 
 namespace d3 {
 
@@ -25,7 +26,11 @@ class output_vcs {
     /// Input VC `owner` (an input_vcs index) takes VC `vc` of `output` for a packet.
     void take(int output, int vc, int owner) { slot(output, vc).owner = owner; }
     /// A flit leaves on `output` into `vc` (its tail when `tail`).
-    void send(int output, int vc, bool tail);
+    void send(int output, int vc, bool tail) {
+        vc_slot& s = slot(output, vc);
+        --s.credits;
+        if (tail) send_tail(output, s);
+    }
     /// A credit for `vc` of `output`, usable from `due` (credits of one output come in due order).
     void credit_arrived(int output, int vc, std::uint64_t due);
     /// Credits due by `t` become usable.
@@ -47,6 +52,8 @@ class output_vcs {
         std::uint64_t due;
         int vc;
     };
+    /// send() of a tail: frees the VC, or with wait_for_tail_credit marks it to be freed.
+    void send_tail(int output, vc_slot& s);
     vc_slot& slot(int o, int vc) { return slots_[static_cast<std::size_t>(o * vcs_ + vc)]; }
     const vc_slot& slot(int o, int vc) const {
         return slots_[static_cast<std::size_t>(o * vcs_ + vc)];
@@ -56,7 +63,9 @@ class output_vcs {
     std::vector<int> depth_;
     bool wait_for_tail_credit_;
     std::vector<vc_slot> slots_;
-    std::vector<std::deque<pending>> pending_;  ///< by output
+    /// By output, in due order: at most a credit per slot downstream; no memory while empty.
+    std::vector<bounded_ring<pending>> pending_;
+    std::vector<std::uint64_t> pending_outputs_;  ///< a bit per output with pending credits
     std::size_t pending_count_ = 0;
     std::uint64_t next_due_ = UINT64_MAX;  ///< the earliest pending credit
 };

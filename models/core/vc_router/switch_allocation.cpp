@@ -19,24 +19,23 @@ switch_allocation::switch_allocation(const vc_router_setup& s, int inputs, int o
       requests_(static_cast<std::size_t>(inputs * rows_), columns_),
       grants_(static_cast<std::size_t>(inputs * rows_), columns_),
       label_(static_cast<std::size_t>(inputs * rows_) * columns_, -1),
-      next_vc_(static_cast<std::size_t>(inputs * rows_), 0),
-      askers_(static_cast<std::size_t>(outputs), 0) {
+      next_vc_(static_cast<std::size_t>(inputs * rows_), 0) {
     for (std::size_t r = 0; r < next_vc_.size(); ++r) next_vc_[r] = static_cast<int>(r) % rows_;
 }
 
-void switch_allocation::request(int input, int vc, int output, std::uint64_t age) {
-    const auto row = static_cast<std::size_t>(input * rows_ + vc % rows_);
-    const auto col = static_cast<std::size_t>(output * output_speedup_ + input % output_speedup_);
-    int& label = label_[row * columns_ + col];
-    if (!requests_.requested(row, col)) {
-        if (std::find(rows_asked_.begin(), rows_asked_.end(), static_cast<int>(row)) ==
-            rows_asked_.end())
-            rows_asked_.push_back(static_cast<int>(row));
-        requests_.add(row, col, age);
-        if (askers_[static_cast<std::size_t>(output)]++ == 0) outputs_asked_.push_back(output);
-        label = vc;
-        return;
-    }
+namespace {
+
+/// The bits set in `w`, one step per bit: a column has few (no popcount instruction is assumed).
+int bits_set(std::uint64_t w) {
+    int n = 0;
+    for (; w != 0; w &= w - 1) ++n;
+    return n;
+}
+
+}  // namespace
+
+void switch_allocation::ask_again(std::size_t row, std::size_t col, int vc, int& label,
+                                  std::uint64_t age) {
     // Two VCs of one row for one output: the first at or after the row's pointer asks.
     const int next = next_vc_[row];
     const auto distance = [&](int v) { return (v - next + vcs_) % vcs_; };
@@ -46,18 +45,43 @@ void switch_allocation::request(int input, int vc, int output, std::uint64_t age
     }
 }
 
+int switch_allocation::askers(int output) const {
+    int n = 0;
+    for (int k = 0; k < output_speedup_; ++k) {
+        const std::uint64_t* c =
+            requests_.column(static_cast<std::size_t>(output * output_speedup_ + k));
+        for (std::size_t w = 0; w < requests_.column_words(); ++w) n += bits_set(c[w]);
+    }
+    return n;
+}
+
 void switch_allocation::clear() {
-    for (int o : outputs_asked_) {
-        const int n = askers_[static_cast<std::size_t>(o)];
+    // Unshared with a column per output: each output asked for by one row at most.
+    if (output_speedup_ > 1 || requests_.shared()) count_conflicts();
+    requests_.clear();
+    rows_asked_.clear();
+}
+
+void switch_allocation::count_conflicts() {
+    // Per output asked for, its rows (those of its columns, which are consecutive).
+    int output = -1, n = 0;
+    const auto count = [&] {
         if (n > 1) {
             ++conflicts_;
             waits_ += static_cast<std::uint64_t>(n - 1);
         }
-        askers_[static_cast<std::size_t>(o)] = 0;
-    }
-    outputs_asked_.clear();
-    requests_.clear();
-    rows_asked_.clear();
+    };
+    for_each_bit(requests_.active_columns(), requests_.row_words(), [&](std::size_t col) {
+        const int o = static_cast<int>(col) / output_speedup_;
+        if (o != output) {
+            count();
+            output = o;
+            n = 0;
+        }
+        const std::uint64_t* c = requests_.column(col);
+        for (std::size_t w = 0; w < requests_.column_words(); ++w) n += bits_set(c[w]);
+    });
+    count();
 }
 
 }  // namespace d3

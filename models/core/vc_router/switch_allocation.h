@@ -23,25 +23,44 @@ class switch_allocation {
 
     /// VC `vc` of input port `input` asks for `output` (through column output x speedup + input
     /// mod speedup, as BookSim2 expands its outputs) with a flit of a packet of age `age`.
-    void request(int input, int vc, int output, std::uint64_t age);
+    void request(int input, int vc, int output, std::uint64_t age) {
+        const auto row = static_cast<std::size_t>(input * rows_ + vc % rows_);
+        const auto col =
+            static_cast<std::size_t>(output * output_speedup_ + input % output_speedup_);
+        int& label = label_[row * columns_ + col];
+        if (!requests_.requested(row, col)) {
+            // A row's first request this cycle (the rows asked: those with a request).
+            if (rows_ != 1 && !test_bit(requests_.active_rows(), row))
+                rows_asked_.push_back(static_cast<int>(row));
+            requests_.add(row, col, age);
+            label = vc;
+            return;
+        }
+        ask_again(row, col, vc, label, age);
+    }
     /// Allocates this cycle's requests: granted(input, vc, output) per match, then seen() (the
     /// requests still readable: askers, asks); then clears them.
     template <typename Granted, typename Seen>
     void allocate(Granted&& granted, Seen&& seen) {
-        if (rows_asked_.empty()) return;
+        if (requests_.empty()) return;
         alloc_->allocate(requests_, grants_);
-        for (int row : rows_asked_) {
-            const std::size_t col = grants_.output_of(static_cast<std::size_t>(row));
-            if (col == kNone) continue;
-            const int vc = label_[static_cast<std::size_t>(row) * columns_ + col];
-            next_vc_[static_cast<std::size_t>(row)] = (vc + rows_) % vcs_;
-            granted(row / rows_, vc, static_cast<int>(col) / output_speedup_);
-        }
+        const auto grant = [&](std::size_t row) {
+            const std::size_t col = grants_.output_of(row);
+            if (col == kNone) return;
+            const int vc = label_[row * columns_ + col];
+            next_vc_[row] = (vc + rows_) % vcs_;
+            granted(static_cast<int>(row) / rows_, vc, static_cast<int>(col) / output_speedup_);
+        };
+        // In the order the rows first asked: with a row per input, increasing.
+        if (rows_ == 1)
+            for_each_bit(requests_.active_rows(), requests_.column_words(), grant);
+        else
+            for (int row : rows_asked_) grant(static_cast<std::size_t>(row));
         seen();
         clear();
     }
     /// Rows asking for `output` this cycle.
-    int askers(int output) const { return askers_[static_cast<std::size_t>(output)]; }
+    int askers(int output) const;
     /// Whether VC `vc` of input `input` is the one its row asks for `output` with this cycle.
     bool asks(int input, int vc, int output) const {
         const auto row = static_cast<std::size_t>(input * rows_ + vc % rows_);
@@ -54,7 +73,11 @@ class switch_allocation {
     std::uint64_t waits() const { return waits_; }
 
   private:
+    /// request() of a second VC of row `row` for column `col` (`label`: the VC asking now).
+    void ask_again(std::size_t row, std::size_t col, int vc, int& label, std::uint64_t age);
     void clear();
+    /// Adds this cycle's conflicts and waits (outputs asked for by several rows).
+    void count_conflicts();
 
     int vcs_;
     int rows_;  ///< rows per input port
@@ -63,11 +86,9 @@ class switch_allocation {
     std::unique_ptr<allocator_if> alloc_;
     request_matrix requests_;
     matching grants_;
-    std::vector<int> label_;    ///< row x output: the VC that asks
-    std::vector<int> next_vc_;  ///< per row: the VC asking first
-    std::vector<int> rows_asked_;
-    std::vector<int> askers_;  ///< per output: rows asking this cycle
-    std::vector<int> outputs_asked_;
+    std::vector<int> label_;       ///< row x output: the VC that asks
+    std::vector<int> next_vc_;     ///< per row: the VC asking first
+    std::vector<int> rows_asked_;  ///< with several rows per input: in the order they asked
     std::uint64_t conflicts_ = 0, waits_ = 0;
 };
 

@@ -17,21 +17,4 @@ vc_allocation::vc_allocation(const vc_router_setup& s, int inputs, int outputs)
       grants_(static_cast<std::size_t>(inputs * s.vcs), static_cast<std::size_t>(outputs * s.vcs)) {
 }
 
-void vc_allocation::request(int iv, int output, vc_range r, const output_vcs& outs,
-                            std::uint64_t age) {
-    bool any = false;
-    for (int v = r.first; v < r.first + r.count; ++v)
-        if (outs.free(output, v)) {
-            requests_.add(static_cast<std::size_t>(iv), static_cast<std::size_t>(output * vcs_ + v),
-                          age);
-            any = true;
-        }
-    if (any) asked_.push_back(iv);
-}
-
-void vc_allocation::clear() {
-    requests_.clear();
-    asked_.clear();
-}
-
 }  // namespace d3

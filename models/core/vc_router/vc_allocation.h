@@ -23,27 +23,31 @@ class vc_allocation {
 
     /// Input VC `iv` (input_vcs index) asks for a free VC of `output` among `r`; `age`: its
     /// packet's, for oldest-first arbiters.
-    void request(int iv, int output, vc_range r, const output_vcs& outs, std::uint64_t age);
-    /// Allocates this cycle's requests: granted(iv, out_vc) per match; then clears them.
+    void request(int iv, int output, vc_range r, const output_vcs& outs, std::uint64_t age) {
+        const auto first = static_cast<std::size_t>(output * vcs_);
+        for (int v = r.first; v < r.first + r.count; ++v)
+            if (outs.free(output, v))
+                requests_.add(static_cast<std::size_t>(iv), first + static_cast<std::size_t>(v),
+                              age);
+    }
+    /// Allocates this cycle's requests: granted(iv, out_vc) per match, in increasing iv; then
+    /// clears them.
     template <typename Granted>
     void allocate(Granted&& granted) {
-        if (asked_.empty()) return;
+        if (requests_.empty()) return;
         alloc_->allocate(requests_, grants_);
-        for (int iv : asked_) {
-            const std::size_t col = grants_.output_of(static_cast<std::size_t>(iv));
-            if (col != kNone) granted(iv, static_cast<int>(col) % vcs_);
-        }
-        clear();
+        for_each_bit(requests_.active_rows(), requests_.column_words(), [&](std::size_t iv) {
+            const std::size_t col = grants_.output_of(iv);
+            if (col != kNone) granted(static_cast<int>(iv), static_cast<int>(col) % vcs_);
+        });
+        requests_.clear();
     }
 
   private:
-    void clear();
-
     int vcs_;
     std::unique_ptr<allocator_if> alloc_;
     request_matrix requests_;
     matching grants_;
-    std::vector<int> asked_;
 };
 
 }  // namespace d3

@@ -41,6 +41,7 @@ vc_router::vc_router(const vc_router_setup& s, vc_router_io& io, link_observer* 
       sources_(setup_),  // keeps a reference: the member, not the argument
       vcs_(s, inputs_.inputs(), outputs_.outputs()),
       switch_(s, inputs_.inputs(), outputs_.outputs()),
+      global_(s.link_global.begin(), s.link_global.end()),
       link_free_(static_cast<std::size_t>(outputs_.outputs()), 0) {
     if (!observer_) return;
     output_sent_.assign(static_cast<std::size_t>(outputs_.outputs()), nullptr);
@@ -70,9 +71,9 @@ std::uint64_t vc_router::step(std::uint64_t t) {
 }
 
 void vc_router::route(std::uint64_t t) {
-    inputs_.for_each_busy([&](int iv) {
+    inputs_.for_each_at(vc_stage::idle, [&](int iv) {
         input_vc& v = inputs_.at(iv);
-        if (v.stage != vc_stage::idle || v.flits.front().ready > t) return;
+        if (v.flits.front().ready > t) return;
         const flit_slot& f = v.flits.front();
         if (f.seq != 0)
             throw std::logic_error("input VC " + std::to_string(iv) +
@@ -92,18 +93,18 @@ void vc_router::route(std::uint64_t t) {
             v.output = setup_.link_ports;
         } else {
             v.output = static_cast<int>(to);
-            if (setup_.link_global[to]) ++globals;
+            if (global_[to]) ++globals;
         }
         v.candidates = classes_.next(globals, v.next.b);
-        v.stage = vc_stage::vc_alloc;
+        inputs_.set_stage(iv, vc_stage::vc_alloc);
         v.eligible = t + route_cycles_;
     });
 }
 
 void vc_router::allocate_vcs(std::uint64_t t) {
-    inputs_.for_each_busy([&](int iv) {
+    inputs_.for_each_at(vc_stage::vc_alloc, [&](int iv) {
         const input_vc& v = inputs_.at(iv);
-        if (v.stage == vc_stage::vc_alloc && v.eligible <= t)
+        if (v.eligible <= t)
             vcs_.request(iv, v.output, v.candidates, outputs_, v.flits.front().pkt->launch);
     });
     vcs_.allocate([&](int iv, int out_vc) {
@@ -113,7 +114,7 @@ void vc_router::allocate_vcs(std::uint64_t t) {
             observer_->on_vc_grant(t, id_, observed_port(v.output), out_vc,
                                    observed_port(iv / inputs_.vcs()), iv % inputs_.vcs());
         v.out_vc = out_vc;
-        v.stage = vc_stage::active;
+        inputs_.set_stage(iv, vc_stage::active);
         v.eligible = t + vc_cycles_;
     });
 }
@@ -121,9 +122,9 @@ void vc_router::allocate_vcs(std::uint64_t t) {
 void vc_router::allocate_switch(std::uint64_t t) {
     const int flits = setup_.packet_length;
     const bool vct = setup_.control == flow_control::vct;
-    inputs_.for_each_busy([&](int iv) {
+    inputs_.for_each_at(vc_stage::active, [&](int iv) {
         const input_vc& v = inputs_.at(iv);
-        if (v.stage != vc_stage::active || v.eligible > t) return;
+        if (v.eligible > t) return;
         const flit_slot& f = v.flits.front();
         if (f.ready > t) return;
         const int need = vct && f.seq == 0 ? flits : 1;
@@ -166,7 +167,7 @@ void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
         if (output < setup_.link_ports) {
             ++p->hops;
             ++stats_.hops;
-            if (setup_.link_global[static_cast<std::size_t>(output)]) ++p->globals;
+            if (global_[static_cast<std::size_t>(output)]) ++p->globals;
         } else if (output == setup_.link_ports) {
             ++stats_.holds;
         }
@@ -186,7 +187,7 @@ void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
         io_.deliver(p, depart + static_cast<std::uint64_t>(setup_.terminal_latency));
     }
     if (tail) {
-        v.stage = vc_stage::idle;
+        inputs_.set_stage(iv, vc_stage::idle);
         v.output = v.out_vc = -1;
     }
 }

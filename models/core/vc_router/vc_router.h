@@ -154,6 +154,7 @@ class vc_router {
     vc_allocation vcs_;
     switch_allocation switch_;
     router_stats stats_;
+    std::vector<std::uint8_t> global_;  ///< setup_.link_global, a byte per link output
     /// Per output: the first cycle its link is free (a flit leaves per cycle; with speedups the
     /// flits granted beyond that wait in the output queue).
     std::vector<std::uint64_t> link_free_;

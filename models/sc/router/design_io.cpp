@@ -7,7 +7,7 @@ namespace d3 {
 void design_io::bind_input(int input, bw_if* link, std::uint64_t latency) {
     if (inputs_.size() <= static_cast<std::size_t>(input))
         inputs_.resize(static_cast<std::size_t>(input) + 1);
-    inputs_[static_cast<std::size_t>(input)] = {link, latency};
+    inputs_[static_cast<std::size_t>(input)] = {link, latency, cycles(latency)};
 }
 
 void design_io::send_flit(int output, int vc, packet* p, int seq, std::uint64_t depart) {
@@ -17,7 +17,7 @@ void design_io::send_flit(int output, int vc, packet* p, int seq, std::uint64_t 
     f.vc = static_cast<std::uint8_t>(vc);
     f.seq = static_cast<std::uint16_t>(seq);
     tlm::tlm_phase ph = tlm::BEGIN_REQ;
-    sc_core::sc_time delay = after(depart, e.latency);
+    sc_core::sc_time delay = after(depart, e);
     const tlm::tlm_sync_enum r = e.link->nb_transport_fw(f, ph, delay);
     if (r != tlm::TLM_ACCEPTED) check_return(name_, "nb_transport_fw", r, tlm::TLM_ACCEPTED);
 }
@@ -27,7 +27,7 @@ void design_io::send_credit(int input, int vc, std::uint64_t at) {
     flit f;
     f.vc = static_cast<std::uint8_t>(vc);
     tlm::tlm_phase ph = tlm::END_REQ;
-    sc_core::sc_time delay = after(at, e.latency);
+    sc_core::sc_time delay = after(at, e);
     const tlm::tlm_sync_enum r = e.link->nb_transport_bw(f, ph, delay);
     if (r != tlm::TLM_ACCEPTED) check_return(name_, "nb_transport_bw", r, tlm::TLM_ACCEPTED);
 }
@@ -36,7 +36,8 @@ void design_io::deliver(packet* p, std::uint64_t at) {
     flit f;
     f.pkt = p;
     tlm::tlm_phase ph = tlm::BEGIN_REQ;
-    sc_core::sc_time delay = after(at, 0);
+    const std::uint64_t now = clock_.now();
+    sc_core::sc_time delay = at == now ? sc_core::SC_ZERO_TIME : cycles(at - now);
     const tlm::tlm_sync_enum r = node_->nb_transport_fw(f, ph, delay);
     if (r != tlm::TLM_COMPLETED) check_return(name_, "nb_transport_fw", r, tlm::TLM_COMPLETED);
 }
@@ -44,7 +45,10 @@ void design_io::deliver(packet* p, std::uint64_t at) {
 bool design_io::route(const packet& p, std::uint64_t t, target& to, header& next) {
     entry e;
     e.pkt = const_cast<packet*>(&p);
-    if (!route_.route(e, t)) return false;
+    const bool unicast = net_ == network_kind::mdf  ? route_.route(e, t, mdf_network{})
+                         : net_ == network_kind::d3 ? route_.route(e, t, d3_network{})
+                                                    : route_.route(e, t);
+    if (!unicast) return false;
     to = e.to;
     next = e.dec.next;
     return true;

@@ -20,10 +20,17 @@ class design_io final : public vc_router_io {
     using bw_if = tlm::tlm_bw_transport_if<link_protocol_types>;
 
     design_io(const char* router_name, stepper& clock, route_stage& route)
-        : name_(router_name), clock_(clock), route_(route) {}
+        : name_(router_name),
+          clock_(clock),
+          route_(route),
+          net_(!route.reference()     ? network_kind::any
+               : route.topo().is_d3() ? network_kind::d3
+                                      : network_kind::mdf) {}
 
     /// Link output `o` (in port order) and its latency; then the node.
-    void bind_output(fw_if* link, std::uint64_t latency) { outputs_.push_back({link, latency}); }
+    void bind_output(fw_if* link, std::uint64_t latency) {
+        outputs_.push_back({link, latency, cycles(latency)});
+    }
     void bind_node(fw_if* node) { node_ = node; }
     /// Link input `input`'s way back (its credits) and its latency.
     void bind_input(int input, bw_if* link, std::uint64_t latency);
@@ -38,15 +45,23 @@ class design_io final : public vc_router_io {
     struct edge {
         If* link = nullptr;
         std::uint64_t latency = 0;
+        sc_core::sc_time delay;  ///< the latency as a delay, worked out once
     };
-    /// Delay from now to cycle `at` plus `latency`.
-    sc_core::sc_time after(std::uint64_t at, std::uint64_t latency) const {
-        return cycles(at - clock_.now() + latency);
+    /// Delay from now to cycle `at` plus edge `e`'s latency (at now: its delay, as it is).
+    template <typename If>
+    sc_core::sc_time after(std::uint64_t at, const edge<If>& e) const {
+        const std::uint64_t now = clock_.now();
+        return at == now ? e.delay : cycles(at - now + e.latency);
     }
+
+    /// How route_ decodes: the reference decoder inline for the network's kind (as the paper's
+    /// plain step does), or any decoder.
+    enum class network_kind : std::uint8_t { any, d3, mdf };
 
     const char* name_;
     stepper& clock_;
     route_stage& route_;
+    network_kind net_;
     std::vector<edge<fw_if>> outputs_;
     std::vector<edge<bw_if>> inputs_;
     fw_if* node_ = nullptr;

@@ -62,6 +62,7 @@ class route_stage : public sc_core::sc_object {
     std::uint64_t decodes() const { return decodes_; }
     /// Whether the decoder is the reference one (topology_decoder): decoded inline, not called.
     bool reference() const { return reference_ != nullptr; }
+    const topology& topo() const { return topo_; }
 
   private:
     /// A header not known to be valid (packet::header_checked: one that no node launched, as in
