@@ -66,19 +66,62 @@ CLI::Validator unsigned_64() {
         "UINT64");
 }
 
-CLI::Validator real_number(const std::string& range) {
+bool decimal_number(const std::string& s) {
+    std::size_t i = 0;
+    const auto digits = [&] {
+        const std::size_t from = i;
+        while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+        return i - from;
+    };
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    std::size_t mantissa = digits();
+    if (i < s.size() && s[i] == '.') {
+        ++i;
+        mantissa += digits();
+    }
+    if (mantissa == 0) return false;
+    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+        ++i;
+        if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+        if (digits() == 0) return false;
+    }
+    return i == s.size();
+}
+
+namespace {
+
+/// The bounds `range` ("(0, 1]", "[0, 1]") writes; whether each is included.
+struct real_range {
+    double lo = 0, hi = 0;
+    bool lo_in = true, hi_in = true;
+    bool holds(double v) const { return (lo_in ? v >= lo : v > lo) && (hi_in ? v <= hi : v < hi); }
+};
+
+real_range parse_range(const std::string& range) {
+    real_range r;
+    r.lo_in = range.front() == '[';
+    r.hi_in = range.back() == ']';
+    r.lo = std::strtod(range.c_str() + 1, nullptr);
+    r.hi = std::strtod(range.c_str() + range.find(',') + 1, nullptr);
+    return r;
+}
+
+}  // namespace
+
+CLI::Validator real_number(const std::string& range, const std::string& unit) {
+    const real_range bounds = parse_range(range);
     return CLI::Validator(
-        [range](std::string& s) -> std::string {
+        [range, unit, bounds](std::string& s) -> std::string {
             const std::string refused = "must be a number in " + range + " (got '" + printable(s);
-            if (s.empty() || std::isspace(static_cast<unsigned char>(s.front())))
-                return refused + "')";
-            char* end = nullptr;
+            if (!decimal_number(s)) return refused + "')";
             errno = 0;
-            const double v = std::strtod(s.c_str(), &end);
-            if (end != s.c_str() + s.size() || std::isnan(v)) return refused + "')";
+            const double v = std::strtod(s.c_str(), nullptr);
             if (std::isinf(v) || (errno == ERANGE && std::fabs(v) > 1))
                 return refused + "', too large for a double)";
             if (errno == ERANGE) return refused + "', too small for a double)";
+            if (!bounds.holds(v))
+                return "must be in " + range + (unit.empty() ? "" : " " + unit) + " (got '" +
+                       printable(s) + "')";
             return {};
         },
         "NUMBER in " + range);

@@ -21,11 +21,17 @@ CLI::Validator whole_number_in(value_range r);
 /// Refuses a value that is not a whole decimal number from 0 to 2^64-1 (no sign).
 CLI::Validator unsigned_64();
 
-/// Refuses a value that is not a finite decimal number a double holds ("0.1x", "1e999", "1e-400":
-/// "must be a number in RANGE (got 'X')"), so that no later conversion of the text can fail.
-/// `range` is the option's range as its message writes it, e.g. "(0, 1]"; the range itself is the
-/// option's own check, with its own message.
-CLI::Validator real_number(const std::string& range);
+/// Refuses a value that is not a finite decimal number a double holds ("0.1x", "1e999", "1e-400",
+/// a hexadecimal float: "must be a number in RANGE (got 'X')"), so that no later conversion of the
+/// text can fail, and one outside `range` ("must be in RANGE UNIT (got 'X')", the value as given:
+/// a printed double would show 1.0000000001 as 1.000000 and 1e308 with 309 digits). `range` is
+/// written as the message writes it, "(0, 1]" or "[0, 1]": its brackets say whether each bound
+/// is included.
+CLI::Validator real_number(const std::string& range, const std::string& unit = "");
+
+/// Whether `s` is a decimal number as a user writes one: an optional sign, digits with an optional
+/// decimal point, an optional exponent (no hexadecimal, inf or nan).
+bool decimal_number(const std::string& s);
 
 /// Adds to every option of app that takes a value a check that refuses an empty value or one with
 /// control bytes, and to each option named in `ranges` (if app has it) whole_number_in(range).

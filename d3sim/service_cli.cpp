@@ -26,7 +26,7 @@ void add_service_options(CLI::App& app, service_cli& s) {
         ->group(g);
     app.add_option("--background-rate", s.rate,
                    "background packets created per node per step, in (0, 1] (default 0.1)")
-        ->check(real_number("(0, 1]"))
+        ->check(real_number("(0, 1]", "packets per node per step"))
         ->group(g);
     app.add_option("--background-routing", s.routing,
                    "background destination routing: minimal, valiant, ugal (default minimal)")

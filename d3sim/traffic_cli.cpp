@@ -18,7 +18,7 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
     app.add_option("--rate", t.rate,
                    "flits created per terminal per step, in (0, 1] (packets of "
                    "--packet-length flits)")
-        ->check(real_number("(0, 1]"))
+        ->check(real_number("(0, 1]", "flits per terminal per step"))
         ->capture_default_str()
         ->group(g);
     app.add_option("--concentration", t.concentration,

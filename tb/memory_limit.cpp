@@ -1,5 +1,7 @@
 #include "tb/memory_limit.h"
 
+#include "cli/option_limits.h"
+#include "core/network/limits.h"
 #include "tb/testbench.h"
 #include "tb/traffic_bench.h"
 #include "trace/wave_estimate.h"
@@ -110,30 +112,43 @@ memory_estimate estimate_run(const traffic_run_options& o, const topology& t) {
 
 std::optional<memory_budget> default_memory_budget() {
     std::optional<memory_budget> b;
-    if (auto avail = mem_available_mib()) b = memory_budget{*avail, "the available memory"};
+    if (auto avail = mem_available_mib()) b = memory_budget{*avail, "the available memory", ""};
     for (const auto& [res, name] :
          {std::pair{RLIMIT_AS, "ulimit -v"}, std::pair{RLIMIT_DATA, "ulimit -d"}})
         if (auto lim = limit_mib(res)) {
             const double usable = std::max(0.0, *lim - kAddressSpaceOverheadMiB);
             if (!b || usable < b->mib)
-                b = memory_budget{usable, std::string("the limit of ") + name};
+                b = memory_budget{usable, std::string("the limit of ") + name, ""};
         }
     return b;
 }
 
 std::optional<double> parse_memory_mib(const std::string& s) {
     if (s == "none") return 0.0;
-    std::istringstream is(s);
-    double v = 0;
-    if (!(is >> v) || v < 0 || !std::isfinite(v)) return std::nullopt;
-    std::string unit;
-    is >> unit;
-    if (!(is >> std::ws).eof()) return std::nullopt;
-    if (unit.empty() || unit == "M" || unit == "MiB" || unit == "MB") return v;
-    if (unit == "G" || unit == "GiB" || unit == "GB") return v * 1024;
-    if (unit == "T" || unit == "TiB" || unit == "TB") return v * 1024 * 1024;
-    if (unit == "K" || unit == "KiB" || unit == "KB") return v / 1024;
-    return std::nullopt;
+    // A decimal number (no sign, no hexadecimal), then the unit exactly as listed.
+    const std::size_t unit_at = s.find_first_not_of("0123456789.");
+    const std::string number = s.substr(0, unit_at);
+    const std::string unit = unit_at == std::string::npos ? "" : s.substr(unit_at);
+    if (!decimal_number(number)) return std::nullopt;
+    const double v = std::strtod(number.c_str(), nullptr);
+    double mib = 0;
+    if (unit.empty() || unit == "M" || unit == "MiB" || unit == "MB")
+        mib = v;
+    else if (unit == "G" || unit == "GiB" || unit == "GB")
+        mib = v * 1024;
+    else if (unit == "T" || unit == "TiB" || unit == "TB")
+        mib = v * 1024 * 1024;
+    else if (unit == "K" || unit == "KiB" || unit == "KB")
+        mib = v / 1024;
+    else
+        return std::nullopt;
+    // More than nothing (none turns the check off) and at most kMaxMemoryMib.
+    if (!(mib > 0) || mib > kMaxMemoryMib) return std::nullopt;
+    return mib;
+}
+
+std::string memory_budget::text() const {
+    return given.empty() ? mib_text(mib) : printable(given);
 }
 
 std::optional<std::string> over_budget(const memory_estimate& e, const memory_budget& b) {
@@ -141,7 +156,7 @@ std::optional<std::string> over_budget(const memory_estimate& e, const memory_bu
     return "this run needs about " + mib_text(e.total_mib()) + " (routers " +
            mib_text(e.routers_mib) + ", packets " + mib_text(e.ledger_mib + e.traffic_mib) +
            (e.wave_mib > 0 ? ", waveform writer " + mib_text(e.wave_mib) : std::string()) +
-           "), more than --max-memory " + mib_text(b.mib) + " (" + b.origin +
+           "), more than --max-memory " + b.text() + " (" + b.origin +
            "); choose a smaller network or raise --max-memory";
 }
 
@@ -153,7 +168,7 @@ std::string check_passed_line(const memory_estimate& e, const memory_budget& b) 
     // The estimate in whole MiB, whatever its size, so that the line reads back exactly.
     const std::string est = std::to_string(static_cast<long long>(std::ceil(e.total_mib())));
     return kCheckPassed + est + " MiB" +
-           (b.mib > 0 ? " (--max-memory " + mib_text(b.mib) + ", " + b.origin + ")"
+           (b.mib > 0 ? " (--max-memory " + b.text() + ", " + b.origin + ")"
                       : " (no --max-memory)");
 }
 
@@ -174,10 +189,13 @@ memory_budget_or_error resolve_memory_budget(const std::string& option) {
         return r;
     }
     if (auto mib = parse_memory_mib(option)) {
-        r.budget = memory_budget{*mib, "as given"};
+        r.budget = memory_budget{*mib, "as given", option == "none" ? "" : option};
         return r;
     }
-    r.error = "--max-memory must be a size such as 512M, 8G or 1T, or none (got '" + option + "')";
+    r.error =
+        "--max-memory must be a size more than 0 and at most 1024T such as 512M, 8G or 1T, "
+        "or none for no check (got '" +
+        printable(option) + "')";
     return r;
 }
 

@@ -25,6 +25,9 @@ memory_estimate estimate_run(const traffic_run_options& o, const topology& t);
 struct memory_budget {
     double mib = 0;
     std::string origin;
+    std::string given;  ///< --max-memory as the user wrote it (messages echo it), or empty
+    /// The budget as messages write it: the value given, else mib_text(mib).
+    std::string text() const;
 };
 /// Nothing when neither /proc/meminfo nor a limit says anything.
 std::optional<memory_budget> default_memory_budget();

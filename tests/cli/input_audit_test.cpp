@@ -32,6 +32,16 @@ TEST(InputAudit, NumbersADoubleCannotHoldAreRefusedWithTheRange) {
     expect_bad_input("--traffic uniform --rate 0.1x --check",
                      "--rate: must be a number in (0, 1] (got '0.1x')");
     expect_bad_input("--traffic uniform --rate nan --check", "--rate: must be a number in");
+    // Issue 45: decimal only, and a value out of range echoed as given (not 1.000000, not 309
+    // digits).
+    expect_bad_input("--traffic uniform --rate 0x0.8p0 --check",
+                     "--rate: must be a number in (0, 1] (got '0x0.8p0')");
+    expect_bad_input("--traffic uniform --rate inf --check", "(got 'inf')");
+    expect_bad_input("--traffic uniform --rate 1.0000000001 --check",
+                     "--rate: must be in (0, 1] flits per terminal per step (got '1.0000000001')");
+    expect_bad_input("--traffic uniform --rate 1e308 --check",
+                     "--rate: must be in (0, 1] flits per terminal per step (got '1e308')");
+    EXPECT_EQ(run("--traffic uniform --rate .5e0 --check").code, 0);
     expect_bad_input("--traffic hotspot --hotspot-fraction 1e-400 --check",
                      "--hotspot-fraction: must be a number in [0, 1] (got '1e-400'");
     expect_bad_input("--primitive all-to-all --background uniform --background-rate 1e-310 --check",

@@ -308,10 +308,22 @@ TEST(Reliability, OutOfMemoryIsOneLineNotACrash) {
 TEST(Reliability, RunsThatCannotFitAreRefusedUpFront) {
     expect_refused("--k 64 --m 64 --primitive all-to-all", "more than --max-memory");
     expect_refused("--k 256 --m 2 --primitive all-to-all --max-memory 100M",
-                   "more than --max-memory 100 MiB (as given)");
+                   "more than --max-memory 100M (as given)");
     expect_refused("--k 64 --m 64 --traffic uniform --max-memory 1G", "more than --max-memory");
     expect_refused("--k 4 --m 4 --max-memory 1x", "--max-memory must be a size");
     expect_refused("--k 4 --m 4 --max-memory -5M", "--max-memory must be a size");
+}
+
+// Issue 45, item 5: --max-memory is a decimal size more than 0 (0 meant no check, silently) and
+// at most 1024T, echoed as given (1K was reported as "1 MiB").
+TEST(Reliability, MaxMemoryIsParsedStrictlyAndEchoedAsGiven) {
+    expect_refused("--k 4 --m 4 --max-memory 0 --check", "(got '0')");
+    expect_refused("--k 4 --m 4 --max-memory 99999999999999999999G --check", "at most 1024T");
+    expect_refused("--k 4 --m 4 --max-memory 0x10G --check", "(got '0x10G')");
+    expect_refused("--k 4 --m 4 --max-memory 1K --check", "more than --max-memory 1K (as given)");
+    const outcome o = run("--k 2 --m 2 --max-memory 1.5G --check");
+    EXPECT_EQ(o.code, 0) << o.err;
+    EXPECT_NE((o.out + o.err).find("(--max-memory 1.5G, as given)"), std::string::npos) << o.out;
 }
 
 // Under `ulimit -v`, the default budget is the limit (less the address space beyond the resident

@@ -40,9 +40,9 @@ TEST(ServiceCli, BackgroundRateOutOfRangeIsNamedAsGiven) {
             run_command(kA2a + " --background uniform --background-rate " + rate + " --check");
         EXPECT_EQ(o.code, 2) << rate;
         EXPECT_EQ(o.err,
-                  "d3sim: error: --background-rate must be in (0, 1] packets per node per "
-                  "step (got " +
-                      rate + ")\n")
+                  "d3sim: error: --background-rate: must be in (0, 1] packets per node per "
+                  "step (got '" +
+                      rate + "')\n")
             << rate;
     }
 }

@@ -43,6 +43,10 @@ inline constexpr value_range kJobsRange{1, 256};
 inline constexpr value_range kValidateKRange{1, 16};
 inline constexpr value_range kValidateMRange{4, 16};
 
+/// --max-memory: at most 1024 TiB (in MiB), far above any machine, so that a value a double
+/// cannot hold as a count of bytes (99999999999999999999G) is refused, not taken.
+inline constexpr double kMaxMemoryMib = 1024.0 * 1024 * 1024;
+
 // Input files (--perm FILE, --arrangement FILE): read at most this much, lines at most this long.
 inline constexpr std::uint64_t kMaxInputFileBytes = 64ull << 20;
 inline constexpr std::size_t kMaxInputLineBytes = 4096;
