@@ -92,7 +92,7 @@ void vc_router::route(std::uint64_t t) {
             v.output = static_cast<int>(to);
             if (setup_.link_global[to]) ++globals;
         }
-        v.candidates = classes_.next(globals, v.next.b);
+        v.candidates = classes_.next(globals, v.next);
         v.stage = vc_stage::vc_alloc;
         v.eligible = t + route_cycles_;
     });
