@@ -80,6 +80,7 @@ const std::vector<config_key>& config_keys() {
         {"workload.traffic.hotspot_fraction", "--hotspot-fraction", T::number, M::traffic},
         {"workload.traffic.ugal_threshold", "--ugal-threshold", T::integer, M::traffic},
         {"workload.traffic.ugal_rule", "--ugal-rule", T::text, M::traffic},
+        {"workload.traffic.ugal_valiant", "--ugal-valiant", T::text, M::traffic},
         {"seed", "--seed", T::unsigned64},
         // Outputs: where results go (not recorded in a result's config).
         {"outputs.json", "--json", T::text},

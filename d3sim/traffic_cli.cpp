@@ -60,6 +60,13 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
         ->check(member_of(kUgalRuleNames))
         ->capture_default_str()
         ->group(g);
+    app.add_option("--ugal-valiant", t.ugal_valiant,
+                   "ugal: the non-minimal route: group (the paper's b=5 deflection, random D and "
+                   "C) or router (MDF, rule local: BookSim2's, a via header through a random "
+                   "router)")
+        ->check(member_of(kUgalValiantNames))
+        ->capture_default_str()
+        ->group(g);
     app.add_option("--link-stats", t.link_stats,
                    "write per-directed-link utilization, stalls and conflicts of the measurement "
                    "window to this CSV")
@@ -70,7 +77,7 @@ std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffi
     const bool traffic = !t.traffic.empty();
     for (const char* opt :
          {"--rate", "--routing", "--warmup", "--measure", "--drain-limit", "--hotspot-fraction",
-          "--ugal-threshold", "--ugal-rule", "--link-stats", "--concentration"})
+          "--ugal-threshold", "--ugal-rule", "--ugal-valiant", "--link-stats", "--concentration"})
         if (!traffic && app.count(opt) != 0)
             return std::string(opt) +
                    " needs --traffic (the primitives launch source-vector headers)";
@@ -100,6 +107,8 @@ std::optional<std::string> check_traffic_option_use(const CLI::App& app, const t
         return "--ugal-threshold needs --routing ugal (" + t.routing + " routing does not read it)";
     if (t.routing != to_string(routing_kind::ugal) && app.count("--ugal-rule") != 0)
         return "--ugal-rule needs --routing ugal (" + t.routing + " routing does not read it)";
+    if (t.routing != to_string(routing_kind::ugal) && app.count("--ugal-valiant") != 0)
+        return "--ugal-valiant needs --routing ugal (" + t.routing + " routing does not read it)";
     return std::nullopt;
 }
 
@@ -115,6 +124,7 @@ traffic_run_options make_traffic_run(const traffic_cli& t, const run_options& r)
     o.traffic.hotspot_fraction = t.hotspot_fraction;
     o.traffic.ugal_threshold = t.ugal_threshold;
     o.traffic.ugal = *parse_as<ugal_rule>(t.ugal_rule);
+    o.traffic.valiant = *parse_as<ugal_valiant>(t.ugal_valiant);
     o.traffic.concentration = t.concentration;
     o.traffic.seed = r.seed;
     o.traffic.packet_length = r.net.router.packet_length;

@@ -23,6 +23,7 @@ struct traffic_cli {
     double hotspot_fraction = 0.1;
     int ugal_threshold = 0;
     std::string ugal_rule = to_string(ugal_rule::global);
+    std::string ugal_valiant = to_string(ugal_valiant::group);
     int concentration = 1;
 };
 

@@ -18,6 +18,8 @@ namespace d3 {
 std::optional<std::string> traffic_run_options::validate() const {
     if (auto err = network().validate()) return err;
     if (auto err = traffic.validate()) return err;
+    if (traffic.routing == routing_kind::ugal)
+        if (auto err = ugal_valiant_error(traffic.valiant, traffic.ugal, net.shape)) return err;
     if (!trace.path.empty() && net.shape == topology_kind::d3)
         if (auto err = trace.check(topology(net.k, net.m))) return err;
     if (!wave.empty()) {
@@ -59,8 +61,8 @@ wave_size traffic_run_options::expected_wave(const topology& t) const {
                        static_cast<std::uint64_t>(traffic.measure) +
                        static_cast<std::uint64_t>(traffic.drain_limit);
     const int flits = net.router.design_space() ? net.router.packet_length : 0;
-    return estimate_wave(t, packets, most_steps(traffic.routing, t), steps, scope, format_of(wave),
-                         flits);
+    return estimate_wave(t, packets, most_steps(traffic.routing, t, traffic.valiant), steps, scope,
+                         format_of(wave), flits);
 }
 
 std::optional<std::string> traffic_run_options::wave_warning(const topology& t) const {

@@ -186,5 +186,33 @@ TEST(DesignSpaceCli, LinkStatsCountPacketsAndFlitsApart) {
     expect_flits_per_packet("--flow-control wormhole --vcs 2 --sw-allocator islip", false);
 }
 
+// UGAL's non-minimal route through a random router (BookSim2's, a via header on MDF): a bad value,
+// each combination it does not take (a one-line error, exit 2), its key in --dump-config, and a
+// short run on MDF whose packets all arrive.
+TEST(DesignSpaceCli, UgalValiantRouterIsMdfsWithTheLocalRule) {
+    const std::string mdf = "--topology mdf --k 2 --m 2 --traffic uniform --routing ugal ";
+    expect_bad_input(mdf + "--ugal-valiant routr",
+                     "d3sim: error: --ugal-valiant: routr not in {group,router} (did you mean "
+                     "router?)\n");
+    expect_bad_input(mdf + "--ugal-valiant router",
+                     "d3sim: error: --ugal-valiant router needs --ugal-rule local (BookSim2's "
+                     "UGAL-L)\n");
+    expect_bad_input(kTraffic + " --routing ugal --ugal-rule local --ugal-valiant router",
+                     "--ugal-valiant router needs --topology mdf");
+    expect_bad_input(kTraffic + " --routing valiant --ugal-valiant router",
+                     "--ugal-valiant needs --routing ugal");
+    // The RTL decoder does not read via headers (kind 3): traffic runs take the C++ reference.
+    expect_bad_input(mdf + "--ugal-rule local --ugal-valiant router --decoder rtl",
+                     "--decoder rtl cannot be combined with --traffic");
+    const std::string ok = mdf + "--ugal-rule local --ugal-valiant router ";
+    const outcome dump = run_d3sim(ok + "--dump-config");
+    ASSERT_EQ(dump.code, 0) << dump.err;
+    EXPECT_NE(dump.out.find("ugal_valiant: \"router\"  # --ugal-valiant"), std::string::npos)
+        << dump.out;
+    const outcome run = run_d3sim(ok + "--rate 0.5 --warmup 50 --measure 200");
+    EXPECT_EQ(run.code, 0) << run.err;
+    EXPECT_NE(run.out.find("correct:"), std::string::npos) << run.out;
+}
+
 }  // namespace
 }  // namespace d3

@@ -5,6 +5,7 @@
 //   - wormhole with VC classes by phase is free of deadlock on D3 and MDF under every traffic
 //     pattern and routing d3sim accepts, at rate 1.0 with buffers smaller than a packet;
 //   - the control: a single static VC with wormhole does deadlock there, and the run says so;
+//   - UGAL through an intermediate router is free of deadlock there with VCs by sync counter;
 //   - every switch allocator with every VC allocator, both flow controls and input speedups 1 and
 //     2 (a covering subset) deliver every packet at moderate load.
 // The lists of patterns, routings and allocators are read from `d3sim --help`, so that a new one
@@ -86,6 +87,20 @@ TEST(DesignSpaceRuns, WormholeWithVcClassesIsDeadlockFreeOnD3_3_4) {
 
 TEST(DesignSpaceRuns, WormholeWithVcClassesIsDeadlockFreeOnMdf_2_4) {
     expect_wormhole_deadlock_free("--topology mdf --k 2 --m 4 --concentration 2");
+}
+
+// UGAL through an intermediate router (--ugal-valiant router: l-g-l-l-g-l) at rate 1.0 with
+// buffers smaller than a packet: free of deadlock with VCs by sync counter (5: b = 5 and 4, its
+// first two hops, share the last, then every hop steps down). BookSim2's own classes (remaining or
+// phase) are not (vc_class.h); the BookSim2 comparison's 256-flit buffers hide that.
+TEST(DesignSpaceRuns, UgalThroughARouterIsDeadlockFreeWithSyncClasses) {
+    for (const std::string pattern : {"uniform", "drawer-to-drawer"})
+        expect_correct("--topology mdf --k 2 --m 4 --concentration 2 --traffic " + pattern +
+                       " --routing ugal --ugal-rule local --ugal-valiant router --vcs 5 "
+                       "--flow-control wormhole --vc-allocator separable-input-first "
+                       "--vc-classes sync --sw-allocator separable-input-first --input-speedup 1 "
+                       "--packet-length 4 --buffer-depth 2 --rate 1.0 --warmup 200 --measure 200 "
+                       "--drain-limit 2000");
 }
 
 // The control: the same wormhole networks with one static VC (a cycle of channel dependencies)

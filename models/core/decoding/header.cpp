@@ -31,6 +31,12 @@ header make_sync_header(bool broadcast, int b, int gamma, int first, int second)
     return h;
 }
 
+header make_via_header(const coord& dest, int group, int router) {
+    header h = make_destination_header(kViaSteps, dest, group, router);
+    h.kind = header_kind::via;
+    return h;
+}
+
 std::uint64_t pack(const header& h) {
     using namespace layout;
     std::uint64_t w = 0;
@@ -56,9 +62,7 @@ std::optional<header> unpack(std::uint64_t w) {
     h.defl_c = static_cast<std::uint8_t>(w >> kDeflCLsb);
     h.b = static_cast<std::uint8_t>((w >> kBLsb) & 7u);
     h.broadcast = (w >> kBcastBit) & 1u;
-    const unsigned kind = (w >> kKindBit) & 3u;
-    if (kind == 3u) return std::nullopt;  // reserved
-    h.kind = static_cast<header_kind>(kind);
+    h.kind = static_cast<header_kind>((w >> kKindBit) & 3u);
     return h;
 }
 
@@ -66,7 +70,7 @@ std::optional<std::string> check(const header& h, int k, int m) {
     const auto bad = [&](const std::string& what) {
         return std::optional<std::string>("header " + to_string(h) + ": " + what);
     };
-    if (static_cast<unsigned>(h.kind) > 2u) return bad("reserved header kind");
+    if (static_cast<unsigned>(h.kind) > 2u) return bad("via headers are MDF's");
     if (h.kind != header_kind::destination) {
         if (h.kind == header_kind::source_vector && h.b > 3)
             return bad("sync counter b must be 0..3 in a source-vector header");
@@ -92,25 +96,34 @@ std::optional<std::string> check(const header& h, const topology& t) {
     };
     if (h.kind == header_kind::sync) return bad("synchronizing headers are D3's");
     if (h.broadcast) return bad("destination headers have no broadcast bit");
-    if (h.b > 5) return bad("sync counter b must be 0..5 in a destination header");
+    // A via header's C names a group (docs/header-format.md); the other fields read as a
+    // destination header's.
+    const bool via = h.kind == header_kind::via;
+    if (via && h.b > kViaSteps) return bad("sync counter b must be 0..6 in a via header");
+    if (!via && h.b > 5) return bad("sync counter b must be 0..5 in a destination header");
     if (h.f0 >= t.groups())
         return bad("group c' must be below K*M+1=" + std::to_string(t.groups()));
     if (h.f1 != 0) return bad("d' must be 0 on " + t.name());
     if (h.f2 >= t.m() || h.defl_d >= t.m())
         return bad("router p' and D must be below M=" + std::to_string(t.m()));
-    if (h.defl_c >= t.k()) return bad("C must be below K=" + std::to_string(t.k()));
+    if (via && h.defl_c >= t.groups())
+        return bad("via group C must be below K*M+1=" + std::to_string(t.groups()));
+    if (!via && h.defl_c >= t.k()) return bad("C must be below K=" + std::to_string(t.k()));
     return std::nullopt;
 }
 
 std::string to_string(const header& h) {
     std::ostringstream os;
-    if (h.kind != header_kind::destination) {
+    if (h.kind == header_kind::source_vector || h.kind == header_kind::sync) {
         if (h.kind == header_kind::sync) os << 's';
         os << '(' << (h.broadcast ? 1 : 0) << ',' << int{h.b} << ';' << int{h.f0} << ','
            << int{h.f1} << ',' << int{h.f2} << ')';
     } else {
-        os << '(' << int{h.b} << ";(" << int{h.f0} << ',' << int{h.f1} << ',' << int{h.f2}
-           << "),C=" << int{h.defl_c} << ",D=" << int{h.defl_d} << ')';
+        os << '(' << int{h.b} << ";(" << int{h.f0} << ',' << int{h.f1} << ',' << int{h.f2} << ')';
+        if (h.kind == header_kind::via)
+            os << ",via=(" << int{h.defl_c} << ',' << int{h.defl_d} << "))";
+        else
+            os << ",C=" << int{h.defl_c} << ",D=" << int{h.defl_d} << ')';
     }
     return os.str();
 }

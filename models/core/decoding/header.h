@@ -18,6 +18,10 @@ enum class header_kind : std::uint8_t {
     /// second; b = 4 is g l g l. With B = 1: b = 5 first local port (delegation), b = 4 all global,
     /// b = 3 and 1 all local, b = 2 global port gamma (0: the depth-four tree's "global port 0").
     sync = 2,
+    /// Valiant through a named intermediate router (MDF only, BookSim2's ugal_dragonflynew): a
+    /// destination header whose C and D name a group and a router of it (not ports); b = 6, 5, 4
+    /// go minimally to that router, then it reads as the destination header (3; c', d', p').
+    via = 3,
 };
 
 /// One packet header. Field meaning depends on kind:
@@ -49,6 +53,10 @@ header make_source_vector_header(bool broadcast, int b, const source_vector& v);
 /// Synchronizing header (B, b; gamma, first, second): gamma in f0, the first local port in f2 (used
 /// first, like delta), the second in f1 (like pi).
 header make_sync_header(bool broadcast, int b, int gamma, int first, int second);
+/// Via header (6; dest) through router `router` of group `group` (MDF: docs/header-format.md).
+header make_via_header(const coord& dest, int group, int router);
+/// The b a via header is launched with: l-g-l to the intermediate router, then l-g-l.
+inline constexpr int kViaSteps = 6;
 /// Destination header (b; c', d', p') with deflection ports C (global) and D (local).
 /// Inline: synthetic traffic's routing makes one for every packet.
 inline header make_destination_header(int b, const coord& dest, int defl_c = 0, int defl_d = 0) {
@@ -80,7 +88,7 @@ std::uint64_t pack(const header& h);
 /// Unpacks a word; nothing if reserved bits are set.
 std::optional<header> unpack(std::uint64_t word);
 
-/// True when h is a valid header on D3(K,M) (the fast form of check()).
+/// True when h is a valid header on D3(K,M) (the fast form of check()); via headers are MDF's.
 inline bool valid(const header& h, int k, int m) {
     if (static_cast<unsigned>(h.kind) > 2u) return false;
     if (h.kind != header_kind::destination)
@@ -99,12 +107,15 @@ inline bool valid(const header& h, const topology& t) {
     // A source vector (B, b; gamma, pi, delta) reads the same on MDF: gamma a global port, pi and
     // delta local ports (issue 14, core/decoding/mdf_decoder.cpp).
     if (t.is_d3() || h.kind == header_kind::source_vector) return valid(h, t.k(), t.m());
+    if (h.kind == header_kind::via)
+        return !h.broadcast && h.b <= kViaSteps && h.f0 < t.groups() && h.f1 == 0 && h.f2 < t.m() &&
+               h.defl_c < t.groups() && h.defl_d < t.m();
     return h.kind == header_kind::destination && !h.broadcast && h.b <= 5 && h.f0 < t.groups() &&
            h.f1 == 0 && h.f2 < t.m() && h.defl_c < t.k() && h.defl_d < t.m();
 }
 std::optional<std::string> check(const header& h, const topology& t);
 
-/// "(B,b;gamma,pi,delta)" or "(b;(c',d',p'),C=..,D=..)".
+/// "(B,b;gamma,pi,delta)", "(b;(c',d',p'),C=..,D=..)" or, via, "(b;(c',d',p'),via=(g,r))".
 std::string to_string(const header& h);
 
 }  // namespace d3

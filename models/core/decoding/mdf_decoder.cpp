@@ -16,7 +16,13 @@
 // out of all local (b = 3, 1) or all global (b = 2) ports; at b = 2 router 0 of the group also
 // keeps a copy (D3's fixed-point rule d = p read with MDF's d = 0), so that the source group is
 // covered exactly once, as D3's drawer is by its fixed point. The destination headers' rules are
-// decode_mdf_valid_inline in core/decoding/mdf_decoder.h, which the route stage inlines. Plain C++.
+// decode_mdf_valid_inline in core/decoding/mdf_decoder.h, which the route stage inlines.
+// Via headers (b; c', 0, p') through router D of group C (BookSim2's Valiant leg, issue 43):
+//   b = 6  local to the exit router of g towards C   (hold when g = C or r is the exit router)
+//   b = 5  global on the exit port towards C          (hold when g = C)
+//   b = 4  local to router D of the group             (hold when r = D)
+//   b = 3..0 as the destination header (3; c', 0, p'), which the b = 3 step's next header is.
+// Plain C++.
 #include "core/decoding/mdf_decoder.h"
 
 namespace d3 {
@@ -35,6 +41,19 @@ void decode_mdf_vector(const header& h, const coord& at, decision& d) {
         default:
             return set_local_hop(d, h.pi(), h);
     }
+}
+
+void decode_mdf_via(const header& h, const coord& at, const topology& t, decision& d) {
+    if (h.b <= 3) {  // the leg to the destination: a destination header from here
+        header rest = make_destination_header(h.b, {h.f0, h.f1, h.f2});
+        return decode_mdf_valid_inline(rest, at, t, d);
+    }
+    // b = 6, 5, 4 read C and D as b = 3, 2, 1 read the destination: the same table walk.
+    header leg = make_destination_header(h.b - 3, {h.defl_c, 0, h.defl_d});
+    decode_mdf_valid_inline(leg, at, t, d);
+    if (d.act == action::invalid) return set_decision(d, action::invalid, 0, false, h);
+    d.next = h;
+    d.next.b = static_cast<std::uint8_t>(h.b - 1);
 }
 
 void decode_mdf_valid(const header& h, const coord& at, const topology& t, decision& d) {

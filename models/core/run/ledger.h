@@ -34,8 +34,8 @@ class ledger {
     [[gnu::always_inline]] std::uint64_t launch(router_id src, const coord& at, const header& h) {
         if (in_closed_form(h)) return launch_closed_form(src, at, h);
         // A destination header (section 10, synthetic traffic) names where it ends, deflected or
-        // not.
-        if (h.kind == header_kind::destination && valid(h, t_))
+        // not; so does a via header.
+        if ((h.kind == header_kind::destination || h.kind == header_kind::via) && valid(h, t_))
             return record(src, t_.id({h.f0, h.f1, h.f2}));
         return launch_other(src, at, h);
     }

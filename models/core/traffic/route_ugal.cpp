@@ -7,6 +7,13 @@
 // On MDF the same rule, with the minimal route's first hops from the group's tables
 // (minimal_first_hops): local to the exit router towards the destination group, then its port.
 // With ugal_rule::local (UGAL-L, BookSim2's) each route's queue is its first output's alone.
+// With ugal_valiant::router (BookSim2's ugal_dragonflynew, MDF, rule local) the non-minimal route
+// goes through a random router: same-group packets stay minimal; otherwise a router drawn
+// uniformly from the network (group and router), minimal when it is in the source group, else the
+// via header (6; dst, via (group, router)) when the minimal route's first output holds more than
+// twice the via route's first output plus the threshold.
+#include <stdexcept>
+
 #include "core/run/stats.h"
 #include "core/traffic/routing.h"
 
@@ -15,10 +22,12 @@ namespace {
 
 class ugal_routing final : public launch_routing {
   public:
-    ugal_routing(const topology& t, const occupancy_view& v, int threshold, ugal_rule rule)
-        : t_(t), view_(v), threshold_(threshold), rule_(rule) {}
+    ugal_routing(const topology& t, const occupancy_view& v, int threshold, ugal_rule rule,
+                 ugal_valiant valiant)
+        : t_(t), view_(v), threshold_(threshold), rule_(rule), valiant_(valiant) {}
 
     header route(const coord& src, const coord& dst, traffic_rng& r) const override {
+        if (valiant_ == ugal_valiant::router) return route_via(src, dst, r);
         const int d = uniform_int(r, t_.m());
         const int c = uniform_int(r, t_.k());
         const first_hops h = minimal_first_hops(t_, src, dst);
@@ -38,6 +47,19 @@ class ugal_routing final : public launch_routing {
     }
 
   private:
+    header route_via(const coord& src, const coord& dst, traffic_rng& r) const {
+        if (src.c == dst.c) return minimal_header(dst);
+        const int group = uniform_int(r, t_.groups());
+        const int router = uniform_int(r, t_.m());
+        if (group == src.c) return minimal_header(dst);
+        const first_hops h = minimal_first_hops(t_, src, dst);
+        const first_hops v = minimal_first_hops(t_, src, {group, 0, router});
+        if (ugal_local_deflects(first_queue(src, h.local, h.global),
+                                first_queue(src, v.local, v.global), threshold_))
+            return make_via_header(dst, group, router);
+        return minimal_header(dst);
+    }
+
     // Queue of a local hop on port x from src followed by a global hop on port a (-1: none).
     int queue(const coord& src, int x, int a) const {
         int q = 0;
@@ -59,13 +81,17 @@ class ugal_routing final : public launch_routing {
     const occupancy_view& view_;
     int threshold_;
     ugal_rule rule_;
+    ugal_valiant valiant_;
 };
 
 }  // namespace
 
 std::unique_ptr<launch_routing> make_ugal_routing(const topology& t, const occupancy_view& view,
-                                                  int threshold, ugal_rule rule) {
-    return std::make_unique<ugal_routing>(t, view, threshold, rule);
+                                                  int threshold, ugal_rule rule,
+                                                  ugal_valiant valiant) {
+    const topology_kind shape = t.is_d3() ? topology_kind::d3 : topology_kind::mdf;
+    if (auto e = ugal_valiant_error(valiant, rule, shape)) throw std::invalid_argument(*e);
+    return std::make_unique<ugal_routing>(t, view, threshold, rule, valiant);
 }
 
 }  // namespace d3

@@ -4,14 +4,14 @@
 
 namespace d3 {
 
-int most_steps(routing_kind k, const topology& t) {
+int most_steps(routing_kind k, const topology& t, ugal_valiant valiant) {
     switch (k) {
         case routing_kind::minimal:
             return kMinimalSteps;
         case routing_kind::valiant:
             return valiant_steps(t);
         case routing_kind::ugal:
-            return kDeflectedSteps;
+            return valiant == ugal_valiant::router ? kViaSteps : kDeflectedSteps;
     }
     return kDeflectedSteps;
 }
@@ -24,16 +24,28 @@ first_hops minimal_first_hops(const topology& t, const coord& src, const coord& 
     return {mod(e.router - src.p, t.m()), e.port};
 }
 
+std::optional<std::string> ugal_valiant_error(ugal_valiant valiant, ugal_rule rule,
+                                              topology_kind shape) {
+    if (valiant != ugal_valiant::router) return std::nullopt;
+    if (shape != topology_kind::mdf)
+        return std::string(
+            "--ugal-valiant router needs --topology mdf (its via header names a group and a "
+            "router)");
+    if (rule != ugal_rule::local)
+        return std::string("--ugal-valiant router needs --ugal-rule local (BookSim2's UGAL-L)");
+    return std::nullopt;
+}
+
 std::unique_ptr<launch_routing> make_launch_routing(routing_kind k, const topology& t,
                                                     const occupancy_view& view, int ugal_threshold,
-                                                    ugal_rule rule) {
+                                                    ugal_rule rule, ugal_valiant valiant) {
     switch (k) {
         case routing_kind::minimal:
             return make_minimal_routing(t);
         case routing_kind::valiant:
             return make_valiant_routing(t);
         case routing_kind::ugal:
-            return make_ugal_routing(t, view, ugal_threshold, rule);
+            return make_ugal_routing(t, view, ugal_threshold, rule, valiant);
     }
     return make_minimal_routing(t);
 }

@@ -36,6 +36,19 @@ constexpr const auto& enum_names_of(ugal_rule) {
     return kUgalRuleNames;
 }
 
+/// UGAL's non-minimal route (route_ugal.cpp): `group` the paper's deflection (b = 5; dst, C, D), a
+/// random local port D and global port C, through a random group with one local hop there at most;
+/// `router` BookSim2's ugal_dragonflynew (MDF, rule local), a via header (6; dst) to a random
+/// router of the network (docs/header-format.md): minimal to it, then to the destination, up to
+/// two local hops in the intermediate group; same-group packets and intermediate routers in the
+/// source group stay minimal.
+enum class ugal_valiant { group, router };
+inline constexpr enum_entry<ugal_valiant> kUgalValiantNames[] = {{ugal_valiant::group, "group"},
+                                                                 {ugal_valiant::router, "router"}};
+constexpr const auto& enum_names_of(ugal_valiant) {
+    return kUgalValiantNames;
+}
+
 class launch_routing {
   public:
     virtual ~launch_routing() = default;
@@ -52,14 +65,23 @@ std::unique_ptr<launch_routing> make_minimal_routing(const topology& t);
 std::unique_ptr<launch_routing> make_valiant_routing(const topology& t);
 /// UGAL-style: one random deflection (D, C) against the minimal route, compared by queue x hops
 /// (ugal_deflects, with `threshold`) over what `view` shows of the source drawer.
+/// With ugal_valiant::router (rule local, MDF; ugal_valiant_error) the non-minimal route is a via
+/// header through a random router.
 std::unique_ptr<launch_routing> make_ugal_routing(const topology& t, const occupancy_view& view,
                                                   int threshold = 0,
-                                                  ugal_rule rule = ugal_rule::global);
+                                                  ugal_rule rule = ugal_rule::global,
+                                                  ugal_valiant valiant = ugal_valiant::group);
 
 std::unique_ptr<launch_routing> make_launch_routing(routing_kind k, const topology& t,
                                                     const occupancy_view& view,
                                                     int ugal_threshold = 0,
-                                                    ugal_rule rule = ugal_rule::global);
+                                                    ugal_rule rule = ugal_rule::global,
+                                                    ugal_valiant valiant = ugal_valiant::group);
+
+/// Why UGAL cannot take `valiant` with `rule` on a `shape` network (router: MDF and rule local
+/// only), or nothing.
+std::optional<std::string> ugal_valiant_error(ugal_valiant valiant, ugal_rule rule,
+                                              topology_kind shape);
 
 /// The first two hops of the minimal route from src to dst: the local port x taken at src (0: none)
 /// and the global port a taken at the router x leads to (-1: none, the route stays in its group).
@@ -86,8 +108,9 @@ inline int valiant_steps(const topology& t) {
 }
 
 /// The most link steps a packet launched with routing `k` takes on `t` (its header's first b):
-/// minimal 3, Valiant valiant_steps(), UGAL 5. The size estimates of traces use it.
-int most_steps(routing_kind k, const topology& t);
+/// minimal 3, Valiant valiant_steps(), UGAL 5 (6 with ugal_valiant::router). The size estimates of
+/// traces use it.
+int most_steps(routing_kind k, const topology& t, ugal_valiant valiant = ugal_valiant::group);
 
 /// The UGAL rule: deflect when the deflected route's queue, scaled by its hop count, plus a
 /// threshold (BookSim's adaptive_threshold; 0 by default) is shorter than the minimal route's

@@ -56,7 +56,7 @@ traffic_state::traffic_state(const topology& t, const traffic_options& o)
     : t_(t),
       o_(o),
       pattern_(t, o.pattern, o.seed, o.hotspot_fraction),
-      routing_(make_launch_routing(o.routing, t, view_, o.ugal_threshold, o.ugal)),
+      routing_(make_launch_routing(o.routing, t, view_, o.ugal_threshold, o.ugal, o.valiant)),
       created_to_(t.routers()) {
     // A source creates at most `concentration` measured packets per measured step.
     const auto most =

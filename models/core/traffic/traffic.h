@@ -42,6 +42,8 @@ struct traffic_options {
     double hotspot_fraction = 0.1;       ///< hotspot: share of packets to router 0
     int ugal_threshold = 0;              ///< ugal: added to the deflected side (ugal_deflects)
     ugal_rule ugal = ugal_rule::global;  ///< ugal: what it compares (core/traffic/routing.h)
+    /// ugal: its non-minimal route (core/traffic/routing.h)
+    ugal_valiant valiant = ugal_valiant::group;
     /// Flits per packet (the network's router_params::packet_length): `rate` counts flits, so a
     /// terminal creates a packet with probability rate / packet_length (docs/multi-flit.md).
     int packet_length = 1;

@@ -10,7 +10,11 @@
 // same way). By sync counter, class vc_of(b) steps down every hop, as the static VCs do. By the
 // global links still to take (b / 2: a destination header's l-g-l and l-g-l-g-l steps, holds
 // included), the class rises at each global hop and nowhere else: BookSim2's assignment, whose
-// UGAL puts packets routed minimally in the middle class.
+// UGAL puts packets routed minimally in the middle class. A via header (--ugal-valiant router)
+// takes BookSim2's classes too: the first up to its intermediate router (l-g-l), the middle from
+// there to the global hop, the last after it. Like BookSim2's, that assignment lets a local
+// channel of the first class hold hops of both groups' legs, so its deadlock freedom rests on the
+// buffers (docs/booksim-equivalence.md); sync classes keep the counter's.
 #pragma once
 
 #include "core/decoding/vc.h"
@@ -32,13 +36,18 @@ class vc_class_map {
     explicit vc_class_map(const vc_router_setup& s)
         : static_(s.static_vcs()), kind_(s.classes), vcs_(s.vcs), classes_(s.class_count) {}
 
-    /// For a packet with `globals` global links crossed and sync counter `b` (both after the hop).
-    vc_range next(int globals, int b) const {
+    /// For a packet with `globals` global links crossed and header `after` (both after the hop).
+    vc_range next(int globals, const header& after) const {
+        const int b = after.b;
         if (static_) return {vc_of(b, vcs_), 1};
         const int last = classes_ - 1;
-        const int c = kind_ == vc_class_kind::phase  ? (globals < last ? globals : last)
-                      : kind_ == vc_class_kind::sync ? vc_of(b, classes_)
-                                                     : last - (b / 2 < last ? b / 2 : last);
+        // A via header's leg to its intermediate router (l-g-l) is the first class, by phase or
+        // by the globals still to take: BookSim2's phase 0 (see the top).
+        const bool via_leg = after.kind == header_kind::via && kind_ != vc_class_kind::sync;
+        const int c = via_leg                         ? 0
+                      : kind_ == vc_class_kind::phase ? (globals < last ? globals : last)
+                      : kind_ == vc_class_kind::sync  ? vc_of(b, classes_)
+                                                      : last - (b / 2 < last ? b / 2 : last);
         const int first = c * vcs_ / classes_;
         return {first, (c + 1) * vcs_ / classes_ - first};
     }

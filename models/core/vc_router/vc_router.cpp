@@ -95,7 +95,7 @@ void vc_router::route(std::uint64_t t) {
             v.output = static_cast<int>(to);
             if (global_[to]) ++globals;
         }
-        v.candidates = classes_.next(globals, v.next.b);
+        v.candidates = classes_.next(globals, v.next);
         inputs_.set_stage(iv, vc_stage::vc_alloc);
         v.eligible = t + route_cycles_;
     });
