@@ -80,11 +80,13 @@ TEST(Config, RefusedValuesAreNamedWithFileAndLine) {
     EXPECT_EQ(cli.code, 2);
     EXPECT_EQ(cli.err.find(f), std::string::npos) << cli.err;
     EXPECT_NE(cli.err.find("d3sim: error: --buffer-depth: must be"), std::string::npos) << cli.err;
-    // Refused by the traffic options' own check (not CLI11's) and by a name list.
+    // Refused by the rate's range (echoed as given) and by a name list.
     const std::string g = write_temp(
         "d3_bad_rate.yaml",
         "network:\n  k: 2\n  m: 4\nworkload:\n  traffic:\n    pattern: uniform\n    rate: 2\n");
-    EXPECT_NE(run("--config " + g).err.find(g + ":7: workload.traffic.rate: --rate must be in"),
+    EXPECT_NE(run("--config " + g)
+                  .err.find(g + ":7: workload.traffic.rate: --rate: must be in (0, "
+                                "1] flits per terminal per step (got '2')"),
               std::string::npos);
     const std::string h = write_temp("d3_bad_name.yaml",
                                      "network:\n  k: 2\n  m: 4\nworkload:\n  traffic:\n    "

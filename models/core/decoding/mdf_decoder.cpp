@@ -56,6 +56,11 @@ void decode_mdf_via(const header& h, const coord& at, const topology& t, decisio
     d.next.b = static_cast<std::uint8_t>(h.b - 1);
 }
 
+void decode_mdf_other(const header& h, const coord& at, const topology& t, decision& d) {
+    if (h.kind == header_kind::source_vector) return decode_mdf_vector(h, at, d);
+    return decode_mdf_via(h, at, t, d);  // a valid header on MDF: no sync
+}
+
 void decode_mdf_valid(const header& h, const coord& at, const topology& t, decision& d) {
     decode_mdf_valid_inline(h, at, t, d);
 }

@@ -18,14 +18,16 @@ void decode_mdf_vector(const header& h, const coord& at, decision& d);
 /// with --ugal-valiant router launches them.
 void decode_mdf_via(const header& h, const coord& at, const topology& t, decision& d);
 
+/// decode_mdf_valid() of a header that is not a destination header: a source vector or a via
+/// header (one out-of-line call for both, so that the inline decode of destination headers keeps
+/// the one test it had before there were via headers).
+void decode_mdf_other(const header& h, const coord& at, const topology& t, decision& d);
+
 /// decode_mdf_valid(h, at, t, d), inline: a header known to be valid on MDF `t` at router `at`.
 [[gnu::always_inline]] inline void decode_mdf_valid_inline(const header& h, const coord& at,
                                                            const topology& t, decision& d) {
     // Destination headers (synthetic traffic) pass one compare, as before there were via headers.
-    if (h.kind != header_kind::destination) {
-        if (h.kind == header_kind::source_vector) return decode_mdf_vector(h, at, d);
-        return decode_mdf_via(h, at, t, d);  // a valid header on MDF: no sync
-    }
+    if (h.kind != header_kind::destination) return decode_mdf_other(h, at, t, d);
     const dragonfly* net = t.mdf();
     // A local hop to router `router` of the group: the port is router - p, both in 0..M-1 (an
     // addition where a remainder would divide).
