@@ -99,8 +99,10 @@ std::optional<std::string> check_outputs(const std::string& json, const std::str
     if (!json.empty()) outputs.emplace_back("--json", json);
     if (!wave.empty()) {
         outputs.emplace_back("--wave", wave);
-        const std::string gtkw = wave_trace::gtkw_path_for(wave);  // empty: a device
-        if (!gtkw.empty()) {
+        // Empty for a device; the trace itself when it is not named .vcd or .fst, which the
+        // wave options' check refuses with its own message.
+        const std::string gtkw = wave_trace::gtkw_path_for(wave);
+        if (!gtkw.empty() && gtkw != wave) {
             outputs.emplace_back("--wave (its view)", gtkw);
             outputs.emplace_back("--wave (its names)", wave_trace::names_path_for(gtkw));
             if (decoder_ports)
