@@ -40,7 +40,7 @@ vc_router::vc_router(const vc_router_setup& s, vc_router_io& io, link_observer* 
       outputs_(s.vcs, output_depths(s), s.wait_for_tail_credit),
       sources_(setup_),  // keeps a reference: the member, not the argument
       vcs_(s, inputs_.inputs(), outputs_.outputs()),
-      switch_(s, inputs_.inputs(), outputs_.outputs()),
+      switch_(s, inputs_.inputs(), outputs_.outputs(), observer != nullptr),
       global_(s.link_global.begin(), s.link_global.end()),
       link_free_(static_cast<std::size_t>(outputs_.outputs()), 0) {
     if (!observer_) return;
