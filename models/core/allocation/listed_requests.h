@@ -19,6 +19,7 @@ class listed_requests {
     explicit listed_requests(std::size_t capacity) : list_(capacity), alone_(capacity) {}
 
     std::size_t size() const { return size_; }
+    std::size_t capacity() const { return list_.size(); }
     const lone_request& operator[](std::size_t i) const { return list_[i]; }
     const lone_request* data() const { return list_.data(); }
     /// Whether two requests share a row or a column.
