@@ -16,7 +16,7 @@ class listed_requests {
   public:
     /// At most kMaxPorts rows and columns (one word each); `capacity`: requests a cycle at most.
     static constexpr std::size_t kMaxPorts = 64;
-    explicit listed_requests(std::size_t capacity) : list_(capacity), alone_(capacity) {}
+    explicit listed_requests(std::size_t capacity) : list_(capacity) {}
 
     std::size_t size() const { return size_; }
     std::size_t capacity() const { return list_.size(); }
@@ -38,13 +38,6 @@ class listed_requests {
         return ((shared_rows_ >> list_[i].input) & 1u) == 0 &&
                ((shared_columns_ >> list_[i].output) & 1u) == 0;
     }
-    /// The requests alone in their row and column (valid until clear()), and their count.
-    const lone_request* alone_ones(std::size_t& n) {
-        n = 0;
-        for (std::size_t i = 0; i < size_; ++i)
-            if (alone(i)) alone_[n++] = list_[i];
-        return alone_.data();
-    }
     /// Whether row `row` is met for the first time since clear() by this call.
     bool first_visit(std::size_t row) {
         const std::uint64_t r = std::uint64_t{1} << row;
@@ -58,7 +51,7 @@ class listed_requests {
     }
 
   private:
-    std::vector<lone_request> list_, alone_;
+    std::vector<lone_request> list_;
     std::uint64_t rows_ = 0, shared_rows_ = 0, columns_ = 0, shared_columns_ = 0;
     std::size_t size_ = 0;
 };

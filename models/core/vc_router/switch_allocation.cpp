@@ -43,11 +43,11 @@ int bits_set(std::uint64_t w) {
 }  // namespace
 
 void switch_allocation::match_shared() {
-    std::size_t n = 0;
-    const lone_request* alone = list_.alone_ones(n);
-    alloc_->allocate_lone(alone, n);
     for (std::size_t i = 0; i < list_.size(); ++i) {
-        if (list_.alone(i)) continue;
+        if (list_.alone(i)) {
+            alloc_->allocate_lone(&list_[i], 1);
+            continue;
+        }
         const ask& a = asks_[i];
         add(a.input, a.vc, a.output, a.age);
     }

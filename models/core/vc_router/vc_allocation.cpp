@@ -23,11 +23,12 @@ vc_allocation::vc_allocation(const vc_router_setup& s, int inputs, int outputs)
       ages_(list_.capacity()) {}
 
 void vc_allocation::match_shared() {
-    std::size_t n = 0;
-    const lone_request* alone = list_.alone_ones(n);
-    alloc_->allocate_lone(alone, n);
-    for (std::size_t i = 0; i < list_.size(); ++i)
-        if (!list_.alone(i)) requests_.add(list_[i].input, list_[i].output, ages_[i]);
+    for (std::size_t i = 0; i < list_.size(); ++i) {
+        if (list_.alone(i))
+            alloc_->allocate_lone(&list_[i], 1);
+        else
+            requests_.add(list_[i].input, list_[i].output, ages_[i]);
+    }
     alloc_->allocate(requests_, grants_);
 }
 
