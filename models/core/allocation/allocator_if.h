@@ -19,6 +19,11 @@ struct allocator_setup {
     int iterations = 1;                   ///< passes per allocation (BookSim2's alloc_iters)
 };
 
+/// A request of a cycle in which no two requests share an input or an output.
+struct lone_request {
+    std::size_t input, output;
+};
+
 class allocator_if {
   public:
     virtual ~allocator_if() = default;
@@ -28,6 +33,15 @@ class allocator_if {
     /// Matches `requests` (inputs() x outputs()) into `grants` (cleared first, same sizes) and
     /// moves the allocator's priorities on. Allocates no memory.
     virtual void allocate(const request_matrix& requests, matching& grants) = 0;
+    /// Whether allocate_lone() may be called (false: every cycle goes through allocate()).
+    virtual bool takes_lone_requests() const { return false; }
+    /// The `n` requests of `r` share no input and no output: grants every one, moving the
+    /// priorities on exactly as allocate() would for that request matrix (the caller matches
+    /// them itself, without a request matrix).
+    virtual void allocate_lone(const lone_request* r, std::size_t n) {
+        (void)r;
+        (void)n;
+    }
 };
 
 }  // namespace d3

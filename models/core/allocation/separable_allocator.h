@@ -51,6 +51,16 @@ class separable_allocator final : public allocator_if {
         return kInputFirst ? second_arbiters_.size() : first_arbiters_.size();
     }
     void allocate(const request_matrix& requests, matching& grants) override;
+    bool takes_lone_requests() const override { return true; }
+    /// As allocate_uncontended: every arbiter of a pair moves past the other side.
+    void allocate_lone(const lone_request* r, std::size_t n) override {
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::size_t x = kInputFirst ? r[i].input : r[i].output;
+            const std::size_t y = kInputFirst ? r[i].output : r[i].input;
+            first_arbiters_[x].update(y);
+            second_arbiters_[y].update(x);
+        }
+    }
 
   private:
     static constexpr bool kInputFirst = Order == separable_order::input_first;

@@ -34,14 +34,6 @@ void output_vcs::send_tail(int output, vc_slot& s) {
         s.owner = kFree;
 }
 
-void output_vcs::credit_arrived(int output, int vc, std::uint64_t due) {
-    const auto o = static_cast<std::size_t>(output);
-    pending_[o].push_back({due, vc});
-    pending_outputs_[o / 64] |= std::uint64_t{1} << (o % 64);
-    ++pending_count_;
-    if (due < next_due_) next_due_ = due;
-}
-
 void output_vcs::return_credits(std::uint64_t t) {
     if (t < next_due_) return;
     std::uint64_t next = UINT64_MAX;

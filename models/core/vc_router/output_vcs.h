@@ -32,7 +32,13 @@ class output_vcs {
         if (tail) send_tail(output, s);
     }
     /// A credit for `vc` of `output`, usable from `due` (credits of one output come in due order).
-    void credit_arrived(int output, int vc, std::uint64_t due);
+    void credit_arrived(int output, int vc, std::uint64_t due) {
+        const auto o = static_cast<std::size_t>(output);
+        pending_[o].push_back({due, vc});
+        pending_outputs_[o / 64] |= std::uint64_t{1} << (o % 64);
+        ++pending_count_;
+        if (due < next_due_) next_due_ = due;
+    }
     /// Credits due by `t` become usable.
     void return_credits(std::uint64_t t);
     /// The first cycle a pending credit becomes usable (UINT64_MAX: none).

@@ -6,7 +6,8 @@
 
 namespace d3 {
 
-switch_allocation::switch_allocation(const vc_router_setup& s, int inputs, int outputs)
+switch_allocation::switch_allocation(const vc_router_setup& s, int inputs, int outputs,
+                                     bool observed)
     : vcs_(s.vcs),
       rows_(s.rows_per_input()),
       output_speedup_(s.output_speedup),
@@ -19,7 +20,14 @@ switch_allocation::switch_allocation(const vc_router_setup& s, int inputs, int o
       requests_(static_cast<std::size_t>(inputs * rows_), columns_),
       grants_(static_cast<std::size_t>(inputs * rows_), columns_),
       label_(static_cast<std::size_t>(inputs * rows_) * columns_, -1),
-      next_vc_(static_cast<std::size_t>(inputs * rows_), 0) {
+      next_vc_(static_cast<std::size_t>(inputs * rows_), 0),
+      // With output speedup the conflicts are counted from the matrix every cycle.
+      listed_(!observed && output_speedup_ == 1 && alloc_->takes_lone_requests() &&
+              static_cast<std::size_t>(inputs * rows_) <= listed_requests::kMaxPorts &&
+              columns_ <= listed_requests::kMaxPorts),
+      // Every input VC asks at most once a cycle.
+      list_(listed_ ? static_cast<std::size_t>(inputs * vcs_) : 0),
+      asks_(listed_ ? static_cast<std::size_t>(inputs * vcs_) : 0) {
     for (std::size_t r = 0; r < next_vc_.size(); ++r) next_vc_[r] = static_cast<int>(r) % rows_;
 }
 
@@ -33,6 +41,18 @@ int bits_set(std::uint64_t w) {
 }
 
 }  // namespace
+
+void switch_allocation::match_shared() {
+    for (std::size_t i = 0; i < list_.size(); ++i) {
+        if (list_.alone(i)) {
+            alloc_->allocate_lone(&list_[i], 1);
+            continue;
+        }
+        const ask& a = asks_[i];
+        add(a.input, a.vc, a.output, a.age);
+    }
+    alloc_->allocate(requests_, grants_);
+}
 
 void switch_allocation::ask_again(std::size_t row, std::size_t col, int vc, int& label,
                                   std::uint64_t age) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/allocation/allocator_if.h"
+#include "core/allocation/listed_requests.h"
 #include "core/allocation/matching.h"
 #include "core/allocation/request_matrix.h"
 #include "core/vc_router/vc_router_setup.h"
@@ -19,43 +20,30 @@ namespace d3 {
 
 class switch_allocation {
   public:
-    switch_allocation(const vc_router_setup& s, int inputs, int outputs);
+    /// `observed`: askers() and asks() are read (every request goes into the request matrix).
+    switch_allocation(const vc_router_setup& s, int inputs, int outputs, bool observed = false);
 
     /// VC `vc` of input port `input` asks for `output` (through column output x speedup + input
     /// mod speedup, as BookSim2 expands its outputs) with a flit of a packet of age `age`.
-    void request(int input, int vc, int output, std::uint64_t age) {
-        const auto row = static_cast<std::size_t>(input * rows_ + vc % rows_);
-        const auto col =
-            static_cast<std::size_t>(output * output_speedup_ + input % output_speedup_);
-        int& label = label_[row * columns_ + col];
-        if (!requests_.requested(row, col)) {
-            // A row's first request this cycle (the rows asked: those with a request).
-            if (rows_ != 1 && !test_bit(requests_.active_rows(), row))
-                rows_asked_.push_back(static_cast<int>(row));
-            requests_.add(row, col, age);
-            label = vc;
-            return;
-        }
-        ask_again(row, col, vc, label, age);
+    [[gnu::always_inline]] void request(int input, int vc, int output, std::uint64_t age) {
+        if (!listed_) return add(input, vc, output, age);
+        asks_[list_.size()] = {input, vc, output, age};
+        list_.add(static_cast<std::size_t>(input * rows_ + vc % rows_),
+                  static_cast<std::size_t>(output));
     }
     /// Allocates this cycle's requests: granted(input, vc, output) per match, then seen() (the
     /// requests still readable: askers, asks); then clears them.
     template <typename Granted, typename Seen>
     void allocate(Granted&& granted, Seen&& seen) {
+        if (listed_) return allocate_listed(granted);
         if (requests_.empty()) return;
         alloc_->allocate(requests_, grants_);
-        const auto grant = [&](std::size_t row) {
-            const std::size_t col = grants_.output_of(row);
-            if (col == kNone) return;
-            const int vc = label_[row * columns_ + col];
-            next_vc_[row] = (vc + rows_) % vcs_;
-            granted(static_cast<int>(row) / rows_, vc, static_cast<int>(col) / output_speedup_);
-        };
+        const auto grant_row = [&](std::size_t row) { grant(row, granted); };
         // In the order the rows first asked: with a row per input, increasing.
         if (rows_ == 1)
-            for_each_bit(requests_.active_rows(), requests_.column_words(), grant);
+            for_each_bit(requests_.active_rows(), requests_.column_words(), grant_row);
         else
-            for (int row : rows_asked_) grant(static_cast<std::size_t>(row));
+            for (int row : rows_asked_) grant_row(static_cast<std::size_t>(row));
         seen();
         clear();
     }
@@ -73,6 +61,58 @@ class switch_allocation {
     std::uint64_t waits() const { return waits_; }
 
   private:
+    /// A request into the request matrix.
+    void add(int input, int vc, int output, std::uint64_t age) {
+        const auto row = static_cast<std::size_t>(input * rows_ + vc % rows_);
+        const auto col =
+            static_cast<std::size_t>(output * output_speedup_ + input % output_speedup_);
+        int& label = label_[row * columns_ + col];
+        if (!requests_.requested(row, col)) {
+            // A row's first request this cycle (the rows asked: those with a request).
+            if (rows_ != 1 && !test_bit(requests_.active_rows(), row))
+                rows_asked_.push_back(static_cast<int>(row));
+            requests_.add(row, col, age);
+            label = vc;
+            return;
+        }
+        ask_again(row, col, vc, label, age);
+    }
+    /// The matrix's grant of row `row`, if any: granted(input, vc, output).
+    template <typename Granted>
+    void grant(std::size_t row, Granted&& granted) {
+        const std::size_t col = grants_.output_of(row);
+        if (col == kNone) return;
+        const int vc = label_[row * columns_ + col];
+        next_vc_[row] = (vc + rows_) % vcs_;
+        granted(static_cast<int>(row) / rows_, vc, static_cast<int>(col) / output_speedup_);
+    }
+    /// allocate() of listed requests: those alone in their row and column granted at once, the
+    /// others through the request matrix; granted in the order the matrix would grant them all
+    /// (the order their rows first asked).
+    template <typename Granted>
+    void allocate_listed(Granted&& granted) {
+        if (list_.size() == 0) return;
+        const bool shared = list_.shared();
+        if (shared)
+            match_shared();
+        else
+            alloc_->allocate_lone(list_.data(), list_.size());
+        for (std::size_t i = 0; i < list_.size(); ++i) {
+            const std::size_t row = list_[i].input;
+            if (!shared || list_.alone(i)) {
+                const ask& a = asks_[i];
+                next_vc_[row] = (a.vc + rows_) % vcs_;
+                granted(a.input, a.vc, a.output);
+            } else if (list_.first_visit(row)) {
+                grant(row, granted);
+            }
+        }
+        if (shared) clear();
+        list_.clear();
+    }
+    /// The listed requests that share a row or a column into the matrix, allocated; the others'
+    /// priorities moved on.
+    void match_shared();
     /// request() of a second VC of row `row` for column `col` (`label`: the VC asking now).
     void ask_again(std::size_t row, std::size_t col, int vc, int& label, std::uint64_t age);
     void clear();
@@ -90,6 +130,15 @@ class switch_allocation {
     std::vector<int> next_vc_;     ///< per row: the VC asking first
     std::vector<int> rows_asked_;  ///< with several rows per input: in the order they asked
     std::uint64_t conflicts_ = 0, waits_ = 0;
+    /// Requests listed (an allocator that takes lone requests, a column per output, unobserved)
+    /// or straight into the matrix; as asked, by list index.
+    bool listed_;
+    listed_requests list_;
+    struct ask {
+        int input, vc, output;
+        std::uint64_t age;
+    };
+    std::vector<ask> asks_;
 };
 
 }  // namespace d3

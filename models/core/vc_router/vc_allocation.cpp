@@ -14,7 +14,22 @@ vc_allocation::vc_allocation(const vc_router_setup& s, int inputs, int outputs)
                             s.static_vcs() ? 1 : s.alloc_iters)),
       requests_(static_cast<std::size_t>(inputs * s.vcs),
                 static_cast<std::size_t>(outputs * s.vcs)),
-      grants_(static_cast<std::size_t>(inputs * s.vcs), static_cast<std::size_t>(outputs * s.vcs)) {
+      grants_(static_cast<std::size_t>(inputs * s.vcs), static_cast<std::size_t>(outputs * s.vcs)),
+      listed_(alloc_->takes_lone_requests() &&
+              static_cast<std::size_t>(inputs * s.vcs) <= listed_requests::kMaxPorts &&
+              static_cast<std::size_t>(outputs * s.vcs) <= listed_requests::kMaxPorts),
+      // An input VC asks for at most every VC of its output.
+      list_(listed_ ? static_cast<std::size_t>(inputs * s.vcs * s.vcs) : 0),
+      ages_(list_.capacity()) {}
+
+void vc_allocation::match_shared() {
+    for (std::size_t i = 0; i < list_.size(); ++i) {
+        if (list_.alone(i))
+            alloc_->allocate_lone(&list_[i], 1);
+        else
+            requests_.add(list_[i].input, list_[i].output, ages_[i]);
+    }
+    alloc_->allocate(requests_, grants_);
 }
 
 }  // namespace d3

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/allocation/allocator_if.h"
+#include "core/allocation/listed_requests.h"
 #include "core/allocation/matching.h"
 #include "core/allocation/request_matrix.h"
 #include "core/vc_router/output_vcs.h"
@@ -23,17 +24,18 @@ class vc_allocation {
 
     /// Input VC `iv` (input_vcs index) asks for a free VC of `output` among `r`; `age`: its
     /// packet's, for oldest-first arbiters.
-    void request(int iv, int output, vc_range r, const output_vcs& outs, std::uint64_t age) {
+    [[gnu::always_inline]] void request(int iv, int output, vc_range r, const output_vcs& outs,
+                                        std::uint64_t age) {
         const auto first = static_cast<std::size_t>(output * vcs_);
         for (int v = r.first; v < r.first + r.count; ++v)
             if (outs.free(output, v))
-                requests_.add(static_cast<std::size_t>(iv), first + static_cast<std::size_t>(v),
-                              age);
+                add(static_cast<std::size_t>(iv), first + static_cast<std::size_t>(v), age);
     }
     /// Allocates this cycle's requests: granted(iv, out_vc) per match, in increasing iv; then
     /// clears them.
     template <typename Granted>
     void allocate(Granted&& granted) {
+        if (listed_) return allocate_listed(granted);
         if (requests_.empty()) return;
         alloc_->allocate(requests_, grants_);
         for_each_bit(requests_.active_rows(), requests_.column_words(), [&](std::size_t iv) {
@@ -44,10 +46,42 @@ class vc_allocation {
     }
 
   private:
+    [[gnu::always_inline]] void add(std::size_t iv, std::size_t col, std::uint64_t age) {
+        if (!listed_) return requests_.add(iv, col, age);
+        ages_[list_.size()] = age;
+        list_.add(iv, col);
+    }
+    /// allocate() of listed requests: those alone in their input VC and output VC granted at
+    /// once, the others through the request matrix; granted in increasing iv all the same.
+    template <typename Granted>
+    [[gnu::always_inline]] void allocate_listed(Granted&& granted) {
+        if (list_.size() == 0) return;
+        const bool shared = list_.shared();
+        if (shared)
+            match_shared();
+        else
+            alloc_->allocate_lone(list_.data(), list_.size());
+        for (std::size_t i = 0; i < list_.size(); ++i) {
+            const lone_request& r = list_[i];
+            if (!shared || list_.alone(i) || grants_.output_of(r.input) == r.output)
+                granted(static_cast<int>(r.input), static_cast<int>(r.output) % vcs_);
+        }
+        if (shared) requests_.clear();
+        list_.clear();
+    }
+    /// The listed requests that share a port into the matrix, allocated; the others' priorities
+    /// moved on.
+    void match_shared();
+
     int vcs_;
     std::unique_ptr<allocator_if> alloc_;
     request_matrix requests_;
     matching grants_;
+    /// Requests listed (an allocator that takes lone requests, at most 64 VCs a side) or
+    /// straight into the matrix; the listed ones' ages.
+    bool listed_;
+    listed_requests list_;
+    std::vector<std::uint64_t> ages_;
 };
 
 }  // namespace d3

@@ -34,7 +34,9 @@ struct vc_range {
 class vc_class_map {
   public:
     explicit vc_class_map(const vc_router_setup& s)
-        : static_(s.static_vcs()), kind_(s.classes), vcs_(s.vcs), classes_(s.class_count) {}
+        : static_(s.static_vcs()), kind_(s.classes), vcs_(s.vcs), classes_(s.class_count) {
+        for (int c = 0; c < classes_ && c < kMaxClasses; ++c) ranges_[c] = range_of(c);
+    }
 
     /// For a packet with `globals` global links crossed and header `after` (both after the hop).
     vc_range next(int globals, const header& after) const {
@@ -48,15 +50,23 @@ class vc_class_map {
                       : kind_ == vc_class_kind::phase ? (globals < last ? globals : last)
                       : kind_ == vc_class_kind::sync  ? vc_of(b, classes_)
                                                       : last - (b / 2 < last ? b / 2 : last);
-        const int first = c * vcs_ / classes_;
-        return {first, (c + 1) * vcs_ / classes_ - first};
+        return c < kMaxClasses ? ranges_[c] : range_of(c);
     }
     bool fixed() const { return static_; }
 
   private:
+    static constexpr int kMaxClasses = 4;  ///< classes whose VCs are worked out once
+
+    /// The VCs of class `c`: the VCs split evenly among the classes.
+    vc_range range_of(int c) const {
+        const int first = c * vcs_ / classes_;
+        return {first, (c + 1) * vcs_ / classes_ - first};
+    }
+
     bool static_;
     vc_class_kind kind_;
     int vcs_, classes_;
+    vc_range ranges_[kMaxClasses];  ///< per class c < kMaxClasses: its VCs
 };
 
 }  // namespace d3

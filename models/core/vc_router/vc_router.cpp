@@ -40,7 +40,7 @@ vc_router::vc_router(const vc_router_setup& s, vc_router_io& io, link_observer* 
       outputs_(s.vcs, output_depths(s), s.wait_for_tail_credit),
       sources_(setup_),  // keeps a reference: the member, not the argument
       vcs_(s, inputs_.inputs(), outputs_.outputs()),
-      switch_(s, inputs_.inputs(), outputs_.outputs()),
+      switch_(s, inputs_.inputs(), outputs_.outputs(), observer != nullptr),
       global_(s.link_global.begin(), s.link_global.end()),
       link_free_(static_cast<std::size_t>(outputs_.outputs()), 0) {
     if (!observer_) return;
@@ -71,34 +71,35 @@ std::uint64_t vc_router::step(std::uint64_t t) {
 }
 
 void vc_router::route(std::uint64_t t) {
-    inputs_.for_each_at(vc_stage::idle, [&](int iv) {
-        input_vc& v = inputs_.at(iv);
-        if (v.flits.front().ready > t) return;
-        const flit_slot& f = v.flits.front();
-        if (f.seq != 0)
-            throw std::logic_error("input VC " + std::to_string(iv) +
-                                   ": a packet's body flit with no head before it");
-        target to;
-        if (!io_.route(*f.pkt, t, to, v.next))
-            throw std::logic_error("a broadcast at a design-space router");
-        while (to == kHoldTarget && setup_.skip_holds) {  // no step of its own
-            f.pkt->hdr = v.next;
+    inputs_.for_each_at(
+        vc_stage::idle, [&](int iv) __attribute__((always_inline)) {
+            input_vc& v = inputs_.at(iv);
+            if (v.flits.front().ready > t) return;
+            const flit_slot& f = v.flits.front();
+            if (f.seq != 0)
+                throw std::logic_error("input VC " + std::to_string(iv) +
+                                       ": a packet's body flit with no head before it");
+            target to;
             if (!io_.route(*f.pkt, t, to, v.next))
                 throw std::logic_error("a broadcast at a design-space router");
-        }
-        int globals = f.pkt->globals;
-        if (to == kEjectTarget) {
-            v.output = setup_.link_ports + 1 + terminal_of(*f.pkt);
-        } else if (to == kHoldTarget) {
-            v.output = setup_.link_ports;
-        } else {
-            v.output = static_cast<int>(to);
-            if (global_[to]) ++globals;
-        }
-        v.candidates = classes_.next(globals, v.next);
-        inputs_.set_stage(iv, vc_stage::vc_alloc);
-        v.eligible = t + route_cycles_;
-    });
+            while (to == kHoldTarget && setup_.skip_holds) {  // no step of its own
+                f.pkt->hdr = v.next;
+                if (!io_.route(*f.pkt, t, to, v.next))
+                    throw std::logic_error("a broadcast at a design-space router");
+            }
+            int globals = f.pkt->globals;
+            if (to == kEjectTarget) {
+                v.output = setup_.link_ports + 1 + terminal_of(*f.pkt);
+            } else if (to == kHoldTarget) {
+                v.output = setup_.link_ports;
+            } else {
+                v.output = static_cast<int>(to);
+                if (global_[to]) ++globals;
+            }
+            v.candidates = classes_.next(globals, v.next);
+            inputs_.set_stage(iv, vc_stage::vc_alloc);
+            v.eligible = t + route_cycles_;
+        });
 }
 
 void vc_router::allocate_vcs(std::uint64_t t) {

@@ -91,6 +91,49 @@ TEST(Allocators, SeparableInputFirstWithOneIterationIsNotMaximal) {
     EXPECT_EQ(m.size(), 2u);
 }
 
+// An allocator that takes lone requests (no two share an input or an output) grants them with
+// allocate_lone exactly as allocate() would: the same pairs now, and the same priorities after
+// (a twin that sees every cycle through allocate() matches it on every later cycle, lone or not).
+TEST(Allocators, LoneRequestsMovePrioritiesAsAllocateDoes) {
+    for (const std::string& name : allocator_names())
+        for (const std::string& kind : arbiter_names())
+            for (const shape s : kShapes) {
+                auto lone = make_allocator(name, s.inputs, s.outputs, kind, 2);
+                if (!lone->takes_lone_requests()) continue;
+                auto full = make_allocator(name, s.inputs, s.outputs, kind, 2);
+                std::mt19937_64 rng(s.inputs * 7 + s.outputs);
+                request_matrix r(s.inputs, s.outputs);
+                matching m(s.inputs, s.outputs), n(s.inputs, s.outputs);
+                int lone_cycles = 0;
+                for (int cycle = 0; cycle < 200; ++cycle) {
+                    r.clear();
+                    std::vector<lone_request> list;
+                    const std::size_t tries = 1 + rng() % 4;
+                    for (std::size_t k = 0; k < tries; ++k) {
+                        const std::size_t in = rng() % s.inputs, out = rng() % s.outputs;
+                        if (r.requested(in, out)) continue;
+                        r.add(in, out, rng() % 16);
+                        list.push_back({in, out});
+                    }
+                    full->allocate(r, m);
+                    if (!r.shared()) {
+                        ++lone_cycles;
+                        lone->allocate_lone(list.data(), list.size());
+                        ASSERT_EQ(m.size(), list.size()) << name << "/" << kind;
+                        for (const lone_request& q : list)
+                            ASSERT_EQ(m.output_of(q.input), q.output);
+                        continue;
+                    }
+                    lone->allocate(r, n);
+                    for (std::size_t in = 0; in < s.inputs; ++in)
+                        ASSERT_EQ(n.output_of(in), m.output_of(in))
+                            << name << "/" << kind << " " << s.inputs << "x" << s.outputs
+                            << " cycle " << cycle;
+                }
+                EXPECT_GT(lone_cycles, 0);
+            }
+}
+
 TEST(Allocators, FactoryBuildsEveryNameAndRefusesOthers) {
     EXPECT_EQ(allocator_names(),
               (std::vector<std::string>{"separable-input-first", "separable-output-first", "islip",
