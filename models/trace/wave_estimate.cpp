@@ -28,9 +28,8 @@ constexpr std::uint64_t kFstWriterBytesPerSignal = 78;
 constexpr std::uint64_t kFstWriterBytesPerEvent = 266;
 constexpr std::uint64_t kFstBlockBytes = std::uint64_t{1} << 27;
 // A design-space router's flit-level signals, per flit of a packet's hop, fitted on D3(4,4)
-// uniform traffic at 0.2 with 1, 2, 4 and 8 flits per packet, wormhole, 2 VCs (140 + 24 F bytes
-// per packet hop in VCD; the whole estimate 4 to 27 % above those files, tests/wave/
-// wave_size_test.cpp); FST in the ratio of its events.
+// uniform traffic with 1, 2, 4 and 8 flits per packet, wormhole, 2 VCs (docs/waveforms.md; held
+// at or above the file by tests/wave/wave_size_test.cpp); FST in the ratio of its events.
 constexpr std::uint64_t kVcdBytesPerFlit = 24;
 constexpr std::uint64_t kFstBytesPerFlit = 3;
 

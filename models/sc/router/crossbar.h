@@ -8,8 +8,8 @@
 // makes where a packet crosses (router::crossing). Made there, from the router's own members, its
 // references are the router's addresses after inlining, so that the channel and credit count the
 // switch allocator's credit test worked out are reused here rather than loaded and worked out
-// again (a crossbar kept as a member with references cost the paper's router 15 instructions per
-// hop: docs/performance.md).
+// again, as they are not when the crossbar is a member holding references (docs/performance.md,
+// issue 43 item 1).
 #pragma once
 
 #include <cstdint>
