@@ -57,7 +57,7 @@ TEST(WaveSize, TrafficEstimateFollowsTheFileForAnyPacketLength) {
 }
 
 // A design-space router's link, VC-owner and input signals change per flit: counted per packet,
-// its 4- and 8-flit estimates were 0.72 and 0.71 of the file.
+// its 4- and 8-flit estimates fell below the file (docs/waveforms.md).
 TEST(WaveSize, DesignSpaceEstimateCountsItsFlits) {
     estimate_follows_the_file("--flow-control wormhole --vcs 2", 0.9);
 }
