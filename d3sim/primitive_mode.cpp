@@ -94,13 +94,20 @@ primitive_run run_testbench(const run_options& o, const mode_context& m,
 }  // namespace
 
 int run_primitive(const run_options& o, const mode_context& m, const decoder_choice& decoders) {
-    if (auto err = o.validate()) return m.refuse(*err);
+    if (auto err = o.validate_options()) return m.refuse(*err);
     if (o.decoder != to_string(decoder_kind::cpp) && !decoders.rtl)
         return m.refuse("--decoder " + o.decoder + " needs a build with -DD3_WITH_VERILATOR=ON");
-    // The workload first (cheap: schedules, not packets), so that its volume is in the estimate
-    // and a run too large for --max-memory is refused before anything is elaborated.
+    // Refused before anything is elaborated: first a network whose routers alone exceed
+    // --max-memory (that needs no workload, whose planning grows with the network), then a run
+    // with the workload's volume (schedules, not packets) in the estimate.
     const topology topo = make_topology(o.net);  // D3, or MDF with its wiring
-    std::unique_ptr<workload> work = make_workload(o, topo);
+    if (auto err = network_over_budget(estimate_network(o, topo), m.budget)) return m.refuse(*err);
+    std::unique_ptr<workload> work;
+    try {
+        work = make_workload(o, topo);
+    } catch (const std::invalid_argument& e) {  // what only the workload can tell (validate())
+        return m.refuse(e.what());
+    }
     const memory_estimate est = estimate_run(o, topo, *work);
     if (auto err = over_budget(est, m.budget)) return m.refuse(*err);
     if (m.check_only) return check_passed(est, m, o.wave_warning(topo, *work));

@@ -101,6 +101,10 @@ memory_estimate estimate_run(const run_options& o, const topology& t, const work
     return estimate_memory(in);
 }
 
+memory_estimate estimate_network(const run_options& o, const topology& t) {
+    return estimate_memory(network_inputs(t, o.network()));
+}
+
 memory_estimate estimate_run(const traffic_run_options& o, const topology& t) {
     memory_inputs in = network_inputs(t, o.network());
     add_traffic(in, t, o.traffic, static_cast<std::uint64_t>(o.traffic.measure), o.net.router);
@@ -157,6 +161,13 @@ std::optional<std::string> over_budget(const memory_estimate& e, const memory_bu
            mib_text(e.routers_mib) + ", packets " + mib_text(e.ledger_mib + e.traffic_mib) +
            (e.wave_mib > 0 ? ", waveform writer " + mib_text(e.wave_mib) : std::string()) +
            "), more than --max-memory " + b.text() + " (" + b.origin +
+           "); choose a smaller network or raise --max-memory";
+}
+
+std::optional<std::string> network_over_budget(const memory_estimate& e, const memory_budget& b) {
+    if (b.mib <= 0 || e.total_mib() <= b.mib) return std::nullopt;
+    return "this network needs about " + mib_text(e.total_mib()) + " before any packet (routers " +
+           mib_text(e.routers_mib) + "), more than --max-memory " + b.text() + " (" + b.origin +
            "); choose a smaller network or raise --max-memory";
 }
 

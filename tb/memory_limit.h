@@ -18,6 +18,9 @@ struct traffic_run_options;
 
 /// The estimate of a primitive run whose workload is built (its volume is counted exactly).
 memory_estimate estimate_run(const run_options& o, const topology& t, const workload& w);
+/// The routers' share of a primitive run's estimate, known before its workload is planned: a
+/// network that alone exceeds the budget is refused before any planning that grows with it.
+memory_estimate estimate_network(const run_options& o, const topology& t);
 /// The estimate of a synthetic-traffic run.
 memory_estimate estimate_run(const traffic_run_options& o, const topology& t);
 
@@ -38,6 +41,8 @@ std::optional<double> parse_memory_mib(const std::string& s);
 
 /// The one-line refusal when the estimate exceeds the budget, else nothing.
 std::optional<std::string> over_budget(const memory_estimate& e, const memory_budget& b);
+/// The same for estimate_network's share: the routers alone exceed the budget.
+std::optional<std::string> network_over_budget(const memory_estimate& e, const memory_budget& b);
 
 /// What `d3sim ... --check` prints on stdout when the run would start (unless --quiet): "d3sim:
 /// check passed: estimated N MiB (--max-memory B, ORIGIN)", or "(no --max-memory)".

@@ -13,7 +13,7 @@
 
 namespace d3 {
 
-std::optional<std::string> run_options::validate() const {
+std::optional<std::string> run_options::validate_options() const {
     // The primitives are the paper's schedules of one-unit packets on its router (broadcasts
     // included), which the design-space router does not move. Before the network's checks,
     // whose complaints about those options would suggest another fix.
@@ -36,23 +36,20 @@ std::optional<std::string> run_options::validate() const {
     } catch (const std::exception& e) {
         return std::string(e.what());
     }
-    const topology& t = *made;
-    if (!subnetworks.empty()) {
-        try {
-            partitioned_workload(t, parse_subnetworks(subnetworks, net.k, net.m),
-                                 primitive_of(*this));
-        } catch (const std::invalid_argument& e) {
-            return std::string(e.what());
-        }
-    } else if (auto err = check_primitive(t, primitive_of(*this))) {
-        return err;
-    } else if (background && !make_primitive_workload(t, primitive_of(*this))->volume(t)) {
-        return "--background needs a primitive whose deliveries are known in advance";
-    }
     if (!wave.empty())
-        if (auto err = check_wave_options(wave, wave_opts, t)) return err;
+        if (auto err = check_wave_options(wave, wave_opts, *made)) return err;
     if (!trace.path.empty())
-        if (auto err = trace.check(t)) return err;
+        if (auto err = trace.check(*made)) return err;
+    return std::nullopt;
+}
+
+std::optional<std::string> run_options::validate() const {
+    if (auto err = validate_options()) return err;
+    try {
+        make_workload(*this, make_topology(net));
+    } catch (const std::invalid_argument& e) {
+        return std::string(e.what());
+    }
     return std::nullopt;
 }
 

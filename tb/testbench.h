@@ -52,8 +52,13 @@ struct run_options {
     /// the decoder_factory given to the testbench (d3sim builds it, models/rtl/decoder_select.h).
     std::string decoder = "cpp";
 
-    /// Why these options cannot run, or nothing.
+    /// Why these options cannot run, or nothing: validate_options(), then what only the
+    /// workload can tell (a permutation's file, a subnetwork, a `fixed` schedule with nothing to
+    /// fix), for which it builds the workload.
     std::optional<std::string> validate() const;
+    /// The checks that build no workload: the network, the options' combinations, the wave and
+    /// the packet log. Cheap at any size; make_workload's std::invalid_argument says the rest.
+    std::optional<std::string> validate_options() const;
     /// The network the run builds: two service classes with --service or --background, and
     /// with --background kTrafficVcs virtual channels per class unless --vcs was given.
     network_config network() const;
@@ -62,7 +67,8 @@ struct run_options {
     std::optional<std::string> wave_warning(const topology& t, const workload& w) const;
 };
 
-/// Builds the workload the options ask for. Call after validate().
+/// Builds the workload the options ask for. Call after validate_options(); throws
+/// std::invalid_argument with the reason validate() would give for options it cannot run.
 std::unique_ptr<workload> make_workload(const run_options& o, const topology& t);
 /// The primitive options inside run options.
 primitive_options primitive_of(const run_options& o);

@@ -65,7 +65,6 @@ std::unique_ptr<workload> make_broadcast_trees_workload(const topology& t,
     const schedule paper = protocol_pattern(rounds, 1);
     const schedule chosen = choose_schedule(t, o.schedule, paper, rounds, rounds, nodes, false,
                                             "broadcast-trees from " + to_string(o.source));
-    const prediction pred = predict(t, chosen, nodes);
     nlohmann::json roots_json = nlohmann::json::array();
     for (const coord& r : roots) roots_json.push_back(to_string(r));
     nlohmann::json details = {{"source", to_string(o.source)},
@@ -73,13 +72,18 @@ std::unique_ptr<workload> make_broadcast_trees_workload(const topology& t,
                               {"trees", roots.size()},
                               {"roots", roots_json},
                               {"batches", rounds.size()},
-                              {"header", to_string(broadcast_tree_header(t, o.source, roots[0]))},
-                              {"links_shared_by_trees", shared_links(t, o.source)},
-                              {"lockstep", to_json(pred, t)}};
+                              {"header", to_string(broadcast_tree_header(t, o.source, roots[0]))}};
+    // Both trace every tree's copies (one per router each): made when the result reads them.
+    const coord source = o.source;
+    auto traced = [t, source, chosen, nodes] {
+        return nlohmann::json{{"links_shared_by_trees", shared_links(t, source)},
+                              {"lockstep", to_json(predict(t, chosen, nodes), t)}};
+    };
     const std::uint32_t n = static_cast<std::uint32_t>(o.count);
     return std::make_unique<schedule_workload>(
         "broadcast-trees", to_string(o.schedule), chosen, nodes, t.routers(),
-        [src, n](router_id a, router_id) { return a == src ? n : 0u; }, std::move(details));
+        [src, n](router_id a, router_id) { return a == src ? n : 0u; },
+        late_details(std::move(details), traced));
 }
 
 }  // namespace d3

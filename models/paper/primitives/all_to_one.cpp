@@ -68,7 +68,7 @@ class all_to_one_program final : public node_program {
 class all_to_one_workload final : public workload {
   public:
     all_to_one_workload(const topology& t, const coord& sink, schedule_kind kind, turnaround reply,
-                        schedule s, nlohmann::json details)
+                        schedule s, late_details details)
         : t_(t),
           sink_(t.id(sink)),
           kind_(kind),
@@ -95,7 +95,7 @@ class all_to_one_workload final : public workload {
         if (src == sink_) return workload::expected_from(src, routers, out);
         expected_among(src, {sink_}, out);
     }
-    nlohmann::json details() const override { return details_; }
+    nlohmann::json details() const override { return details_.get(); }
     /// The sink's request broadcasts, then one answer from every router.
     std::optional<workload_volume> volume(const topology& t) const override {
         workload_volume v;
@@ -112,7 +112,7 @@ class all_to_one_workload final : public workload {
     schedule_kind kind_;
     turnaround reply_;
     schedule sched_;
-    nlohmann::json details_;
+    late_details details_;
 };
 
 }  // namespace
@@ -154,36 +154,46 @@ std::vector<link_use> all_to_one_answer_uses(const topology& t, const coord& sin
     return uses;
 }
 
+// The lockstep prediction of `s`, whose rounds are all_to_one_rounds(t) in order.
+prediction all_to_one_prediction(const topology& t, const coord& sink, turnaround reply,
+                                 const schedule& s) {
+    // The request broadcast reaches every router: traced once, not once per round.
+    const std::vector<link_use> request = all_to_one_request_uses(t, sink);
+    link_calendar cal;
+    int i = 0;
+    for (std::size_t slot = 0; slot < s.slots.size(); ++slot) {
+        if (!s.slots[slot].is_delay()) {
+            cal.add(request, slot);
+            cal.add(all_to_one_answer_uses(t, sink, i++, reply), slot);
+        }
+        cal.filled_before(slot + 1);
+    }
+    return predict(cal);
+}
+
 }  // namespace
 
 std::unique_ptr<workload> make_all_to_one_workload(const topology& t, const primitive_options& o) {
     const std::vector<slot> rounds = all_to_one_rounds(t);
     const int protocol = o.protocol != 0 ? o.protocol : 1;
-    // The request broadcast reaches every router: kept once, not once per round (K M rounds of N
-    // routers' links were 3.6 GB at D3(32,32)).
-    const std::vector<link_use> request = all_to_one_request_uses(t, o.source);
-    std::vector<std::vector<link_use>> answers;
-    for (int i = 0; i < static_cast<int>(rounds.size()); ++i)
-        answers.push_back(all_to_one_answer_uses(t, o.source, i, o.reply));
-    std::vector<link_use> round;
-    const auto round_of = [&](std::size_t i) -> const std::vector<link_use>& {
-        round = request;
-        round.insert(round.end(), answers[i].begin(), answers[i].end());
-        return round;
-    };
-    const auto predict_of = [&](const schedule& s) {
-        link_calendar cal;
-        std::size_t i = 0;
-        for (std::size_t slot = 0; slot < s.slots.size(); ++slot) {
-            if (!s.slots[slot].is_delay()) cal.add(round_of(i++), slot);
-            cal.filled_before(slot + 1);
-        }
-        return predict(cal);
-    };
+    const coord sink = o.source;
+    const turnaround reply = o.reply;
     const schedule paper = protocol_pattern(rounds, protocol);
     schedule chosen = choose_schedule(
-        o.schedule, paper, rounds, [&](const schedule& s) { return predict_of(s).conflicts; },
+        o.schedule, paper, rounds,
+        [&](const schedule& s) { return all_to_one_prediction(t, sink, reply, s).conflicts; },
         [&] {
+            // The request broadcast (K M rounds of N routers' links were 3.6 GB at D3(32,32))
+            // is kept once, each round's list made when the placement asks for it.
+            const std::vector<link_use> request = all_to_one_request_uses(t, sink);
+            std::vector<link_use> round;
+            const auto round_of = [&](std::size_t i) -> const std::vector<link_use>& {
+                round = request;
+                const std::vector<link_use> answers =
+                    all_to_one_answer_uses(t, sink, static_cast<int>(i), reply);
+                round.insert(round.end(), answers.begin(), answers.end());
+                return round;
+            };
             link_calendar cal;
             const placement pl = place_rounds(rounds.size(), round_of, false, cal);
             schedule fixed;
@@ -191,15 +201,19 @@ std::unique_ptr<workload> make_all_to_one_workload(const topology& t, const prim
             for (std::size_t i = 0; i < rounds.size(); ++i) fixed.slots[pl.slot[i]] = rounds[i];
             return fixed;
         },
-        "all-to-one to " + to_string(o.source) + " with Protocol " + std::to_string(protocol));
-    nlohmann::json details = {{"sink", to_string(o.source)},
+        "all-to-one to " + to_string(sink) + " with Protocol " + std::to_string(protocol));
+    nlohmann::json details = {{"sink", to_string(sink)},
                               {"protocol", o.schedule == schedule_kind::paper ? protocol : 0},
-                              {"turnaround", to_string(o.reply)},
-                              {"answer_offset", all_to_one_answer_step(0, o.reply)},
-                              {"claimed", !topology::is_fixed_point(o.source)},
-                              {"lockstep", to_json(predict_of(chosen), t)}};
-    return std::make_unique<all_to_one_workload>(t, o.source, o.schedule, o.reply,
-                                                 std::move(chosen), std::move(details));
+                              {"turnaround", to_string(reply)},
+                              {"answer_offset", all_to_one_answer_step(0, reply)},
+                              {"claimed", !topology::is_fixed_point(sink)}};
+    // Every round's broadcast traced (K M N links): made when the result reads it.
+    auto lockstep = [t, sink, reply, chosen] {
+        return nlohmann::json{
+            {"lockstep", to_json(all_to_one_prediction(t, sink, reply, chosen), t)}};
+    };
+    return std::make_unique<all_to_one_workload>(t, sink, o.schedule, reply, std::move(chosen),
+                                                 late_details(std::move(details), lockstep));
 }
 
 }  // namespace d3

@@ -23,15 +23,19 @@ std::unique_ptr<workload> make_broadcast_workload(const topology& t, const primi
     const schedule chosen = choose_schedule(
         t, o.schedule, paper, rounds, rounds, nodes, false,
         "broadcast from " + to_string(o.source) + " with Protocol " + std::to_string(protocol));
-    const prediction pred = predict(t, chosen, nodes);
     nlohmann::json details = {{"source", to_string(o.source)},
                               {"count", o.count},
-                              {"protocol", o.schedule == schedule_kind::paper ? protocol : 0},
-                              {"lockstep", to_json(pred, t)}};
+                              {"protocol", o.schedule == schedule_kind::paper ? protocol : 0}};
+    // The prediction traces every copy (one per router): made when the result reads it, after
+    // the memory estimate has accepted the run.
+    auto lockstep = [t, chosen, nodes]() -> nlohmann::json {
+        return {{"lockstep", to_json(predict(t, chosen, nodes), t)}};
+    };
     const std::uint32_t n = static_cast<std::uint32_t>(o.count);
     return std::make_unique<schedule_workload>(
         "broadcast", to_string(o.schedule), chosen, nodes, t.routers(),
-        [src, n](router_id a, router_id) { return a == src ? n : 0u; }, std::move(details));
+        [src, n](router_id a, router_id) { return a == src ? n : 0u; },
+        late_details(std::move(details), lockstep));
 }
 
 }  // namespace d3

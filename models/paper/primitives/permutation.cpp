@@ -1,6 +1,7 @@
 #include "paper/primitives/permutation.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <random>
 #include <set>
@@ -110,7 +111,7 @@ class permutation_workload final : public workload {
   public:
     permutation_workload(const topology& t, schedule_kind kind, std::vector<router_id> image,
                          std::vector<std::uint64_t> extra, std::size_t rounds, std::size_t delays,
-                         nlohmann::json details)
+                         late_details details)
         : t_(t),
           kind_(kind),
           image_(std::move(image)),
@@ -142,7 +143,7 @@ class permutation_workload final : public workload {
         for (int p = 0; p < t_.m(); ++p) candidates.push_back(t_.id({a.c, a.d, p}));
         expected_among(src, std::move(candidates), out);
     }
-    nlohmann::json details() const override { return details_; }
+    nlohmann::json details() const override { return details_.get(); }
     /// One data packet per router; with the exchange, M-1 single-copy packets more per router.
     std::optional<workload_volume> volume(const topology& t) const override {
         const std::uint64_t n = t.routers();
@@ -156,7 +157,7 @@ class permutation_workload final : public workload {
     std::vector<router_id> image_;
     std::vector<std::uint64_t> extra_;
     std::size_t rounds_, delays_;
-    nlohmann::json details_;
+    late_details details_;
 };
 
 }  // namespace
@@ -207,6 +208,34 @@ header permutation_header(const topology& t, const coord& src, const coord& dst,
     return make_source_vector_header(false, 3, t.vector_to(src, dst));
 }
 
+namespace {
+
+// The links of every node's message launched at step 0 (data[r]) and of the exchange.
+struct permutation_links {
+    std::vector<std::vector<link_use>> data;
+    link_calendar exchange;
+};
+
+permutation_links trace_permutation(const topology& t, const std::vector<router_id>& image,
+                                    const std::vector<bool>& glgl, bool paper_paths) {
+    permutation_links out;
+    out.data.resize(t.routers());
+    std::vector<link_use> u;
+    link_tracer tracer;
+    for (router_id r = 0; r < t.routers(); ++r) {
+        tracer.trace(t, r, 0, permutation_header(t, t.at(r), t.at(image[r]), glgl[r]), out.data[r]);
+        if (paper_paths)
+            for (int x = 1; x < t.m(); ++x) {
+                u.clear();
+                tracer.trace(t, r, 0, make_source_vector_header(false, 1, {0, x, 0}), u);
+                out.exchange.add(u);
+            }
+    }
+    return out;
+}
+
+}  // namespace
+
 std::unique_ptr<workload> make_permutation_workload(const topology& t, const primitive_options& o) {
     const std::vector<router_id> image = make_permutation(t, o.perm, o.seed);
     const router_id n = t.routers();
@@ -231,38 +260,35 @@ std::unique_ptr<workload> make_permutation_workload(const topology& t, const pri
                 groups += grouped.size();
             }
     const std::uint64_t data_step = paper_paths ? kPermutationDataStep : 0;
-    std::vector<std::vector<link_use>> uses(n);
-    link_calendar exchange;
-    std::vector<link_use> u;
-    link_tracer tracer;
-    for (router_id r = 0; r < n; ++r) {
-        tracer.trace(t, r, 0, permutation_header(t, t.at(r), t.at(image[r]), glgl[r]), uses[r]);
-        if (paper_paths)
-            for (int x = 1; x < t.m(); ++x) {
-                u.clear();
-                tracer.trace(t, r, 0, make_source_vector_header(false, 1, {0, x, 0}), u);
-                exchange.add(u);
-            }
-    }
-    link_calendar cal = exchange;
-    for (router_id r = 0; r < n; ++r) cal.add(uses[r], data_step);
-    const prediction published = predict(cal);
     std::vector<std::uint64_t> extra(n, 0);
     std::size_t rounds = paper_paths ? 2 : 1, delays = 0;
+    // The published paths' lockstep prediction traces every node's message: made when the result
+    // reads it (after the memory estimate), except for `fixed`, which places by it.
+    std::function<nlohmann::json()> lockstep = [t, image, glgl, paper_paths, data_step] {
+        permutation_links links = trace_permutation(t, image, glgl, paper_paths);
+        link_calendar cal = std::move(links.exchange);
+        for (std::size_t r = 0; r < links.data.size(); ++r) cal.add(links.data[r], data_step);
+        return nlohmann::json{{"lockstep", to_json(predict(cal), t)}};
+    };
     if (o.schedule == schedule_kind::fixed) {
-        if (published.conflicts == 0)
+        const permutation_links links = trace_permutation(t, image, glgl, paper_paths);
+        link_calendar cal = links.exchange;
+        for (router_id r = 0; r < n; ++r) cal.add(links.data[r], data_step);
+        if (predict(cal).conflicts == 0)
             throw std::invalid_argument(nothing_to_fix("permutation '" + o.perm + "'"));
-        cal = exchange;
+        cal = links.exchange;
         std::set<std::uint64_t> steps;
         for (router_id r = 0; r < n; ++r) {
             std::uint64_t s = data_step;
-            while (!cal.fits(uses[r], s)) ++s;
-            cal.add(uses[r], s);
+            while (!cal.fits(links.data[r], s)) ++s;
+            cal.add(links.data[r], s);
             extra[r] = s - data_step;
             steps.insert(s);
         }
         rounds = 1 + steps.size();
         delays = static_cast<std::size_t>(*steps.rbegin() - data_step + 1) - steps.size();
+        const nlohmann::json placed{{"lockstep", to_json(predict(cal), t)}};
+        lockstep = [placed] { return placed; };
     }
     const std::uint64_t stagger = *std::max_element(extra.begin(), extra.end());
     nlohmann::json details = {{"perm", o.perm},
@@ -272,10 +298,10 @@ std::unique_ptr<workload> make_permutation_workload(const topology& t, const pri
                               {"glgl_drawer_pairs", groups},
                               {"stagger_steps", stagger},
                               {"turnaround_steps", paper_paths ? 2 : 0},
-                              {"bound_hops", t.m() + 4},
-                              {"lockstep", to_json(predict(cal), t)}};
+                              {"bound_hops", t.m() + 4}};
     return std::make_unique<permutation_workload>(t, o.schedule, image, std::move(extra), rounds,
-                                                  delays, std::move(details));
+                                                  delays,
+                                                  late_details(std::move(details), lockstep));
 }
 
 }  // namespace d3

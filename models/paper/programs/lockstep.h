@@ -85,13 +85,17 @@ class link_calendar {
 
   private:
     void close_before(std::uint64_t step);
-    // One step's uses by (router << 12 | port). A prime table size (not robin_map's default
-    // power of two, which would index by the key's low bits: the port and the router's low bits)
-    // spreads the keys with the identity hash.
-    using step_uses = tsl::robin_map<std::uint64_t, std::uint16_t, std::hash<std::uint64_t>,
-                                     std::equal_to<std::uint64_t>,
-                                     std::allocator<std::pair<std::uint64_t, std::uint16_t>>, false,
-                                     tsl::rh::prime_growth_policy>;
+    // One step's uses by (router << 12 | port), hashed by splitmix64's finaliser: the keys of a
+    // step are regular (one port, routers in arithmetic progressions), and an identity hash
+    // clusters them even in a prime-sized table.
+    struct link_key_hash {
+        std::size_t operator()(std::uint64_t k) const {
+            k = (k ^ (k >> 30)) * 0xBF58476D1CE4E5B9ull;
+            k = (k ^ (k >> 27)) * 0x94D049BB133111EBull;
+            return static_cast<std::size_t>(k ^ (k >> 31));
+        }
+    };
+    using step_uses = tsl::robin_map<std::uint64_t, std::uint16_t, link_key_hash>;
     static std::uint64_t key(const link_use& u) {
         return (static_cast<std::uint64_t>(u.router) << 12) | u.port;
     }
