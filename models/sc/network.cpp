@@ -8,7 +8,6 @@
 #include <sstream>
 
 #include "core/run/memory_estimate.h"
-#include "core/run/wait_cycle.h"
 
 namespace d3 {
 
@@ -161,80 +160,6 @@ void network::check_memory() {
     memory_stop_ = os.str();
     SC_REPORT_WARNING("d3/memory", memory_stop_.c_str());
     sc_core::sc_stop();
-}
-
-// Every `watchdog` steps: a deadlock when packets are in flight and none moved since the last
-// look. No packet in flight is no deadlock, even while the nodes' programs run (a traffic run at a
-// low rate may have none for a long time): the next packet's entry is progress.
-void network::watchdog() {
-    const std::uint64_t now = progress();
-    const bool moved = now != last_progress_;
-    last_progress_ = now;
-    if (pool_.in_use() == 0 || moved) {
-        bool busy = pool_.in_use() != 0;
-        for (const node& x : nodes) busy = busy || x.busy();
-        // Drained: no timer, so that the kernel may run out of events.
-        if (busy) watchdog_event_.notify(cycles(static_cast<std::uint64_t>(cfg_.watchdog)));
-        return;
-    }
-    deadlock_ = "deadlock: no packet moved for " + std::to_string(cfg_.watchdog) + " steps with " +
-                std::to_string(pool_.in_use()) + " packets in flight (step " +
-                std::to_string(to_cycle(sc_core::sc_time_stamp())) + ")";
-    wait_cycle_ = find_blocked_cycle();
-    if (!wait_cycle_.empty()) deadlock_ += "; blocked cycle: " + wait_cycle_;
-    SC_REPORT_WARNING("d3/network", deadlock_.c_str());
-    sc_core::sc_stop();
-}
-
-// Wait-for graph over link input buffers and hold stages: a buffer whose head packet lacks a
-// credit waits for the buffer (router, input, VC) it must enter, one whose head must hold waits for
-// its router's hold stage, and a hold stage (per service class) waits for the buffer its first
-// blocked packet must enter. Node ids: router id * (buffers + classes) + buffer index, or + buffers
-// + class for the hold stage.
-std::string network::find_blocked_cycle() const {
-    const int buffers = topo_.link_ports() * cfg_.router.vcs * cfg_.router.service_classes;
-    const int per = buffers + cfg_.router.service_classes;
-    const auto node = [per, buffers](router_id r, int fifo, int cls) {
-        return static_cast<std::int64_t>(r) * per +
-               (fifo == router::kHoldStage ? buffers + cls : fifo);
-    };
-    std::vector<std::int64_t> next(
-        static_cast<std::size_t>(topo_.routers()) * static_cast<std::size_t>(per), -1);
-    for (router_id i = 0; i < topo_.routers(); ++i) {
-        const coord at = topo_.at(i);
-        for (const router::wait& w : routers[i].blocked_heads()) {
-            std::int64_t to_node;
-            if (w.output == router::kHoldStage) {
-                to_node = node(i, router::kHoldStage, w.cls);
-            } else {
-                const topology::link_end far = topo_.far_end(at, port_of(w.output, topo_.k()));
-                const router_id to = topo_.id(far.at);
-                to_node = node(to, routers[to].fifo_index(index_of(far.port, topo_.k()), w.vc), 0);
-            }
-            next[static_cast<std::size_t>(node(i, w.fifo, w.cls))] = to_node;
-        }
-    }
-    const std::vector<std::int64_t> cycle = find_wait_cycle(next);
-    std::string s;
-    const bool classes = cfg_.router.service_classes > 1;
-    for (std::size_t j = 0; j < cycle.size(); ++j) {
-        const auto r = static_cast<router_id>(cycle[j] / per);
-        const int f = static_cast<int>(cycle[j] % per);
-        if (j != 0) s += " -> ";
-        s += "router " + topo_.label(topo_.at(r));
-        if (f < buffers) {
-            s += " input " + routers[r].fifo_label(f) + " (head " + routers[r].fifo_head(f) + ")";
-        } else {
-            const int cls = f - buffers;
-            s += std::string(" hold stage") +
-                 (classes ? std::string(" ") + to_string(static_cast<service>(cls)) : "") + " (" +
-                 std::to_string(routers[r].hold_size()) + " held, first waiting " +
-                 routers[r].held_head(cls) + ")";
-        }
-    }
-    if (!cycle.empty())
-        s += " -> back to router " + topo_.label(topo_.at(static_cast<router_id>(cycle[0] / per)));
-    return s;
 }
 
 router_stats network::totals() const {

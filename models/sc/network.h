@@ -81,12 +81,25 @@ class network : public sc_core::sc_module, public occupancy_view {
 
   private:
     SC_HAS_PROCESS(network);
+    // The deadlock watch (network_deadlock.cpp).
     void watchdog();
     std::uint64_t progress() const;
-    std::string find_blocked_cycle() const;
+    void stop_on_deadlock(const std::vector<std::int64_t>& cycle);
+    /// The wait-for graph's numbering: per router its link buffers, then a hold stage per class.
+    struct wait_graph_shape {
+        int buffers = 0;
+        int per_router = 0;
+    };
+    wait_graph_shape wait_shape() const;
+    /// A cycle of the wait-for graph of blocked heads (its nodes in wait order), or empty.
+    std::vector<std::int64_t> blocked_cycle() const;
+    /// Every node of `cycle` a full link buffer: it can never resolve.
+    bool held_for_good(const std::vector<std::int64_t>& cycle) const;
+    /// "router (c,d,p) input local 3 vc2 (head ...) -> ... -> back to router ...", or "".
+    std::string describe_cycle(const std::vector<std::int64_t>& cycle) const;
 
     sc_core::sc_event watchdog_event_;
-    std::uint64_t last_progress_ = 0;  ///< progress() at the watchdog's last look
+    std::uint64_t last_progress_ = 0;        ///< progress() at the watchdog's last look
     std::string deadlock_;
     std::string memory_stop_;  ///< memory_stop()
     std::string wait_cycle_;

@@ -151,6 +151,8 @@ class router : public stepper::client, public sc_core::sc_module {
     std::vector<wait> blocked_heads() const;
     /// The header of the first held packet of class `cls` that waits for a credit ("" if none).
     std::string held_head(int cls) const;
+    /// Link buffer `fifo` has no room for another packet.
+    bool fifo_full(int fifo) const { return in_unit_.full(fifo); }
     /// Buffer index of link input `input` (0..K+M-2), virtual channel `vc`.
     int fifo_index(int input, int vc) const { return in_unit_.fifo_index(input, vc); }
     /// "local 3 vc2", "global 0 vc1", "injection".

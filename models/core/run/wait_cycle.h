@@ -7,9 +7,16 @@
 
 namespace d3 {
 
-/// next[i] is the buffer that buffer i waits for, or -1 when i waits for nothing. Returns the
-/// buffers of one cycle in wait order (each waits for the next, the last for the first), the one
-/// reached first from the lowest-numbered buffer; empty when there is no cycle.
-std::vector<std::int64_t> find_wait_cycle(const std::vector<std::int64_t>& next);
+/// Buffer `from` waits for buffer `to` (ids are any non-negative numbers: only the buffers that
+/// wait are listed, so the graph costs what is blocked, not what the network has).
+struct wait_edge {
+    std::int64_t from = 0;
+    std::int64_t to = 0;
+};
+
+/// The buffers of one cycle in wait order (each waits for the next, the last for the first), the
+/// one reached first from the lowest-numbered waiting buffer; empty when there is no cycle. A
+/// buffer appears at most once as `from`.
+std::vector<std::int64_t> find_wait_cycle(std::vector<wait_edge> edges);
 
 }  // namespace d3

@@ -115,6 +115,8 @@ class input_unit : public sc_core::sc_object {
     std::uint64_t next_work(std::uint64_t t) const;
 
     std::size_t size(int fifo) const { return buffer(fifo).size(); }
+    /// No room for another packet (a link buffer: its depth's D / F packets).
+    bool full(int fifo) const { return buffer(fifo).full(); }
     /// Packets in every virtual channel of an input port (the injection port: link_inputs).
     std::size_t port_occupancy(int input) const;
     /// Packets in all buffers, summed when asked (at the end of a run) rather than counted at every

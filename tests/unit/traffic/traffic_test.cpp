@@ -313,13 +313,30 @@ TEST(TrafficState, AStoppedRunsRatesAreOverTheStepsItMeasured) {
     EXPECT_EQ(s.measured_steps(), 10u);
 }
 
+// The wait-for graph as next[i] = the buffer i waits for, or -1.
+std::vector<std::int64_t> cycle_of(const std::vector<std::int64_t>& next) {
+    std::vector<wait_edge> edges;
+    for (std::size_t i = 0; i < next.size(); ++i)
+        if (next[i] >= 0) edges.push_back({static_cast<std::int64_t>(i), next[i]});
+    std::reverse(edges.begin(), edges.end());  // any order
+    return find_wait_cycle(edges);
+}
+
 TEST(WaitCycle, FindsTheCycleAndIgnoresTails) {
-    EXPECT_TRUE(find_wait_cycle({}).empty());
-    EXPECT_TRUE(find_wait_cycle({1, 2, -1}).empty());
-    EXPECT_EQ(find_wait_cycle({0}), (std::vector<std::int64_t>{0}));
+    EXPECT_TRUE(cycle_of({}).empty());
+    EXPECT_TRUE(cycle_of({1, 2, -1}).empty());
+    EXPECT_EQ(cycle_of({0}), (std::vector<std::int64_t>{0}));
     // 0 -> 1 -> 3 -> 5 -> 3; 2 -> 4 -> -1
-    EXPECT_EQ(find_wait_cycle({1, 3, 4, 5, -1, 3}), (std::vector<std::int64_t>{3, 5}));
-    EXPECT_EQ(find_wait_cycle({-1, 2, 3, 1}), (std::vector<std::int64_t>{1, 2, 3}));
+    EXPECT_EQ(cycle_of({1, 3, 4, 5, -1, 3}), (std::vector<std::int64_t>{3, 5}));
+    EXPECT_EQ(cycle_of({-1, 2, 3, 1}), (std::vector<std::int64_t>{1, 2, 3}));
+}
+
+TEST(WaitCycle, IdsNeedNotBeDense) {
+    const std::int64_t big = 1'000'000'000'000;
+    // big+7 -> 3 -> big -> big+7, and 1 -> 2 (2 waits for nothing)
+    EXPECT_EQ(find_wait_cycle({{big, big + 7}, {1, 2}, {big + 7, 3}, {3, big}}),
+              (std::vector<std::int64_t>{3, big, big + 7}));
+    EXPECT_TRUE(find_wait_cycle({{big, big + 1}, {big + 1, big + 2}}).empty());
 }
 
 }  // namespace
