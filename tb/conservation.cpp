@@ -1,5 +1,9 @@
 #include "tb/conservation.h"
 
+#include <algorithm>
+
+#include "paper/programs/lockstep.h"
+
 #include <sys/resource.h>
 
 namespace d3 {
@@ -16,6 +20,14 @@ void record_peak_rss(run_result& r) {
     if (getrusage(RUSAGE_SELF, &usage) == 0) r.peak_rss_kib = usage.ru_maxrss;
 }
 
+// Counted whether the first slot launches or is a delay (an all-to-all on M = 2 begins with
+// one), so that rounds + delays + 2 = steps for a schedule of three-step paths on every shape.
+std::uint64_t run_steps(std::uint64_t first_hop, std::uint64_t last_delivery,
+                        std::uint64_t start_step) {
+    const std::uint64_t first = std::min(first_hop, start_step + kFirstHopAfterLaunch);
+    return last_delivery >= first ? last_delivery - first : 0;
+}
+
 void record_network(run_result& r, const network& net, const workload& work) {
     const topology& t = net.topo();
     r.k = t.k();
@@ -29,9 +41,7 @@ void record_network(run_result& r, const network& net, const workload& work) {
     r.totals = net.totals();
     r.first_conflicts = net.first_conflicts(16);
     r.end_cycle = to_cycle(sc_core::sc_time_stamp());
-    const std::uint64_t first = net.first_hop();
-    const std::uint64_t last = net.last_delivery();
-    r.steps = last >= first ? last - first : 0;
+    r.steps = run_steps(net.first_hop(), net.last_delivery(), work.start_step());
 }
 
 void check_conservation(network& net, const workload& work, const std::string& what,

@@ -23,8 +23,14 @@ void record_run_cost(run_result& r, std::chrono::steady_clock::time_point start,
 /// the process's peak (in a large all-to-all, more than the simulation itself).
 void record_peak_rss(run_result& r);
 
+/// A run's `steps` (docs/architecture.md, "Steps"): from the first step of the programs' step 0
+/// (`start_step`, a delay or not) to the last delivery. `first_hop` is the first launched
+/// packet's first step (no earlier than that, unless nothing was launched: ~0).
+std::uint64_t run_steps(std::uint64_t first_hop, std::uint64_t last_delivery,
+                        std::uint64_t start_step);
+
 /// Fills what ran (network, primitive, schedule, rounds, delays) and the network's figures (totals,
-/// first conflicts, end cycle, steps from the first hop to the last delivery); those of a run
+/// first conflicts, end cycle, steps, run_steps); those of a run
 /// stopped early (the watchdog, the memory limit) are those of the step it stopped at.
 void record_network(run_result& r, const network& net, const workload& work);
 

@@ -1,5 +1,7 @@
 #include "tb/partition_report.h"
 
+#include "tb/conservation.h"
+
 #include <algorithm>
 #include <limits>
 #include <sstream>
@@ -56,7 +58,7 @@ nlohmann::json partition_report(const network& net, const partitioned_workload& 
                          {"routers", routers[i]},
                          {"rounds", w.rounds()},
                          {"delays", w.delays()},
-                         {"steps", last[i] >= first[i] ? last[i] - first[i] : 0},
+                         {"steps", run_steps(first[i], last[i], w.start_step())},
                          {"hops", stats[i].hops},
                          {"holds", stats[i].holds},
                          {"conflicts", stats[i].conflicts},

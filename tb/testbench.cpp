@@ -2,6 +2,7 @@
 
 #include "core/decoding/vc.h"
 #include "tb/conservation.h"
+#include "tb/partition_report.h"
 #include "trace/trace_files.h"
 #include "trace/wave_estimate.h"
 
@@ -51,6 +52,22 @@ std::optional<std::string> run_options::validate() const {
         return std::string(e.what());
     }
     return std::nullopt;
+}
+
+// A primitive that launches more than M packets per round gets that injection width (the glgl
+// one-to-all launches K at once); 0 leaves the network's default, M. In partitions, the widest
+// partition's width (its M, or its primitive's), so that a partition runs as the standalone
+// network it equals (the whole network's M served a two-position partition's node four entries
+// a step where D3(K,2)'s serves two: other conflicts under a schedule that has some). Partitions
+// of different shapes share the widest one's (docs/findings.md, section 12).
+int default_injection_width(const run_options& o, const topology& t) {
+    if (o.subnetworks.empty()) return primitive_injection_width(t, primitive_of(o));
+    int width = 0;
+    for (const subnetwork& s : parse_subnetworks(o.subnetworks, t.k(), t.m())) {
+        const int w = primitive_injection_width(topology(s.k(), s.m()), primitive_of(o));
+        width = std::max(width, w != 0 ? w : s.m());
+    }
+    return width;
 }
 
 primitive_options primitive_of(const run_options& o) {
@@ -112,10 +129,8 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
                      const decoder_factory& decoders, std::unique_ptr<workload> work)
     : sc_core::sc_module(name), opt_(o), topo_(make_topology(o.net)), work_(std::move(work)) {
     const auto start = std::chrono::steady_clock::now();
-    // A primitive that launches more than M packets per round gets that injection width unless
-    // the width was set (the glgl one-to-all launches K at once).
     if (opt_.net.router.injection_width == 0)
-        opt_.net.router.injection_width = primitive_injection_width(topo_, primitive_of(opt_));
+        opt_.net.router.injection_width = default_injection_width(opt_, topo_);
     if (!work_) work_ = make_workload(opt_, topo_);
     decoder_factory decs = decoders;
     const workload* wl = work_.get();

@@ -70,6 +70,9 @@ struct run_options {
 /// Builds the workload the options ask for. Call after validate_options(); throws
 /// std::invalid_argument with the reason validate() would give for options it cannot run.
 std::unique_ptr<workload> make_workload(const run_options& o, const topology& t);
+/// The injection width a run gets when --injection-width is 0 (testbench.cpp), or 0: the
+/// network's default (M).
+int default_injection_width(const run_options& o, const topology& t);
 /// The primitive options inside run options.
 primitive_options primitive_of(const run_options& o);
 

@@ -73,6 +73,8 @@ class background_workload final : public workload {
     /// The primitive's own workload (what size estimates may run: its programs share no state).
     const workload& foreground() const { return *inner_; }
     std::uint64_t warmup() const { return warmup_; }
+    /// The primitive starts after the background's head start.
+    std::uint64_t start_step() const override { return warmup_; }
     /// The background's figures: the traffic summary (core/traffic/traffic.h: offered, accepted,
     /// latency, ...) plus its class and the primitive's start step.
     nlohmann::json summary() const;

@@ -96,6 +96,9 @@ class workload {
     /// that the ledger sets that room aside once instead of growing and copying its list (a hint
     /// only: a run that launches more grows it as before).
     virtual std::uint64_t expected_messages() const { return 0; }
+    /// The network step of the programs' step 0 (their first slot, a delay or not): a run's
+    /// `steps` count from the first hop of a packet launched then (docs/architecture.md, "Steps").
+    virtual std::uint64_t start_step() const { return 0; }
 
   protected:
     /// expected_from for a workload whose pairs from `src` all lie among `candidates` (any order,
