@@ -18,11 +18,13 @@ vc_allocation::vc_allocation(const vc_router_setup& s, int inputs, int outputs)
       listed_(alloc_->takes_lone_requests() &&
               static_cast<std::size_t>(inputs * s.vcs) <= listed_requests::kMaxPorts &&
               static_cast<std::size_t>(outputs * s.vcs) <= listed_requests::kMaxPorts),
+      list_matched_(listed_ && alloc_->takes_listed_requests()),
       // An input VC asks for at most every VC of its output.
       list_(listed_ ? static_cast<std::size_t>(inputs * s.vcs * s.vcs) : 0),
       ages_(list_.capacity()) {}
 
 void vc_allocation::match_shared() {
+    if (list_matched_) return alloc_->allocate_listed(list_, grants_);
     for (std::size_t i = 0; i < list_.size(); ++i) {
         if (list_.alone(i))
             alloc_->allocate_lone(&list_[i], 1);

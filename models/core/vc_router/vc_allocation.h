@@ -66,7 +66,7 @@ class vc_allocation {
             if (!shared || list_.alone(i) || grants_.output_of(r.input) == r.output)
                 granted(static_cast<int>(r.input), static_cast<int>(r.output) % vcs_);
         }
-        if (shared) requests_.clear();
+        if (shared && !list_matched_) requests_.clear();
         list_.clear();
     }
     /// The listed requests that share a port into the matrix, allocated; the others' priorities
@@ -80,6 +80,8 @@ class vc_allocation {
     /// Requests listed (an allocator that takes lone requests, at most 64 VCs a side) or
     /// straight into the matrix; the listed ones' ages.
     bool listed_;
+    /// Listed, and the allocator matches the list itself (no request matrix for shared cycles).
+    bool list_matched_;
     listed_requests list_;
     std::vector<std::uint64_t> ages_;
 };
