@@ -93,6 +93,16 @@ class input_vcs {
         }
     }
 
+    /// f(index) for every VC holding a flit whose head is idle or waits for a VC, in index
+    /// order (as for_each_at: f may move the VC it is given on).
+    template <typename F>
+    void for_each_before_active(F&& f) const {
+        for (std::size_t w = 0; w < busy_.size(); ++w) {
+            std::uint64_t bits = busy_[w] & ~staged_[busy_.size() + w];
+            for (; bits != 0; bits &= bits - 1) f(static_cast<int>(w * 64 + lowest_bit(bits)));
+        }
+    }
+
   private:
     int vcs_;
     std::vector<int> depth_;

@@ -28,7 +28,7 @@ void output_vcs::send_tail(int output, vc_slot& s) {
     // With wait_for_tail_credit, freed when the last credit is back; an output of unbounded room
     // (the hold port, a terminal) returns none: freed at once.
     const int depth = depth_[static_cast<std::size_t>(output)];
-    if (wait_for_tail_credit_ && depth != kUnbounded && s.credits != depth)
+    if (depth != kUnbounded && s.credits != depth)
         s.tail_sent = true;
     else
         s.owner = kFree;
