@@ -27,7 +27,7 @@ enum class vc_stage : std::uint8_t { idle, vc_alloc, active };
 
 struct input_vc {
     bounded_ring<flit_slot> flits;    ///< limited to the VC's depth; no memory while empty
-    vc_stage stage = vc_stage::idle;  ///< input_vcs::set_stage changes it
+    vc_stage stage = vc_stage::idle;  ///< input_vcs::move_stage changes it
     std::uint64_t eligible =
         0;                ///< first cycle of the next stage (the unit before took its cycles)
     int output = -1;      ///< routed output
@@ -71,13 +71,14 @@ class input_vcs {
     std::uint64_t flits() const { return flits_; }
     /// Flits buffered in input port `input`.
     int port_flits(int input) const;
-    /// Moves the packet at the head of VC `index` to stage `s`.
-    void set_stage(int index, vc_stage s) {
-        input_vc& v = at(index);
+    /// Moves the packet at the head of VC `index` from stage `From` to `To` (known where it is
+    /// called: no test of where it is).
+    template <vc_stage From, vc_stage To>
+    void move_stage(int index) {
         const auto i = static_cast<std::size_t>(index);
-        if (v.stage != vc_stage::idle) clear_bit(staged(v.stage), i);
-        v.stage = s;
-        if (s != vc_stage::idle) set_bit(staged(s), i);
+        if constexpr (From != vc_stage::idle) clear_bit(staged(From), i);
+        at(index).stage = To;
+        if constexpr (To != vc_stage::idle) set_bit(staged(To), i);
     }
     /// f(index) for every VC holding a flit whose head is at stage `s`, in index order (a VC
     /// emptied or moved on by f is still visited if it comes later; none is added during the

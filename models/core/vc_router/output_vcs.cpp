@@ -34,8 +34,7 @@ void output_vcs::send_tail(int output, vc_slot& s) {
         s.owner = kFree;
 }
 
-void output_vcs::return_credits(std::uint64_t t) {
-    if (t < next_due_) return;
+void output_vcs::return_due(std::uint64_t t) {
     std::uint64_t next = UINT64_MAX;
     for (std::size_t w = 0; w < pending_outputs_.size(); ++w) {
         for (std::uint64_t bits = pending_outputs_[w]; bits != 0; bits &= bits - 1) {

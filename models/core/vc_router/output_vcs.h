@@ -44,7 +44,9 @@ class output_vcs {
         if (due < next_due_) next_due_ = due;
     }
     /// Credits due by `t` become usable.
-    void return_credits(std::uint64_t t);
+    void return_credits(std::uint64_t t) {
+        if (t >= next_due_) return_due(t);
+    }
     /// The first cycle a pending credit becomes usable (UINT64_MAX: none).
     std::uint64_t next_credit() const;
     /// Flits sent on `output` that its downstream buffers still hold (all VCs).
@@ -62,6 +64,8 @@ class output_vcs {
         std::uint64_t due;
         int vc;
     };
+    /// return_credits() when some credit is due.
+    void return_due(std::uint64_t t);
     /// send() of a tail with wait_for_tail_credit: marks the VC to be freed when its credits are
     /// back (an output of unbounded room frees it at once).
     void send_tail(int output, vc_slot& s);

@@ -48,7 +48,7 @@ class vc_allocation {
   private:
     [[gnu::always_inline]] void add(std::size_t iv, std::size_t col, std::uint64_t age) {
         if (!listed_) return requests_.add(iv, col, age);
-        ages_[list_.size()] = age;
+        if (!list_matched_) ages_[list_.size()] = age;  // read by the matrix only
         list_.add(iv, col);
     }
     /// allocate() of listed requests: those alone in their input VC and output VC granted at

@@ -94,7 +94,7 @@ inline void vc_router::route(int iv, input_vc& v, std::uint64_t t) {
         if (global_[to]) ++globals;
     }
     v.candidates = classes_.next(globals, v.next);
-    inputs_.set_stage(iv, vc_stage::vc_alloc);
+    inputs_.move_stage<vc_stage::idle, vc_stage::vc_alloc>(iv);
     v.eligible = t + route_cycles_;
 }
 
@@ -120,7 +120,7 @@ void vc_router::allocate_vcs(std::uint64_t t) {
             observer_->on_vc_grant(t, id_, observed_port(v.output), out_vc,
                                    observed_port(iv / inputs_.vcs()), iv % inputs_.vcs());
         v.out_vc = out_vc;
-        inputs_.set_stage(iv, vc_stage::active);
+        inputs_.move_stage<vc_stage::vc_alloc, vc_stage::active>(iv);
         v.eligible = t + vc_cycles_;
     });
 }
@@ -193,7 +193,7 @@ void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
         io_.deliver(p, depart + static_cast<std::uint64_t>(setup_.terminal_latency));
     }
     if (tail) {
-        inputs_.set_stage(iv, vc_stage::idle);
+        inputs_.move_stage<vc_stage::active, vc_stage::idle>(iv);
         v.output = v.out_vc = -1;
     }
 }
