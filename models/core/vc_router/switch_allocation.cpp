@@ -17,15 +17,16 @@ switch_allocation::switch_allocation(const vc_router_setup& s, int inputs, int o
       alloc_(make_allocator(s.sw_allocator == "paper" ? "separable-output-first" : s.sw_allocator,
                             static_cast<std::size_t>(inputs * rows_), columns_, s.arbiter,
                             s.sw_allocator == "paper" ? 1 : s.alloc_iters)),
-      requests_(static_cast<std::size_t>(inputs * rows_), columns_),
-      grants_(static_cast<std::size_t>(inputs * rows_), columns_),
-      label_(static_cast<std::size_t>(inputs * rows_) * columns_, -1),
-      next_vc_(static_cast<std::size_t>(inputs * rows_), 0),
       // With output speedup the conflicts are counted from the matrix every cycle.
       listed_(!observed && output_speedup_ == 1 && alloc_->takes_lone_requests() &&
               static_cast<std::size_t>(inputs * rows_) <= listed_requests::kMaxPorts &&
               columns_ <= listed_requests::kMaxPorts),
       list_matched_(listed_ && alloc_->takes_listed_requests()),
+      requests_(list_matched_ ? 0 : static_cast<std::size_t>(inputs * rows_),
+                list_matched_ ? 0 : columns_),
+      grants_(static_cast<std::size_t>(inputs * rows_), columns_),
+      label_(static_cast<std::size_t>(inputs * rows_) * columns_, -1),
+      next_vc_(static_cast<std::size_t>(inputs * rows_), 0),
       // Every input VC asks at most once a cycle.
       list_(listed_ ? static_cast<std::size_t>(inputs * vcs_) : 0),
       asks_(listed_ ? static_cast<std::size_t>(inputs * vcs_) : 0),

@@ -127,17 +127,17 @@ class switch_allocation {
     int output_speedup_;
     std::size_t columns_;  ///< outputs x output speedup
     std::unique_ptr<allocator_if> alloc_;
-    request_matrix requests_;
-    matching grants_;
-    std::vector<int> label_;       ///< row x output: the VC that asks
-    std::vector<int> next_vc_;     ///< per row: the VC asking first
-    std::vector<int> rows_asked_;  ///< with several rows per input: in the order they asked
-    std::uint64_t conflicts_ = 0, waits_ = 0;
     /// Requests listed (an allocator that takes lone requests, a column per output, unobserved)
     /// or straight into the matrix; as asked, by list index.
     bool listed_;
     /// Listed, and the allocator matches the list itself (no request matrix for shared cycles).
     bool list_matched_;
+    request_matrix requests_;  ///< empty when list_matched_
+    matching grants_;
+    std::vector<int> label_;       ///< row x output: the VC that asks
+    std::vector<int> next_vc_;     ///< per row: the VC asking first
+    std::vector<int> rows_asked_;  ///< with several rows per input: in the order they asked
+    std::uint64_t conflicts_ = 0, waits_ = 0;
     listed_requests list_;
     struct ask {
         int input, vc, output;

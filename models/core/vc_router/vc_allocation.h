@@ -75,15 +75,15 @@ class vc_allocation {
 
     int vcs_;
     std::unique_ptr<allocator_if> alloc_;
-    request_matrix requests_;
-    matching grants_;
     /// Requests listed (an allocator that takes lone requests, at most 64 VCs a side) or
-    /// straight into the matrix; the listed ones' ages.
+    /// straight into the matrix.
     bool listed_;
     /// Listed, and the allocator matches the list itself (no request matrix for shared cycles).
     bool list_matched_;
+    request_matrix requests_;  ///< empty when list_matched_
+    matching grants_;
     listed_requests list_;
-    std::vector<std::uint64_t> ages_;
+    std::vector<std::uint64_t> ages_;  ///< the listed requests' ages, for the matrix
 };
 
 }  // namespace d3
