@@ -71,6 +71,9 @@ class link_fw_binder final : public tlm_utils::callback_binder_fw<link_protocol_
     }
     /// What MODULE::receive is told: the binding index unless the module renumbered it.
     void retag(int tag) { tag_ = tag; }
+    /// The module whose receive this binder calls, and with what tag.
+    MODULE& module() const { return module_; }
+    int tag() const { return tag_; }
 
   private:
     MODULE& module_;
@@ -93,6 +96,9 @@ class link_bw_binder final : public tlm_utils::callback_binder_bw<link_protocol_
     }
     /// What MODULE::credit is told: the binding index unless the module renumbered it.
     void retag(int tag) { tag_ = tag; }
+    /// The module whose credit this binder calls, and with what tag.
+    MODULE& module() const { return module_; }
+    int tag() const { return tag_; }
 
   private:
     MODULE& module_;

@@ -194,6 +194,10 @@ class router : public stepper::client, public sc_core::sc_module {
     router_stats design_stats() const;
     /// Wires the design-space router's edges (end_of_elaboration).
     void bind_design();
+    /// Tells the design-space router's edges which of its links lead to or come from another
+    /// design-space router (start_of_simulation: every router's bindings retagged by then).
+    void link_design_peers();
+    void start_of_simulation() override;
     /// The first buffer of input port `input`: an arrival in channel `vc` enters buffer
     /// first_buffer(input) + vc (from the node: the injection buffer of class `vc`).
     int first_buffer(int input) const {

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <string>
 
+#include "core/allocation/listed_requests.h"
 #include "core/allocation/matching.h"
 #include "core/allocation/request_matrix.h"
 
@@ -17,11 +18,6 @@ struct allocator_setup {
     std::size_t outputs = 1;
     std::string arbiter = "round-robin";  ///< the arbiters' kind, for allocators built of arbiters
     int iterations = 1;                   ///< passes per allocation (BookSim2's alloc_iters)
-};
-
-/// A request of a cycle in which no two requests share an input or an output.
-struct lone_request {
-    std::size_t input, output;
 };
 
 class allocator_if {
@@ -41,6 +37,17 @@ class allocator_if {
     virtual void allocate_lone(const lone_request* r, std::size_t n) {
         (void)r;
         (void)n;
+    }
+    /// Whether allocate_listed() may be called: at most 64 inputs and 64 outputs, and an
+    /// allocator whose matching does not depend on the requests' ages.
+    virtual bool takes_listed_requests() const { return false; }
+    /// allocate() of a cycle's requests `list` (a pair listed twice counts once) without a request
+    /// matrix: the same priority moves as allocate() of a matrix holding them, and into `grants`
+    /// (cleared first) the same pairs among the requests that share a port (those alone in their
+    /// input and output are granted, as allocate_lone grants them, and not written).
+    virtual void allocate_listed(const listed_requests& list, matching& grants) {
+        (void)list;
+        grants.clear();
     }
 };
 

@@ -8,9 +8,13 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/allocation/allocator_if.h"
-
 namespace d3 {
+
+/// A request of a cycle: an input asks for an output (allocator_if::allocate_lone: one of a cycle
+/// in which no two requests share an input or an output).
+struct lone_request {
+    std::size_t input, output;
+};
 
 class listed_requests {
   public:
@@ -24,6 +28,8 @@ class listed_requests {
     const lone_request* data() const { return list_.data(); }
     /// Whether two requests share a row or a column.
     bool shared() const { return (shared_rows_ | shared_columns_) != 0; }
+    /// The columns asked for more than once (a bit per column).
+    std::uint64_t shared_columns() const { return shared_columns_; }
 
     void add(std::size_t row, std::size_t column) {
         const std::uint64_t r = std::uint64_t{1} << row, c = std::uint64_t{1} << column;

@@ -49,7 +49,8 @@ separable_allocator<Order, Arbiter>::separable_allocator(const allocator_setup& 
       free_second_(words_for(second_count(Order, s))),
       scratch_(words_for(second_count(Order, s))),
       asking_(words_for(first_count(Order, s))),
-      narrow_(first_count(Order, s) <= 64 && second_count(Order, s) <= 64) {}
+      narrow_(first_count(Order, s) <= 64 && second_count(Order, s) <= 64),
+      listed_asks_(narrow_ ? first_count(Order, s) : 0) {}
 
 // No two requests share an input or an output: the pass would match every request, each port's
 // arbiter finding its one requester, and move every arbiter of a matched pair on. Done directly
@@ -132,14 +133,24 @@ void separable_allocator<Order, Arbiter>::allocate_narrow(const request_matrix& 
         }
         return;
     }
+    match_narrow(
+        firsts, grants, [&](std::size_t x) { return requests_of(requests, x)[0]; },
+        [&](std::size_t x) { return request_ages_of(requests, x); },
+        [&](std::size_t y) { return pick_ages_of(requests, y); });
+}
+
+template <separable_order Order, typename Arbiter>
+template <typename Asked, typename FirstAges, typename SecondAges>
+void separable_allocator<Order, Arbiter>::match_narrow(std::uint64_t firsts, matching& grants,
+                                                       Asked&& asked, FirstAges&& first_ages,
+                                                       SecondAges&& second_ages) {
     std::uint64_t free_first = ~std::uint64_t{0}, free_second = ~std::uint64_t{0};
     for (int i = 0; i < iterations_; ++i) {
         std::uint64_t picked = 0;
         for (std::uint64_t bits = firsts & free_first; bits != 0; bits &= bits - 1) {
             const std::size_t x = lowest_bit(bits);
-            const std::uint64_t asked = requests_of(requests, x)[0] & free_second;
-            const std::size_t y =
-                first_arbiters_[x].arbitrate(&asked, request_ages_of(requests, x));
+            const std::uint64_t free_asked = asked(x) & free_second;
+            const std::size_t y = first_arbiters_[x].arbitrate(&free_asked, first_ages(x));
             if (y == kNone) continue;
             picked_by_[y] |= std::uint64_t{1} << x;
             picked |= std::uint64_t{1} << y;
@@ -147,8 +158,7 @@ void separable_allocator<Order, Arbiter>::allocate_narrow(const request_matrix& 
         if (picked == 0) return;
         for (; picked != 0; picked &= picked - 1) {
             const std::size_t y = lowest_bit(picked);
-            const std::size_t x =
-                second_arbiters_[y].arbitrate(&picked_by_[y], pick_ages_of(requests, y));
+            const std::size_t x = second_arbiters_[y].arbitrate(&picked_by_[y], second_ages(y));
             picked_by_[y] = 0;
             if (x == kNone) continue;
             grants.match(input_of(x, y), output_of(x, y));
@@ -159,6 +169,33 @@ void separable_allocator<Order, Arbiter>::allocate_narrow(const request_matrix& 
             second_arbiters_[y].update(x);
         }
     }
+}
+
+// The requests alone in their row and column as allocate_lone moves them; the others through the
+// narrow passes, each first-side port's requests gathered from the list (round-robin arbiters read
+// no ages).
+template <separable_order Order, typename Arbiter>
+void separable_allocator<Order, Arbiter>::allocate_listed(const listed_requests& list,
+                                                          matching& grants) {
+    grants.clear();
+    const std::size_t n = list.size();
+    for (std::size_t i = 0; i < n; ++i)
+        listed_asks_[kInputFirst ? list[i].input : list[i].output] = 0;
+    std::uint64_t firsts = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t x = kInputFirst ? list[i].input : list[i].output;
+        const std::size_t y = kInputFirst ? list[i].output : list[i].input;
+        if (list.alone(i)) {
+            first_arbiters_[x].update(y);
+            second_arbiters_[y].update(x);
+            continue;
+        }
+        listed_asks_[x] |= std::uint64_t{1} << y;
+        firsts |= std::uint64_t{1} << x;
+    }
+    match_narrow(
+        firsts, grants, [&](std::size_t x) { return listed_asks_[x]; },
+        [](std::size_t) { return age_view{}; }, [](std::size_t) { return age_view{}; });
 }
 
 namespace {

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/allocation/allocator_if.h"
@@ -62,6 +63,12 @@ class separable_allocator final : public allocator_if {
         }
     }
 
+    /// With round-robin arbiters (which read no ages) and at most 64 ports a side.
+    bool takes_listed_requests() const override {
+        return std::is_same_v<Arbiter, round_robin_arbiter> && narrow_;
+    }
+    void allocate_listed(const listed_requests& list, matching& grants) override;
+
   private:
     static constexpr bool kInputFirst = Order == separable_order::input_first;
 
@@ -69,6 +76,11 @@ class separable_allocator final : public allocator_if {
     void allocate_uncontended(const request_matrix& requests, matching& grants);
     /// allocate() when both sides have at most 64 ports (narrow_).
     void allocate_narrow(const request_matrix& requests, matching& grants);
+    /// The passes of allocate_narrow over the first-side ports `firsts`: asked(x) is the word of
+    /// second-side ports x asks for, first_ages(x) and second_ages(y) the ages its arbiters read.
+    template <typename Asked, typename FirstAges, typename SecondAges>
+    void match_narrow(std::uint64_t firsts, matching& grants, Asked&& asked, FirstAges&& first_ages,
+                      SecondAges&& second_ages);
     /// One pass over the free inputs and outputs; false when no first-side port picked.
     bool pass(const request_matrix& requests, matching& grants, bool first);
 
@@ -104,6 +116,9 @@ class separable_allocator final : public allocator_if {
     std::vector<std::uint64_t> scratch_;  ///< a first-side port's free requests: second-side bits
     std::vector<std::uint64_t> asking_;   ///< the free first-side ports with requests
     bool narrow_;                         ///< at most 64 ports a side: allocate_narrow
+    /// allocate_listed: per first-side port, the second-side ports it asks for (narrow_ only;
+    /// only the ports of the list are written and read).
+    std::vector<std::uint64_t> listed_asks_;
 };
 
 /// "separable-input-first" (input arbiters, then output arbiters) and "separable-output-first"

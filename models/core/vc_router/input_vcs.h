@@ -27,7 +27,7 @@ enum class vc_stage : std::uint8_t { idle, vc_alloc, active };
 
 struct input_vc {
     bounded_ring<flit_slot> flits;    ///< limited to the VC's depth; no memory while empty
-    vc_stage stage = vc_stage::idle;  ///< input_vcs::set_stage changes it
+    vc_stage stage = vc_stage::idle;  ///< input_vcs::move_stage changes it
     std::uint64_t eligible =
         0;                ///< first cycle of the next stage (the unit before took its cycles)
     int output = -1;      ///< routed output
@@ -71,13 +71,14 @@ class input_vcs {
     std::uint64_t flits() const { return flits_; }
     /// Flits buffered in input port `input`.
     int port_flits(int input) const;
-    /// Moves the packet at the head of VC `index` to stage `s`.
-    void set_stage(int index, vc_stage s) {
-        input_vc& v = at(index);
+    /// Moves the packet at the head of VC `index` from stage `From` to `To` (known where it is
+    /// called: no test of where it is).
+    template <vc_stage From, vc_stage To>
+    void move_stage(int index) {
         const auto i = static_cast<std::size_t>(index);
-        if (v.stage != vc_stage::idle) clear_bit(staged(v.stage), i);
-        v.stage = s;
-        if (s != vc_stage::idle) set_bit(staged(s), i);
+        if constexpr (From != vc_stage::idle) clear_bit(staged(From), i);
+        at(index).stage = To;
+        if constexpr (To != vc_stage::idle) set_bit(staged(To), i);
     }
     /// f(index) for every VC holding a flit whose head is at stage `s`, in index order (a VC
     /// emptied or moved on by f is still visited if it comes later; none is added during the
@@ -89,6 +90,16 @@ class input_vcs {
             std::uint64_t bits = busy_[w] & (s == vc_stage::idle       ? ~(waiting | active)
                                              : s == vc_stage::vc_alloc ? waiting
                                                                        : active);
+            for (; bits != 0; bits &= bits - 1) f(static_cast<int>(w * 64 + lowest_bit(bits)));
+        }
+    }
+
+    /// f(index) for every VC holding a flit whose head is idle or waits for a VC, in index
+    /// order (as for_each_at: f may move the VC it is given on).
+    template <typename F>
+    void for_each_before_active(F&& f) const {
+        for (std::size_t w = 0; w < busy_.size(); ++w) {
+            std::uint64_t bits = busy_[w] & ~staged_[busy_.size() + w];
             for (; bits != 0; bits &= bits - 1) f(static_cast<int>(w * 64 + lowest_bit(bits)));
         }
     }

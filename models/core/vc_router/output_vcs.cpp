@@ -28,14 +28,13 @@ void output_vcs::send_tail(int output, vc_slot& s) {
     // With wait_for_tail_credit, freed when the last credit is back; an output of unbounded room
     // (the hold port, a terminal) returns none: freed at once.
     const int depth = depth_[static_cast<std::size_t>(output)];
-    if (wait_for_tail_credit_ && depth != kUnbounded && s.credits != depth)
+    if (depth != kUnbounded && s.credits != depth)
         s.tail_sent = true;
     else
         s.owner = kFree;
 }
 
-void output_vcs::return_credits(std::uint64_t t) {
-    if (t < next_due_) return;
+void output_vcs::return_due(std::uint64_t t) {
     std::uint64_t next = UINT64_MAX;
     for (std::size_t w = 0; w < pending_outputs_.size(); ++w) {
         for (std::uint64_t bits = pending_outputs_[w]; bits != 0; bits &= bits - 1) {

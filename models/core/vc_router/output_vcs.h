@@ -29,7 +29,11 @@ class output_vcs {
     void send(int output, int vc, bool tail) {
         vc_slot& s = slot(output, vc);
         --s.credits;
-        if (tail) send_tail(output, s);
+        if (!tail) return;
+        if (wait_for_tail_credit_)
+            send_tail(output, s);
+        else
+            s.owner = kFree;
     }
     /// A credit for `vc` of `output`, usable from `due` (credits of one output come in due order).
     void credit_arrived(int output, int vc, std::uint64_t due) {
@@ -40,7 +44,9 @@ class output_vcs {
         if (due < next_due_) next_due_ = due;
     }
     /// Credits due by `t` become usable.
-    void return_credits(std::uint64_t t);
+    void return_credits(std::uint64_t t) {
+        if (t >= next_due_) return_due(t);
+    }
     /// The first cycle a pending credit becomes usable (UINT64_MAX: none).
     std::uint64_t next_credit() const;
     /// Flits sent on `output` that its downstream buffers still hold (all VCs).
@@ -58,7 +64,10 @@ class output_vcs {
         std::uint64_t due;
         int vc;
     };
-    /// send() of a tail: frees the VC, or with wait_for_tail_credit marks it to be freed.
+    /// return_credits() when some credit is due.
+    void return_due(std::uint64_t t);
+    /// send() of a tail with wait_for_tail_credit: marks the VC to be freed when its credits are
+    /// back (an output of unbounded room frees it at once).
     void send_tail(int output, vc_slot& s);
     vc_slot& slot(int o, int vc) { return slots_[static_cast<std::size_t>(o * vcs_ + vc)]; }
     const vc_slot& slot(int o, int vc) const {

@@ -17,17 +17,21 @@ switch_allocation::switch_allocation(const vc_router_setup& s, int inputs, int o
       alloc_(make_allocator(s.sw_allocator == "paper" ? "separable-output-first" : s.sw_allocator,
                             static_cast<std::size_t>(inputs * rows_), columns_, s.arbiter,
                             s.sw_allocator == "paper" ? 1 : s.alloc_iters)),
-      requests_(static_cast<std::size_t>(inputs * rows_), columns_),
-      grants_(static_cast<std::size_t>(inputs * rows_), columns_),
-      label_(static_cast<std::size_t>(inputs * rows_) * columns_, -1),
-      next_vc_(static_cast<std::size_t>(inputs * rows_), 0),
       // With output speedup the conflicts are counted from the matrix every cycle.
       listed_(!observed && output_speedup_ == 1 && alloc_->takes_lone_requests() &&
               static_cast<std::size_t>(inputs * rows_) <= listed_requests::kMaxPorts &&
               columns_ <= listed_requests::kMaxPorts),
+      list_matched_(listed_ && alloc_->takes_listed_requests()),
+      requests_(list_matched_ ? 0 : static_cast<std::size_t>(inputs * rows_),
+                list_matched_ ? 0 : columns_),
+      grants_(static_cast<std::size_t>(inputs * rows_), columns_),
+      label_(static_cast<std::size_t>(inputs * rows_) * columns_, -1),
+      next_vc_(static_cast<std::size_t>(inputs * rows_), 0),
       // Every input VC asks at most once a cycle.
       list_(listed_ ? static_cast<std::size_t>(inputs * vcs_) : 0),
-      asks_(listed_ ? static_cast<std::size_t>(inputs * vcs_) : 0) {
+      asks_(listed_ ? static_cast<std::size_t>(inputs * vcs_) : 0),
+      row_columns_(list_matched_ ? static_cast<std::size_t>(inputs * rows_) : 0),
+      column_rows_(list_matched_ ? columns_ : 0) {
     for (std::size_t r = 0; r < next_vc_.size(); ++r) next_vc_[r] = static_cast<int>(r) % rows_;
 }
 
@@ -43,6 +47,7 @@ int bits_set(std::uint64_t w) {
 }  // namespace
 
 void switch_allocation::match_shared() {
+    if (list_matched_) return match_list();
     for (std::size_t i = 0; i < list_.size(); ++i) {
         if (list_.alone(i)) {
             alloc_->allocate_lone(&list_[i], 1);
@@ -52,6 +57,38 @@ void switch_allocation::match_shared() {
         add(a.input, a.vc, a.output, a.age);
     }
     alloc_->allocate(requests_, grants_);
+}
+
+void switch_allocation::match_list() {
+    for (std::size_t i = 0; i < list_.size(); ++i) {
+        row_columns_[list_[i].input] = 0;
+        column_rows_[list_[i].output] = 0;
+    }
+    for (std::size_t i = 0; i < list_.size(); ++i) {
+        if (list_.alone(i)) continue;
+        const std::size_t row = list_[i].input, col = list_[i].output;
+        const int vc = asks_[i].vc;
+        int& label = label_[row * columns_ + col];
+        column_rows_[col] |= std::uint64_t{1} << row;
+        const std::uint64_t bit = std::uint64_t{1} << col;
+        if ((row_columns_[row] & bit) == 0) {  // the row's first request for the column
+            row_columns_[row] |= bit;
+            label = vc;
+            continue;
+        }
+        // Two VCs of one row for one output: the first at or after the row's pointer asks.
+        const int next = next_vc_[row];
+        if ((vc - next + vcs_) % vcs_ < (label - next + vcs_) % vcs_) label = vc;
+    }
+    alloc_->allocate_listed(list_, grants_);
+    // The outputs asked for by several rows (count_conflicts).
+    for (std::uint64_t cols = list_.shared_columns(); cols != 0; cols &= cols - 1) {
+        const int n = bits_set(column_rows_[lowest_bit(cols)]);
+        if (n > 1) {
+            ++conflicts_;
+            waits_ += static_cast<std::uint64_t>(n - 1);
+        }
+    }
 }
 
 void switch_allocation::ask_again(std::size_t row, std::size_t col, int vc, int& label,

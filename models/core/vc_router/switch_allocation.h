@@ -107,12 +107,15 @@ class switch_allocation {
                 grant(row, granted);
             }
         }
-        if (shared) clear();
+        if (shared && !list_matched_) clear();
         list_.clear();
     }
     /// The listed requests that share a row or a column into the matrix, allocated; the others'
     /// priorities moved on.
     void match_shared();
+    /// match_shared() when the allocator matches the list itself: the VC each shared pair's row
+    /// asks with and the cycle's conflicts worked out from the list, as add() and clear() would.
+    void match_list();
     /// request() of a second VC of row `row` for column `col` (`label`: the VC asking now).
     void ask_again(std::size_t row, std::size_t col, int vc, int& label, std::uint64_t age);
     void clear();
@@ -124,21 +127,25 @@ class switch_allocation {
     int output_speedup_;
     std::size_t columns_;  ///< outputs x output speedup
     std::unique_ptr<allocator_if> alloc_;
-    request_matrix requests_;
+    /// Requests listed (an allocator that takes lone requests, a column per output, unobserved)
+    /// or straight into the matrix; as asked, by list index.
+    bool listed_;
+    /// Listed, and the allocator matches the list itself (no request matrix for shared cycles).
+    bool list_matched_;
+    request_matrix requests_;  ///< empty when list_matched_
     matching grants_;
     std::vector<int> label_;       ///< row x output: the VC that asks
     std::vector<int> next_vc_;     ///< per row: the VC asking first
     std::vector<int> rows_asked_;  ///< with several rows per input: in the order they asked
     std::uint64_t conflicts_ = 0, waits_ = 0;
-    /// Requests listed (an allocator that takes lone requests, a column per output, unobserved)
-    /// or straight into the matrix; as asked, by list index.
-    bool listed_;
     listed_requests list_;
     struct ask {
         int input, vc, output;
         std::uint64_t age;
     };
     std::vector<ask> asks_;
+    /// match_list: per row, the columns it asked for this cycle; per column, the rows asking.
+    std::vector<std::uint64_t> row_columns_, column_rows_;
 };
 
 }  // namespace d3

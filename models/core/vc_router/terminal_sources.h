@@ -25,6 +25,7 @@ class terminal_sources {
     template <typename Into>
     void inject(std::uint64_t t, Into&& into) {
         credits_.return_credits(t);
+        if (packets_ == 0) return;
         for (std::size_t q = 0; q < queues_.size(); ++q) {
             source& s = queues_[q];
             if (s.packets.empty() || s.packets.front().ready > t) continue;

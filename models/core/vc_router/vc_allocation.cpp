@@ -12,17 +12,19 @@ vc_allocation::vc_allocation(const vc_router_setup& s, int inputs, int outputs)
                             static_cast<std::size_t>(inputs * s.vcs),
                             static_cast<std::size_t>(outputs * s.vcs), s.arbiter,
                             s.static_vcs() ? 1 : s.alloc_iters)),
-      requests_(static_cast<std::size_t>(inputs * s.vcs),
-                static_cast<std::size_t>(outputs * s.vcs)),
-      grants_(static_cast<std::size_t>(inputs * s.vcs), static_cast<std::size_t>(outputs * s.vcs)),
       listed_(alloc_->takes_lone_requests() &&
               static_cast<std::size_t>(inputs * s.vcs) <= listed_requests::kMaxPorts &&
               static_cast<std::size_t>(outputs * s.vcs) <= listed_requests::kMaxPorts),
+      list_matched_(listed_ && alloc_->takes_listed_requests()),
+      requests_(list_matched_ ? 0 : static_cast<std::size_t>(inputs * s.vcs),
+                list_matched_ ? 0 : static_cast<std::size_t>(outputs * s.vcs)),
+      grants_(static_cast<std::size_t>(inputs * s.vcs), static_cast<std::size_t>(outputs * s.vcs)),
       // An input VC asks for at most every VC of its output.
       list_(listed_ ? static_cast<std::size_t>(inputs * s.vcs * s.vcs) : 0),
-      ages_(list_.capacity()) {}
+      ages_(list_matched_ ? 0 : list_.capacity()) {}  // read by the request matrix only
 
 void vc_allocation::match_shared() {
+    if (list_matched_) return alloc_->allocate_listed(list_, grants_);
     for (std::size_t i = 0; i < list_.size(); ++i) {
         if (list_.alone(i))
             alloc_->allocate_lone(&list_[i], 1);

@@ -48,7 +48,7 @@ class vc_allocation {
   private:
     [[gnu::always_inline]] void add(std::size_t iv, std::size_t col, std::uint64_t age) {
         if (!listed_) return requests_.add(iv, col, age);
-        ages_[list_.size()] = age;
+        if (!list_matched_) ages_[list_.size()] = age;  // read by the matrix only
         list_.add(iv, col);
     }
     /// allocate() of listed requests: those alone in their input VC and output VC granted at
@@ -66,7 +66,7 @@ class vc_allocation {
             if (!shared || list_.alone(i) || grants_.output_of(r.input) == r.output)
                 granted(static_cast<int>(r.input), static_cast<int>(r.output) % vcs_);
         }
-        if (shared) requests_.clear();
+        if (shared && !list_matched_) requests_.clear();
         list_.clear();
     }
     /// The listed requests that share a port into the matrix, allocated; the others' priorities
@@ -75,13 +75,15 @@ class vc_allocation {
 
     int vcs_;
     std::unique_ptr<allocator_if> alloc_;
-    request_matrix requests_;
-    matching grants_;
     /// Requests listed (an allocator that takes lone requests, at most 64 VCs a side) or
-    /// straight into the matrix; the listed ones' ages.
+    /// straight into the matrix.
     bool listed_;
+    /// Listed, and the allocator matches the list itself (no request matrix for shared cycles).
+    bool list_matched_;
+    request_matrix requests_;  ///< empty when list_matched_
+    matching grants_;
     listed_requests list_;
-    std::vector<std::uint64_t> ages_;
+    std::vector<std::uint64_t> ages_;  ///< the listed requests' ages, for the matrix
 };
 
 }  // namespace d3

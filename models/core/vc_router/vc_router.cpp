@@ -62,7 +62,7 @@ std::uint64_t vc_router::step(std::uint64_t t) {
     });
     rounds_owed_ += setup_.internal_speedup;
     for (; rounds_owed_ >= 1.0; rounds_owed_ -= 1.0) {
-        route(t);
+        route_and_ask(t);
         allocate_vcs(t);
         allocate_switch(t);
     }
@@ -70,44 +70,49 @@ std::uint64_t vc_router::step(std::uint64_t t) {
     return UINT64_MAX;
 }
 
-void vc_router::route(std::uint64_t t) {
-    inputs_.for_each_at(
-        vc_stage::idle, [&](int iv) __attribute__((always_inline)) {
-            input_vc& v = inputs_.at(iv);
-            if (v.flits.front().ready > t) return;
-            const flit_slot& f = v.flits.front();
-            if (f.seq != 0)
-                throw std::logic_error("input VC " + std::to_string(iv) +
-                                       ": a packet's body flit with no head before it");
-            target to;
-            if (!io_.route(*f.pkt, t, to, v.next))
-                throw std::logic_error("a broadcast at a design-space router");
-            while (to == kHoldTarget && setup_.skip_holds) {  // no step of its own
-                f.pkt->hdr = v.next;
-                if (!io_.route(*f.pkt, t, to, v.next))
-                    throw std::logic_error("a broadcast at a design-space router");
-            }
-            int globals = f.pkt->globals;
-            if (to == kEjectTarget) {
-                v.output = setup_.link_ports + 1 + terminal_of(*f.pkt);
-            } else if (to == kHoldTarget) {
-                v.output = setup_.link_ports;
-            } else {
-                v.output = static_cast<int>(to);
-                if (global_[to]) ++globals;
-            }
-            v.candidates = classes_.next(globals, v.next);
-            inputs_.set_stage(iv, vc_stage::vc_alloc);
-            v.eligible = t + route_cycles_;
-        });
+// Decodes the head of input VC `iv`: its output and the VCs it may take there.
+inline void vc_router::route(int iv, input_vc& v, std::uint64_t t) {
+    const flit_slot& f = v.flits.front();
+    if (f.seq != 0)
+        throw std::logic_error("input VC " + std::to_string(iv) +
+                               ": a packet's body flit with no head before it");
+    target to;
+    if (!io_.route(*f.pkt, t, to, v.next))
+        throw std::logic_error("a broadcast at a design-space router");
+    while (to == kHoldTarget && setup_.skip_holds) {  // no step of its own
+        f.pkt->hdr = v.next;
+        if (!io_.route(*f.pkt, t, to, v.next))
+            throw std::logic_error("a broadcast at a design-space router");
+    }
+    int globals = f.pkt->globals;
+    if (to == kEjectTarget) {
+        v.output = setup_.link_ports + 1 + terminal_of(*f.pkt);
+    } else if (to == kHoldTarget) {
+        v.output = setup_.link_ports;
+    } else {
+        v.output = static_cast<int>(to);
+        if (global_[to]) ++globals;
+    }
+    v.candidates = classes_.next(globals, v.next);
+    inputs_.move_stage<vc_stage::idle, vc_stage::vc_alloc>(iv);
+    v.eligible = t + route_cycles_;
 }
 
-void vc_router::allocate_vcs(std::uint64_t t) {
-    inputs_.for_each_at(vc_stage::vc_alloc, [&](int iv) {
-        const input_vc& v = inputs_.at(iv);
+// The route stage and the VC requests in one visit, in index order: a head routed in this visit
+// asks at once if the route stage takes no cycles of its own.
+void vc_router::route_and_ask(std::uint64_t t) {
+    inputs_.for_each_before_active([&](int iv) __attribute__((always_inline)) {
+        input_vc& v = inputs_.at(iv);
+        if (v.stage == vc_stage::idle) {
+            if (v.flits.front().ready > t) return;
+            route(iv, v, t);
+        }
         if (v.eligible <= t)
             vcs_.request(iv, v.output, v.candidates, outputs_, v.flits.front().pkt->launch);
     });
+}
+
+void vc_router::allocate_vcs(std::uint64_t t) {
     vcs_.allocate([&](int iv, int out_vc) {
         input_vc& v = inputs_.at(iv);
         outputs_.take(v.output, out_vc, iv);
@@ -115,7 +120,7 @@ void vc_router::allocate_vcs(std::uint64_t t) {
             observer_->on_vc_grant(t, id_, observed_port(v.output), out_vc,
                                    observed_port(iv / inputs_.vcs()), iv % inputs_.vcs());
         v.out_vc = out_vc;
-        inputs_.set_stage(iv, vc_stage::active);
+        inputs_.move_stage<vc_stage::vc_alloc, vc_stage::active>(iv);
         v.eligible = t + vc_cycles_;
     });
 }
@@ -188,7 +193,7 @@ void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
         io_.deliver(p, depart + static_cast<std::uint64_t>(setup_.terminal_latency));
     }
     if (tail) {
-        inputs_.set_stage(iv, vc_stage::idle);
+        inputs_.move_stage<vc_stage::active, vc_stage::idle>(iv);
         v.output = v.out_vc = -1;
     }
 }

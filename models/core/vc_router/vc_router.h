@@ -102,7 +102,11 @@ class vc_router {
     int hold_port() const { return setup_.link_ports; }
 
   private:
-    void route(std::uint64_t t);
+    /// Routes the heads ready at `t` (step 3) and lists the routed heads' VC requests.
+    void route_and_ask(std::uint64_t t);
+    /// Decodes the head of input VC `iv` (always inline: its one caller visits every head).
+    [[gnu::always_inline]] inline void route(int iv, input_vc& v, std::uint64_t t);
+    /// Grants this cycle's VC requests (step 4).
     void allocate_vcs(std::uint64_t t);
     void allocate_switch(std::uint64_t t);
     void traverse(int input, int vc, int output, std::uint64_t t);

@@ -32,6 +32,21 @@ class design_io final : public vc_router_io {
         outputs_.push_back({link, latency, cycles(latency)});
     }
     void bind_node(fw_if* node) { node_ = node; }
+    /// Link output `o` leads to input `input` of design-space router `to` (stepped as `owner`):
+    /// its flits go to `to` directly, without the transport call (which would do the same).
+    void link_output(int o, vc_router& to, stepper::client& owner, int input) {
+        edge<fw_if>& e = outputs_[static_cast<std::size_t>(o)];
+        e.peer = &to;
+        e.peer_client = &owner;
+        e.peer_port = input;
+    }
+    /// Link input `input` comes from output `output` of design-space router `from`: its credits
+    /// go to `from` directly.
+    void link_input(int input, vc_router& from, int output) {
+        edge<bw_if>& e = inputs_[static_cast<std::size_t>(input)];
+        e.peer = &from;
+        e.peer_port = output;
+    }
     /// Link input `input`'s way back (its credits) and its latency.
     void bind_input(int input, bw_if* link, std::uint64_t latency);
 
@@ -46,6 +61,11 @@ class design_io final : public vc_router_io {
         If* link = nullptr;
         std::uint64_t latency = 0;
         sc_core::sc_time delay;  ///< the latency as a delay, worked out once
+        /// The design-space router at the other end (link_output, link_input), or nullptr; its
+        /// client (flits wake it) and its port there.
+        vc_router* peer = nullptr;
+        stepper::client* peer_client = nullptr;
+        int peer_port = -1;
     };
     /// Delay from now to cycle `at` plus edge `e`'s latency (at now: its delay, as it is).
     template <typename If>

@@ -134,6 +134,48 @@ TEST(Allocators, LoneRequestsMovePrioritiesAsAllocateDoes) {
             }
 }
 
+// An allocator that takes listed requests matches a cycle's list (sharing ports or not, a pair
+// listed twice) exactly as allocate() matches the same requests in a matrix: the same pairs among
+// those that share a port now, the lone ones granted, and the same priorities after (a twin fed
+// through allocate() matches it on every later cycle).
+TEST(Allocators, ListedRequestsMatchAsAllocateDoes) {
+    for (const std::string& name : allocator_names())
+        for (const std::string& kind : arbiter_names())
+            for (const shape s : kShapes)
+                for (int iterations : {1, 2}) {
+                    auto listed = make_allocator(name, s.inputs, s.outputs, kind, iterations);
+                    if (!listed->takes_listed_requests()) continue;
+                    auto full = make_allocator(name, s.inputs, s.outputs, kind, iterations);
+                    std::mt19937_64 rng(s.inputs * 11 + s.outputs);
+                    request_matrix r(s.inputs, s.outputs);
+                    listed_requests list(64);
+                    matching m(s.inputs, s.outputs), n(s.inputs, s.outputs);
+                    int shared_cycles = 0;
+                    for (int cycle = 0; cycle < 300; ++cycle) {
+                        r.clear();
+                        list.clear();
+                        const std::size_t tries = 1 + rng() % 8;
+                        for (std::size_t k = 0; k < tries; ++k) {
+                            const std::size_t in = rng() % s.inputs, out = rng() % s.outputs;
+                            r.add(in, out);
+                            list.add(in, out);
+                            if (rng() % 8 == 0) list.add(in, out);  // asked twice
+                        }
+                        full->allocate(r, m);
+                        listed->allocate_listed(list, n);
+                        if (list.shared()) ++shared_cycles;
+                        for (std::size_t i = 0; i < list.size(); ++i) {
+                            const lone_request& q = list[i];
+                            const std::size_t got = list.alone(i) ? q.output : n.output_of(q.input);
+                            ASSERT_EQ(got == q.output, m.output_of(q.input) == q.output)
+                                << name << "/" << kind << "/" << iterations << " " << s.inputs
+                                << "x" << s.outputs << " cycle " << cycle;
+                        }
+                    }
+                    EXPECT_GT(shared_cycles, 0);
+                }
+}
+
 TEST(Allocators, FactoryBuildsEveryNameAndRefusesOthers) {
     EXPECT_EQ(allocator_names(),
               (std::vector<std::string>{"separable-input-first", "separable-output-first", "islip",
