@@ -167,6 +167,11 @@ const std::vector<option_range>& d3sim_ranges() {
         {"--ugal-threshold", kUgalThresholdRange},
         {"--count", {1, kMaxBroadcastCount}},
         {"--dimension", {0, 63}},
+        {"--alloc-iters", kAllocItersRange},
+        {"--credit-delay", kCreditDelayRange},
+        {"--output-speedup", kOutputSpeedupRange},
+        {"--output-queue", kOutputQueueRange},
+        {"--input-speedup", {0, kMaxVcs}},
     };
     return ranges;
 }

@@ -33,8 +33,11 @@ std::optional<std::string> check_writable(const std::string& path) {
         fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NONBLOCK);
     }
     if (fd < 0) return cannot_write(path, errno);
+    // A write of nothing changes no file but fails where every write would (/dev/full).
+    const int err = ::write(fd, "", 0) < 0 ? errno : 0;
     ::close(fd);
     if (created) ::unlink(path.c_str());
+    if (err != 0) return cannot_write(path, err);
     return std::nullopt;
 }
 

@@ -11,7 +11,8 @@
 namespace d3 {
 
 /// Whether path can be written: opens it for writing (creating it if it does not exist, then
-/// removing it again; an existing file is left as it is). "-" (stdout) is always writable.
+/// removing it again; an existing file is left as it is) and writes nothing to it, which fails
+/// where every write would (/dev/full). "-" (stdout) is always writable.
 /// Returns "cannot write PATH: REASON" or nothing.
 std::optional<std::string> check_writable(const std::string& path);
 

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 
 #include "cli/output_file.h"
 #include "config/config_file.h"
@@ -31,6 +32,7 @@ primitive_run run_testbench(const run_options& o, const mode_context& m,
                             double estimated_mib) {
     primitive_run r;
     std::string error;
+    bool out_of_memory = false;
     const bool ran = run_reporting_errors(
         [&] {
             r.tb = new testbench("tb", o, decoders.make(o), std::move(work));
@@ -40,7 +42,7 @@ primitive_run run_testbench(const run_options& o, const mode_context& m,
             r.partitions = r.tb->partitions();
             r.background = r.tb->background();
         },
-        &error);
+        &error, &out_of_memory);
     if (!ran) {
         // The waveform and the packet log up to the error: what led to it (a lockstep mismatch).
         std::uint64_t step = 0;
@@ -53,7 +55,7 @@ primitive_run run_testbench(const run_options& o, const mode_context& m,
         }
         if (!m.json.empty())
             write_json(error_result(error, r.tb ? &step : nullptr, m.config), m.json);
-        end_process(1);
+        end_process(out_of_memory ? 2 : 1);  // README: running out of memory is exit 2
     }
     if (!r.tb->trace_error().empty()) {
         std::fprintf(stderr, "d3sim: error: %s\n", r.tb->trace_error().c_str());
@@ -100,7 +102,12 @@ int run_primitive(const run_options& o, const mode_context& m, const decoder_cho
     // The workload first (cheap: schedules, not packets), so that its volume is in the estimate
     // and a run too large for --max-memory is refused before anything is elaborated.
     const topology topo = make_topology(o.net);  // D3, or MDF with its wiring
-    std::unique_ptr<workload> work = make_workload(o, topo);
+    std::unique_ptr<workload> work;
+    try {
+        work = make_workload(o, topo);
+    } catch (const std::invalid_argument& e) {  // an option the workload refuses: bad input
+        return m.refuse(e.what());
+    }
     const memory_estimate est = estimate_run(o, topo, *work);
     if (auto err = over_budget(est, m.budget)) return m.refuse(*err);
     if (m.check_only) return check_passed(est, m, o.wave_warning(topo, *work));

@@ -117,6 +117,7 @@ struct traffic_run {
 traffic_run run_bench(const traffic_run_options& o, const mode_context& m, double estimated_mib) {
     traffic_run r;
     std::string error;
+    bool out_of_memory = false;
     const bool ran = run_reporting_errors(
         [&] {
             r.tb = new traffic_bench("tb", o);
@@ -124,12 +125,12 @@ traffic_run run_bench(const traffic_run_options& o, const mode_context& m, doubl
             r.traffic = r.tb->traffic_json();
             if (r.tb->links()) r.link_csv = r.tb->links()->csv();
         },
-        &error);
+        &error, &out_of_memory);
     if (!ran) {
         const std::uint64_t step = to_cycle(sc_core::sc_time_stamp());
         if (!m.json.empty())
             write_json(error_result(error, r.tb ? &step : nullptr, m.config), m.json);
-        end_process(1);
+        end_process(out_of_memory ? 2 : 1);  // README: running out of memory is exit 2
     }
     r.res.estimated_memory_mib = estimated_mib;
     if (!r.tb->trace_error().empty()) {

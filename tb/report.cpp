@@ -62,15 +62,20 @@ void end_process(int code) {
     std::_Exit(code);
 }
 
-bool run_reporting_errors(const std::function<void()>& body, std::string* error) {
+bool run_reporting_errors(const std::function<void()>& body, std::string* error,
+                          bool* out_of_memory) {
     std::string why;
+    if (out_of_memory) *out_of_memory = false;
     try {
         body();
         return true;
     } catch (const sc_core::sc_report& e) {
         why = std::string(e.get_msg_type()) + ": " + printable(e.get_msg());
     } catch (const std::bad_alloc&) {
-        why = "out of memory (std::bad_alloc) while building or running the network";
+        why =
+            "out of memory (std::bad_alloc) while building or running the network; choose a "
+            "smaller network or a lower --max-memory so that the estimate refuses it";
+        if (out_of_memory) *out_of_memory = true;
     } catch (const std::exception& e) {
         why = printable(e.what());
     }
