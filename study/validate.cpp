@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -49,14 +50,12 @@ bool parse_list(const std::string& s, std::vector<int>& out) {
     std::istringstream is(s);
     std::string item;
     while (std::getline(is, item, ',')) {
-        try {
-            std::size_t used = 0;
-            const int v = std::stoi(item, &used);
-            if (used != item.size()) return false;
-            out.push_back(v);
-        } catch (const std::exception&) {
-            return false;
-        }
+        // Digits only, as every whole number of the command line (stoi took " 2" and "+2").
+        int v = 0;
+        const char* last = item.data() + item.size();
+        const auto [end, ec] = std::from_chars(item.data(), last, v);
+        if (item.empty() || ec != std::errc() || end != last) return false;
+        out.push_back(v);
     }
     return !out.empty();
 }
@@ -201,11 +200,13 @@ int run_validate(int argc, char** argv) {
     }
     grid g = *named_grid(grid_name);
     if (app.count("--k") != 0 && !parse_list(ks, g.ks)) {
-        std::fprintf(stderr, "d3sim validate: error: --k must be a list such as 1,2,4\n");
+        std::fprintf(stderr, "d3sim validate: error: --k must be a list such as 1,2,4 (got '%s')\n",
+                     printable(ks).c_str());
         return 2;
     }
     if (app.count("--m") != 0 && !parse_list(ms, g.ms)) {
-        std::fprintf(stderr, "d3sim validate: error: --m must be a list such as 4,6\n");
+        std::fprintf(stderr, "d3sim validate: error: --m must be a list such as 4,6 (got '%s')\n",
+                     printable(ms).c_str());
         return 2;
     }
     // A value given twice would run each of its jobs twice, and its rows twice in the table.
