@@ -55,6 +55,7 @@ primitive_run run_testbench(const run_options& o, const mode_context& m,
         }
         if (!m.json.empty())
             write_json(error_result(error, r.tb ? &step : nullptr, m.config), m.json);
+        write_run_junit(m, {error}, 0);
         end_process(out_of_memory ? 2 : 1);  // README: running out of memory is exit 2
     }
     if (!r.tb->trace_error().empty()) {
@@ -77,6 +78,7 @@ primitive_run run_testbench(const run_options& o, const mode_context& m,
     if (!o.wave.empty() && !m.quiet) std::cerr << "  " << wave_trace::summary_line(o.wave) << "\n";
     const gate_verdict verdict = apply_gates(m.gates, r.res, nullptr);
     if (r.res.correct) print_gate_failures(verdict);
+    if (!write_run_junit(m, run_failures(r.res, verdict), r.res.wall_seconds)) end_process(2);
     if (!m.json.empty()) {
         nlohmann::json j = to_json(r.res, o.net.k);
         j["details"] = r.details;  // the primitive's own figures (paper)

@@ -130,6 +130,7 @@ traffic_run run_bench(const traffic_run_options& o, const mode_context& m, doubl
         const std::uint64_t step = to_cycle(sc_core::sc_time_stamp());
         if (!m.json.empty())
             write_json(error_result(error, r.tb ? &step : nullptr, m.config), m.json);
+        write_run_junit(m, {error}, 0);
         end_process(out_of_memory ? 2 : 1);  // README: running out of memory is exit 2
     }
     r.res.estimated_memory_mib = estimated_mib;
@@ -157,6 +158,7 @@ traffic_run run_bench(const traffic_run_options& o, const mode_context& m, doubl
     if (!m.quiet) (json_stdout ? std::cerr : std::cout) << summary(r.res, r.traffic) << std::flush;
     const gate_verdict verdict = apply_gates(m.gates, r.res, r.traffic);
     if (r.res.correct) print_gate_failures(verdict);
+    if (!write_run_junit(m, run_failures(r.res, verdict), r.res.wall_seconds)) end_process(2);
     if (!m.json.empty()) {
         nlohmann::json j = to_json(r.res, o.net.k);
         j["traffic"] = r.traffic;
