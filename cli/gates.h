@@ -1,7 +1,7 @@
 // CI gates: limits a run must stay within besides being correct (--max-conflicts,
-// --max-latency-p99, --require-drained). A correct run that exceeds one exits with that gate's
-// own code, so that a regression script can tell a conflict from a latency or a saturation.
-// README.md, "Exit codes".
+// --max-latency-p99, --require-drained, --baseline with cli/baseline.h). A correct run that exceeds
+// one exits with that gate's own code, so that a regression script can tell a conflict from a
+// latency or a saturation. README.md, "Exit codes".
 #pragma once
 
 #include <CLI/CLI.hpp>

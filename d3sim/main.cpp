@@ -1,7 +1,7 @@
 // d3sim: run a communication primitive on D3(K,M) and report rounds, delays, steps, hops,
 // conflicts and whether every message arrived exactly once.
 // Exit codes: 0 correct, 1 the run violated a check or the model reported an error, 2 bad input,
-// 3, 4, 5 a correct run that failed a CI gate (cli/gates.h).
+// 3 to 6 a correct run that failed a CI gate (cli/gates.h, cli/baseline.h).
 // This file reads the command line (the options of each group declared in d3sim/*_cli) and runs
 // one of the two modes, d3sim/primitive_mode or d3sim/traffic_mode.
 #include <unistd.h>

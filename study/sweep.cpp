@@ -274,6 +274,10 @@ int run_sweep(int argc, char** argv) {
     const bool background = option_in(extras, "--background");
     // A --config file may name the traffic (each point's d3sim checks it).
     const bool traffic = option_in(extras, "--traffic") || option_in(extras, "--config");
+    if (option_in(extras, "--baseline"))  // each point's configuration differs in its rate
+        return bad_input(
+            "--baseline compares one run with an earlier result of the same configuration, "
+            "and every point runs another rate: gate a point with d3sim --rate R --baseline");
     for (const char* own : {"--rate", "--background-rate", "--json"})
         if (option_in(extras, own))
             return bad_input(std::string(own) + " is set by the sweep for each point");
