@@ -239,9 +239,10 @@ int d3sim_main(int argc, char** argv) {
         std::cout << d3::config_yaml(d3::effective_config(app, c.traffic_mode(), false));
         return 0;
     }
-    mode_context m{c.json, c.junit,     c.quiet, c.check_only, {}, c.gates, result_config(app, c),
-                   refuse, case_name(c)};
+    mode_context m{c.json, c.junit, c.quiet, c.check_only, {}, c.gates, result_config(app, c),
+                   refuse, ""};
     if (auto err = check_run(app, c, m.budget)) return refuse(*err);
+    m.name = case_name(c);  // the topology resolved by check_run
     if (m.gates.baseline.any())
         if (auto err = d3::load_baseline(m.gates.baseline, m.config)) return refuse(*err);
     if (c.traffic_mode()) return run_traffic(make_traffic_run(c.traffic, c.o), m);
