@@ -126,6 +126,8 @@ std::vector<regression> cases() {
         {"--credit-delay 1e2", with({"--traffic", "uniform", "--credit-delay", "1e2"}), 2, 1},
         {"--internal-speedup 16.0000001",
          with({"--traffic", "uniform", "--internal-speedup", "16.0000001"}), 2, 1},
+        {"--source ' 0,0,1'", {"--primitive", "broadcast", "--source", " 0,0,1"}, 2, 1},
+        {"--wave-limit 256m (units exact)", {"--wave", "w.vcd", "--wave-limit", "256m"}, 2, 1},
         {"--tolerance 5 (no %)", {"--baseline", "F", "--tolerance", "5"}, 2, 1},
         {"sweep --rates ' 0.1'",
          {"sweep", "--out", "sw", "--rates", " 0.1", "--traffic", "uniform"},
