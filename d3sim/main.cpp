@@ -142,8 +142,6 @@ std::optional<int> parse(CLI::App& app, const std::vector<std::string>& given,
     if (const auto path = d3::config_path_in(given)) {
         file = d3::read_config_file(*path, app);
         if (!file.error.empty()) return fail_input(file.error);
-        if (!file.warning.empty())
-            std::fprintf(stderr, "d3sim: warning: %s\n", d3::printable(file.warning).c_str());
     }
     std::vector<std::string> args = d3::merge_config(file.args, given);
     std::reverse(args.begin(), args.end());  // CLI11 parses a vector from its back
@@ -239,8 +237,9 @@ int d3sim_main(int argc, char** argv) {
         std::cout << d3::config_yaml(d3::effective_config(app, c.traffic_mode(), false));
         return 0;
     }
-    mode_context m{c.json, c.junit, c.quiet, c.check_only, {}, c.gates, result_config(app, c),
-                   refuse, ""};
+    // A --config file's warning is printed once every check passed: a refusal stays one line.
+    mode_context m{c.json, c.junit, c.quiet,     c.check_only, {}, c.gates, result_config(app, c),
+                   refuse, "",      file.warning};
     if (auto err = check_run(app, c, m.budget)) return refuse(*err);
     m.name = case_name(c);  // the topology resolved by check_run
     if (m.gates.baseline.any())

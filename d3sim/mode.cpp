@@ -7,8 +7,13 @@
 
 namespace d3 {
 
+void print_deferred_warning(const mode_context& m) {
+    if (!m.warning.empty()) std::fprintf(stderr, "d3sim: warning: %s\n", m.warning.c_str());
+}
+
 int check_passed(const memory_estimate& est, const mode_context& m,
                  const std::optional<std::string>& wave_warning) {
+    print_deferred_warning(m);
     if (wave_warning) std::fprintf(stderr, "d3sim: warning: %s\n", wave_warning->c_str());
     if (!m.quiet)
         std::fprintf(m.json == "-" ? stderr : stdout, "%s\n",

@@ -25,7 +25,13 @@ struct mode_context {
     /// Ends the checks: the reason on stderr (named with its place in a --config file), exit 2.
     std::function<int(const std::string&)> refuse;
     std::string name;  ///< the run's test case name in --junit ("D3(4,4) all-to-all")
+    /// A --config file's warning (written by another model version), printed once every check
+    /// passed, so that a refusal is still one line.
+    std::string warning;
 };
+
+/// Prints m.warning, when there is one, as "d3sim: warning: ..." on stderr.
+void print_deferred_warning(const mode_context& m);
 
 /// Writes --junit FILE when given: one test case, failed with `failures` (the run's problems or
 /// error, the failed gates; empty: passed). False after one error line when it cannot be written.

@@ -114,6 +114,7 @@ int run_primitive(const run_options& o, const mode_context& m, const decoder_cho
     if (auto err = over_budget(est, m.budget)) return m.refuse(*err);
     if (m.check_only) return check_passed(est, m, o.wave_warning(topo, *work));
 
+    print_deferred_warning(m);
     install_report_handler();
     report_run(o, m, run_testbench(o, m, decoders, std::move(work), est.total_mib()));
 }

@@ -181,6 +181,7 @@ int run_traffic(const traffic_run_options& o, const mode_context& m) {
     if (auto err = over_budget(est, m.budget)) return m.refuse(*err);
     if (m.check_only) return check_passed(est, m, o.wave_warning(topo));
 
+    print_deferred_warning(m);
     install_report_handler();
     warn_buffer_depth(o.net.router);
     report_run(o, m, run_bench(o, m, est.total_mib()));

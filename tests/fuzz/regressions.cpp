@@ -36,6 +36,7 @@ void prepare(const std::string& dir) {
     mkfifo((dir + "/fifo").c_str(), 0644);
     std::ofstream(dir + "/perm.txt") << "0,0,0 0,0,1\n0,0,1 0,0,0\n0,1,0 0,1,1\n0,1,1 0,1,0\n";
     std::ofstream(dir + "/F") << "x\n";
+    std::ofstream(dir + "/old.yaml") << "version: v0-old\nnetwork:\n  k: 1\n  m: 2\n";
     std::ofstream(dir + "/bom.txt") << "\xef\xbb\xbf"
                                        "0,0,0 0,0,1\n0,0,1 0,0,0\n0,1,0 0,1,1\n0,1,1 0,1,0\n";
     const auto manifest = [&](const std::string& name, const std::string& args,
@@ -89,6 +90,14 @@ std::vector<regression> cases() {
          2,
          1},
         {"--trace-packets /dev/full", {"--trace-packets", "/dev/full"}, 2, 1},
+        {"a --config of another version and a refusal (the warning waits for the checks)",
+         {"--config", "old.yaml", "--max-memory", "1K"},
+         2,
+         1},
+        {"a --config of another version: its warning, then the run",
+         {"--config", "old.yaml", "-q"},
+         0,
+         1},
         {"validate --out /dev/full",
          {"validate", "--k", "1", "--m", "4", "--out", "/dev/full"},
          2,
