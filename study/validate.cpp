@@ -228,8 +228,8 @@ int run_validate(int argc, char** argv) {
         "(default: $TMPDIR/d3sim-validate-UID/EXE-kK-mM; on a cluster: a shared directory)");
     app.add_option("--junit", junit, "also write every row as a JUnit XML test case to FILE (CI)");
     app.add_option("--baseline", baseline_file,
-                   "an earlier validate --json FILE: exit 6 when a claim that held there does "
-                   "not hold now");
+                   "an earlier validate --json FILE or --out document: exit 6 when a claim that "
+                   "held there does not hold now");
     backend_options backend;
     add_backend_options(app, backend);
     apply_limits(app, {{"--jobs", kJobsRange}});

@@ -1,6 +1,6 @@
-// `d3sim validate` for CI: --baseline FILE (an earlier `validate --json` file) names every claim
-// that held there and does not hold now, and --junit FILE writes one JUnit test case per row
-// (cli/junit.h). README.md, "d3sim validate"; docs/ci.md.
+// `d3sim validate` for CI: --baseline FILE (an earlier `validate --json` file or document) names
+// every claim that held there and does not hold now, and --junit FILE writes one JUnit test case
+// per row (cli/junit.h). README.md, "d3sim validate"; docs/ci.md.
 #pragma once
 
 #include <map>
@@ -19,11 +19,13 @@ struct validate_baseline {
     std::map<std::string, std::string> verdicts;
 };
 
-/// A row's identity across runs: "ID on NETWORK" and " from SOURCE" when it has one.
-std::string row_key(const std::string& id, const std::string& network, const std::string& source);
+/// A row's identity across runs and formats: its claim, network and source as the document's
+/// table writes them.
+std::string row_key(const std::string& claim, const std::string& network,
+                    const std::string& source);
 
-/// Reads `path` (a regular file holding `validate --json` output) into `b`; the one-line refusal,
-/// or nothing.
+/// Reads `path` (a regular file holding `validate --json` output or the document `validate --out`
+/// writes) into `b`; the one-line refusal, or nothing.
 std::optional<std::string> load_validate_baseline(const std::string& path, validate_baseline& b);
 
 /// One line per row that held in the baseline and does not hold in `rows`.

@@ -119,6 +119,29 @@ TEST(BaselineCli, ValidateNamesAClaimThatHeldInTheBaselineAndFailsNow) {
     EXPECT_NE(p.find("|held in the baseline, does not hold now: "), std::string::npos) << p;
 }
 
+TEST(BaselineCli, ValidateTakesItsDocumentAsABaselineToo) {
+    const std::string work = temp("doc-work"), doc = temp("validation.md"),
+                      changed = temp("validation-changed.md");
+    d3::test::run_command("rm -rf " + work);
+    const std::string args = "validate --k 1 --m 4 --work " + work;
+    ASSERT_EQ(run(args + " --out " + doc).code, 0);
+    EXPECT_EQ(run(args + " --out - --baseline " + doc).code, 0);
+    // The first row of the document's full table that does not hold, marked as holding.
+    std::string text = d3::test::read_all(doc);
+    const std::string verdict = "| does not hold |\n";
+    const std::size_t at = text.find(verdict, text.find("\n## Every row\n"));
+    ASSERT_NE(at, std::string::npos);
+    const std::size_t row = text.rfind('\n', at) + 1;
+    const std::string claim = text.substr(row + 2, text.find(" | ", row) - row - 2);
+    text.replace(at, verdict.size(), "| holds |\n");
+    std::ofstream(changed) << text;
+    const outcome lost = run(args + " --out - --baseline " + changed);
+    EXPECT_EQ(lost.code, 6) << lost.err;
+    EXPECT_NE(lost.err.find("(" + claim + ") held in the baseline"), std::string::npos)
+        << claim << "\n"
+        << lost.err;
+}
+
 TEST(JunitCli, ASweepIsOneTestCasePerPoint) {
     const std::string dir = temp("sweep"), x = temp("sweep.xml");
     d3::test::run_command("rm -rf " + dir);
