@@ -174,8 +174,10 @@ std::optional<std::string> over_budget(const memory_estimate& e, const memory_bu
         return needs + "more than this process may take: " + mib_text(b.hard_mib) + " (" +
                b.hard_origin + ", whatever --max-memory says); choose a smaller network";
     if (b.mib <= 0 || e.total_mib() <= b.mib) return std::nullopt;
+    const bool process_limit = b.origin.rfind("the limit of ", 0) == 0;  // --max-memory helps not
     return needs + "more than --max-memory " + b.text() + " (" + b.origin +
-           "); choose a smaller network or raise --max-memory";
+           "); choose a smaller network or raise " +
+           (process_limit ? "that limit" : "--max-memory");
 }
 
 namespace {

@@ -143,6 +143,10 @@ std::vector<regression> cases() {
          2,
          1},
         {"validate --k +2", {"validate", "--k", "+2", "--out", "-"}, 2, 1},
+        {"D3(64,64) all-to-all --check (above the 4 GiB address space)",
+         {"--k", "64", "--m", "64", "--check"},
+         2,
+         1},
         // Items 1, 2 and 6, fixed on another branch.
         {"a deadlock found where it forms",
          {"--k", "4", "--m", "4", "--traffic", "drawer-to-drawer", "--rate", "1.0",
@@ -162,10 +166,15 @@ std::vector<regression> cases() {
          1,
          true},
         {"D3(256,256) all-to-all", {"--k", "256", "--m", "256"}, 2, 1, true},
-        {"D3(64,64) broadcast --check",
-         {"--k", "64", "--m", "64", "--primitive", "broadcast", "--check", "-q"},
-         0,
-         0,
+        {"D3(64,64) broadcast --check (above the 4 GiB address space)",
+         {"--k", "64", "--m", "64", "--primitive", "broadcast", "--check"},
+         2,
+         1,
+         true},
+        {"D3(32,64) broadcast --check (above the 4 GiB address space)",
+         {"--k", "32", "--m", "64", "--primitive", "broadcast", "--check"},
+         2,
+         1,
          true},
     };
 }
@@ -174,7 +183,7 @@ std::vector<regression> cases() {
 std::string judge(const regression& r, const d3::fuzz::ended& e) {
     const auto lines = std::count(e.err.begin(), e.err.end(), '\n');
     const std::string first = e.err.substr(0, std::min<std::size_t>(e.err.find('\n'), 300));
-    if (e.timed_out) return "no end within " + std::to_string(kSeconds) + " s";
+    if (e.timed_out) return "no end within " + std::to_string(static_cast<int>(kSeconds)) + " s";
     if (WIFSIGNALED(e.status)) return "signal " + std::to_string(WTERMSIG(e.status));
     if (WEXITSTATUS(e.status) != r.code)
         return "exit code " + std::to_string(WEXITSTATUS(e.status)) + ", want " +
