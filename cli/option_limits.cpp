@@ -66,6 +66,15 @@ CLI::Validator unsigned_64() {
         "UINT64");
 }
 
+CLI::Validator a_file_not_stdout() {
+    return CLI::Validator(
+        [](std::string& s) -> std::string {
+            if (s != "-") return {};
+            return "must name a file, not - (stdout carries the summary or the table)";
+        },
+        "FILE");
+}
+
 bool decimal_number(const std::string& s) {
     std::size_t i = 0;
     const auto digits = [&] {

@@ -113,7 +113,8 @@ void add_options(CLI::App& app, d3sim_cli& c) {
     app.add_option("--json", c.json, "write the result as one JSON object to FILE (- for stdout)");
     app.add_option("--junit", c.junit,
                    "write the run as a JUnit XML test case to FILE (CI; failed when the run "
-                   "is not correct or fails a gate)");
+                   "is not correct or fails a gate)")
+        ->check(d3::a_file_not_stdout());
     add_wave_options(app, c.o.wave, c.o.wave_opts, c.wave_limit);  // d3sim/trace_cli
     app.add_option("--seed", c.o.seed, "random seed (for randomised workloads), 0 to 2^64-1")
         ->check(d3::unsigned_64())

@@ -246,7 +246,8 @@ int run_sweep(int argc, char** argv) {
     app.add_option("--out", out,
                    "directory for sweep.csv, sweep.png, sweep.svg, the points and the jobs")
         ->required();
-    app.add_option("--junit", junit, "also write every point as a JUnit XML test case to FILE");
+    app.add_option("--junit", junit, "also write every point as a JUnit XML test case to FILE")
+        ->check(a_file_not_stdout());
     backend_options backend;
     add_backend_options(app, backend);
     apply_limits(app, {{"--jobs", kJobsRange}});

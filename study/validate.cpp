@@ -178,7 +178,7 @@ std::optional<std::string> check_validate_files(const std::string& out, const st
     std::vector<named_file> outputs;
     for (const named_file& f :
          {named_file{"--out", out}, named_file{"--json", json}, named_file{"--junit", junit}})
-        if (!f.second.empty() && !(f.second == "-" && f.first != "--junit")) {
+        if (!f.second.empty() && f.second != "-") {
             if (auto err = check_writable(f.second)) return f.first + ": " + *err;
             outputs.push_back(f);
         }
@@ -226,7 +226,8 @@ int run_validate(int argc, char** argv) {
         "--work", work,
         "directory of the jobs and their results; the same command resumes there "
         "(default: $TMPDIR/d3sim-validate-UID/EXE-kK-mM; on a cluster: a shared directory)");
-    app.add_option("--junit", junit, "also write every row as a JUnit XML test case to FILE (CI)");
+    app.add_option("--junit", junit, "also write every row as a JUnit XML test case to FILE (CI)")
+        ->check(a_file_not_stdout());
     app.add_option("--baseline", baseline_file,
                    "an earlier validate --json FILE or --out document: exit 6 when a claim that "
                    "held there does not hold now");

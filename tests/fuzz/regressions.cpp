@@ -106,6 +106,7 @@ std::vector<regression> cases() {
          {"validate", "--k", "1", "--m", "4", "--junit", "/dev/full"},
          2,
          1},
+        {"--junit - (stdout carries the summary)", {"--junit", "-"}, 2, 1},
         {"--junit /dev/full", {"--junit", "/dev/full"}, 2, 1},
         {"job DIR 0", {"job", "d", "0"}, 2, 1},
         {"a manifest whose log is a directory", {"job", "log-is-a-directory.json", "0"}, 2, 1},
