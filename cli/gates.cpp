@@ -11,7 +11,7 @@ constexpr value_range kGateRange{0, 1000000000000000000LL};
 }  // namespace
 
 void add_gate_options(CLI::App& app, run_gates& g) {
-    const std::string group = "CI gates (exit codes 3, 4, 5)";
+    const std::string group = "CI gates (exit codes 3, 4, 5, 6)";
     app.add_option("--max-conflicts", g.max_conflicts,
                    "exit 3 when the run has more link conflicts than N (a correct run only)")
         ->check(whole_number_in(kGateRange))
@@ -24,9 +24,12 @@ void add_gate_options(CLI::App& app, run_gates& g) {
                  "traffic: exit 5 when the measured packets did not all arrive before the drain "
                  "limit (saturation)")
         ->group(group);
+    add_baseline_options(app, g.baseline, group);
 }
 
 std::optional<std::string> check_gate_usage(const CLI::App& app, bool traffic) {
+    if (app.count("--tolerance") != 0 && app.count("--baseline") == 0)
+        return std::string("--tolerance needs --baseline RESULT.json");
     if (traffic) return std::nullopt;
     for (const char* opt : {"--max-latency-p99", "--require-drained"})
         if (app.count(opt) != 0)
@@ -59,6 +62,12 @@ gate_verdict apply_gates(const run_gates& g, const run_result& r, const nlohmann
                  "not drained: measured packets still in flight at the drain limit "
                  "(--require-drained, exit 5)");
     }
+    if (g.baseline.any()) {
+        const nlohmann::json now = {
+            {"steps", r.steps}, {"conflicts", r.totals.conflicts}, {"traffic", traffic}};
+        for (const std::string& why : baseline_regressions(g.baseline, now))
+            fail(kExitBaseline, "baseline: " + why);
+    }
     return v;
 }
 
@@ -67,6 +76,10 @@ nlohmann::json gates_json(const run_gates& g, const gate_verdict& v) {
     if (g.max_conflicts >= 0) j["max_conflicts"] = g.max_conflicts;
     if (g.max_latency_p99 >= 0) j["max_latency_p99"] = g.max_latency_p99;
     if (g.require_drained) j["require_drained"] = true;
+    if (g.baseline.any()) {
+        j["baseline"] = g.baseline.path;
+        j["tolerance"] = g.baseline.tolerance;
+    }
     j["passed"] = v.failed.empty();
     j["failed"] = v.failed;
     j["exit_code"] = v.code;

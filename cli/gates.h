@@ -1,7 +1,7 @@
 // CI gates: limits a run must stay within besides being correct (--max-conflicts,
-// --max-latency-p99, --require-drained). A correct run that exceeds one exits with that gate's
-// own code, so that a regression script can tell a conflict from a latency or a saturation.
-// README.md, "Exit codes".
+// --max-latency-p99, --require-drained, --baseline with cli/baseline.h). A correct run that exceeds
+// one exits with that gate's own code, so that a regression script can tell a conflict from a
+// latency or a saturation. README.md, "Exit codes".
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/baseline.h"
 #include "core/run/result.h"
 
 namespace d3 {
@@ -18,19 +19,25 @@ namespace d3 {
 inline constexpr int kExitConflicts = 3;  ///< --max-conflicts exceeded
 inline constexpr int kExitLatency = 4;    ///< --max-latency-p99 exceeded (traffic)
 inline constexpr int kExitUndrained = 5;  ///< --require-drained and the drain limit was reached
+// kExitBaseline (6, cli/baseline.h): a figure worse than --baseline beyond --tolerance.
 
 struct run_gates {
     long long max_conflicts = -1;    ///< -1: no limit
     long long max_latency_p99 = -1;  ///< steps; -1: no limit
     bool require_drained = false;
+    run_baseline baseline;  ///< --baseline, --tolerance (cli/baseline.h)
 
-    bool any() const { return max_conflicts >= 0 || max_latency_p99 >= 0 || require_drained; }
+    bool any() const {
+        return max_conflicts >= 0 || max_latency_p99 >= 0 || require_drained || baseline.any();
+    }
 };
 
-/// Registers --max-conflicts, --max-latency-p99, --require-drained (group "CI gates").
+/// Registers --max-conflicts, --max-latency-p99, --require-drained, --baseline, --tolerance
+/// (group "CI gates").
 void add_gate_options(CLI::App& app, run_gates& g);
 
-/// Why the gates given do not fit the run (the traffic-only ones without --traffic), or nothing.
+/// Why the gates given do not fit the run (the traffic-only ones without --traffic, --tolerance
+/// without --baseline), or nothing.
 std::optional<std::string> check_gate_usage(const CLI::App& app, bool traffic);
 
 struct gate_verdict {
@@ -38,7 +45,8 @@ struct gate_verdict {
     std::vector<std::string> failed;  ///< one line per failed gate
 };
 
-/// The gates against a run's result (and its traffic figures, null for a primitive).
+/// The gates against a run's result (and its traffic figures, null for a primitive); the baseline
+/// (loaded) last, with kExitBaseline.
 gate_verdict apply_gates(const run_gates& g, const run_result& r, const nlohmann::json& traffic);
 
 /// The gates and the verdict for the JSON result (key "gates").

@@ -66,6 +66,15 @@ CLI::Validator unsigned_64() {
         "UINT64");
 }
 
+CLI::Validator a_file_not_stdout() {
+    return CLI::Validator(
+        [](std::string& s) -> std::string {
+            if (s != "-") return {};
+            return "must name a file, not - (stdout carries the summary or the table)";
+        },
+        "FILE");
+}
+
 bool decimal_number(const std::string& s) {
     std::size_t i = 0;
     const auto digits = [&] {
@@ -167,6 +176,11 @@ const std::vector<option_range>& d3sim_ranges() {
         {"--ugal-threshold", kUgalThresholdRange},
         {"--count", {1, kMaxBroadcastCount}},
         {"--dimension", {0, 63}},
+        {"--alloc-iters", kAllocItersRange},
+        {"--credit-delay", kCreditDelayRange},
+        {"--output-speedup", kOutputSpeedupRange},
+        {"--output-queue", kOutputQueueRange},
+        {"--input-speedup", {0, kMaxVcs}},
     };
     return ranges;
 }

@@ -29,6 +29,9 @@ CLI::Validator unsigned_64();
 /// is included.
 CLI::Validator real_number(const std::string& range, const std::string& unit = "");
 
+/// Refuses "-" where an option needs a file (--junit: stdout carries the summary or the table).
+CLI::Validator a_file_not_stdout();
+
 /// Whether `s` is a decimal number as a user writes one: an optional sign, digits with an optional
 /// decimal point, an optional exponent (no hexadecimal, inf or nan).
 bool decimal_number(const std::string& s);

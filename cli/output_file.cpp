@@ -33,8 +33,11 @@ std::optional<std::string> check_writable(const std::string& path) {
         fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NONBLOCK);
     }
     if (fd < 0) return cannot_write(path, errno);
+    // A write of nothing changes no file but fails where every write would (/dev/full).
+    const int err = ::write(fd, "", 0) < 0 ? errno : 0;
     ::close(fd);
     if (created) ::unlink(path.c_str());
+    if (err != 0) return cannot_write(path, err);
     return std::nullopt;
 }
 
@@ -93,7 +96,8 @@ std::optional<std::string> check_distinct(const std::vector<named_file>& outputs
 std::optional<std::string> check_outputs(const std::string& json, const std::string& wave,
                                          bool decoder_ports, const std::string& link_stats,
                                          const std::string& trace,
-                                         const std::vector<named_file>& inputs) {
+                                         const std::vector<named_file>& inputs,
+                                         const std::vector<named_file>& more_outputs) {
     std::vector<named_file> outputs;
     if (!trace.empty()) outputs.emplace_back("--trace-packets", trace);
     if (!json.empty()) outputs.emplace_back("--json", json);
@@ -112,6 +116,7 @@ std::optional<std::string> check_outputs(const std::string& json, const std::str
         }
     }
     if (!link_stats.empty()) outputs.emplace_back("--link-stats", link_stats);
+    outputs.insert(outputs.end(), more_outputs.begin(), more_outputs.end());
     for (const auto& [option, path] : outputs)
         if (auto err = check_writable(path))
             return option.substr(0, option.find(' ')) + ": " + *err;

@@ -11,7 +11,8 @@
 namespace d3 {
 
 /// Whether path can be written: opens it for writing (creating it if it does not exist, then
-/// removing it again; an existing file is left as it is). "-" (stdout) is always writable.
+/// removing it again; an existing file is left as it is) and writes nothing to it, which fails
+/// where every write would (/dev/full). "-" (stdout) is always writable.
 /// Returns "cannot write PATH: REASON" or nothing.
 std::optional<std::string> check_writable(const std::string& path);
 
@@ -29,13 +30,14 @@ bool same_file(const std::string& a, const std::string& b);
 
 /// d3sim's output files, checked before anything is elaborated: the packet log, the JSON, the
 /// waveform with its view and translate files (`decoder_ports`: the decoders are traced, whose
-/// view has two more), the link statistics. The first that cannot be written, as "--OPTION: why";
-/// then two outputs that name the same file, or an output that names one of the `inputs` (the
-/// files the run reads: an output must overwrite neither).
+/// view has two more), the link statistics, then `more_outputs` (--junit). The first that cannot be
+/// written, as "--OPTION: why"; then two outputs that name the same file, or an output that names
+/// one of the `inputs` (the files the run reads: an output must overwrite neither).
 std::optional<std::string> check_outputs(const std::string& json, const std::string& wave,
                                          bool decoder_ports, const std::string& link_stats,
                                          const std::string& trace,
-                                         const std::vector<named_file>& inputs = {});
+                                         const std::vector<named_file>& inputs = {},
+                                         const std::vector<named_file>& more_outputs = {});
 
 /// The first output of `outputs` that names the same file as another output or as one of the
 /// `inputs`, as one line ("--json and --trace-packets name the same file F"), or nothing.

@@ -84,6 +84,7 @@ const std::vector<config_key>& config_keys() {
         {"seed", "--seed", T::unsigned64},
         // Outputs: where results go (not recorded in a result's config).
         {"outputs.json", "--json", T::text},
+        {"outputs.junit", "--junit", T::text},
         {"outputs.quiet", "--quiet", T::flag},
         {"outputs.wave", "--wave", T::text},
         {"outputs.wave_scope", "--wave-scope", T::text},
@@ -102,6 +103,8 @@ const std::vector<config_key>& config_keys() {
         {"gates.max_conflicts", "--max-conflicts", T::integer},
         {"gates.max_latency_p99", "--max-latency-p99", T::integer, M::traffic},
         {"gates.require_drained", "--require-drained", T::flag, M::traffic},
+        {"gates.baseline", "--baseline", T::text},
+        {"gates.tolerance", "--tolerance", T::text},
     };
     return keys;
 }

@@ -1,6 +1,7 @@
 #include "d3sim/design_cli.h"
 
 #include "cli/did_you_mean.h"
+#include "cli/option_limits.h"
 #include "core/allocation/allocator_factory.h"
 
 namespace d3 {
@@ -37,6 +38,7 @@ void add_design_options(CLI::App& app, design_cli& c, microarchitecture& d) {
         ->capture_default_str();
     app.add_option("--internal-speedup", d.internal_speedup,
                    "allocation rounds per cycle, 1 to 16 (1.5: three every two cycles)")
+        ->check(real_number("[1, 16]", "allocation rounds per cycle"))
         ->capture_default_str();
     app.add_option("--output-queue", d.output_queue,
                    "flits an output queue holds (0: unbounded); a switch grant needs room there")

@@ -1,7 +1,7 @@
 // d3sim: run a communication primitive on D3(K,M) and report rounds, delays, steps, hops,
 // conflicts and whether every message arrived exactly once.
 // Exit codes: 0 correct, 1 the run violated a check or the model reported an error, 2 bad input,
-// 3, 4, 5 a correct run that failed a CI gate (cli/gates.h).
+// 3 to 6 a correct run that failed a CI gate (cli/gates.h, cli/baseline.h).
 // This file reads the command line (the options of each group declared in d3sim/*_cli) and runs
 // one of the two modes, d3sim/primitive_mode or d3sim/traffic_mode.
 #include <unistd.h>
@@ -79,7 +79,7 @@ struct d3sim_cli {
     service_cli service;
     trace_cli trace;
     run_gates gates;
-    std::string json, wave_limit = "256M", max_memory, config_file;
+    std::string json, junit, wave_limit = "256M", max_memory, config_file;
     bool quiet = false, dump_config = false, check_only = false;
     int progress = -1;
 
@@ -111,6 +111,10 @@ void add_options(CLI::App& app, d3sim_cli& c) {
     add_network_options(app, c.o.net, c.net);      // d3sim/network_cli: --k, --m, --topology
     add_primitive_options(app, c.o, c.primitive);  // d3sim/primitive_cli
     app.add_option("--json", c.json, "write the result as one JSON object to FILE (- for stdout)");
+    app.add_option("--junit", c.junit,
+                   "write the run as a JUnit XML test case to FILE (CI; failed when the run "
+                   "is not correct or fails a gate)")
+        ->check(d3::a_file_not_stdout());
     add_wave_options(app, c.o.wave, c.o.wave_opts, c.wave_limit);  // d3sim/trace_cli
     app.add_option("--seed", c.o.seed, "random seed (for randomised workloads), 0 to 2^64-1")
         ->check(d3::unsigned_64())
@@ -139,8 +143,6 @@ std::optional<int> parse(CLI::App& app, const std::vector<std::string>& given,
     if (const auto path = d3::config_path_in(given)) {
         file = d3::read_config_file(*path, app);
         if (!file.error.empty()) return fail_input(file.error);
-        if (!file.warning.empty())
-            std::fprintf(stderr, "d3sim: warning: %s\n", d3::printable(file.warning).c_str());
     }
     std::vector<std::string> args = d3::merge_config(file.args, given);
     std::reverse(args.begin(), args.end());  // CLI11 parses a vector from its back
@@ -177,7 +179,7 @@ std::optional<std::string> check_usage(CLI::App& app, d3sim_cli& c,
 // only for one. A byte that is not UTF-8 in a value becomes U+FFFD there: the value's own
 // check refuses it later (exit 2), where a throw from the JSON library was exit 1.
 nlohmann::json result_config(const CLI::App& app, const d3sim_cli& c) {
-    if (c.json.empty()) return nlohmann::json();
+    if (c.json.empty() && !c.gates.baseline.any()) return nlohmann::json();
     return nlohmann::json::parse(
         d3::effective_config(app, c.traffic_mode(), true)
             .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
@@ -193,10 +195,13 @@ std::optional<std::string> check_run(const CLI::App& app, d3sim_cli& c, memory_b
     if (std::filesystem::is_regular_file(c.o.net.arrangement, ec))
         inputs.emplace_back("--arrangement", c.o.net.arrangement);
     if (std::filesystem::is_regular_file(c.o.perm, ec)) inputs.emplace_back("--perm", c.o.perm);
+    if (c.gates.baseline.any()) inputs.emplace_back("--baseline", c.gates.baseline.path);
+    std::vector<d3::named_file> more;
+    if (!c.junit.empty()) more.emplace_back("--junit", c.junit);
     if (auto err = d3::check_outputs(
             c.json, c.o.wave,
             c.o.wave_opts.decoder || c.o.decoder != d3::to_string(d3::decoder_kind::cpp),
-            c.traffic.link_stats, c.trace.path, inputs))
+            c.traffic.link_stats, c.trace.path, inputs, more))
         return err;
     if (auto err = d3::make_packet_log_options(c.trace, c.o.trace)) return err;
     const d3::memory_budget_or_error b = d3::resolve_memory_budget(c.max_memory);
@@ -207,6 +212,14 @@ std::optional<std::string> check_run(const CLI::App& app, d3sim_cli& c, memory_b
     if (c.traffic_mode() && !c.o.subnetworks.empty())
         return "--subnetwork runs a --primitive, not --traffic";
     return apply_wave_limit(c.wave_limit, c.o.wave_opts);
+}
+
+// The run's name in a JUnit file: "D3(4,4) all-to-all", "MDF(4,8) traffic uniform".
+std::string case_name(const d3sim_cli& c) {
+    const bool mdf = c.o.net.shape == d3::topology_kind::mdf;
+    return std::string(mdf ? "MDF(" : "D3(") + std::to_string(c.o.net.k) + "," +
+           std::to_string(c.o.net.m) + ") " +
+           (c.traffic_mode() ? "traffic " + c.traffic.traffic : c.o.primitive);
 }
 
 int d3sim_main(int argc, char** argv) {
@@ -225,8 +238,13 @@ int d3sim_main(int argc, char** argv) {
         std::cout << d3::config_yaml(d3::effective_config(app, c.traffic_mode(), false));
         return 0;
     }
-    mode_context m{c.json, c.quiet, c.check_only, {}, c.gates, result_config(app, c), refuse};
+    // A --config file's warning is printed once every check passed: a refusal stays one line.
+    mode_context m{c.json, c.junit, c.quiet,     c.check_only, {}, c.gates, result_config(app, c),
+                   refuse, "",      file.warning};
     if (auto err = check_run(app, c, m.budget)) return refuse(*err);
+    m.name = case_name(c);  // the topology resolved by check_run
+    if (m.gates.baseline.any())
+        if (auto err = d3::load_baseline(m.gates.baseline, m.config)) return refuse(*err);
     if (c.traffic_mode()) return run_traffic(make_traffic_run(c.traffic, c.o), m);
     if (auto err = apply_primitive_options(app, c.primitive, c.o)) return refuse(*err);
     // --progress gives 1, --no-progress -1; absent, CLI11 2.1 leaves 0 (not the initial -1).

@@ -2,15 +2,42 @@
 
 #include <cstdio>
 
+#include "cli/junit.h"
+#include "cli/output_file.h"
+
 namespace d3 {
+
+void print_deferred_warning(const mode_context& m) {
+    if (!m.warning.empty()) std::fprintf(stderr, "d3sim: warning: %s\n", m.warning.c_str());
+}
 
 int check_passed(const memory_estimate& est, const mode_context& m,
                  const std::optional<std::string>& wave_warning) {
+    print_deferred_warning(m);
     if (wave_warning) std::fprintf(stderr, "d3sim: warning: %s\n", wave_warning->c_str());
     if (!m.quiet)
         std::fprintf(m.json == "-" ? stderr : stdout, "%s\n",
                      check_passed_line(est, m.budget).c_str());
     return 0;
+}
+
+std::vector<std::string> run_failures(const run_result& r, const gate_verdict& v) {
+    if (r.correct) return v.failed;
+    if (r.problems.empty()) return {"the run is not correct"};
+    return r.problems;
+}
+
+bool write_run_junit(const mode_context& m, const std::vector<std::string>& failures,
+                     double seconds) {
+    if (m.junit.empty()) return true;
+    junit_case c{"d3sim", m.name, seconds, std::nullopt, std::nullopt, ""};
+    if (!failures.empty()) {
+        c.failure = failures.front();
+        for (const std::string& f : failures) c.details += f + "\n";
+    }
+    const auto err = write_file(m.junit, junit_xml({"d3sim", {c}}));
+    if (err) std::fprintf(stderr, "d3sim: error: %s\n", err->c_str());
+    return !err;
 }
 
 }  // namespace d3

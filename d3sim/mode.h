@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "cli/gates.h"
 #include "tb/memory_limit.h"
@@ -15,6 +16,7 @@ namespace d3 {
 
 struct mode_context {
     std::string json;         ///< --json FILE (- for stdout; empty: none)
+    std::string junit;        ///< --junit FILE (empty: none)
     bool quiet = false;       ///< --quiet: no human summary
     bool check_only = false;  ///< --check: every check, then exit without running
     memory_budget budget;     ///< --max-memory, resolved (tb/memory_limit.h)
@@ -22,7 +24,22 @@ struct mode_context {
     nlohmann::json config;    ///< recorded in the JSON result (config/config_file.h); null: none
     /// Ends the checks: the reason on stderr (named with its place in a --config file), exit 2.
     std::function<int(const std::string&)> refuse;
+    std::string name;  ///< the run's test case name in --junit ("D3(4,4) all-to-all")
+    /// A --config file's warning (written by another model version), printed once every check
+    /// passed, so that a refusal is still one line.
+    std::string warning;
 };
+
+/// Prints m.warning, when there is one, as "d3sim: warning: ..." on stderr.
+void print_deferred_warning(const mode_context& m);
+
+/// Writes --junit FILE when given: one test case, failed with `failures` (the run's problems or
+/// error, the failed gates; empty: passed). False after one error line when it cannot be written.
+bool write_run_junit(const mode_context& m, const std::vector<std::string>& failures,
+                     double seconds);
+
+/// What fails a run's test case: its problems when it is not correct, else its failed gates.
+std::vector<std::string> run_failures(const run_result& r, const gate_verdict& v);
 
 /// --check when every check passed: the warnings the run would print first (a waveform over
 /// --wave-limit), then the estimate (tb/memory_limit.h) on stdout, or on stderr when stdout is for

@@ -1,5 +1,6 @@
 #include "d3sim/primitive_cli.h"
 
+#include <charconv>
 #include <exception>
 #include <sstream>
 
@@ -25,11 +26,17 @@ bool parse_count(const std::string& s, int& out) {
     return true;
 }
 
+// "c,d,p": three whole numbers as the command line writes them (no blank, no '+', no exponent).
 bool parse_coord(const std::string& s, coord& out) {
-    std::istringstream is(s);
-    char c1 = 0, c2 = 0;
-    if (!(is >> out.c >> c1 >> out.d >> c2 >> out.p) || c1 != ',' || c2 != ',') return false;
-    return (is >> std::ws).eof();
+    const char* at = s.data();
+    const char* const end = s.data() + s.size();
+    for (int* field : {&out.c, &out.d, &out.p}) {
+        const auto [next, ec] = std::from_chars(at, end, *field);
+        if (ec != std::errc() || next == at) return false;
+        at = next;
+        if (field != &out.p && (at == end || *at++ != ',')) return false;
+    }
+    return at == end;
 }
 
 // --primitive ... --count.

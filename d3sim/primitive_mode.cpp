@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 
 #include "cli/output_file.h"
 #include "config/config_file.h"
@@ -31,6 +32,7 @@ primitive_run run_testbench(const run_options& o, const mode_context& m,
                             double estimated_mib) {
     primitive_run r;
     std::string error;
+    bool out_of_memory = false;
     const bool ran = run_reporting_errors(
         [&] {
             r.tb = new testbench("tb", o, decoders.make(o), std::move(work));
@@ -40,7 +42,7 @@ primitive_run run_testbench(const run_options& o, const mode_context& m,
             r.partitions = r.tb->partitions();
             r.background = r.tb->background();
         },
-        &error);
+        &error, &out_of_memory);
     if (!ran) {
         // The waveform and the packet log up to the error: what led to it (a lockstep mismatch).
         std::uint64_t step = 0;
@@ -53,7 +55,8 @@ primitive_run run_testbench(const run_options& o, const mode_context& m,
         }
         if (!m.json.empty())
             write_json(error_result(error, r.tb ? &step : nullptr, m.config), m.json);
-        end_process(1);
+        write_run_junit(m, {error}, 0);
+        end_process(out_of_memory ? 2 : 1);  // README: running out of memory is exit 2
     }
     if (!r.tb->trace_error().empty()) {
         std::fprintf(stderr, "d3sim: error: %s\n", r.tb->trace_error().c_str());
@@ -75,6 +78,7 @@ primitive_run run_testbench(const run_options& o, const mode_context& m,
     if (!o.wave.empty() && !m.quiet) std::cerr << "  " << wave_trace::summary_line(o.wave) << "\n";
     const gate_verdict verdict = apply_gates(m.gates, r.res, nullptr);
     if (r.res.correct) print_gate_failures(verdict);
+    if (!write_run_junit(m, run_failures(r.res, verdict), r.res.wall_seconds)) end_process(2);
     if (!m.json.empty()) {
         nlohmann::json j = to_json(r.res, o.net.k);
         j["details"] = r.details;  // the primitive's own figures (paper)
@@ -112,6 +116,7 @@ int run_primitive(const run_options& o, const mode_context& m, const decoder_cho
     if (auto err = over_budget(est, m.budget)) return m.refuse(*err);
     if (m.check_only) return check_passed(est, m, o.wave_warning(topo, *work));
 
+    print_deferred_warning(m);
     install_report_handler();
     report_run(o, m, run_testbench(o, m, decoders, std::move(work), est.total_mib()));
 }

@@ -117,6 +117,7 @@ struct traffic_run {
 traffic_run run_bench(const traffic_run_options& o, const mode_context& m, double estimated_mib) {
     traffic_run r;
     std::string error;
+    bool out_of_memory = false;
     const bool ran = run_reporting_errors(
         [&] {
             r.tb = new traffic_bench("tb", o);
@@ -124,12 +125,13 @@ traffic_run run_bench(const traffic_run_options& o, const mode_context& m, doubl
             r.traffic = r.tb->traffic_json();
             if (r.tb->links()) r.link_csv = r.tb->links()->csv();
         },
-        &error);
+        &error, &out_of_memory);
     if (!ran) {
         const std::uint64_t step = to_cycle(sc_core::sc_time_stamp());
         if (!m.json.empty())
             write_json(error_result(error, r.tb ? &step : nullptr, m.config), m.json);
-        end_process(1);
+        write_run_junit(m, {error}, 0);
+        end_process(out_of_memory ? 2 : 1);  // README: running out of memory is exit 2
     }
     r.res.estimated_memory_mib = estimated_mib;
     if (!r.tb->trace_error().empty()) {
@@ -156,6 +158,7 @@ traffic_run run_bench(const traffic_run_options& o, const mode_context& m, doubl
     if (!m.quiet) (json_stdout ? std::cerr : std::cout) << summary(r.res, r.traffic) << std::flush;
     const gate_verdict verdict = apply_gates(m.gates, r.res, r.traffic);
     if (r.res.correct) print_gate_failures(verdict);
+    if (!write_run_junit(m, run_failures(r.res, verdict), r.res.wall_seconds)) end_process(2);
     if (!m.json.empty()) {
         nlohmann::json j = to_json(r.res, o.net.k);
         j["traffic"] = r.traffic;
@@ -178,6 +181,7 @@ int run_traffic(const traffic_run_options& o, const mode_context& m) {
     if (auto err = over_budget(est, m.budget)) return m.refuse(*err);
     if (m.check_only) return check_passed(est, m, o.wave_warning(topo));
 
+    print_deferred_warning(m);
     install_report_handler();
     warn_buffer_depth(o.net.router);
     report_run(o, m, run_bench(o, m, est.total_mib()));

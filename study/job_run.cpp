@@ -1,13 +1,17 @@
 #include "study/job_run.h"
 
+#include <fcntl.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <string>
 
@@ -27,15 +31,25 @@ struct ended {
     long max_rss_kb = 0;
 };
 
-// Runs `exe args`, stdout to /dev/null, stderr to `log`.
-ended run_logged(const std::string& exe, const std::vector<std::string>& args,
-                 const std::string& log) {
+// Opens a job's log for its run's stderr: a regular file (made or emptied), never a directory or a
+// FIFO (opened without blocking); the descriptor, or -1 with errno set.
+int open_log(const std::string& log) {
+    const int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC, 0666);
+    struct stat st {};
+    if (fd < 0 || (fstat(fd, &st) == 0 && S_ISREG(st.st_mode))) return fd;
+    ::close(fd);
+    errno = EINVAL;
+    return -1;
+}
+
+// Runs `exe args`, stdout to /dev/null, stderr to `log_fd`.
+ended run_logged(const std::string& exe, const std::vector<std::string>& args, int log_fd) {
     ended e;
     const pid_t pid = fork();
     if (pid < 0) return e;
     if (pid == 0) {
         prctl(PR_SET_PDEATHSIG, SIGKILL);  // the job stopped: so is its run
-        if (!std::freopen(log.c_str(), "w", stderr)) _exit(126);
+        if (dup2(log_fd, STDERR_FILENO) < 0) _exit(126);
         if (!std::freopen("/dev/null", "w", stdout)) _exit(126);
         std::vector<char*> argv{const_cast<char*>(exe.c_str())};
         for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
@@ -80,8 +94,13 @@ int run_job_command(int argc, char** argv) {
     const std::string tmp = j.result + ".run." + host + "." + std::to_string(getpid());
     std::vector<std::string> args = j.args;
     args.insert(args.end(), {"--json", tmp});
+    const int log_fd = open_log(j.log);  // before the run: a bad log path is the manifest's error
+    if (log_fd < 0)
+        return bad("cannot write the log " + j.log + ": " +
+                   (errno == EINVAL ? std::string("not a regular file") : std::strerror(errno)));
     const auto start = std::chrono::steady_clock::now();
-    const ended e = run_logged(exe, args, j.log);
+    const ended e = run_logged(exe, args, log_fd);
+    ::close(log_fd);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     nlohmann::json r = nlohmann::json::object();

@@ -75,7 +75,7 @@ std::optional<std::string> load_manifest(const std::string& path, job_list& list
 }
 
 bool is_result_code(int code) {
-    return code >= 0 && code <= kExitUndrained;  // 3..5: a correct run that failed a CI gate
+    return code >= 0 && code <= kExitBaseline;  // 3..6: a correct run that failed a CI gate
 }
 
 std::optional<nlohmann::json> read_result(const job& j, const std::string& identity) {

@@ -40,7 +40,7 @@ bool save_manifest(const job_list& list);
 std::optional<std::string> load_manifest(const std::string& path, job_list& list);
 
 /// Exit codes of d3sim that are results (0 correct, 1 a check failed, 2 refused as bad input,
-/// 3..5 a correct run that failed a CI gate, cli/gates.h);
+/// 3..6 a correct run that failed a CI gate, cli/gates.h);
 /// anything else (a signal, a crash) is a failed job that a rerun runs again.
 bool is_result_code(int code);
 

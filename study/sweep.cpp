@@ -24,6 +24,7 @@
 #include "study/backends/backends.h"
 #include "study/jobs.h"
 #include "study/study.h"
+#include "study/sweep_ci.h"
 
 namespace d3 {
 
@@ -55,7 +56,10 @@ std::optional<std::string> check_point_options(const std::vector<std::string>& a
 // finish wins, with one rate's data), so a sweep refuses them; --json is the sweep's own
 // (DIR/point_R.json). The option and its key in a --config file's `outputs`.
 constexpr std::pair<const char*, const char*> kPerRunOutputs[] = {
-    {"--wave", "wave"}, {"--link-stats", "link_stats"}, {"--trace-packets", "trace_packets"}};
+    {"--wave", "wave"},
+    {"--link-stats", "link_stats"},
+    {"--trace-packets", "trace_packets"},
+    {"--junit", "junit"}};
 
 std::string per_run_output_refused(const std::string& option, const char* swept) {
     return option + " names one file, which every point of the sweep would write over: run d3sim " +
@@ -236,12 +240,14 @@ void write_plot_script(const std::string& dir, const std::string& title) {
 int run_sweep(int argc, char** argv) {
     CLI::App app{"d3sim sweep: one d3sim --traffic run per offered load, CSV and plot",
                  "d3sim sweep"};
-    std::string rates_text = "0.05:1.0:0.05", out;
+    std::string rates_text = "0.05:1.0:0.05", out, junit;
     app.add_option("--rates", rates_text, "offered loads FROM:TO:STEP or a list a,b,c")
         ->capture_default_str();
     app.add_option("--out", out,
                    "directory for sweep.csv, sweep.png, sweep.svg, the points and the jobs")
         ->required();
+    app.add_option("--junit", junit, "also write every point as a JUnit XML test case to FILE")
+        ->check(a_file_not_stdout());
     backend_options backend;
     add_backend_options(app, backend);
     apply_limits(app, {{"--jobs", kJobsRange}});
@@ -263,10 +269,16 @@ int run_sweep(int argc, char** argv) {
         return bad_input("--rates: rate " + *twice + " is given more than once (got '" +
                          rates_text + "')");
     if (auto err = check_backend_options(app, backend)) return bad_input(*err);
+    if (!junit.empty())  // before any point runs
+        if (auto err = check_writable(junit)) return bad_input("--junit: " + *err);
     const std::vector<std::string> extras = app.remaining();
     const bool background = option_in(extras, "--background");
     // A --config file may name the traffic (each point's d3sim checks it).
     const bool traffic = option_in(extras, "--traffic") || option_in(extras, "--config");
+    if (option_in(extras, "--baseline"))  // each point's configuration differs in its rate
+        return bad_input(
+            "--baseline compares one run with an earlier result of the same configuration, "
+            "and every point runs another rate: gate a point with d3sim --rate R --baseline");
     for (const char* own : {"--rate", "--background-rate", "--json"})
         if (option_in(extras, own))
             return bad_input(std::string(own) + " is set by the sweep for each point");
@@ -364,7 +376,7 @@ int run_sweep(int argc, char** argv) {
         const int code = r.is_object() && r.contains("job") && r["job"].is_object()
                              ? r["job"].value("exit_code", -1)
                              : -1;
-        if (code >= kExitConflicts && code <= kExitUndrained) {
+        if (code >= kExitConflicts && code <= kExitBaseline) {
             if (gate_code == 0) gate_code = code;
         } else {
             all_ok = all_ok && code == 0;
@@ -385,6 +397,9 @@ int run_sweep(int argc, char** argv) {
                      undrained.c_str());
     if (!write_atomically(out + "/sweep.csv", csv.str()))
         return bad_input("cannot write " + out + "/sweep.csv");
+    if (!junit.empty())
+        if (auto err = write_file(junit, junit_xml(sweep_junit(list, results))))
+            return bad_input(*err);
     const auto has_result = [](const nlohmann::json& r) {
         return r.is_object() && r.contains("job");
     };

@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -21,12 +22,14 @@
 #include <sstream>
 #include <tuple>
 
+#include "cli/baseline.h"
 #include "cli/did_you_mean.h"
 #include "cli/option_limits.h"
 #include "cli/output_file.h"
 #include "paper/claims/paper_claims.h"
 #include "study/jobs.h"
 #include "study/study.h"
+#include "study/validate_ci.h"
 #include "study/validate_report.h"
 
 namespace d3 {
@@ -49,14 +52,12 @@ bool parse_list(const std::string& s, std::vector<int>& out) {
     std::istringstream is(s);
     std::string item;
     while (std::getline(is, item, ',')) {
-        try {
-            std::size_t used = 0;
-            const int v = std::stoi(item, &used);
-            if (used != item.size()) return false;
-            out.push_back(v);
-        } catch (const std::exception&) {
-            return false;
-        }
+        // Digits only, as every whole number of the command line (stoi took " 2" and "+2").
+        int v = 0;
+        const char* last = item.data() + item.size();
+        const auto [end, ec] = std::from_chars(item.data(), last, v);
+        if (item.empty() || ec != std::errc() || end != last) return false;
+        out.push_back(v);
     }
     return !out.empty();
 }
@@ -168,6 +169,43 @@ std::string default_work(const grid& g) {
     return d;
 }
 
+// The outputs (before any run, not after all of them: writable, each its own file, none the
+// baseline) and the baseline, read; the one-line refusal, or nothing.
+std::optional<std::string> check_validate_files(const std::string& out, const std::string& json,
+                                                const std::string& junit,
+                                                const std::string& baseline_file,
+                                                validate_baseline& baseline) {
+    std::vector<named_file> outputs;
+    for (const named_file& f :
+         {named_file{"--out", out}, named_file{"--json", json}, named_file{"--junit", junit}})
+        if (!f.second.empty() && f.second != "-") {
+            if (auto err = check_writable(f.second)) return f.first + ": " + *err;
+            outputs.push_back(f);
+        }
+    std::vector<named_file> inputs;
+    if (!baseline_file.empty()) {
+        if (auto err = load_validate_baseline(baseline_file, baseline)) return err;
+        inputs.emplace_back("--baseline", baseline_file);
+    }
+    return check_distinct(outputs, inputs);
+}
+
+// After the table: the JUnit file and the claims that held in the baseline and do not now (one
+// line each). The exit code: 1 when a run failed, 6 for a claim lost, else 0.
+int ci_outcome(const std::vector<claim_row>& rows, const validate_baseline& baseline,
+               const std::string& junit, std::size_t failed_runs) {
+    if (!junit.empty())
+        if (auto err = write_file(junit, junit_xml(validate_junit(rows, baseline)))) {
+            std::fprintf(stderr, "d3sim validate: error: %s\n", err->c_str());
+            return 2;
+        }
+    const std::vector<std::string> lost = claims_that_regressed(baseline, rows);
+    for (const std::string& l : lost)
+        std::fprintf(stderr, "d3sim validate: regression: %s\n", printable(l).c_str());
+    if (failed_runs > 0) return 1;
+    return lost.empty() ? 0 : kExitBaseline;
+}
+
 }  // namespace
 
 int run_validate(int argc, char** argv) {
@@ -175,7 +213,8 @@ int run_validate(int argc, char** argv) {
         "d3sim validate: run every claim of the paper on a grid of D3(K,M) and write the "
         "table (docs/paper-validation.md)",
         "d3sim validate"};
-    std::string grid_name = "small", ks, ms, out = "docs/paper-validation.md", json, work;
+    std::string grid_name = "small", ks, ms, out = "docs/paper-validation.md", json, work, junit,
+                baseline_file;
     app.add_option("--grid", grid_name, "small: K 1..5, M 4,6,8; full: K 1..8, M 4..12 even")
         ->check(CLI::IsMember({"small", "full"}))
         ->capture_default_str();
@@ -187,6 +226,11 @@ int run_validate(int argc, char** argv) {
         "--work", work,
         "directory of the jobs and their results; the same command resumes there "
         "(default: $TMPDIR/d3sim-validate-UID/EXE-kK-mM; on a cluster: a shared directory)");
+    app.add_option("--junit", junit, "also write every row as a JUnit XML test case to FILE (CI)")
+        ->check(a_file_not_stdout());
+    app.add_option("--baseline", baseline_file,
+                   "an earlier validate --json FILE or --out document: exit 6 when a claim that "
+                   "held there does not hold now");
     backend_options backend;
     add_backend_options(app, backend);
     apply_limits(app, {{"--jobs", kJobsRange}});
@@ -201,11 +245,13 @@ int run_validate(int argc, char** argv) {
     }
     grid g = *named_grid(grid_name);
     if (app.count("--k") != 0 && !parse_list(ks, g.ks)) {
-        std::fprintf(stderr, "d3sim validate: error: --k must be a list such as 1,2,4\n");
+        std::fprintf(stderr, "d3sim validate: error: --k must be a list such as 1,2,4 (got '%s')\n",
+                     printable(ks).c_str());
         return 2;
     }
     if (app.count("--m") != 0 && !parse_list(ms, g.ms)) {
-        std::fprintf(stderr, "d3sim validate: error: --m must be a list such as 4,6\n");
+        std::fprintf(stderr, "d3sim validate: error: --m must be a list such as 4,6 (got '%s')\n",
+                     printable(ms).c_str());
         return 2;
     }
     // A value given twice would run each of its jobs twice, and its rows twice in the table.
@@ -226,12 +272,11 @@ int run_validate(int argc, char** argv) {
                 std::fprintf(stderr, "d3sim validate: error: %s\n", err_m->c_str());
                 return 2;
             }
-    for (const std::string& file : {out, json})  // before any run, not after all of them
-        if (file != "-" && !file.empty())
-            if (auto err = check_writable(file)) {
-                std::fprintf(stderr, "d3sim validate: error: %s\n", err->c_str());
-                return 2;
-            }
+    validate_baseline baseline;
+    if (auto err = check_validate_files(out, json, junit, baseline_file, baseline)) {
+        std::fprintf(stderr, "d3sim validate: error: %s\n", err->c_str());
+        return 2;
+    }
     if (auto err = check_backend_options(app, backend)) {
         std::fprintf(stderr, "d3sim validate: error: %s\n", err->c_str());
         return 2;
@@ -373,7 +418,7 @@ int run_validate(int argc, char** argv) {
             return 2;
         }
     }
-    return failed_runs == 0 ? 0 : 1;
+    return ci_outcome(rows, baseline, junit, failed_runs);
 }
 
 }  // namespace d3

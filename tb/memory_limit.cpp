@@ -114,16 +114,30 @@ memory_estimate estimate_run(const traffic_run_options& o, const topology& t) {
     return estimate_memory(in);
 }
 
-std::optional<memory_budget> default_memory_budget() {
-    std::optional<memory_budget> b;
-    if (auto avail = mem_available_mib()) b = memory_budget{*avail, "the available memory", ""};
+namespace {
+
+// The lower of the process's address-space and data limits, less its overhead, with its origin
+// ("the limit of ulimit -v"); mib 0 when there is none.
+memory_budget process_limit() {
+    memory_budget b;
     for (const auto& [res, name] :
          {std::pair{RLIMIT_AS, "ulimit -v"}, std::pair{RLIMIT_DATA, "ulimit -d"}})
         if (auto lim = limit_mib(res)) {
             const double usable = std::max(0.0, *lim - kAddressSpaceOverheadMiB);
-            if (!b || usable < b->mib)
-                b = memory_budget{usable, std::string("the limit of ") + name, ""};
+            if (b.origin.empty() || usable < b.mib)
+                b = memory_budget{usable, std::string("the limit of ") + name, "", 0, ""};
         }
+    return b;
+}
+
+}  // namespace
+
+std::optional<memory_budget> default_memory_budget() {
+    std::optional<memory_budget> b;
+    if (auto avail = mem_available_mib())
+        b = memory_budget{*avail, "the available memory", "", 0, ""};
+    const memory_budget lim = process_limit();
+    if (!lim.origin.empty() && (!b || lim.mib < b->mib)) b = lim;
     return b;
 }
 
@@ -155,20 +169,35 @@ std::string memory_budget::text() const {
     return given.empty() ? mib_text(mib) : printable(given);
 }
 
+namespace {
+
+// The refusal of a run that needs `total` MiB (`needs` says what it needs and ends with ", "),
+// or nothing when the budget and the process's own limit let it.
+std::optional<std::string> refusal(const std::string& needs, double total, const memory_budget& b) {
+    if (b.hard_mib > 0 && total > b.hard_mib && (b.mib <= 0 || b.mib > b.hard_mib))
+        return needs + "more than this process may take: " + mib_text(b.hard_mib) + " (" +
+               b.hard_origin + ", whatever --max-memory says); choose a smaller network";
+    if (b.mib <= 0 || total <= b.mib) return std::nullopt;
+    const bool process_limit = b.origin.rfind("the limit of ", 0) == 0;  // --max-memory helps not
+    return needs + "more than --max-memory " + b.text() + " (" + b.origin +
+           "); choose a smaller network or raise " +
+           (process_limit ? "that limit" : "--max-memory");
+}
+
+}  // namespace
+
 std::optional<std::string> over_budget(const memory_estimate& e, const memory_budget& b) {
-    if (b.mib <= 0 || e.total_mib() <= b.mib) return std::nullopt;
-    return "this run needs about " + mib_text(e.total_mib()) + " (routers " +
-           mib_text(e.routers_mib) + ", packets " + mib_text(e.ledger_mib + e.traffic_mib) +
-           (e.wave_mib > 0 ? ", waveform writer " + mib_text(e.wave_mib) : std::string()) +
-           "), more than --max-memory " + b.text() + " (" + b.origin +
-           "); choose a smaller network or raise --max-memory";
+    return refusal(
+        "this run needs about " + mib_text(e.total_mib()) + " (routers " + mib_text(e.routers_mib) +
+            ", packets " + mib_text(e.ledger_mib + e.traffic_mib) +
+            (e.wave_mib > 0 ? ", waveform writer " + mib_text(e.wave_mib) : std::string()) + "), ",
+        e.total_mib(), b);
 }
 
 std::optional<std::string> network_over_budget(const memory_estimate& e, const memory_budget& b) {
-    if (b.mib <= 0 || e.total_mib() <= b.mib) return std::nullopt;
-    return "this network needs about " + mib_text(e.total_mib()) + " before any packet (routers " +
-           mib_text(e.routers_mib) + "), more than --max-memory " + b.text() + " (" + b.origin +
-           "); choose a smaller network or raise --max-memory";
+    return refusal("this network needs about " + mib_text(e.total_mib()) +
+                       " before any packet (routers " + mib_text(e.routers_mib) + "), ",
+                   e.total_mib(), b);
 }
 
 namespace {
@@ -195,12 +224,19 @@ std::optional<double> estimate_in_check_output(const std::string& out) {
 
 memory_budget_or_error resolve_memory_budget(const std::string& option) {
     memory_budget_or_error r;
+    const memory_budget lim = process_limit();
+    const auto with_limit = [&lim](memory_budget b) {
+        b.hard_mib = lim.mib;
+        b.hard_origin = lim.origin;
+        return b;
+    };
     if (option.empty()) {
-        if (auto b = default_memory_budget()) r.budget = *b;
+        if (auto b = default_memory_budget()) r.budget = with_limit(*b);
         return r;
     }
     if (auto mib = parse_memory_mib(option)) {
-        r.budget = memory_budget{*mib, "as given", option == "none" ? "" : option};
+        r.budget =
+            with_limit(memory_budget{*mib, "as given", option == "none" ? "" : option, 0, ""});
         return r;
     }
     r.error =

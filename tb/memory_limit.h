@@ -29,6 +29,11 @@ struct memory_budget {
     double mib = 0;
     std::string origin;
     std::string given;  ///< --max-memory as the user wrote it (messages echo it), or empty
+    /// The process's own limit (ulimit -v or -d, less what it takes beyond its resident set), 0:
+    /// none. A run estimated above it cannot succeed, so it is refused whatever --max-memory says
+    /// (none and a larger value included).
+    double hard_mib = 0;
+    std::string hard_origin;
     /// The budget as messages write it: the value given, else mib_text(mib).
     std::string text() const;
 };

@@ -62,18 +62,26 @@ void end_process(int code) {
     std::_Exit(code);
 }
 
-bool run_reporting_errors(const std::function<void()>& body, std::string* error) {
+bool run_reporting_errors(const std::function<void()>& body, std::string* error,
+                          bool* out_of_memory) {
     std::string why;
     try {
         body();
         return true;
     } catch (const sc_core::sc_report& e) {
-        why = std::string(e.get_msg_type()) + ": " + printable(e.get_msg());
+        // The kernel reports an exception thrown in a process as "uncaught exception" with its
+        // what() as the message: std::bad_alloc there is running out of memory as anywhere else.
+        if (std::string(e.get_msg()) != std::bad_alloc().what())
+            why = std::string(e.get_msg_type()) + ": " + printable(e.get_msg());
     } catch (const std::bad_alloc&) {
-        why = "out of memory (std::bad_alloc) while building or running the network";
     } catch (const std::exception& e) {
         why = printable(e.what());
     }
+    if (out_of_memory) *out_of_memory = why.empty();
+    if (why.empty())
+        why =
+            "out of memory (std::bad_alloc) while building or running the network; choose a "
+            "smaller network or a lower --max-memory so that the estimate refuses it";
     std::fprintf(stderr, "d3sim: error: %s\n", why.c_str());
     if (error) *error = why;
     return false;

@@ -22,8 +22,10 @@ unsigned report_warnings();
 
 /// Elaborates and runs a testbench inside `body`; an error report or exception becomes one line
 /// "d3sim: error: ..." on stderr and false, and `error` (when given) gets the line's text after
-/// "d3sim: error: ".
-bool run_reporting_errors(const std::function<void()>& body, std::string* error = nullptr);
+/// "d3sim: error: "; `out_of_memory` (when given) says whether it was std::bad_alloc, which d3sim
+/// ends with exit 2 as a run refused by the memory estimate (README.md, "Limits").
+bool run_reporting_errors(const std::function<void()>& body, std::string* error = nullptr,
+                          bool* out_of_memory = nullptr);
 
 /// The JSON result of a run an error stopped (a lockstep mismatch, a model error), so that a CI
 /// job reading results has one: correct false, the error as its problem, the step it stopped at

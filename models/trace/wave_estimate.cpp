@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
+#include <utility>
 #include <vector>
 
 #include "core/decoding/walk.h"
@@ -123,21 +124,16 @@ std::optional<std::uint64_t> parse_bytes(const std::string& s) {
         v = v * 10 + static_cast<std::uint64_t>(s[i++] - '0');
     }
     if (i == 0) return std::nullopt;
-    std::string unit = s.substr(i);
-    for (char& c : unit) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (unit == "b") unit.clear();
-    if (!unit.empty() && unit.back() == 'b') unit.pop_back();
-    int shift = 0;
-    if (unit == "k")
-        shift = 10;
-    else if (unit == "m")
-        shift = 20;
-    else if (unit == "g")
-        shift = 30;
-    else if (unit == "t")
-        shift = 40;
-    else if (!unit.empty())
-        return std::nullopt;
+    // The unit exactly as listed (as --max-memory's): "256m" or "2gb" is no size.
+    static const std::pair<const char*, int> units[] = {
+        {"", 0},     {"B", 0},  {"k", 10},  {"kB", 10},  {"K", 10}, {"KB", 10},
+        {"KiB", 10}, {"M", 20}, {"MB", 20}, {"MiB", 20}, {"G", 30}, {"GB", 30},
+        {"GiB", 30}, {"T", 40}, {"TB", 40}, {"TiB", 40}};
+    const std::string unit = s.substr(i);
+    int shift = -1;
+    for (const auto& [name, bits] : units)
+        if (unit == name) shift = bits;
+    if (shift < 0) return std::nullopt;
     if (shift && v > ((~std::uint64_t{0}) >> shift)) return std::nullopt;
     return v << shift;
 }

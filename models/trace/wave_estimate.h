@@ -40,7 +40,8 @@ std::uint64_t wave_writer_bytes(const wave_size& s, wave_format f);
 /// "3.4 GB", "512 kB".
 std::string human_bytes(std::uint64_t bytes);
 
-/// Parses "256M", "1G", "500k", "0" (bytes, powers of 1024). Nothing when malformed.
+/// Parses "256M", "1G", "500k", "0" (bytes, powers of 1024; units B, k or K, M, G, T, each also
+/// with B or iB after it, exactly so). Nothing when malformed.
 std::optional<std::uint64_t> parse_bytes(const std::string& s);
 
 /// The warning to print before writing `path` when the estimate is over `limit` (0: no limit).

@@ -162,16 +162,17 @@ TEST(Reliability, FullDiskIsAnError) {
     EXPECT_NE(l.err.find("cannot write /dev/full"), std::string::npos) << l.err;
 }
 
-// --wave on a full disk: /dev/full (the trace is written at the end for D3(2,4), during the run
-// for D3(4,8)), and an FST under a file size limit: fstapi checks none of its writes, and a
-// failed write either leaves a short file (exit 0 before the fix) or a mapping of a short
-// temporary file that raises SIGBUS. Exit 2 and one line, like --json (exit 1 or a crash before).
+// --wave on a full disk: /dev/full (refused before the run since issue 45: a write of nothing
+// fails there as every write would), and an FST under a file size limit: fstapi checks none of
+// its writes, and a failed write either leaves a short file (exit 0 before the fix) or a mapping
+// of a short temporary file that raises SIGBUS. Exit 2 and one line, like --json (exit 1 or a
+// crash before).
 TEST(Reliability, FullDiskWaveformIsAnError) {
     for (const char* a2a : {"--k 2 --m 4", "--k 4 --m 8"}) {
         const outcome o = run(std::string(a2a) + " -q --wave /dev/full", 30);
         EXPECT_EQ(o.code, 2) << a2a << "\n" << o.err;
         EXPECT_EQ(lines(o.err), 1) << a2a << "\n" << o.err;
-        EXPECT_NE(o.err.find("d3sim: error: cannot write waveform file /dev/full: No space left on "
+        EXPECT_NE(o.err.find("d3sim: error: --wave: cannot write /dev/full: No space left on "
                              "device"),
                   std::string::npos)
             << a2a << "\n"

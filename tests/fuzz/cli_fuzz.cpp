@@ -23,6 +23,8 @@
 #include <thread>
 #include <vector>
 
+#include "fuzz/run_limited.h"
+
 namespace {
 
 using args_t = std::vector<std::string>;
@@ -316,47 +318,12 @@ struct verdict {
 };
 
 verdict run_case(const settings& s, const args_t& a, int index) {
-    const std::string err = s.dir + "/stderr" + std::to_string(index);
-    const pid_t pid = fork();
-    if (pid == 0) {
-        setpgid(0, 0);  // its own process group: a sweep's or validate's children die with it
-        const int fd = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        const int null = open("/dev/null", O_RDWR);
-        dup2(null, 0);
-        dup2(null, 1);
-        dup2(fd, 2);
-        if (s.address_space) {
-            const rlimit as{s.address_space, s.address_space};
-            setrlimit(RLIMIT_AS, &as);
-        }
-        if (chdir(s.dir.c_str()) != 0) _exit(126);  // relative output paths land here
-        setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
-        std::vector<char*> argv{const_cast<char*>(s.d3sim.c_str())};
-        for (const std::string& x : a) argv.push_back(const_cast<char*>(x.c_str()));
-        argv.push_back(nullptr);
-        execv(s.d3sim.c_str(), argv.data());
-        _exit(127);
-    }
-    setpgid(pid, pid);  // as the child does, whichever runs first
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(s.seconds);
-    int status = 0;
-    bool timed_out = false;
-    while (waitpid(pid, &status, WNOHANG) == 0) {
-        if (std::chrono::steady_clock::now() > deadline) {
-            timed_out = true;
-            kill(-pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            break;
-        }
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-    }
-    kill(-pid, SIGKILL);  // whatever the case left running
-    std::string text;
-    {
-        std::ifstream f(err, std::ios::binary);
-        text.assign(std::istreambuf_iterator<char>(f), {});
-    }
-    std::remove(err.c_str());
+    const d3::fuzz::ended e =
+        d3::fuzz::run_limited({s.d3sim, s.dir, static_cast<double>(s.seconds), s.address_space}, a,
+                              s.dir + "/stderr" + std::to_string(index));
+    const int status = e.status;
+    const bool timed_out = e.timed_out;
+    const std::string& text = e.err;
     verdict v;
     const auto first = text.substr(0, text.find('\n'));
     if (timed_out) {

@@ -112,6 +112,10 @@ TEST(WaveEstimate, ParsesSizes) {
     EXPECT_EQ(parse_bytes("2GB"), 2ull << 30);
     EXPECT_FALSE(parse_bytes("lots"));
     EXPECT_FALSE(parse_bytes("12q"));
+    EXPECT_EQ(parse_bytes("3KiB"), 3u << 10);
+    EXPECT_EQ(parse_bytes("1TB"), 1ull << 40);
+    for (const char* loose : {"256m", "2gb", "1 G", " 1G", "+1G", "1.5G", "0x10M", "1e3M", "1Gi"})
+        EXPECT_FALSE(parse_bytes(loose)) << loose;
     EXPECT_EQ(human_bytes(1536), "1.5 kB");
 }
 

@@ -49,6 +49,9 @@ std::string read_input_text(const std::string& path, const std::string& what) {
         if (text.size() > kMaxInputFileBytes)  // it grew while read
             throw fail("larger than " + std::to_string(kMaxInputFileBytes >> 20) + " MiB");
     }
+    // A UTF-8 byte-order mark (an editor's) is no part of the text: every input file reads the
+    // same with or without one (YAML dropped it, the permutation and wiring files refused it).
+    if (text.compare(0, 3, "\xef\xbb\xbf") == 0) text.erase(0, 3);
     return text;
 }
 

@@ -11,7 +11,7 @@ namespace d3 {
 
 /// The file's text. Throws std::invalid_argument with one line, "WHAT: cannot read PATH: REASON",
 /// when it cannot be read, is not a regular file (a FIFO, a device, a directory: refused without
-/// blocking) or is too large.
+/// blocking) or is too large. A leading UTF-8 byte-order mark is dropped.
 std::string read_input_text(const std::string& path, const std::string& what);
 
 /// The file's lines (without their '\n'), as read_input_text reads it; a line too long is refused

@@ -3,11 +3,14 @@
 #include <cmath>
 #include <iomanip>
 #include <sstream>
+#include <utility>
 
 namespace d3 {
 
 namespace {
+// A decimal number as a user writes one (no hexadecimal, inf, nan or blank), a double holds.
 bool number(const std::string& s, double& out) {
+    if (s.empty() || s.find_first_not_of("0123456789.eE+-") != std::string::npos) return false;
     std::size_t used = 0;
     try {
         out = std::stod(s, &used);
@@ -35,6 +38,8 @@ std::optional<std::vector<double>> parse_rates(const std::string& s, std::string
         if (parts.size() != 3 || !number(parts[0], a) || !number(parts[1], b) ||
             !number(parts[2], step))
             return refuse("must be FROM:TO:STEP, three numbers");
+        for (const auto& [text, r] : {std::pair{parts[0], a}, std::pair{parts[1], b}})
+            if (!in_range(r)) return refuse("rate " + text + " is not in (0, 1]");
         if (step <= 0) return refuse("the step must be above 0");
         if (b < a) return refuse("TO is below FROM");
         // Count points on integers so that 0.05:1.0:0.05 gives 20 points ending at 1.0.
@@ -53,6 +58,7 @@ std::optional<std::vector<double>> parse_rates(const std::string& s, std::string
         for (std::string p; std::getline(is, p, ',');) {
             double r = 0;
             if (!number(p, r)) return refuse("'" + p + "' is not a number");
+            if (!in_range(r)) return refuse("rate " + p + " is not in (0, 1]");  // as given
             out.push_back(r);
         }
     }

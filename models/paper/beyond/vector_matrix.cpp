@@ -145,7 +145,8 @@ std::unique_ptr<workload> make_vector_matrix_workload(const topology& t,
     s->k = t.k();
     s->m = t.m();
     s->rows = o.primitive == "vector-matrix" ? 1 : o.count;
-    if (s->rows > (1 << 15)) throw std::invalid_argument("--count must be at most 32768 rows");
+    // The round takes the payload's bits 40..55: as many rows as --count allows for a broadcast.
+    if (s->rows > (1 << 16)) throw std::invalid_argument("--count must be at most 65536 rows");
     std::mt19937_64 rng(o.seed);
     const auto draw = [&] { return rng() % 16; };  // small values: sums stay exact
     s->x.resize(static_cast<std::size_t>(s->rows * t.m()));
