@@ -99,7 +99,7 @@ class network : public sc_core::sc_module, public occupancy_view {
     std::string describe_cycle(const std::vector<std::int64_t>& cycle) const;
 
     sc_core::sc_event watchdog_event_;
-    std::uint64_t last_progress_ = 0;        ///< progress() at the watchdog's last look
+    std::uint64_t last_progress_ = 0;  ///< progress() at the watchdog's last look
     std::string deadlock_;
     std::string memory_stop_;  ///< memory_stop()
     std::string wait_cycle_;

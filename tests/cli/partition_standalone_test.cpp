@@ -8,15 +8,12 @@
 
 #include <string>
 
-#include "support/run_command.h"
+#include "support/run_json.h"
 
 namespace {
 
 nlohmann::json run_json(const std::string& args) {
-    const auto o = d3::test::run_command("timeout -k 5 60 " + std::string(D3SIM) + " " + args +
-                                         " -q --json -");
-    EXPECT_EQ(o.code, 0) << args << "\n" << o.err;
-    return o.code == 0 ? nlohmann::json::parse(o.out) : nlohmann::json::object();
+    return d3::test::run_json(D3SIM, args);
 }
 
 TEST(PartitionStandalone, TwoPositionsOfD3_3_4EqualD3_3_2InEveryFigure) {

@@ -11,15 +11,12 @@
 #include <fstream>
 #include <string>
 
-#include "support/run_command.h"
+#include "support/run_json.h"
 
 namespace {
 
 nlohmann::json run_json(const std::string& args) {
-    const auto o = d3::test::run_command("timeout -k 5 60 " + std::string(D3SIM) + " " + args +
-                                         " -q --json -");
-    EXPECT_EQ(o.code, 0) << args << "\n" << o.err;
-    return o.code == 0 ? nlohmann::json::parse(o.out) : nlohmann::json::object();
+    return d3::test::run_json(D3SIM, args);
 }
 
 long last_delivery_in_log(const std::string& path) {
