@@ -245,10 +245,10 @@ int d3sim_main(int argc, char** argv) {
     m.name = case_name(c);  // the topology resolved by check_run
     if (m.gates.baseline.any())
         if (auto err = d3::load_baseline(m.gates.baseline, m.config)) return refuse(*err);
-    if (c.traffic_mode()) return run_traffic(make_traffic_run(c.traffic, c.o), m);
-    if (auto err = apply_primitive_options(app, c.primitive, c.o)) return refuse(*err);
     // --progress gives 1, --no-progress -1; absent, CLI11 2.1 leaves 0 (not the initial -1).
     c.o.progress = app.count("--progress") == 0 ? isatty(STDERR_FILENO) != 0 : c.progress > 0;
+    if (c.traffic_mode()) return run_traffic(make_traffic_run(c.traffic, c.o), m);
+    if (auto err = apply_primitive_options(app, c.primitive, c.o)) return refuse(*err);
     return run_primitive(c.o, m, decoders());
 }
 

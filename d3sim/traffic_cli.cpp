@@ -132,6 +132,7 @@ traffic_run_options make_traffic_run(const traffic_cli& t, const run_options& r)
     o.trace = r.trace;
     o.wave = r.wave;
     o.wave_opts = r.wave_opts;
+    o.progress = r.progress;
     return o;
 }
 

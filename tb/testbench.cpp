@@ -3,6 +3,7 @@
 #include "core/decoding/vc.h"
 #include "tb/conservation.h"
 #include "tb/partition_report.h"
+#include "tb/sliced_run.h"
 #include "trace/trace_files.h"
 #include "trace/wave_estimate.h"
 
@@ -191,26 +192,14 @@ run_result testbench::run() {
     const std::uint64_t expected =
         static_cast<std::uint64_t>(work_->rounds() + work_->delays()) + 4 * hop;
     if (opt_.progress) {
-        // Run in slices and report; the result does not depend on the slicing. A slice reaches
-        // at least the next pending event: with SC_EXIT_ON_STARVATION, sc_start() does not move
-        // time to the end of a slice with no event in it, so a sparse timer (the watchdog's, after
-        // the last packet) would otherwise be approached by empty slices forever.
-        const sc_core::sc_time slice = step_time() * 64.0;
-        while (sc_core::sc_pending_activity() && sc_core::sc_get_status() != sc_core::SC_STOPPED) {
-            const sc_core::sc_time before = sc_core::sc_time_stamp();
-            const auto deltas = sc_core::sc_delta_count();
-            sc_core::sc_start(std::max(slice, sc_core::sc_time_to_pending_activity()),
-                              sc_core::SC_EXIT_ON_STARVATION);
+        run_sliced([&](std::uint64_t now) {
             // After the last delivery only the watchdog's timer is left: not a step of the run.
-            const std::uint64_t now = to_cycle(sc_core::sc_time_stamp());
             if (net_->packets_alive() != 0 || now <= expected)
                 std::fprintf(stderr, "\r  step %llu of about %llu, %llu packets in flight ",
                              static_cast<unsigned long long>(now),
                              static_cast<unsigned long long>(expected),
                              static_cast<unsigned long long>(net_->packets_alive()));
-            if (sc_core::sc_time_stamp() == before && sc_core::sc_delta_count() == deltas) break;
-        }
-        std::fprintf(stderr, "\r%70s\r", "");
+        });
     } else {
         sc_core::sc_start();
     }

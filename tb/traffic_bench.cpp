@@ -1,5 +1,7 @@
 #include "tb/traffic_bench.h"
 
+#include "tb/sliced_run.h"
+
 #include "tb/conservation.h"
 
 #include <algorithm>
@@ -126,7 +128,10 @@ traffic_bench::traffic_bench(const sc_core::sc_module_name& name, const traffic_
 
 run_result traffic_bench::run() {
     const auto start = std::chrono::steady_clock::now();
-    sc_core::sc_start();
+    if (opt_.progress)
+        run_sliced([this](std::uint64_t now) { report_progress(now); });
+    else
+        sc_core::sc_start();
     run_result r;
     record_run_cost(r, start, elaboration_seconds_);
     record_network(r, *net_, *work_);
@@ -143,6 +148,22 @@ run_result traffic_bench::run() {
     r.correct = r.problems.empty();
     record_peak_rss(r);
     return r;
+}
+
+// "step N of W + M (warm-up, measurement)", then the drain, with what is in flight and waiting.
+void traffic_bench::report_progress(std::uint64_t now) const {
+    const traffic_options& t = opt_.traffic;
+    const auto window =
+        static_cast<unsigned long long>(t.warmup) + static_cast<unsigned long long>(t.measure);
+    const auto alive = static_cast<unsigned long long>(net_->packets_alive());
+    if (now <= window)
+        std::fprintf(stderr,
+                     "\r  step %llu of %llu (warm-up %d, measure %d), %llu packets in flight ",
+                     static_cast<unsigned long long>(now), window, t.warmup, t.measure, alive);
+    else
+        std::fprintf(stderr, "\r  step %llu: draining (limit step %llu), %llu packets in flight ",
+                     static_cast<unsigned long long>(now),
+                     window + static_cast<unsigned long long>(t.drain_limit), alive);
 }
 
 nlohmann::json traffic_bench::traffic_json() const {

@@ -28,6 +28,7 @@ struct traffic_run_options {
     packet_log_options trace;  ///< --trace-packets (trace/packet_log.h)
     std::string wave;          ///< --wave FILE (.vcd or .fst), empty: none (D3 only)
     wave_options wave_opts;
+    bool progress = false;  ///< report progress on stderr (--progress)
 
     std::optional<std::string> validate() const;
     /// The network configuration the run uses (VCs and occupancy snapshots set).
@@ -44,7 +45,8 @@ class traffic_bench : public sc_core::sc_module {
   public:
     traffic_bench(const sc_core::sc_module_name& name, const traffic_run_options& o);
 
-    /// Runs until creation stops and the network drains; checks conservation.
+    /// Runs until creation stops and the network drains (with --progress in slices, a line on
+    /// stderr after each); checks conservation.
     run_result run();
     /// The traffic figures (core/traffic/traffic.h summary) plus the VCs used.
     nlohmann::json traffic_json() const;
@@ -57,6 +59,7 @@ class traffic_bench : public sc_core::sc_module {
     std::uint64_t trace_lines() const { return log_ ? log_->written() : 0; }
 
   private:
+    void report_progress(std::uint64_t now) const;
     traffic_run_options opt_;
     topology topo_;
     std::unique_ptr<traffic_workload> work_;

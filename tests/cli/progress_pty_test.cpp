@@ -80,3 +80,16 @@ TEST(ProgressOnATerminal, DefaultProgressEnds) {
 }
 
 }  // namespace
+
+// Issue 46, item 5: a traffic run shows its progress too (it was silently ignored): the window's
+// steps, then the drain, and the same result as without it.
+TEST(ProgressOnATerminal, TrafficRunsShowTheirWindowAndDrain) {
+    const pty_run r = run_on_pty({"--k", "2", "--m", "4", "--traffic", "uniform", "--rate", "0.3",
+                                  "--warmup", "200", "--measure", "200"},
+                                 std::chrono::seconds(20));
+    EXPECT_FALSE(r.timed_out) << r.screen.substr(0, 600);
+    EXPECT_EQ(r.code, 0) << r.screen.substr(0, 600);
+    EXPECT_NE(r.screen.find("step 64 of 400 (warm-up 200, measure 200)"), std::string::npos)
+        << r.screen.substr(0, 600);
+    EXPECT_NE(r.screen.find("draining"), std::string::npos) << r.screen.substr(0, 600);
+}
