@@ -147,7 +147,7 @@ void write_background_plot_script(const std::string& dir, const std::string& tit
 
 const char* const kColumns =
     "rate,offered,accepted,latency_mean,latency_p50,latency_p99,latency_max,hops_mean,"
-    "deflected_fraction,conflicts,credit_stalls,drained,correct,exit_code";
+    "deflected_fraction,conflicts,credit_stalls,drained,correct,exit_code,saturated";
 
 // The member at `path` of a result, or null when a member on the way is missing or not an object.
 const nlohmann::json* member(const nlohmann::json& j, std::initializer_list<const char*> path) {
@@ -200,7 +200,7 @@ std::string csv_row(double rate, const nlohmann::json& j) {
     os << rate_text(rate);
     const int code = j.is_object() ? j["job"].value("exit_code", -1) : -1;
     if (!j.is_object() || !j.contains("traffic")) {
-        os << ",,,,,,,,,,,,false," << code;
+        os << ",,,,,,,,,,,,false," << code << ',';
         return os.str();
     }
     const auto& t = j["traffic"];
@@ -209,30 +209,54 @@ std::string csv_row(double rate, const nlohmann::json& j) {
        << field(l["p50"]) << ',' << field(l["p99"]) << ',' << field(l["max"]) << ','
        << field(t["hops"]["mean"]) << ',' << field(t["deflected_fraction"]) << ',' << j["conflicts"]
        << ',' << j["credit_stalls"] << ',' << (t["drained"].get<bool>() ? "true" : "false") << ','
-       << (j["correct"].get<bool>() ? "true" : "false") << ',' << code;
+       << (j["correct"].get<bool>() ? "true" : "false") << ',' << code << ','
+       << (t.value("saturated", false) ? "true" : "false");
     return os.str();
 }
 
+// The x axis is --rate as given (column 1, flits per terminal and step, the unit --rate counts);
+// the accepted load is put in that unit by the row's own ratio of rate to offered (column 2).
 void write_plot_script(const std::string& dir, const std::string& title) {
     std::ofstream g(dir + "/sweep.gp");
     plot_preamble(g, dir, title, "d3sim sweep");
-    g << "  set xlabel 'offered load (packets/node/step)'\n"
+    g << "  set xlabel 'offered load, --rate (flits/terminal/step)'\n"
       << "  set ylabel 'latency from creation (steps)'\n"
       << "  set xrange [0:1.05]\n  set logscale y\n  set grid\n  set key top left\n"
-      << "  # points that did not drain (column 12 false) have no meaningful latency: left out\n"
-      << "  drained(y) = strcol(12) eq 'true' ? y : NaN\n"
+      << "  # points past saturation (column 15) or that did not drain (column 12) have no\n"
+      << "  # meaningful latency: left out of the curves, marked on the accepted load\n"
+      << "  drained(y) = strcol(12) eq 'true' && strcol(15) ne 'true' ? y : NaN\n"
+      << "  in_rate(y) = $2 > 0 ? y * $1 / $2 : NaN\n"
       << "  plot '" << dir
-      << "/sweep.csv' using 2:(drained($4)) with linespoints title 'mean', '' using "
-         "2:(drained($6)) with linespoints title 'p99'\n"
+      << "/sweep.csv' using 1:(drained($4)) with linespoints title 'mean', '' using "
+         "1:(drained($6)) with linespoints title 'p99'\n"
       << "  unset logscale y\n"
-      << "  set ylabel 'accepted load (packets/node/step)'\n"
+      << "  set ylabel 'accepted load (flits/terminal/step)'\n"
       << "  set yrange [0:1.05]\n"
       << "  plot '" << dir
-      << "/sweep.csv' using 2:(drained($3)) with linespoints title 'accepted', '' using "
-         "2:(strcol(12) eq 'false' ? $3 : NaN) with points pointtype 6 title 'not drained "
-         "(saturated)', x with lines dashtype 2 title 'offered'\n"
+      << "/sweep.csv' using 1:(drained(in_rate($3))) with linespoints title 'accepted', '' using "
+         "1:(strcol(12) eq 'true' && strcol(15) ne 'true' ? NaN : in_rate($3)) with points "
+         "pointtype 6 pointsize 1.5 title 'saturated (or not drained)', x with lines dashtype 2 "
+         "title 'offered'\n"
       << "  unset multiplot\n  unset xrange\n  unset yrange\n"
       << "}\n";
+}
+
+// "D3(4,4): uniform traffic, minimal routing, concentration 1" from a point's result, or the
+// command line's arguments when no point has those figures.
+std::string plot_title(const std::vector<nlohmann::json>& results,
+                       const std::vector<std::string>& extras) {
+    for (const nlohmann::json& r : results) {
+        const nlohmann::json* t = member(r, {"traffic"});
+        if (!t || !r.contains("topology") || !r.contains("k") || !r.contains("m")) continue;
+        const std::string net = r["topology"] == "mdf" ? "MDF" : "D3";
+        return net + "(" + r["k"].dump() + "," + r["m"].dump() +
+               "): " + t->value("pattern", std::string("?")) + " traffic, " +
+               t->value("routing", std::string("?")) + " routing, concentration " +
+               std::to_string(t->value("concentration", 1));
+    }
+    std::string title = "d3sim";
+    for (const auto& a : extras) title += " " + a;
+    return title;
 }
 
 }  // namespace
@@ -421,8 +445,7 @@ int run_sweep(int argc, char** argv) {
                     out.c_str());
         return all_ok ? gate_code : 1;
     }
-    std::string title = "d3sim";
-    for (const auto& a : extras) title += " " + a;
+    const std::string title = plot_title(results, extras);
     if (under)
         write_background_plot_script(out, title);
     else

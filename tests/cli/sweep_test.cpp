@@ -37,11 +37,36 @@ TEST(CliSweep, WritesCsvAndPlot) {
     EXPECT_NE(csv.find("\n0.6,"), std::string::npos) << csv;
     // Every point drained, passed its checks and exited 0.
     std::size_t ok = 0;
-    for (std::size_t at = 0; (at = csv.find(",true,true,0\n", at)) != std::string::npos; ++at) ++ok;
+    for (std::size_t at = 0; (at = csv.find(",true,true,0,", at)) != std::string::npos; ++at) ++ok;
     EXPECT_EQ(ok, 2u) << csv;
     EXPECT_GT(read_all(dir + "/sweep.png").size(), 1000u);
     EXPECT_NE(read_all(dir + "/sweep.svg").find("<svg"), std::string::npos);
     EXPECT_NE(read_all(dir + "/point_0.6.json").find("\"traffic\""), std::string::npos);
+}
+
+// Issue 46, item 5: a point past saturation (the result's `saturated`) is marked in the CSV and
+// left off the latency curves, the x axis is --rate in its own unit, and the title says what ran.
+TEST(CliSweep, SaturatedPointsAreMarkedAndTheAxisIsTheRate) {
+    const std::string dir = testing::TempDir() + "d3_sweep_saturated";
+    const outcome o = run("sweep --rates 0.1,1.0 --out " + dir +
+                          " --k 2 --m 4 --traffic uniform --buffer-depth 1 --warmup 100 "
+                          "--measure 100");
+    ASSERT_EQ(o.code, 0) << o.err;
+    const std::string csv = read_all(dir + "/sweep.csv");
+    EXPECT_NE(csv.find(",exit_code,saturated\n"), std::string::npos) << csv;
+    EXPECT_NE(csv.find("\n0.1,"), std::string::npos) << csv;
+    EXPECT_NE(csv.find("\n1,"), std::string::npos) << csv;
+    const std::string one = csv.substr(csv.find("\n1,") + 1);
+    EXPECT_EQ(one.substr(one.find('\n') - 5, 5), ",true") << csv;  // saturated
+    EXPECT_NE(read_all(dir + "/point_1.json").find("\"saturated\": true"), std::string::npos);
+    const std::string gp = read_all(dir + "/sweep.gp");
+    EXPECT_NE(gp.find("title 'D3(2,4): uniform traffic, minimal routing, concentration 1'"),
+              std::string::npos)
+        << gp;
+    EXPECT_NE(gp.find("set xlabel 'offered load, --rate (flits/terminal/step)'"),
+              std::string::npos);
+    EXPECT_NE(gp.find("strcol(15) ne 'true' ? y : NaN"), std::string::npos) << gp;
+    EXPECT_GT(read_all(dir + "/sweep.png").size(), 1000u);
 }
 
 TEST(CliSweep, BadInputIsOneLineAndExitCode2) {
@@ -193,7 +218,7 @@ TEST(CliSweep, MergeTakesDamagedFiguresAsNoResult) {
     std::filesystem::remove_all(dir);
     expect_damage_is_no_result("sweep --rates 0.2,0.4 --out " + dir +
                                    " --k 1 --m 2 --traffic uniform --warmup 20 --measure 50",
-                               dir, "0.2,,,,,,,,,,,,false,-1",
+                               dir, "0.2,,,,,,,,,,,,false,-1,",
                                {[](nlohmann::json& j) { j["traffic"]["drained"] = "yes"; },
                                 [](nlohmann::json& j) { j["correct"] = 1; },
                                 [](nlohmann::json& j) { j.erase("conflicts"); },
@@ -228,8 +253,8 @@ TEST(CliSweep, MergeOnlyNamesMissingPoints) {
     EXPECT_NE(o.err.find("2 of 2 jobs have no result"), std::string::npos) << o.err;
     EXPECT_NE(o.err.find("(rate 0.3): did not run"), std::string::npos) << o.err;
     const std::string csv = read_all(dir + "/sweep.csv");
-    EXPECT_NE(csv.find("\n0.3,,,,,,,,,,,,false,-1\n"), std::string::npos) << csv;
-    EXPECT_NE(csv.find("\n0.4,,,,,,,,,,,,false,-1\n"), std::string::npos) << csv;
+    EXPECT_NE(csv.find("\n0.3,,,,,,,,,,,,false,-1,\n"), std::string::npos) << csv;
+    EXPECT_NE(csv.find("\n0.4,,,,,,,,,,,,false,-1,\n"), std::string::npos) << csv;
     // Nothing to plot: said so, not blamed on gnuplot's installation (an audit, 2026-11-25).
     EXPECT_NE(o.err.find("no point has a result yet, so there is no plot"), std::string::npos)
         << o.err;
@@ -257,8 +282,8 @@ TEST(CliSweep, AFailedPointIsNamedWithItsExitCodeAndWhy) {
     const std::string csv = read_all(dir + "/sweep.csv");
     // The stopped point keeps the figures of the steps it ran: saturated, not drained, not correct.
     EXPECT_NE(csv.find("\n1,1.0,0."), std::string::npos) << csv;
-    EXPECT_NE(csv.find(",false,false,1\n"), std::string::npos) << csv;
-    EXPECT_NE(csv.find(",true,true,0\n"), std::string::npos) << csv;
+    EXPECT_NE(csv.find(",false,false,1,"), std::string::npos) << csv;
+    EXPECT_NE(csv.find(",true,true,0,"), std::string::npos) << csv;
 }
 
 }  // namespace

@@ -81,7 +81,7 @@ TEST(Gates, NoMeasuredPacketHasNoLatency) {
     EXPECT_NE(sweep.out.find("no plot: no point measured a packet"), std::string::npos)
         << sweep.out;
     // rate,offered,accepted, then mean,p50,p99,max,hops_mean,deflected_fraction empty
-    EXPECT_NE(read_all(dir + "/sweep.csv").find("\n0.001,0.0,0.0,,,,,,,0,0,true,true,0\n"),
+    EXPECT_NE(read_all(dir + "/sweep.csv").find("\n0.001,0.0,0.0,,,,,,,0,0,true,true,0,false\n"),
               std::string::npos)
         << read_all(dir + "/sweep.csv");
 }
@@ -231,7 +231,7 @@ TEST(Gates, SweepFlagsUndrainedPointsAndPassesTheGateCode) {
     EXPECT_NE(o.err.find(" 0.5"), std::string::npos) << o.err;
     const std::string csv = read_all(dir + "/sweep.csv");
     EXPECT_NE(csv.find("\n0.5,"), std::string::npos) << csv;
-    EXPECT_NE(csv.find(",false,true,5\n"), std::string::npos) << csv;  // drained, correct, exit
+    EXPECT_NE(csv.find(",false,true,5,"), std::string::npos) << csv;  // drained, correct, exit
     EXPECT_NE(read_all(dir + "/sweep.gp").find("drained("), std::string::npos);
 }
 
