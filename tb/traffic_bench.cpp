@@ -34,7 +34,8 @@ std::optional<std::string> traffic_run_options::validate() const {
                " needs an injection width of at least as many packets per step (got " +
                std::to_string(width) + ", --injection-width)";
     try {
-        (void)make_topology(net);  // an MDF wiring file is read and checked here
+        const topology t = make_topology(net);  // an MDF wiring file is read and checked here
+        if (auto err = pattern_problem(traffic.pattern, t.routers())) return err;
     } catch (const std::exception& e) {
         return e.what();
     }

@@ -7,7 +7,7 @@ namespace d3 {
 pattern_generator::pattern_generator(const topology& t, traffic_pattern p, std::uint64_t seed,
                                      double hotspot_fraction)
     : t_(t), routers_(static_cast<int>(t.routers())), p_(p), hotspot_(hotspot_fraction) {
-    if (p_ != traffic_pattern::permutation) return;
+    if (p_ != traffic_pattern::permutation && p_ != traffic_pattern::randperm) return;
     perm_.resize(t.routers());
     for (router_id i = 0; i < t.routers(); ++i) perm_[i] = i;
     traffic_rng r(stream_seed(seed, ~0ull));        // a stream no node uses
@@ -21,7 +21,16 @@ router_id pattern_generator::destination_other(router_id src, traffic_rng& r) co
         case traffic_pattern::uniform:  // drawn by destination() itself
             return any_router(r);
         case traffic_pattern::permutation:
+        case traffic_pattern::randperm:
             return perm_[src];
+        case traffic_pattern::bitcomp:
+        case traffic_pattern::bitrev:
+        case traffic_pattern::shuffle:
+            return bit_pattern(src);
+        case traffic_pattern::tornado:
+            return digit_pattern(src, [](int x, int k) { return (x + (k + 1) / 2 - 1) % k; });
+        case traffic_pattern::neighbor:
+            return digit_pattern(src, [](int x, int k) { return (x + 1) % k; });
         case traffic_pattern::drawer_to_drawer: {
             const coord s = t_.at(src);
             if (!t_.is_d3())  // group g to group g+1: all over their one global link
@@ -39,6 +48,40 @@ router_id pattern_generator::destination_other(router_id src, traffic_rng& r) co
         }
     }
     return src;
+}
+
+std::optional<std::string> pattern_problem(traffic_pattern p, std::uint32_t routers) {
+    const bool bits = p == traffic_pattern::bitcomp || p == traffic_pattern::bitrev ||
+                      p == traffic_pattern::shuffle;
+    if (bits && (routers & (routers - 1)) != 0)
+        return std::string("--traffic ") + to_string(p) +
+               " permutes the bits of router ids: it needs a power "
+               "of two routers (got " +
+               std::to_string(routers) + ")";
+    return std::nullopt;
+}
+
+router_id pattern_generator::bit_pattern(router_id src) const {
+    const router_id n = static_cast<router_id>(routers_), mask = n - 1;
+    switch (p_) {
+        case traffic_pattern::bitcomp:
+            return ~src & mask;
+        case traffic_pattern::bitrev: {
+            router_id out = 0;
+            for (router_id bits = n; bits > 1; bits >>= 1, src >>= 1) out = (out << 1) | (src & 1);
+            return out;
+        }
+        default: {  // shuffle
+            const router_id shifted = src << 1;
+            return (shifted & mask) | ((shifted & n) != 0 ? 1 : 0);
+        }
+    }
+}
+
+router_id pattern_generator::digit_pattern(router_id src, int (*next)(int x, int radix)) const {
+    const coord s = t_.at(src);
+    if (!t_.is_d3()) return t_.id({next(s.c, t_.groups()), 0, next(s.p, t_.m())});
+    return t_.id({next(s.c, t_.k()), next(s.d, t_.m()), next(s.p, t_.m())});
 }
 
 }  // namespace d3

@@ -19,6 +19,14 @@ enum class traffic_pattern {
     hotspot,           ///< router 0 with probability hotspot_fraction, otherwise uniform
     transpose,         ///< (c,d,p) -> (K-1-c, p, d): the (d,p) grid transposed, cabinets mirrored;
                        ///< MDF: router id i -> N-1-i
+    // BookSim2's patterns (its traffic.cpp), on router ids (bit patterns: N a power of two) or on
+    // the coordinates as digits (c, d, p) of radices (K, M, M), MDF (g, r) of (groups, M):
+    bitcomp,   ///< id -> ~id (the id's log2 N bits complemented)
+    bitrev,    ///< id -> its log2 N bits reversed
+    shuffle,   ///< id -> its log2 N bits rotated left by one
+    tornado,   ///< each digit x of radix k -> x + ceil(k/2) - 1 mod k
+    neighbor,  ///< each digit x of radix k -> x + 1 mod k
+    randperm,  ///< a random permutation of the routers (BookSim2's name; as permutation)
 };
 
 inline constexpr enum_entry<traffic_pattern> kTrafficPatternNames[] = {
@@ -26,7 +34,17 @@ inline constexpr enum_entry<traffic_pattern> kTrafficPatternNames[] = {
     {traffic_pattern::permutation, "permutation"},
     {traffic_pattern::drawer_to_drawer, "drawer-to-drawer"},
     {traffic_pattern::hotspot, "hotspot"},
-    {traffic_pattern::transpose, "transpose"}};
+    {traffic_pattern::transpose, "transpose"},
+    {traffic_pattern::bitcomp, "bitcomp"},
+    {traffic_pattern::bitrev, "bitrev"},
+    {traffic_pattern::shuffle, "shuffle"},
+    {traffic_pattern::tornado, "tornado"},
+    {traffic_pattern::neighbor, "neighbor"},
+    {traffic_pattern::randperm, "randperm"}};
+
+/// Why pattern `p` cannot run on `routers` routers (the bit patterns need a power of two), or
+/// nothing.
+std::optional<std::string> pattern_problem(traffic_pattern p, std::uint32_t routers);
 constexpr const auto& enum_names_of(traffic_pattern) {
     return kTrafficPatternNames;
 }
@@ -57,6 +75,10 @@ class pattern_generator {
     router_id any_router(traffic_rng& r) const { return destination_of_draw(r()); }
     /// destination() of the other patterns.
     router_id destination_other(router_id src, traffic_rng& r) const;
+    /// BookSim2's bit permutations of the id's log2 N bits.
+    router_id bit_pattern(router_id src) const;
+    /// BookSim2's digit permutations, each coordinate a digit: next(x, radix).
+    router_id digit_pattern(router_id src, int (*next)(int x, int radix)) const;
 
     const topology& t_;
     int routers_;  ///< t_.routers(), kept: a uniform draw per packet
