@@ -20,8 +20,9 @@ void add_service_options(CLI::App& app, service_cli& s) {
         ->check(member_of(kServiceNames))
         ->group(g);
     app.add_option("--background", s.background,
-                   "synthetic standard traffic at every node while the primitive runs: uniform, "
-                   "permutation, drawer-to-drawer, hotspot, transpose")
+                   "synthetic standard traffic at every node while the primitive runs: a --traffic "
+                   "pattern (uniform, permutation, drawer-to-drawer, hotspot, transpose, bitcomp, "
+                   "bitrev, shuffle, tornado, neighbor, randperm)")
         ->check(member_of(kTrafficPatternNames))
         ->group(g);
     app.add_option("--background-rate", s.rate,

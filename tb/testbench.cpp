@@ -38,6 +38,8 @@ std::optional<std::string> run_options::validate_options() const {
     } catch (const std::exception& e) {
         return std::string(e.what());
     }
+    if (background)
+        if (auto err = pattern_problem(background->pattern, made->routers())) return err;
     if (!wave.empty())
         if (auto err = check_wave_options(wave, wave_opts, *made)) return err;
     if (!trace.path.empty())

@@ -163,6 +163,12 @@ std::vector<regression> cases() {
          2,
          1},
         {"D3(256,256) all-to-all", {"--k", "256", "--m", "256"}, 2, 1},
+        // Issue 46's bit patterns on a network that is not a power of two routers (48).
+        {"--traffic bitrev on D3(3,4)", {"--k", "3", "--m", "4", "--traffic", "bitrev"}, 2, 1},
+        {"--background shuffle on D3(3,4)",
+         {"--k", "3", "--m", "4", "--primitive", "all-to-all", "--background", "shuffle"},
+         2,
+         1},
         {"D3(64,64) broadcast --check (above the 4 GiB address space)",
          {"--k", "64", "--m", "64", "--primitive", "broadcast", "--check", "--max-memory", "4G"},
          2,

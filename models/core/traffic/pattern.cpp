@@ -54,9 +54,8 @@ std::optional<std::string> pattern_problem(traffic_pattern p, std::uint32_t rout
     const bool bits = p == traffic_pattern::bitcomp || p == traffic_pattern::bitrev ||
                       p == traffic_pattern::shuffle;
     if (bits && (routers & (routers - 1)) != 0)
-        return std::string("--traffic ") + to_string(p) +
-               " permutes the bits of router ids: it needs a power "
-               "of two routers (got " +
+        return std::string("the ") + to_string(p) +
+               " pattern permutes the bits of router ids: it needs a power of two routers (got " +
                std::to_string(routers) + ")";
     return std::nullopt;
 }
