@@ -70,9 +70,13 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
     // choice per router instead (as node::step does for one class). Its route stage decodes one
     // network's rules inline, without the tests of the topology and of the decoder per decode.
     // Chosen here, once: the stepper calls it directly (stepper::client::step_with).
+    // Links of more than one cycle: the input unit tracks its next work (step_traits.h).
+    const bool slow = s.cfg.router.local_latency > 1 || s.cfg.router.global_latency > 1;
     step_with(design_   ? &step_design
               : !plain_ ? &step_case<any_step>
-              : mdf_    ? &step_case<paper_step<mdf_network>>
+              : mdf_    ? (slow ? &step_case<paper_step<mdf_network, true>>
+                                : &step_case<paper_step<mdf_network>>)
+              : slow    ? &step_case<paper_step<d3_network, true>>
                         : &step_case<paper_step<d3_network>>);
     input_of_binding_.reserve(static_cast<std::size_t>(ports_ + 1));
     // Allocated with the units' arrays, not later wherever the heap has room (sc/router/entry.h).
@@ -280,7 +284,7 @@ void router::step_as(std::uint64_t t) {
     route<Step>(t, order);                         // 3. route (the node and the hold stage served)
     blocked_ = allocate_switch<Step>(t);           // 4. VC and switch allocation, traversal
     release<Step>(t);                              // 5. credits out
-    wake_next(t);                                  // 6. the next cycle with work
+    wake_next<Step>(t);                            // 6. the next cycle with work
 }
 
 template <typename Step>
@@ -360,9 +364,12 @@ inline void router::release(std::uint64_t t) {
 }
 
 // Nothing to work out when the next cycle is asked for already.
+template <typename Step>
 inline void router::wake_next(std::uint64_t t) {
     if (clock_.due_next_router(*this)) return;
-    std::uint64_t next = std::min(in_unit_.next_work(t), hold_.next_work(t));
+    const std::uint64_t links =
+        Step::tracks_next ? in_unit_.next_work_tracked(t) : in_unit_.next_work(t);
+    std::uint64_t next = std::min(links, hold_.next_work(t));
     if (blocked_) next = std::min(next, out_unit_.next_credit(t));
     if (next != calendar::kNever) clock_.wake_router(*this, next);
 }
