@@ -192,7 +192,8 @@ tlm::tlm_sync_enum router::overflow(int input) const {
 // every one) is taken here; any other goes to credit_any, which does the same and the rest. Split
 // as receive is, for the same reason; the wake-up of a blocked router, rarer than an arrival's, is
 // a tail call (wake_blocked), so that the common case saves no registers, and so is a valid
-// credit the ring takes out of order (credit_late).
+// credit the ring takes out of order (credit_late). A credit of an output whose ring is its own
+// (output_unit::separate_ring: slow links of two latencies) goes to credit_late directly.
 inline tlm::tlm_sync_enum router::credit(int tag, flit& f, tlm::tlm_phase& ph,
                                          sc_core::sc_time& t) {
     if (ph == tlm::END_REQ && clock_.stepping() && tag >= 0) {
@@ -202,6 +203,9 @@ inline tlm::tlm_sync_enum router::credit(int tag, flit& f, tlm::tlm_phase& ph,
             return blocked_ ? wake_blocked(due) : tlm::TLM_ACCEPTED;
         return credit_late(tag, vc, due);  // f, ph and t no longer needed: fewer registers
     }
+    // An output whose credits wait in a ring of their own (slow links of two latencies)
+    if (tag < kEjectionCredit && ph == tlm::END_REQ && clock_.stepping() && !design_)
+        return credit_late(-2 - tag, f.vc, clock_.now() + clock_.cycle_of(t));
     return credit_any(f, ph, t, tag);
 }
 
@@ -291,7 +295,7 @@ template <typename Step>
 inline const request_list& router::collect(std::uint64_t t) {
     requests_.clear();
     in_unit_.collect<Step>(t, requests_);
-    hold_.collect(t, static_cast<std::uint32_t>(in_unit_.buffers()), requests_);
+    hold_.collect<Step>(t, static_cast<std::uint32_t>(in_unit_.buffers()), requests_);
     hold_.begin_step<Step>();
     out_unit_.begin_step<Step>(t);
     // Privileged first, to take the ejection and hold room first (release reads requests_).
@@ -360,7 +364,7 @@ inline void router::release(std::uint64_t t) {
     in_unit_.release<Step>(requests_, [&](int fifo) {
         if (Step::observed && probe_.on()) probe_.buffer_changed(t, fifo);
     });
-    if (hold_.commit() && Step::observed && probe_.on()) probe_.hold_changed(t, hold_.size());
+    if (hold_.commit<Step>() && Step::observed && probe_.on()) probe_.hold_changed(t, hold_.size());
 }
 
 // Nothing to work out when the next cycle is asked for already.
@@ -369,7 +373,7 @@ inline void router::wake_next(std::uint64_t t) {
     if (clock_.due_next_router(*this)) return;
     const std::uint64_t links =
         Step::tracks_next ? in_unit_.next_work_tracked(t) : in_unit_.next_work(t);
-    std::uint64_t next = std::min(links, hold_.next_work(t));
+    std::uint64_t next = std::min(links, hold_.next_work<Step>(t));
     if (blocked_) next = std::min(next, out_unit_.next_credit(t));
     if (next != calendar::kNever) clock_.wake_router(*this, next);
 }
