@@ -193,7 +193,8 @@ tlm::tlm_sync_enum router::overflow(int input) const {
 // as receive is, for the same reason; the wake-up of a blocked router, rarer than an arrival's, is
 // a tail call (wake_blocked), so that the common case saves no registers, and so is a valid
 // credit the ring takes out of order (credit_late). A credit of an output whose ring is its own
-// (output_unit::separate_ring: slow links of two latencies) goes to credit_late directly.
+// (output_unit::separate_ring: slow links of two latencies) is appended to its ring here too, or
+// goes to credit_late directly.
 inline tlm::tlm_sync_enum router::credit(int tag, flit& f, tlm::tlm_phase& ph,
                                          sc_core::sc_time& t) {
     if (ph == tlm::END_REQ && clock_.stepping() && tag >= 0) {
@@ -204,8 +205,13 @@ inline tlm::tlm_sync_enum router::credit(int tag, flit& f, tlm::tlm_phase& ph,
         return credit_late(tag, vc, due);  // f, ph and t no longer needed: fewer registers
     }
     // An output whose credits wait in a ring of their own (slow links of two latencies)
-    if (tag < kEjectionCredit && ph == tlm::END_REQ && clock_.stepping() && !design_)
-        return credit_late(-2 - tag, f.vc, clock_.now() + clock_.cycle_of(t));
+    if (tag < kEjectionCredit && ph == tlm::END_REQ && clock_.stepping() && !design_) {
+        const std::uint64_t due = clock_.now() + clock_.cycle_of(t);
+        const auto own = static_cast<std::uint32_t>(-2 - tag);
+        if (out_unit_.credit_arrived_in_own_ring_at(own, f.vc, due))
+            return blocked_ ? wake_blocked(due) : tlm::TLM_ACCEPTED;
+        return credit_late(-2 - tag, f.vc, due);
+    }
     return credit_any(f, ph, t, tag);
 }
 

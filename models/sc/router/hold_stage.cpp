@@ -75,17 +75,18 @@ bool hold_stage::merge_held() {
 }
 
 // The packets that left (done, among those the last collect asked for) are dropped and the others
-// keep their order; those that entered in this step follow them in their lanes.
+// keep their order; those that entered in this step follow them in their lanes (those admit put
+// there already, then those waiting in entering_).
 bool hold_stage::commit_lanes() {
-    const std::size_t before = size();
+    std::size_t left = 0;
     for (int l = 0; l < 2; ++l) {
         if (asked_[l] != 0)
-            lanes_[l].remove_if([](const held_entry& h) { return h.e.done; }, asked_[l]);
+            left += lanes_[l].remove_if([](const held_entry& h) { return h.e.done; }, asked_[l]);
         asked_[l] = 0;
     }
     for (const held_entry& h : entering_) lanes_[h.lane].push_slot() = h;
     entering_.clear();
-    return size() != before;
+    return left != entered_ - step_entered_;
 }
 
 std::vector<const entry*> hold_stage::held() const {

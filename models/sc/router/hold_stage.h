@@ -42,6 +42,7 @@ class hold_stage : public sc_core::sc_object {
     /// caller's step handles (core/router/step_traits.h: classes).
     template <typename Step = any_step>
     void begin_step() {
+        if (Step::tracks_next) step_entered_ = entered_;
         if (!Step::classes || classes_ == 1) {  // the common case, inline
             room_[0] =
                 room_left(Step::tracks_next ? lanes_[0].size() + lanes_[1].size() : held_.size());
@@ -63,7 +64,12 @@ class hold_stage : public sc_core::sc_object {
     template <typename Step = any_step>
     void admit(packet* p, std::uint64_t t, action act) {
         const bool global = act == action::global || act == action::broadcast_global;
-        held_entry& h = entering_.emplace_back();
+        // The lanes: into its lane at once when that has room in place (no packet there moves, as
+        // a request may point to it), else at commit.
+        bounded_ring<held_entry>& lane = lanes_[global ? 1 : 0];
+        held_entry& h = Step::tracks_next && lane.has_room_in_place()
+                            ? (lane.push_slot_in_place() = held_entry{})
+                            : entering_.emplace_back();
         h.e.pkt = p;
         h.e.ready = t + (global ? global_time_ : local_time_);
         if (Step::tracks_next) {
@@ -93,8 +99,8 @@ class hold_stage : public sc_core::sc_object {
             if (entering_.empty() && held_.empty()) return false;  // the common case, inline
             return commit_held();
         }
-        // The common case, inline: none entered, none was asked for (so none left).
-        if (entering_.empty() && asked_[0] == 0 && asked_[1] == 0) return false;
+        // The common case, inline: none waits to enter, none was asked for (so none left).
+        if (entering_.empty() && asked_[0] == 0 && asked_[1] == 0) return entered_ != step_entered_;
         return commit_lanes();
     }
     /// The earliest cycle after `t` at which a held packet may leave (calendar::kNever: none).
@@ -160,6 +166,7 @@ class hold_stage : public sc_core::sc_object {
     /// Per lane, the packets the last collect asked for (its first ones: no later one left).
     std::size_t asked_[2] = {};
     std::uint64_t entered_ = 0;
+    std::uint64_t step_entered_ = 0;  ///< with tracks_next: entered_ at begin_step
 };
 
 }  // namespace d3

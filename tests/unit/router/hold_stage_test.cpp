@@ -103,6 +103,7 @@ TEST(HoldStage, LanesKeepTheOrderOfEntry) {
     h.commit<slow>();
     EXPECT_EQ(h.next_work<slow>(1), 3u);
     request_list r;
+    h.begin_step<slow>();
     h.collect<slow>(5, 9, r);
     ASSERT_EQ(r.size(), 3u);
     EXPECT_EQ(r[0].e->pkt, &a);
@@ -118,6 +119,7 @@ TEST(HoldStage, LanesKeepTheOrderOfEntry) {
     EXPECT_EQ(h.held()[2]->pkt, &d);
     EXPECT_EQ(h.next_work<slow>(5), 6u);  // c
     r.clear();
+    h.begin_step<slow>();
     h.collect<slow>(6, 9, r);
     ASSERT_EQ(r.size(), 3u);
     EXPECT_EQ(r[1].e->pkt, &c);
