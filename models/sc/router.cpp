@@ -70,9 +70,13 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
     // choice per router instead (as node::step does for one class). Its route stage decodes one
     // network's rules inline, without the tests of the topology and of the decoder per decode.
     // Chosen here, once: the stepper calls it directly (stepper::client::step_with).
+    // Links of more than one cycle: the input unit tracks its next work (step_traits.h).
+    const bool slow = s.cfg.router.local_latency > 1 || s.cfg.router.global_latency > 1;
     step_with(design_   ? &step_design
               : !plain_ ? &step_case<any_step>
-              : mdf_    ? &step_case<paper_step<mdf_network>>
+              : mdf_    ? (slow ? &step_case<paper_step<mdf_network, true>>
+                                : &step_case<paper_step<mdf_network>>)
+              : slow    ? &step_case<paper_step<d3_network, true>>
                         : &step_case<paper_step<d3_network>>);
     input_of_binding_.reserve(static_cast<std::size_t>(ports_ + 1));
     // Allocated with the units' arrays, not later wherever the heap has room (sc/router/entry.h).
@@ -188,7 +192,9 @@ tlm::tlm_sync_enum router::overflow(int input) const {
 // every one) is taken here; any other goes to credit_any, which does the same and the rest. Split
 // as receive is, for the same reason; the wake-up of a blocked router, rarer than an arrival's, is
 // a tail call (wake_blocked), so that the common case saves no registers, and so is a valid
-// credit the ring takes out of order (credit_late).
+// credit the ring takes out of order (credit_late). A credit of an output whose ring is its own
+// (output_unit::separate_ring: slow links of two latencies) is appended to its ring here too, or
+// goes to credit_late directly.
 inline tlm::tlm_sync_enum router::credit(int tag, flit& f, tlm::tlm_phase& ph,
                                          sc_core::sc_time& t) {
     if (ph == tlm::END_REQ && clock_.stepping() && tag >= 0) {
@@ -197,6 +203,14 @@ inline tlm::tlm_sync_enum router::credit(int tag, flit& f, tlm::tlm_phase& ph,
         if (out_unit_.credit_arrived_in_place_at(static_cast<std::uint32_t>(tag), vc, due))
             return blocked_ ? wake_blocked(due) : tlm::TLM_ACCEPTED;
         return credit_late(tag, vc, due);  // f, ph and t no longer needed: fewer registers
+    }
+    // An output whose credits wait in a ring of their own (slow links of two latencies)
+    if (tag < kEjectionCredit && ph == tlm::END_REQ && clock_.stepping() && !design_) {
+        const std::uint64_t due = clock_.now() + clock_.cycle_of(t);
+        const auto own = static_cast<std::uint32_t>(-2 - tag);
+        if (out_unit_.credit_arrived_in_own_ring_at(own, f.vc, due))
+            return blocked_ ? wake_blocked(due) : tlm::TLM_ACCEPTED;
+        return credit_late(-2 - tag, f.vc, due);
     }
     return credit_any(f, ph, t, tag);
 }
@@ -280,14 +294,14 @@ void router::step_as(std::uint64_t t) {
     route<Step>(t, order);                         // 3. route (the node and the hold stage served)
     blocked_ = allocate_switch<Step>(t);           // 4. VC and switch allocation, traversal
     release<Step>(t);                              // 5. credits out
-    wake_next(t);                                  // 6. the next cycle with work
+    wake_next<Step>(t);                            // 6. the next cycle with work
 }
 
 template <typename Step>
 inline const request_list& router::collect(std::uint64_t t) {
     requests_.clear();
     in_unit_.collect<Step>(t, requests_);
-    hold_.collect(t, static_cast<std::uint32_t>(in_unit_.buffers()), requests_);
+    hold_.collect<Step>(t, static_cast<std::uint32_t>(in_unit_.buffers()), requests_);
     hold_.begin_step<Step>();
     out_unit_.begin_step<Step>(t);
     // Privileged first, to take the ejection and hold room first (release reads requests_).
@@ -356,13 +370,16 @@ inline void router::release(std::uint64_t t) {
     in_unit_.release<Step>(requests_, [&](int fifo) {
         if (Step::observed && probe_.on()) probe_.buffer_changed(t, fifo);
     });
-    if (hold_.commit() && Step::observed && probe_.on()) probe_.hold_changed(t, hold_.size());
+    if (hold_.commit<Step>() && Step::observed && probe_.on()) probe_.hold_changed(t, hold_.size());
 }
 
 // Nothing to work out when the next cycle is asked for already.
+template <typename Step>
 inline void router::wake_next(std::uint64_t t) {
     if (clock_.due_next_router(*this)) return;
-    std::uint64_t next = std::min(in_unit_.next_work(t), hold_.next_work(t));
+    const std::uint64_t links =
+        Step::tracks_next ? in_unit_.next_work_tracked(t) : in_unit_.next_work(t);
+    std::uint64_t next = std::min(links, hold_.next_work<Step>(t));
     if (blocked_) next = std::min(next, out_unit_.next_credit(t));
     if (next != calendar::kNever) clock_.wake_router(*this, next);
 }

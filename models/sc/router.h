@@ -260,6 +260,7 @@ class router : public stepper::client, public sc_core::sc_module {
             {replicate_, out_unit_, hold_, vc_alloc_, probe_, stats_, background_stats_});
     }
     /// Step 6: wakes the router at the next cycle any unit has work.
+    template <typename Step>
     [[gnu::always_inline]] inline void wake_next(std::uint64_t t);
     /// The channel downstream of `e` (static_vc_allocation, from its next header).
     template <typename Step = any_step>

@@ -17,13 +17,17 @@ struct d3_network {};
 struct mdf_network {};
 
 /// Every feature false: the paper's router on network `Net` (d3_network or mdf_network).
-template <typename Net>
+/// `SlowLinks`: links of more than one cycle, where a router is seldom due in the next cycle; its
+/// input unit then works out the next cycle with work while it collects and releases
+/// (tracks_next) instead of reading its buffers again after the step.
+template <typename Net, bool SlowLinks = false>
 struct paper_step {
     static constexpr bool classes = false;      ///< two service classes (core/router/service.h)
     static constexpr bool flits = false;        ///< packets of F > 1 flits (docs/multi-flit.md)
     static constexpr bool route_stage = false;  ///< a route stage of its own cycles (pipeline.h)
     static constexpr bool observed = false;     ///< a link observer (waves, logs, statistics)
     static constexpr bool background = false;   ///< background traffic's figures kept apart
+    static constexpr bool tracks_next = SlowLinks;  ///< input_unit::next_work from the step
     using network = Net;
 };
 
@@ -34,6 +38,7 @@ struct any_step {
     static constexpr bool route_stage = true;
     static constexpr bool observed = true;
     static constexpr bool background = true;
+    static constexpr bool tracks_next = false;
     using network = any_network;
 };
 

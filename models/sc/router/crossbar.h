@@ -57,7 +57,7 @@ class crossbar {
             s_.outputs.eject<Step>(p);
         } else if (to == kHoldTarget) {
             ++(Step::background && p->background ? s_.background : s_.stats).holds;
-            s_.hold.admit(p, t, e.dec.act);
+            s_.hold.admit<Step>(p, t, e.dec.act);
         } else {
             s_.outputs.send<Step>(*credit, to, vc, p, t);
         }

@@ -60,8 +60,8 @@ std::vector<router::wait> router::blocked_heads() const {
 
 const entry* router::first_held_waiting(int cls, wait& w) const {
     w.fifo = kHoldStage;
-    for (const entry& e : hold_.held())
-        if (waits(e, w) && w.output != kHoldStage && w.cls == cls) return &e;
+    for (const entry* e : hold_.held())
+        if (waits(*e, w) && w.output != kHoldStage && w.cls == cls) return e;
     return nullptr;
 }
 

@@ -113,6 +113,21 @@ class input_unit : public sc_core::sc_object {
     /// The earliest cycle after `t` at which a buffered packet may be served; packets stalled on
     /// a credit wait for the output unit instead. calendar::kNever when none.
     std::uint64_t next_work(std::uint64_t t) const;
+    /// next_work(t) after collect<Step>(t, ...) and release<Step> of a `Step` with tracks_next
+    /// (step_traits.h): the link heads' part worked out as they read them, not read again.
+    /// (The paper's router: one service class, one-flit packets.)
+    std::uint64_t next_work_tracked(std::uint64_t t) const {
+        assert(classes_ == 1 && flits_ == 1);
+        std::uint64_t next = next_link_;
+        const bounded_ring<entry>& inj = buffer(injq_);
+        const std::size_t lanes = std::min(inj.size(), static_cast<std::size_t>(injection_width_));
+        for (std::size_t j = 0; j < lanes; ++j) {
+            const entry& e = inj[j];
+            if (e.ready <= t && e.stalled) continue;  // waits for a credit
+            next = std::min(next, std::max(e.ready, t + 1));
+        }
+        return next;
+    }
 
     std::size_t size(int fifo) const { return buffer(fifo).size(); }
     /// No room for another packet (a link buffer: its depth's D / F packets).
@@ -187,8 +202,10 @@ class input_unit : public sc_core::sc_object {
     const int link_inputs_;
     const int classes_;
     const int injection_width_;
-    const int flits_;                       ///< flits per packet
-    std::uint64_t step_ = 0;                ///< the step of the last collect
+    const int flits_;         ///< flits per packet
+    std::uint64_t step_ = 0;  ///< the step of the last collect
+    /// tracks_next: the earliest cycle after the last step at which a link head may be served.
+    std::uint64_t next_link_ = 0;
     std::vector<std::uint64_t> lane_free_;  ///< F > 1: per injection lane, first free cycle
     /// The link heads the last collect asked for: `links_` requests from `first_` on in its list,
     /// in buffer order (release reads them there: no list of its own to fill, and each head's
@@ -222,11 +239,16 @@ template <typename F>
 // Always inline, as for_busy: GCC kept it out of line, a call per router step.
 template <typename Step>
 [[gnu::always_inline]] inline void input_unit::collect(std::uint64_t t, request_list& out) {
-    if (Step::flits) step_ = t;  // read with F > 1 flits only: a store less per plain step
+    // read with F > 1 flits or tracks_next only: a store less per plain step
+    if (Step::flits || Step::tracks_next) step_ = t;
+    if (Step::tracks_next) next_link_ = ~std::uint64_t{0};
     first_ = out.size();
     for_busy([&](int f) {
         entry& e = in_[static_cast<std::size_t>(f)].front();
-        if (e.ready > t) return;
+        if (e.ready > t) {
+            if (Step::tracks_next) next_link_ = std::min(next_link_, e.ready);
+            return;
+        }
         request& r = out.emplace_back();  // member by member: no braced temporary to copy
         r.e = &e;
         r.source = static_cast<std::uint32_t>(f);
@@ -254,7 +276,11 @@ void input_unit::release(const request_list& asked, Freed&& freed, Changed&& cha
     // A link head asked for stays its buffer's head until here (only release pops a link buffer).
     const request* r = asked.data() + first_;
     for (const request* const end = r + links_; r != end; ++r) {
-        if (!r->e->done) continue;
+        if (!r->e->done) {
+            // served in the next step unless it waits for a credit (next_work)
+            if (Step::tracks_next && !r->e->stalled) next_link_ = step_ + 1;
+            continue;
+        }
         const int f = static_cast<int>(r->source);
         bounded_ring<entry>& q = buffer(f);
         q.pop_front();
@@ -262,6 +288,8 @@ void input_unit::release(const request_list& asked, Freed&& freed, Changed&& cha
             mark(f, false);
         else if (flits > 1)  // the buffer reads the served packet's flits first
             q.front().ready = std::max(q.front().ready, step_ + static_cast<std::uint64_t>(flits_));
+        else if (Step::tracks_next)  // a new head, never asked: not stalled
+            next_link_ = std::min(next_link_, std::max(q.front().ready, step_ + 1));
         freed(f);
         changed(f);
     }

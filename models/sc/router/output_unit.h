@@ -92,6 +92,10 @@ class output_unit : public sc_core::sc_object {
     bool credit_arrived_in_place_at(std::uint32_t tag, int vc, std::uint64_t due) {
         return returning_.push_in_place(due, tag + static_cast<std::uint32_t>(vc));
     }
+    /// credit_arrived_in_place of the output whose credit_tag is `tag`, a separate_ring one.
+    bool credit_arrived_in_own_ring_at(std::uint32_t tag, int vc, std::uint64_t due) {
+        return returning_local_.push_in_place(due, tag + static_cast<std::uint32_t>(vc));
+    }
     /// Room downstream for a whole packet (one credit per flit).
     bool has_packet_credits(int output, int vc) const {
         return credits_[slot(output, vc)] >= flits_;

@@ -39,7 +39,8 @@ class switch_allocator : public sc_core::sc_object {
     switch_allocator(const char* name, const setup& s, router_stats& stats);
 
     /// `r` wants link output `output` in this step.
-    void request(target output, const d3::request& r) {
+    /// Always inline: out of line in the step of a router with slow links (a call per request).
+    [[gnu::always_inline]] void request(target output, const d3::request& r) {
         chain& c = chains_[output];
         if (c.head != kEnd) return join(c, output, r);
         // The first to ask for the output (most): kept in firsts_ alone until another asks. (Its

@@ -83,5 +83,52 @@ TEST(HoldStage, EachServiceClassHasItsOwnCapacity) {
     EXPECT_FALSE(h.take_room(0));
 }
 
+// Packets of both hold times leave in the order they entered, whichever lane holds them; a packet
+// that stays (lost, or waiting for a credit) keeps its place; next_work reads a lane up to its
+// first packet not ready.
+TEST(HoldStage, LanesKeepTheOrderOfEntry) {
+    using slow = paper_step<mdf_network, true>;  // the lanes of a router with slow links
+    router_params p;
+    p.local_latency = 3;  // holds of 3 (local) and 5 (global) cycles
+    p.global_latency = 5;
+    hold_stage h("hold_stage", p);
+    packet a, b, c, d;
+    h.begin_step<slow>();
+    h.admit<slow>(&a, 0, action::global);  // ready at 5
+    h.admit<slow>(&b, 0, action::local);   // 3
+    h.commit<slow>();
+    h.begin_step<slow>();
+    h.admit<slow>(&c, 1, action::local);   // 4
+    h.admit<slow>(&d, 1, action::global);  // 6
+    h.commit<slow>();
+    EXPECT_EQ(h.next_work<slow>(1), 3u);
+    request_list r;
+    h.begin_step<slow>();
+    h.collect<slow>(5, 9, r);
+    ASSERT_EQ(r.size(), 3u);
+    EXPECT_EQ(r[0].e->pkt, &a);
+    EXPECT_EQ(r[1].e->pkt, &b);
+    EXPECT_EQ(r[2].e->pkt, &c);
+    r[1].e->done = true;  // b leaves, a waits for a credit, c lost
+    r[0].e->stalled = true;
+    EXPECT_TRUE(h.commit<slow>());
+    EXPECT_EQ(h.size(), 3u);
+    ASSERT_EQ(h.held().size(), 3u);
+    EXPECT_EQ(h.held()[0]->pkt, &a);
+    EXPECT_EQ(h.held()[1]->pkt, &c);
+    EXPECT_EQ(h.held()[2]->pkt, &d);
+    EXPECT_EQ(h.next_work<slow>(5), 6u);  // c
+    r.clear();
+    h.begin_step<slow>();
+    h.collect<slow>(6, 9, r);
+    ASSERT_EQ(r.size(), 3u);
+    EXPECT_EQ(r[1].e->pkt, &c);
+    EXPECT_EQ(r[2].e->pkt, &d);
+    r[1].e->done = true;
+    r[2].e->done = true;
+    EXPECT_TRUE(h.commit<slow>());
+    EXPECT_EQ(h.next_work<slow>(6), calendar::kNever);  // a waits for a credit
+}
+
 }  // namespace
 }  // namespace d3

@@ -168,6 +168,37 @@ TEST(InputUnit, StalledHeadsWaitForACreditNotForTheClock) {
     EXPECT_EQ(u.next_work(10), 11u);
 }
 
+TEST(InputUnit, TrackedNextWorkIsWhatTheScanFinds) {
+    // A step of slow links (tracks_next) works out next_work while it collects and releases:
+    // heads not ready yet, a head served with one behind it, a stalled head, one that lost.
+    using slow = paper_step<mdf_network, true>;
+    input_unit::setup s = two_ports(2);
+    s.buffer_depth = 4;
+    input_unit u("input_unit", s);
+    packet p[8];
+    u.accept(u.fifo_index(0, 0), &p[0], 2);  // served; p[1] behind it, ready at 7
+    u.accept(u.fifo_index(0, 0), &p[1], 7);
+    u.accept(u.fifo_index(0, 1), &p[2], 2);  // stalled
+    u.accept(u.fifo_index(1, 0), &p[3], 12);
+    u.accept(u.fifo_index(1, 1), &p[4], 2);  // lost: asks again in step 3
+    u.accept(u.injection(), &p[5], 9);
+    const auto step = [&](std::uint64_t t, const std::vector<int>& done,
+                          const std::vector<int>& stalled) {
+        request_list r;
+        u.collect<slow>(t, r);
+        for (int i : done) r[static_cast<std::size_t>(i)].e->done = true;
+        for (int i : stalled) r[static_cast<std::size_t>(i)].e->stalled = true;
+        u.release<slow>(
+            r, [](int) {}, [](int) {});
+        EXPECT_EQ(u.next_work_tracked(t), u.next_work(t)) << "step " << t;
+        return u.next_work_tracked(t);
+    };
+    EXPECT_EQ(step(2, {0}, {1}), 3u);  // p[0] served, p[2] stalled, p[4] lost
+    EXPECT_EQ(step(3, {1}, {}), 7u);   // p[4] served: p[1] is next, at 7
+    EXPECT_EQ(step(7, {0}, {}), 9u);   // p[1] served; p[2] still stalled; the injection at 9
+    EXPECT_EQ(step(9, {1}, {}), 12u);  // the injection entry (after the stalled p[2]) served
+}
+
 TEST(InputUnit, FullBufferRefusesAndStorageGrowsOnDemand) {
     input_unit u("input_unit", two_ports(1));
     const std::size_t empty = u.allocated_bytes();
