@@ -65,7 +65,7 @@ if [ "$backend" = slurm ]; then
     fail "slurm: the failed task is not reported by id: $(cat kill.err)"
 fi
 [ ! -e "$kill_dir/point_$killed_point.json" ] || fail "the killed point has a result"
-grep -q "^$killed_point,,,,,,,,,,,,false,-1$" "$kill_dir/sweep.csv" ||
+grep -q "^$killed_point,,,,,,,,,,,,false,-1,$" "$kill_dir/sweep.csv" ||
   fail "sweep.csv after the interruption: $(cat "$kill_dir/sweep.csv")"
 before=$(sums "$kill_dir")
 
