@@ -10,7 +10,6 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -32,16 +31,25 @@ struct member {
     std::string router, input, head;  // "(1,1,0)", "global 3", "(1;(1,1,2),C=0,D=0)"
 };
 
+// The members of the reported cycle: "router (1,1,0) input global 3 (head (1;(1,1,2),C=0,D=0))"
+// joined by " -> ". Parsed by hand (std::regex trips GCC 12's maybe-uninitialized under ASan).
 std::vector<member> cycle_members(const std::string& err) {
     const auto at = err.find("blocked cycle: ");
     std::vector<member> out;
     if (at == std::string::npos) return out;
     const std::string line = err.substr(at, err.find('\n', at) - at);
-    const std::regex one(
-        R"(router (\([0-9,]+\)) input ([a-z]+ [0-9]+) \(head (\([^)]*\)[^)]*\))\))");
-    for (auto it = std::sregex_iterator(line.begin(), line.end(), one);
-         it != std::sregex_iterator(); ++it)
-        out.push_back({(*it)[1], (*it)[2], (*it)[3]});
+    const std::string router = "router ", input = " input ", head = " (head ";
+    for (std::size_t p = line.find(router); p != std::string::npos; p = line.find(router, p + 1)) {
+        const auto r = p + router.size(), i = line.find(input, r), h = line.find(head, r);
+        const auto next = line.find(" -> ", r);
+        if (i == std::string::npos || h == std::string::npos ||
+            (next != std::string::npos && i > next))
+            continue;  // a hold stage, or "back to router ..."
+        const auto end =
+            line.find(')', line.find(')', h + head.size()) + 1);  // "(b;(c,d,p)" + ",...)"
+        out.push_back({line.substr(r, i - r), line.substr(i + input.size(), h - i - input.size()),
+                       line.substr(h + 7, end - (h + 7) + 1)});
+    }
     return out;
 }
 
