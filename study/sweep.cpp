@@ -25,6 +25,7 @@
 #include "study/jobs.h"
 #include "study/study.h"
 #include "study/sweep_ci.h"
+#include "study/sweep_seeds.h"
 
 namespace d3 {
 
@@ -216,9 +217,15 @@ std::string csv_row(double rate, const nlohmann::json& j) {
 
 // The x axis is --rate as given (column 1, flits per terminal and step, the unit --rate counts);
 // the accepted load is put in that unit by the row's own ratio of rate to offered (column 2).
-void write_plot_script(const std::string& dir, const std::string& title) {
+// With seeds (`seeded`), each point is the mean over its seeds, drawn with its 95 % interval
+// (columns 17 to 19, sweep_seeds.h).
+void write_plot_script(const std::string& dir, const std::string& title, bool seeded) {
     std::ofstream g(dir + "/sweep.gp");
     plot_preamble(g, dir, title, "d3sim sweep");
+    const std::string lines = seeded ? "yerrorlines" : "linespoints";
+    const std::string ci_mean = seeded ? ":(drained($17))" : "";
+    const std::string ci_p99 = seeded ? ":(drained($18))" : "";
+    const std::string ci_accepted = seeded ? ":(drained(in_rate($19)))" : "";
     g << "  set xlabel 'offered load, --rate (flits/terminal/step)'\n"
       << "  set ylabel 'latency from creation (steps)'\n"
       << "  set xrange [0:1.05]\n  set logscale y\n  set grid\n  set key top left\n"
@@ -226,14 +233,15 @@ void write_plot_script(const std::string& dir, const std::string& title) {
       << "  # meaningful latency: left out of the curves, marked on the accepted load\n"
       << "  drained(y) = strcol(12) eq 'true' && strcol(15) ne 'true' ? y : NaN\n"
       << "  in_rate(y) = $2 > 0 ? y * $1 / $2 : NaN\n"
-      << "  plot '" << dir
-      << "/sweep.csv' using 1:(drained($4)) with linespoints title 'mean', '' using "
-         "1:(drained($6)) with linespoints title 'p99'\n"
+      << "  plot '" << dir << "/sweep.csv' using 1:(drained($4))" << ci_mean << " with " << lines
+      << " title 'mean', '' using 1:(drained($6))" << ci_p99 << " with " << lines
+      << " title 'p99'\n"
       << "  unset logscale y\n"
       << "  set ylabel 'accepted load (flits/terminal/step)'\n"
       << "  set yrange [0:1.05]\n"
-      << "  plot '" << dir
-      << "/sweep.csv' using 1:(drained(in_rate($3))) with linespoints title 'accepted', '' using "
+      << "  plot '" << dir << "/sweep.csv' using 1:(drained(in_rate($3)))" << ci_accepted
+      << " with " << lines
+      << " title 'accepted', '' using "
          "1:(strcol(12) eq 'true' && strcol(15) ne 'true' ? NaN : in_rate($3)) with points "
          "pointtype 6 pointsize 1.5 title 'saturated (or not drained)', x with lines dashtype 2 "
          "title 'offered'\n"
@@ -259,6 +267,25 @@ std::string plot_title(const std::vector<nlohmann::json>& results,
     return title;
 }
 
+// The rows of a sweep with `seeds` jobs per rate (a rate's side by side in `results`).
+std::vector<nlohmann::json> seed_rows(const std::vector<nlohmann::json>& results, int seeds) {
+    std::vector<nlohmann::json> rows;
+    const auto n = static_cast<std::size_t>(seeds);
+    for (std::size_t at = 0; at + n <= results.size(); at += n)
+        rows.push_back(combine_seeds({results.begin() + static_cast<std::ptrdiff_t>(at),
+                                      results.begin() + static_cast<std::ptrdiff_t>(at + n)}));
+    return rows;
+}
+
+// sweep.json of a sweep with seeds: per rate, its combined result (null: a seed has none).
+nlohmann::json seeds_json(const std::vector<double>& rates,
+                          const std::vector<nlohmann::json>& rows) {
+    nlohmann::json points = nlohmann::json::array();
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        points.push_back({{"rate", rates[i]}, {"result", rows[i]}});
+    return {{"points", points}};
+}
+
 }  // namespace
 
 int run_sweep(int argc, char** argv) {
@@ -272,9 +299,14 @@ int run_sweep(int argc, char** argv) {
         ->required();
     app.add_option("--junit", junit, "also write every point as a JUnit XML test case to FILE")
         ->check(a_file_not_stdout());
+    int seeds = 1;
+    app.add_option("--seeds", seeds,
+                   "run every load with seeds 1..N (a job each): the row is their mean, with the "
+                   "95 % confidence interval (sweep.json, the csv's _ci95 columns, error bars)")
+        ->capture_default_str();
     backend_options backend;
     add_backend_options(app, backend);
-    apply_limits(app, {{"--jobs", kJobsRange}});
+    apply_limits(app, {{"--jobs", kJobsRange}, {"--seeds", kSeedsRange}});
     app.allow_extras();
     try {
         app.parse(argc, argv);
@@ -311,6 +343,11 @@ int run_sweep(int argc, char** argv) {
             "a sweep needs --traffic PATTERN (and d3sim's traffic options), or --primitive P "
             "--background PATTERN (the background's rate is swept)");
     const char* const swept = background && !traffic ? "--background-rate" : "--rate";
+    if (seeds > 1 && !traffic)
+        return bad_input("--seeds applies to a --traffic sweep (a primitive's figures are fixed)");
+    if (seeds > 1 && option_in(extras, "--seed"))
+        return bad_input(
+            "--seed is set by the sweep for each job when --seeds is given (seeds 1 to N)");
     const auto point_args = [&](double r) {
         std::vector<std::string> args = extras;
         args.insert(args.end(), {swept, rate_text(r), "-q"});
@@ -328,11 +365,21 @@ int run_sweep(int argc, char** argv) {
     if (ec) return bad_input("cannot create " + out + ": " + ec.message());
     const std::string dir = std::filesystem::absolute(out).lexically_normal().string();
 
-    // One job per rate: DIR/point_R.json and its stderr DIR/point_R.log.
+    // One job per rate: DIR/point_R.json and its stderr DIR/point_R.log; with seeds, one per rate
+    // and seed (DIR/point_R_seed_S.json), a rate's seeds side by side.
     job_list list{"sweep", dir + "/jobs.json", {}};
     for (double r : *rates) {
         const std::string base = dir + "/point_" + rate_text(r);
-        list.jobs.push_back({"rate " + rate_text(r), point_args(r), base + ".json", base + ".log"});
+        if (seeds == 1)
+            list.jobs.push_back(
+                {"rate " + rate_text(r), point_args(r), base + ".json", base + ".log"});
+        for (int seed = 1; seeds > 1 && seed <= seeds; ++seed) {
+            std::vector<std::string> args = point_args(r);
+            args.insert(args.end(), {"--seed", std::to_string(seed)});
+            const std::string name = base + "_seed_" + std::to_string(seed);
+            list.jobs.push_back({"rate " + rate_text(r) + " seed " + std::to_string(seed), args,
+                                 name + ".json", name + ".log"});
+        }
     }
     const bool under = std::string(swept) == "--background-rate";
     const std::string identity = exe_identity(self_exe());
@@ -388,14 +435,18 @@ int run_sweep(int argc, char** argv) {
                      i, list.jobs[i].name.c_str(), list.jobs[i].result.c_str());
         complete = false;
     }
+    // A row per rate: its point's result, or its seeds' combined.
+    const std::vector<nlohmann::json> rows = seeds == 1 ? results : seed_rows(results, seeds);
     std::ostringstream csv;
-    csv << (under ? kBackgroundColumns : kColumns) << "\n";
+    csv << (under ? kBackgroundColumns : kColumns) << (seeds > 1 ? "," + seed_columns() : "")
+        << "\n";
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        csv << (under ? background_row((*rates)[i], rows[i]) : csv_row((*rates)[i], rows[i]))
+            << (seeds > 1 ? "," + seed_fields(rows[i]) : "") << "\n";
     bool all_ok = complete;
     int gate_code = 0;  // the first point's gate code (cli/gates.h) when every point is correct
     std::string undrained;
     for (std::size_t i = 0; i < results.size(); ++i) {
-        csv << (under ? background_row((*rates)[i], results[i]) : csv_row((*rates)[i], results[i]))
-            << "\n";
         const nlohmann::json& r = results[i];
         const int code = r.is_object() && r.contains("job") && r["job"].is_object()
                              ? r["job"].value("exit_code", -1)
@@ -411,9 +462,11 @@ int run_sweep(int argc, char** argv) {
             std::fprintf(stderr, "d3sim sweep: job %zu (%s) ended with exit code %d: %s  [%s]\n", i,
                          list.jobs[i].name.c_str(), code, last_line(list.jobs[i].log).c_str(),
                          list.jobs[i].log.c_str());
-        if (r.is_object() && r.contains("traffic") && !r["traffic"].value("drained", true))
-            undrained += " " + rate_text((*rates)[i]);
     }
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        if (rows[i].is_object() && rows[i].contains("traffic") &&
+            !rows[i]["traffic"].value("drained", true))
+            undrained += " " + rate_text((*rates)[i]);
     if (!undrained.empty())
         std::fprintf(stderr,
                      "d3sim sweep: not drained (drained=false in sweep.csv, latency left out of "
@@ -421,6 +474,9 @@ int run_sweep(int argc, char** argv) {
                      undrained.c_str());
     if (!write_atomically(out + "/sweep.csv", csv.str()))
         return bad_input("cannot write " + out + "/sweep.csv");
+    if (seeds > 1 &&
+        !write_atomically(out + "/sweep.json", seeds_json(*rates, rows).dump(1) + "\n"))
+        return bad_input("cannot write " + out + "/sweep.json");
     if (!junit.empty())
         if (auto err = write_file(junit, junit_xml(sweep_junit(list, results))))
             return bad_input(*err);
@@ -439,7 +495,7 @@ int run_sweep(int argc, char** argv) {
         const char* const figures = under ? "background" : "traffic";
         return r.is_object() && r.contains(figures) && !r[figures]["latency"]["mean"].is_null();
     };
-    if (std::none_of(results.begin(), results.end(), has_latency)) {
+    if (std::none_of(rows.begin(), rows.end(), has_latency)) {
         // Every latency is empty (no point measured a packet): gnuplot has no y value to plot.
         std::printf("wrote %s/sweep.csv; no plot: no point measured a packet, so no latency\n",
                     out.c_str());
@@ -449,7 +505,7 @@ int run_sweep(int argc, char** argv) {
     if (under)
         write_background_plot_script(out, title);
     else
-        write_plot_script(out, title);
+        write_plot_script(out, title, seeds > 1);
     const std::string cmd = "gnuplot '" + out + "/sweep.gp' 2>'" + out + "/gnuplot.log'";
     if (std::system(cmd.c_str()) != 0) {
         std::fprintf(stderr, "d3sim sweep: gnuplot failed (is gnuplot-nox installed?), see %s\n",

@@ -287,3 +287,62 @@ TEST(CliSweep, AFailedPointIsNamedWithItsExitCodeAndWhy) {
 }
 
 }  // namespace
+
+namespace seeded {
+
+// A sweep's one point with `seeds` seeds: its combined result in sweep.json.
+nlohmann::json seeded_point(int seeds) {
+    const std::string dir = testing::TempDir() + "d3_sweep_seeds_" + std::to_string(seeds);
+    std::filesystem::remove_all(dir);
+    const outcome o = run("sweep --rates 0.4 --seeds " + std::to_string(seeds) + " --out " + dir +
+                          " --k 2 --m 4 --traffic uniform --warmup 100 --measure 300");
+    EXPECT_EQ(o.code, 0) << o.err;
+    const std::string csv = read_all(dir + "/sweep.csv");
+    EXPECT_NE(csv.find(",saturated,seeds,latency_mean_ci95,latency_p99_ci95,accepted_ci95\n"),
+              std::string::npos)
+        << csv;
+    EXPECT_TRUE(
+        std::filesystem::exists(dir + "/point_0.4_seed_" + std::to_string(seeds) + ".json"));
+    EXPECT_NE(read_all(dir + "/sweep.gp").find("yerrorlines"), std::string::npos);
+    const nlohmann::json j = nlohmann::json::parse(read_all(dir + "/sweep.json"));
+    return j["points"][0]["result"];
+}
+
+}  // namespace seeded
+
+// Issue 46, item 4: with --seeds, each load's row is the mean over its seeds with a 95 % interval;
+// the interval of 10 seeds covers the mean of 40, and 40 seeds' interval is narrower by about
+// sqrt(40 / 10) (times t(0.975, 39) / t(0.975, 9) = 0.89, times the ratio of the two samples'
+// standard deviations, which for 10 normal samples is within 0.6 to 1.4 nine times in ten).
+TEST(CliSweep, SeedsGiveConfidenceIntervalsThatShrinkAsExpected) {
+    const nlohmann::json ten = seeded::seeded_point(10), forty = seeded::seeded_point(40);
+    ASSERT_EQ(ten["seeds"], 10);
+    ASSERT_EQ(forty["seeds"], 40);
+    for (const char* figure : {"latency_mean", "accepted"}) {
+        const auto value = [&](const nlohmann::json& r) {
+            return std::string(figure) == "accepted"
+                       ? r["traffic"]["accepted"].get<double>()
+                       : r["traffic"]["latency"]["mean"].get<double>();
+        };
+        const double ci10 = ten["ci95"][figure].get<double>();
+        const double ci40 = forty["ci95"][figure].get<double>();
+        EXPECT_GT(ci10, 0) << figure;
+        EXPECT_LE(std::abs(value(ten) - value(forty)), ci10) << figure;
+        EXPECT_GT(ci40 / ci10, 0.45 * 0.89 * 0.6) << figure;
+        EXPECT_LT(ci40 / ci10, 0.5 * 0.89 * 1.4) << figure;
+    }
+    EXPECT_TRUE(forty["correct"].get<bool>());
+}
+
+TEST(CliSweep, SeedsAreRefusedWhereTheyMeanNothing) {
+    const std::string dir = testing::TempDir() + "d3_sweep_seeds_refused";
+    expect_bad_input("sweep --rates 0.2 --seeds 0 --out " + dir + " --k 2 --m 4 --traffic uniform",
+                     "--seeds: must be a whole number from 1 to 1000 (got '0')");
+    expect_bad_input(
+        "sweep --rates 0.2 --seeds 3 --seed 4 --out " + dir + " --k 2 --m 4 --traffic uniform",
+        "--seed is set by the sweep for each job when --seeds is given");
+    expect_bad_input("sweep --rates 0.2 --seeds 3 --out " + dir +
+                         " --k 2 --m 4 --primitive all-to-all --background uniform",
+                     "--seeds applies to a --traffic sweep");
+    EXPECT_FALSE(std::filesystem::exists(dir));
+}

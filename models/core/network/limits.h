@@ -39,6 +39,8 @@ inline constexpr value_range kUgalThresholdRange{0, 1000000};
 // Waveform view and the subcommands' worker counts.
 inline constexpr value_range kWaveGroupsRange{0, 1024};
 inline constexpr value_range kJobsRange{1, 256};
+/// d3sim sweep --seeds: runs per offered load.
+inline constexpr value_range kSeedsRange{1, 1000};
 /// d3sim validate --k, --m (the full grid is K 1..8, M 4..12; the claims need M >= 4).
 inline constexpr value_range kValidateKRange{1, 16};
 inline constexpr value_range kValidateMRange{4, 16};
