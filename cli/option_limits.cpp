@@ -55,6 +55,18 @@ CLI::Validator whole_number_in(value_range r) {
         "INT in [" + range + "]");
 }
 
+CLI::Validator whole_number_in_or(value_range r, const std::string& word) {
+    const std::string range = std::to_string(r.lo) + " to " + std::to_string(r.hi);
+    return CLI::Validator(
+        [r, range, word](std::string& s) -> std::string {
+            long long v = 0;
+            if (s == word || (whole_number(s, v) && in_range(v, r))) return {};
+            return "must be a whole number from " + range + " or " + word + " (got '" +
+                   printable(s) + "')";
+        },
+        "INT in [" + range + "] or " + word);
+}
+
 CLI::Validator unsigned_64() {
     return CLI::Validator(
         [](std::string& s) -> std::string {
@@ -171,7 +183,6 @@ const std::vector<option_range>& d3sim_ranges() {
         {"--concentration", {1, kMaxConcentration}},
         {"--warmup", kWarmupRange},
         {"--background-warmup", kWarmupRange},
-        {"--measure", kMeasureRange},
         {"--drain-limit", kDrainLimitRange},
         {"--ugal-threshold", kUgalThresholdRange},
         {"--count", {1, kMaxBroadcastCount}},

@@ -18,6 +18,9 @@ namespace d3 {
 /// HI (got 'X')").
 CLI::Validator whole_number_in(value_range r);
 
+/// whole_number_in(r), or the word `word` ("must be a whole number from LO to HI or WORD").
+CLI::Validator whole_number_in_or(value_range r, const std::string& word);
+
 /// Refuses a value that is not a whole decimal number from 0 to 2^64-1 (no sign).
 CLI::Validator unsigned_64();
 

@@ -45,6 +45,8 @@ bool has_type(const std::string& s, config_type t) {
         case config_type::integer:
         case config_type::unsigned64:
             return all_digits(s, s.rfind('-', 0) == 0 ? 1 : 0);
+        case config_type::integer_or_auto:  // --measure auto
+            return s == "auto" || all_digits(s, s.rfind('-', 0) == 0 ? 1 : 0);
         case config_type::number: {
             if (s.empty()) return false;
             char* end = nullptr;
@@ -334,6 +336,7 @@ std::optional<T> whole(const std::string& s) {
 nlohmann::ordered_json typed(const std::string& s, config_type t) {
     switch (t) {
         case config_type::integer:
+        case config_type::integer_or_auto:
             if (const auto v = whole<long long>(s)) return *v;
             return s;
         case config_type::unsigned64:

@@ -75,7 +75,7 @@ const std::vector<config_key>& config_keys() {
         {"workload.traffic.concentration", "--concentration", T::integer, M::traffic},
         {"workload.traffic.routing", "--routing", T::text, M::traffic},
         {"workload.traffic.warmup", "--warmup", T::integer, M::traffic},
-        {"workload.traffic.measure", "--measure", T::integer, M::traffic},
+        {"workload.traffic.measure", "--measure", T::integer_or_auto, M::traffic},
         {"workload.traffic.drain_limit", "--drain-limit", T::integer, M::traffic},
         {"workload.traffic.hotspot_fraction", "--hotspot-fraction", T::number, M::traffic},
         {"workload.traffic.ugal_threshold", "--ugal-threshold", T::integer, M::traffic},
@@ -157,6 +157,8 @@ const char* to_string(config_type t) {
     switch (t) {
         case T::integer:
             return "a whole number";
+        case T::integer_or_auto:
+            return "a whole number or auto";
         case T::unsigned64:
             return "a whole number from 0 to 2^64-1";
         case T::number:

@@ -11,7 +11,7 @@
 namespace d3 {
 
 /// `list`: a repeatable option (a YAML sequence of values, one option per item).
-enum class config_type { integer, unsigned64, number, text, flag, list };
+enum class config_type { integer, integer_or_auto, unsigned64, number, text, flag, list };
 
 /// Which runs a key applies to.
 enum class config_mode { any, primitive, traffic };

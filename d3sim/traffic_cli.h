@@ -18,7 +18,7 @@ struct traffic_cli {
     std::string link_stats;
     double rate = 0.1;
     int warmup = 1000;
-    int measure = 1000;
+    std::string measure = "1000";  ///< steps, or "auto" (core/traffic/auto_window.h)
     int drain_limit = 20000;
     double hotspot_fraction = 0.1;
     int ugal_threshold = 0;

@@ -42,4 +42,20 @@ std::uint64_t latency_stats::max() const {
     return short_.size() - 1;  // its last counter is the longest latency's (never shrinks)
 }
 
+void latency_stats::merge(const latency_stats& o) {
+    if (o.short_.size() > short_.size()) short_.resize(o.short_.size(), 0);
+    for (std::size_t v = 0; v < o.short_.size(); ++v) short_[v] += o.short_[v];
+    for (const auto& [v, c] : o.long_) long_[v] += c;
+    count_ += o.count_;
+    sum_ += o.sum_;
+}
+
+std::vector<std::pair<std::uint64_t, std::uint64_t>> latency_stats::histogram() const {
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> h;
+    for (std::uint64_t v = 0; v < short_.size(); ++v)
+        if (short_[v] != 0) h.emplace_back(v, short_[v]);
+    for (const auto& [v, c] : long_) h.emplace_back(v, c);
+    return h;
+}
+
 }  // namespace d3

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <map>
+#include <utility>
 #include <vector>
 
 namespace d3 {
@@ -28,6 +29,10 @@ class latency_stats {
     /// at or below it; 0 without samples.
     std::uint64_t percentile(double q) const;
     std::uint64_t max() const;
+    /// Adds every sample of `o` (a window's stats from its parts, core/traffic/auto_window.h).
+    void merge(const latency_stats& o);
+    /// The histogram: (latency, packets) for every latency seen, in ascending latency.
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> histogram() const;
 
   private:
     /// Counts a latency not below short_.size(): grows short_ below kDense, else into long_.

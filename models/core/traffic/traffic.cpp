@@ -58,9 +58,13 @@ traffic_state::traffic_state(const topology& t, const traffic_options& o)
       pattern_(t, o.pattern, o.seed, o.hotspot_fraction),
       routing_(make_launch_routing(o.routing, t, view_, o.ugal_threshold, o.ugal, o.valiant)),
       created_to_(t.routers()) {
+    if (o.measure_auto) {
+        o_.measure = kAutoMeasureSteps;
+        auto_ = std::make_unique<auto_window>(static_cast<std::uint64_t>(o.warmup));
+    }
     // A source creates at most `concentration` measured packets per measured step.
     const auto most =
-        static_cast<std::size_t>(o.measure) * static_cast<std::size_t>(o.concentration);
+        static_cast<std::size_t>(o_.measure) * static_cast<std::size_t>(o.concentration);
     windows_.reserve(t.routers());
     for (router_id i = 0; i < t.routers(); ++i) {
         windows_.push_back({bounded_ring<open_packet>(most), 0});
@@ -117,9 +121,13 @@ std::uint64_t traffic_state::created(std::uint64_t step, router_id src, router_i
                                      const header& h) {
     ++created_;
     created_to_[src].push_back(dst);
+    if (auto_) [[unlikely]]
+        check_auto(step);
     const bool measured =
         step >= static_cast<std::uint64_t>(o_.warmup) && step < end_of_measurement();
     if (!measured) return step & kStepMask;
+    if (auto_) [[unlikely]]
+        auto_->created(step);
     // Its hops are counted when it arrives (or by summary(), should it never arrive). Every
     // packet's header is checked: the ledger finds where it must arrive (core/run/ledger.h), and
     // the testbench compares those destinations with created_to_ (pairs) after the run.
@@ -158,6 +166,8 @@ void traffic_state::delivery_step(std::uint64_t step) {
 // Flattened: arrived() and the fifo's pops inline (a call per measured packet saved).
 [[gnu::flatten]] void traffic_state::delivered(const delivery& d) {
     const std::uint64_t step = d.step;
+    if (auto_) [[unlikely]]
+        auto_delivery(d);
     // Most deliveries share the step of the last one (a network delivers many per step): its gap
     // is 0 and whether it falls in the measurement window is known.
     if (step == last_delivery_ && delivered_ != 0)
@@ -172,6 +182,37 @@ void traffic_state::delivery_step(std::uint64_t step) {
     arrived(d.from, (d.payload >> kIndexLsb) & kIndexMask, d.hops);
 }
 
+void traffic_state::check_auto(std::uint64_t step) {
+    const auto warmup = static_cast<std::uint64_t>(o_.warmup);
+    if (step == auto_checked_ || step < warmup || (step - warmup) % kAutoCheckSteps != 0) return;
+    auto_checked_ = step;
+    if (step < end_of_measurement() && auto_->converged_at(step))
+        o_.measure = static_cast<int>(step - warmup);
+}
+
+void traffic_state::auto_delivery(const delivery& d) {
+    auto_->delivered(d.step);
+    if (d.payload & kMeasured) auto_->arrived(d.payload & kMeasuredStepMask, d.step);
+}
+
+nlohmann::json traffic_state::auto_summary() const {
+    const auto_window::window w = auto_->result(end_of_measurement());
+    return {
+        {"rule", "MSER-5 warm-up; ended when the 95 % interval of 10 group means was within 1 %"},
+        {"converged", w.converged},
+        {"warmup_settled", w.settled},
+        {"window_begin", w.begin},
+        {"window_end", w.end},
+        {"window_steps", w.end - w.begin},
+        {"relative_ci95", w.relative_ci95 ? nlohmann::json(*w.relative_ci95) : nlohmann::json()}};
+}
+
+traffic_state::window_figures traffic_state::window() const {
+    if (!auto_) return {latency_, created_window_, delivered_window_, measured_steps()};
+    auto_window::window w = auto_->result(end_of_measurement());
+    return {std::move(w.latency), w.created, w.delivered, w.end - w.begin};
+}
+
 std::uint64_t traffic_state::measured_steps() const {
     const auto measure = static_cast<std::uint64_t>(o_.measure);
     if (!stopped_at_) return measure;
@@ -181,8 +222,10 @@ std::uint64_t traffic_state::measured_steps() const {
 }
 
 nlohmann::json traffic_state::summary() const {
-    const double node_steps = static_cast<double>(t_.routers()) * o_.concentration *
-                              static_cast<double>(measured_steps());
+    const window_figures f = window();
+    const latency_stats& latency = f.latency;
+    const double node_steps =
+        static_cast<double>(t_.routers()) * o_.concentration * static_cast<double>(f.steps);
     const double n = static_cast<double>(std::max<std::uint64_t>(created_measured_, 1));
     // Measured packets that never arrived (a run stopped by its watchdog): the hops of their
     // contention-free path.
@@ -204,7 +247,7 @@ nlohmann::json traffic_state::summary() const {
     // Figures of no packet are null, not 0: a run that measured nothing has no latency (a zero
     // would read as a perfect network, and pass a latency gate).
     const auto measured = [&](auto v) {
-        return latency_.count() == 0 ? nlohmann::json() : nlohmann::json(v);
+        return latency.count() == 0 ? nlohmann::json() : nlohmann::json(v);
     };
     const auto created = [&](double v) {
         return created_measured_ == 0 ? nlohmann::json() : nlohmann::json(v);
@@ -221,11 +264,11 @@ nlohmann::json traffic_state::summary() const {
          last_measured_delivery_ < end + static_cast<std::uint64_t>(o_.drain_limit));
     // The packets the network (source queues included) gained over the measurement window, and
     // its steady backlog by Little's law (created per step x mean latency from creation).
-    const auto gain = static_cast<std::int64_t>(created_window_ - delivered_window_);
-    const double backlog = latency_.count() == 0 || measured_steps() == 0
-                               ? 0.0
-                               : static_cast<double>(created_window_) /
-                                     static_cast<double>(measured_steps()) * latency_.mean();
+    const auto gain = static_cast<std::int64_t>(f.created - f.delivered);
+    const double backlog =
+        latency.count() == 0 || f.steps == 0
+            ? 0.0
+            : static_cast<double>(f.created) / static_cast<double>(f.steps) * latency.mean();
     nlohmann::json j = {
         {"pattern", to_string(o_.pattern)},
         {"routing", to_string(o_.routing)},
@@ -236,17 +279,17 @@ nlohmann::json traffic_state::summary() const {
         {"drain_limit", o_.drain_limit},
         {"seed", o_.seed},
         {"ugal_threshold", o_.ugal_threshold},
-        {"offered", per_node_step(created_window_)},
-        {"accepted", per_node_step(delivered_window_)},
+        {"offered", per_node_step(f.created)},
+        {"accepted", per_node_step(f.delivered)},
         {"backlog_gain", gain},
         {"saturated", past_saturation(gain, backlog, drained)},
         {"latency",
          {{"from", "creation at the source node, source queueing included (steps)"},
-          {"mean", measured(latency_.mean())},
-          {"p50", measured(latency_.percentile(0.50))},
-          {"p99", measured(latency_.percentile(0.99))},
-          {"max", measured(latency_.max())},
-          {"samples", latency_.count()}}},
+          {"mean", measured(latency.mean())},
+          {"p50", measured(latency.percentile(0.50))},
+          {"p99", measured(latency.percentile(0.99))},
+          {"max", measured(latency.max())},
+          {"samples", latency.count()}}},
         {"hops", {{"mean", created(static_cast<double>(hops) / n)}, {"histogram", histogram}}},
         {"deflected", deflected_measured_},
         {"deflected_fraction", created(static_cast<double>(deflected_measured_) / n)},
@@ -262,10 +305,11 @@ nlohmann::json traffic_state::summary() const {
         j["stopped_at_step"] = *stopped_at_;
         j["measured_steps"] = measured_steps();
     }
+    if (auto_) j["measure_auto"] = auto_summary();
     if (o_.packet_length > 1) {  // one-flit runs keep the keys they always had
         j["packet_length"] = o_.packet_length;
-        j["offered_flits"] = per_node_step(created_window_ * o_.packet_length);
-        j["accepted_flits"] = per_node_step(delivered_window_ * o_.packet_length);
+        j["offered_flits"] = per_node_step(f.created * o_.packet_length);
+        j["accepted_flits"] = per_node_step(f.delivered * o_.packet_length);
     }
     return j;
 }

@@ -16,6 +16,7 @@
 
 #include "core/containers/bounded_ring.h"
 #include "core/network/topology.h"
+#include "core/traffic/auto_window.h"
 #include "core/traffic/latency.h"
 #include "core/traffic/occupancy_view.h"
 #include "core/traffic/pattern.h"
@@ -35,8 +36,11 @@ struct traffic_options {
     /// router's node launches for all of them. Throughput is reported per terminal.
     int concentration = 1;
     routing_kind routing = routing_kind::minimal;
-    int warmup = 1000;        ///< steps before measurement
-    int measure = 1000;       ///< steps whose created packets are measured
+    int warmup = 1000;   ///< steps before measurement
+    int measure = 1000;  ///< steps whose created packets are measured
+    /// --measure auto: the window found from the data (core/traffic/auto_window.h), ending at
+    /// most kAutoMeasureSteps after the warm-up (`measure` is set to that cap).
+    bool measure_auto = false;
     int drain_limit = 20000;  ///< steps after measurement during which creation goes on
     std::uint64_t seed = 1;
     double hotspot_fraction = 0.1;       ///< hotspot: share of packets to router 0
@@ -61,6 +65,12 @@ struct traffic_options {
 /// (`drained` false). Near the knee, where queues fluctuate more than a Poisson count, a run
 /// may be called saturated a little early.
 bool past_saturation(std::int64_t gain, double backlog, bool drained);
+
+/// The most steps `--measure auto` measures: a run that has not converged by then ends its
+/// measurement there (its window from MSER over what it has, `converged` false).
+inline constexpr int kAutoMeasureSteps = 5000;
+/// How often, in steps, `--measure auto` looks for convergence (a multiple of its batch).
+inline constexpr std::uint64_t kAutoCheckSteps = 50;
 
 /// Counters shared by all nodes' programs of one run (created and delivered packets, latency).
 class traffic_state {
@@ -145,6 +155,21 @@ class traffic_state {
     /// delivery, the latest step and the measurement window's count (before delivered_ counts
     /// it).
     void delivery_step(std::uint64_t step);
+    /// --measure auto: a look for convergence at `step` (the first packet created in it), which
+    /// ends the measurement at `step` when the window converged.
+    void check_auto(std::uint64_t step);
+    /// --measure auto: the delivery `d` recorded in the window's batches.
+    void auto_delivery(const delivery& d);
+    /// The figures of the measurement window: its latency, the packets created and delivered in
+    /// it, its steps (with --measure auto: the window found, from the end of its warm-up).
+    struct window_figures {
+        latency_stats latency;
+        std::uint64_t created = 0, delivered = 0, steps = 0;
+    };
+    window_figures window() const;
+    nlohmann::json auto_summary() const;  ///< --measure auto: the window found, and how
+    std::unique_ptr<auto_window> auto_;   ///< --measure auto, else nullptr
+    std::uint64_t auto_checked_ = ~0ull;  ///< the step of the last look (check_auto)
     latency_stats latency_;
     std::uint64_t created_ = 0, delivered_ = 0;
     std::uint64_t created_measured_ = 0, delivered_measured_ = 0;
