@@ -122,12 +122,10 @@ std::uint64_t traffic_state::created(std::uint64_t step, router_id src, router_i
     ++created_;
     created_to_[src].push_back(dst);
     if (auto_) [[unlikely]]
-        check_auto(step);
+        auto_created(step);
     const bool measured =
         step >= static_cast<std::uint64_t>(o_.warmup) && step < end_of_measurement();
     if (!measured) return step & kStepMask;
-    if (auto_) [[unlikely]]
-        auto_->created(step);
     // Its hops are counted when it arrives (or by summary(), should it never arrive). Every
     // packet's header is checked: the ledger finds where it must arrive (core/run/ledger.h), and
     // the testbench compares those destinations with created_to_ (pairs) after the run.
@@ -182,12 +180,15 @@ void traffic_state::delivery_step(std::uint64_t step) {
     arrived(d.from, (d.payload >> kIndexLsb) & kIndexMask, d.hops);
 }
 
-void traffic_state::check_auto(std::uint64_t step) {
+void traffic_state::auto_created(std::uint64_t step) {
     const auto warmup = static_cast<std::uint64_t>(o_.warmup);
-    if (step == auto_checked_ || step < warmup || (step - warmup) % kAutoCheckSteps != 0) return;
-    auto_checked_ = step;
-    if (step < end_of_measurement() && auto_->converged_at(step))
-        o_.measure = static_cast<int>(step - warmup);
+    if (step < warmup) return;
+    if (step != auto_checked_ && (step - warmup) % kAutoCheckSteps == 0) {
+        auto_checked_ = step;
+        if (step < end_of_measurement() && auto_->converged_at(step))
+            o_.measure = static_cast<int>(step - warmup);
+    }
+    if (step < end_of_measurement()) auto_->created(step);
 }
 
 void traffic_state::auto_delivery(const delivery& d) {
