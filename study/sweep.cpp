@@ -25,6 +25,7 @@
 #include "study/jobs.h"
 #include "study/study.h"
 #include "study/sweep_ci.h"
+#include "study/sweep_compare.h"
 #include "study/sweep_seeds.h"
 
 namespace d3 {
@@ -304,6 +305,11 @@ int run_sweep(int argc, char** argv) {
                    "run every load with seeds 1..N (a job each): the row is their mean, with the "
                    "95 % confidence interval (sweep.json, the csv's _ci95 columns, error bars)")
         ->capture_default_str();
+    std::vector<std::string> compare;
+    app.add_option("--compare", compare,
+                   "CONFIG files: one sweep each (DIR/NAME) with the other options, overlaid in "
+                   "DIR/compare.png and .svg")
+        ->expected(1, -1);
     backend_options backend;
     add_backend_options(app, backend);
     apply_limits(app, {{"--jobs", kJobsRange}, {"--seeds", kSeedsRange}});
@@ -314,6 +320,17 @@ int run_sweep(int argc, char** argv) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
         return bad_input(parse_error_text(app, e));
+    }
+    if (!compare.empty()) {
+        // Each sweep gets its file as --config, and would write the one --junit file.
+        const char* own = option_in(app.remaining(), "--config") ? "--config"
+                          : junit.empty()                        ? nullptr
+                                                                 : "--junit";
+        if (own)
+            return bad_input(
+                std::string("--compare runs one sweep per file with it as --config: ") + own +
+                " cannot be given with it");
+        return run_compare(argc, argv, compare, out, seeds > 1, &run_sweep);
     }
     std::string why;
     const auto rates = parse_rates(rates_text, &why);

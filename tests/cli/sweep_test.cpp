@@ -346,3 +346,41 @@ TEST(CliSweep, SeedsAreRefusedWhereTheyMeanNothing) {
                      "--seeds applies to a --traffic sweep");
     EXPECT_FALSE(std::filesystem::exists(dir));
 }
+
+// Issue 46, item 5: `--compare` runs one sweep per configuration file and overlays them, with the
+// seeds' intervals as error bars and each sweep's saturated points marked; rendered by gnuplot to
+// PNG and SVG (the SVG's legend names both and their saturated points).
+TEST(CliSweep, CompareOverlaysConfigurationsWithErrorBars) {
+    const std::string dir = testing::TempDir() + "d3_sweep_compare";
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    for (const char* topology : {"d3", "mdf"}) {
+        const outcome o =
+            run(std::string("--k 2 --m 4 --topology ") + topology +
+                " --concentration 2 --traffic uniform --buffer-depth 2 --warmup 50 --measure 200 "
+                "--drain-limit 200 --dump-config");
+        ASSERT_EQ(o.code, 0) << o.err;
+        std::ofstream(dir + "/" + topology + "-2-4.yaml") << o.out;
+    }
+    const outcome o = run("sweep --compare " + dir + "/d3-2-4.yaml " + dir +
+                          "/mdf-2-4.yaml --rates 0.2,1.0 --seeds 2 --out " + dir + "/out");
+    ASSERT_EQ(o.code, 0) << o.err;
+    for (const char* name : {"d3-2-4", "mdf-2-4"}) {
+        const std::string csv = read_all(dir + "/out/" + name + "/sweep.csv");
+        EXPECT_NE(csv.find("\n1,"), std::string::npos) << csv;
+        EXPECT_NE(csv.find(",true,2,"), std::string::npos) << csv;  // rate 1.0: saturated
+    }
+    const std::string gp = read_all(dir + "/out/compare.gp");
+    EXPECT_NE(gp.find("with yerrorlines"), std::string::npos) << gp;
+    const std::string svg = read_all(dir + "/out/compare.svg");
+    for (const char* legend :
+         {">d3-2-4<", ">mdf-2-4<", ">d3-2-4 saturated<", ">mdf-2-4 saturated<"})
+        EXPECT_NE(svg.find(legend), std::string::npos) << legend;
+    EXPECT_GT(read_all(dir + "/out/compare.png").size(), 1000u);
+    expect_bad_input("sweep --compare " + dir + "/d3-2-4.yaml --config " + dir +
+                         "/mdf-2-4.yaml --rates 0.2 --out " + dir + "/x",
+                     "--compare runs one sweep per file with it as --config: --config cannot be "
+                     "given with it");
+    expect_bad_input("sweep --compare " + dir + "/none.yaml --rates 0.2 --out " + dir + "/x",
+                     "is not a configuration file");
+}
