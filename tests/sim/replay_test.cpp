@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
 #include <random>
 #include <sstream>
 #include <string>
@@ -81,19 +82,20 @@ chain make_chain(int messages, std::uint32_t nodes, std::uint32_t max_flits) {
 // injection channel: a one-packet message created at step t arrives at t + 4 with one-cycle
 // links (docs/multi-flit.md: 4 + F - 1 for F flits). A message that waits is created its gap
 // (its cycle less the cycle of the message it waits for) after that message arrived.
-void expect_hand_schedule(const chain& c, const replayed& out, std::uint64_t latency) {
+// `latency(i)`: message i's steps from creation to arrival.
+template <typename Latency>
+void expect_hand_schedule(const chain& c, const replayed& out, Latency latency) {
     ASSERT_TRUE(out.r.correct);
     const auto& created = out.t["per_message"]["created"];
     const auto& arrived = out.t["per_message"]["arrived"];
     std::uint64_t create = c.cycle[0];
     for (std::size_t i = 0; i < c.cycle.size(); ++i) {
-        if (i > 0) create = create + latency + (c.cycle[i] - c.cycle[i - 1]);
+        if (i > 0) create = create + latency(i - 1) + (c.cycle[i] - c.cycle[i - 1]);
         ASSERT_EQ(created[i].get<std::uint64_t>(), create) << "message " << i;
-        ASSERT_EQ(arrived[i].get<std::uint64_t>(), create + latency) << "message " << i;
+        ASSERT_EQ(arrived[i].get<std::uint64_t>(), create + latency(i)) << "message " << i;
     }
-    EXPECT_EQ(out.t["completion_cycle"].get<std::uint64_t>(), create + latency);
+    EXPECT_EQ(out.t["completion_cycle"].get<std::uint64_t>(), create + latency(c.cycle.size() - 1));
     EXPECT_EQ(out.t["messages_arrived"], c.cycle.size());
-    EXPECT_EQ(out.r.totals.conflicts, 0u);
 }
 
 TEST(TraceReplay, ThousandDependentMessagesMeetTheHandSchedule) {
@@ -102,7 +104,8 @@ TEST(TraceReplay, ThousandDependentMessagesMeetTheHandSchedule) {
     const std::string path = testing::TempDir() + "replay_chain.trace";
     test::write_text(path, c.text);
     const replayed out = replay(on_d3(2, 4, path, 1));
-    expect_hand_schedule(c, out, 4);
+    expect_hand_schedule(c, out, [](std::size_t) { return 4u; });
+    EXPECT_EQ(out.r.totals.conflicts, 0u);  // one message in flight at a time
     EXPECT_EQ(out.r.delivered, 1000u);
     EXPECT_EQ(out.r.duplicated, 0u);
 }
@@ -122,7 +125,20 @@ TEST(TraceReplay, MultiFlitMessagesAddTheirTail) {
     }
     const std::string path = testing::TempDir() + "replay_chain4.trace";
     test::write_text(path, text);
-    expect_hand_schedule(c, replay(on_d3(2, 4, path, 4)), 7);
+    expect_hand_schedule(c, replay(on_d3(2, 4, path, 4)), [](std::size_t) { return 7u; });
+}
+
+// Messages of 1 to 3 flits in one-flit packets: a message of N flits is N packets on one path,
+// one behind the other, its last one N - 1 steps after the first: 4 + N - 1 steps.
+TEST(TraceReplay, MultiPacketMessagesArriveWithTheirLastPacket) {
+    D3_REQUIRE_FRESH_KERNEL();
+    const chain c = make_chain(300, 32, 3);
+    const std::string path = testing::TempDir() + "replay_chain_packets.trace";
+    test::write_text(path, c.text);
+    const replayed out = replay(on_d3(2, 4, path, 1));
+    expect_hand_schedule(c, out, [&c](std::size_t i) { return 4u + c.flits[i] - 1; });
+    EXPECT_EQ(out.t["packets"].get<std::uint64_t>(),
+              std::accumulate(c.flits.begin(), c.flits.end(), std::uint64_t{0}));
 }
 
 // 64 nodes (netrace's CMP) exchanging read requests (8 bytes: 1 flit) and responses (72 bytes: 5
