@@ -242,6 +242,10 @@ config_args read_config_file(const std::string& path, const CLI::App& app) {
     if (!l.walk(root, "") ||
         !l.exclusive("workload.primitive", "workload.traffic.",
                      "a workload is a primitive or traffic, not both") ||
+        !l.exclusive("workload.primitive", "workload.trace.",
+                     "a workload is a primitive or a trace, not both") ||
+        !l.exclusive("workload.traffic.", "workload.trace.",
+                     "a workload is traffic or a trace, not both") ||
         !l.exclusive("router.pipeline.units", "router.pipeline.stages",
                      "give the pipeline's units or its stages, not both")) {
         out.error = l.error;
@@ -296,15 +300,20 @@ std::vector<std::string> merge_config(const std::vector<std::string>& file_args,
     // The command line's choice of workload replaces the file's: --primitive drops the file's
     // traffic-only options, --traffic its primitive-only ones (given together, both stay and the
     // run refuses them). --pipeline and --pipeline-stages set the same pipeline.
-    const bool primitive = given("--primitive") && !given("--traffic");
-    const bool traffic = given("--traffic") && !given("--primitive");
+    const int chosen = given("--primitive") + given("--traffic") + given("--trace");
+    std::optional<config_mode> run;  // the one workload the command line chose
+    if (chosen == 1)
+        run = given("--primitive") ? config_mode::primitive
+              : given("--traffic") ? config_mode::traffic
+                                   : config_mode::trace;
     auto overridden = [&](const std::string& opt) {
         if (given(opt)) return true;
         if (opt == "--pipeline" && given("--pipeline-stages")) return true;
         if (opt == "--pipeline-stages" && given("--pipeline")) return true;
         const config_key* k = find_config_key_of_option(opt);
-        return k && ((primitive && k->mode == config_mode::traffic) ||
-                     (traffic && k->mode == config_mode::primitive));
+        // A file's primitive keys are read for any primitive: only another workload drops them.
+        if (k && run && k->mode == config_mode::primitive) return *run != config_mode::primitive;
+        return k && run && !key_applies(k->mode, *run);
     };
     std::vector<std::string> merged;
     for (std::size_t i = 0; i < file_args.size(); ++i) {
@@ -367,12 +376,13 @@ void set_path(nlohmann::ordered_json& j, const std::string& path, nlohmann::orde
 
 }  // namespace
 
-nlohmann::ordered_json effective_config(const CLI::App& app, bool traffic, bool for_result) {
+nlohmann::ordered_json effective_config(const CLI::App& app, config_mode run, bool for_result) {
     nlohmann::ordered_json j = nlohmann::ordered_json::object();
     if (for_result) j["version"] = model_version();
+    const bool traffic = run != config_mode::primitive;  // traffic or a trace replay
     for (const config_key& k : config_keys()) {
-        if ((k.mode == config_mode::traffic && !traffic) ||
-            (k.mode == config_mode::primitive && traffic && k.type != config_type::text))
+        if (k.mode == config_mode::primitive ? traffic && k.type != config_type::text
+                                             : !key_applies(k.mode, run))
             continue;
         if (for_result && is_output_key(k)) continue;
         const CLI::Option* o = app.get_option_no_throw(k.option);
@@ -382,7 +392,8 @@ nlohmann::ordered_json effective_config(const CLI::App& app, bool traffic, bool 
             is_output_key(k) || std::string(k.path).rfind("gates.", 0) == 0;
         if (optional_section && !given) continue;
         if (k.mode == config_mode::primitive && traffic) {
-            // A traffic run records the decoder it used (always the C++ one) but no primitive.
+            // A traffic or replay run records the decoder it used (always the C++ one) but no
+            // primitive.
             if (std::string(k.option) == "--decoder") set_path(j, k.path, o->get_default_str());
             continue;
         }

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "config/config_keys.h"
 #include "core/network/config.h"
 
 namespace d3 {
@@ -42,8 +43,9 @@ config_args read_config_file(const std::string& path, const CLI::App& app);
 /// The command line with the file's options first: file options that the command line `args`
 /// sets too are dropped (the command line wins): the same option; --pipeline for
 /// --pipeline-stages and the other way round; with --primitive (and no --traffic) every
-/// traffic-only option, with --traffic (and no --primitive) every primitive-only one
-/// (config_mode). args excludes the program name.
+/// traffic-only option, with --traffic (and no --primitive) every primitive-only one, with
+/// --trace alone every key that is not a trace replay's (config_mode, key_applies). args excludes
+/// the program name.
 std::vector<std::string> merge_config(const std::vector<std::string>& file_args,
                                       const std::vector<std::string>& args);
 
@@ -58,10 +60,10 @@ std::string locate_in_config(const std::string& error, const config_args& file,
 bool option_in(const std::vector<std::string>& args, const std::string& opt);
 
 /// The effective configuration after app parsed the merged command line: every key that applies
-/// to the run (traffic or a primitive), with the value given or the option's default; outputs
-/// and gates only when given. For a result (`for_result`), outputs are left out and the model
-/// version is added.
-nlohmann::ordered_json effective_config(const CLI::App& app, bool traffic, bool for_result);
+/// to the run (`run`: a primitive, traffic or a trace replay), with the value given or the option's
+/// default; outputs and gates only when given. For a result (`for_result`), outputs are left out
+/// and the model version is added.
+nlohmann::ordered_json effective_config(const CLI::App& app, config_mode run, bool for_result);
 
 /// The router as the network resolved it (every 0 default replaced: VCs, injection width and
 /// depth, watchdog), keyed like `router` in the file: informational, recorded as the `resolved`

@@ -51,7 +51,7 @@ const std::vector<config_key>& config_keys() {
         {"router.pipeline.stages", "--pipeline-stages", T::integer},
         {"router.links.local_latency", "--local-latency", T::integer},
         {"router.links.global_latency", "--global-latency", T::integer},
-        {"router.flow_control.packet_length", "--packet-length", T::integer, M::traffic},
+        {"router.flow_control.packet_length", "--packet-length", T::integer, M::packets},
         // The workload: one primitive, or synthetic traffic.
         {"workload.primitive", "--primitive", T::text, M::primitive},
         {"workload.schedule", "--schedule", T::text, M::primitive},
@@ -81,6 +81,9 @@ const std::vector<config_key>& config_keys() {
         {"workload.traffic.ugal_threshold", "--ugal-threshold", T::integer, M::traffic},
         {"workload.traffic.ugal_rule", "--ugal-rule", T::text, M::traffic},
         {"workload.traffic.ugal_valiant", "--ugal-valiant", T::text, M::traffic},
+        // A trace replay (d3sim/replay_cli, docs/traces.md).
+        {"workload.trace.file", "--trace", T::text, M::trace},
+        {"workload.trace.mapping", "--mapping", T::text, M::trace},
         {"seed", "--seed", T::unsigned64},
         // Outputs: where results go (not recorded in a result's config).
         {"outputs.json", "--json", T::text},
@@ -107,6 +110,17 @@ const std::vector<config_key>& config_keys() {
         {"gates.tolerance", "--tolerance", T::text},
     };
     return keys;
+}
+
+bool key_applies(config_mode key, config_mode run) {
+    switch (key) {
+        case M::any:
+            return true;
+        case M::packets:
+            return run != M::primitive;
+        default:
+            return key == run;
+    }
 }
 
 const config_key* find_config_key(const std::string& path) {

@@ -13,8 +13,12 @@ namespace d3 {
 /// `list`: a repeatable option (a YAML sequence of values, one option per item).
 enum class config_type { integer, integer_or_auto, unsigned64, number, text, flag, list };
 
-/// Which runs a key applies to.
-enum class config_mode { any, primitive, traffic };
+/// Which runs a key applies to: any, a primitive, synthetic traffic, a trace replay (--trace), or
+/// packets (synthetic traffic and a trace replay: --packet-length).
+enum class config_mode { any, primitive, traffic, trace, packets };
+
+/// Whether a key of mode `key` applies to a run of mode `run` (primitive, traffic or trace).
+bool key_applies(config_mode key, config_mode run);
 
 struct config_key {
     const char* path;    ///< dotted path in the file, e.g. "router.input_unit.buffer_depth"

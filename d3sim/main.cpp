@@ -26,6 +26,8 @@
 #include "d3sim/network_cli.h"
 #include "d3sim/primitive_cli.h"
 #include "d3sim/primitive_mode.h"
+#include "d3sim/replay_cli.h"
+#include "d3sim/replay_mode.h"
 #include "d3sim/service_cli.h"
 #include "d3sim/trace_cli.h"
 #include "d3sim/traffic_cli.h"
@@ -78,12 +80,21 @@ struct d3sim_cli {
     traffic_cli traffic;
     service_cli service;
     trace_cli trace;
+    replay_cli replay;
     run_gates gates;
     std::string json, junit, wave_limit = "256M", max_memory, config_file;
     bool quiet = false, dump_config = false, check_only = false;
     int progress = -1;
 
     bool traffic_mode() const { return !traffic.traffic.empty(); }
+    /// --trace FILE: a trace replay (d3sim/replay_mode).
+    bool trace_mode() const { return !replay.trace.empty(); }
+    /// Which run the options select, as the configuration's keys know it.
+    config_mode run_mode() const {
+        return trace_mode()     ? config_mode::trace
+               : traffic_mode() ? config_mode::traffic
+                                : config_mode::primitive;
+    }
 };
 
 // --config, --dump-config, --check and --version.
@@ -128,6 +139,7 @@ void add_options(CLI::App& app, d3sim_cli& c) {
                    "refuse a run estimated to need more, and stop one that takes more (e.g. 512M, "
                    "8G; none: no check; default: the available memory, or less under ulimit -v)");
     add_traffic_options(app, c.traffic);  // d3sim/traffic_cli
+    add_replay_options(app, c.replay);    // d3sim/replay_cli: --trace, --mapping
     add_service_options(app, c.service);  // d3sim/service_cli: --service, --background
     add_trace_options(app, c.trace);      // d3sim/trace_cli: the packet event log
     add_gate_options(app, c.gates);       // cli/gates: CI gates and their exit codes
@@ -165,13 +177,16 @@ std::optional<int> parse(CLI::App& app, const std::vector<std::string>& given,
 std::optional<std::string> check_usage(CLI::App& app, d3sim_cli& c,
                                        const std::vector<std::string>& given) {
     const bool traffic = c.traffic_mode();
+    if (auto err = d3::check_replay_usage(app, c.replay)) return err;
     if (auto err = d3::check_traffic_usage(app, c.traffic)) return err;
     if (traffic)
         if (auto err = d3::check_traffic_option_use(app, c.traffic)) return err;
     if (auto err = d3::check_wave_usage(app)) return err;
-    if (auto err = check_option_use(given, c.o.primitive, traffic)) return err;
+    // A trace replay was refused the primitives' options (check_replay_usage).
+    const bool not_primitive = traffic || c.trace_mode();
+    if (auto err = check_option_use(given, c.o.primitive, not_primitive)) return err;
     if (auto err = d3::apply_pipeline_options(app, c.net.pipeline, c.o.net.router)) return err;
-    if (auto err = d3::apply_service_options(app, c.service, traffic, c.o)) return err;
+    if (auto err = d3::apply_service_options(app, c.service, not_primitive, c.o)) return err;
     return d3::check_gate_usage(app, traffic);
 }
 
@@ -181,7 +196,7 @@ std::optional<std::string> check_usage(CLI::App& app, d3sim_cli& c,
 nlohmann::json result_config(const CLI::App& app, const d3sim_cli& c) {
     if (c.json.empty() && !c.gates.baseline.any()) return nlohmann::json();
     return nlohmann::json::parse(
-        d3::effective_config(app, c.traffic_mode(), true)
+        d3::effective_config(app, c.run_mode(), true)
             .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
@@ -196,6 +211,9 @@ std::optional<std::string> check_run(const CLI::App& app, d3sim_cli& c, memory_b
         inputs.emplace_back("--arrangement", c.o.net.arrangement);
     if (std::filesystem::is_regular_file(c.o.perm, ec)) inputs.emplace_back("--perm", c.o.perm);
     if (c.gates.baseline.any()) inputs.emplace_back("--baseline", c.gates.baseline.path);
+    if (c.trace_mode()) inputs.emplace_back("--trace", c.replay.trace);
+    if (c.trace_mode() && std::filesystem::is_regular_file(c.replay.mapping, ec))
+        inputs.emplace_back("--mapping", c.replay.mapping);
     std::vector<d3::named_file> more;
     if (!c.junit.empty()) more.emplace_back("--junit", c.junit);
     if (auto err = d3::check_outputs(
@@ -209,7 +227,7 @@ std::optional<std::string> check_run(const CLI::App& app, d3sim_cli& c, memory_b
     budget = b.budget;
     c.o.net.memory_limit_mib = budget.mib;  // the run stops there too (network::memory_stop)
     if (auto err = apply_network_options(app, c.net, c.o.net)) return err;
-    if (c.traffic_mode() && !c.o.subnetworks.empty())
+    if ((c.traffic_mode() || c.trace_mode()) && !c.o.subnetworks.empty())
         return "--subnetwork runs a --primitive, not --traffic";
     return apply_wave_limit(c.wave_limit, c.o.wave_opts);
 }
@@ -219,7 +237,9 @@ std::string case_name(const d3sim_cli& c) {
     const bool mdf = c.o.net.shape == d3::topology_kind::mdf;
     return std::string(mdf ? "MDF(" : "D3(") + std::to_string(c.o.net.k) + "," +
            std::to_string(c.o.net.m) + ") " +
-           (c.traffic_mode() ? "traffic " + c.traffic.traffic : c.o.primitive);
+           (c.trace_mode()     ? "trace " + c.replay.trace
+            : c.traffic_mode() ? "traffic " + c.traffic.traffic
+                               : c.o.primitive);
 }
 
 int d3sim_main(int argc, char** argv) {
@@ -235,7 +255,7 @@ int d3sim_main(int argc, char** argv) {
     };
     if (auto err = check_usage(app, c, given)) return refuse(*err);
     if (c.dump_config) {
-        std::cout << d3::config_yaml(d3::effective_config(app, c.traffic_mode(), false));
+        std::cout << d3::config_yaml(d3::effective_config(app, c.run_mode(), false));
         return 0;
     }
     // A --config file's warning is printed once every check passed: a refusal stays one line.
@@ -247,6 +267,7 @@ int d3sim_main(int argc, char** argv) {
         if (auto err = d3::load_baseline(m.gates.baseline, m.config)) return refuse(*err);
     // --progress gives 1, --no-progress -1; absent, CLI11 2.1 leaves 0 (not the initial -1).
     c.o.progress = app.count("--progress") == 0 ? isatty(STDERR_FILENO) != 0 : c.progress > 0;
+    if (c.trace_mode()) return run_replay(make_replay_run(c.replay, c.o), m);
     if (c.traffic_mode()) return run_traffic(make_traffic_run(c.traffic, c.o), m);
     if (auto err = apply_primitive_options(app, c.primitive, c.o)) return refuse(*err);
     return run_primitive(c.o, m, decoders());

@@ -4,7 +4,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config make yosys
   libsystemc-dev verilator gtkwave
-  libgtest-dev libcli11-dev nlohmann-json3-dev zlib1g-dev libyaml-cpp-dev robin-map-dev
+  libgtest-dev libcli11-dev nlohmann-json3-dev zlib1g-dev libbz2-dev libyaml-cpp-dev robin-map-dev
   xvfb xauth ghostscript python3 gnuplot-nox
   parallel slurm-wlm munge
   valgrind bc clang-format

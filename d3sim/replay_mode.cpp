@@ -1,0 +1,117 @@
+#include "d3sim/replay_mode.h"
+
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include "config/config_file.h"
+#include "sc/protocol.h"
+#include "tb/report.h"
+
+namespace d3 {
+namespace {
+
+std::string summary(const run_result& r, const nlohmann::json& t, const std::string& file) {
+    std::ostringstream os;
+    os.setf(std::ios::fixed);
+    os.precision(2);
+    os << (r.topology == to_string(topology_kind::mdf) ? "MDF(" : "D3(") << r.k << "," << r.m
+       << ") trace " << file << " (" << t["format"].get<std::string>() << ", " << t["nodes"]
+       << " nodes, " << t["messages"] << " messages, " << t["packets"] << " packets of "
+       << t["packet_length"] << " flits)\n";
+    os << "  messages arrived " << t["messages_arrived"] << "/" << t["messages"]
+       << "  completion cycle " << t["completion_cycle"].dump() << "  dependencies "
+       << t["dependencies"] << " (dropped " << t["dropped_dependencies"] << ")\n";
+    os << "  message latency (steps): " << latency_text(t["latency"]) << "\n";
+    os << "  hops " << r.totals.hops << "  conflicts " << r.totals.conflicts << "  credit stalls "
+       << r.totals.stalls << "\n";
+    os << "  injected " << r.injected << "  delivered " << r.delivered << "/" << r.expected
+       << "  lost " << r.lost << "  duplicated " << r.duplicated << "  misrouted " << r.misrouted
+       << "  left in buffers " << r.left_in_buffers << "\n";
+    if (r.correct) {
+        os << "  correct: every message arrived exactly once";
+    } else {
+        os << "  NOT CORRECT:";
+        for (const auto& p : r.problems) os << "\n    " << p;
+    }
+    os << "  " << cost_text(r) << "\n";
+    return os.str();
+}
+
+struct replay_run {
+    replay_bench* tb = nullptr;
+    run_result res;
+    nlohmann::json trace;
+};
+
+replay_run run_bench(const replay_run_options& o, std::unique_ptr<replay_state> state,
+                     const mode_context& m, double estimated_mib) {
+    replay_run r;
+    std::string error;
+    bool out_of_memory = false;
+    const bool ran = run_reporting_errors(
+        [&] {
+            r.tb = new replay_bench("tb", o, std::move(state));
+            r.res = r.tb->run();
+            r.trace = r.tb->replay_json();
+        },
+        &error, &out_of_memory);
+    if (!ran) {
+        const std::uint64_t step = to_cycle(sc_core::sc_time_stamp());
+        if (!m.json.empty())
+            write_json(error_result(error, r.tb ? &step : nullptr, m.config), m.json);
+        write_run_junit(m, {error}, 0);
+        end_process(out_of_memory ? 2 : 1);
+    }
+    r.res.estimated_memory_mib = estimated_mib;
+    if (!r.tb->trace_error().empty()) {
+        std::fprintf(stderr, "d3sim: error: %s\n", r.tb->trace_error().c_str());
+        end_process(2);
+    }
+    return r;
+}
+
+[[noreturn]] void report_run(const replay_run_options& o, const mode_context& m,
+                             const replay_run& r) {
+    if (!o.trace.path.empty() && !m.quiet)
+        std::fprintf(stderr, "  packet log: %s, %llu events\n", o.trace.path.c_str(),
+                     static_cast<unsigned long long>(r.tb->trace_lines()));
+    if (!m.quiet)
+        (m.json == "-" ? std::cerr : std::cout)
+            << summary(r.res, r.trace, o.replay.trace) << std::flush;
+    const gate_verdict verdict = apply_gates(m.gates, r.res, nlohmann::json());
+    if (r.res.correct) print_gate_failures(verdict);
+    if (!write_run_junit(m, run_failures(r.res, verdict), r.res.wall_seconds)) end_process(2);
+    if (!m.json.empty()) {
+        nlohmann::json j = to_json(r.res, o.net.k);
+        j["trace"] = r.trace;
+        j["trace"]["file"] = o.replay.trace;
+        j["trace"]["mapping"] = o.replay.mapping;
+        if (m.gates.any()) j["gates"] = gates_json(m.gates, verdict);
+        if (!m.config.is_null()) {
+            j["config"] = m.config;
+            j["config"]["resolved"] = resolved_config(r.tb->net().config());
+        }
+        if (!write_json(j, m.json)) end_process(2);
+    }
+    end_process(exit_code(r.res, verdict));
+}
+
+}  // namespace
+
+int run_replay(const replay_run_options& o, const mode_context& m) {
+    if (auto err = o.validate()) return m.refuse(*err);
+    const topology topo = make_topology(o.net);
+    auto loaded = load_replay(o.replay, topo);
+    if (auto* err = std::get_if<std::string>(&loaded)) return m.refuse(*err);
+    auto state = std::move(std::get<std::unique_ptr<replay_state>>(loaded));
+    const memory_estimate est = estimate_replay(o, topo, state->packets());
+    if (auto err = over_budget(est, m.budget)) return m.refuse(*err);
+    if (m.check_only) return check_passed(est, m, std::nullopt);
+
+    print_deferred_warning(m);
+    install_report_handler();
+    report_run(o, m, run_bench(o, std::move(state), m, est.total_mib()));
+}
+
+}  // namespace d3

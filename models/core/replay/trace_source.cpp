@@ -1,0 +1,49 @@
+#include "core/replay/trace_source.h"
+
+#include <stdexcept>
+
+#include "core/replay/netrace.h"
+#include "core/replay/node_mapping.h"
+#include "core/replay/text_trace.h"
+#include "core/run/input_file.h"
+
+namespace d3 {
+namespace {
+
+// The trace, or one line that starts with "--trace".
+std::variant<message_trace, std::string> read_trace(const std::string& path) {
+    std::variant<message_trace, std::string> t;
+    try {
+        t = is_bzip2_file(path) ? read_netrace_file(path)
+                                : parse_text_trace(read_input_text(path, "--trace"), path);
+    } catch (const std::exception& e) {
+        return std::string(e.what());  // "--trace: cannot read PATH: why"
+    }
+    if (auto* err = std::get_if<std::string>(&t)) return "--trace " + *err;
+    return t;
+}
+
+}  // namespace
+
+std::variant<std::unique_ptr<replay_state>, std::string> load_replay(const replay_options& o,
+                                                                     const topology& t) {
+    auto read = read_trace(o.trace);
+    if (auto* err = std::get_if<std::string>(&read)) return *err;
+    message_trace& trace = std::get<message_trace>(read);
+    if (auto err = check_trace(trace)) return "--trace " + o.trace + ": " + *err;
+    std::string mapping_text;
+    if (!is_named_mapping(o.mapping)) {
+        try {
+            mapping_text = read_input_text(o.mapping, "--mapping");
+        } catch (const std::exception& e) {
+            return std::string(e.what());
+        }
+    }
+    auto routers = map_nodes(o.mapping, mapping_text, trace.nodes, t, o.seed);
+    if (auto* err = std::get_if<std::string>(&routers))  // a file's errors start with its name
+        return "--mapping " + (is_named_mapping(o.mapping) ? o.mapping + ": " : "") + *err;
+    return std::make_unique<replay_state>(
+        std::move(trace), std::move(std::get<std::vector<router_id>>(routers)), o.packet_length, t);
+}
+
+}  // namespace d3
