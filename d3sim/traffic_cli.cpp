@@ -3,6 +3,7 @@
 #include "cli/did_you_mean.h"
 #include "cli/option_limits.h"
 #include "core/decoding/decoder_kind.h"
+#include "core/traffic/injection.h"
 #include "core/traffic/pattern.h"
 #include "core/traffic/routing.h"
 
@@ -49,6 +50,23 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
                    "are still in flight")
         ->capture_default_str()
         ->group(g);
+    app.add_option("--injection", t.injection,
+                   "bernoulli, or on-off: BookSim2's bursty process (each terminal on or off, "
+                   "--burst-alpha off->on, --burst-beta on->off per step)")
+        ->check(member_of(kInjectionKindNames))
+        ->capture_default_str()
+        ->group(g);
+    app.add_option("--burst-alpha", t.burst_alpha,
+                   "on-off: probability per step that an off terminal turns on")
+        ->check(real_number("(0, 1]"))
+        ->capture_default_str()
+        ->group(g);
+    app.add_option("--burst-beta", t.burst_beta,
+                   "on-off: probability per step that an on terminal turns off (bursts of 1/beta "
+                   "steps on average)")
+        ->check(real_number("(0, 1]"))
+        ->capture_default_str()
+        ->group(g);
     app.add_option("--hotspot-fraction", t.hotspot_fraction,
                    "hotspot: share of packets sent to router (0,0,0)")
         ->check(real_number("[0, 1]"))
@@ -83,7 +101,8 @@ std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffi
     const bool traffic = !t.traffic.empty();
     for (const char* opt :
          {"--rate", "--routing", "--warmup", "--measure", "--drain-limit", "--hotspot-fraction",
-          "--ugal-threshold", "--ugal-rule", "--ugal-valiant", "--link-stats", "--concentration"})
+          "--ugal-threshold", "--ugal-rule", "--ugal-valiant", "--link-stats", "--concentration",
+          "--injection", "--burst-alpha", "--burst-beta"})
         if (!traffic && app.count(opt) != 0)
             return std::string(opt) +
                    " needs --traffic (the primitives launch source-vector headers)";
@@ -115,6 +134,10 @@ std::optional<std::string> check_traffic_option_use(const CLI::App& app, const t
         return "--ugal-rule needs --routing ugal (" + t.routing + " routing does not read it)";
     if (t.routing != to_string(routing_kind::ugal) && app.count("--ugal-valiant") != 0)
         return "--ugal-valiant needs --routing ugal (" + t.routing + " routing does not read it)";
+    for (const char* burst : {"--burst-alpha", "--burst-beta"})
+        if (t.injection != to_string(injection_kind::on_off) && app.count(burst) != 0)
+            return std::string(burst) + " needs --injection on-off (" + t.injection +
+                   " injection does not read it)";
     return std::nullopt;
 }
 
@@ -129,6 +152,9 @@ traffic_run_options make_traffic_run(const traffic_cli& t, const run_options& r)
     o.traffic.measure = o.traffic.measure_auto ? kAutoMeasureSteps : std::stoi(t.measure);
     o.traffic.drain_limit = t.drain_limit;
     o.traffic.hotspot_fraction = t.hotspot_fraction;
+    o.traffic.injection = *parse_as<injection_kind>(t.injection);
+    o.traffic.burst_alpha = t.burst_alpha;
+    o.traffic.burst_beta = t.burst_beta;
     o.traffic.ugal_threshold = t.ugal_threshold;
     o.traffic.ugal = *parse_as<ugal_rule>(t.ugal_rule);
     o.traffic.valiant = *parse_as<ugal_valiant>(t.ugal_valiant);

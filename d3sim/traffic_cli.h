@@ -25,6 +25,8 @@ struct traffic_cli {
     std::string ugal_rule = to_string(ugal_rule::global);
     std::string ugal_valiant = to_string(ugal_valiant::group);
     int concentration = 1;
+    std::string injection = "bernoulli";  ///< core/traffic/injection.h
+    double burst_alpha = 0.5, burst_beta = 0.5;
 };
 
 /// Registers the options on app (group "Synthetic traffic").

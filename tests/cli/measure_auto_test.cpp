@@ -1,10 +1,12 @@
-// Issue 46, item 4: `--measure auto` finds the warm-up from the data (MSER-5) and stops measuring
-// when its latency converges; its latency is within 10 % of a long fixed run's at the same load.
+// Issue 46, items 3 and 4: `--injection on-off`; `--measure auto` finds the warm-up from the data
+// (MSER-5) and stops measuring when its latency converges; its latency is within 10 % of a long
+// fixed run's at the same load.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <fstream>
 #include <string>
 
 #include "support/run_json.h"
@@ -49,3 +51,24 @@ TEST(MeasureAuto, PastSaturationItDoesNotConverge) {
 }
 
 }  // namespace
+
+// Issue 46, item 3: --injection on-off offers the rate asked for, records its parameters in the
+// result and its configuration, and reruns from the result to the same figures.
+TEST(OnOffInjectionRun, OffersItsRateAndRerunsFromItsResult) {
+    const std::string args =
+        "--k 2 --m 4 --traffic uniform --rate 0.3 --injection on-off "
+        "--burst-alpha 0.1 --burst-beta 0.2 --warmup 200 --measure 3000";
+    const nlohmann::json a = d3::test::run_json(D3SIM, args);
+    ASSERT_TRUE(a.contains("traffic"));
+    EXPECT_TRUE(a["correct"].get<bool>());
+    EXPECT_EQ(a["traffic"]["injection"], "on-off");
+    EXPECT_NEAR(a["traffic"]["burst_on_rate"].get<double>(), 0.9, 1e-12);
+    EXPECT_NEAR(a["traffic"]["offered"].get<double>(), 0.3, 0.015);
+    EXPECT_EQ(a["config"]["workload"]["traffic"]["injection"], "on-off");
+    const std::string file = testing::TempDir() + "d3_on_off_result.json";
+    std::ofstream(file) << a.dump();
+    const nlohmann::json b = d3::test::run_json(D3SIM, "--config " + file);
+    ASSERT_TRUE(b.contains("traffic"));
+    EXPECT_EQ(b["traffic"]["latency"], a["traffic"]["latency"]);
+    EXPECT_EQ(b["traffic"]["offered"], a["traffic"]["offered"]);
+}

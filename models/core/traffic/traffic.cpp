@@ -44,6 +44,9 @@ std::optional<std::string> traffic_options::validate() const {
         return "--hotspot-fraction must be in [0, 1]";
     if (auto e = out_of_range("--ugal-threshold", ugal_threshold, kUgalThresholdRange)) return e;
     if (auto e = out_of_range("--packet-length", packet_length, kPacketLengthRange)) return e;
+    if (injection == injection_kind::on_off)
+        return on_off_injection::problem(rate / packet_length, burst_alpha, burst_beta,
+                                         packet_length);
     return std::nullopt;
 }
 
@@ -307,6 +310,13 @@ nlohmann::json traffic_state::summary() const {
         j["measured_steps"] = measured_steps();
     }
     if (auto_) j["measure_auto"] = auto_summary();
+    if (o_.injection == injection_kind::on_off) {  // Bernoulli runs keep the keys they had
+        j["injection"] = to_string(o_.injection);
+        j["burst_alpha"] = o_.burst_alpha;
+        j["burst_beta"] = o_.burst_beta;
+        j["burst_on_rate"] =
+            o_.rate / o_.packet_length * (o_.burst_alpha + o_.burst_beta) / o_.burst_alpha;
+    }
     if (o_.packet_length > 1) {  // one-flit runs keep the keys they always had
         j["packet_length"] = o_.packet_length;
         j["offered_flits"] = per_node_step(f.created * o_.packet_length);
@@ -323,8 +333,13 @@ traffic_program::traffic_program(traffic_state& s, router_id id)
       terminals_(s.options().concentration),
       minimal_(s.options().routing == routing_kind::minimal),
       in_place_(minimal_ && s.pattern().uniform() &&
+                s.options().injection == injection_kind::bernoulli &&
                 2 * static_cast<std::size_t>(terminals_) <= traffic_rng::kBlock),
-      packet_threshold_(bernoulli_threshold(s.options().rate / s.options().packet_length)) {}
+      packet_threshold_(bernoulli_threshold(s.options().rate / s.options().packet_length)) {
+    const traffic_options& o = s.options();
+    if (o.injection == injection_kind::on_off)
+        on_off_.emplace(o.rate / o.packet_length, o.burst_alpha, o.burst_beta, terminals_, rng_);
+}
 
 // Flattened: every call GCC can see into (creation_over, created, the vectors' and fifos' pushes,
 // the draws) is inlined, which saves the calls and their register saves per step and packet. The
@@ -349,7 +364,9 @@ traffic_program::traffic_program(traffic_state& s, router_id id)
             return;
         }
     for (int terminal = 0; terminal < terminals_; ++terminal) {
-        if (!bernoulli_below(rng_, packet_threshold_)) continue;
+        if (!(on_off_ ? on_off_->creates(terminal, rng_)
+                      : bernoulli_below(rng_, packet_threshold_)))
+            continue;
         const router_id dst = s_.pattern().destination(id_, rng_);
         const coord to = s_.topo().at(dst);
         const header h = minimal_ ? minimal_header(to) : s_.routing().route(at_, to, rng_);

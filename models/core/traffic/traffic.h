@@ -17,6 +17,7 @@
 #include "core/containers/bounded_ring.h"
 #include "core/network/topology.h"
 #include "core/traffic/auto_window.h"
+#include "core/traffic/injection.h"
 #include "core/traffic/latency.h"
 #include "core/traffic/occupancy_view.h"
 #include "core/traffic/pattern.h"
@@ -51,6 +52,10 @@ struct traffic_options {
     /// Flits per packet (the network's router_params::packet_length): `rate` counts flits, so a
     /// terminal creates a packet with probability rate / packet_length (docs/multi-flit.md).
     int packet_length = 1;
+    /// How a terminal decides to create a packet (core/traffic/injection.h), and the on-off
+    /// process's transition probabilities (BookSim2's burst_alpha, burst_beta).
+    injection_kind injection = injection_kind::bernoulli;
+    double burst_alpha = 0.5, burst_beta = 0.5;
 
     std::optional<std::string> validate() const;
 };
@@ -212,6 +217,8 @@ class traffic_program final : public node_program {
     const bool in_place_;
     /// packets per terminal per step, rate / packet_length, as bernoulli_threshold
     std::uint64_t packet_threshold_;
+    /// --injection on-off: each terminal's chain (core/traffic/injection.h); else Bernoulli.
+    std::optional<on_off_injection> on_off_;
 };
 
 class traffic_workload final : public workload {
