@@ -85,6 +85,11 @@ class vc_router {
     }
     /// A credit for VC `vc` of link output `output`, usable from `due`.
     void credit(int output, int vc, std::uint64_t due) { outputs_.credit_arrived(output, vc, due); }
+    /// Link input `input` comes from link output `output` of design-space router `from`, over
+    /// `latency` cycles: its credits go to `from`'s credit() directly, not through io.
+    void link_credits(int input, vc_router& from, int output, std::uint64_t latency) {
+        credit_peers_[static_cast<std::size_t>(input)] = {&from, output, latency};
+    }
 
     /// One cycle; returns the next cycle with work (UINT64_MAX: none until something arrives).
     std::uint64_t step(std::uint64_t t);
@@ -110,6 +115,14 @@ class vc_router {
     void allocate_vcs(std::uint64_t t);
     void allocate_switch(std::uint64_t t);
     void traverse(int input, int vc, int output, std::uint64_t t);
+    /// A slot of VC `vc` of link input `input` is free at cycle `at`: its credit upstream.
+    void send_credit(int input, int vc, std::uint64_t at) {
+        const credit_peer& c = credit_peers_[static_cast<std::size_t>(input)];
+        if (c.to)
+            c.to->credit(c.output, vc, at + c.latency);
+        else
+            io_.send_credit(input, vc, at);
+    }
     /// The terminal a packet leaves at (uniform over the router's terminals).
     int terminal_of(const packet& p) const;
     int input_of_terminal(int terminal) const { return setup_.link_ports + 1 + terminal; }
@@ -162,6 +175,14 @@ class vc_router {
     /// Per output: the first cycle its link is free (a flit leaves per cycle; with speedups the
     /// flits granted beyond that wait in the output queue).
     std::vector<std::uint64_t> link_free_;
+    /// Per link input, the design-space router its credits go to directly (link_credits; none:
+    /// through io).
+    struct credit_peer {
+        vc_router* to = nullptr;
+        int output = -1;
+        std::uint64_t latency = 0;
+    };
+    std::vector<credit_peer> credit_peers_;
     double rounds_owed_ = 0;  ///< internal speedup: the fraction of a round carried over
     // With an observer: this cycle's flits per output (the packet sent) and per input, the heads
     // that asked for the switch (for conflict waits), the released VCs not free yet.

@@ -33,7 +33,6 @@ void design_io::send_flit(int output, int vc, packet* p, int seq, std::uint64_t 
 
 void design_io::send_credit(int input, int vc, std::uint64_t at) {
     const edge<bw_if>& e = inputs_[static_cast<std::size_t>(input)];
-    if (e.peer) return e.peer->credit(e.peer_port, vc, at + e.latency);  // as the peer's credit
     flit f;
     f.vc = static_cast<std::uint8_t>(vc);
     tlm::tlm_phase ph = tlm::END_REQ;

@@ -40,12 +40,9 @@ class design_io final : public vc_router_io {
         e.peer_client = &owner;
         e.peer_port = input;
     }
-    /// Link input `input` comes from output `output` of design-space router `from`: its credits
-    /// go to `from` directly.
-    void link_input(int input, vc_router& from, int output) {
-        edge<bw_if>& e = inputs_[static_cast<std::size_t>(input)];
-        e.peer = &from;
-        e.peer_port = output;
+    /// Link input `input`'s latency (bind_input).
+    std::uint64_t input_latency(int input) const {
+        return inputs_[static_cast<std::size_t>(input)].latency;
     }
     /// Link input `input`'s way back (its credits) and its latency.
     void bind_input(int input, bw_if* link, std::uint64_t latency);
@@ -61,8 +58,8 @@ class design_io final : public vc_router_io {
         If* link = nullptr;
         std::uint64_t latency = 0;
         sc_core::sc_time delay;  ///< the latency as a delay, worked out once
-        /// The design-space router at the other end (link_output, link_input), or nullptr; its
-        /// client (flits wake it) and its port there.
+        /// The design-space router at the other end of a link output (link_output), or nullptr;
+        /// its client (flits wake it) and its port there.
         vc_router* peer = nullptr;
         stepper::client* peer_client = nullptr;
         int peer_port = -1;

@@ -49,7 +49,8 @@ void router::start_of_simulation() {
 
 // A link between two design-space routers: its binder would call the other router's receive or
 // credit, which for a design-space router hands the flit or credit to its units; design_io does
-// that directly (design_io::link_output, link_input). Any other peer keeps the transport call.
+// that directly (design_io::link_output; credits: vc_router::link_credits). Any other peer keeps
+// the transport call.
 void router::link_design_peers() {
     for (int o = 0; o < ports_; ++o) {
         const auto* b = dynamic_cast<const link_fw_binder<router>*>(out[o]);
@@ -62,7 +63,8 @@ void router::link_design_peers() {
         if (input == ports_) continue;  // the node's
         const auto* up = dynamic_cast<const link_bw_binder<router>*>(in[static_cast<int>(b)]);
         if (!up || !up->module().design_ || up->tag() >= kEjectionCredit) continue;
-        design_io_->link_input(input, *up->module().design_, -2 - up->tag());
+        design_->link_credits(input, *up->module().design_, -2 - up->tag(),
+                              design_io_->input_latency(input));
     }
 }
 
