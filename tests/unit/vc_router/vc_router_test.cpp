@@ -110,6 +110,37 @@ TEST(VcRouter, TheCreditDelayHoldsEveryCredit) {
     EXPECT_EQ(io.credits[0].at, 7u + 3u);
 }
 
+// A link input linked to the router upstream (link_credits): its credits reach that router's
+// output at the cycles an unlinked twin sends them through io, plus the link's latency, and
+// none goes through io.
+TEST(VcRouter, ALinkedInputsCreditsGoToTheRouterUpstreamAfterTheLinksLatency) {
+    const vc_router_setup s = three_port_setup();
+    recording_io up_io, io, twin_io;
+    vc_router up(s, up_io), r(s, io), twin(s, twin_io);
+    r.link_credits(0, up, 1, 2);
+    packet p = to_output(1);
+    arrive(up, 0, 1, p, 5, 4);
+    run(up, 0, 20);
+    ASSERT_EQ(up_io.flits.size(), 4u);
+    p.payload = 2;  // on from r (and its twin) over output 2
+    packet q = p;
+    for (const sent_flit& f : up_io.flits) {
+        ASSERT_TRUE(r.arrive(0, f.vc, &p, f.seq, f.depart + 1, f.depart));
+        ASSERT_TRUE(twin.arrive(0, f.vc, &q, f.seq, f.depart + 1, f.depart));
+    }
+    run(r, 20, 60);
+    run(twin, 20, 60);
+    EXPECT_TRUE(io.credits.empty());
+    ASSERT_EQ(twin_io.credits.size(), 4u);
+    EXPECT_EQ(io.flits.size(), 4u);
+    up.step(twin_io.credits[0].at + 1);
+    EXPECT_EQ(up.output_occupancy(1), 4);
+    for (std::size_t i = 0; i < 4; ++i) {
+        up.step(twin_io.credits[i].at + 2);
+        EXPECT_EQ(up.output_occupancy(1), 3 - static_cast<int>(i));
+    }
+}
+
 // Two 4-flit packets for one output VC downstream with 6 free slots (no credit comes back):
 // the first takes 4. With wormhole the second's head needs one slot, so 2 of its flits leave;
 // with virtual cut-through it needs 4 and none leaves.
