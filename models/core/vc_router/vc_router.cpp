@@ -42,7 +42,9 @@ vc_router::vc_router(const vc_router_setup& s, vc_router_io& io, link_observer* 
       vcs_(s, inputs_.inputs(), outputs_.outputs()),
       switch_(s, inputs_.inputs(), outputs_.outputs(), observer != nullptr),
       global_(s.link_global.begin(), s.link_global.end()),
-      link_free_(static_cast<std::size_t>(outputs_.outputs()), 0) {
+      link_free_(static_cast<std::size_t>(outputs_.outputs()), 0),
+      credit_peers_(static_cast<std::size_t>(s.link_ports)),
+      flit_peers_(static_cast<std::size_t>(s.link_ports)) {
     if (!observer_) return;
     output_sent_.assign(static_cast<std::size_t>(outputs_.outputs()), nullptr);
     output_flits_.assign(static_cast<std::size_t>(outputs_.outputs()), 0);
@@ -158,7 +160,7 @@ void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
     const std::uint64_t freed = t + read_out_ + static_cast<std::uint64_t>(setup_.credit_delay);
     if (input < setup_.link_ports) {
         ++stats_.flits_freed;
-        io_.send_credit(input, vc, freed);
+        send_credit(input, vc, freed);
     } else if (input > setup_.link_ports) {
         sources_.credit(input - setup_.link_ports - 1, vc,
                         freed + static_cast<std::uint64_t>(setup_.terminal_latency));
@@ -183,7 +185,7 @@ void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
     if (output < setup_.link_ports) {
         if (f.seq == 0 && setup_.packet_length > 1)
             ++stats_.vc_packets[static_cast<std::size_t>(std::min(v.out_vc, kMaxVcs - 1))];
-        io_.send_flit(output, v.out_vc, p, f.seq, depart);
+        send_flit(output, v.out_vc, p, f.seq, depart, t);
     } else if (output == setup_.link_ports) {
         inputs_.arrive(output, v.out_vc,
                        {p, depart + static_cast<std::uint64_t>(setup_.hold_latency), f.seq});

@@ -55,6 +55,9 @@ class vc_router_io {
     virtual ~vc_router_io() = default;
     /// Flit `seq` of `p` leaves on link output `output` into VC `vc` at cycle `depart`.
     virtual void send_flit(int output, int vc, packet* p, int seq, std::uint64_t depart) = 0;
+    /// A flit on link output `output` went into the next router's VC directly
+    /// (vc_router::link_flits), usable from `ready`: that router is to step then.
+    virtual void wake(int /*output*/, std::uint64_t /*ready*/) {}
     /// A slot of VC `vc` of link input `input` was freed at cycle `at`: a credit upstream.
     virtual void send_credit(int input, int vc, std::uint64_t at) = 0;
     /// The tail of `p` reached its terminal at cycle `at`.
@@ -85,6 +88,17 @@ class vc_router {
     }
     /// A credit for VC `vc` of link output `output`, usable from `due`.
     void credit(int output, int vc, std::uint64_t due) { outputs_.credit_arrived(output, vc, due); }
+    /// Link input `input` comes from link output `output` of design-space router `from`, over
+    /// `latency` cycles: its credits go to `from`'s credit() directly, not through io.
+    void link_credits(int input, vc_router& from, int output, std::uint64_t latency) {
+        credit_peers_[static_cast<std::size_t>(input)] = {&from, output, latency};
+    }
+    /// Link output `output` leads to link input `input` of design-space router `to`, over
+    /// `latency` cycles: its flits go to `to`'s arrive() directly and io wakes `to` (a full VC,
+    /// which its sender's credits rule out, still goes through io's send_flit, which reports it).
+    void link_flits(int output, vc_router& to, int input, std::uint64_t latency) {
+        flit_peers_[static_cast<std::size_t>(output)] = {&to, input, latency};
+    }
 
     /// One cycle; returns the next cycle with work (UINT64_MAX: none until something arrives).
     std::uint64_t step(std::uint64_t t);
@@ -110,6 +124,23 @@ class vc_router {
     void allocate_vcs(std::uint64_t t);
     void allocate_switch(std::uint64_t t);
     void traverse(int input, int vc, int output, std::uint64_t t);
+    /// A slot of VC `vc` of link input `input` is free at cycle `at`: its credit upstream.
+    void send_credit(int input, int vc, std::uint64_t at) {
+        const peer& c = credit_peers_[static_cast<std::size_t>(input)];
+        if (c.to)
+            c.to->credit(c.port, vc, at + c.latency);
+        else
+            io_.send_credit(input, vc, at);
+    }
+    /// Flit `seq` of `p` leaves on link output `output` into VC `vc` at cycle `depart` (sent in
+    /// cycle `t`).
+    void send_flit(int output, int vc, packet* p, int seq, std::uint64_t depart, std::uint64_t t) {
+        // As the peer's receive would: usable from `depart` plus the link's latency.
+        const peer& n = flit_peers_[static_cast<std::size_t>(output)];
+        const std::uint64_t ready = depart + n.latency;
+        if (n.to && n.to->arrive(n.port, vc, p, seq, ready, t)) return io_.wake(output, ready);
+        io_.send_flit(output, vc, p, seq, depart);
+    }
     /// The terminal a packet leaves at (uniform over the router's terminals).
     int terminal_of(const packet& p) const;
     int input_of_terminal(int terminal) const { return setup_.link_ports + 1 + terminal; }
@@ -162,7 +193,16 @@ class vc_router {
     /// Per output: the first cycle its link is free (a flit leaves per cycle; with speedups the
     /// flits granted beyond that wait in the output queue).
     std::vector<std::uint64_t> link_free_;
-    double rounds_owed_ = 0;  ///< internal speedup: the fraction of a round carried over
+    /// The design-space router at the other end of a link (none: through io), its port there
+    /// and the link's latency.
+    struct peer {
+        vc_router* to = nullptr;
+        int port = -1;
+        std::uint64_t latency = 0;
+    };
+    std::vector<peer> credit_peers_;  ///< per link input (link_credits)
+    std::vector<peer> flit_peers_;    ///< per link output (link_flits)
+    double rounds_owed_ = 0;          ///< internal speedup: the fraction of a round carried over
     // With an observer: this cycle's flits per output (the packet sent) and per input, the heads
     // that asked for the switch (for conflict waits), the released VCs not free yet.
     std::vector<const packet*> output_sent_;

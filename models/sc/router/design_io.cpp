@@ -12,15 +12,6 @@ void design_io::bind_input(int input, bw_if* link, std::uint64_t latency) {
 
 void design_io::send_flit(int output, int vc, packet* p, int seq, std::uint64_t depart) {
     const edge<fw_if>& e = outputs_[static_cast<std::size_t>(output)];
-    if (e.peer) {
-        // As the peer's receive would: usable from depart plus the link's latency. A full VC
-        // (the sender ignored its credits) goes through the transport call, which reports it.
-        const std::uint64_t ready = depart + e.latency;
-        if (e.peer->arrive(e.peer_port, vc, p, seq, ready, clock_.now())) {
-            clock_.wake_router(*e.peer_client, ready);
-            return;
-        }
-    }
     flit f;
     f.pkt = p;
     f.vc = static_cast<std::uint8_t>(vc);
@@ -33,7 +24,6 @@ void design_io::send_flit(int output, int vc, packet* p, int seq, std::uint64_t 
 
 void design_io::send_credit(int input, int vc, std::uint64_t at) {
     const edge<bw_if>& e = inputs_[static_cast<std::size_t>(input)];
-    if (e.peer) return e.peer->credit(e.peer_port, vc, at + e.latency);  // as the peer's credit
     flit f;
     f.vc = static_cast<std::uint8_t>(vc);
     tlm::tlm_phase ph = tlm::END_REQ;

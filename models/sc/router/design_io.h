@@ -32,25 +32,26 @@ class design_io final : public vc_router_io {
         outputs_.push_back({link, latency, cycles(latency)});
     }
     void bind_node(fw_if* node) { node_ = node; }
-    /// Link output `o` leads to input `input` of design-space router `to` (stepped as `owner`):
-    /// its flits go to `to` directly, without the transport call (which would do the same).
-    void link_output(int o, vc_router& to, stepper::client& owner, int input) {
-        edge<fw_if>& e = outputs_[static_cast<std::size_t>(o)];
-        e.peer = &to;
-        e.peer_client = &owner;
-        e.peer_port = input;
+    /// Link output `o` leads to a design-space router stepped as `owner`, which its router hands
+    /// flits directly (vc_router::link_flits): wake() wakes `owner`.
+    void link_output(int o, stepper::client& owner) {
+        outputs_[static_cast<std::size_t>(o)].peer_client = &owner;
     }
-    /// Link input `input` comes from output `output` of design-space router `from`: its credits
-    /// go to `from` directly.
-    void link_input(int input, vc_router& from, int output) {
-        edge<bw_if>& e = inputs_[static_cast<std::size_t>(input)];
-        e.peer = &from;
-        e.peer_port = output;
+    /// Link output `o`'s latency (bind_output).
+    std::uint64_t output_latency(int o) const {
+        return outputs_[static_cast<std::size_t>(o)].latency;
+    }
+    /// Link input `input`'s latency (bind_input).
+    std::uint64_t input_latency(int input) const {
+        return inputs_[static_cast<std::size_t>(input)].latency;
     }
     /// Link input `input`'s way back (its credits) and its latency.
     void bind_input(int input, bw_if* link, std::uint64_t latency);
 
     void send_flit(int output, int vc, packet* p, int seq, std::uint64_t depart) override;
+    void wake(int output, std::uint64_t ready) override {
+        clock_.wake_router(*outputs_[static_cast<std::size_t>(output)].peer_client, ready);
+    }
     void send_credit(int input, int vc, std::uint64_t at) override;
     void deliver(packet* p, std::uint64_t at) override;
     bool route(const packet& p, std::uint64_t t, target& to, header& next) override;
@@ -61,11 +62,9 @@ class design_io final : public vc_router_io {
         If* link = nullptr;
         std::uint64_t latency = 0;
         sc_core::sc_time delay;  ///< the latency as a delay, worked out once
-        /// The design-space router at the other end (link_output, link_input), or nullptr; its
-        /// client (flits wake it) and its port there.
-        vc_router* peer = nullptr;
+        /// The design-space router at the other end of a link output (link_output): its client
+        /// (flits wake it), or nullptr.
         stepper::client* peer_client = nullptr;
-        int peer_port = -1;
     };
     /// Delay from now to cycle `at` plus edge `e`'s latency (at now: its delay, as it is).
     template <typename If>

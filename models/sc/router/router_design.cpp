@@ -48,21 +48,25 @@ void router::start_of_simulation() {
 }
 
 // A link between two design-space routers: its binder would call the other router's receive or
-// credit, which for a design-space router hands the flit or credit to its units; design_io does
-// that directly (design_io::link_output, link_input). Any other peer keeps the transport call.
+// credit, which for a design-space router hands the flit or credit to its units; the router does
+// that directly (vc_router::link_flits, link_credits; design_io wakes the peer). Any other peer
+// keeps the transport call.
 void router::link_design_peers() {
     for (int o = 0; o < ports_; ++o) {
         const auto* b = dynamic_cast<const link_fw_binder<router>*>(out[o]);
         if (!b || !b->module().design_) continue;
         router& to = b->module();
-        design_io_->link_output(o, *to.design_, to, to.in_unit_.input_of(b->tag()));
+        design_io_->link_output(o, to);
+        design_->link_flits(o, *to.design_, to.in_unit_.input_of(b->tag()),
+                            design_io_->output_latency(o));
     }
     for (std::size_t b = 0; b < input_of_binding_.size(); ++b) {
         const int input = input_of_binding_[b];
         if (input == ports_) continue;  // the node's
         const auto* up = dynamic_cast<const link_bw_binder<router>*>(in[static_cast<int>(b)]);
         if (!up || !up->module().design_ || up->tag() >= kEjectionCredit) continue;
-        design_io_->link_input(input, *up->module().design_, -2 - up->tag());
+        design_->link_credits(input, *up->module().design_, -2 - up->tag(),
+                              design_io_->input_latency(input));
     }
 }
 

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "core/vc_router/vc_router.h"
@@ -31,6 +32,7 @@ class recording_io final : public vc_router_io {
     std::vector<sent_flit> flits;
     std::vector<sent_credit> credits;
     std::vector<std::pair<const packet*, std::uint64_t>> delivered;
+    std::vector<std::pair<int, std::uint64_t>> wakes;
 
     void send_flit(int output, int vc, packet* p, int seq, std::uint64_t depart) override {
         flits.push_back({output, vc, seq, depart, p});
@@ -39,6 +41,7 @@ class recording_io final : public vc_router_io {
         credits.push_back({input, vc, at});
     }
     void deliver(packet* p, std::uint64_t at) override { delivered.push_back({p, at}); }
+    void wake(int output, std::uint64_t ready) override { wakes.push_back({output, ready}); }
     bool route(const packet& p, std::uint64_t, target& to, header& next) override {
         to = static_cast<target>(p.payload);
         next = p.hdr;
@@ -108,6 +111,69 @@ TEST(VcRouter, TheCreditDelayHoldsEveryCredit) {
     run(r, 0, 30);
     ASSERT_EQ(io.credits.size(), 4u);
     EXPECT_EQ(io.credits[0].at, 7u + 3u);
+}
+
+// A link input linked to the router upstream (link_credits): its credits reach that router's
+// output at the cycles an unlinked twin sends them through io, plus the link's latency, and
+// none goes through io.
+TEST(VcRouter, ALinkedInputsCreditsGoToTheRouterUpstreamAfterTheLinksLatency) {
+    const vc_router_setup s = three_port_setup();
+    recording_io up_io, io, twin_io;
+    vc_router up(s, up_io), r(s, io), twin(s, twin_io);
+    r.link_credits(0, up, 1, 2);
+    packet p = to_output(1);
+    arrive(up, 0, 1, p, 5, 4);
+    run(up, 0, 20);
+    ASSERT_EQ(up_io.flits.size(), 4u);
+    p.payload = 2;  // on from r (and its twin) over output 2
+    packet q = p;
+    for (const sent_flit& f : up_io.flits) {
+        ASSERT_TRUE(r.arrive(0, f.vc, &p, f.seq, f.depart + 1, f.depart));
+        ASSERT_TRUE(twin.arrive(0, f.vc, &q, f.seq, f.depart + 1, f.depart));
+    }
+    run(r, 20, 60);
+    run(twin, 20, 60);
+    EXPECT_TRUE(io.credits.empty());
+    ASSERT_EQ(twin_io.credits.size(), 4u);
+    EXPECT_EQ(io.flits.size(), 4u);
+    up.step(twin_io.credits[0].at + 1);
+    EXPECT_EQ(up.output_occupancy(1), 4);
+    for (std::size_t i = 0; i < 4; ++i) {
+        up.step(twin_io.credits[i].at + 2);
+        EXPECT_EQ(up.output_occupancy(1), 3 - static_cast<int>(i));
+    }
+}
+
+// A link output linked to the router downstream (link_flits): its flits enter that router's VCs
+// as an unlinked twin's would arrive over the link (usable from their departure plus the
+// latency), io is asked to wake it then, and none goes through io's send_flit.
+TEST(VcRouter, ALinkedOutputsFlitsEnterTheRouterDownstreamAfterTheLinksLatency) {
+    const vc_router_setup s = three_port_setup();
+    recording_io io, twin_io, down_io, twin_down_io;
+    vc_router up(s, io), twin(s, twin_io), down(s, down_io), twin_down(s, twin_down_io);
+    up.link_flits(1, down, 0, 2);
+    packet p = to_output(1), q = to_output(1);
+    arrive(up, 0, 1, p, 5, 4);
+    arrive(twin, 0, 1, q, 5, 4);
+    run(up, 0, 20);
+    run(twin, 0, 20);
+    EXPECT_TRUE(io.flits.empty());
+    ASSERT_EQ(twin_io.flits.size(), 4u);
+    ASSERT_EQ(io.wakes.size(), 4u);
+    for (std::size_t i = 0; i < 4; ++i) {
+        const sent_flit& f = twin_io.flits[i];
+        EXPECT_EQ(io.wakes[i], (std::pair<int, std::uint64_t>{1, f.depart + 2}));
+        ASSERT_TRUE(twin_down.arrive(0, f.vc, &q, f.seq, f.depart + 2, f.depart));
+    }
+    p.payload = q.payload = 2;  // on from both routers downstream over output 2
+    run(down, 0, 60);
+    run(twin_down, 0, 60);
+    ASSERT_EQ(down_io.flits.size(), 4u);
+    for (std::size_t i = 0; i < 4; ++i) {
+        EXPECT_EQ(down_io.flits[i].depart, twin_down_io.flits[i].depart);
+        EXPECT_EQ(down_io.flits[i].vc, twin_down_io.flits[i].vc);
+    }
+    EXPECT_EQ(down_io.credits.size(), twin_down_io.credits.size());
 }
 
 // Two 4-flit packets for one output VC downstream with 6 free slots (no credit comes back):
