@@ -100,3 +100,24 @@ TEST(AutoWindow, WaitsForEveryPacketOfABatch) {
 
 }  // namespace
 }  // namespace d3
+
+namespace d3 {
+namespace {
+
+// The histogram of the JSON (traffic.latency.histogram) and the merge of a window's batches: the
+// counts of every latency, the long ones (from 1,024 steps on) included.
+TEST(LatencyStats, HistogramAndMerge) {
+    latency_stats a, b;
+    for (std::uint64_t v : {4, 4, 5, 2000}) a.add(v);
+    for (std::uint64_t v : {3, 4, 2000, 5000}) b.add(v);
+    a.merge(b);
+    using h = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
+    EXPECT_EQ(a.histogram(), (h{{3, 1}, {4, 3}, {5, 1}, {2000, 2}, {5000, 1}}));
+    EXPECT_EQ(a.count(), 8u);
+    EXPECT_DOUBLE_EQ(a.mean(), (4 + 4 + 5 + 2000 + 3 + 4 + 2000 + 5000) / 8.0);
+    EXPECT_EQ(a.max(), 5000u);
+    EXPECT_EQ(a.percentile(0.5), 4u);
+}
+
+}  // namespace
+}  // namespace d3
