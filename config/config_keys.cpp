@@ -79,6 +79,7 @@ const std::vector<config_key>& config_keys() {
         {"workload.traffic.drain_limit", "--drain-limit", T::integer, M::traffic},
         {"workload.traffic.hotspot_fraction", "--hotspot-fraction", T::number, M::traffic},
         {"workload.traffic.injection", "--injection", T::text, M::traffic},
+        {"workload.traffic.hotspot", "--hotspot", T::text, M::traffic},
         {"workload.traffic.burst_alpha", "--burst-alpha", T::number, M::traffic},
         {"workload.traffic.burst_beta", "--burst-beta", T::number, M::traffic},
         {"workload.traffic.ugal_threshold", "--ugal-threshold", T::integer, M::traffic},

@@ -9,6 +9,27 @@
 
 namespace d3 {
 
+namespace {
+// --hotspot NODES:FRACTION: digits and commas, a colon, a fraction in [0, 1] (the ids are checked
+// against the network later, core/traffic/pattern.h parse_hotspots).
+CLI::Validator hotspot_spec() {
+    return CLI::Validator(
+        [](std::string& s) -> std::string {
+            const std::size_t colon = s.rfind(':');
+            const std::string nodes = s.substr(0, colon), fraction = s.substr(colon + 1);
+            const bool ok_nodes = colon != std::string::npos && !nodes.empty() &&
+                                  nodes.find_first_not_of("0123456789,") == std::string::npos;
+            const bool ok_fraction = colon != std::string::npos && decimal_number(fraction) &&
+                                     std::stod(fraction) >= 0 && std::stod(fraction) <= 1;
+            if (ok_nodes && ok_fraction) return {};
+            return "must be NODES:FRACTION, router ids separated by commas and a fraction in "
+                   "[0, 1] (got '" +
+                   printable(s) + "')";
+        },
+        "NODES:FRACTION");
+}
+}  // namespace
+
 void add_traffic_options(CLI::App& app, traffic_cli& t) {
     const std::string g = "Synthetic traffic";
     app.add_option("--traffic", t.traffic,
@@ -67,6 +88,11 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
         ->check(real_number("(0, 1]"))
         ->capture_default_str()
         ->group(g);
+    app.add_option("--hotspot", t.hotspot,
+                   "hotspot: NODES:FRACTION, a share FRACTION of packets sent to the router ids "
+                   "NODES (e.g. 0,17:0.2), one of them drawn uniformly; else uniform")
+        ->check(hotspot_spec())
+        ->group(g);
     app.add_option("--hotspot-fraction", t.hotspot_fraction,
                    "hotspot: share of packets sent to router (0,0,0)")
         ->check(real_number("[0, 1]"))
@@ -102,7 +128,7 @@ std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffi
     for (const char* opt :
          {"--rate", "--routing", "--warmup", "--measure", "--drain-limit", "--hotspot-fraction",
           "--ugal-threshold", "--ugal-rule", "--ugal-valiant", "--link-stats", "--concentration",
-          "--injection", "--burst-alpha", "--burst-beta"})
+          "--injection", "--burst-alpha", "--burst-beta", "--hotspot"})
         if (!traffic && app.count(opt) != 0)
             return std::string(opt) +
                    " needs --traffic (the primitives launch source-vector headers)";
@@ -125,6 +151,10 @@ std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffi
 }
 
 std::optional<std::string> check_traffic_option_use(const CLI::App& app, const traffic_cli& t) {
+    if (t.traffic != to_string(traffic_pattern::hotspot) && app.count("--hotspot") != 0)
+        return "--hotspot needs --traffic hotspot (the " + t.traffic + " pattern does not read it)";
+    if (app.count("--hotspot") != 0 && app.count("--hotspot-fraction") != 0)
+        return "--hotspot gives the fraction already (NODES:FRACTION): drop --hotspot-fraction";
     if (t.traffic != to_string(traffic_pattern::hotspot) && app.count("--hotspot-fraction") != 0)
         return "--hotspot-fraction needs --traffic hotspot (the " + t.traffic +
                " pattern does not read it)";
@@ -152,6 +182,10 @@ traffic_run_options make_traffic_run(const traffic_cli& t, const run_options& r)
     o.traffic.measure = o.traffic.measure_auto ? kAutoMeasureSteps : std::stoi(t.measure);
     o.traffic.drain_limit = t.drain_limit;
     o.traffic.hotspot_fraction = t.hotspot_fraction;
+    if (const std::size_t colon = t.hotspot.rfind(':'); colon != std::string::npos) {
+        o.traffic.hotspot_nodes = t.hotspot.substr(0, colon);
+        o.traffic.hotspot_fraction = std::stod(t.hotspot.substr(colon + 1));
+    }
     o.traffic.injection = *parse_as<injection_kind>(t.injection);
     o.traffic.burst_alpha = t.burst_alpha;
     o.traffic.burst_beta = t.burst_beta;

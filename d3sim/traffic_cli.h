@@ -26,6 +26,7 @@ struct traffic_cli {
     std::string ugal_valiant = to_string(ugal_valiant::group);
     int concentration = 1;
     std::string injection = "bernoulli";  ///< core/traffic/injection.h
+    std::string hotspot;                  ///< NODES:FRACTION (--hotspot)
     double burst_alpha = 0.5, burst_beta = 0.5;
 };
 

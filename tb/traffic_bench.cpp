@@ -36,6 +36,7 @@ std::optional<std::string> traffic_run_options::validate() const {
     try {
         const topology t = make_topology(net);  // an MDF wiring file is read and checked here
         if (auto err = pattern_problem(traffic.pattern, t.routers())) return err;
+        hotspots_of(traffic, t);  // throws for a router the network has not
     } catch (const std::exception& e) {
         return e.what();
     }

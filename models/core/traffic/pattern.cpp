@@ -1,12 +1,18 @@
 #include "core/traffic/pattern.h"
 
+#include <algorithm>
+#include <string>
 #include <utility>
 
 namespace d3 {
 
 pattern_generator::pattern_generator(const topology& t, traffic_pattern p, std::uint64_t seed,
-                                     double hotspot_fraction)
-    : t_(t), routers_(static_cast<int>(t.routers())), p_(p), hotspot_(hotspot_fraction) {
+                                     double hotspot_fraction, std::vector<router_id> hotspots)
+    : t_(t),
+      routers_(static_cast<int>(t.routers())),
+      p_(p),
+      hotspot_(hotspot_fraction),
+      hotspots_(hotspots.empty() ? std::vector<router_id>{0} : std::move(hotspots)) {
     if (p_ != traffic_pattern::permutation && p_ != traffic_pattern::randperm) return;
     perm_.resize(t.routers());
     for (router_id i = 0; i < t.routers(); ++i) perm_[i] = i;
@@ -38,7 +44,10 @@ router_id pattern_generator::destination_other(router_id src, traffic_rng& r) co
             return t_.id({mod(s.c + 1, t_.k()), mod(s.d + 1, t_.m()), s.p});
         }
         case traffic_pattern::hotspot:
-            if (bernoulli(r, hotspot_)) return 0;
+            if (bernoulli(r, hotspot_))  // one hot spot (most): no draw among them
+                return hotspots_.size() == 1 ? hotspots_[0]
+                                             : hotspots_[static_cast<std::size_t>(uniform_int(
+                                                   r, static_cast<int>(hotspots_.size())))];
             return any_router(r);
         case traffic_pattern::transpose: {
             const coord s = t_.at(src);
@@ -48,6 +57,27 @@ router_id pattern_generator::destination_other(router_id src, traffic_rng& r) co
         }
     }
     return src;
+}
+
+std::variant<std::vector<router_id>, std::string> parse_hotspots(const std::string& nodes,
+                                                                 std::uint32_t routers) {
+    std::vector<router_id> out;
+    std::size_t at = 0;
+    while (at <= nodes.size()) {
+        const std::size_t comma = std::min(nodes.find(',', at), nodes.size());
+        const std::string id = nodes.substr(at, comma - at);
+        const bool digits = !id.empty() && id.size() <= 9 &&
+                            id.find_first_not_of("0123456789") == std::string::npos;
+        if (!digits || std::stoul(id) >= routers)
+            return "--hotspot: '" + id + "' is not a router id of this network (0 to " +
+                   std::to_string(routers - 1) + ")";
+        const auto r = static_cast<router_id>(std::stoul(id));
+        if (std::find(out.begin(), out.end(), r) != out.end())
+            return "--hotspot: router " + id + " is given twice";
+        out.push_back(r);
+        at = comma + 1;
+    }
+    return out;
 }
 
 std::optional<std::string> pattern_problem(traffic_pattern p, std::uint32_t routers) {

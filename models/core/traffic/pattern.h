@@ -3,6 +3,7 @@
 
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "core/enum_names.h"
@@ -42,6 +43,11 @@ inline constexpr enum_entry<traffic_pattern> kTrafficPatternNames[] = {
     {traffic_pattern::neighbor, "neighbor"},
     {traffic_pattern::randperm, "randperm"}};
 
+/// The routers of --hotspot's NODES, router ids separated by commas ("0,17,40"), each below
+/// `routers` and given once; or why not (the error names the option).
+std::variant<std::vector<router_id>, std::string> parse_hotspots(const std::string& nodes,
+                                                                 std::uint32_t routers);
+
 /// Why pattern `p` cannot run on `routers` routers (the bit patterns need a power of two), or
 /// nothing.
 std::optional<std::string> pattern_problem(traffic_pattern p, std::uint32_t routers);
@@ -51,9 +57,10 @@ constexpr const auto& enum_names_of(traffic_pattern) {
 
 class pattern_generator {
   public:
-    /// seed fixes the permutation; hotspot_fraction in [0, 1].
+    /// seed fixes the permutation; hotspot_fraction in [0, 1], the share of packets sent to
+    /// one of `hotspots` (drawn uniformly among them; none given: router 0).
     pattern_generator(const topology& t, traffic_pattern p, std::uint64_t seed,
-                      double hotspot_fraction);
+                      double hotspot_fraction, std::vector<router_id> hotspots = {});
 
     /// The destination of a packet created at src (random patterns draw from r). Uniform, the
     /// common pattern, inline: its one draw then joins the caller's (traffic_program::launches).
@@ -84,7 +91,8 @@ class pattern_generator {
     int routers_;  ///< t_.routers(), kept: a uniform draw per packet
     traffic_pattern p_;
     double hotspot_;
-    std::vector<router_id> perm_;  ///< permutation pattern only
+    std::vector<router_id> hotspots_;  ///< hotspot pattern: at least one
+    std::vector<router_id> perm_;      ///< permutation pattern only
 };
 
 }  // namespace d3

@@ -50,6 +50,13 @@ std::optional<std::string> traffic_options::validate() const {
     return std::nullopt;
 }
 
+std::vector<router_id> hotspots_of(const traffic_options& o, const topology& t) {
+    if (o.hotspot_nodes.empty()) return {};
+    auto r = parse_hotspots(o.hotspot_nodes, t.routers());
+    if (auto* e = std::get_if<std::string>(&r)) throw std::invalid_argument(*e);
+    return std::get<std::vector<router_id>>(std::move(r));
+}
+
 bool past_saturation(std::int64_t gain, double backlog, bool drained) {
     if (!drained) return true;
     return gain > 0 && static_cast<double>(gain) > 5 * std::sqrt(2 * std::max(backlog, 1.0));
@@ -58,7 +65,7 @@ bool past_saturation(std::int64_t gain, double backlog, bool drained) {
 traffic_state::traffic_state(const topology& t, const traffic_options& o)
     : t_(t),
       o_(o),
-      pattern_(t, o.pattern, o.seed, o.hotspot_fraction),
+      pattern_(t, o.pattern, o.seed, o.hotspot_fraction, hotspots_of(o, t)),
       routing_(make_launch_routing(o.routing, t, view_, o.ugal_threshold, o.ugal, o.valiant)),
       created_to_(t.routers()) {
     if (o.measure_auto) {
@@ -311,6 +318,7 @@ nlohmann::json traffic_state::summary() const {
         j["measured_steps"] = measured_steps();
     }
     if (auto_) j["measure_auto"] = auto_summary();
+    if (!o_.hotspot_nodes.empty()) j["hotspots"] = hotspots_of(o_, t_);
     if (o_.injection == injection_kind::on_off) {  // Bernoulli runs keep the keys they had
         j["injection"] = to_string(o_.injection);
         j["burst_alpha"] = o_.burst_alpha;

@@ -44,7 +44,10 @@ struct traffic_options {
     bool measure_auto = false;
     int drain_limit = 20000;  ///< steps after measurement during which creation goes on
     std::uint64_t seed = 1;
-    double hotspot_fraction = 0.1;       ///< hotspot: share of packets to router 0
+    double hotspot_fraction = 0.1;  ///< hotspot: share of packets to the hot spots
+    /// hotspot: the hot spots, router ids separated by commas (--hotspot NODES:FRACTION); empty:
+    /// router 0 (--hotspot-fraction).
+    std::string hotspot_nodes;
     int ugal_threshold = 0;              ///< ugal: added to the deflected side (ugal_deflects)
     ugal_rule ugal = ugal_rule::global;  ///< ugal: what it compares (core/traffic/routing.h)
     /// ugal: its non-minimal route (core/traffic/routing.h)
@@ -70,6 +73,10 @@ struct traffic_options {
 /// (`drained` false). Near the knee, where queues fluctuate more than a Poisson count, a run
 /// may be called saturated a little early.
 bool past_saturation(std::int64_t gain, double backlog, bool drained);
+
+/// The hot spots of `o` on `t` (empty: router 0); throws std::invalid_argument for ids the
+/// network does not have (checked before, traffic_run_options::validate).
+std::vector<router_id> hotspots_of(const traffic_options& o, const topology& t);
 
 /// The most steps `--measure auto` measures: a run that has not converged by then ends its
 /// measurement there (its window from MSER over what it has, `converged` false).

@@ -60,3 +60,37 @@ TEST(BooksimPatterns, RandpermIsThePermutationPattern) {
 
 }  // namespace
 }  // namespace d3
+
+namespace d3 {
+namespace {
+
+// --hotspot 3,17:0.5 on D3(2,4) (32 routers): half the packets go to one of the two hot spots,
+// drawn uniformly, the other half uniformly to any router: 3 and 17 each receive
+// 0.25 + 0.5 / 32 of them, every other router 0.5 / 32.
+TEST(Hotspots, SeveralHotSpotsShareTheirFraction) {
+    const topology t(2, 4);
+    const pattern_generator g(t, traffic_pattern::hotspot, 1, 0.5,
+                              std::get<std::vector<router_id>>(parse_hotspots("3,17", 32)));
+    traffic_rng r(5);
+    std::vector<int> count(32, 0);
+    const int n = 400000;
+    for (int i = 0; i < n; ++i) ++count[g.destination(0, r)];
+    for (router_id d = 0; d < 32; ++d) {
+        const double expected = (d == 3 || d == 17 ? 0.25 : 0.0) + 0.5 / 32;
+        EXPECT_NEAR(count[d] / double(n), expected, 0.004) << d;
+    }
+}
+
+TEST(Hotspots, TheirIdsAreChecked) {
+    EXPECT_EQ(std::get<std::string>(parse_hotspots("3,32", 32)),
+              "--hotspot: '32' is not a router id of this network (0 to 31)");
+    EXPECT_EQ(std::get<std::string>(parse_hotspots("3,,4", 32)),
+              "--hotspot: '' is not a router id of this network (0 to 31)");
+    EXPECT_EQ(std::get<std::string>(parse_hotspots("5,5", 32)),
+              "--hotspot: router 5 is given twice");
+    EXPECT_EQ(std::get<std::vector<router_id>>(parse_hotspots("31,0", 32)),
+              (std::vector<router_id>{31, 0}));
+}
+
+}  // namespace
+}  // namespace d3
