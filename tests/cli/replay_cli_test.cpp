@@ -17,9 +17,9 @@ std::string temp(const std::string& name) {
 }
 
 // Three messages on D3(2,4): a request, its answer 2 cycles after it arrived, and a message at
-// cycle 1 that waits for nothing.
-std::string small_trace() {
-    const std::string path = temp("small.trace");
+// cycle 1 that waits for nothing. Each test writes its own (`name`): CTest runs them at once.
+std::string small_trace(const std::string& name) {
+    const std::string path = temp(name + ".trace");
     test::write_text(path, "0 0 5 1 1\n2 5 0 1 2 1\n1 3 4 1\n");
     return path;
 }
@@ -31,7 +31,7 @@ nlohmann::json run_ok(const std::string& args) {
 }
 
 TEST(ReplayCli, JsonReportsCompletionAndLatencyAndReruns) {
-    const std::string trace = small_trace();
+    const std::string trace = small_trace("JsonReportsCompletionAndLatencyAndReruns");
     const nlohmann::json j = run_ok("--k 2 --m 4 --trace " + trace);
     ASSERT_TRUE(j.contains("trace"));
     EXPECT_TRUE(j["correct"]);
@@ -50,7 +50,7 @@ TEST(ReplayCli, JsonReportsCompletionAndLatencyAndReruns) {
 }
 
 TEST(ReplayCli, DumpConfigReadsBack) {
-    const std::string trace = small_trace();
+    const std::string trace = small_trace("DumpConfigReadsBack");
     const test::outcome o =
         test::run_d3sim("--k 2 --m 4 --trace " + trace + " --mapping drawer --dump-config");
     ASSERT_EQ(o.code, 0) << o.err;
@@ -79,7 +79,7 @@ TEST(ReplayCli, NetraceFileRuns) {
 }
 
 TEST(ReplayCli, BadInputIsOneLineAndExitTwo) {
-    const std::string trace = small_trace();
+    const std::string trace = small_trace("BadInputIsOneLineAndExitTwo");
     test::expect_bad_input("--trace " + temp("missing.trace"), "--trace: cannot read");
     const std::string bad = temp("bad.trace");
     test::write_text(bad, "0 0 1 1\n0 0 1\n");
