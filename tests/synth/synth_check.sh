@@ -30,7 +30,8 @@ command -v yosys >/dev/null || { echo "yosys is not installed (Debian package yo
 if ! yosys -q -l "$log" -p "read_verilog -sv $rtl/d3_pkg.sv $rtl/d3_header_decoder.sv;
     hierarchy -check -top d3_header_decoder -chparam GlobalPortWidth $g -chparam LocalPortWidth $l $network_params;
     synth -top d3_header_decoder; check -assert;
-    select -assert-none $storage; select -assert-none $not_gate; tee -o /dev/stdout stat" \
+    select -assert-none $storage; select -assert-none $not_gate; tee -o /dev/stdout stat;
+    tee -o /dev/stdout stat -tech cmos" \
     >/dev/null 2>&1; then
   { grep -E "ERROR|Latch inferred|Found and reported [1-9]|^Selection contains|^d3_header_decoder/" \
     "$log" || true; } | head -8 >&2
@@ -38,10 +39,14 @@ if ! yosys -q -l "$log" -p "read_verilog -sv $rtl/d3_pkg.sv $rtl/d3_header_decod
   exit 1
 fi
 cells=$(grep -E "Number of cells:" "$log" | tail -1 | awk '{print $4}')
+# Yosys's transistor estimate of the generic gates (`stat -tech cmos`): an area figure that needs no
+# cell library (docs/energy.md).
+transistors=$(grep -E "Estimated number of transistors:" "$log" | tail -1 | awk '{print $5}')
 if [[ -z "$cells" ]]; then
   echo "yosys printed no cell count for widths $g/$l" >&2
   exit 1
 fi
 network="run-time K, M"
 [[ $k != 0 ]] && network="fixed K=$k M=$m"
-echo "d3_header_decoder GlobalPortWidth=$g LocalPortWidth=$l, $network: $cells cells, combinational"
+echo "d3_header_decoder GlobalPortWidth=$g LocalPortWidth=$l, $network: $cells cells," \
+  "${transistors:-?} transistors (CMOS estimate), combinational"
