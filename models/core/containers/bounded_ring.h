@@ -10,15 +10,24 @@
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 namespace d3 {
 
 template <typename T>
 class bounded_ring {
+    // Storage is raw memory: a slot holds no value until written (push_slot's callers write every
+    // field they read; emplace_back resets), elements move by memcpy, none is destroyed.
+    static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>,
+                  "bounded_ring keeps trivially copyable and destructible elements");
+    static_assert(alignof(T) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__,
+                  "bounded_ring's storage has operator new's alignment");
+
   public:
     explicit bounded_ring(std::size_t limit = 0) : limit_(static_cast<std::uint32_t>(limit)) {}
     bounded_ring(bounded_ring&&) noexcept = default;
@@ -114,15 +123,24 @@ class bounded_ring {
     }
     /// Moves the elements to new storage of `cap` (a power of two, at least size()) elements.
     void move_to(std::uint32_t cap) {
-        std::unique_ptr<T[]> s(new T[cap]);
-        for (std::uint32_t i = 0; i < size_; ++i) s[i] = std::move((*this)[i]);
+        // Raw storage (not new T[cap], which set every slot to T's defaults first: most of a
+        // growth's cost with the router's entries), the ring's two runs (head to the storage's
+        // end, then from its start) copied in two memcpy.
+        storage s(static_cast<T*>(::operator new[](std::size_t{cap} * sizeof(T))));
+        const std::uint32_t first = std::min(size_, mask_ + 1 - head_);
+        if (first) std::memcpy(s.get(), slots_.get() + head_, first * sizeof(T));
+        if (size_ > first) std::memcpy(s.get() + first, slots_.get(), (size_ - first) * sizeof(T));
         slots_ = std::move(s);
         mask_ = cap - 1;
         room_ = std::min(cap, limit_);
         head_ = 0;
     }
 
-    std::unique_ptr<T[]> slots_;
+    struct free_storage {
+        void operator()(T* p) const { ::operator delete[](p); }
+    };
+    using storage = std::unique_ptr<T[], free_storage>;
+    storage slots_;
     std::uint32_t limit_ = 0;
     /// The storage's size minus 1, kept so that a wrap is one `and` with it: ~0 (size 0) while the
     /// queue owns no storage, so that mask_ + 1 is the size in 32-bit arithmetic either way.

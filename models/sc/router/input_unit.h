@@ -241,18 +241,21 @@ template <typename Step>
 [[gnu::always_inline]] inline void input_unit::collect(std::uint64_t t, request_list& out) {
     // read with F > 1 flits or tracks_next only: a store less per plain step
     if (Step::flits || Step::tracks_next) step_ = t;
-    if (Step::tracks_next) next_link_ = ~std::uint64_t{0};
+    // tracks_next: the earliest head not ready yet, in a local (the member, which the pushes to
+    // `out` might alias, was loaded and stored at every head) written back after the loop.
+    std::uint64_t next_link = ~std::uint64_t{0};
     first_ = out.size();
     for_busy([&](int f) {
         entry& e = in_[static_cast<std::size_t>(f)].front();
         if (e.ready > t) {
-            if (Step::tracks_next) next_link_ = std::min(next_link_, e.ready);
+            if (Step::tracks_next) next_link = std::min(next_link, e.ready);
             return;
         }
         request& r = out.emplace_back();  // member by member: no braced temporary to copy
         r.e = &e;
         r.source = static_cast<std::uint32_t>(f);
     });
+    if (Step::tracks_next) next_link_ = next_link;
     links_ = out.size() - first_;
     if (Step::classes && classes_ != 1) return collect_classes(t, out);
     // One class: the injection buffer's first lanes while they are ready.
@@ -275,10 +278,13 @@ void input_unit::release(const request_list& asked, Freed&& freed, Changed&& cha
     assert(first_ + links_ <= asked.size());
     // A link head asked for stays its buffer's head until here (only release pops a link buffer).
     const request* r = asked.data() + first_;
+    // tracks_next: next_link_ in a local for the loop, written back after it (the credits' calls
+    // upstream made GCC store and reload the member around each; they never read it).
+    std::uint64_t next_link = next_link_;
     for (const request* const end = r + links_; r != end; ++r) {
         if (!r->e->done) {
             // served in the next step unless it waits for a credit (next_work)
-            if (Step::tracks_next && !r->e->stalled) next_link_ = step_ + 1;
+            if (Step::tracks_next && !r->e->stalled) next_link = step_ + 1;
             continue;
         }
         const int f = static_cast<int>(r->source);
@@ -289,10 +295,11 @@ void input_unit::release(const request_list& asked, Freed&& freed, Changed&& cha
         else if (flits > 1)  // the buffer reads the served packet's flits first
             q.front().ready = std::max(q.front().ready, step_ + static_cast<std::uint64_t>(flits_));
         else if (Step::tracks_next)  // a new head, never asked: not stalled
-            next_link_ = std::min(next_link_, std::max(q.front().ready, step_ + 1));
+            next_link = std::min(next_link, std::max(q.front().ready, step_ + 1));
         freed(f);
         changed(f);
     }
+    if (Step::tracks_next) next_link_ = next_link;
     links_ = 0;
     for (int c = 0; c < classes; ++c) {
         bounded_ring<entry>& inj = buffer(injq_ + c);
