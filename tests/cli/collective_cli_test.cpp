@@ -69,8 +69,8 @@ TEST(CollectiveCli, DumpConfigReadsBack) {
     const test::outcome o =
         test::run_d3sim("--k 2 --m 4 --workload bcast --size 8 --mapping drawer --dump-config");
     ASSERT_EQ(o.code, 0) << o.err;
-    EXPECT_NE(o.out.find("      name: \"bcast\"  # --workload"), std::string::npos) << o.out;
-    EXPECT_NE(o.out.find("      size: 8  # --size"), std::string::npos) << o.out;
+    EXPECT_NE(o.out.find("    name: \"bcast\"  # --workload"), std::string::npos) << o.out;
+    EXPECT_NE(o.out.find("    size: 8  # --size"), std::string::npos) << o.out;
     EXPECT_NE(o.out.find("    mapping: \"drawer\"  # --mapping"), std::string::npos) << o.out;
     EXPECT_EQ(o.out.find("file:"), std::string::npos) << o.out;
     const std::string yaml = temp("dump.yaml");

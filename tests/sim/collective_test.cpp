@@ -70,12 +70,12 @@ TEST(CollectiveReplay, RingAllreduceOnD3At0ContentionMeetsTheStepFormula) {
 }
 
 TEST(CollectiveReplay, RingAllreduceIterationsAddUp) {
-    collective_options c = ring(512, 3);  // 2 flits a step
-    c.ranks = 32;                         // routers 0 .. 31: four drawers of cabinet 0
+    collective_options c = ring(32, 3);  // 1 flit a step
+    c.ranks = 32;                        // routers 0 .. 31: four drawers of cabinet 0
     const replayed out = run_collective(4, 8, c);
     ASSERT_TRUE(out.r.correct);
     EXPECT_EQ(out.r.totals.conflicts, 0u);
-    const std::uint64_t total = ring_zero_load(32, 512, 3), one = ring_zero_load(32, 512, 1);
+    const std::uint64_t total = ring_zero_load(32, 32, 3), one = ring_zero_load(32, 32, 1);
     EXPECT_EQ(out.w["completion"].get<std::uint64_t>(), total);
     EXPECT_EQ(out.w["per_iteration"], (std::vector<std::uint64_t>{one, one + 1, one + 1}));
     EXPECT_EQ(out.w["iteration"]["max"], one + 1);

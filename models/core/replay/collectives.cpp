@@ -75,10 +75,11 @@ std::uint32_t bruck(const collective_options& o, collective_schedule& s) {
 // Binomial broadcast from rank 0 (MPICH's order): in step k, with mask 2^(L-1-k), every rank that
 // holds the data and is a multiple of 2 mask sends S flits to rank + mask. A rank's sends are all
 // created one step after its receive (eager sends) and leave in that order. The root starts the
-// next iteration when every message of the last one arrived.
-std::uint32_t binomial(const collective_options& o, collective_schedule& s, std::size_t begin) {
+// next iteration when every message of the last one (from index `last`) arrived.
+std::uint32_t binomial(const collective_options& o, collective_schedule& s,
+                       std::optional<std::size_t> last) {
     const std::uint32_t p = o.ranks, steps = ceil_log2(p);
-    if (begin != 0) s.wait_for_all_from(0, begin);
+    if (last) s.wait_for_all_from(0, *last);
     for (std::uint32_t k = 0; k < steps; ++k) {
         const std::uint32_t mask = 1u << (steps - 1 - k);
         for (std::uint32_t r = 0; r + mask < p; r += 2 * mask) s.send(r, r + mask, o.size);
@@ -151,14 +152,16 @@ std::uint32_t fft(const collective_options& o, collective_schedule& s) {
 struct algorithm_entry {
     const char* collective;
     const char* algorithm;
-    std::function<std::uint32_t(const collective_options&, collective_schedule&, std::size_t)> run;
+    /// Appends one iteration; the last iteration's first message, if there was one.
+    std::function<std::uint32_t(const collective_options&, collective_schedule&,
+                                std::optional<std::size_t>)>
+        run;
 };
 
 const std::vector<algorithm_entry>& algorithm_table() {
     auto plain = [](std::uint32_t (*f)(const collective_options&, collective_schedule&)) {
-        return [f](const collective_options& o, collective_schedule& s, std::size_t) {
-            return f(o, s);
-        };
+        return [f](const collective_options& o, collective_schedule& s,
+                   std::optional<std::size_t>) { return f(o, s); };
     };
     static const std::vector<algorithm_entry> table{
         {"allreduce", "ring", plain(ring_allreduce)},
@@ -220,10 +223,12 @@ std::variant<collective_trace, std::string> make_collective(const collective_opt
     collective_schedule s(o.ranks);
     collective_trace out;
     out.algorithm = e.algorithm;
+    std::optional<std::size_t> last;
     for (std::uint32_t i = 0; i < o.iterations; ++i) {
         const std::size_t begin = s.messages();
-        out.steps = e.run(o, s, begin);
+        out.steps = e.run(o, s, last);
         out.iteration_end.push_back(s.messages());
+        last = begin;
     }
     out.trace = s.take();
     if (auto err = check_trace(out.trace)) return "--workload " + o.collective + ": " + *err;
