@@ -192,6 +192,11 @@ const std::vector<option_range>& d3sim_ranges() {
         {"--output-speedup", kOutputSpeedupRange},
         {"--output-queue", kOutputQueueRange},
         {"--input-speedup", {0, kMaxVcs}},
+        // A collective (docs/collectives.md): flits a message may have (kMaxTraceFlits), and
+        // ranks (0: one per router) as trace nodes (kMaxTraceNodes).
+        {"--size", {1, 65536}},
+        {"--iterations", {1, 100000}},
+        {"--ranks", {0, 1 << 20}},
     };
     return ranges;
 }

@@ -246,6 +246,12 @@ config_args read_config_file(const std::string& path, const CLI::App& app) {
                      "a workload is a primitive or a trace, not both") ||
         !l.exclusive("workload.traffic.", "workload.trace.",
                      "a workload is traffic or a trace, not both") ||
+        !l.exclusive("workload.primitive", "workload.collective.",
+                     "a workload is a primitive or a collective, not both") ||
+        !l.exclusive("workload.traffic.", "workload.collective.",
+                     "a workload is traffic or a collective, not both") ||
+        !l.exclusive("workload.trace.file", "workload.collective.",
+                     "a workload is a trace or a collective, not both") ||
         !l.exclusive("router.pipeline.units", "router.pipeline.stages",
                      "give the pipeline's units or its stages, not both")) {
         out.error = l.error;
@@ -300,12 +306,14 @@ std::vector<std::string> merge_config(const std::vector<std::string>& file_args,
     // The command line's choice of workload replaces the file's: --primitive drops the file's
     // traffic-only options, --traffic its primitive-only ones (given together, both stay and the
     // run refuses them). --pipeline and --pipeline-stages set the same pipeline.
-    const int chosen = given("--primitive") + given("--traffic") + given("--trace");
+    const int chosen =
+        given("--primitive") + given("--traffic") + given("--trace") + given("--workload");
     std::optional<config_mode> run;  // the one workload the command line chose
     if (chosen == 1)
         run = given("--primitive") ? config_mode::primitive
               : given("--traffic") ? config_mode::traffic
-                                   : config_mode::trace;
+              : given("--trace")   ? config_mode::trace
+                                   : config_mode::collective;
     auto overridden = [&](const std::string& opt) {
         if (given(opt)) return true;
         if (opt == "--pipeline" && given("--pipeline-stages")) return true;

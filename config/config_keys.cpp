@@ -87,7 +87,13 @@ const std::vector<config_key>& config_keys() {
         {"workload.traffic.ugal_valiant", "--ugal-valiant", T::text, M::traffic},
         // A trace replay (d3sim/replay_cli, docs/traces.md).
         {"workload.trace.file", "--trace", T::text, M::trace},
-        {"workload.trace.mapping", "--mapping", T::text, M::trace},
+        {"workload.trace.mapping", "--mapping", T::text, M::replay},
+        // A collective (d3sim/replay_cli, docs/collectives.md), replayed as a trace.
+        {"workload.collective.name", "--workload", T::text, M::collective},
+        {"workload.collective.algorithm", "--algorithm", T::text, M::collective},
+        {"workload.collective.size", "--size", T::integer, M::collective},
+        {"workload.collective.iterations", "--iterations", T::integer, M::collective},
+        {"workload.collective.ranks", "--ranks", T::integer, M::collective},
         {"seed", "--seed", T::unsigned64},
         // Outputs: where results go (not recorded in a result's config).
         {"outputs.json", "--json", T::text},
@@ -122,6 +128,8 @@ bool key_applies(config_mode key, config_mode run) {
             return true;
         case M::packets:
             return run != M::primitive;
+        case M::replay:
+            return run == M::trace || run == M::collective;
         default:
             return key == run;
     }

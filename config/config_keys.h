@@ -15,7 +15,8 @@ enum class config_type { integer, integer_or_auto, unsigned64, number, text, fla
 
 /// Which runs a key applies to: any, a primitive, synthetic traffic, a trace replay (--trace), or
 /// packets (synthetic traffic and a trace replay: --packet-length).
-enum class config_mode { any, primitive, traffic, trace, packets };
+/// `collective`: a collective workload (--workload); `replay`: a trace or a collective (--mapping).
+enum class config_mode { any, primitive, traffic, trace, packets, collective, replay };
 
 /// Whether a key of mode `key` applies to a run of mode `run` (primitive, traffic or trace).
 bool key_applies(config_mode key, config_mode run);

@@ -87,13 +87,14 @@ struct d3sim_cli {
     int progress = -1;
 
     bool traffic_mode() const { return !traffic.traffic.empty(); }
-    /// --trace FILE: a trace replay (d3sim/replay_mode).
-    bool trace_mode() const { return !replay.trace.empty(); }
+    /// --trace FILE or --workload NAME: a trace replay (d3sim/replay_mode).
+    bool trace_mode() const { return replay.any(); }
     /// Which run the options select, as the configuration's keys know it.
     config_mode run_mode() const {
-        return trace_mode()     ? config_mode::trace
-               : traffic_mode() ? config_mode::traffic
-                                : config_mode::primitive;
+        return !replay.collective.collective.empty() ? config_mode::collective
+               : trace_mode()                        ? config_mode::trace
+               : traffic_mode()                      ? config_mode::traffic
+                                                     : config_mode::primitive;
     }
 };
 
@@ -211,7 +212,7 @@ std::optional<std::string> check_run(const CLI::App& app, d3sim_cli& c, memory_b
         inputs.emplace_back("--arrangement", c.o.net.arrangement);
     if (std::filesystem::is_regular_file(c.o.perm, ec)) inputs.emplace_back("--perm", c.o.perm);
     if (c.gates.baseline.any()) inputs.emplace_back("--baseline", c.gates.baseline.path);
-    if (c.trace_mode()) inputs.emplace_back("--trace", c.replay.trace);
+    if (!c.replay.trace.empty()) inputs.emplace_back("--trace", c.replay.trace);
     if (c.trace_mode() && std::filesystem::is_regular_file(c.replay.mapping, ec))
         inputs.emplace_back("--mapping", c.replay.mapping);
     std::vector<d3::named_file> more;
@@ -237,9 +238,10 @@ std::string case_name(const d3sim_cli& c) {
     const bool mdf = c.o.net.shape == d3::topology_kind::mdf;
     return std::string(mdf ? "MDF(" : "D3(") + std::to_string(c.o.net.k) + "," +
            std::to_string(c.o.net.m) + ") " +
-           (c.trace_mode()     ? "trace " + c.replay.trace
-            : c.traffic_mode() ? "traffic " + c.traffic.traffic
-                               : c.o.primitive);
+           (!c.replay.collective.collective.empty() ? "workload " + c.replay.collective.collective
+            : c.trace_mode()                        ? "trace " + c.replay.trace
+            : c.traffic_mode()                      ? "traffic " + c.traffic.traffic
+                                                    : c.o.primitive);
 }
 
 int d3sim_main(int argc, char** argv) {

@@ -14,12 +14,17 @@ namespace d3 {
 struct replay_cli {
     std::string trace;  ///< empty: no trace replay
     std::string mapping = "linear";
+    collective_options collective;  ///< --workload, --algorithm, --size, --iterations, --ranks
+
+    /// --trace FILE or --workload NAME: a replay.
+    bool any() const { return !trace.empty() || !collective.collective.empty(); }
 };
 
-/// Registers the options on app (group "Trace replay").
+/// Registers the options on app (groups "Trace replay" and "Collectives").
 void add_replay_options(CLI::App& app, replay_cli& r);
 
-/// Why the options given do not fit a trace replay (--mapping without --trace; with --trace, a
+/// Why the options given do not fit a trace replay or a collective (--mapping without --trace or
+/// --workload, a collective's options without --workload, --trace with --workload; with either, a
 /// primitive's, synthetic traffic's, a background's or the waveform's options), or nothing.
 std::optional<std::string> check_replay_usage(const CLI::App& app, const replay_cli& r);
 

@@ -11,17 +11,33 @@
 namespace d3 {
 namespace {
 
-std::string summary(const run_result& r, const nlohmann::json& t, const std::string& file) {
+// The collective's line: "allreduce ring, 256 ranks, 64 flits, 1 iterations: completion 2549 ...".
+std::string workload_line(const nlohmann::json& w) {
+    std::ostringstream os;
+    os.setf(std::ios::fixed);
+    os.precision(2);
+    const nlohmann::json& it = w["iteration"];
+    os << "  " << w["collective"].get<std::string>() << " " << w["algorithm"].get<std::string>()
+       << ", " << w["ranks"] << " ranks, " << w["size"] << " flits, " << w["steps"] << " steps, "
+       << w["iterations"] << " iterations: completion " << w["completion"]
+       << "  per iteration mean " << it["mean"].get<double>() << " min " << it["min"] << " max "
+       << it["max"] << " stddev " << it["stddev"].get<double>() << "\n";
+    return os.str();
+}
+
+std::string summary(const run_result& r, const nlohmann::json& t, const std::string& file,
+                    const nlohmann::json& workload) {
     std::ostringstream os;
     os.setf(std::ios::fixed);
     os.precision(2);
     os << (r.topology == to_string(topology_kind::mdf) ? "MDF(" : "D3(") << r.k << "," << r.m
-       << ") trace " << file << " (" << t["format"].get<std::string>() << ", " << t["nodes"]
-       << " nodes, " << t["messages"] << " messages, " << t["packets"] << " packets of "
-       << t["packet_length"] << " flits)\n";
+       << ") " << (workload.is_null() ? "trace " + file : "workload") << " ("
+       << t["format"].get<std::string>() << ", " << t["nodes"] << " nodes, " << t["messages"]
+       << " messages, " << t["packets"] << " packets of " << t["packet_length"] << " flits)\n";
     os << "  messages arrived " << t["messages_arrived"] << "/" << t["messages"]
        << "  completion cycle " << t["completion_cycle"].dump() << "  dependencies "
        << t["dependencies"] << " (dropped " << t["dropped_dependencies"] << ")\n";
+    if (!workload.is_null()) os << workload_line(workload);
     os << "  message latency (steps): " << latency_text(t["latency"]) << "\n";
     os << "  hops " << r.totals.hops << "  conflicts " << r.totals.conflicts << "  credit stalls "
        << r.totals.stalls << "\n";
@@ -42,10 +58,12 @@ struct replay_run {
     replay_bench* tb = nullptr;
     run_result res;
     nlohmann::json trace;
+    nlohmann::json workload;  ///< a collective's figures (null for a trace file)
 };
 
+// `layout`: the collective's, or null for a trace file.
 replay_run run_bench(const replay_run_options& o, std::unique_ptr<replay_state> state,
-                     const mode_context& m, double estimated_mib) {
+                     const collective_layout* layout, const mode_context& m, double estimated_mib) {
     replay_run r;
     std::string error;
     bool out_of_memory = false;
@@ -54,6 +72,7 @@ replay_run run_bench(const replay_run_options& o, std::unique_ptr<replay_state> 
             r.tb = new replay_bench("tb", o, std::move(state));
             r.res = r.tb->run();
             r.trace = r.tb->replay_json();
+            if (layout) r.workload = collective_summary(*layout, r.tb->work().state());
         },
         &error, &out_of_memory);
     if (!ran) {
@@ -78,7 +97,7 @@ replay_run run_bench(const replay_run_options& o, std::unique_ptr<replay_state> 
                      static_cast<unsigned long long>(r.tb->trace_lines()));
     if (!m.quiet)
         (m.json == "-" ? std::cerr : std::cout)
-            << summary(r.res, r.trace, o.replay.trace) << std::flush;
+            << summary(r.res, r.trace, o.replay.trace, r.workload) << std::flush;
     const gate_verdict verdict = apply_gates(m.gates, r.res, nlohmann::json());
     if (r.res.correct) print_gate_failures(verdict);
     if (!write_run_junit(m, run_failures(r.res, verdict), r.res.wall_seconds)) end_process(2);
@@ -87,6 +106,10 @@ replay_run run_bench(const replay_run_options& o, std::unique_ptr<replay_state> 
         j["trace"] = r.trace;
         j["trace"]["file"] = o.replay.trace;
         j["trace"]["mapping"] = o.replay.mapping;
+        if (!r.workload.is_null()) {
+            j["trace"].erase("file");
+            j["workload"] = r.workload;
+        }
         if (m.gates.any()) j["gates"] = gates_json(m.gates, verdict);
         if (!m.config.is_null()) {
             j["config"] = m.config;
@@ -102,16 +125,26 @@ replay_run run_bench(const replay_run_options& o, std::unique_ptr<replay_state> 
 int run_replay(const replay_run_options& o, const mode_context& m) {
     if (auto err = o.validate()) return m.refuse(*err);
     const topology topo = make_topology(o.net);
-    auto loaded = load_replay(o.replay, topo);
-    if (auto* err = std::get_if<std::string>(&loaded)) return m.refuse(*err);
-    auto state = std::move(std::get<std::unique_ptr<replay_state>>(loaded));
+    std::unique_ptr<replay_state> state;
+    std::optional<collective_layout> layout;
+    if (!o.replay.collective.collective.empty()) {
+        auto loaded = load_collective(o.replay, topo);
+        if (auto* err = std::get_if<std::string>(&loaded)) return m.refuse(*err);
+        state = std::move(std::get<loaded_collective>(loaded).state);
+        layout = std::move(std::get<loaded_collective>(loaded).layout);
+    } else {
+        auto loaded = load_replay(o.replay, topo);
+        if (auto* err = std::get_if<std::string>(&loaded)) return m.refuse(*err);
+        state = std::move(std::get<std::unique_ptr<replay_state>>(loaded));
+    }
     const memory_estimate est = estimate_replay(o, topo, state->packets());
     if (auto err = over_budget(est, m.budget)) return m.refuse(*err);
     if (m.check_only) return check_passed(est, m, std::nullopt);
 
     print_deferred_warning(m);
     install_report_handler();
-    report_run(o, m, run_bench(o, std::move(state), m, est.total_mib()));
+    report_run(o, m,
+               run_bench(o, std::move(state), layout ? &*layout : nullptr, m, est.total_mib()));
 }
 
 }  // namespace d3

@@ -23,14 +23,10 @@ std::variant<message_trace, std::string> read_trace(const std::string& path) {
     return t;
 }
 
-}  // namespace
-
-std::variant<std::unique_ptr<replay_state>, std::string> load_replay(const replay_options& o,
-                                                                     const topology& t) {
-    auto read = read_trace(o.trace);
-    if (auto* err = std::get_if<std::string>(&read)) return *err;
-    message_trace& trace = std::get<message_trace>(read);
-    if (auto err = check_trace(trace)) return "--trace " + o.trace + ": " + *err;
+// The replay of `trace`, its nodes placed by o.mapping, or one line saying why not.
+std::variant<std::unique_ptr<replay_state>, std::string> mapped(message_trace trace,
+                                                                const replay_options& o,
+                                                                const topology& t) {
     std::string mapping_text;
     if (!is_named_mapping(o.mapping)) {
         try {
@@ -44,6 +40,35 @@ std::variant<std::unique_ptr<replay_state>, std::string> load_replay(const repla
         return "--mapping " + (is_named_mapping(o.mapping) ? o.mapping + ": " : "") + *err;
     return std::make_unique<replay_state>(
         std::move(trace), std::move(std::get<std::vector<router_id>>(routers)), o.packet_length, t);
+}
+
+}  // namespace
+
+std::variant<std::unique_ptr<replay_state>, std::string> load_replay(const replay_options& o,
+                                                                     const topology& t) {
+    auto read = read_trace(o.trace);
+    if (auto* err = std::get_if<std::string>(&read)) return *err;
+    message_trace& trace = std::get<message_trace>(read);
+    if (auto err = check_trace(trace)) return "--trace " + o.trace + ": " + *err;
+    return mapped(std::move(trace), o, t);
+}
+
+std::variant<loaded_collective, std::string> load_collective(const replay_options& o,
+                                                             const topology& t) {
+    collective_layout layout;
+    layout.options = o.collective;
+    if (layout.options.ranks == 0) layout.options.ranks = t.routers();
+    auto made = make_collective(layout.options);
+    if (auto* err = std::get_if<std::string>(&made)) return *err;
+    collective_trace& c = std::get<collective_trace>(made);
+    layout.algorithm = c.algorithm;
+    layout.options.algorithm = c.algorithm;
+    layout.steps = c.steps;
+    layout.iteration_end = std::move(c.iteration_end);
+    auto state = mapped(std::move(c.trace), o, t);
+    if (auto* err = std::get_if<std::string>(&state)) return *err;
+    return loaded_collective{std::move(std::get<std::unique_ptr<replay_state>>(state)),
+                             std::move(layout)};
 }
 
 }  // namespace d3
