@@ -406,7 +406,8 @@ int run_validate(int argc, char** argv) {
                  "d3sim validate: %zu rows (%zu simulated runs) in %.1f s; %zu do not hold\n",
                  rows.size(), tasks.size(), seconds, bad);
     if (out != "-") {
-        if (auto err = write_file(out, validation_document(rows, command) + networks_section(networks))) {
+        if (auto err =
+                write_file(out, validation_document(rows, command) + networks_section(networks))) {
             std::fprintf(stderr, "d3sim validate: error: %s\n", err->c_str());
             return 2;
         }

@@ -59,7 +59,8 @@ TEST(Swapped, DiameterLinksJoinLeaders) {
 TEST(Swapped, D3OneMIsRsn2KM) {
     for (int m = 3; m <= 8; ++m) {
         const topology t(1, m);
-        const graph r = recursive_swapped_network(complete_nucleus(static_cast<std::uint32_t>(m)), 2);
+        const graph r =
+            recursive_swapped_network(complete_nucleus(static_cast<std::uint32_t>(m)), 2);
         EXPECT_TRUE(is_isomorphism(d3_graph(t), r, d3_to_rsn2(t))) << m;
     }
     // A wrong map is refused: (d, p) -> (p, d) is not the identity on links of the nucleus.
@@ -67,8 +68,8 @@ TEST(Swapped, D3OneMIsRsn2KM) {
     std::vector<std::uint32_t> swapped(t.routers());
     for (router_id id = 0; id < t.routers(); ++id)
         swapped[id] = static_cast<std::uint32_t>(t.at(id).p * 4 + t.at(id).d);
-    EXPECT_FALSE(is_isomorphism(d3_graph(t), recursive_swapped_network(complete_nucleus(4), 2),
-                                swapped));
+    EXPECT_FALSE(
+        is_isomorphism(d3_graph(t), recursive_swapped_network(complete_nucleus(4), 2), swapped));
 }
 
 TEST(Swapped, Nuclei) {

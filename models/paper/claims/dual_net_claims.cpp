@@ -62,8 +62,9 @@ void hdn_rows(const hdn_shape& x, std::vector<claim_row>& rows) {
     const distance_figures dist = all_pairs_distances(g);
     const int dk = theorem1_diameter(s);
     rows.push_back(network_row(
-        "hdn-diameter", "HDN Theorem 1: diameter D_k = 2^k D(B) - sum 2^j D(SN_(k-j)) + 2^(k+1) - 2",
-        name, std::to_string(dk),
+        "hdn-diameter",
+        "HDN Theorem 1: diameter D_k = 2^k D(B) - sum 2^j D(SN_(k-j)) + 2^(k+1) - 2", name,
+        std::to_string(dk),
         dist.connected ? std::to_string(dist.diameter) : std::string("disconnected"),
         dist.connected && dist.diameter == dk,
         dist.connected && dist.diameter < dk

@@ -46,17 +46,17 @@ void hamming_rows(const hamming_shape& s, std::vector<claim_row>& rows) {
     const auto dims = static_cast<int>(s.sizes.size());
     rows.push_back(network_row("ham-nodes", "Hamming §3: a x b (x c) vertices", name,
                                std::to_string(n), std::to_string(g.nodes()), g.nodes() == n));
+    rows.push_back(
+        network_row("ham-degree",
+                    "Hamming §3, §5: Delta-regular, Delta = t sum(a_i - 1) (a + b - 2 when t = 1)",
+                    name, std::to_string(delta),
+                    std::to_string(deg.min) + ".." + std::to_string(deg.max) + " (" +
+                        std::to_string(deg.max_distinct) + " neighbours)",
+                    deg.min == delta && deg.max == delta));
     rows.push_back(network_row(
-        "ham-degree", "Hamming §3, §5: Delta-regular, Delta = t sum(a_i - 1) (a + b - 2 when t = 1)",
-        name, std::to_string(delta),
-        std::to_string(deg.min) + ".." + std::to_string(deg.max) + " (" +
-            std::to_string(deg.max_distinct) + " neighbours)",
-        deg.min == delta && deg.max == delta));
-    rows.push_back(network_row("ham-diameter",
-                               "Hamming §3: diameter = dimensions (2 for K_a x K_b), exact", name,
-                               std::to_string(dims),
-                               dist.connected ? std::to_string(dist.diameter) : "disconnected",
-                               dist.connected && dist.diameter == dims));
+        "ham-diameter", "Hamming §3: diameter = dimensions (2 for K_a x K_b), exact", name,
+        std::to_string(dims), dist.connected ? std::to_string(dist.diameter) : "disconnected",
+        dist.connected && dist.diameter == dims));
     if (dims != 2) return;
     const group_links gl = links_between_groups(g, s.sizes[0], s.sizes[1]);
     const std::uint64_t t = static_cast<std::uint64_t>(s.sizes[0]) * s.trunking;
@@ -69,8 +69,9 @@ void hamming_rows(const hamming_shape& s, std::vector<claim_row>& rows) {
 }  // namespace
 
 std::vector<claim_row> hamming_claims() {
-    const std::vector<hamming_shape> shapes{{{3, 3}, 1}, {{4, 4}, 1}, {{2, 5}, 1},  {{5, 11}, 1},
-                                            {{8, 8}, 1}, {{4, 4}, 2}, {{3, 4, 5}, 1}, {{4, 4, 4}, 2}};
+    const std::vector<hamming_shape> shapes{{{3, 3}, 1},    {{4, 4}, 1},   {{2, 5}, 1},
+                                            {{5, 11}, 1},   {{8, 8}, 1},   {{4, 4}, 2},
+                                            {{3, 4, 5}, 1}, {{4, 4, 4}, 2}};
     std::vector<claim_row> rows;
     for (const hamming_shape& s : shapes) hamming_rows(s, rows);
     return rows;

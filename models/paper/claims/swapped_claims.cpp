@@ -100,12 +100,12 @@ claim_row d3_isomorphism_row(int m) {
 
 std::vector<claim_row> swapped_network_claims() {
     const std::vector<rsn_shape> shapes{
-        {"complete:3", 2, false}, {"complete:4", 2, false}, {"complete:3", 3, false},
-        {"complete:4", 3, false}, {"complete:4", 2, true},  {"complete:4", 3, true},
+        {"complete:3", 2, false},  {"complete:4", 2, false},  {"complete:3", 3, false},
+        {"complete:4", 3, false},  {"complete:4", 2, true},   {"complete:4", 3, true},
         {"hypercube:2", 2, false}, {"hypercube:3", 2, false}, {"hypercube:2", 3, false},
-        {"hypercube:3", 3, false}, {"hypercube:3", 2, true}, {"hypercube:4", 2, true},
-        {"mesh:2x2", 2, false},   {"mesh:2x3", 2, false},   {"mesh:3x3", 2, false},
-        {"mesh:2x2", 3, false},   {"mesh:3x3", 2, true}};
+        {"hypercube:3", 3, false}, {"hypercube:3", 2, true},  {"hypercube:4", 2, true},
+        {"mesh:2x2", 2, false},    {"mesh:2x3", 2, false},    {"mesh:3x3", 2, false},
+        {"mesh:2x2", 3, false},    {"mesh:3x3", 2, true}};
     std::vector<claim_row> rows;
     for (const rsn_shape& s : shapes) rsn_rows(s, rows);
     for (int m = 3; m <= 8; ++m) rows.push_back(d3_isomorphism_row(m));

@@ -4,7 +4,9 @@
 
 namespace d3 {
 
-int dual_net_levels(const dual_net_spec& s) { return static_cast<int>(s.super_nodes.size()); }
+int dual_net_levels(const dual_net_spec& s) {
+    return static_cast<int>(s.super_nodes.size());
+}
 
 namespace {
 

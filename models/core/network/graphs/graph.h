@@ -16,7 +16,7 @@ struct graph_neighbor {
 };
 
 class graph {
-public:
+  public:
     explicit graph(std::uint32_t nodes) : adj_(nodes) {}
 
     std::uint32_t nodes() const { return static_cast<std::uint32_t>(adj_.size()); }
@@ -33,7 +33,7 @@ public:
     /// Undirected links, counted with multiplicity.
     std::uint64_t links() const;
 
-private:
+  private:
     std::vector<std::vector<graph_neighbor>> adj_;
 };
 
@@ -43,13 +43,13 @@ std::vector<int> bfs_distances(const graph& g, std::uint32_t src);
 /// All-pairs figures by a breadth-first search from every node.
 struct distance_figures {
     bool connected = true;
-    int diameter = 0;           ///< largest distance (meaningful when connected)
-    double average = 0.0;       ///< mean over ordered pairs of distinct nodes
+    int diameter = 0;      ///< largest distance (meaningful when connected)
+    double average = 0.0;  ///< mean over ordered pairs of distinct nodes
 };
 distance_figures all_pairs_distances(const graph& g);
 
 struct degree_figures {
-    std::uint32_t min = 0, max = 0;  ///< with multiplicity
+    std::uint32_t min = 0, max = 0;                    ///< with multiplicity
     std::uint32_t min_distinct = 0, max_distinct = 0;  ///< distinct neighbours
 };
 degree_figures degrees(const graph& g);

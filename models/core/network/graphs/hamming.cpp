@@ -14,8 +14,7 @@ graph hamming_graph(const std::vector<std::uint32_t>& sizes, std::uint32_t trunk
 
 std::string hamming_name(const std::vector<std::uint32_t>& sizes, std::uint32_t trunking) {
     std::string s = "H(";
-    for (std::size_t i = 0; i < sizes.size(); ++i)
-        s += (i ? "," : "") + std::to_string(sizes[i]);
+    for (std::size_t i = 0; i < sizes.size(); ++i) s += (i ? "," : "") + std::to_string(sizes[i]);
     return s + ")" + (trunking > 1 ? " t=" + std::to_string(trunking) : "");
 }
 
