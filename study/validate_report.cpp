@@ -142,9 +142,19 @@ std::string networks_section(const std::vector<claim_row>& rows) {
     for (const claim_row& r : rows)
         os << "| " << cell(r.claim) << " | " << r.network << " | " << cell(r.paper) << " | "
            << cell(r.measured) << " | " << to_string(r.v) << " |\n";
-    for (const claim_row& r : rows)
-        if (r.v == verdict::does_not_hold && !r.note.empty())
-            os << "\n- " << r.network << ", " << cell(r.claim) << ": " << r.note << "\n";
+    // Each claim that does not hold somewhere: where, and its note once.
+    for (const auto& [id, list] : by_claim(rows)) {
+        std::string where;
+        const claim_row* noted = nullptr;
+        for (const claim_row* r : list)
+            if (r->v == verdict::does_not_hold) {
+                where += (where.empty() ? "" : ", ") + r->network;
+                if (!noted && !r->note.empty()) noted = r;
+            }
+        if (where.empty()) continue;
+        os << "\n- " << cell(list.front()->claim) << ": does not hold on " << where << "."
+           << (noted ? " " + noted->note : std::string()) << "\n";
+    }
     return os.str();
 }
 
