@@ -26,6 +26,7 @@
 #include "cli/did_you_mean.h"
 #include "cli/option_limits.h"
 #include "cli/output_file.h"
+#include "paper/claims/network_claims.h"
 #include "paper/claims/paper_claims.h"
 #include "study/jobs.h"
 #include "study/study.h"
@@ -388,6 +389,7 @@ int run_validate(int argc, char** argv) {
                 }
             if (thm5 && glgl) rows.push_back(one_to_all_min_claim(t, *thm5, *glgl));
         }
+    const std::vector<claim_row> networks = network_claims();
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -404,14 +406,17 @@ int run_validate(int argc, char** argv) {
                  "d3sim validate: %zu rows (%zu simulated runs) in %.1f s; %zu do not hold\n",
                  rows.size(), tasks.size(), seconds, bad);
     if (out != "-") {
-        if (auto err = write_file(out, validation_document(rows, command))) {
+        if (auto err =
+                write_file(out, validation_document(rows, command) + networks_section(networks))) {
             std::fprintf(stderr, "d3sim validate: error: %s\n", err->c_str());
             return 2;
         }
         std::fprintf(stderr, "d3sim validate: wrote %s\n", out.c_str());
     }
     if (!json.empty()) {
-        const std::string text = validation_json(rows, command).dump(2) + "\n";
+        nlohmann::json j = validation_json(rows, command);
+        j["networks"] = validation_json(networks, command)["rows"];
+        const std::string text = j.dump(2) + "\n";
         std::cout << std::flush;
         if (auto err = write_file(json, text)) {
             std::fprintf(stderr, "d3sim validate: error: %s\n", err->c_str());

@@ -131,6 +131,33 @@ std::string validation_document(const std::vector<claim_row>& rows, const std::s
     return os.str();
 }
 
+std::string networks_section(const std::vector<claim_row>& rows) {
+    std::ostringstream os;
+    os << "\n## The other networks (issue 48)\n\n"
+       << "Swapped networks (Yeh and Parhami), the hierarchical dual-net and Hamming graphs, built "
+          "as graphs (`models/core/network/graphs`) and counted by breadth-first search from "
+          "every node; the paper column is the paper's formula on that shape "
+          "([docs/networks.md](networks.md)).\n\n"
+       << "| claim | network | paper | measured | verdict |\n|---|---|---|---|---|\n";
+    for (const claim_row& r : rows)
+        os << "| " << cell(r.claim) << " | " << r.network << " | " << cell(r.paper) << " | "
+           << cell(r.measured) << " | " << to_string(r.v) << " |\n";
+    // Each claim that does not hold somewhere: where, and its note once.
+    for (const auto& [id, list] : by_claim(rows)) {
+        std::string where;
+        const claim_row* noted = nullptr;
+        for (const claim_row* r : list)
+            if (r->v == verdict::does_not_hold) {
+                where += (where.empty() ? "" : ", ") + r->network;
+                if (!noted && !r->note.empty()) noted = r;
+            }
+        if (where.empty()) continue;
+        os << "\n- " << cell(list.front()->claim) << ": does not hold on " << where << "."
+           << (noted ? " " + noted->note : std::string()) << "\n";
+    }
+    return os.str();
+}
+
 nlohmann::json validation_json(const std::vector<claim_row>& rows, const std::string& command) {
     nlohmann::json a = nlohmann::json::array();
     for (const claim_row& r : rows)

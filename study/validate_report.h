@@ -17,6 +17,11 @@ std::string validation_table(const std::vector<claim_row>& rows);
 /// first conflict, the reason and the fixed schedule, and every row.
 std::string validation_document(const std::vector<claim_row>& rows, const std::string& command);
 
+/// The document's last section: the other networks of issue 48 (docs/networks.md), their claims
+/// counted on graphs built here, one table. Appended after validation_document's text, so that the
+/// rows of the paper's claims stay as they were.
+std::string networks_section(const std::vector<claim_row>& rows);
+
 nlohmann::json validation_json(const std::vector<claim_row>& rows, const std::string& command);
 
 }  // namespace d3

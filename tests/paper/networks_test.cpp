@@ -1,0 +1,139 @@
+// The graphs of the other networks of issue 48 (models/core/network/graphs) against small cases
+// counted by hand, and their validate rows (models/paper/claims/network_claims.h).
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "core/network/graphs/d3_graph.h"
+#include "core/network/graphs/dual_net.h"
+#include "core/network/graphs/hamming.h"
+#include "core/network/graphs/swapped.h"
+#include "paper/claims/network_claims.h"
+
+namespace d3 {
+namespace {
+
+TEST(Graph, DistancesAndMultiplicity) {
+    graph g(4);  // a path 0-1-2-3, 1-2 doubled
+    g.add_edge(0, 1);
+    g.add_edge(1, 2, 2);
+    g.add_edge(2, 3);
+    EXPECT_EQ(g.degree(1), 3u);
+    EXPECT_EQ(g.links(), 4u);
+    const distance_figures d = all_pairs_distances(g);
+    EXPECT_TRUE(d.connected);
+    EXPECT_EQ(d.diameter, 3);
+    EXPECT_DOUBLE_EQ(d.average, 20.0 / 12.0);
+    EXPECT_THROW(g.add_edge(2, 2), std::invalid_argument);
+}
+
+TEST(Swapped, Rsn2K3ByHand) {
+    // 9 nodes (d, p); K_3 within d; (d, p) - (p, d) for d != p; leaders (0,0), (1,1), (2,2).
+    const graph g = recursive_swapped_network(complete_nucleus(3), 2);
+    EXPECT_EQ(g.nodes(), 9u);
+    EXPECT_EQ(g.links(), 9u + 3u);
+    EXPECT_EQ(degrees(g).max, 3u);
+    EXPECT_EQ(degrees(g).min, 2u);
+    EXPECT_EQ(g.links_between(0 * 3 + 1, 1 * 3 + 0), 1u);
+    EXPECT_EQ(all_pairs_distances(g).diameter, 3);  // (0,0) -> (1,1): l g l
+}
+
+TEST(Swapped, LevelThreeSwapsHalves) {
+    // RSN(3, K_2): addresses x0 x1 x2 x3; level 3 swaps (x0 x1) and (x2 x3).
+    const graph g = recursive_swapped_network(complete_nucleus(2), 3);
+    EXPECT_EQ(g.nodes(), 16u);
+    EXPECT_EQ(g.links_between(0b0001, 0b0100), 1u);  // 00|01 <-> 01|00
+    EXPECT_EQ(g.links_between(0b0010, 0b0001), 1u);  // level 2: ..1 0 <-> ..0 1
+    EXPECT_EQ(rsn_address(0b0110, 2, 3), (std::vector<std::uint32_t>{0, 1, 1, 0}));
+    EXPECT_EQ(degrees(g).max, 3u);
+    EXPECT_EQ(all_pairs_distances(g).diameter, 7);  // 2^2 (1 + 1) - 1
+}
+
+TEST(Swapped, DiameterLinksJoinLeaders) {
+    const graph g = recursive_swapped_network(complete_nucleus(4), 2, true);
+    EXPECT_EQ(g.links_between(0 * 4 + 0, 3 * 4 + 3), 1u);
+    EXPECT_EQ(g.links_between(1 * 4 + 1, 2 * 4 + 2), 1u);
+    EXPECT_EQ(degrees(g).min, 4u);
+}
+
+TEST(Swapped, D3OneMIsRsn2KM) {
+    for (int m = 3; m <= 8; ++m) {
+        const topology t(1, m);
+        const graph r =
+            recursive_swapped_network(complete_nucleus(static_cast<std::uint32_t>(m)), 2);
+        EXPECT_TRUE(is_isomorphism(d3_graph(t), r, d3_to_rsn2(t))) << m;
+    }
+    // A wrong map is refused: (d, p) -> (p, d) is not the identity on links of the nucleus.
+    const topology t(1, 4);
+    std::vector<std::uint32_t> swapped(t.routers());
+    for (router_id id = 0; id < t.routers(); ++id)
+        swapped[id] = static_cast<std::uint32_t>(t.at(id).p * 4 + t.at(id).d);
+    EXPECT_FALSE(
+        is_isomorphism(d3_graph(t), recursive_swapped_network(complete_nucleus(4), 2), swapped));
+}
+
+TEST(Swapped, Nuclei) {
+    EXPECT_EQ(parse_nucleus("mesh:2x3")->g.links(), 7u);
+    EXPECT_EQ(parse_nucleus("hypercube:3")->g.links(), 12u);
+    EXPECT_FALSE(parse_nucleus("ring:3"));
+    EXPECT_FALSE(parse_nucleus("mesh:3"));
+}
+
+TEST(DualNet, SmallestByHand) {
+    // B = Q_1 (two nodes, one link), k = 1, s_1 = 1: 2 * 2 = 4 clusters of 2 nodes; class 0
+    // cluster U node v joins class 1 cluster v node U: (0,0,0)-(1,0,0), (0,0,1)-(1,1,0),
+    // (0,1,0)-(1,0,1), (0,1,1)-(1,1,1). An 8-cycle: degree 2, diameter 4.
+    const dual_net_spec s{*parse_product("hypercube:1"), {{}}};
+    const graph g = hierarchical_dual_net(s);
+    EXPECT_EQ(g.nodes(), 8u);
+    EXPECT_EQ(g.links_between(0 * 2 + 1, 3 * 2 + 0), 1u);  // (0,0,1) - (1,1,0)
+    EXPECT_EQ(g.links_between(1 * 2 + 0, 2 * 2 + 1), 1u);  // (0,1,0) - (1,0,1)
+    EXPECT_EQ(degrees(g).min, 2u);
+    EXPECT_EQ(degrees(g).max, 2u);
+    EXPECT_EQ(all_pairs_distances(g).diameter, 4);
+    EXPECT_EQ(dual_net_nodes(s), 8u);
+}
+
+TEST(DualNet, SuperNodeOfTheWholeBase) {
+    // s_1 = n0: one super-node per cluster, two clusters, node N of one joined to node N of other.
+    const dual_net_spec s{*parse_product("torus:3x3"), {{0, 1}}};
+    const graph g = hierarchical_dual_net(s);
+    EXPECT_EQ(g.nodes(), 18u);
+    for (std::uint32_t v = 0; v < 9; ++v) EXPECT_EQ(g.links_between(v, 9 + v), 1u);
+    EXPECT_EQ(degrees(g).max, 5u);
+    EXPECT_EQ(all_pairs_distances(g).diameter, 3);
+}
+
+TEST(DualNet, TorusOfTwoHasDoubleLinks) {
+    const graph b = product_graph(*parse_product("torus:2x3x5"));
+    EXPECT_EQ(degrees(b).max, 6u);
+    EXPECT_EQ(degrees(b).max_distinct, 5u);
+}
+
+TEST(Hamming, H33ByHand) {
+    const graph g = hamming_graph({3, 3});
+    EXPECT_EQ(g.nodes(), 9u);
+    EXPECT_EQ(degrees(g).min, 4u);
+    EXPECT_EQ(degrees(g).max, 4u);
+    EXPECT_EQ(all_pairs_distances(g).diameter, 2);
+    const graph t = hamming_graph({3, 3}, 2);
+    EXPECT_EQ(degrees(t).max, 8u);
+    EXPECT_EQ(links_between_groups(t, 3, 3).min, 6u);
+}
+
+TEST(NetworkClaims, RowsAndVerdicts) {
+    const std::vector<claim_row> rows = network_claims();
+    std::map<std::string, int> holds, fails;
+    for (const claim_row& r : rows) (r.v == verdict::holds ? holds : fails)[r.id]++;
+    EXPECT_EQ(fails["rsn-nodes"] + fails["rsn-degree"] + fails["rsn-d3"], 0);
+    EXPECT_EQ(holds["rsn-d3"], 6);
+    EXPECT_GE(holds["rsn-nodes"], 6);
+    EXPECT_EQ(fails["hdn-nodes"] + fails["hdn-table1"] + fails["hdn-degree"], 0);
+    EXPECT_GE(holds["hdn-nodes"], 6);
+    EXPECT_EQ(fails["ham-nodes"] + fails["ham-degree"] + fails["ham-diameter"] + fails["ham-trunk"],
+              0);
+    EXPECT_GE(holds["ham-nodes"], 6);
+}
+
+}  // namespace
+}  // namespace d3
