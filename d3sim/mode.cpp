@@ -2,8 +2,10 @@
 
 #include <cstdio>
 
+#include "cli/gates.h"
 #include "cli/junit.h"
 #include "cli/output_file.h"
+#include "tb/report.h"
 
 namespace d3 {
 
@@ -38,6 +40,23 @@ bool write_run_junit(const mode_context& m, const std::vector<std::string>& fail
     const auto err = write_file(m.junit, junit_xml({"d3sim", {c}}));
     if (err) std::fprintf(stderr, "d3sim: error: %s\n", err->c_str());
     return !err;
+}
+
+void finish_run(const mode_context& m, const run_result& res, const gate_verdict& v, int k,
+                const nlohmann::json& figures, const nlohmann::json& resolved) {
+    if (res.correct) print_gate_failures(v);
+    if (!write_run_junit(m, run_failures(res, v), res.wall_seconds)) end_process(2);
+    if (!m.json.empty()) {
+        nlohmann::json j = to_json(res, k);
+        j.update(figures);
+        if (m.gates.any()) j["gates"] = gates_json(m.gates, v);
+        if (!m.config.is_null()) {
+            j["config"] = m.config;
+            j["config"]["resolved"] = resolved;
+        }
+        if (!write_json(j, m.json)) end_process(2);
+    }
+    end_process(exit_code(res, v));
 }
 
 }  // namespace d3

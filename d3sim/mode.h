@@ -41,6 +41,12 @@ bool write_run_junit(const mode_context& m, const std::vector<std::string>& fail
 /// What fails a run's test case: its problems when it is not correct, else its failed gates.
 std::vector<std::string> run_failures(const run_result& r, const gate_verdict& v);
 
+/// The end of a traffic or trace run: its gate failures printed (when it is correct), --junit,
+/// the JSON result (to_json's figures of `res`, the mode's own `figures` merged in, the gates, the
+/// recorded configuration with `resolved`, the network as built) and the process's exit code.
+[[noreturn]] void finish_run(const mode_context& m, const run_result& res, const gate_verdict& v,
+                             int k, const nlohmann::json& figures, const nlohmann::json& resolved);
+
 /// --check when every check passed: the warnings the run would print first (a waveform over
 /// --wave-limit), then the estimate (tb/memory_limit.h) on stdout, or on stderr when stdout is for
 /// the JSON (--json -, as the summary); exit 0.

@@ -99,25 +99,14 @@ replay_run run_bench(const replay_run_options& o, std::unique_ptr<replay_state> 
         (m.json == "-" ? std::cerr : std::cout)
             << summary(r.res, r.trace, o.replay.trace, r.workload) << std::flush;
     const gate_verdict verdict = apply_gates(m.gates, r.res, nlohmann::json());
-    if (r.res.correct) print_gate_failures(verdict);
-    if (!write_run_junit(m, run_failures(r.res, verdict), r.res.wall_seconds)) end_process(2);
-    if (!m.json.empty()) {
-        nlohmann::json j = to_json(r.res, o.net.k);
-        j["trace"] = r.trace;
-        j["trace"]["file"] = o.replay.trace;
-        j["trace"]["mapping"] = o.replay.mapping;
-        if (!r.workload.is_null()) {
-            j["trace"].erase("file");
-            j["workload"] = r.workload;
-        }
-        if (m.gates.any()) j["gates"] = gates_json(m.gates, verdict);
-        if (!m.config.is_null()) {
-            j["config"] = m.config;
-            j["config"]["resolved"] = resolved_config(r.tb->net().config());
-        }
-        if (!write_json(j, m.json)) end_process(2);
+    nlohmann::json figures = {{"trace", r.trace}};
+    figures["trace"]["file"] = o.replay.trace;
+    figures["trace"]["mapping"] = o.replay.mapping;
+    if (!r.workload.is_null()) {
+        figures["trace"].erase("file");
+        figures["workload"] = r.workload;
     }
-    end_process(exit_code(r.res, verdict));
+    finish_run(m, r.res, verdict, o.net.k, figures, resolved_config(r.tb->net().config()));
 }
 
 }  // namespace

@@ -157,19 +157,8 @@ traffic_run run_bench(const traffic_run_options& o, const mode_context& m, doubl
     const bool json_stdout = m.json == "-";
     if (!m.quiet) (json_stdout ? std::cerr : std::cout) << summary(r.res, r.traffic) << std::flush;
     const gate_verdict verdict = apply_gates(m.gates, r.res, r.traffic);
-    if (r.res.correct) print_gate_failures(verdict);
-    if (!write_run_junit(m, run_failures(r.res, verdict), r.res.wall_seconds)) end_process(2);
-    if (!m.json.empty()) {
-        nlohmann::json j = to_json(r.res, o.net.k);
-        j["traffic"] = r.traffic;
-        if (m.gates.any()) j["gates"] = gates_json(m.gates, verdict);
-        if (!m.config.is_null()) {
-            j["config"] = m.config;
-            j["config"]["resolved"] = resolved_config(r.tb->net().config());
-        }
-        if (!write_json(j, m.json)) end_process(2);
-    }
-    end_process(exit_code(r.res, verdict));
+    finish_run(m, r.res, verdict, o.net.k, {{"traffic", r.traffic}},
+               resolved_config(r.tb->net().config()));
 }
 
 }  // namespace
