@@ -5,6 +5,7 @@
 #include "cli/gates.h"
 #include "cli/junit.h"
 #include "cli/output_file.h"
+#include "sc/protocol.h"
 #include "tb/report.h"
 
 namespace d3 {
@@ -40,6 +41,15 @@ bool write_run_junit(const mode_context& m, const std::vector<std::string>& fail
     const auto err = write_file(m.junit, junit_xml({"d3sim", {c}}));
     if (err) std::fprintf(stderr, "d3sim: error: %s\n", err->c_str());
     return !err;
+}
+
+void end_failed_run(const mode_context& m, const std::string& error, bool elaborated,
+                    bool out_of_memory) {
+    const std::uint64_t step = to_cycle(sc_core::sc_time_stamp());
+    if (!m.json.empty())
+        write_json(error_result(error, elaborated ? &step : nullptr, m.config), m.json);
+    write_run_junit(m, {error}, 0);
+    end_process(out_of_memory ? 2 : 1);
 }
 
 void finish_run(const mode_context& m, const run_result& res, const gate_verdict& v, int k,

@@ -41,6 +41,12 @@ bool write_run_junit(const mode_context& m, const std::vector<std::string>& fail
 /// What fails a run's test case: its problems when it is not correct, else its failed gates.
 std::vector<std::string> run_failures(const run_result& r, const gate_verdict& v);
 
+/// The end of a traffic or trace run that stopped on `error` (after its elaboration when
+/// `elaborated`): the JSON error result with the step it stopped at, --junit, exit 2 when it ran
+/// out of memory (README), else 1.
+[[noreturn]] void end_failed_run(const mode_context& m, const std::string& error, bool elaborated,
+                                 bool out_of_memory);
+
 /// The end of a traffic or trace run: its gate failures printed (when it is correct), --junit,
 /// the JSON result (to_json's figures of `res`, the mode's own `figures` merged in, the gates, the
 /// recorded configuration with `resolved`, the network as built) and the process's exit code.

@@ -126,13 +126,7 @@ traffic_run run_bench(const traffic_run_options& o, const mode_context& m, doubl
             if (r.tb->links()) r.link_csv = r.tb->links()->csv();
         },
         &error, &out_of_memory);
-    if (!ran) {
-        const std::uint64_t step = to_cycle(sc_core::sc_time_stamp());
-        if (!m.json.empty())
-            write_json(error_result(error, r.tb ? &step : nullptr, m.config), m.json);
-        write_run_junit(m, {error}, 0);
-        end_process(out_of_memory ? 2 : 1);  // README: running out of memory is exit 2
-    }
+    if (!ran) end_failed_run(m, error, r.tb != nullptr, out_of_memory);
     r.res.estimated_memory_mib = estimated_mib;
     if (!r.tb->trace_error().empty()) {
         std::fprintf(stderr, "d3sim: error: %s\n", r.tb->trace_error().c_str());
