@@ -183,6 +183,9 @@ std::optional<std::string> check_usage(CLI::App& app, d3sim_cli& c,
     if (traffic)
         if (auto err = d3::check_traffic_option_use(app, c.traffic)) return err;
     if (auto err = d3::check_wave_usage(app)) return err;
+    if (!traffic && app.count("--fail-links") != 0)
+        return "--fail-links needs --traffic (the primitives' and traces' routes do not go around "
+               "failures yet)";
     // A trace replay was refused the primitives' options (check_replay_usage).
     const bool not_primitive = traffic || c.trace_mode();
     if (auto err = check_option_use(given, c.o.primitive, not_primitive)) return err;

@@ -20,6 +20,10 @@ void add_network_options(CLI::App& app, network_config& net, network_cli& c) {
                    "mdf: global links palmtree, consecutive, or a wiring file (one link per line: "
                    "group router port group router port)")
         ->capture_default_str();
+    app.add_option("--fail-links", net.fail_links,
+                   "--traffic: cables out of service for the whole run, random:N (drawn with "
+                   "--seed), fraction:X or a file of 'c d p g A' / 'c d p l X' lines; routing "
+                   "goes around them (docs/resilience.md)");
 }
 
 void add_router_options(CLI::App& app, network_config& net, network_cli& c) {

@@ -37,6 +37,7 @@ std::optional<std::string> traffic_run_options::validate() const {
         const topology t = make_topology(net);  // an MDF wiring file is read and checked here
         if (auto err = pattern_problem(traffic.pattern, t.routers())) return err;
         hotspots_of(traffic, t);  // throws for a router the network has not
+        if (!net.fail_links.empty()) parse_link_faults(net.fail_links, t, traffic.seed);
     } catch (const std::exception& e) {
         return e.what();
     }
@@ -49,7 +50,9 @@ network_config traffic_run_options::network() const {
     // A design-space router's terminal ports and hop phases (its VC classes) come from the
     // traffic: minimal routing crosses one global link, Valiant and UGAL up to two.
     c.router.design.terminals = traffic.concentration;
-    c.router.design.phases = traffic.routing == routing_kind::minimal ? 2 : 3;
+    // Detours around failed links (--fail-links) cross two, as Valiant's routes do.
+    c.router.design.phases =
+        traffic.routing == routing_kind::minimal && net.fail_links.empty() ? 2 : 3;
     return c;
 }
 
@@ -81,6 +84,10 @@ traffic_bench::traffic_bench(const sc_core::sc_module_name& name, const traffic_
     const auto start = std::chrono::steady_clock::now();
     opt_.traffic.packet_length = opt_.net.router.packet_length;  // the network's is the one home
     work_ = std::make_unique<traffic_workload>(topo_, opt_.traffic);
+    if (!opt_.net.fail_links.empty()) {
+        faults_ = parse_link_faults(opt_.net.fail_links, topo_, opt_.traffic.seed);
+        work_->state().route_around_faults(faults_);
+    }
     decoder_factory decoders;
     link_observer* observer = nullptr;
     if (!opt_.wave.empty()) {  // the waveform observes links, buffers and (on request) decoders

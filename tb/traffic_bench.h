@@ -62,6 +62,7 @@ class traffic_bench : public sc_core::sc_module {
     void report_progress(std::uint64_t now) const;
     traffic_run_options opt_;
     topology topo_;
+    link_faults faults_;  ///< --fail-links; outlives the routing that reads it
     std::unique_ptr<traffic_workload> work_;
     std::unique_ptr<wave_trace> wave_;
     std::unique_ptr<link_stats> links_;

@@ -121,6 +121,9 @@ struct network_config {
     /// Background traffic runs with the workload (--background): routers keep its figures apart
     /// from the workload's (router::background_stats).
     bool background = false;
+    /// Failed cables (--fail-links): `random:N`, `fraction:X` or a file (core/network/
+    /// link_faults.h); empty: none. Read against the topology and the run's seed by the testbench.
+    std::string fail_links;
 
     /// Why this configuration cannot be simulated, or nothing when it can: check_model() and a
     /// watchdog of at least min_watchdog() steps (or 0).

@@ -105,6 +105,12 @@ void traffic_state::pairs_from(router_id src,
     for (std::size_t i = 0; i < v.size(); ++i) out[i] = {v[i], 1};
 }
 
+void traffic_state::route_around_faults(const link_faults& f) {
+    faults_ = &f;
+    detours_ = std::make_unique<detour_counts>();
+    routing_ = route_around(std::move(routing_), t_, f, *detours_);
+}
+
 void traffic_state::set_view(const occupancy_view& v) {
     view_.target = &v;
 }
@@ -319,6 +325,7 @@ nlohmann::json traffic_state::summary() const {
     }
     if (auto_) j["measure_auto"] = auto_summary();
     if (!o_.hotspot_nodes.empty()) j["hotspots"] = hotspots_of(o_, t_);
+    if (faults_) j["faults"] = faults_json(t_, *faults_, *detours_);
     if (o_.injection == injection_kind::on_off) {  // Bernoulli runs keep the keys they had
         j["injection"] = to_string(o_.injection);
         j["burst_alpha"] = o_.burst_alpha;
@@ -340,7 +347,7 @@ traffic_program::traffic_program(traffic_state& s, router_id id)
       at_(s.topo().at(id)),
       rng_(stream_seed(s.options().seed, id)),
       terminals_(s.options().concentration),
-      minimal_(s.options().routing == routing_kind::minimal),
+      minimal_(s.options().routing == routing_kind::minimal && !s.detours()),
       in_place_(minimal_ && s.pattern().uniform() &&
                 s.options().injection == injection_kind::bernoulli &&
                 2 * static_cast<std::size_t>(terminals_) <= traffic_rng::kBlock),
@@ -379,6 +386,7 @@ traffic_program::traffic_program(traffic_state& s, router_id id)
         const router_id dst = s_.pattern().destination(id_, rng_);
         const coord to = s_.topo().at(dst);
         const header h = minimal_ ? minimal_header(to) : s_.routing().route(at_, to, rng_);
+        if (h.b == kUnreachable) continue;  // no route around the failed links: not created
         out.push_back({h, s_.created(step, id_, dst, h), 0, false, false,
                        static_cast<std::uint8_t>(terminal)});
     }

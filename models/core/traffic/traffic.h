@@ -21,6 +21,7 @@
 #include "core/traffic/latency.h"
 #include "core/traffic/occupancy_view.h"
 #include "core/traffic/pattern.h"
+#include "core/traffic/route_around.h"
 #include "core/traffic/routing.h"
 #include "core/workload/program.h"
 #include "core/workload/workload.h"
@@ -123,6 +124,11 @@ class traffic_state {
     }
     const pattern_generator& pattern() const { return pattern_; }
     const launch_routing& routing() const { return *routing_; }
+    /// --fail-links: the routing goes around `f` from now on (core/traffic/route_around.h); the
+    /// programs made afterwards take the routing's header for every packet. `f` outlives this.
+    void route_around_faults(const link_faults& f);
+    /// The detours' counts with --fail-links, else nullptr.
+    const detour_counts* detours() const { return detours_.get(); }
 
     /// The run was stopped at `step` (the watchdog, the memory limit), before creation ended:
     /// the measurement window's rates are over the measured steps it ran, not the whole window.
@@ -148,6 +154,8 @@ class traffic_state {
     std::function<bool(std::uint64_t)> open_;
     pattern_generator pattern_;
     std::unique_ptr<launch_routing> routing_;
+    const link_faults* faults_ = nullptr;     ///< route_around_faults()
+    std::unique_ptr<detour_counts> detours_;  ///< route_around_faults()
     std::vector<std::vector<router_id>> created_to_;  ///< per source, one entry per packet
 
     /// A source's measured packets from the oldest one still on its way on, in creation order

@@ -1,0 +1,168 @@
+#include "core/network/link_faults.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+
+#include "core/decoding/decoder.h"
+#include "core/decoding/expand.h"
+#include "core/run/input_file.h"
+
+namespace d3 {
+namespace {
+
+/// Output o of router id: the cable it belongs to, with its far end.
+cable cable_at(const topology& t, router_id id, int o) {
+    const coord at = t.at(id);
+    const topology::link_end far = t.far_end(at, port_of(o, t.k()));
+    return {id, o, t.id(far.at), index_of(far.port, t.k())};
+}
+
+bool is_cable(const topology& t, router_id id, int o) {
+    const port_ref p = port_of(o, t.k());
+    return !(p.global && t.global_loops(t.at(id), p.port));
+}
+
+/// N distinct cables of `all` drawn with the seed (a partial Fisher-Yates shuffle).
+std::vector<cable> draw(std::vector<cable> all, std::size_t n, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t j = i + static_cast<std::size_t>(rng() % (all.size() - i));
+        std::swap(all[i], all[j]);
+    }
+    all.resize(n);
+    std::sort(all.begin(), all.end(), [](const cable& a, const cable& b) {
+        return a.from != b.from ? a.from < b.from : a.out < b.out;
+    });
+    return all;
+}
+
+std::size_t count_of(const std::string& text, const std::string& spec) {
+    std::size_t used = 0;
+    unsigned long long n = 0;
+    try {
+        n = std::stoull(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || used != text.size() || text[0] == '-')
+        throw std::invalid_argument("--fail-links " + spec + ": N must be a whole number");
+    return static_cast<std::size_t>(n);
+}
+
+double fraction_of(const std::string& text, const std::string& spec) {
+    std::size_t used = 0;
+    double x = -1;
+    try {
+        x = std::stod(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || used != text.size() || !(x >= 0 && x <= 1))
+        throw std::invalid_argument("--fail-links " + spec + ": X must be a number in [0, 1]");
+    return x;
+}
+
+/// One line of a faults file: "c d p g A" or "c d p l X".
+cable cable_of_line(const topology& t, const std::string& line, const std::string& where) {
+    std::istringstream in(line);
+    coord at;
+    std::string kind;
+    int port = -1;
+    std::string rest;
+    if (!(in >> at.c >> at.d >> at.p >> kind >> port) || (in >> rest) ||
+        (kind != "g" && kind != "l"))
+        throw std::invalid_argument(where + ": expected 'c d p g A' or 'c d p l X'");
+    if (!t.contains(at))
+        throw std::invalid_argument(where + ": no router " + to_string(at) + " in " + t.name());
+    const bool global = kind == "g";
+    if (port < (global ? 0 : 1) || port >= (global ? t.k() : t.m()))
+        throw std::invalid_argument(where + ": no " + (global ? "global" : "local") + " port " +
+                                    std::to_string(port) + " on " + t.name());
+    const int o = index_of({global, port}, t.k());
+    if (!is_cable(t, t.id(at), o))
+        throw std::invalid_argument(where + ": global port 0 of " + t.label(at) +
+                                    " loops back to the router: not a cable");
+    return cable_at(t, t.id(at), o);
+}
+
+std::vector<cable> read_cables(const topology& t, const std::string& path) {
+    std::vector<cable> out;
+    const std::vector<std::string> lines = read_input_lines(path, "--fail-links");
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        std::string line = lines[i].substr(0, lines[i].find('#'));
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        out.push_back(cable_of_line(t, line, path + " line " + std::to_string(i + 1)));
+    }
+    return out;
+}
+
+}  // namespace
+
+link_faults::link_faults(const topology& t, std::vector<cable> failed)
+    : ports_(static_cast<std::size_t>(t.link_ports())) {
+    down_.assign(static_cast<std::size_t>(t.routers()) * ports_, false);
+    for (const cable& c : failed) {
+        const std::size_t a = static_cast<std::size_t>(c.from) * ports_ + c.out;
+        const std::size_t b = static_cast<std::size_t>(c.to) * ports_ + c.in;
+        if (down_[a]) continue;  // named twice (either direction): once
+        down_[a] = down_[b] = true;
+        cables_.push_back(c);
+    }
+}
+
+std::vector<cable> all_cables(const topology& t) {
+    std::vector<cable> out;
+    for (router_id id = 0; id < t.routers(); ++id)
+        for (int o = 0; o < t.link_ports(); ++o) {
+            if (!is_cable(t, id, o)) continue;
+            const cable c = cable_at(t, id, o);
+            if (c.from < c.to || (c.from == c.to && c.out < c.in)) out.push_back(c);
+        }
+    return out;
+}
+
+link_faults parse_link_faults(const std::string& spec, const topology& t, std::uint64_t seed) {
+    const std::string random = "random:";
+    const std::string fraction = "fraction:";
+    if (spec.rfind(random, 0) == 0 || spec.rfind(fraction, 0) == 0) {
+        std::vector<cable> all = all_cables(t);
+        std::size_t n = 0;
+        if (spec.rfind(random, 0) == 0) {
+            n = count_of(spec.substr(random.size()), spec);
+            if (n > all.size())
+                throw std::invalid_argument("--fail-links " + spec + ": " + t.name() + " has " +
+                                            std::to_string(all.size()) + " cables");
+        } else {
+            const double x = fraction_of(spec.substr(fraction.size()), spec);
+            n = static_cast<std::size_t>(std::llround(x * static_cast<double>(all.size())));
+        }
+        return link_faults(t, draw(std::move(all), n, seed));
+    }
+    return link_faults(t, read_cables(t, spec));
+}
+
+std::string cable_name(const topology& t, const cable& c) {
+    const port_ref p = port_of(c.out, t.k());
+    return t.label(t.at(c.from)) + (p.global ? " g " : " l ") + std::to_string(p.port);
+}
+
+bool route_crosses_failure(const topology& t, const link_faults& f, const coord& src,
+                           const header& h) {
+    coord at = src;
+    header hdr = h;
+    for (int step = 0; step <= 8; ++step) {
+        const decision d = step == 0 ? decode(hdr, at, t) : decode_valid(hdr, at, t);
+        hop next;
+        if (!expand_unicast(d, at, t, next)) return true;
+        if (next.to == kEjectTarget) return false;
+        if (is_link(next.to) && f.failed(t.id(at), next.to)) return true;
+        at = next.at;
+        hdr = d.next;
+    }
+    return true;
+}
+
+}  // namespace d3

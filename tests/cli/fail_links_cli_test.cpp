@@ -1,0 +1,79 @@
+// --fail-links (issue 47, item 5; docs/resilience.md) as a user runs it: uniform traffic on D3(4,8)
+// with one failed global cable delivers every packet and no packet crosses the cable, read from
+// the packet log (not from the routing that avoided it); bad specs are one line and exit 2.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "cli/d3sim_cli.h"
+#include "support/read_file.h"
+
+namespace d3 {
+namespace {
+
+using test::expect_bad_input;
+using test::read_all;
+using test::run_d3sim;
+using test::write_temp;
+
+std::string unique(const std::string& name) {
+    return "d3_fail_links_" + std::to_string(getpid()) + "_" + name;
+}
+
+// The packet log's hops (step,event,packet,message,source,destination,router,input,vc,output,b)
+// out of `router` through `output`.
+int hops_through(const std::string& log, const std::string& router, const std::string& output) {
+    std::istringstream in(log);
+    std::string line;
+    int n = 0;
+    while (std::getline(in, line)) {
+        std::istringstream row(line);
+        std::string field[11];
+        for (std::string& f : field) std::getline(row, f, ',');
+        if (field[1] == "hop" && field[6] == router && field[9] == output) ++n;
+    }
+    return n;
+}
+
+TEST(FailLinksCli, OneFailedGlobalCableCarriesNothingAndEverythingArrives) {
+    // (1,2,3)'s global port 1 reaches (2,3,2), whose port 3 (= -1 mod 4) is the way back.
+    const std::string faults = write_temp(unique("one.txt"), "1 2 3 g 1\n");
+    const std::string json = write_temp(unique("run.json"), "");
+    const std::string log = write_temp(unique("packets.csv"), "");
+    const std::string run = "--k 4 --m 8 --traffic uniform --rate 0.2 --warmup 50 --measure 100 ";
+    const auto r = run_d3sim(run + "--fail-links " + faults + " --json " + json +
+                             " --trace-packets " + log + " -q");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto j = nlohmann::json::parse(read_all(json));
+    EXPECT_TRUE(j["correct"].get<bool>());
+    const auto& t = j["traffic"];
+    EXPECT_EQ(t["measured_delivered"], t["measured_created"]);
+    EXPECT_EQ(t["delivered"], t["created"]);
+    EXPECT_EQ(t["faults"]["failed_links"], nlohmann::json::array({"(1,2,3) g 1"}));
+    EXPECT_EQ(t["faults"]["unreachable"], 0);
+    EXPECT_GT(t["faults"]["rerouted"].get<int>(), 0);
+    const std::string packets = read_all(log);
+    EXPECT_GT(hops_through(packets, "1.2.3", "global 2"), 0);  // the log names global hops so
+    EXPECT_EQ(hops_through(packets, "1.2.3", "global 1"), 0);
+    EXPECT_EQ(hops_through(packets, "2.3.2", "global 3"), 0);
+    // Without the failure the same run sends packets over that cable.
+    const auto plain = run_d3sim(run + "--trace-packets " + log + " -q");
+    ASSERT_EQ(plain.code, 0) << plain.err;
+    EXPECT_GT(hops_through(read_all(log), "1.2.3", "global 1"), 0);
+}
+
+TEST(FailLinksCli, BadSpecsAreOneLineErrors) {
+    const std::string run = "--k 2 --m 3 --traffic uniform --fail-links ";
+    expect_bad_input(run + "random:100", "D3(2,3) has");
+    expect_bad_input(run + "fraction:2", "X must be a number in [0, 1]");
+    expect_bad_input(run + write_temp(unique("bad.txt"), "0 0 0 g 0\n"), "loops back");
+    expect_bad_input(run + write_temp(unique("port.txt"), "0 0 1 l 3\n"), "no local port 3");
+    expect_bad_input("--k 2 --m 3 --primitive all-to-all --fail-links random:1",
+                     "--fail-links needs --traffic");
+}
+
+}  // namespace
+}  // namespace d3
