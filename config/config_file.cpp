@@ -62,6 +62,16 @@ bool has_type(const std::string& s, config_type t) {
     return false;
 }
 
+// --unit-impl's keys, router.UNIT.impl: the option's value is UNIT=IMPL, the key's IMPL.
+bool is_unit_impl(const config_key& k) {
+    return std::string(k.option) == "--unit-impl";
+}
+std::string unit_of(const config_key& k) {
+    const std::string path = k.path;  // router.UNIT.impl
+    const std::size_t from = path.find('.') + 1;
+    return path.substr(from, path.rfind('.') - from);
+}
+
 struct file_value {
     const config_key* key;
     std::string value;
@@ -274,7 +284,7 @@ config_args read_config_file(const std::string& path, const CLI::App& app) {
             if (out.origins.empty() || out.origins.back().option != k.option)
                 out.origins.push_back({k.option, k.path, v.line});
             out.args.push_back(k.option);
-            out.args.push_back(v.value);
+            out.args.push_back(is_unit_impl(k) ? unit_of(k) + "=" + v.value : v.value);
         }
     return out;
 }
@@ -407,6 +417,15 @@ nlohmann::ordered_json effective_config(const CLI::App& app, config_mode run, bo
         }
         if (k.type == config_type::list) {  // every occurrence, in order; absent: no key
             if (given) set_path(j, k.path, o->results());
+            continue;
+        }
+        if (is_unit_impl(k)) {  // the last UNIT=IMPL given for its unit; a result: only if given
+            const std::string unit = unit_of(k) + "=";
+            std::string impl;
+            for (const std::string& r : o->results())
+                if (r.rfind(unit, 0) == 0) impl = r.substr(unit.size());
+            if (impl.empty() && for_result) continue;
+            set_path(j, k.path, impl.empty() ? std::string("cpp") : impl);
             continue;
         }
         std::string value;

@@ -38,6 +38,7 @@
 #include "tb/memory_limit.h"
 #if D3_WITH_VERILATOR
 #include "rtl/decoder_select.h"
+#include "rtl/rtl_arbiters.h"
 #endif
 
 namespace d3 {
@@ -228,6 +229,12 @@ std::optional<std::string> check_run(const CLI::App& app, d3sim_cli& c, memory_b
     budget = b.budget;
     c.o.net.memory_limit_mib = budget.mib;  // the run stops there too (network::memory_stop)
     if (auto err = apply_network_options(app, c.net, c.o.net)) return err;
+#if !D3_WITH_VERILATOR
+    if (c.o.net.router.switch_allocator_impl != d3::unit_impl::cpp)
+        return "--unit-impl switch_allocator=" +
+               std::string(d3::to_string(c.o.net.router.switch_allocator_impl)) +
+               " needs a build with -DD3_WITH_VERILATOR=ON";
+#endif
     if ((c.traffic_mode() || c.trace_mode()) && !c.o.subnetworks.empty())
         return "--subnetwork runs a --primitive, not --traffic";
     return apply_wave_limit(c.wave_limit, c.o.wave_opts);
@@ -294,6 +301,9 @@ int run_command(int argc, char** argv) {
 // workload for a huge network is built, say) becomes one line and an exit code.
 int sc_main(int argc, char** argv) {
     d3::install_memory_reserve(256u << 20);  // for the unwinding after a bad_alloc (see there)
+#if D3_WITH_VERILATOR
+    d3::register_rtl_units();  // --unit-impl: the Verilated units this executable links
+#endif
     try {
         return d3::run_command(argc, argv);
     } catch (const std::bad_alloc&) {

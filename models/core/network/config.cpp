@@ -103,6 +103,14 @@ std::optional<std::string> network_config::check_model() const {
         return "--injection-depth " + std::to_string(r.injection_depth) +
                " must hold at least one step of injection (--injection-width " +
                std::to_string(width) + ")";
+    if (r.switch_allocator_impl != unit_impl::cpp) {  // the RTL is the paper's round-robin arbiter
+        const std::string unit =
+            "--unit-impl switch_allocator=" + std::string(to_string(r.switch_allocator_impl));
+        if (r.arb != arbitration::round_robin)
+            return unit + " needs --arbitration round-robin (the RTL's arbiter)";
+        if (r.design_space())
+            return unit + " runs in the paper's router, not in a design-space router";
+    }
     return std::nullopt;
 }
 

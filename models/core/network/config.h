@@ -8,6 +8,7 @@
 #include "core/enum_names.h"
 #include "core/network/topology.h"
 #include "core/router/pipeline.h"
+#include "core/router/unit_impl.h"
 #include "core/vc_router/vc_router_setup.h"
 
 namespace d3 {
@@ -77,6 +78,9 @@ struct router_params {
     int local_latency = 1;   ///< cycles on a local link
     int global_latency = 1;  ///< cycles on a global link
     arbitration arb = arbitration::round_robin;
+    /// The switch allocator's per-output arbiters: C++, the Verilated rtl/d3_rr_arbiter.sv, or both
+    /// in lockstep (--unit-impl switch_allocator=..., issue 49).
+    unit_impl switch_allocator_impl = unit_impl::cpp;
     /// Virtual channels per link input, separated by the sync counter b the packet arrives with
     /// (core/decoding/vc.h); 0 = 1 (the paper's router, used by the primitives). The
     /// synthetic-traffic testbench resolves 0 to kTrafficVcs.

@@ -1,0 +1,127 @@
+// `d3sim --unit-impl switch_allocator=rtl|lockstep` (issue 49) as a user runs it: the Verilated
+// round-robin arbiters in every router give byte for byte the JSON result of the C++ arbiters (but
+// for the keys that measure the run and the recorded options), lockstep runs clean, the seeded
+// fault of the RTL arbiter (d3sim_fault) stops a lockstep run naming the router, the unit, the
+// inputs and both grants, and bad values are one line on stderr and exit 2.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "support/run_command.h"
+
+namespace {
+
+using d3::test::outcome;
+
+outcome run(const std::string& d3sim, const std::string& args) {
+    return d3::test::run_command(d3sim + " " + args);
+}
+
+// Keys that measure the run (they differ from run to run) and the options given (`config`).
+const std::array<const char*, 5> kRunKeys = {"wall_seconds", "elaboration_seconds",
+                                             "hops_per_second", "peak_rss_kib", "config"};
+
+std::string result_text(const std::string& args, const std::string& impl) {
+    const std::string with = impl.empty() ? "" : " --unit-impl switch_allocator=" + impl;
+    const outcome o = run(D3SIM, args + with + " --json - --quiet");
+    EXPECT_EQ(o.code, 0) << args << with << ": " << o.err;
+    nlohmann::ordered_json j = nlohmann::ordered_json::parse(o.out, nullptr, false);
+    EXPECT_FALSE(j.is_discarded()) << o.out;
+    if (j.is_discarded()) return {};
+    const std::string recorded = j["config"]["router"]["switch_allocator"].value("impl", "");
+    EXPECT_EQ(recorded, impl) << "the result records the unit's implementation when given";
+    for (const char* key : kRunKeys) j.erase(key);
+    return j.dump(1);  // the text, in the result's order: byte-identical, not only equal
+}
+
+// `min_conflicts`: the runs must have had conflicts (so the arbiters picked), at least this many.
+void expect_same_result(const std::string& args, long min_conflicts) {
+    const std::string cpp = result_text(args, "");
+    const nlohmann::json j = nlohmann::json::parse(cpp, nullptr, false);
+    ASSERT_FALSE(j.is_discarded());
+    const auto conflicts = j.contains("conflicts") ? j["conflicts"].get<long>() : 0;
+    EXPECT_GE(conflicts, min_conflicts) << args << ": " << cpp.substr(0, 400);
+    EXPECT_EQ(result_text(args, "cpp"), cpp) << args;
+    EXPECT_EQ(result_text(args, "rtl"), cpp) << args << " switch_allocator=rtl";
+    EXPECT_EQ(result_text(args, "lockstep"), cpp) << args << " switch_allocator=lockstep";
+}
+
+const std::string kUniform =
+    " --traffic uniform --rate 0.6 --warmup 100 --measure 300 --drain-limit 2000";
+
+TEST(UnitImplNetwork, AllToAllD3_4_8) {
+    expect_same_result("--k 4 --m 8", 0);
+}
+TEST(UnitImplNetwork, UnscheduledAllToAllD3_3_4) {
+    expect_same_result("--k 3 --m 4 --schedule none", 1);
+}
+TEST(UnitImplNetwork, UniformTrafficD3_4_8) {
+    expect_same_result("--k 4 --m 8" + kUniform, 1000);
+}
+TEST(UnitImplNetwork, UniformTrafficMdf4_8) {
+    expect_same_result("--topology mdf --k 4 --m 8" + kUniform, 1000);
+}
+// Two service classes: an arbiter per output and class.
+TEST(UnitImplNetwork, AllToAllUnderBackgroundD3_4_4) {
+    expect_same_result(
+        "--k 4 --m 4 --primitive all-to-all --background uniform "
+        "--background-rate 0.5 --service standard",
+        0);
+}
+
+TEST(UnitImplFault, LockstepStopsAtTheFirstDifference) {
+    const outcome o = run(
+        D3SIM_FAULT, "--k 4 --m 8" + kUniform + " --unit-impl switch_allocator=lockstep --quiet");
+    EXPECT_NE(o.code, 0);
+    for (const char* part : {"d3/lockstep", "router", "switch_allocator output", "requesters",
+                             "C++ reference grants source", "RTL grants source"})
+        EXPECT_NE(o.err.find(part), std::string::npos) << part << " in: " << o.err;
+}
+TEST(UnitImplFault, TheCppUnitIsUnaffected) {
+    EXPECT_EQ(run(D3SIM_FAULT, "--k 4 --m 8" + kUniform + " --quiet").code, 0);
+}
+
+void expect_bad_input(const std::string& args, const std::string& says) {
+    const outcome o = run(D3SIM, args);
+    EXPECT_EQ(o.code, 2) << args << ": " << o.err;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+    EXPECT_NE(o.err.find(says), std::string::npos) << o.err;
+}
+
+TEST(UnitImplCli, BadValuesAreRefused) {
+    expect_bad_input("--k 2 --m 4 --unit-impl switch_allocator", "give UNIT=IMPL");
+    expect_bad_input("--k 2 --m 4 --unit-impl crossbar=rtl", "unknown unit crossbar");
+    expect_bad_input("--k 2 --m 4 --unit-impl switch_allocator=verilog",
+                     "unknown implementation verilog");
+    expect_bad_input("--k 2 --m 4 --unit-impl decoder=rtl", "--decoder rtl");
+    expect_bad_input("--k 2 --m 4 --unit-impl switch_allocator=rtl --arbitration oldest-first",
+                     "needs --arbitration round-robin");
+}
+
+TEST(UnitImplCli, IsAConfigKey) {
+    const outcome dump =
+        run(D3SIM, "--k 2 --m 4 --unit-impl switch_allocator=lockstep --dump-config");
+    EXPECT_EQ(dump.code, 0) << dump.err;
+    EXPECT_NE(dump.out.find("impl: lockstep"), std::string::npos) << dump.out;
+    const outcome plain = run(D3SIM, "--k 2 --m 4 --dump-config");
+    EXPECT_NE(plain.out.find("impl: cpp"), std::string::npos) << plain.out;
+    // A result's config reruns the run: the key becomes the option again.
+    const std::string file =
+        testing::TempDir() + "d3_unit_impl_" + std::to_string(getpid()) + ".yaml";
+    {
+        std::FILE* f = std::fopen(file.c_str(), "w");
+        ASSERT_NE(f, nullptr);
+        std::fputs("router:\n  switch_allocator:\n    impl: rtl\n", f);
+        std::fclose(f);
+    }
+    const outcome r = run(D3SIM, "--k 2 --m 4 --config " + file + " --json - --quiet");
+    std::remove(file.c_str());
+    EXPECT_EQ(r.code, 0) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(r.out, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << r.out;
+    EXPECT_EQ(j["config"]["router"]["switch_allocator"].value("impl", ""), "rtl");
+}
+
+}  // namespace
