@@ -104,9 +104,9 @@ TEST(UnitImplCli, IsAConfigKey) {
     const outcome dump =
         run(D3SIM, "--k 2 --m 4 --unit-impl switch_allocator=lockstep --dump-config");
     EXPECT_EQ(dump.code, 0) << dump.err;
-    EXPECT_NE(dump.out.find("impl: lockstep"), std::string::npos) << dump.out;
+    EXPECT_NE(dump.out.find("impl: \"lockstep\""), std::string::npos) << dump.out;
     const outcome plain = run(D3SIM, "--k 2 --m 4 --dump-config");
-    EXPECT_NE(plain.out.find("impl: cpp"), std::string::npos) << plain.out;
+    EXPECT_NE(plain.out.find("impl: \"cpp\""), std::string::npos) << plain.out;
     // A result's config reruns the run: the key becomes the option again.
     const std::string file =
         testing::TempDir() + "d3_unit_impl_" + std::to_string(getpid()) + ".yaml";
