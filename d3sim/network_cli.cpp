@@ -50,7 +50,7 @@ void add_router_options(CLI::App& app, network_config& net, network_cli& c) {
     app.add_option("--unit-impl", c.unit_impl,
                    "UNIT=cpp|rtl|lockstep, repeatable: run a router unit as its C++ model, as its "
                    "Verilated RTL, or both, stopping at the first difference (UNIT: "
-                   "switch_allocator; docs/rtl-units.md)")
+                   "switch_allocator, replicator; docs/rtl-units.md)")
         ->type_size(1)
         ->allow_extra_args(false);
     app.add_option("--watchdog", net.watchdog,
@@ -77,7 +77,7 @@ std::optional<std::string> apply_unit_impl(const std::string& given, router_para
     const std::string impl = given.substr(eq + 1);
     if (unit == "decoder")
         return "--unit-impl " + given + ": the header decoder is chosen with --decoder " + impl;
-    if (unit == "hold_stage" || unit == "replicator")
+    if (unit == "hold_stage")
         return "--unit-impl " + given + ": the " + unit + " has no RTL in d3sim yet (issue 49)";
     if (!parse_as<rtl_unit>(unit))
         return "--unit-impl " + given + ": unknown unit " + unit +
@@ -86,7 +86,8 @@ std::optional<std::string> apply_unit_impl(const std::string& given, router_para
     if (!i)
         return "--unit-impl " + given + ": unknown implementation " + impl +
                " (known: " + names_text(kUnitImplNames) + ")";
-    r.switch_allocator_impl = *i;
+    (*parse_as<rtl_unit>(unit) == rtl_unit::replicator ? r.replicator_impl
+                                                       : r.switch_allocator_impl) = *i;
     return std::nullopt;
 }
 

@@ -2,8 +2,10 @@
 // library. The port widths are the ones rtl/CMakeLists.txt verilates the models with
 // (D3_RTL_GLOBAL_PORT_WIDTH, ..._LOCAL_..., D3_RTL_ARBITER_N).
 #include "Vd3_header_decoder.h"  // the generated models first (Verilator's include order)
+#include "Vd3_replicator.h"
 #include "Vd3_rr_arbiter.h"
 #include "rtl/rtl_arbiters.h"
+#include "rtl/rtl_replicator.h"
 #include "rtl/verilated_engine.h"
 
 namespace d3 {
@@ -19,10 +21,14 @@ std::unique_ptr<arbiter_bank_if> make_arbiters(const arbiter_bank_setup& s) {
     return select_arbiters(s, std::make_unique<verilated_arbiters<Vd3_rr_arbiter>>(
                                   s, D3_RTL_ARBITER_N, "Vd3_rr_arbiter"));
 }
+std::unique_ptr<replicator_unit_if> make_replicator(const replicator_unit_setup& s) {
+    return std::make_unique<verilated_replicator<Vd3_replicator>>(s);
+}
 }  // namespace
 
 void register_rtl_units() {
     set_arbiter_bank_maker(make_arbiters);
+    set_replicator_unit_maker(make_replicator);
 }
 
 }  // namespace d3

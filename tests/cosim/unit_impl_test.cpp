@@ -1,8 +1,9 @@
-// `d3sim --unit-impl switch_allocator=rtl|lockstep` (issue 49) as a user runs it: the Verilated
-// round-robin arbiters in every router give byte for byte the JSON result of the C++ arbiters (but
-// for the keys that measure the run and the recorded options), lockstep runs clean, the seeded
-// fault of the RTL arbiter (d3sim_fault) stops a lockstep run naming the router, the unit, the
-// inputs and both grants, and bad values are one line on stderr and exit 2.
+// `d3sim --unit-impl UNIT=rtl|lockstep` (issue 49) as a user runs it: the Verilated round-robin
+// arbiters (switch_allocator) and the Verilated replicator in every router give byte for byte the
+// JSON result of the C++ units (but for the keys that measure the run and the recorded options),
+// lockstep runs clean, every unit in RTL at once too, the seeded faults of the RTL (d3sim_fault)
+// stop a lockstep run naming the router, the unit, the inputs and both outputs, and bad values are
+// one line on stderr and exit 2.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -23,29 +24,41 @@ outcome run(const std::string& d3sim, const std::string& args) {
 const std::array<const char*, 5> kRunKeys = {"wall_seconds", "elaboration_seconds",
                                              "hops_per_second", "peak_rss_kib", "config"};
 
-std::string result_text(const std::string& args, const std::string& impl) {
-    const std::string with = impl.empty() ? "" : " --unit-impl switch_allocator=" + impl;
+std::string result_text(const std::string& args, const std::string& impl,
+                        const std::string& unit = "switch_allocator") {
+    const std::string with = impl.empty() ? "" : " --unit-impl " + unit + "=" + impl;
     const outcome o = run(D3SIM, args + with + " --json - --quiet");
     EXPECT_EQ(o.code, 0) << args << with << ": " << o.err;
     nlohmann::ordered_json j = nlohmann::ordered_json::parse(o.out, nullptr, false);
     EXPECT_FALSE(j.is_discarded()) << o.out;
     if (j.is_discarded()) return {};
-    const std::string recorded = j["config"]["router"]["switch_allocator"].value("impl", "");
+    const nlohmann::ordered_json& section = j["config"]["router"][unit];
+    const std::string recorded = section.is_object() ? section.value("impl", "") : "";
     EXPECT_EQ(recorded, impl) << "the result records the unit's implementation when given";
     for (const char* key : kRunKeys) j.erase(key);
     return j.dump(1);  // the text, in the result's order: byte-identical, not only equal
 }
 
 // `min_conflicts`: the runs must have had conflicts (so the arbiters picked), at least this many.
-void expect_same_result(const std::string& args, long min_conflicts) {
-    const std::string cpp = result_text(args, "");
+void expect_same_result(const std::string& args, long min_conflicts,
+                        const std::string& unit = "switch_allocator") {
+    const std::string cpp = result_text(args, "", unit);
     const nlohmann::json j = nlohmann::json::parse(cpp, nullptr, false);
     ASSERT_FALSE(j.is_discarded());
     const auto conflicts = j.contains("conflicts") ? j["conflicts"].get<long>() : 0;
     EXPECT_GE(conflicts, min_conflicts) << args << ": " << cpp.substr(0, 400);
-    EXPECT_EQ(result_text(args, "cpp"), cpp) << args;
-    EXPECT_EQ(result_text(args, "rtl"), cpp) << args << " switch_allocator=rtl";
-    EXPECT_EQ(result_text(args, "lockstep"), cpp) << args << " switch_allocator=lockstep";
+    for (const char* impl : {"cpp", "rtl", "lockstep"})
+        EXPECT_EQ(result_text(args, impl, unit), cpp) << args << " " << unit << "=" << impl;
+}
+
+// The replicator's runs: broadcasts, whose copies it decides.
+void expect_same_broadcast(const std::string& args) {
+    const std::string cpp = result_text(args, "", "replicator");
+    const nlohmann::json j = nlohmann::json::parse(cpp, nullptr, false);
+    ASSERT_FALSE(j.is_discarded());
+    EXPECT_GT(j.value("hops", 0L), 0L) << cpp.substr(0, 400);
+    for (const char* impl : {"cpp", "rtl", "lockstep"})
+        EXPECT_EQ(result_text(args, impl, "replicator"), cpp) << args << " replicator=" << impl;
 }
 
 const std::string kUniform =
@@ -69,6 +82,46 @@ TEST(UnitImplNetwork, AllToAllUnderBackgroundD3_4_4) {
         "--k 4 --m 4 --primitive all-to-all --background uniform "
         "--background-rate 0.5 --service standard",
         0);
+}
+
+TEST(UnitImplNetwork, BroadcastD3_4_8) {
+    expect_same_broadcast("--k 4 --m 8 --primitive broadcast --source 0,1,0");
+}
+TEST(UnitImplNetwork, BroadcastMdf4_8) {
+    expect_same_broadcast("--topology mdf --k 4 --m 8 --primitive broadcast --source 3,0,2");
+}
+TEST(UnitImplNetwork, BroadcastTreesD3_3_4) {
+    expect_same_broadcast("--k 3 --m 4 --primitive broadcast-trees --source 1,0,2");
+}
+
+// Every unit d3sim runs as RTL at once (the decoder, the arbiters, the replicator).
+TEST(UnitImplNetwork, EveryUnitInRtl) {
+    const std::string all =
+        " --decoder rtl --unit-impl switch_allocator=rtl --unit-impl replicator=rtl";
+    for (const std::string args : {"--k 4 --m 8", "--k 4 --m 8 --primitive broadcast"}) {
+        const outcome cpp = run(D3SIM, args + " --json - --quiet");
+        const outcome rtl = run(D3SIM, args + all + " --json - --quiet");
+        ASSERT_EQ(rtl.code, 0) << rtl.err;
+        nlohmann::ordered_json a = nlohmann::ordered_json::parse(cpp.out, nullptr, false);
+        nlohmann::ordered_json b = nlohmann::ordered_json::parse(rtl.out, nullptr, false);
+        ASSERT_FALSE(a.is_discarded() || b.is_discarded());
+        for (const char* key : kRunKeys) {
+            a.erase(key);
+            b.erase(key);
+        }
+        b["decoder"] = a["decoder"];  // recorded as the option given
+        EXPECT_EQ(b.dump(1), a.dump(1)) << args;
+    }
+}
+
+TEST(UnitImplFault, ReplicatorLockstepStopsAtTheFirstDifference) {
+    const outcome o = run(D3SIM_FAULT,
+                          "--k 4 --m 8 --primitive broadcast --source 0,1,0 "
+                          "--unit-impl replicator=lockstep --quiet");
+    EXPECT_NE(o.code, 0);
+    for (const char* part : {"d3/lockstep", "router", "replicator list", "targets left", "serving",
+                             "C++ reference gives", "RTL: copy_o"})
+        EXPECT_NE(o.err.find(part), std::string::npos) << part << " in: " << o.err;
 }
 
 TEST(UnitImplFault, LockstepStopsAtTheFirstDifference) {
@@ -96,6 +149,8 @@ TEST(UnitImplCli, BadValuesAreRefused) {
     expect_bad_input("--k 2 --m 4 --unit-impl switch_allocator=verilog",
                      "unknown implementation verilog");
     expect_bad_input("--k 2 --m 4 --unit-impl decoder=rtl", "--decoder rtl");
+    expect_bad_input("--k 2 --m 4 --unit-impl hold_stage=rtl", "has no RTL in d3sim yet");
+    expect_bad_input("--k 40 --m 30 --unit-impl replicator=rtl", "needs K + M + 1 <= 64");
     expect_bad_input("--k 2 --m 4 --unit-impl switch_allocator=rtl --arbitration oldest-first",
                      "needs --arbitration round-robin");
 }

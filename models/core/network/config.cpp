@@ -111,6 +111,15 @@ std::optional<std::string> network_config::check_model() const {
         if (r.design_space())
             return unit + " runs in the paper's router, not in a design-space router";
     }
+    if (r.replicator_impl != unit_impl::cpp) {  // a line per target: links, hold, ejection
+        const std::string unit =
+            "--unit-impl replicator=" + std::string(to_string(r.replicator_impl));
+        if (r.design_space())
+            return unit + " runs in the paper's router, not in a design-space router";
+        if (k + m + 1 > kReplicatorLines)
+            return unit + " needs K + M + 1 <= " + std::to_string(kReplicatorLines) +
+                   " (the RTL's target lines: the link ports, the hold stage, ejection)";
+    }
     return std::nullopt;
 }
 

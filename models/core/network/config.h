@@ -78,9 +78,6 @@ struct router_params {
     int local_latency = 1;   ///< cycles on a local link
     int global_latency = 1;  ///< cycles on a global link
     arbitration arb = arbitration::round_robin;
-    /// The switch allocator's per-output arbiters: C++, the Verilated rtl/d3_rr_arbiter.sv, or both
-    /// in lockstep (--unit-impl switch_allocator=..., issue 49).
-    unit_impl switch_allocator_impl = unit_impl::cpp;
     /// Virtual channels per link input, separated by the sync counter b the packet arrives with
     /// (core/decoding/vc.h); 0 = 1 (the paper's router, used by the primitives). The
     /// synthetic-traffic testbench resolves 0 to kTrafficVcs.
@@ -94,6 +91,12 @@ struct router_params {
     /// packets (synthetic traffic only for more).
     int packet_length = 1;
     microarchitecture design;
+    /// The switch allocator's per-output arbiters: C++, the Verilated rtl/d3_rr_arbiter.sv, or both
+    /// in lockstep (--unit-impl switch_allocator=..., issue 49).
+    unit_impl switch_allocator_impl = unit_impl::cpp;
+    /// The replicator's fan-out decision: C++, the Verilated rtl/d3_replicator.sv, or both
+    /// (--unit-impl replicator=...).
+    unit_impl replicator_impl = unit_impl::cpp;
 
     /// Whether the routers are design-space routers (core/vc_router): a microarchitecture other
     /// than the paper's, or a VC-allocation unit with cycles.

@@ -20,10 +20,14 @@ constexpr const auto& enum_names_of(unit_impl) {
     return kUnitImplNames;
 }
 
+/// The target lines of d3sim's build of rtl/d3_replicator.sv (a router's K + M - 1 link ports, the
+/// hold stage and ejection must fit).
+inline constexpr int kReplicatorLines = 64;
+
 /// The units --unit-impl selects. (The header decoder has its own option, --decoder.)
-enum class rtl_unit : std::uint8_t { switch_allocator };
+enum class rtl_unit : std::uint8_t { switch_allocator, replicator };
 inline constexpr enum_entry<rtl_unit> kRtlUnitNames[] = {
-    {rtl_unit::switch_allocator, "switch_allocator"}};
+    {rtl_unit::switch_allocator, "switch_allocator"}, {rtl_unit::replicator, "replicator"}};
 constexpr const auto& enum_names_of(rtl_unit) {
     return kRtlUnitNames;
 }
