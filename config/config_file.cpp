@@ -435,6 +435,11 @@ nlohmann::ordered_json effective_config(const CLI::App& app, config_mode run, bo
             value = o->results().back();
         else
             value = o->get_default_str();
+        if (!given && std::string(k.option) == "--decoder")  // --unit-impl decoder=IMPL, if any
+            if (const CLI::Option* u = app.get_option_no_throw("--unit-impl"))
+                for (const std::string& r : u->results())
+                    if (r.rfind("decoder=", 0) == 0)
+                        value = r.substr(std::string("decoder=").size());
         if (value.empty() && k.type != config_type::text) continue;
         if (value.empty() && !given) continue;
         set_path(j, k.path, typed(value, k.type));

@@ -202,9 +202,28 @@ nlohmann::json result_config(const CLI::App& app, const d3sim_cli& c) {
             .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
+// --unit-impl decoder=IMPL: the header decoder as --decoder IMPL chooses it (the last one given).
+std::optional<std::string> apply_decoder_unit(const CLI::App& app, d3sim_cli& c) {
+    for (const std::string& u : c.net.unit_impl) {
+        if (u.rfind("decoder=", 0) != 0) continue;
+        const std::string impl = u.substr(std::string("decoder=").size());
+        if (!d3::parse_as<d3::decoder_kind>(impl))
+            return "--unit-impl " + u + ": unknown implementation " + impl +
+                   " (known: " + d3::names_text(d3::kDecoderKindNames) + ")";
+        if (app.count("--decoder") != 0 && c.o.decoder != impl)
+            return "--unit-impl " + u + " and --decoder " + c.o.decoder + " disagree";
+        if ((c.traffic_mode() || c.trace_mode()) && impl != d3::to_string(d3::decoder_kind::cpp))
+            return "--unit-impl " + u +
+                   " runs a --primitive (synthetic traffic and replays use the C++ decoder)";
+        c.o.decoder = impl;
+    }
+    return std::nullopt;
+}
+
 // The checks both modes share after --dump-config (output files, the packet log, the memory
 // budget, the network); sets what they resolve in c.o and `budget`.
 std::optional<std::string> check_run(const CLI::App& app, d3sim_cli& c, memory_budget& budget) {
+    if (auto err = apply_decoder_unit(app, c)) return err;
     std::vector<d3::named_file> inputs;  // the files the run reads (an arrangement or
                                          // permutation only when it names a file)
     if (!c.config_file.empty()) inputs.emplace_back("--config", c.config_file);

@@ -50,7 +50,7 @@ void add_router_options(CLI::App& app, network_config& net, network_cli& c) {
     app.add_option("--unit-impl", c.unit_impl,
                    "UNIT=cpp|rtl|lockstep, repeatable: run a router unit as its C++ model, as its "
                    "Verilated RTL, or both, stopping at the first difference (UNIT: "
-                   "switch_allocator, replicator; docs/rtl-units.md)")
+                   "decoder (as --decoder), switch_allocator, replicator; docs/rtl-units.md)")
         ->type_size(1)
         ->allow_extra_args(false);
     app.add_option("--watchdog", net.watchdog,
@@ -75,13 +75,12 @@ std::optional<std::string> apply_unit_impl(const std::string& given, router_para
     if (eq == std::string::npos)
         return "--unit-impl " + given + ": give UNIT=IMPL, e.g. switch_allocator=rtl";
     const std::string impl = given.substr(eq + 1);
-    if (unit == "decoder")
-        return "--unit-impl " + given + ": the header decoder is chosen with --decoder " + impl;
+    if (unit == "decoder") return std::nullopt;  // --decoder's value (d3sim/main.cpp)
     if (unit == "hold_stage")
         return "--unit-impl " + given + ": the " + unit + " has no RTL in d3sim yet (issue 49)";
     if (!parse_as<rtl_unit>(unit))
-        return "--unit-impl " + given + ": unknown unit " + unit +
-               " (known: " + names_text(kRtlUnitNames) + ")";
+        return "--unit-impl " + given + ": unknown unit " + unit + " (known: decoder, " +
+               names_text(kRtlUnitNames) + ")";
     const std::optional<d3::unit_impl> i = parse_as<d3::unit_impl>(impl);
     if (!i)
         return "--unit-impl " + given + ": unknown implementation " + impl +

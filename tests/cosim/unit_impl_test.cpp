@@ -97,7 +97,7 @@ TEST(UnitImplNetwork, BroadcastTreesD3_3_4) {
 // Every unit d3sim runs as RTL at once (the decoder, the arbiters, the replicator).
 TEST(UnitImplNetwork, EveryUnitInRtl) {
     const std::string all =
-        " --decoder rtl --unit-impl switch_allocator=rtl --unit-impl replicator=rtl";
+        " --unit-impl decoder=rtl --unit-impl switch_allocator=rtl --unit-impl replicator=rtl";
     for (const std::string args : {"--k 4 --m 8", "--k 4 --m 8 --primitive broadcast"}) {
         const outcome cpp = run(D3SIM, args + " --json - --quiet");
         const outcome rtl = run(D3SIM, args + all + " --json - --quiet");
@@ -148,11 +148,33 @@ TEST(UnitImplCli, BadValuesAreRefused) {
     expect_bad_input("--k 2 --m 4 --unit-impl crossbar=rtl", "unknown unit crossbar");
     expect_bad_input("--k 2 --m 4 --unit-impl switch_allocator=verilog",
                      "unknown implementation verilog");
-    expect_bad_input("--k 2 --m 4 --unit-impl decoder=rtl", "--decoder rtl");
+    expect_bad_input("--k 2 --m 4 --unit-impl decoder=verilog", "unknown implementation verilog");
+    expect_bad_input("--k 2 --m 4 --decoder rtl --unit-impl decoder=cpp", "disagree");
+    expect_bad_input("--k 2 --m 4 --traffic uniform --unit-impl decoder=rtl", "runs a --primitive");
     expect_bad_input("--k 2 --m 4 --unit-impl hold_stage=rtl", "has no RTL in d3sim yet");
     expect_bad_input("--k 40 --m 30 --unit-impl replicator=rtl", "needs K + M + 1 <= 64");
     expect_bad_input("--k 2 --m 4 --unit-impl switch_allocator=rtl --arbitration oldest-first",
                      "needs --arbitration round-robin");
+}
+
+// --unit-impl decoder=IMPL is --decoder IMPL: the same run, recorded as the decoder.
+TEST(UnitImplCli, DecoderIsTheDecoderOption) {
+    const std::string args = "--k 3 --m 4 --primitive broadcast --source 1,0,2 --json - --quiet";
+    const outcome unit = run(D3SIM, args + " --unit-impl decoder=lockstep");
+    const outcome option = run(D3SIM, args + " --decoder lockstep");
+    ASSERT_EQ(unit.code, 0) << unit.err;
+    ASSERT_EQ(option.code, 0) << option.err;
+    nlohmann::json a = nlohmann::json::parse(unit.out, nullptr, false);
+    nlohmann::json b = nlohmann::json::parse(option.out, nullptr, false);
+    ASSERT_FALSE(a.is_discarded() || b.is_discarded());
+    EXPECT_EQ(a["decoder"], "lockstep");
+    EXPECT_EQ(a["config"]["router"]["route_stage"]["decoder"], "lockstep");
+    for (const char* key : kRunKeys) {
+        if (std::string(key) == "config") continue;
+        a.erase(key);
+        b.erase(key);
+    }
+    EXPECT_EQ(a, b);
 }
 
 TEST(UnitImplCli, IsAConfigKey) {
