@@ -62,6 +62,16 @@ bool has_type(const std::string& s, config_type t) {
     return false;
 }
 
+// --unit-impl's keys, router.UNIT.impl: the option's value is UNIT=IMPL, the key's IMPL.
+bool is_unit_impl(const config_key& k) {
+    return std::string(k.option) == "--unit-impl";
+}
+std::string unit_of(const config_key& k) {
+    const std::string path = k.path;  // router.UNIT.impl
+    const std::size_t from = path.find('.') + 1;
+    return path.substr(from, path.rfind('.') - from);
+}
+
 struct file_value {
     const config_key* key;
     std::string value;
@@ -274,7 +284,7 @@ config_args read_config_file(const std::string& path, const CLI::App& app) {
             if (out.origins.empty() || out.origins.back().option != k.option)
                 out.origins.push_back({k.option, k.path, v.line});
             out.args.push_back(k.option);
-            out.args.push_back(v.value);
+            out.args.push_back(is_unit_impl(k) ? unit_of(k) + "=" + v.value : v.value);
         }
     return out;
 }
@@ -409,6 +419,15 @@ nlohmann::ordered_json effective_config(const CLI::App& app, config_mode run, bo
             if (given) set_path(j, k.path, o->results());
             continue;
         }
+        if (is_unit_impl(k)) {  // the last UNIT=IMPL given for its unit; a result: only if given
+            const std::string unit = unit_of(k) + "=";
+            std::string impl;
+            for (const std::string& r : o->results())
+                if (r.rfind(unit, 0) == 0) impl = r.substr(unit.size());
+            if (impl.empty() && for_result) continue;
+            set_path(j, k.path, impl.empty() ? std::string("cpp") : impl);
+            continue;
+        }
         std::string value;
         if (k.type == config_type::flag)
             value = given ? "true" : "false";
@@ -416,6 +435,11 @@ nlohmann::ordered_json effective_config(const CLI::App& app, config_mode run, bo
             value = o->results().back();
         else
             value = o->get_default_str();
+        if (!given && std::string(k.option) == "--decoder")  // --unit-impl decoder=IMPL, if any
+            if (const CLI::Option* u = app.get_option_no_throw("--unit-impl"))
+                for (const std::string& r : u->results())
+                    if (r.rfind("decoder=", 0) == 0)
+                        value = r.substr(std::string("decoder=").size());
         if (value.empty() && k.type != config_type::text) continue;
         if (value.empty() && !given) continue;
         set_path(j, k.path, typed(value, k.type));

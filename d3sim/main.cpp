@@ -38,6 +38,7 @@
 #include "tb/memory_limit.h"
 #if D3_WITH_VERILATOR
 #include "rtl/decoder_select.h"
+#include "rtl/rtl_arbiters.h"
 #endif
 
 namespace d3 {
@@ -204,9 +205,28 @@ nlohmann::json result_config(const CLI::App& app, const d3sim_cli& c) {
             .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
+// --unit-impl decoder=IMPL: the header decoder as --decoder IMPL chooses it (the last one given).
+std::optional<std::string> apply_decoder_unit(const CLI::App& app, d3sim_cli& c) {
+    for (const std::string& u : c.net.unit_impl) {
+        if (u.rfind("decoder=", 0) != 0) continue;
+        const std::string impl = u.substr(std::string("decoder=").size());
+        if (!d3::parse_as<d3::decoder_kind>(impl))
+            return "--unit-impl " + u + ": unknown implementation " + impl +
+                   " (known: " + d3::names_text(d3::kDecoderKindNames) + ")";
+        if (app.count("--decoder") != 0 && c.o.decoder != impl)
+            return "--unit-impl " + u + " and --decoder " + c.o.decoder + " disagree";
+        if ((c.traffic_mode() || c.trace_mode()) && impl != d3::to_string(d3::decoder_kind::cpp))
+            return "--unit-impl " + u +
+                   " runs a --primitive (synthetic traffic and replays use the C++ decoder)";
+        c.o.decoder = impl;
+    }
+    return std::nullopt;
+}
+
 // The checks both modes share after --dump-config (output files, the packet log, the memory
 // budget, the network); sets what they resolve in c.o and `budget`.
 std::optional<std::string> check_run(const CLI::App& app, d3sim_cli& c, memory_budget& budget) {
+    if (auto err = apply_decoder_unit(app, c)) return err;
     std::vector<d3::named_file> inputs;  // the files the run reads (an arrangement or
                                          // permutation only when it names a file)
     if (!c.config_file.empty()) inputs.emplace_back("--config", c.config_file);
@@ -231,6 +251,11 @@ std::optional<std::string> check_run(const CLI::App& app, d3sim_cli& c, memory_b
     budget = b.budget;
     c.o.net.memory_limit_mib = budget.mib;  // the run stops there too (network::memory_stop)
     if (auto err = apply_network_options(app, c.net, c.o.net)) return err;
+#if !D3_WITH_VERILATOR
+    if (c.o.net.router.switch_allocator_impl != d3::unit_impl::cpp ||
+        c.o.net.router.replicator_impl != d3::unit_impl::cpp)
+        return "--unit-impl needs a build with -DD3_WITH_VERILATOR=ON";
+#endif
     if ((c.traffic_mode() || c.trace_mode()) && !c.o.subnetworks.empty())
         return "--subnetwork runs a --primitive, not --traffic";
     return apply_wave_limit(c.wave_limit, c.o.wave_opts);
@@ -297,6 +322,9 @@ int run_command(int argc, char** argv) {
 // workload for a huge network is built, say) becomes one line and an exit code.
 int sc_main(int argc, char** argv) {
     d3::install_memory_reserve(256u << 20);  // for the unwinding after a bad_alloc (see there)
+#if D3_WITH_VERILATOR
+    d3::register_rtl_units();  // --unit-impl: the Verilated units this executable links
+#endif
     try {
         return d3::run_command(argc, argv);
     } catch (const std::bad_alloc&) {

@@ -51,6 +51,12 @@ void add_router_options(CLI::App& app, network_config& net, network_cli& c) {
         ->check(d3::member_of(d3::kArbitrationNames))
         ->capture_default_str();
     add_design_options(app, c.design, r.design);
+    app.add_option("--unit-impl", c.unit_impl,
+                   "UNIT=cpp|rtl|lockstep, repeatable: run a router unit as its C++ model, as its "
+                   "Verilated RTL, or both, stopping at the first difference (UNIT: "
+                   "decoder (as --decoder), switch_allocator, replicator; docs/rtl-units.md)")
+        ->type_size(1)
+        ->allow_extra_args(false);
     app.add_option("--watchdog", net.watchdog,
                    "steps without progress before a run is declared deadlocked (0: automatic)")
         ->capture_default_str();
@@ -67,11 +73,34 @@ void add_flow_control_options(CLI::App& app, router_params& r) {
         ->capture_default_str();
 }
 
+std::optional<std::string> apply_unit_impl(const std::string& given, router_params& r) {
+    const std::size_t eq = given.find('=');
+    const std::string unit = given.substr(0, eq);
+    if (eq == std::string::npos)
+        return "--unit-impl " + given + ": give UNIT=IMPL, e.g. switch_allocator=rtl";
+    const std::string impl = given.substr(eq + 1);
+    if (unit == "decoder") return std::nullopt;  // --decoder's value (d3sim/main.cpp)
+    if (unit == "hold_stage")
+        return "--unit-impl " + given + ": the " + unit + " has no RTL in d3sim yet (issue 49)";
+    if (!parse_as<rtl_unit>(unit))
+        return "--unit-impl " + given + ": unknown unit " + unit + " (known: decoder, " +
+               names_text(kRtlUnitNames) + ")";
+    const std::optional<d3::unit_impl> i = parse_as<d3::unit_impl>(impl);
+    if (!i)
+        return "--unit-impl " + given + ": unknown implementation " + impl +
+               " (known: " + names_text(kUnitImplNames) + ")";
+    (*parse_as<rtl_unit>(unit) == rtl_unit::replicator ? r.replicator_impl
+                                                       : r.switch_allocator_impl) = *i;
+    return std::nullopt;
+}
+
 std::optional<std::string> apply_network_options(const CLI::App& app, const network_cli& c,
                                                  network_config& net) {
     net.shape = *parse_as<topology_kind>(c.shape);
     net.router.arb = *parse_as<arbitration>(c.arb);
     apply_design_options(c.design, net.router.design);
+    for (const std::string& u : c.unit_impl)
+        if (auto err = apply_unit_impl(u, net.router)) return err;
     if (net.shape == topology_kind::d3 && app.count("--arrangement") != 0)
         return "--arrangement needs --topology mdf";
     return std::nullopt;

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/network/config.h"
 #include "core/network/topology.h"
@@ -18,8 +19,9 @@ namespace d3 {
 struct network_cli {
     std::string shape = to_string(topology_kind::d3);  ///< --topology
     std::string arb = to_string(arbitration::round_robin);
-    pipeline_cli pipeline;  ///< d3sim/pipeline_cli
-    design_cli design;      ///< d3sim/design_cli
+    pipeline_cli pipeline;               ///< d3sim/pipeline_cli
+    design_cli design;                   ///< d3sim/design_cli
+    std::vector<std::string> unit_impl;  ///< --unit-impl UNIT=IMPL, each given (the last wins)
 };
 
 /// Registers --k, --m, --topology and --arrangement on app.
@@ -31,8 +33,12 @@ void add_router_options(CLI::App& app, network_config& net, network_cli& c);
 /// Registers --vcs and --packet-length (which d3sim lists after --quiet).
 void add_flow_control_options(CLI::App& app, router_params& r);
 
-/// Sets net's topology kind and arbitration from the options; why they do not fit, or nothing.
-/// (d3sim/pipeline_cli's apply_pipeline_options sets the pipeline, earlier among the checks.)
+/// --unit-impl's `given` (UNIT=IMPL) applied to r; why it cannot be, or nothing.
+std::optional<std::string> apply_unit_impl(const std::string& given, router_params& r);
+
+/// Sets net's topology kind, arbitration and units' implementations from the options; why they do
+/// not fit, or nothing. (d3sim/pipeline_cli's apply_pipeline_options sets the pipeline, earlier
+/// among the checks.)
 std::optional<std::string> apply_network_options(const CLI::App& app, const network_cli& c,
                                                  network_config& net);
 

@@ -1,6 +1,11 @@
-// The Verilated RTL as written: make_rtl_engine() of the d3_rtl_model library. The port widths are
-// the ones rtl/CMakeLists.txt verilates the model with (D3_RTL_GLOBAL_PORT_WIDTH, ..._LOCAL_...).
-#include "Vd3_header_decoder.h"  // the generated model first (Verilator's include order)
+// The Verilated RTL as written: make_rtl_engine() and register_rtl_units() of the d3_rtl_model
+// library. The port widths are the ones rtl/CMakeLists.txt verilates the models with
+// (D3_RTL_GLOBAL_PORT_WIDTH, ..._LOCAL_..., D3_RTL_ARBITER_N).
+#include "Vd3_header_decoder.h"  // the generated models first (Verilator's include order)
+#include "Vd3_replicator.h"
+#include "Vd3_rr_arbiter.h"
+#include "rtl/rtl_arbiters.h"
+#include "rtl/rtl_replicator.h"
 #include "rtl/verilated_engine.h"
 
 namespace d3 {
@@ -9,6 +14,21 @@ std::unique_ptr<rtl_engine> make_rtl_engine(const topology& t) {
     constexpr const char* kModel = "Vd3_header_decoder";
     check_rtl_limits(t, {D3_RTL_GLOBAL_PORT_WIDTH, D3_RTL_LOCAL_PORT_WIDTH}, kModel);
     return std::make_unique<verilated_engine<Vd3_header_decoder>>(t, kModel);
+}
+
+namespace {
+std::unique_ptr<arbiter_bank_if> make_arbiters(const arbiter_bank_setup& s) {
+    return select_arbiters(s, std::make_unique<verilated_arbiters<Vd3_rr_arbiter>>(
+                                  s, D3_RTL_ARBITER_N, "Vd3_rr_arbiter"));
+}
+std::unique_ptr<replicator_unit_if> make_replicator(const replicator_unit_setup& s) {
+    return std::make_unique<verilated_replicator<Vd3_replicator>>(s);
+}
+}  // namespace
+
+void register_rtl_units() {
+    set_arbiter_bank_maker(make_arbiters);
+    set_replicator_unit_maker(make_replicator);
 }
 
 }  // namespace d3

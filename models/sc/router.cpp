@@ -57,6 +57,14 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
       vc_alloc_(s.cfg.router.vcs),
       probe_({s.observer, id_, &s.cfg.router, &in_unit_}) {
     plain_ = plain_ && route_.reference();
+    if (s.cfg.router.switch_allocator_impl != unit_impl::cpp)
+        alloc_.use(
+            make_arbiter_bank({this->name(), s.at, static_cast<std::size_t>(classes_ * ports_),
+                               ports_, static_cast<std::uint32_t>(in_unit_.buffers() + 1),
+                               s.cfg.router.switch_allocator_impl}));
+    if (s.cfg.router.replicator_impl != unit_impl::cpp)
+        replicate_.use(
+            make_replicator_unit({this->name(), s.at, ports_, s.cfg.router.replicator_impl}));
     slow_arrivals_ = probe_.on();
     if (s.cfg.router.design_space()) {
         design_io_ = std::make_unique<design_io>(this->name(), s.clock, route_);

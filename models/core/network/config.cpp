@@ -103,6 +103,23 @@ std::optional<std::string> network_config::check_model() const {
         return "--injection-depth " + std::to_string(r.injection_depth) +
                " must hold at least one step of injection (--injection-width " +
                std::to_string(width) + ")";
+    if (r.switch_allocator_impl != unit_impl::cpp) {  // the RTL is the paper's round-robin arbiter
+        const std::string unit =
+            "--unit-impl switch_allocator=" + std::string(to_string(r.switch_allocator_impl));
+        if (r.arb != arbitration::round_robin)
+            return unit + " needs --arbitration round-robin (the RTL's arbiter)";
+        if (r.design_space())
+            return unit + " runs in the paper's router, not in a design-space router";
+    }
+    if (r.replicator_impl != unit_impl::cpp) {  // a line per target: links, hold, ejection
+        const std::string unit =
+            "--unit-impl replicator=" + std::string(to_string(r.replicator_impl));
+        if (r.design_space())
+            return unit + " runs in the paper's router, not in a design-space router";
+        if (k + m + 1 > kReplicatorLines)
+            return unit + " needs K + M + 1 <= " + std::to_string(kReplicatorLines) +
+                   " (the RTL's target lines: the link ports, the hold stage, ejection)";
+    }
     return std::nullopt;
 }
 

@@ -8,6 +8,7 @@
 #include "core/enum_names.h"
 #include "core/network/topology.h"
 #include "core/router/pipeline.h"
+#include "core/router/unit_impl.h"
 #include "core/vc_router/vc_router_setup.h"
 
 namespace d3 {
@@ -90,6 +91,12 @@ struct router_params {
     /// packets (synthetic traffic only for more).
     int packet_length = 1;
     microarchitecture design;
+    /// The switch allocator's per-output arbiters: C++, the Verilated rtl/d3_rr_arbiter.sv, or both
+    /// in lockstep (--unit-impl switch_allocator=..., issue 49).
+    unit_impl switch_allocator_impl = unit_impl::cpp;
+    /// The replicator's fan-out decision: C++, the Verilated rtl/d3_replicator.sv, or both
+    /// (--unit-impl replicator=...).
+    unit_impl replicator_impl = unit_impl::cpp;
 
     /// Whether the routers are design-space routers (core/vc_router): a microarchitecture other
     /// than the paper's, or a VC-allocation unit with cycles.

@@ -7,9 +7,30 @@ namespace d3 {
 replicator::replicator(const char* name, packet_pool& pool, fanout& lists)
     : sc_core::sc_object(name), pool_(pool), lists_(lists) {}
 
+namespace {
+replicator_unit_maker& maker() {
+    static replicator_unit_maker m = nullptr;
+    return m;
+}
+}  // namespace
+
+void set_replicator_unit_maker(replicator_unit_maker make) {
+    maker() = make;
+}
+
+std::unique_ptr<replicator_unit_if> make_replicator_unit(const replicator_unit_setup& s) {
+    if (!maker()) {
+        SC_REPORT_ERROR("d3/unit-impl",
+                        "--unit-impl replicator needs a build with -DD3_WITH_VERILATOR=ON");
+        return nullptr;
+    }
+    return maker()(s);
+}
+
 packet* replicator::take_copy(entry& e, target to) {
     std::vector<target>& targets = lists_[e.fan];
-    if (targets.size() > 1) {
+    const bool more = targets.size() > 1;
+    if (unit_ ? unit_->take(e.fan, targets, to, more) : more) {
         ++copies_;
         targets.erase(std::find(targets.begin(), targets.end(), to));
         return pool_.copy(*e.pkt);

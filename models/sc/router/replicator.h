@@ -6,12 +6,40 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <systemc>
+#include <vector>
 
+#include "core/network/topology.h"
+#include "core/router/unit_impl.h"
 #include "sc/packet_pool.h"
 #include "sc/router/entry.h"
 
 namespace d3 {
+
+/// The fan-out decision in another implementation than the C++ one (issue 49, `d3sim --unit-impl
+/// replicator=rtl|lockstep`): the Verilated rtl/d3_replicator.sv through its adapter
+/// (models/rtl/rtl_replicator.h), registered by a build with the RTL (register_rtl_units()).
+class replicator_unit_if {
+  public:
+    virtual ~replicator_unit_if() = default;
+    /// Whether target `to` of the broadcast list `fan` (its targets not served yet, `to` among
+    /// them) gets a fresh copy (else the packet itself, and the list closes). `reference`: the C++
+    /// unit's answer (more than one target left).
+    virtual bool take(std::uint32_t fan, const std::vector<target>& left, target to,
+                      bool reference) = 0;
+};
+struct replicator_unit_setup {
+    const char* router = "";  ///< the router's SystemC name (reports)
+    coord at;
+    int ports = 1;  ///< link ports: targets 0..ports-1, then the hold stage and ejection
+    unit_impl impl = unit_impl::rtl;
+};
+using replicator_unit_maker = std::unique_ptr<replicator_unit_if> (*)(const replicator_unit_setup&);
+/// Registers the maker (a build with the RTL, before the network is built).
+void set_replicator_unit_maker(replicator_unit_maker make);
+/// A unit from the registered maker; SC_REPORT_ERROR("d3/unit-impl") when none was registered.
+std::unique_ptr<replicator_unit_if> make_replicator_unit(const replicator_unit_setup& s);
 
 class replicator : public sc_core::sc_object {
   public:
@@ -28,6 +56,9 @@ class replicator : public sc_core::sc_object {
 
     std::uint64_t copies() const { return copies_; }
 
+    /// From now on `unit` decides each broadcast take (--unit-impl replicator=rtl|lockstep).
+    void use(std::unique_ptr<replicator_unit_if> unit) { unit_ = std::move(unit); }
+
   private:
     /// A broadcast entry: a copy while other targets remain, else the packet (the list closed).
     packet* take_copy(entry& e, target to);
@@ -35,6 +66,7 @@ class replicator : public sc_core::sc_object {
     packet_pool& pool_;
     fanout& lists_;
     std::uint64_t copies_ = 0;
+    std::unique_ptr<replicator_unit_if> unit_;  ///< none: the C++ decision
 };
 
 }  // namespace d3

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <systemc>
 #include <vector>
 
@@ -18,6 +19,7 @@
 #include "core/router/arbiter.h"
 #include "core/router/step_traits.h"
 #include "core/run/stats.h"
+#include "sc/router/arbiter_bank.h"
 #include "sc/router/entry.h"
 
 namespace d3 {
@@ -69,6 +71,10 @@ class switch_allocator : public sc_core::sc_object {
               typename Lost = no_loser>
     bool allocate(std::uint64_t t, HasCredit&& has_credit, Grant&& grant, Lost&& lost = Lost());
 
+    /// From now on the arbiters of `bank` pick the winners (--unit-impl switch_allocator=rtl|
+    /// lockstep) in place of the C++ arbiters; only where several compete, as those.
+    void use(std::unique_ptr<arbiter_bank_if> bank) { bank_ = std::move(bank); }
+
     /// The first conflicts of this router (at most kConflictLog), in step order.
     const std::vector<conflict_record>& conflict_log() const { return log_; }
 
@@ -115,7 +121,8 @@ class switch_allocator : public sc_core::sc_object {
     const int outputs_;
     const int classes_;
     const int flits_;
-    std::vector<arbiter> arbiters_;  ///< per service class and output
+    std::vector<arbiter> arbiters_;          ///< per service class and output
+    std::unique_ptr<arbiter_bank_if> bank_;  ///< in place of arbiters_ (--unit-impl), or none
     /// This step's requests of the outputs asked for more than once, in the order made, each
     /// output's linked in a list (next), so that a step touches three small arrays whatever the
     /// number of outputs. A request's fields and its link in 16 bytes (a request beside its link
@@ -253,8 +260,9 @@ bool switch_allocator::allocate_group(std::uint64_t t, int o, std::uint32_t firs
                 cands_.clear();
                 for (std::size_t j = 0; j < competing; ++j) add_candidate(asked_[eligible_[j]]);
             }
-            win = eligible_[arbiters_[static_cast<std::size_t>(top * outputs_ + o)].pick(
-                cands_.data(), cands_.size())];
+            const auto which = static_cast<std::size_t>(top * outputs_ + o);
+            win = eligible_[bank_ ? bank_->pick(which, cands_.data(), cands_.size(), t)
+                                  : arbiters_[which].pick(cands_.data(), cands_.size())];
         }
         sent = grant(asked_[win].r(), o);
         for (std::size_t i : eligible_)

@@ -1,0 +1,204 @@
+// `d3sim --unit-impl UNIT=rtl|lockstep` (issue 49) as a user runs it: the Verilated round-robin
+// arbiters (switch_allocator) and the Verilated replicator in every router give byte for byte the
+// JSON result of the C++ units (but for the keys that measure the run and the recorded options),
+// lockstep runs clean, every unit in RTL at once too, the seeded faults of the RTL (d3sim_fault)
+// stop a lockstep run naming the router, the unit, the inputs and both outputs, and bad values are
+// one line on stderr and exit 2.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "support/run_command.h"
+
+namespace {
+
+using d3::test::outcome;
+
+outcome run(const std::string& d3sim, const std::string& args) {
+    return d3::test::run_command(d3sim + " " + args);
+}
+
+// Keys that measure the run (they differ from run to run) and the options given (`config`).
+const std::array<const char*, 5> kRunKeys = {"wall_seconds", "elaboration_seconds",
+                                             "hops_per_second", "peak_rss_kib", "config"};
+
+std::string result_text(const std::string& args, const std::string& impl,
+                        const std::string& unit = "switch_allocator") {
+    const std::string with = impl.empty() ? "" : " --unit-impl " + unit + "=" + impl;
+    const outcome o = run(D3SIM, args + with + " --json - --quiet");
+    EXPECT_EQ(o.code, 0) << args << with << ": " << o.err;
+    nlohmann::ordered_json j = nlohmann::ordered_json::parse(o.out, nullptr, false);
+    EXPECT_FALSE(j.is_discarded()) << o.out;
+    if (j.is_discarded()) return {};
+    const nlohmann::ordered_json& section = j["config"]["router"][unit];
+    const std::string recorded = section.is_object() ? section.value("impl", "") : "";
+    EXPECT_EQ(recorded, impl) << "the result records the unit's implementation when given";
+    for (const char* key : kRunKeys) j.erase(key);
+    return j.dump(1);  // the text, in the result's order: byte-identical, not only equal
+}
+
+// `min_conflicts`: the runs must have had conflicts (so the arbiters picked), at least this many.
+void expect_same_result(const std::string& args, long min_conflicts,
+                        const std::string& unit = "switch_allocator") {
+    const std::string cpp = result_text(args, "", unit);
+    const nlohmann::json j = nlohmann::json::parse(cpp, nullptr, false);
+    ASSERT_FALSE(j.is_discarded());
+    const auto conflicts = j.contains("conflicts") ? j["conflicts"].get<long>() : 0;
+    EXPECT_GE(conflicts, min_conflicts) << args << ": " << cpp.substr(0, 400);
+    for (const char* impl : {"cpp", "rtl", "lockstep"})
+        EXPECT_EQ(result_text(args, impl, unit), cpp) << args << " " << unit << "=" << impl;
+}
+
+// The replicator's runs: broadcasts, whose copies it decides.
+void expect_same_broadcast(const std::string& args) {
+    const std::string cpp = result_text(args, "", "replicator");
+    const nlohmann::json j = nlohmann::json::parse(cpp, nullptr, false);
+    ASSERT_FALSE(j.is_discarded());
+    EXPECT_GT(j.value("hops", 0L), 0L) << cpp.substr(0, 400);
+    for (const char* impl : {"cpp", "rtl", "lockstep"})
+        EXPECT_EQ(result_text(args, impl, "replicator"), cpp) << args << " replicator=" << impl;
+}
+
+const std::string kUniform =
+    " --traffic uniform --rate 0.6 --warmup 100 --measure 300 --drain-limit 2000";
+
+TEST(UnitImplNetwork, AllToAllD3_4_8) {
+    expect_same_result("--k 4 --m 8", 0);
+}
+TEST(UnitImplNetwork, UnscheduledAllToAllD3_3_4) {
+    expect_same_result("--k 3 --m 4 --schedule none", 1);
+}
+TEST(UnitImplNetwork, UniformTrafficD3_4_8) {
+    expect_same_result("--k 4 --m 8" + kUniform, 1000);
+}
+TEST(UnitImplNetwork, UniformTrafficMdf4_8) {
+    expect_same_result("--topology mdf --k 4 --m 8" + kUniform, 1000);
+}
+// Two service classes: an arbiter per output and class.
+TEST(UnitImplNetwork, AllToAllUnderBackgroundD3_4_4) {
+    expect_same_result(
+        "--k 4 --m 4 --primitive all-to-all --background uniform "
+        "--background-rate 0.5 --service standard",
+        0);
+}
+
+TEST(UnitImplNetwork, BroadcastD3_4_8) {
+    expect_same_broadcast("--k 4 --m 8 --primitive broadcast --source 0,1,0");
+}
+TEST(UnitImplNetwork, BroadcastMdf4_8) {
+    expect_same_broadcast("--topology mdf --k 4 --m 8 --primitive broadcast --source 3,0,2");
+}
+TEST(UnitImplNetwork, BroadcastTreesD3_3_4) {
+    expect_same_broadcast("--k 3 --m 4 --primitive broadcast-trees --source 1,0,2");
+}
+
+// Every unit d3sim runs as RTL at once (the decoder, the arbiters, the replicator).
+TEST(UnitImplNetwork, EveryUnitInRtl) {
+    const std::string all =
+        " --unit-impl decoder=rtl --unit-impl switch_allocator=rtl --unit-impl replicator=rtl";
+    for (const std::string args : {"--k 4 --m 8", "--k 4 --m 8 --primitive broadcast"}) {
+        const outcome cpp = run(D3SIM, args + " --json - --quiet");
+        const outcome rtl = run(D3SIM, args + all + " --json - --quiet");
+        ASSERT_EQ(rtl.code, 0) << rtl.err;
+        nlohmann::ordered_json a = nlohmann::ordered_json::parse(cpp.out, nullptr, false);
+        nlohmann::ordered_json b = nlohmann::ordered_json::parse(rtl.out, nullptr, false);
+        ASSERT_FALSE(a.is_discarded() || b.is_discarded());
+        for (const char* key : kRunKeys) {
+            a.erase(key);
+            b.erase(key);
+        }
+        b["decoder"] = a["decoder"];  // recorded as the option given
+        EXPECT_EQ(b.dump(1), a.dump(1)) << args;
+    }
+}
+
+TEST(UnitImplFault, ReplicatorLockstepStopsAtTheFirstDifference) {
+    const outcome o = run(D3SIM_FAULT,
+                          "--k 4 --m 8 --primitive broadcast --source 0,1,0 "
+                          "--unit-impl replicator=lockstep --quiet");
+    EXPECT_NE(o.code, 0);
+    for (const char* part : {"d3/lockstep", "router", "replicator list", "targets left", "serving",
+                             "C++ reference gives", "RTL: copy_o"})
+        EXPECT_NE(o.err.find(part), std::string::npos) << part << " in: " << o.err;
+}
+
+TEST(UnitImplFault, LockstepStopsAtTheFirstDifference) {
+    const outcome o = run(
+        D3SIM_FAULT, "--k 4 --m 8" + kUniform + " --unit-impl switch_allocator=lockstep --quiet");
+    EXPECT_NE(o.code, 0);
+    for (const char* part : {"d3/lockstep", "router", "switch_allocator output", "requesters",
+                             "C++ reference grants source", "RTL grants source"})
+        EXPECT_NE(o.err.find(part), std::string::npos) << part << " in: " << o.err;
+}
+TEST(UnitImplFault, TheCppUnitIsUnaffected) {
+    EXPECT_EQ(run(D3SIM_FAULT, "--k 4 --m 8" + kUniform + " --quiet").code, 0);
+}
+
+void expect_bad_input(const std::string& args, const std::string& says) {
+    const outcome o = run(D3SIM, args);
+    EXPECT_EQ(o.code, 2) << args << ": " << o.err;
+    EXPECT_EQ(std::count(o.err.begin(), o.err.end(), '\n'), 1) << o.err;
+    EXPECT_NE(o.err.find(says), std::string::npos) << o.err;
+}
+
+TEST(UnitImplCli, BadValuesAreRefused) {
+    expect_bad_input("--k 2 --m 4 --unit-impl switch_allocator", "give UNIT=IMPL");
+    expect_bad_input("--k 2 --m 4 --unit-impl crossbar=rtl", "unknown unit crossbar");
+    expect_bad_input("--k 2 --m 4 --unit-impl switch_allocator=verilog",
+                     "unknown implementation verilog");
+    expect_bad_input("--k 2 --m 4 --unit-impl decoder=verilog", "unknown implementation verilog");
+    expect_bad_input("--k 2 --m 4 --decoder rtl --unit-impl decoder=cpp", "disagree");
+    expect_bad_input("--k 2 --m 4 --traffic uniform --unit-impl decoder=rtl", "runs a --primitive");
+    expect_bad_input("--k 2 --m 4 --unit-impl hold_stage=rtl", "has no RTL in d3sim yet");
+    expect_bad_input("--k 40 --m 30 --unit-impl replicator=rtl", "needs K + M + 1 <= 64");
+    expect_bad_input("--k 2 --m 4 --unit-impl switch_allocator=rtl --arbitration oldest-first",
+                     "needs --arbitration round-robin");
+}
+
+// --unit-impl decoder=IMPL is --decoder IMPL: the same run, recorded as the decoder.
+TEST(UnitImplCli, DecoderIsTheDecoderOption) {
+    const std::string args = "--k 3 --m 4 --primitive broadcast --source 1,0,2 --json - --quiet";
+    const outcome unit = run(D3SIM, args + " --unit-impl decoder=lockstep");
+    const outcome option = run(D3SIM, args + " --decoder lockstep");
+    ASSERT_EQ(unit.code, 0) << unit.err;
+    ASSERT_EQ(option.code, 0) << option.err;
+    nlohmann::json a = nlohmann::json::parse(unit.out, nullptr, false);
+    nlohmann::json b = nlohmann::json::parse(option.out, nullptr, false);
+    ASSERT_FALSE(a.is_discarded() || b.is_discarded());
+    EXPECT_EQ(a["decoder"], "lockstep");
+    EXPECT_EQ(a["config"]["router"]["route_stage"]["decoder"], "lockstep");
+    for (const char* key : kRunKeys) {
+        if (std::string(key) == "config") continue;
+        a.erase(key);
+        b.erase(key);
+    }
+    EXPECT_EQ(a, b);
+}
+
+TEST(UnitImplCli, IsAConfigKey) {
+    const outcome dump =
+        run(D3SIM, "--k 2 --m 4 --unit-impl switch_allocator=lockstep --dump-config");
+    EXPECT_EQ(dump.code, 0) << dump.err;
+    EXPECT_NE(dump.out.find("impl: \"lockstep\""), std::string::npos) << dump.out;
+    const outcome plain = run(D3SIM, "--k 2 --m 4 --dump-config");
+    EXPECT_NE(plain.out.find("impl: \"cpp\""), std::string::npos) << plain.out;
+    // A result's config reruns the run: the key becomes the option again.
+    const std::string file =
+        testing::TempDir() + "d3_unit_impl_" + std::to_string(getpid()) + ".yaml";
+    {
+        std::FILE* f = std::fopen(file.c_str(), "w");
+        ASSERT_NE(f, nullptr);
+        std::fputs("router:\n  switch_allocator:\n    impl: rtl\n", f);
+        std::fclose(f);
+    }
+    const outcome r = run(D3SIM, "--k 2 --m 4 --config " + file + " --json - --quiet");
+    std::remove(file.c_str());
+    EXPECT_EQ(r.code, 0) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(r.out, nullptr, false);
+    ASSERT_FALSE(j.is_discarded()) << r.out;
+    EXPECT_EQ(j["config"]["router"]["switch_allocator"].value("impl", ""), "rtl");
+}
+
+}  // namespace
