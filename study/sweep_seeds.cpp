@@ -53,7 +53,7 @@ std::optional<std::vector<double>> values_at(const std::vector<nlohmann::json>& 
     return v;
 }
 
-// The latency's parts (core/traffic/latency.h, latency_split), with intervals in sweep.json.
+// The latency's parts (traffic.latency.queueing, .network), with intervals in sweep.json.
 const std::vector<seeded_figure>& split_figures() {
     static const std::vector<seeded_figure> figures = {
         {"queueing_mean", {"traffic", "latency", "queueing", "mean"}},

@@ -32,8 +32,9 @@ double mean_of(const nlohmann::json& j) {
     return j["mean"].get<double>();
 }
 
-// Queueing and network are each worked out from their own two times: both at least their
-// floor (no queueing; the zero-load path), and their sum the latency from creation.
+// Queueing comes from the packets' launch cycles and network is the rest of the latency (their
+// sum is the mean latency by construction): each part at least its floor (no queueing; the
+// zero-load path), which a wrong launch cycle would break.
 void expect_split(const outcome& out) {
     const auto& l = out.t["latency"];
     const double q = mean_of(l["queueing"]), n = mean_of(l["network"]);

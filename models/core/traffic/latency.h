@@ -45,26 +45,4 @@ class latency_stats {
     std::uint64_t sum_ = 0;  ///< below 2^64: latencies are steps of one run
 };
 
-/// The two parts of measured packets' latency from creation: source queueing (creation to the
-/// packet's entry into its source router's injection buffer, the node's queue) and network (that
-/// entry to its delivery). Sums only: their means; each part is worked out from its own two
-/// times, so queueing + network = the latency from creation is a check, not an identity.
-class latency_split {
-  public:
-    void add(std::uint64_t created, std::uint64_t injected, std::uint64_t delivered) {
-        queueing_ += injected - created;
-        network_ += delivered - injected;
-        ++count_;
-    }
-    std::uint64_t count() const { return count_; }
-    double queueing_mean() const { return mean_of(queueing_); }
-    double network_mean() const { return mean_of(network_); }
-
-  private:
-    double mean_of(std::uint64_t sum) const {
-        return count_ == 0 ? 0.0 : static_cast<double>(sum) / static_cast<double>(count_);
-    }
-    std::uint64_t queueing_ = 0, network_ = 0, count_ = 0;
-};
-
 }  // namespace d3

@@ -52,7 +52,11 @@ class request_reply_program final : public node_program {
   public:
     request_reply_program(traffic_state& s, router_id id);
     void launches(std::uint64_t step, std::vector<launch>& out) override;
-    bool finished(std::uint64_t step) const override { return requests_.finished(step); }
+    /// Creation is over (traffic_state::creation_over) and every measured request's reply came
+    /// back before `step`.
+    bool finished(std::uint64_t step) const override {
+        return requests_.finished(step) && s_.replies_done(step);
+    }
     std::uint64_t unfinished_before() const override { return requests_.unfinished_before(); }
     void on_receive(const delivery& d) override;
     void immediate(std::uint64_t step, std::vector<launch>& out) override;

@@ -122,6 +122,9 @@ class traffic_state {
     /// and one arrived (core/traffic/request_reply.h).
     void reply_created(router_id src, router_id dst);
     void reply_delivered(const delivery& d);
+    /// Whether the replies of every measured request arrived before `step` (true without
+    /// --request-reply, and from the drain limit on).
+    bool replies_done(std::uint64_t step) const;
 
     /// Packets created from src to dst (the testbench's pair check).
     std::uint32_t pairs(router_id src, router_id dst) const;
@@ -196,12 +199,11 @@ class traffic_state {
     std::unique_ptr<auto_window> auto_;   ///< --measure auto, else nullptr
     std::uint64_t auto_checked_ = ~0ull;  ///< the step of the last look (check_auto)
     latency_stats latency_;
-    latency_split split_;  ///< measured packets: source queueing and network
+    /// The measured packets' launch cycles less their creation steps, summed: their source
+    /// queueing, each a step less (summary()).
+    std::uint64_t launch_gap_ = 0;
     /// --request-reply: the replies, else nullptr.
     std::unique_ptr<reply_book> replies_;
-    /// Whether the replies of every measured request arrived before `step` (true without
-    /// --request-reply).
-    bool replies_done(std::uint64_t step) const;
     std::uint64_t created_ = 0, delivered_ = 0;
     std::uint64_t created_measured_ = 0, delivered_measured_ = 0;
     std::uint64_t created_window_ = 0, delivered_window_ = 0;  ///< inside the measurement steps
