@@ -213,10 +213,10 @@ void traffic_state::delivery_step(std::uint64_t step) {
     if (!(d.payload & kMeasured)) return;
     ++delivered_measured_;
     last_measured_delivery_ = std::max(last_measured_delivery_, step);
-    const std::uint64_t created = d.payload & kMeasuredStepMask;
-    latency_.add(step - created);
-    launch_gap_ += d.launch - created;  // one sum: the split's (summary)
+    latency_.add(step - (d.payload & kMeasuredStepMask));
     arrived(d.from, (d.payload >> kIndexLsb) & kIndexMask, d.hops);
+    // Last: a store to this object before the reads above would make them read d again.
+    launch_gap_ += d.launch - (d.payload & kMeasuredStepMask);  // the split's (summary)
 }
 
 void traffic_state::auto_created(std::uint64_t step) {
