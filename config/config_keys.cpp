@@ -86,6 +86,7 @@ const std::vector<config_key>& config_keys() {
         {"workload.traffic.hotspot", "--hotspot", T::text, M::traffic},
         {"workload.traffic.burst_alpha", "--burst-alpha", T::number, M::traffic},
         {"workload.traffic.burst_beta", "--burst-beta", T::number, M::traffic},
+        {"workload.traffic.request_reply", "--request-reply", T::flag, M::traffic},
         {"workload.traffic.ugal_threshold", "--ugal-threshold", T::integer, M::traffic},
         {"workload.traffic.ugal_rule", "--ugal-rule", T::text, M::traffic},
         {"workload.traffic.ugal_valiant", "--ugal-valiant", T::text, M::traffic},

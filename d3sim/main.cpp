@@ -187,6 +187,9 @@ std::optional<std::string> check_usage(CLI::App& app, d3sim_cli& c,
     if (!traffic && app.count("--fail-links") != 0)
         return "--fail-links needs --traffic (the primitives' and traces' routes do not go around "
                "failures yet)";
+    if (app.count("--fail-links") != 0 && app.count("--request-reply") != 0)
+        return "--fail-links cannot be combined with --request-reply yet (replies do not go "
+               "around failures)";
     // A trace replay was refused the primitives' options (check_replay_usage).
     const bool not_primitive = traffic || c.trace_mode();
     if (auto err = check_option_use(given, c.o.primitive, not_primitive)) return err;

@@ -136,9 +136,6 @@ std::optional<std::string> apply_primitive_options(const CLI::App& app, const pr
     else if (!parse_count(p.count, o.count))
         return "--count must be a whole number between 1 and " +
                std::to_string(kMaxBroadcastCount) + " (got '" + p.count + "')";
-    if (o.net.router.packet_length != 1)
-        return "--packet-length needs --traffic: the primitives are the paper's "
-               "schedules of one-unit packets, one per link and step";
     return std::nullopt;
 }
 

@@ -98,6 +98,10 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
         ->check(real_number("[0, 1]"))
         ->capture_default_str()
         ->group(g);
+    app.add_flag("--request-reply", t.request_reply,
+                 "answer every delivered request with a reply to its source (requests in the "
+                 "standard service class, replies in the privileged one); reports the round trip")
+        ->group(g);
     app.add_option("--ugal-threshold", t.ugal_threshold,
                    "ugal: deflect only when 5 x deflected queue + T < 3 x minimal queue (rule "
                    "global), or when minimal queue > 2 x deflected queue + T (rule local)")
@@ -128,7 +132,7 @@ std::optional<std::string> check_traffic_usage(const CLI::App& app, const traffi
     for (const char* opt :
          {"--rate", "--routing", "--warmup", "--measure", "--drain-limit", "--hotspot-fraction",
           "--ugal-threshold", "--ugal-rule", "--ugal-valiant", "--link-stats", "--concentration",
-          "--injection", "--burst-alpha", "--burst-beta", "--hotspot"})
+          "--injection", "--burst-alpha", "--burst-beta", "--hotspot", "--request-reply"})
         if (!traffic && app.count(opt) != 0)
             return std::string(opt) +
                    " needs --traffic (the primitives launch source-vector headers)";
@@ -189,6 +193,7 @@ traffic_run_options make_traffic_run(const traffic_cli& t, const run_options& r)
     o.traffic.injection = *parse_as<injection_kind>(t.injection);
     o.traffic.burst_alpha = t.burst_alpha;
     o.traffic.burst_beta = t.burst_beta;
+    o.traffic.request_reply = t.request_reply;
     o.traffic.ugal_threshold = t.ugal_threshold;
     o.traffic.ugal = *parse_as<ugal_rule>(t.ugal_rule);
     o.traffic.valiant = *parse_as<ugal_valiant>(t.ugal_valiant);

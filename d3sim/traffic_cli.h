@@ -28,6 +28,7 @@ struct traffic_cli {
     std::string injection = "bernoulli";  ///< core/traffic/injection.h
     std::string hotspot;                  ///< NODES:FRACTION (--hotspot)
     double burst_alpha = 0.5, burst_beta = 0.5;
+    bool request_reply = false;  ///< --request-reply (core/traffic/request_reply.h)
 };
 
 /// Registers the options on app (group "Synthetic traffic").

@@ -56,6 +56,14 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
     os.precision(2);
     os << "  latency from creation (steps): " << latency_text(l) << "  (" << l["samples"]
        << " measured packets)\n";
+    if (t.contains("request_reply")) {
+        const auto& q = t["request_reply"];
+        os << "  requests " << q["requests_delivered"] << "/" << q["requests_created"]
+           << " delivered, replies " << q["replies_delivered"] << "/" << q["replies_created"]
+           << " delivered; round trip (request creation to reply delivery): "
+           << (q["round_trip"].is_null() ? std::string("none") : latency_text(q["round_trip"]))
+           << "\n";
+    }
     os << "  hops mean ";
     if (t["hops"]["mean"].is_null())
         os << "none";

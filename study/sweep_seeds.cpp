@@ -25,16 +25,19 @@ Json* at_path(Json& j, const std::vector<const char*>& path) {
 
 // The figures averaged over seeds: those of a row (study/sweep.cpp, csv_row).
 const std::vector<std::vector<const char*>>& averaged() {
-    static const std::vector<std::vector<const char*>> paths = {{"traffic", "offered"},
-                                                                {"traffic", "accepted"},
-                                                                {"traffic", "latency", "mean"},
-                                                                {"traffic", "latency", "p50"},
-                                                                {"traffic", "latency", "p99"},
-                                                                {"traffic", "latency", "max"},
-                                                                {"traffic", "hops", "mean"},
-                                                                {"traffic", "deflected_fraction"},
-                                                                {"conflicts"},
-                                                                {"credit_stalls"}};
+    static const std::vector<std::vector<const char*>> paths = {
+        {"traffic", "offered"},
+        {"traffic", "accepted"},
+        {"traffic", "latency", "mean"},
+        {"traffic", "latency", "p50"},
+        {"traffic", "latency", "p99"},
+        {"traffic", "latency", "max"},
+        {"traffic", "latency", "queueing", "mean"},
+        {"traffic", "latency", "network", "mean"},
+        {"traffic", "hops", "mean"},
+        {"traffic", "deflected_fraction"},
+        {"conflicts"},
+        {"credit_stalls"}};
     return paths;
 }
 
@@ -48,6 +51,14 @@ std::optional<std::vector<double>> values_at(const std::vector<nlohmann::json>& 
         v.push_back(x->get<double>());
     }
     return v;
+}
+
+// The latency's parts (traffic.latency.queueing, .network), with intervals in sweep.json.
+const std::vector<seeded_figure>& split_figures() {
+    static const std::vector<seeded_figure> figures = {
+        {"queueing_mean", {"traffic", "latency", "queueing", "mean"}},
+        {"network_mean", {"traffic", "latency", "network", "mean"}}};
+    return figures;
 }
 
 }  // namespace
@@ -100,6 +111,12 @@ nlohmann::json combine_seeds(const std::vector<nlohmann::json>& seeds) {
     row["seeds"] = seeds.size();
     nlohmann::json& ci = row["ci95"] = nlohmann::json::object();
     for (const seeded_figure& f : seeded_figures()) {
+        const auto v = values_at(seeds, f.path);
+        const auto half = v ? confidence_of(*v).ci95 : std::nullopt;
+        ci[f.name] = half ? nlohmann::json(*half) : nlohmann::json();
+    }
+    // The latency's split (JSON only: the csv keeps its columns).
+    for (const seeded_figure& f : split_figures()) {
         const auto v = values_at(seeds, f.path);
         const auto half = v ? confidence_of(*v).ci95 : std::nullopt;
         ci[f.name] = half ? nlohmann::json(*half) : nlohmann::json();

@@ -24,6 +24,11 @@ std::optional<std::string> run_options::validate_options() const {
             "the design-space router's options (--sw-allocator, --vc-allocator, "
             "--flow-control, ...) need --traffic");
     if (auto err = net.validate()) return err;
+    // Multi-flit primitives run alone (docs/multi-flit.md, "The primitives").
+    if (net.router.packet_length > 1 && (background || service_class))
+        return "--packet-length " + std::to_string(net.router.packet_length) +
+               " runs a primitive without --service and --background (their two service classes "
+               "carry one-flit packets)";
     if (net.shape != topology_kind::d3 && (!wave.empty() || !subnetworks.empty() ||
                                            destination_headers || background || service_class))
         return "on MDF the primitives run without --wave, --subnetwork, --headers destination, "
@@ -91,6 +96,10 @@ primitive_options primitive_of(const run_options& o) {
 
 network_config run_options::network() const {
     network_config c = net;
+    // Multi-flit packets stretch the schedule, which then meets contention: the traffic runs'
+    // VCs (by the sync counter b, free of deadlock) unless --vcs is given; one VC per link, the
+    // paper's, can deadlock there (docs/multi-flit.md, "The primitives").
+    if (c.router.packet_length > 1 && c.router.vcs == 0) c.router.vcs = kTrafficVcs;
     if (!background && !service_class) return c;
     c.router.service_classes = kServiceClasses;
     c.background = background.has_value();

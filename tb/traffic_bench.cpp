@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/decoding/vc.h"
+#include "core/router/service.h"
 #include "core/run/memory_estimate.h"
 #include "core/traffic/routing.h"
 #include "trace/trace_files.h"
@@ -18,6 +19,9 @@
 namespace d3 {
 
 std::optional<std::string> traffic_run_options::validate() const {
+    if (traffic.request_reply && net.router.design_space())
+        return "--request-reply needs the paper's router: its replies travel in a service class "
+               "of their own, which a design-space router does not model";
     if (auto err = network().validate()) return err;
     if (auto err = traffic.validate()) return err;
     if (traffic.routing == routing_kind::ugal)
@@ -53,6 +57,8 @@ network_config traffic_run_options::network() const {
     // Detours around failed links (--fail-links) cross two, as Valiant's routes do.
     c.router.design.phases =
         traffic.routing == routing_kind::minimal && net.fail_links.empty() ? 2 : 3;
+    // Requests and replies in service classes of their own (core/traffic/request_reply.h).
+    if (traffic.request_reply) c.router.service_classes = kServiceClasses;
     return c;
 }
 
@@ -154,6 +160,13 @@ run_result traffic_bench::run() {
     const auto t = traffic_json();
     if (t["measured_delivered"] != t["measured_created"])
         r.problems.push_back("measured packets not all delivered");
+    if (t.contains("request_reply")) {  // every request answered once, every reply delivered
+        const nlohmann::json& q = t["request_reply"];
+        if (q["replies_created"] != q["requests_delivered"])
+            r.problems.push_back("requests delivered and replies created differ");
+        if (q["replies_delivered"] != q["replies_created"])
+            r.problems.push_back("replies not all delivered");
+    }
     r.correct = r.problems.empty();
     record_peak_rss(r);
     return r;

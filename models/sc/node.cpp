@@ -242,7 +242,7 @@ inline tlm::tlm_sync_enum node::nb_transport_fw(flit& f, tlm::tlm_phase& ph,
         pool_.release_in_place(p);
         return tlm::TLM_COMPLETED;
     }
-    arrival_ = {p->src, p->hdr, p->payload, t, p->background, p->hops};
+    arrival_ = {p->src, p->hdr, p->payload, t, p->background, p->hops, p->launch};
     pool_.release_in_place(p);
     return record_arrival();
 }
@@ -265,7 +265,7 @@ tlm::tlm_sync_enum node::deliver_at(packet* const pkt, std::uint64_t t) {
     const ledger::receipt r = ledger_.deliver(p.msg, id_);
     if (r != ledger::receipt::ok) report_bad(p, t, r);
     if (reacts_ != reaction::none) {
-        program_->on_receive({p.src, p.hdr, p.payload, t, p.background, p.hops});
+        program_->on_receive({p.src, p.hdr, p.payload, t, p.background, p.hops, p.launch});
         if (reacts_ == reaction::answers) {
             launch_immediately(t);
             if (!program_->finished(t + 1)) clock_.wake(*this, t + 1);

@@ -73,6 +73,7 @@ TEST(FailLinksCli, BadSpecsAreOneLineErrors) {
     expect_bad_input(run + write_temp(unique("port.txt"), "0 0 1 l 3\n"), "no local port 3");
     expect_bad_input("--k 2 --m 3 --primitive all-to-all --fail-links random:1",
                      "--fail-links needs --traffic");
+    expect_bad_input(run + "random:1 --request-reply", "cannot be combined with --request-reply");
 }
 
 }  // namespace

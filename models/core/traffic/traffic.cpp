@@ -7,6 +7,7 @@
 #include "core/decoding/walk.h"
 #include "core/network/limits.h"
 #include "core/run/memory_estimate.h"
+#include "core/traffic/request_reply.h"
 
 namespace d3 {
 
@@ -28,6 +29,8 @@ static_assert(kWarmupRange.hi + kMeasureRange.hi <= static_cast<long long>(kMeas
               "a measured packet's step fits its 32 bits");
 static_assert(kMeasureRange.hi * kMaxConcentration <= static_cast<long long>(kIndexMask),
               "a source's measured packets fit the index's 30 bits");
+static_assert(kMeasured == kReplyMeasured && !(kStepMask & kReplyBit) && !(kMeasured & kReplyBit),
+              "a reply's payload bits are apart from a request's");
 }  // namespace
 
 std::optional<std::string> traffic_options::validate() const {
@@ -91,6 +94,15 @@ traffic_state::traffic_state(const topology& t, const traffic_options& o)
     std::uint64_t room = 1;  // the largest power of two at most share / 2, at least 1
     while (room * 4 <= share) room *= 2;
     for (std::vector<router_id>& v : created_to_) v.reserve(room);
+    if (o.request_reply) replies_ = std::make_unique<reply_book>();
+}
+
+traffic_state::~traffic_state() = default;
+
+std::unique_ptr<node_program> traffic_workload::program_for(router_id id) const {
+    if (state_->options().request_reply)
+        return std::make_unique<request_reply_program>(*state_, id);
+    return std::make_unique<traffic_program>(*state_, id);
 }
 
 std::uint32_t traffic_state::pairs(router_id src, router_id dst) const {
@@ -131,6 +143,21 @@ bool traffic_state::creation_over(std::uint64_t step) const {
     // both give the same answer for t, so the run does not depend on SystemC's process order.)
     return delivered_measured_ == created_measured_ &&
            (created_measured_ == 0 || last_measured_delivery_ < step);
+}
+
+bool traffic_state::replies_done(std::uint64_t step) const {
+    if (step >= end_of_measurement() + static_cast<std::uint64_t>(o_.drain_limit)) return true;
+    return !replies_ || (replies_->measured_delivered() == created_measured_ &&
+                         (created_measured_ == 0 || replies_->last_measured_delivery() < step));
+}
+
+void traffic_state::reply_created(router_id src, router_id dst) {
+    created_to_[src].push_back(dst);
+    replies_->created();
+}
+
+void traffic_state::reply_delivered(const delivery& d) {
+    replies_->delivered(d.payload, d.step);
 }
 
 std::uint64_t traffic_state::created(std::uint64_t step, router_id src, router_id dst,
@@ -194,6 +221,8 @@ void traffic_state::delivery_step(std::uint64_t step) {
     last_measured_delivery_ = std::max(last_measured_delivery_, step);
     latency_.add(step - (d.payload & kMeasuredStepMask));
     arrived(d.from, (d.payload >> kIndexLsb) & kIndexMask, d.hops);
+    // Last: a store to this object before the reads above would make them read d again.
+    launch_gap_ += d.launch - (d.payload & kMeasuredStepMask);  // the split's (summary)
 }
 
 void traffic_state::auto_created(std::uint64_t step) {
@@ -266,6 +295,16 @@ nlohmann::json traffic_state::summary() const {
     const auto measured = [&](auto v) {
         return latency.count() == 0 ? nlohmann::json() : nlohmann::json(v);
     };
+    // The split of the measured packets' latency (each entered its router's injection buffer
+    // the step before its first hop, packet::launch): queueing from the launches, network the
+    // rest of the latency from creation, over the same packets (latency_: every measured one).
+    const double queueing = delivered_measured_ == 0
+                                ? 0.0
+                                : static_cast<double>(launch_gap_ - delivered_measured_) /
+                                      static_cast<double>(delivered_measured_);
+    const auto split = [&](double v) {
+        return delivered_measured_ == 0 ? nlohmann::json() : nlohmann::json(v);
+    };
     const auto created = [&](double v) {
         return created_measured_ == 0 ? nlohmann::json() : nlohmann::json(v);
     };
@@ -278,7 +317,8 @@ nlohmann::json traffic_state::summary() const {
     const bool drained =
         delivered_measured_ == created_measured_ &&
         (created_measured_ == 0 ||
-         last_measured_delivery_ < end + static_cast<std::uint64_t>(o_.drain_limit));
+         last_measured_delivery_ < end + static_cast<std::uint64_t>(o_.drain_limit)) &&
+        (!replies_ || replies_->measured_delivered() == created_measured_);
     // The packets the network (source queues included) gained over the measurement window, and
     // its steady backlog by Little's law (created per step x mean latency from creation).
     const auto gain = static_cast<std::int64_t>(f.created - f.delivered);
@@ -307,7 +347,13 @@ nlohmann::json traffic_state::summary() const {
           {"p99", measured(latency.percentile(0.99))},
           {"max", measured(latency.max())},
           {"samples", latency.count()},
-          {"histogram", latency.histogram()}}},
+          {"histogram", latency.histogram()},
+          {"queueing",
+           {{"from", "creation to entry into the source router's injection buffer (steps)"},
+            {"mean", split(queueing)}}},
+          {"network",
+           {{"from", "entry into the source router's injection buffer to delivery (steps)"},
+            {"mean", split(latency_.mean() - queueing)}}}}},
         {"hops", {{"mean", created(static_cast<double>(hops) / n)}, {"histogram", histogram}}},
         {"deflected", deflected_measured_},
         {"deflected_fraction", created(static_cast<double>(deflected_measured_) / n)},
@@ -324,6 +370,7 @@ nlohmann::json traffic_state::summary() const {
         j["measured_steps"] = measured_steps();
     }
     if (auto_) j["measure_auto"] = auto_summary();
+    if (replies_) j["request_reply"] = replies_->summary(created_, delivered_, created_measured_);
     if (!o_.hotspot_nodes.empty()) j["hotspots"] = hotspots_of(o_, t_);
     if (faults_) j["faults"] = faults_json(t_, *faults_, *detours_);
     if (o_.injection == injection_kind::on_off) {  // Bernoulli runs keep the keys they had

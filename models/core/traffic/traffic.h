@@ -60,6 +60,9 @@ struct traffic_options {
     /// process's transition probabilities (BookSim2's burst_alpha, burst_beta).
     injection_kind injection = injection_kind::bernoulli;
     double burst_alpha = 0.5, burst_beta = 0.5;
+    /// --request-reply: every delivered request is answered by a reply to its source
+    /// (core/traffic/request_reply.h); the network then has two service classes.
+    bool request_reply = false;
 
     std::optional<std::string> validate() const;
 };
@@ -85,10 +88,13 @@ inline constexpr int kAutoMeasureSteps = 5000;
 /// How often, in steps, `--measure auto` looks for convergence (a multiple of its batch).
 inline constexpr std::uint64_t kAutoCheckSteps = 50;
 
+class reply_book;  // core/traffic/request_reply.h
+
 /// Counters shared by all nodes' programs of one run (created and delivered packets, latency).
 class traffic_state {
   public:
     traffic_state(const topology& t, const traffic_options& o);
+    ~traffic_state();
 
     /// Where the programs read queue occupancy (UGAL); set before the run starts.
     void set_view(const occupancy_view& v);
@@ -112,6 +118,14 @@ class traffic_state {
     /// A packet arrived (its payload from created()). A measured packet's hops are the links it
     /// crossed (d.hops); summary() walks the headers of measured packets that never arrived.
     void delivered(const delivery& d);
+
+    /// --request-reply: a reply from `src` to `dst` was created (the pair check's destinations),
+    /// and one arrived (core/traffic/request_reply.h).
+    void reply_created(router_id src, router_id dst);
+    void reply_delivered(const delivery& d);
+    /// Whether the replies of every measured request arrived before `step` (true without
+    /// --request-reply, and from the drain limit on).
+    bool replies_done(std::uint64_t step) const;
 
     /// Packets created from src to dst (the testbench's pair check).
     std::uint32_t pairs(router_id src, router_id dst) const;
@@ -193,6 +207,11 @@ class traffic_state {
     std::unique_ptr<auto_window> auto_;   ///< --measure auto, else nullptr
     std::uint64_t auto_checked_ = ~0ull;  ///< the step of the last look (check_auto)
     latency_stats latency_;
+    /// The measured packets' launch cycles less their creation steps, summed: their source
+    /// queueing, each a step less (summary()).
+    std::uint64_t launch_gap_ = 0;
+    /// --request-reply: the replies, else nullptr.
+    std::unique_ptr<reply_book> replies_;
     std::uint64_t created_ = 0, delivered_ = 0;
     std::uint64_t created_measured_ = 0, delivered_measured_ = 0;
     std::uint64_t created_window_ = 0, delivered_window_ = 0;  ///< inside the measurement steps
@@ -242,9 +261,7 @@ class traffic_workload final : public workload {
         : state_(std::make_unique<traffic_state>(t, o)) {}
     std::string primitive() const override { return "traffic"; }
     std::string schedule_name() const override { return to_string(state_->options().routing); }
-    std::unique_ptr<node_program> program_for(router_id id) const override {
-        return std::make_unique<traffic_program>(*state_, id);
-    }
+    std::unique_ptr<node_program> program_for(router_id id) const override;
     std::size_t rounds() const override { return state_->end_of_measurement(); }
     std::uint64_t expected_messages() const override { return state_->expected_messages(); }
     std::size_t delays() const override { return 0; }

@@ -38,6 +38,9 @@ struct delivery {
     std::uint64_t step = 0;   ///< time step of the arrival
     bool background = false;  ///< a packet of the background traffic (core/workload/background.h)
     std::uint32_t hops = 0;   ///< link traversals of this copy on its way (holds not counted)
+    /// Cycle of its first step at the source router (packet::launch): it entered the router's
+    /// injection buffer in the step before (the split of a traffic run's latency).
+    std::uint64_t launch = 0;
 };
 
 /// What a node program does with a delivery (node_program::reacts).
