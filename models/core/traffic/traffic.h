@@ -168,8 +168,8 @@ class traffic_state {
     std::function<bool(std::uint64_t)> open_;
     pattern_generator pattern_;
     std::unique_ptr<launch_routing> routing_;
-    const link_faults* faults_ = nullptr;     ///< route_around_faults()
-    std::unique_ptr<detour_counts> detours_;  ///< route_around_faults()
+    const link_faults* faults_ = nullptr;             ///< route_around_faults()
+    std::unique_ptr<detour_counts> detours_;          ///< route_around_faults()
     std::vector<std::vector<router_id>> created_to_;  ///< per source, one entry per packet
 
     /// A source's measured packets from the oldest one still on its way on, in creation order
