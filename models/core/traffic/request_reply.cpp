@@ -76,7 +76,7 @@ void request_reply_program::on_receive(const delivery& d) {
 }
 
 void request_reply_program::immediate(std::uint64_t step, std::vector<launch>& out) {
-    const bool minimal = s_.options().routing == routing_kind::minimal;
+    const bool minimal = s_.minimal_headers();
     for (const pending& p : pending_) {
         const coord to = s_.topo().at(p.to);
         const header h = minimal ? minimal_header(to) : s_.routing().route(at_, to, rng_);

@@ -394,7 +394,7 @@ traffic_program::traffic_program(traffic_state& s, router_id id)
       at_(s.topo().at(id)),
       rng_(stream_seed(s.options().seed, id)),
       terminals_(s.options().concentration),
-      minimal_(s.options().routing == routing_kind::minimal && !s.detours()),
+      minimal_(s.minimal_headers()),
       in_place_(minimal_ && s.pattern().uniform() &&
                 s.options().injection == injection_kind::bernoulli &&
                 2 * static_cast<std::size_t>(terminals_) <= traffic_rng::kBlock),

@@ -143,6 +143,9 @@ class traffic_state {
     void route_around_faults(const link_faults& f);
     /// The detours' counts with --fail-links, else nullptr.
     const detour_counts* detours() const { return detours_.get(); }
+    /// A node launches minimal_header(dst) itself, without asking routing(): minimal routing and
+    /// no failed links to go around.
+    bool minimal_headers() const { return o_.routing == routing_kind::minimal && !detours_; }
 
     /// The run was stopped at `step` (the watchdog, the memory limit), before creation ended:
     /// the measurement window's rates are over the measured steps it ran, not the whole window.
