@@ -460,6 +460,7 @@ nlohmann::json resolved_config(const network_config& net) {
     j["router"]["links"] = {{"local_latency", r.local_latency},
                             {"global_latency", r.global_latency}};
     j["router"]["flow_control"]["packet_length"] = r.packet_length;
+    if (!r.packet_sizes.empty()) j["router"]["flow_control"]["packet_sizes"] = r.packet_sizes;
     return j;
 }
 

@@ -56,6 +56,7 @@ const std::vector<config_key>& config_keys() {
         {"router.links.local_latency", "--local-latency", T::integer},
         {"router.links.global_latency", "--global-latency", T::integer},
         {"router.flow_control.packet_length", "--packet-length", T::integer, M::packets},
+        {"router.flow_control.packet_sizes", "--packet-sizes", T::text, M::traffic},
         // The workload: one primitive, or synthetic traffic.
         {"workload.primitive", "--primitive", T::text, M::primitive},
         {"workload.schedule", "--schedule", T::text, M::primitive},

@@ -187,6 +187,12 @@ std::optional<std::string> check_usage(CLI::App& app, d3sim_cli& c,
     if (!traffic && app.count("--fail-links") != 0)
         return "--fail-links needs --traffic (the primitives' and traces' routes do not go around "
                "failures yet)";
+    if (!traffic && app.count("--packet-sizes") != 0)
+        return "--packet-sizes needs --traffic (a primitive's or trace's messages have their own "
+               "sizes)";
+    if (app.count("--packet-sizes") != 0 && app.count("--request-reply") != 0)
+        return "--packet-sizes cannot be combined with --request-reply yet (requests and replies "
+               "have one size each)";
     if (app.count("--fail-links") != 0 && app.count("--request-reply") != 0)
         return "--fail-links cannot be combined with --request-reply yet (replies do not go "
                "around failures)";

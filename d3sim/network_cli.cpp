@@ -1,6 +1,7 @@
 #include "d3sim/network_cli.h"
 
 #include "cli/did_you_mean.h"
+#include "core/network/packet_sizes.h"
 #include "core/network/topology.h"
 
 namespace d3 {
@@ -71,6 +72,23 @@ void add_flow_control_options(CLI::App& app, router_params& r) {
                    "flits per packet, virtual cut-through (--traffic; 1: the paper's one-unit "
                    "packets; docs/multi-flit.md)")
         ->capture_default_str();
+    app.add_option("--packet-sizes", r.packet_sizes,
+                   "packets of several sizes, SIZE:SHARE,... in flits (--traffic; e.g. "
+                   "1:0.5,8:0.5, as BookSim2's packet_size and packet_size_rate; the largest is "
+                   "the packet length; docs/multi-flit.md)");
+}
+
+// --packet-sizes: the packet length is the largest size (given alone, or agreeing with it).
+std::optional<std::string> apply_packet_sizes(const CLI::App& app, router_params& r) {
+    if (r.packet_sizes.empty()) return std::nullopt;
+    auto sizes = packet_sizes::parse(r.packet_sizes);
+    if (auto* e = std::get_if<std::string>(&sizes)) return *e;
+    const int largest = std::get<packet_sizes>(sizes).largest();
+    if (app.count("--packet-length") != 0 && r.packet_length != largest)
+        return "--packet-sizes " + r.packet_sizes + " and --packet-length " +
+               std::to_string(r.packet_length) + " disagree: the packet length is the largest size";
+    r.packet_length = largest;
+    return std::nullopt;
 }
 
 std::optional<std::string> apply_unit_impl(const std::string& given, router_params& r) {
@@ -101,6 +119,7 @@ std::optional<std::string> apply_network_options(const CLI::App& app, const netw
     apply_design_options(c.design, net.router.design);
     for (const std::string& u : c.unit_impl)
         if (auto err = apply_unit_impl(u, net.router)) return err;
+    if (auto err = apply_packet_sizes(app, net.router)) return err;
     if (net.shape == topology_kind::d3 && app.count("--arrangement") != 0)
         return "--arrangement needs --topology mdf";
     return std::nullopt;

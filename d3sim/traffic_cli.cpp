@@ -200,6 +200,7 @@ traffic_run_options make_traffic_run(const traffic_cli& t, const run_options& r)
     o.traffic.concentration = t.concentration;
     o.traffic.seed = r.seed;
     o.traffic.packet_length = r.net.router.packet_length;
+    o.traffic.packet_sizes = r.net.router.packet_sizes;
     o.link_stats = t.link_stats;
     o.trace = r.trace;
     o.wave = r.wave;

@@ -91,14 +91,21 @@ void check_flits(const network& net, run_result& r) {
     // alone, r.injected and r.delivered count both).
     router_stats s = r.totals;
     s += net.background_totals();
-    const auto f = static_cast<std::uint64_t>(net.config().router.packet_length);
+    const router_params& rp = net.config().router;
+    const auto f = static_cast<std::uint64_t>(rp.packet_length);
     const auto n = [](std::uint64_t x) { return std::to_string(x); };
-    if (f > 1 && s.hops * f != s.flits_freed)  // counted with F > 1 only (the one-flit router)
-        r.problems.push_back("flits: " + n(s.hops * f) + " sent on links, " + n(s.flits_freed) +
+    // Counted with F > 1 only (the one-flit router): flits sent and ejected, buffer slots freed.
+    const std::uint64_t ejected = f > 1 ? s.flits_ejected : s.ejected;
+    if (f > 1 && s.flits_sent != s.flits_freed)
+        r.problems.push_back("flits: " + n(s.flits_sent) + " sent on links, " + n(s.flits_freed) +
                              " left the link buffers");
-    if (s.flits_injected != r.injected * f || s.ejected * f != r.delivered * f)
-        r.problems.push_back("flits: " + n(s.flits_injected) + " injected and " + n(s.ejected * f) +
-                             " delivered for " + n(r.injected) + " packets launched and " +
+    if (s.flits_injected != ejected)
+        r.problems.push_back("flits: " + n(s.flits_injected) + " injected and " + n(ejected) +
+                             " delivered");
+    // One size: F flits per packet launched and delivered (several: traffic_state counts them).
+    if (rp.packet_sizes.empty() && (s.flits_injected != r.injected * f || s.ejected != r.delivered))
+        r.problems.push_back("flits: " + n(s.flits_injected) + " injected and " + n(s.ejected) +
+                             " packets ejected for " + n(r.injected) + " packets launched and " +
                              n(r.delivered) + " delivered of " + n(f) + " flits");
     std::uint64_t outstanding = 0;
     for (const router& x : net.routers) outstanding += x.credits_outstanding();

@@ -71,10 +71,10 @@ void add_traffic(memory_inputs& in, const topology& t, const traffic_options& tr
                  std::uint64_t steps, const router_params& rp) {
     in.traffic = true;
     in.traffic_packets =
-        expected_traffic_packets(t.routers(), tr.concentration, tr.rate, rp.packet_length,
+        expected_traffic_packets(t.routers(), tr.concentration, tr.rate, rp.mean_packet(),
                                  tr.warmup, static_cast<int>(steps), tr.drain_limit);
     in.traffic_in_flight =
-        expected_traffic_in_flight(t.routers(), tr.concentration, tr.rate, rp.packet_length,
+        expected_traffic_in_flight(t.routers(), tr.concentration, tr.rate, rp.mean_packet(),
                                    rp.pipeline.stages(), rp.local_latency, rp.global_latency);
 }
 

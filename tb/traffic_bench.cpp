@@ -66,7 +66,7 @@ wave_size traffic_run_options::expected_wave(const topology& t) const {
     // Packets, not flits: a multi-flit packet is one value on each link it crosses in the paper's
     // router; a design-space router's signals change per flit (estimate_wave's `flits`).
     const std::uint64_t packets = expected_traffic_packets(
-        t.routers(), traffic.concentration, traffic.rate, net.router.packet_length, traffic.warmup,
+        t.routers(), traffic.concentration, traffic.rate, net.router.mean_packet(), traffic.warmup,
         traffic.measure, traffic.drain_limit);
     std::string unused;  // check_wave_options refused a bad scope before
     const wave_scope scope = wave_scope::parse(wave_opts.scope, t, unused).value_or(wave_scope());
@@ -89,6 +89,7 @@ traffic_bench::traffic_bench(const sc_core::sc_module_name& name, const traffic_
     : sc_core::sc_module(name), opt_(o), topo_(make_topology(o.net)) {
     const auto start = std::chrono::steady_clock::now();
     opt_.traffic.packet_length = opt_.net.router.packet_length;  // the network's is the one home
+    opt_.traffic.packet_sizes = opt_.net.router.packet_sizes;
     work_ = std::make_unique<traffic_workload>(topo_, opt_.traffic);
     if (!opt_.net.fail_links.empty()) {
         faults_ = parse_link_faults(opt_.net.fail_links, topo_, opt_.traffic.seed);
@@ -193,19 +194,20 @@ nlohmann::json traffic_bench::traffic_json() const {
     j["vcs"] = net_->config().router.vcs;
     if (net_->config().router.packet_length > 1) {  // one-flit runs keep their keys
         const router_stats s = net_->totals();
-        const auto f = static_cast<std::uint64_t>(net_->config().router.packet_length);
         j["flits"] = {{"injected", s.flits_injected},
-                      {"delivered", s.ejected * f},
-                      {"link_sent", s.hops * f},
+                      {"delivered", s.flits_ejected},
+                      {"link_sent", s.flits_sent},
                       {"link_freed", s.flits_freed}};
+        const router_params& rp = net_->config().router;
         nlohmann::json per_vc = nlohmann::json::array();
-        for (int v = 0; v < net_->config().router.vcs; ++v)
-            per_vc.push_back(
-                {{"vc", v},
-                 {"packets", s.vc_packets[static_cast<std::size_t>(v)]},
-                 {"flits", s.vc_packets[static_cast<std::size_t>(v)] *
-                               static_cast<std::uint64_t>(net_->config().router.packet_length)},
-                 {"waits", s.vc_waits[static_cast<std::size_t>(v)]}});
+        for (int v = 0; v < rp.vcs; ++v) {
+            const std::uint64_t packets = s.vc_packets[static_cast<std::size_t>(v)];
+            nlohmann::json one = {{"vc", v}, {"packets", packets}};
+            if (rp.packet_sizes.empty())  // (sizes that vary: the flits are per link)
+                one["flits"] = packets * static_cast<std::uint64_t>(rp.packet_length);
+            one["waits"] = s.vc_waits[static_cast<std::size_t>(v)];
+            per_vc.push_back(one);
+        }
         j["per_vc"] = per_vc;
     }
     if (!net_->wait_cycle().empty()) j["deadlock_cycle"] = net_->wait_cycle();

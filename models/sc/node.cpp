@@ -19,6 +19,7 @@ node::node(const sc_core::sc_module_name& name, setup s)
       inject_out("inject_out"),
       eject_in("eject_in"),
       injection_width_(s.cfg.router.injection_width),
+      packet_flits_(static_cast<std::uint8_t>(s.cfg.router.packet_length)),
       at_(s.at),
       id_(s.topo.id(s.at)),
       pool_(s.pool),
@@ -33,12 +34,16 @@ node::node(const sc_core::sc_module_name& name, setup s)
       plan_slots_(plan_ ? plan_->data() : nullptr),
       closed_form_(classes_ == 1 && plan_ && s.deliveries.closed_form(*plan_)),
       injection_delay_(step_time()) {
-    step_with(classes_ != 1  ? &node::step_classes_of
-              : closed_form_ ? &node::step_closed
-                             : &node::step_one_class);
+    const bool sized = packet_flits_ != 1;  // the packets' sizes set and delivered
+    step_with(classes_ != 1 || sized ? &node::step_classes_of
+              : closed_form_         ? &node::step_closed
+                                     : &node::step_one_class);
     for (lane& l : lanes_) l.credits = s.cfg.router.injection_depth;
     inject_out.bind(credit_if_);
-    eject_in.bind(eject_if_);
+    if (sized)
+        eject_in.bind(eject_sized_if_);
+    else
+        eject_in.bind(eject_if_);
     clock_.add(*this, /*router_phase=*/false);
     if (program_) clock_.wake(*this, 0);
 }
@@ -65,9 +70,9 @@ std::size_t node::waiting() const {
 
 // send and inject are inlined into step: one launch per node step in the all-to-all, whose call
 // frames cost more than their bodies.
-template <typename Closed>
+template <typename Closed, typename Sized>
 [[gnu::always_inline]] inline void node::send(const launch& l, std::uint64_t first_hop,
-                                              const sc_core::sc_time& delay, Closed closed) {
+                                              const sc_core::sc_time& delay, Closed closed, Sized) {
     // Every field set here (acquire_unset): no reset first.
     packet* p = pool_.acquire_unset();
     p->msg = closed ? ledger_.launch_closed_form(id_, at_, l.hdr) : ledger_.launch(id_, at_, l.hdr);
@@ -79,6 +84,7 @@ template <typename Closed>
     p->service = l.service;
     p->background = l.background;
     p->terminal = l.terminal;  // (packet::globals: a design-space router sets it on entry)
+    if constexpr (Sized::value) p->flits = l.flits != 0 ? l.flits : packet_flits_;
     // The ledger found the header valid on this network (it throws otherwise): a route stage
     // with the reference decoder need not check it again (packet::header_checked).
     p->header_checked = true;
@@ -98,11 +104,11 @@ template <typename Closed>
     if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_fw", r, tlm::TLM_ACCEPTED);
 }
 
-template <typename Closed>
+template <typename Closed, typename Sized>
 [[gnu::always_inline]] inline bool node::inject(lane& q, const launch& l, std::uint64_t t,
-                                                Closed closed) {
+                                                Closed closed, Sized sized) {
     if (!has_room(q)) return false;
-    send(l, t + 1, injection_delay_, closed);  // the injection channel takes one cycle
+    send(l, t + 1, injection_delay_, closed, sized);  // the injection channel takes one cycle
     ++q.sent;
     --q.credits;
     return true;
@@ -111,13 +117,15 @@ template <typename Closed>
 template <typename Classes, typename Closed>
 inline void node::step_classes(std::uint64_t t, Classes classes, Closed closed) {
     collect_credits(t, classes);
+    constexpr std::is_same<Classes, int> sized{};  // step_classes_of: packets may have sizes
     // Replies launched in the delivery step t - 1 (their credits and width taken then): they
     // enter the router now, ready for their first hop in this cycle, as a launch of step t - 1
     // through the one-cycle injection channel would. A closed-form node's program answers
     // nothing (it has a plan): no replies, and nothing reads sent_cycle_ (launch_immediately);
     // plan_slots_ read through a kept pointer.
     if (!closed) {
-        for (const launch& l : turnaround_) send(l, t, sc_core::SC_ZERO_TIME, std::false_type{});
+        for (const launch& l : turnaround_)
+            send(l, t, sc_core::SC_ZERO_TIME, std::false_type{}, sized);
         turnaround_.clear();
         sent_cycle_ = t;
     }
@@ -140,7 +148,7 @@ inline void node::step_classes(std::uint64_t t, Classes classes, Closed closed) 
             lane& q = lanes_[0];
             auto next = step_launches->begin();
             if (q.waiting.empty())  // as if queued and taken from the front below
-                while (next != step_launches->end() && inject(q, *next, t, closed)) ++next;
+                while (next != step_launches->end() && inject(q, *next, t, closed, sized)) ++next;
             if (next != step_launches->end()) q.waiting.append(next, step_launches->end());
         } else {
             for (const launch& l : *step_launches) lanes_[l.service].waiting.push_back(l);
@@ -148,7 +156,8 @@ inline void node::step_classes(std::uint64_t t, Classes classes, Closed closed) 
     }
     for (int c = 0; c < classes; ++c) {  // the privileged class first
         lane& q = lanes_[c];
-        while (!q.waiting.empty() && inject(q, q.waiting.front(), t, closed)) q.waiting.pop_front();
+        while (!q.waiting.empty() && inject(q, q.waiting.front(), t, closed, sized))
+            q.waiting.pop_front();
         if (!q.waiting.empty()) stats_.queue_stalls += q.waiting.size();  // size() divides
     }
     if (programmed) {
@@ -242,7 +251,15 @@ inline tlm::tlm_sync_enum node::nb_transport_fw(flit& f, tlm::tlm_phase& ph,
         pool_.release_in_place(p);
         return tlm::TLM_COMPLETED;
     }
-    arrival_ = {p->src, p->hdr, p->payload, t, p->background, p->hops, p->launch};
+    // Member by member: arrival_.flits stays 1 (a node of multi-flit packets delivers through
+    // deliver_at, which reads the packet's size), no store per delivery.
+    arrival_.from = p->src;
+    arrival_.hdr = p->hdr;
+    arrival_.payload = p->payload;
+    arrival_.step = t;
+    arrival_.background = p->background;
+    arrival_.hops = p->hops;
+    arrival_.launch = p->launch;
     pool_.release_in_place(p);
     return record_arrival();
 }
@@ -265,7 +282,7 @@ tlm::tlm_sync_enum node::deliver_at(packet* const pkt, std::uint64_t t) {
     const ledger::receipt r = ledger_.deliver(p.msg, id_);
     if (r != ledger::receipt::ok) report_bad(p, t, r);
     if (reacts_ != reaction::none) {
-        program_->on_receive({p.src, p.hdr, p.payload, t, p.background, p.hops, p.launch});
+        program_->on_receive({p.src, p.hdr, p.payload, t, p.background, p.hops, p.launch, p.flits});
         if (reacts_ == reaction::answers) {
             launch_immediately(t);
             if (!program_->finished(t + 1)) clock_.wake(*this, t + 1);
@@ -305,25 +322,32 @@ tlm::tlm_sync_enum node::credit(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t
     return tlm::TLM_ACCEPTED;
 }
 
-tlm::tlm_sync_enum node::eject_if::nb_transport_fw(flit& f, tlm::tlm_phase& ph,
-                                                   sc_core::sc_time& t) {
+template <bool Sized>
+tlm::tlm_sync_enum node::eject_if<Sized>::nb_transport_fw(flit& f, tlm::tlm_phase& ph,
+                                                          sc_core::sc_time& t) {
+    if constexpr (Sized) return node_.deliver(f, ph, t);  // delivery::flits set
     return node_.nb_transport_fw(f, ph, t);
 }
 tlm::tlm_sync_enum node::credit_if::nb_transport_bw(flit& f, tlm::tlm_phase& ph,
                                                     sc_core::sc_time& t) {
     return node_.nb_transport_bw(f, ph, t);
 }
-void node::eject_if::b_transport(flit&, sc_core::sc_time&) {
+template <bool Sized>
+void node::eject_if<Sized>::b_transport(flit&, sc_core::sc_time&) {
     unsupported_call(node_.name(), "b_transport");
 }
-bool node::eject_if::get_direct_mem_ptr(flit&, tlm::tlm_dmi&) {
+template <bool Sized>
+bool node::eject_if<Sized>::get_direct_mem_ptr(flit&, tlm::tlm_dmi&) {
     unsupported_call(node_.name(), "get_direct_mem_ptr");
     return false;
 }
-unsigned node::eject_if::transport_dbg(flit&) {
+template <bool Sized>
+unsigned node::eject_if<Sized>::transport_dbg(flit&) {
     unsupported_call(node_.name(), "transport_dbg");
     return 0;
 }
+template class node::eject_if<false>;
+template class node::eject_if<true>;
 void node::credit_if::invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) {
     unsupported_call(node_.name(), "invalidate_direct_mem_ptr");
 }

@@ -93,8 +93,10 @@ class node : public stepper::client, public sc_core::sc_module {
                                                               sc_core::sc_time& t);
     /// nb_transport_bw in general (out of line: see nb_transport_bw).
     [[gnu::noinline]] tlm::tlm_sync_enum credit(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t);
-    /// What eject_in is bound to: a delivery goes to nb_transport_fw; the calls outside the link
-    /// protocol are reported as d3/protocol.
+    /// What eject_in is bound to: a delivery goes to nb_transport_fw, or with `Sized` (a network
+    /// of multi-flit packets, each of its own size: delivery::flits) to deliver; the calls outside
+    /// the link protocol are reported as d3/protocol.
+    template <bool Sized>
     class eject_if final : public tlm::tlm_fw_transport_if<link_protocol_types> {
       public:
         explicit eject_if(node& n) : node_(n) {}
@@ -118,7 +120,8 @@ class node : public stepper::client, public sc_core::sc_module {
       private:
         node& node_;
     };
-    eject_if eject_if_{*this};
+    eject_if<false> eject_if_{*this};
+    eject_if<true> eject_sized_if_{*this};
     credit_if credit_if_{*this};
     /// Takes the credits due by step `t` in the first `classes` lanes.
     template <typename Classes>
@@ -135,10 +138,11 @@ class node : public stepper::client, public sc_core::sc_module {
     static void step_closed(client& c, std::uint64_t t);
     /// step() of a node with several classes.
     static void step_classes_of(client& c, std::uint64_t t);
-    /// Injects one packet whose first hop is at `first_hop` (`closed`: see step_classes).
-    template <typename Closed>
+    /// Injects one packet whose first hop is at `first_hop` (`closed`: see step_classes). With
+    /// `Sized` (std::true_type: step_classes_of) it sets the packet's size (packet::flits).
+    template <typename Closed, typename Sized>
     void send(const launch& l, std::uint64_t first_hop, const sc_core::sc_time& delay,
-              Closed closed);
+              Closed closed, Sized sized);
     /// The program's immediate() launches of delivery step `t` (the paper's turnaround).
     void launch_immediately(std::uint64_t t);
     /// Launches waiting in the queues of every class.
@@ -156,10 +160,13 @@ class node : public stepper::client, public sc_core::sc_module {
     /// are left.
     bool has_room(const lane& q) const { return q.sent < injection_width_ && q.credits > 0; }
     /// Sends `l` in step `t` when has_room(q) (and takes the room).
-    template <typename Closed>
-    bool inject(lane& q, const launch& l, std::uint64_t t, Closed closed);
+    template <typename Closed, typename Sized>
+    bool inject(lane& q, const launch& l, std::uint64_t t, Closed closed, Sized sized);
 
     const int injection_width_;  ///< the configuration's, kept here: no pointer to it per launch
+    /// The network's packet length (router_params::packet_length): a packet's size when its
+    /// launch gives none. Above 1, the node steps with step_classes_of, which sets packet::flits.
+    const std::uint8_t packet_flits_;
     const coord at_;
     const router_id id_;
     packet_pool& pool_;

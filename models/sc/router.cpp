@@ -21,6 +21,7 @@ input_unit::setup input_setup(const network_config& c, const topology& t, router
     s.injection_width = c.router.injection_width;
     s.classes = c.router.service_classes;
     s.packet_length = c.router.packet_length;
+    s.smallest_packet = c.router.smallest_packet();
     s.stats = &stats;
     return s;
 }
@@ -49,7 +50,7 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
              {ports_, s.cfg.router.arb,
               // request sources: every buffer, then the hold stage
               static_cast<std::uint32_t>(in_unit_.buffers() + 1), id_, s.observer, classes_,
-              s.background ? &background_stats_ : nullptr, s.cfg.router.packet_length},
+              s.background ? &background_stats_ : nullptr},
              stats_),
       out_unit_("output_unit",
                 {s.topo.k(), ports_, s.cfg.router.channels(), &s.cfg.router, &background_stats_},
@@ -259,7 +260,7 @@ inline void router::offer(const request& r, target to, std::uint64_t t) {
         return;
     }
     // The node and the hold stage take packets without arbitration, up to their room.
-    const bool room = to == kEjectTarget ? out_unit_.take_eject_room<Step>()
+    const bool room = to == kEjectTarget ? out_unit_.take_eject_room<Step>(*r.e->pkt)
                                          : hold_.take_room(Step::classes ? r.e->pkt->service : 0) ||
                                                keeps_hold_place(r);
     if (room) crossing().traverse<Step>(r, to, t);
@@ -366,7 +367,7 @@ inline bool router::allocate_switch(std::uint64_t t) {
         t,
         [&](int o, entry& e) {
             const int vc = vc_after<Step>(e);
-            if (out_unit_.can_send(o, vc, t)) return true;
+            if (out_unit_.can_send(o, vc, e.pkt->flits, t)) return true;
             ++stats_.vc_waits[static_cast<std::size_t>(vc)];
             return no_credit(e);
         },

@@ -206,7 +206,7 @@ class router : public stepper::client, public sc_core::sc_module {
     /// A packet from the node (into an injection buffer) counts its flits as injected.
     void count_injected(int fifo, const packet& p) {
         if (in_unit_.is_injection(fifo))
-            (p.background ? background_stats_ : stats_).flits_injected += flits_;
+            (p.background ? background_stats_ : stats_).flits_injected += p.flits;
     }
     /// receive() for any arrival (receive takes the common ones itself; see router.cpp). The
     /// transport's arguments first, in the registers the binder's call has them in: the binder

@@ -9,6 +9,7 @@
 #include "core/decoding/vc.h"
 #include "core/network/dragonfly.h"
 #include "core/network/limits.h"
+#include "core/network/packet_sizes.h"
 #include "core/network/topology.h"
 #include "core/router/service.h"
 
@@ -92,6 +93,15 @@ std::optional<std::string> network_config::check_model() const {
     if (auto e = out_of_range("service classes", r.service_classes, {1, kServiceClasses})) return e;
     if (auto e = out_of_range("packet length", r.packet_length, kPacketLengthRange)) return e;
     if (auto e = check_design(r, background)) return e;
+    if (!r.packet_sizes.empty()) {  // the network is built for the largest size
+        auto sizes = packet_sizes::parse(r.packet_sizes);
+        if (auto* e = std::get_if<std::string>(&sizes)) return *e;
+        if (std::get<packet_sizes>(sizes).largest() != r.packet_length)
+            return "--packet-sizes " + r.packet_sizes +
+                   ": the packet length must be the largest "
+                   "size (got --packet-length " +
+                   std::to_string(r.packet_length) + ")";
+    }
     if (r.buffer_depth < r.packet_length && r.design.control == flow_control::vct)
         return "--buffer-depth " + std::to_string(r.buffer_depth) +
                " flits must hold a whole packet (--packet-length " +
@@ -121,6 +131,20 @@ std::optional<std::string> network_config::check_model() const {
                    " (the RTL's target lines: the link ports, the hold stage, ejection)";
     }
     return std::nullopt;
+}
+
+double router_params::mean_packet() const {
+    if (packet_sizes.empty()) return packet_length;
+    const auto sizes = packet_sizes::parse(packet_sizes);
+    const auto* p = std::get_if<d3::packet_sizes>(&sizes);
+    return p ? p->mean() : packet_length;
+}
+
+int router_params::smallest_packet() const {
+    if (packet_sizes.empty()) return packet_length;
+    const auto sizes = packet_sizes::parse(packet_sizes);
+    const auto* p = std::get_if<d3::packet_sizes>(&sizes);
+    return p ? p->smallest() : packet_length;
 }
 
 std::optional<std::string> network_config::validate() const {

@@ -88,8 +88,11 @@ struct router_params {
     int service_classes = 1;
     /// Flits per packet (docs/multi-flit.md): virtual cut-through flow control, buffers and
     /// credits counted in flits, a link carries one flit per cycle. 1 = the paper's one-unit
-    /// packets (synthetic traffic only for more).
+    /// packets (synthetic traffic only for more). With packet_sizes: the largest size.
     int packet_length = 1;
+    /// --packet-sizes SIZE:SHARE,... (core/network/packet_sizes.h): packets of several sizes,
+    /// each carrying its own (packet::flits); empty: every packet is packet_length flits.
+    std::string packet_sizes;
     microarchitecture design;
     /// The switch allocator's per-output arbiters: C++, the Verilated rtl/d3_rr_arbiter.sv, or both
     /// in lockstep (--unit-impl switch_allocator=..., issue 49).
@@ -101,6 +104,11 @@ struct router_params {
     /// Whether the routers are design-space routers (core/vc_router): a microarchitecture other
     /// than the paper's, or a VC-allocation unit with cycles.
     bool design_space() const { return !design.paper() || pipeline.vc_allocate != 0; }
+
+    /// Flits of the smallest packet: packet_length unless packet_sizes has several (validated).
+    int smallest_packet() const;
+    /// Flits per packet on average: packet_length unless packet_sizes has several.
+    double mean_packet() const;
 
     /// Channels per link input, the buffers and credits of each (core/router/service.h). Call on
     /// resolved parameters (vcs not 0).

@@ -75,14 +75,15 @@ std::optional<std::uint64_t> resident_memory_kib() {
 
 namespace {
 // Packets created per step by all terminals at `rate` flits each.
-double packets_per_step(std::uint64_t routers, int concentration, double rate, int packet_length) {
+double packets_per_step(std::uint64_t routers, int concentration, double rate,
+                        double packet_length) {
     return static_cast<double>(routers) * concentration * rate / packet_length;
 }
 }  // namespace
 
 std::uint64_t expected_traffic_in_flight(std::uint64_t routers, int concentration, double rate,
-                                         int packet_length, int pipeline_stages, int local_latency,
-                                         int global_latency) {
+                                         double packet_length, int pipeline_stages,
+                                         int local_latency, int global_latency) {
     const double latency =
         3.0 * pipeline_stages + 2.0 * local_latency + global_latency + (packet_length - 1);
     return static_cast<std::uint64_t>(
@@ -90,7 +91,7 @@ std::uint64_t expected_traffic_in_flight(std::uint64_t routers, int concentratio
 }
 
 std::uint64_t expected_traffic_packets(std::uint64_t routers, int concentration, double rate,
-                                       int packet_length, int warmup, int measure,
+                                       double packet_length, int warmup, int measure,
                                        int drain_limit) {
     const double steps = static_cast<double>(warmup) + measure +
                          std::min(static_cast<double>(drain_limit), kDrainSteps);

@@ -65,19 +65,21 @@ std::optional<std::uint64_t> resident_memory_kib();
 
 // Both take the offered `rate` as the options give it, in flits per terminal and step, and count
 // packets, which the model keeps however many flits they have (a pool entry and a buffer slot,
-// docs/multi-flit.md): a terminal creates rate / packet_length of them per step.
+// docs/multi-flit.md): a terminal creates rate / packet_length of them per step (packet_length:
+// the mean size with --packet-sizes).
 
 /// Packets of a synthetic-traffic run alive at once: what the terminals create during one
 /// zero-load latency (three hops, each a router pipeline and a link, local-global-local, and the
 /// packet_length - 1 steps a packet's tail trails its head).
 std::uint64_t expected_traffic_in_flight(std::uint64_t routers, int concentration, double rate,
-                                         int packet_length, int pipeline_stages, int local_latency,
-                                         int global_latency);
+                                         double packet_length, int pipeline_stages,
+                                         int local_latency, int global_latency);
 
 /// The packets a synthetic-traffic run is expected to create: every terminal for the warm-up and
 /// measurement and for a drain of 200 steps (at most drain_limit). A run past saturation drains
 /// longer and creates more: the estimate is for loads below saturation.
 std::uint64_t expected_traffic_packets(std::uint64_t routers, int concentration, double rate,
-                                       int packet_length, int warmup, int measure, int drain_limit);
+                                       double packet_length, int warmup, int measure,
+                                       int drain_limit);
 
 }  // namespace d3

@@ -30,6 +30,10 @@ struct alignas(kCacheLine) packet {
     /// The terminal of the source router that created it (traffic with --concentration), for a
     /// router with terminal ports (core/vc_router): its source queue.
     std::uint8_t terminal = 0;
+    /// Its size in flits (docs/multi-flit.md): set by the node in a network of multi-flit
+    /// packets (router_params::packet_length > 1), where the routers read it; 1 otherwise, as the
+    /// pool made it (no store per packet in the one-flit runs).
+    std::uint8_t flits = 1;
     /// Global links crossed so far: the hop phase, a design-space router's VC class
     /// (core/vc_router/vc_class.h).
     std::uint8_t globals = 0;

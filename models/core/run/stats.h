@@ -22,9 +22,10 @@ struct router_stats {
     std::uint64_t decodes = 0;    ///< decoder calls
     // Flit accounting (docs/multi-flit.md): each counted where the flits are, so that the run
     // can check that every flit that entered a buffer left it.
-    // (Flits sent on links are hops x F, flits delivered ejected x F.)
     std::uint64_t flits_freed = 0;     ///< F > 1: link input buffer slots freed (one credit each)
     std::uint64_t flits_injected = 0;  ///< flits the node put into the injection buffer
+    std::uint64_t flits_sent = 0;      ///< F > 1: flits sent on links
+    std::uint64_t flits_ejected = 0;   ///< F > 1: flits delivered to the node
     /// Per virtual channel downstream (counted with F > 1 only): packets sent into it, and
     /// packet-steps a packet waited because it had no room for all its flits there or its link
     /// was busy.
@@ -41,6 +42,8 @@ struct router_stats {
         decodes += o.decodes;
         flits_freed += o.flits_freed;
         flits_injected += o.flits_injected;
+        flits_sent += o.flits_sent;
+        flits_ejected += o.flits_ejected;
         for (std::size_t v = 0; v < vc_packets.size(); ++v) {
             vc_packets[v] += o.vc_packets[v];
             vc_waits[v] += o.vc_waits[v];

@@ -13,7 +13,7 @@ std::string number(double v) {
 }  // namespace
 
 std::optional<std::string> on_off_injection::problem(double packet_rate, double alpha, double beta,
-                                                     int flits) {
+                                                     double flits) {
     if (!(alpha > 0 && alpha <= 1)) return "--burst-alpha must be in (0, 1]";
     if (!(beta > 0 && beta <= 1)) return "--burst-beta must be in (0, 1]";
     if (packet_rate * (alpha + beta) / alpha > 1)

@@ -32,7 +32,7 @@ class on_off_injection {
     /// (r1 > 1: rate > alpha / (alpha + beta)); nothing when it can. `flits` converts the rate
     /// the message quotes (flits per terminal and step, as --rate).
     static std::optional<std::string> problem(double packet_rate, double alpha, double beta,
-                                              int flits = 1);
+                                              double flits = 1);
 
     /// Initial states drawn from `r`, one draw per terminal.
     on_off_injection(double packet_rate, double alpha, double beta, int terminals, traffic_rng& r);

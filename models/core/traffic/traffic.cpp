@@ -47,10 +47,19 @@ std::optional<std::string> traffic_options::validate() const {
         return "--hotspot-fraction must be in [0, 1]";
     if (auto e = out_of_range("--ugal-threshold", ugal_threshold, kUgalThresholdRange)) return e;
     if (auto e = out_of_range("--packet-length", packet_length, kPacketLengthRange)) return e;
+    if (!packet_sizes.empty()) {
+        const auto sizes = d3::packet_sizes::parse(packet_sizes);
+        if (const auto* e = std::get_if<std::string>(&sizes)) return *e;
+    }
     if (injection == injection_kind::on_off)
-        return on_off_injection::problem(rate / packet_length, burst_alpha, burst_beta,
-                                         packet_length);
+        return on_off_injection::problem(rate / mean_flits(), burst_alpha, burst_beta,
+                                         mean_flits());
     return std::nullopt;
+}
+
+double traffic_options::mean_flits() const {
+    if (packet_sizes.empty()) return packet_length;
+    return std::get<d3::packet_sizes>(d3::packet_sizes::parse(packet_sizes)).mean();
 }
 
 std::vector<router_id> hotspots_of(const traffic_options& o, const topology& t) {
@@ -95,6 +104,10 @@ traffic_state::traffic_state(const topology& t, const traffic_options& o)
     while (room * 4 <= share) room *= 2;
     for (std::vector<router_id>& v : created_to_) v.reserve(room);
     if (o.request_reply) replies_ = std::make_unique<reply_book>();
+    if (!o.packet_sizes.empty())
+        sized_ = std::make_unique<sized_packets>(
+            std::get<packet_sizes>(packet_sizes::parse(o.packet_sizes)));
+    delivery_hooks_ = auto_ || sized_;
 }
 
 traffic_state::~traffic_state() = default;
@@ -129,7 +142,7 @@ void traffic_state::set_view(const occupancy_view& v) {
 
 std::uint64_t traffic_state::expected_messages() const {
     // The memory estimate's count, in packets.
-    return expected_traffic_packets(t_.routers(), o_.concentration, o_.rate, o_.packet_length,
+    return expected_traffic_packets(t_.routers(), o_.concentration, o_.rate, o_.mean_flits(),
                                     o_.warmup, o_.measure, o_.drain_limit);
 }
 
@@ -207,8 +220,8 @@ void traffic_state::delivery_step(std::uint64_t step) {
 // Flattened: arrived() and the fifo's pops inline (a call per measured packet saved).
 [[gnu::flatten]] void traffic_state::delivered(const delivery& d) {
     const std::uint64_t step = d.step;
-    if (auto_) [[unlikely]]
-        auto_delivery(d);
+    if (delivery_hooks_) [[unlikely]]
+        hooked_delivery(d);
     // Most deliveries share the step of the last one (a network delivers many per step): its gap
     // is 0 and whether it falls in the measurement window is known.
     if (step == last_delivery_ && delivered_ != 0)
@@ -234,6 +247,13 @@ void traffic_state::auto_created(std::uint64_t step) {
             o_.measure = static_cast<int>(step - warmup);
     }
     if (step < end_of_measurement()) auto_->created(step);
+}
+
+void traffic_state::hooked_delivery(const delivery& d) {
+    if (auto_) auto_delivery(d);
+    if (sized_)
+        sized_->delivered(d.flits, d.step >= static_cast<std::uint64_t>(o_.warmup) &&
+                                       d.step < end_of_measurement());
 }
 
 void traffic_state::auto_delivery(const delivery& d) {
@@ -378,14 +398,33 @@ nlohmann::json traffic_state::summary() const {
         j["burst_alpha"] = o_.burst_alpha;
         j["burst_beta"] = o_.burst_beta;
         j["burst_on_rate"] =
-            o_.rate / o_.packet_length * (o_.burst_alpha + o_.burst_beta) / o_.burst_alpha;
+            o_.rate / o_.mean_flits() * (o_.burst_alpha + o_.burst_beta) / o_.burst_alpha;
     }
-    if (o_.packet_length > 1) {  // one-flit runs keep the keys they always had
-        j["packet_length"] = o_.packet_length;
+    if (o_.packet_length > 1) flit_rates(j, f, per_node_step);  // one-flit runs: no new keys
+    return j;
+}
+
+template <typename PerNodeStep>
+void traffic_state::flit_rates(nlohmann::json& j, const window_figures& f,
+                               PerNodeStep per_node_step) const {
+    j["packet_length"] = o_.packet_length;
+    if (!sized_) {
         j["offered_flits"] = per_node_step(f.created * o_.packet_length);
         j["accepted_flits"] = per_node_step(f.delivered * o_.packet_length);
+        return;
     }
-    return j;
+    j["packet_sizes"] = sized_->summary();
+    if (!auto_) {  // counted in the window
+        j["offered_flits"] = per_node_step(sized_->window_created());
+        j["accepted_flits"] = per_node_step(sized_->window_delivered());
+        return;
+    }
+    // --measure auto finds its window after the run: its packets at the run's mean size.
+    const double mean = sized_->mean_created();
+    j["offered_flits"] = per_node_step(
+        static_cast<std::uint64_t>(std::llround(static_cast<double>(f.created) * mean)));
+    j["accepted_flits"] = per_node_step(
+        static_cast<std::uint64_t>(std::llround(static_cast<double>(f.delivered) * mean)));
 }
 
 traffic_program::traffic_program(traffic_state& s, router_id id)
@@ -395,13 +434,14 @@ traffic_program::traffic_program(traffic_state& s, router_id id)
       rng_(stream_seed(s.options().seed, id)),
       terminals_(s.options().concentration),
       minimal_(s.minimal_headers()),
-      in_place_(minimal_ && s.pattern().uniform() &&
+      in_place_(minimal_ && s.pattern().uniform() && !s.sized() &&
                 s.options().injection == injection_kind::bernoulli &&
                 2 * static_cast<std::size_t>(terminals_) <= traffic_rng::kBlock),
-      packet_threshold_(bernoulli_threshold(s.options().rate / s.options().packet_length)) {
+      sized_(s.sized()),
+      packet_threshold_(bernoulli_threshold(s.options().rate / s.options().mean_flits())) {
     const traffic_options& o = s.options();
     if (o.injection == injection_kind::on_off)
-        on_off_.emplace(o.rate / o.packet_length, o.burst_alpha, o.burst_beta, terminals_, rng_);
+        on_off_.emplace(o.rate / o.mean_flits(), o.burst_alpha, o.burst_beta, terminals_, rng_);
 }
 
 // Flattened: every call GCC can see into (creation_over, created, the vectors' and fifos' pushes,
@@ -436,6 +476,10 @@ traffic_program::traffic_program(traffic_state& s, router_id id)
         if (h.b == kUnreachable) continue;  // no route around the failed links: not created
         out.push_back({h, s_.created(step, id_, dst, h), 0, false, false,
                        static_cast<std::uint8_t>(terminal)});
+        if (sized_) {  // its size, drawn after its destination
+            out.back().flits = sized_->draw(rng_);
+            s_.created_flits(step, out.back().flits);
+        }
     }
 }
 

@@ -23,6 +23,7 @@
 #include "core/traffic/pattern.h"
 #include "core/traffic/route_around.h"
 #include "core/traffic/routing.h"
+#include "core/traffic/sized_packets.h"
 #include "core/workload/program.h"
 #include "core/workload/workload.h"
 
@@ -56,6 +57,9 @@ struct traffic_options {
     /// Flits per packet (the network's router_params::packet_length): `rate` counts flits, so a
     /// terminal creates a packet with probability rate / packet_length (docs/multi-flit.md).
     int packet_length = 1;
+    /// The network's router_params::packet_sizes: sizes drawn per packet (the largest is
+    /// packet_length); empty: every packet is packet_length flits.
+    std::string packet_sizes;
     /// How a terminal decides to create a packet (core/traffic/injection.h), and the on-off
     /// process's transition probabilities (BookSim2's burst_alpha, burst_beta).
     injection_kind injection = injection_kind::bernoulli;
@@ -65,6 +69,9 @@ struct traffic_options {
     bool request_reply = false;
 
     std::optional<std::string> validate() const;
+    /// Flits per packet on average: a terminal creates a packet with probability
+    /// rate / mean_flits() (validated options).
+    double mean_flits() const;
 };
 
 /// Whether a traffic run was past saturation. Over the measurement window the network, source
@@ -153,6 +160,14 @@ class traffic_state {
     /// Steps of the measurement window the run went through (options().measure unless stopped).
     std::uint64_t measured_steps() const;
 
+    /// --packet-sizes: the sizes and their counts, else nullptr.
+    sized_packets* sized() const { return sized_.get(); }
+    /// --packet-sizes: a packet of `flits` flits was created at `step` (after created()).
+    void created_flits(std::uint64_t step, int flits) {
+        sized_->created(
+            flits, step >= static_cast<std::uint64_t>(o_.warmup) && step < end_of_measurement());
+    }
+
     /// The results documented in README.md (key "traffic").
     nlohmann::json summary() const;
 
@@ -199,6 +214,9 @@ class traffic_state {
     [[gnu::noinline, gnu::cold]] void auto_created(std::uint64_t step);
     /// --measure auto: the delivery `d` recorded in the window's batches.
     [[gnu::noinline, gnu::cold]] void auto_delivery(const delivery& d);
+    /// What --measure auto and --packet-sizes record of a delivery (delivery_hooks_): out of
+    /// line, as auto_created.
+    [[gnu::noinline, gnu::cold]] void hooked_delivery(const delivery& d);
     /// The figures of the measurement window: its latency, the packets created and delivered in
     /// it, its steps (with --measure auto: the window found, from the end of its warm-up).
     struct window_figures {
@@ -206,9 +224,15 @@ class traffic_state {
         std::uint64_t created = 0, delivered = 0, steps = 0;
     };
     window_figures window() const;
-    nlohmann::json auto_summary() const;  ///< --measure auto: the window found, and how
-    std::unique_ptr<auto_window> auto_;   ///< --measure auto, else nullptr
-    std::uint64_t auto_checked_ = ~0ull;  ///< the step of the last look (check_auto)
+    /// summary()'s flits offered and accepted per terminal and step, with packets of F > 1
+    /// flits (`f`: the window's figures, `per_node_step`: its rate).
+    template <typename PerNodeStep>
+    void flit_rates(nlohmann::json& j, const window_figures& f, PerNodeStep per_node_step) const;
+    nlohmann::json auto_summary() const;    ///< --measure auto: the window found, and how
+    std::unique_ptr<auto_window> auto_;     ///< --measure auto, else nullptr
+    std::unique_ptr<sized_packets> sized_;  ///< --packet-sizes, else nullptr
+    bool delivery_hooks_ = false;           ///< auto_ or sized_: hooked_delivery per delivery
+    std::uint64_t auto_checked_ = ~0ull;    ///< the step of the last look (check_auto)
     latency_stats latency_;
     /// The measured packets' launch cycles less their creation steps, summed: their source
     /// queueing, each a step less (summary()).
@@ -252,7 +276,9 @@ class traffic_program final : public node_program {
     /// Minimal routing, uniform pattern, and a step's most draws (2 per terminal) fit the
     /// engine's block: launches() may read them in place.
     const bool in_place_;
-    /// packets per terminal per step, rate / packet_length, as bernoulli_threshold
+    /// --packet-sizes: the sizes drawn (traffic_state::sized), else nullptr.
+    const sized_packets* const sized_;
+    /// packets per terminal per step, rate / mean_flits(), as bernoulli_threshold
     std::uint64_t packet_threshold_;
     /// --injection on-off: each terminal's chain (core/traffic/injection.h); else Bernoulli.
     std::optional<on_off_injection> on_off_;

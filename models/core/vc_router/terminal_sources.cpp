@@ -9,7 +9,6 @@ namespace d3 {
 terminal_sources::terminal_sources(const vc_router_setup& s)
     : setup_(s),
       classes_(s),
-      flits_(s.packet_length),
       queues_(static_cast<std::size_t>(s.terminals)),
       credits_(s.vcs, std::vector<int>(static_cast<std::size_t>(s.terminals), s.terminal_depth),
                s.wait_for_tail_credit) {}
@@ -29,7 +28,7 @@ bool terminal_sources::choose_vc(int terminal, const packet& p, std::uint64_t t)
         const std::uint64_t h = (p.msg * 0x9E3779B97F4A7C15ull) ^ (t * 0xC2B2AE3D27D4EB4Full);
         v = static_cast<int>((h >> 33) % static_cast<std::uint64_t>(setup_.vcs));
     }
-    const int need = setup_.control == flow_control::vct ? flits_ : 1;
+    const int need = setup_.control == flow_control::vct ? p.flits : 1;
     if (!credits_.free(terminal, v) || credits_.credits(terminal, v) < need) return false;
     credits_.take(terminal, v, terminal);
     queues_[static_cast<std::size_t>(terminal)].vc = v;

@@ -33,7 +33,7 @@ class terminal_sources {
             packet* p = s.packets.front().pkt;
             if (s.seq == 0 && !choose_vc(terminal, *p, t)) continue;
             if (credits_.credits(terminal, s.vc) <= 0) continue;
-            const bool tail = s.seq + 1 == flits_;
+            const bool tail = s.seq + 1 == p->flits;
             credits_.send(terminal, s.vc, tail);
             into(terminal, s.vc, flit_slot{p, t, static_cast<std::uint16_t>(s.seq)});
             if (tail) {
@@ -71,7 +71,6 @@ class terminal_sources {
 
     const vc_router_setup& setup_;
     vc_class_map classes_;
-    int flits_;
     std::vector<source> queues_;
     output_vcs credits_;  ///< the terminal inputs' VCs, as seen from the terminals
     std::uint64_t packets_ = 0;

@@ -128,14 +128,13 @@ void vc_router::allocate_vcs(std::uint64_t t) {
 }
 
 void vc_router::allocate_switch(std::uint64_t t) {
-    const int flits = setup_.packet_length;
     const bool vct = setup_.control == flow_control::vct;
     inputs_.for_each_at(vc_stage::active, [&](int iv) {
         const input_vc& v = inputs_.at(iv);
         if (v.eligible > t) return;
         const flit_slot& f = v.flits.front();
         if (f.ready > t) return;
-        const int need = vct && f.seq == 0 ? flits : 1;
+        const int need = vct && f.seq == 0 ? f.pkt->flits : 1;  // VCT: room for all its flits
         if (outputs_.credits(v.output, v.out_vc) < need) return;
         if (queue_ != 0 && link_free_[static_cast<std::size_t>(v.output)] >= t + depart_ + queue_)
             return;  // its output queue is full
@@ -154,7 +153,7 @@ void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
     input_vc& v = inputs_.at(iv);
     const flit_slot f = inputs_.pop(iv);
     packet* p = f.pkt;
-    const bool tail = f.seq + 1 == setup_.packet_length;
+    const bool tail = f.seq + 1 == p->flits;
     const int out_vc = v.out_vc;
     // The slot is free when the flit is read out (the allocate unit's cycles after the grant).
     const std::uint64_t freed = t + read_out_ + static_cast<std::uint64_t>(setup_.credit_delay);
@@ -183,8 +182,10 @@ void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
     // Before the flit goes on: a delivered packet may go back to the node's pool.
     if (observer_) observe_traverse(t, input, vc, output, out_vc, *p, f.seq == 0, tail);
     if (output < setup_.link_ports) {
-        if (f.seq == 0 && setup_.packet_length > 1)
+        if (f.seq == 0 && setup_.packet_length > 1) {
             ++stats_.vc_packets[static_cast<std::size_t>(std::min(v.out_vc, kMaxVcs - 1))];
+            stats_.flits_sent += p->flits;
+        }
         send_flit(output, v.out_vc, p, f.seq, depart, t);
     } else if (output == setup_.link_ports) {
         inputs_.arrive(output, v.out_vc,
@@ -192,6 +193,7 @@ void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
         if (observer_) report_buffer(t, output, v.out_vc);
     } else if (tail) {
         ++stats_.ejected;
+        if (setup_.packet_length > 1) stats_.flits_ejected += p->flits;
         io_.deliver(p, depart + static_cast<std::uint64_t>(setup_.terminal_latency));
     }
     if (tail) {

@@ -25,6 +25,9 @@ struct launch {
     bool answer = false;
     /// The source router's terminal that created it (synthetic traffic with --concentration).
     std::uint8_t terminal = 0;
+    /// Its size in flits when the run's packets vary in size (--packet-sizes); 0: the network's
+    /// --packet-length.
+    std::uint8_t flits = 0;
     friend bool operator==(const launch& a, const launch& b) {
         return a.hdr == b.hdr && a.payload == b.payload;
     }
@@ -41,6 +44,7 @@ struct delivery {
     /// Cycle of its first step at the source router (packet::launch): it entered the router's
     /// injection buffer in the step before (the split of a traffic run's latency).
     std::uint64_t launch = 0;
+    std::uint8_t flits = 1;  ///< its size (packet::flits)
 };
 
 /// What a node program does with a delivery (node_program::reacts).

@@ -41,7 +41,7 @@ bool router::waits(const entry& e, wait& w) const {
     if (!is_link(e.to)) return false;
     w.output = e.to;
     w.vc = vc_after(e);
-    return !out_unit_.has_packet_credits(e.to, w.vc);
+    return !out_unit_.has_packet_credits(e.to, w.vc, e.pkt->flits);
 }
 
 std::vector<router::wait> router::blocked_heads() const {

@@ -19,7 +19,11 @@ input_unit::input_unit(const char* name, const setup& s)
       stats_(s.stats) {
     if (flits_ > 1) lane_free_.assign(static_cast<std::size_t>(injection_width_), 0);
     in_.reserve(static_cast<std::size_t>(injq_ + classes_));
-    const int packets = s.buffer_depth / s.packet_length;  // whole packets (validated >= 1)
+    // Whole packets (validated >= 1), of the smallest size when sizes vary: the credits keep
+    // the flits within the depth.
+    const int smallest = s.smallest_packet > 0 ? std::min(s.smallest_packet, s.packet_length)
+                                               : s.packet_length;
+    const int packets = s.buffer_depth / smallest;
     for (int i = 0; i < injq_; ++i) in_.emplace_back(static_cast<std::size_t>(packets));
     for (int c = 0; c < classes_; ++c)
         in_.emplace_back(static_cast<std::size_t>(s.injection_depth));
@@ -33,10 +37,10 @@ void input_unit::bind_upstream(int fifo, link_bw_call* bw, const sc_core::sc_tim
     u.vc = static_cast<std::uint8_t>(channel_of_fifo(fifo));
 }
 
-void input_unit::return_flit_credits(int fifo) {
+void input_unit::return_flit_credits(int fifo, int flits) {
     const upstream& u = upstream_[static_cast<std::size_t>(fifo)];
-    if (stats_) stats_->flits_freed += static_cast<std::uint64_t>(flits_);
-    for (int i = 0; i < flits_; ++i)
+    if (stats_) stats_->flits_freed += static_cast<std::uint64_t>(flits);
+    for (int i = 0; i < flits; ++i)
         send_credit(u, u.credit_delay + cycles(static_cast<std::uint64_t>(i)));
 }
 
@@ -45,13 +49,17 @@ std::size_t input_unit::free_lanes(std::uint64_t t) const {
                                                   [t](std::uint64_t f) { return f <= t; }));
 }
 
-void input_unit::take_lanes(std::size_t n) {
+void input_unit::take_lane(int flits) {
     for (std::uint64_t& f : lane_free_) {
-        if (n == 0) return;
         if (f > step_) continue;
-        f = step_ + static_cast<std::uint64_t>(flits_);
-        --n;
+        f = step_ + static_cast<std::uint64_t>(flits);
+        return;
     }
+}
+
+void input_unit::take_lanes(const bounded_ring<entry>& inj, std::size_t asked) {
+    for (std::size_t j = 0; j < asked; ++j)
+        if (inj[j].done) take_lane(inj[j].pkt->flits);
 }
 
 void input_unit::collect_classes(std::uint64_t t, request_list& out) {

@@ -33,7 +33,8 @@ class input_unit : public sc_core::sc_object {
         int link_inputs = 1;            ///< K + M - 1
         int vcs = 1;                    ///< virtual channels per link input
         int buffer_depth = 1;           ///< flits per link buffer
-        int packet_length = 1;          ///< flits per packet
+        int packet_length = 1;          ///< flits per packet: the largest (packet::flits)
+        int smallest_packet = 0;        ///< flits of the smallest (--packet-sizes; 0: packet_length)
         int injection_depth = 1;        ///< packets in the injection buffer
         int injection_width = 1;        ///< injection entries served per step
         int classes = 1;                ///< service classes: channels per input = classes * vcs
@@ -92,7 +93,7 @@ class input_unit : public sc_core::sc_object {
     template <typename Step = any_step, typename Changed>
     [[gnu::always_inline]] void release(const request_list& asked, Changed&& changed) {
         release<Step>(
-            asked, [this](int fifo) { return_credits<Step>(fifo); }, changed);
+            asked, [this](int fifo, int flits) { return_credits<Step>(fifo, flits); }, changed);
     }
 
     /// Where buffer `fifo`'s credits go: the link its packets came on (`bw`, the injection
@@ -100,12 +101,13 @@ class input_unit : public sc_core::sc_object {
     /// buffer, at the end of elaboration (the table is sized at the first call: allocated into
     /// the room elaboration's transient storage freed, a lower peak RSS in the large networks).
     void bind_upstream(int fifo, link_bw_call* bw, const sc_core::sc_time& delay);
-    /// The credits for a packet that left buffer `fifo` in this step: one for an injection
-    /// buffer (it counts packets), one per flit for a link buffer, one per cycle from now
-    /// (`Step::flits`: packets may be of F > 1 flits).
+    /// The credits for a packet of `flits` flits that left buffer `fifo` in this step: one for an
+    /// injection buffer (it counts packets), one per flit for a link buffer, one per cycle from
+    /// now (`Step::flits`: packets may be of F > 1 flits).
     template <typename Step = any_step>
-    [[gnu::always_inline]] void return_credits(int fifo) {
-        if (Step::flits && flits_ > 1 && !is_injection(fifo)) return return_flit_credits(fifo);
+    [[gnu::always_inline]] void return_credits(int fifo, int flits = 1) {
+        if (Step::flits && flits_ > 1 && !is_injection(fifo))
+            return return_flit_credits(fifo, flits);
         const upstream& u = upstream_[static_cast<std::size_t>(fifo)];
         send_credit(u, u.credit_delay);
     }
@@ -174,9 +176,13 @@ class input_unit : public sc_core::sc_object {
     void for_busy(F&& f) const;
     /// collect()'s injection entries with two classes.
     void collect_classes(std::uint64_t t, request_list& out);
-    /// F > 1: the injection entries that may ask in step t (free lanes), and taking n lanes.
+    /// F > 1: the injection entries that may ask in step t (free lanes), and a lane taken for
+    /// the `flits` cycles of a packet that left.
     std::size_t free_lanes(std::uint64_t t) const;
-    void take_lanes(std::size_t n);
+    void take_lane(int flits);
+    /// F > 1: a lane taken for each packet served among the first `asked` of injection buffer
+    /// `inj` (before they are removed).
+    void take_lanes(const bounded_ring<entry>& inj, std::size_t asked);
 
     struct upstream;
     /// A credit of buffer `u`'s channel upstream, `delay` from now. Inline: a call of its own per
@@ -191,7 +197,7 @@ class input_unit : public sc_core::sc_object {
         if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_bw", r, tlm::TLM_ACCEPTED);
     }
     /// F > 1: a link buffer frees one slot per flit as each leaves, one per cycle.
-    [[gnu::noinline]] void return_flit_credits(int fifo);
+    [[gnu::noinline]] void return_flit_credits(int fifo, int flits);
     // What a packet's arrival (accept, fifo_index, injection) reads and writes, in one cache line:
     // another router calls it, so none of this is cached (docs/performance.md, tenth round).
     alignas(kCacheLine) const
@@ -202,7 +208,7 @@ class input_unit : public sc_core::sc_object {
     const int link_inputs_;
     const int classes_;
     const int injection_width_;
-    const int flits_;         ///< flits per packet
+    const int flits_;         ///< flits per packet (the largest: packet::flits has each one's)
     std::uint64_t step_ = 0;  ///< the step of the last collect
     /// tracks_next: the earliest cycle after the last step at which a link head may be served.
     std::uint64_t next_link_ = 0;
@@ -288,15 +294,16 @@ void input_unit::release(const request_list& asked, Freed&& freed, Changed&& cha
             continue;
         }
         const int f = static_cast<int>(r->source);
+        const int served = flits > 1 ? r->e->pkt->flits : 1;  // (before the pop: its entry)
         bounded_ring<entry>& q = buffer(f);
         q.pop_front();
         if (q.empty())
             mark(f, false);
         else if (flits > 1)  // the buffer reads the served packet's flits first
-            q.front().ready = std::max(q.front().ready, step_ + static_cast<std::uint64_t>(flits_));
+            q.front().ready = std::max(q.front().ready, step_ + static_cast<std::uint64_t>(served));
         else if (Step::tracks_next)  // a new head, never asked: not stalled
             next_link = std::min(next_link, std::max(q.front().ready, step_ + 1));
-        freed(f);
+        freed(f, served);
         changed(f);
     }
     if (Step::tracks_next) next_link_ = next_link;
@@ -304,13 +311,13 @@ void input_unit::release(const request_list& asked, Freed&& freed, Changed&& cha
     for (int c = 0; c < classes; ++c) {
         bounded_ring<entry>& inj = buffer(injq_ + c);
         if (inj.empty()) continue;
+        if (flits > 1) take_lanes(inj, lanes_asked_[c]);
         const std::size_t n = inj.remove_if([](const entry& e) { return e.done; }, lanes_asked_[c]);
         if (n == 0) continue;
-        if (flits > 1) take_lanes(n);
         // The first credit outside the loop: with one entry served (the common case), GCC's setup
-        // of the call loop cost more than the call.
-        freed(injq_ + c);
-        for (std::size_t i = 1; i < n; ++i) freed(injq_ + c);
+        // of the call loop cost more than the call. (An injection buffer's credit is a packet's.)
+        freed(injq_ + c, 1);
+        for (std::size_t i = 1; i < n; ++i) freed(injq_ + c, 1);
         changed(injq_ + c);
     }
 }

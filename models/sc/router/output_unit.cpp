@@ -27,6 +27,7 @@ output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
       flits_(s.params->packet_length),
       eject_delay_(cycles(static_cast<std::uint64_t>(s.params->pipeline.after_grant() +
                                                      s.params->packet_length - 1))),
+      after_grant_(cycles(static_cast<std::uint64_t>(s.params->pipeline.after_grant()))),
       global_delay_(hop_delay(*s.params, s.params->global_latency)),
       local_delay_(hop_delay(*s.params, s.params->local_latency)),
       stats_(stats),
@@ -56,10 +57,10 @@ int output_unit::free_lanes(std::uint64_t t) const {
                                           [t](std::uint64_t f) { return f <= t; }));
 }
 
-void output_unit::take_eject_lane() {  // a lane carries the packet's flits, one per cycle
+void output_unit::take_eject_lane(int flits) {  // a lane carries the packet's flits, one per cycle
     *std::find_if(lane_free_.begin(), lane_free_.end(), [this](std::uint64_t f) {
         return f <= step_;
-    }) = step_ + static_cast<std::uint64_t>(flits_);
+    }) = step_ + static_cast<std::uint64_t>(flits);
 }
 
 std::uint64_t output_unit::next_credit(std::uint64_t t) const {

@@ -96,14 +96,14 @@ class output_unit : public sc_core::sc_object {
     bool credit_arrived_in_own_ring_at(std::uint32_t tag, int vc, std::uint64_t due) {
         return returning_local_.push_in_place(due, tag + static_cast<std::uint32_t>(vc));
     }
-    /// Room downstream for a whole packet (one credit per flit).
-    bool has_packet_credits(int output, int vc) const {
-        return credits_[slot(output, vc)] >= flits_;
+    /// Room downstream for a whole packet of `flits` flits (one credit per flit).
+    bool has_packet_credits(int output, int vc, int flits) const {
+        return credits_[slot(output, vc)] >= flits;
     }
-    /// A packet may start on `output` in step `t`: room downstream and the link not busy with
-    /// the flits of an earlier packet.
-    bool can_send(int output, int vc, std::uint64_t t) const {
-        return has_packet_credits(output, vc) &&
+    /// A packet of `flits` flits may start on `output` in step `t`: room downstream and the link
+    /// not busy with the flits of an earlier packet.
+    bool can_send(int output, int vc, int flits, std::uint64_t t) const {
+        return has_packet_credits(output, vc, flits) &&
                (flits_ == 1 || link_free_[static_cast<std::size_t>(output)] <= t);
     }
 
@@ -129,11 +129,14 @@ class output_unit : public sc_core::sc_object {
         ++p->hops;
         router_stats& s = Step::background ? stats_of(p) : stats_;
         ++s.hops;
-        const int flits = Step::flits ? flits_ : 1;
-        credit -= flits;
-        if (flits > 1) {  // the link carries the packet's flits, one per cycle
-            link_free_[static_cast<std::size_t>(output)] = t + static_cast<std::uint64_t>(flits_);
+        if (Step::flits && flits_ > 1) {  // the link carries the packet's flits, one per cycle
+            const int flits = p->flits;
+            credit -= flits;
+            link_free_[static_cast<std::size_t>(output)] = t + static_cast<std::uint64_t>(flits);
             ++s.vc_packets[static_cast<std::size_t>(vc)];
+            s.flits_sent += static_cast<std::uint64_t>(flits);
+        } else {
+            --credit;
         }
         flit f;  // member by member: flit::seq is not the paper router's
         f.pkt = p;
@@ -153,26 +156,31 @@ class output_unit : public sc_core::sc_object {
         const bool lanes = Step::flits && flits_ > 1 && ejection_width_ != 0;
         eject_room_ = lanes ? free_lanes(t) : ejection_width_;
     }
-    /// True (and one place taken) when the node can take a packet in this step (`Step` as for
-    /// send).
+    /// True (and one place taken) when the node can take packet `p` in this step (`Step` as
+    /// for send).
     template <typename Step = any_step>
-    bool take_eject_room() {
+    bool take_eject_room(const packet& p) {
         if (ejection_width_ == 0) return true;
         if (eject_room_ == 0) return false;
         --eject_room_;
-        if (Step::flits && flits_ > 1) take_eject_lane();
+        if (Step::flits && flits_ > 1) take_eject_lane(p.flits);
         return true;
     }
     /// Delivers `p` to the node (`Step` as for send).
     template <typename Step = any_step>
     [[gnu::always_inline]] void eject(packet* p) {
-        ++(Step::background ? stats_of(p) : stats_).ejected;
+        router_stats& s = Step::background ? stats_of(p) : stats_;
+        ++s.ejected;
         flit f;
         f.pkt = p;
         f.vc = 0;
         tlm::tlm_phase ph = tlm::BEGIN_REQ;
         // Through the allocate and traverse stages; the node records the delivery at the tail.
         sc_core::sc_time tail = eject_delay_;
+        if (Step::flits && flits_ > 1) {
+            s.flits_ejected += p->flits;
+            tail = tail_delay(*p);
+        }
         const tlm::tlm_sync_enum r = node_->nb_transport_fw(f, ph, tail);
         if (r != tlm::TLM_COMPLETED) check_return(name(), "nb_transport_fw", r, tlm::TLM_COMPLETED);
     }
@@ -203,7 +211,12 @@ class output_unit : public sc_core::sc_object {
     void size_links();
     /// A credit of `slot` beyond the depth (d3/protocol).
     [[gnu::cold, gnu::noinline]] void too_many_credits(std::size_t slot) const;
-    void take_eject_lane();  ///< F > 1: the first free ejection lane is busy for F cycles
+    /// F > 1: the first free ejection lane is busy for the packet's `flits` cycles.
+    void take_eject_lane(int flits);
+    /// F > 1: the delay of `p`'s delivery, its tail's: A + T + its flits - 1.
+    sc_core::sc_time tail_delay(const packet& p) const {
+        return after_grant_ + cycles(static_cast<std::uint64_t>(p.flits - 1));
+    }
     router_stats& stats_of(const packet* p) { return p->background ? *background_ : stats_; }
     int free_lanes(std::uint64_t t) const;  ///< F > 1: ejection lanes free in step t
     std::size_t slot(int output, int vc) const {
@@ -236,6 +249,7 @@ class output_unit : public sc_core::sc_object {
     const int ejection_width_;            ///< 0: unbounded
     const int flits_;                     ///< flits per packet
     const sc_core::sc_time eject_delay_;  ///< A + T (core/router/pipeline.h) + F - 1 (the tail)
+    const sc_core::sc_time after_grant_;  ///< A + T
     const sc_core::sc_time global_delay_;
     const sc_core::sc_time local_delay_;
     router_stats& stats_;

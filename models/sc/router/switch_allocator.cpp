@@ -14,7 +14,6 @@ switch_allocator::switch_allocator(const char* name, const setup& s, router_stat
       background_(s.background),
       outputs_(s.outputs),
       classes_(s.classes),
-      flits_(s.flits),
       arbiters_(static_cast<std::size_t>(s.outputs * s.classes), arbiter(s.policy, s.sources)),
       chains_(static_cast<std::size_t>(s.outputs)) {
     asked_.resize(step_list(s.sources));
@@ -104,7 +103,7 @@ void switch_allocator::observe(std::uint64_t t, int output, std::size_t requeste
     ev.counted = counted;
     if (sent) {
         mark_sent(ev, *sent);
-        ev.flits = static_cast<std::uint16_t>(flits_);
+        ev.flits = sent->flits;
         ev.packets = 1;
     }
     observer_->on_link(ev);

@@ -34,7 +34,6 @@ class switch_allocator : public sc_core::sc_object {
         link_observer* observer = nullptr;
         int classes = 1;                     ///< service classes
         router_stats* background = nullptr;  ///< background packets' figures (--background)
-        int flits = 1;                       ///< flits per packet (the observer's link_event)
     };
     static constexpr std::size_t kConflictLog = 64;
 
@@ -120,7 +119,6 @@ class switch_allocator : public sc_core::sc_object {
     router_stats* background_;  ///< nullptr: no background traffic
     const int outputs_;
     const int classes_;
-    const int flits_;
     std::vector<arbiter> arbiters_;          ///< per service class and output
     std::unique_ptr<arbiter_bank_if> bank_;  ///< in place of arbiters_ (--unit-impl), or none
     /// This step's requests of the outputs asked for more than once, in the order made, each

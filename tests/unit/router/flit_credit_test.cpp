@@ -4,6 +4,8 @@
 // cycle, the injection lanes serialize. The expected figures are worked out by hand in each test.
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "core/containers/calendar.h"
 #include "far_end.h"
 #include "sc/router/input_unit.h"
@@ -13,6 +15,13 @@ namespace d3 {
 namespace {
 
 using test::far_end;
+
+/// A packet of `f` flits (packet::flits: the node sets it in a multi-flit network).
+packet of_flits(int f) {
+    packet p;
+    p.flits = static_cast<std::uint8_t>(f);
+    return p;
+}
 
 /// Two outputs (global 0, local 1), two VCs, 10-flit buffers downstream, packets of 4 flits.
 struct outputs {
@@ -31,24 +40,24 @@ struct outputs {
 
 TEST(FlitCredits, APacketNeedsRoomForAllItsFlitsAndSpendsOneCreditPerFlit) {
     outputs f;
-    packet a, b, c;
-    EXPECT_TRUE(f.out->can_send(0, 1, 0));
+    packet a = of_flits(4), b = of_flits(4), c = of_flits(4);
+    EXPECT_TRUE(f.out->can_send(0, 1, 4, 0));
     f.out->send(0, 1, &a, 0);
     EXPECT_EQ(f.out->credits(0, 1), 6);    // 10 - 4
     EXPECT_EQ(f.out->occupancy(0, 0), 4);  // flits downstream, what UGAL reads
     f.out->send(0, 1, &b, 4);
     EXPECT_EQ(f.out->credits(0, 1), 2);
     EXPECT_FALSE(
-        f.out->has_packet_credits(0, 1));  // 2 < 4 flits: not even the link being free helps
-    EXPECT_FALSE(f.out->can_send(0, 1, 100));
-    EXPECT_TRUE(f.out->has_packet_credits(0, 0));  // the other VC has its own 10
+        f.out->has_packet_credits(0, 1, 4));  // 2 < 4 flits: not even the link being free helps
+    EXPECT_FALSE(f.out->can_send(0, 1, 4, 100));
+    EXPECT_TRUE(f.out->has_packet_credits(0, 0, 4));  // the other VC has its own 10
     // Credits come back one flit at a time; the packet may go once 4 are there.
     f.out->credit_arrived(0, 1, 20);
     f.out->return_credits(20);
-    EXPECT_FALSE(f.out->can_send(0, 1, 20));  // 3
+    EXPECT_FALSE(f.out->can_send(0, 1, 4, 20));  // 3
     f.out->credit_arrived(0, 1, 21);
     f.out->return_credits(21);
-    EXPECT_TRUE(f.out->can_send(0, 1, 21));  // 4
+    EXPECT_TRUE(f.out->can_send(0, 1, 4, 21));  // 4
     f.out->send(0, 1, &c, 21);
     EXPECT_EQ(f.out->credits(0, 1), 0);
     EXPECT_EQ(f.stats.hops, 3u);
@@ -59,13 +68,13 @@ TEST(FlitCredits, APacketNeedsRoomForAllItsFlitsAndSpendsOneCreditPerFlit) {
 
 TEST(FlitCredits, ALinkCarriesOneFlitPerCycle) {
     outputs f;
-    packet a, b;
+    packet a = of_flits(4), b = of_flits(4);
     f.out->send(1, 0, &a, 7);  // flits on the link in cycles 7, 8, 9, 10
-    for (std::uint64_t t = 7; t < 11; ++t) EXPECT_FALSE(f.out->can_send(1, 0, t)) << t;
-    EXPECT_TRUE(f.out->can_send(1, 0, 11));
-    EXPECT_TRUE(f.out->can_send(0, 0, 8));   // the other link is free
-    EXPECT_TRUE(f.out->can_send(1, 1, 11));  // any VC once the link is free
-    EXPECT_EQ(f.out->next_credit(7), 11u);   // a blocked router wakes when the link frees
+    for (std::uint64_t t = 7; t < 11; ++t) EXPECT_FALSE(f.out->can_send(1, 0, 4, t)) << t;
+    EXPECT_TRUE(f.out->can_send(1, 0, 4, 11));
+    EXPECT_TRUE(f.out->can_send(0, 0, 4, 8));   // the other link is free
+    EXPECT_TRUE(f.out->can_send(1, 1, 4, 11));  // any VC once the link is free
+    EXPECT_EQ(f.out->next_credit(7), 11u);      // a blocked router wakes when the link frees
     EXPECT_EQ(f.out->next_credit(11), calendar::kNever);
     f.out->send(1, 1, &b, 11);
     EXPECT_EQ(f.l1.got.size(), 2u);
@@ -75,19 +84,19 @@ TEST(FlitCredits, ALinkCarriesOneFlitPerCycle) {
 TEST(FlitCredits, TheNodeSeesTheTailAndEjectionLanesCarryOneFlitPerCycle) {
     outputs f(1);  // one ejection lane
     f.node.answer = tlm::TLM_COMPLETED;
-    packet a;
+    packet a = of_flits(4);
     f.out->begin_step(3);
-    EXPECT_TRUE(f.out->take_eject_room());
+    EXPECT_TRUE(f.out->take_eject_room(a));
     f.out->eject(&a);
     ASSERT_EQ(f.node.got.size(), 1u);
     EXPECT_EQ(f.node.got[0].second, cycles(3));  // tail F - 1 = 3 cycles behind the head
     EXPECT_EQ(f.stats.ejected, 1u);
     for (std::uint64_t t = 3; t < 7; ++t) {
         f.out->begin_step(t);
-        EXPECT_FALSE(f.out->take_eject_room()) << t;
+        EXPECT_FALSE(f.out->take_eject_room(a)) << t;
     }
     f.out->begin_step(7);
-    EXPECT_TRUE(f.out->take_eject_room());
+    EXPECT_TRUE(f.out->take_eject_room(a));
 }
 
 input_unit::setup flit_ports() {
@@ -103,7 +112,7 @@ input_unit::setup flit_ports() {
 
 TEST(FlitBuffers, ALinkBufferHoldsWholePacketsAndReadsOneFlitPerCycle) {
     input_unit u("input_unit", flit_ports());
-    packet a, b, c;
+    packet a = of_flits(4), b = of_flits(4), c = of_flits(4);
     const int q = u.fifo_index(1, 0);
     ASSERT_TRUE(u.accept(q, &a, 5));
     ASSERT_TRUE(u.accept(q, &b, 9));    // b's head arrives behind a's 4 flits
@@ -115,7 +124,7 @@ TEST(FlitBuffers, ALinkBufferHoldsWholePacketsAndReadsOneFlitPerCycle) {
     r[0].e->done = true;
     int freed = 0;
     u.release(
-        r, [&](int) { ++freed; }, [](int) {});
+        r, [&](int, int) { ++freed; }, [](int) {});
     EXPECT_EQ(freed, 1);  // one call per packet: the router returns its 4 flit credits
     EXPECT_EQ(u.head(q).ready, 24u);
     EXPECT_EQ(u.next_work(20), 24u);
@@ -128,7 +137,7 @@ TEST(FlitBuffers, ALinkBufferHoldsWholePacketsAndReadsOneFlitPerCycle) {
 
 TEST(FlitBuffers, AnInjectionLaneReadsOnePacketPerPacketLength) {
     input_unit u("input_unit", flit_ports());
-    packet a, b;
+    packet a = of_flits(4), b = of_flits(4);
     ASSERT_TRUE(u.accept(u.injection(), &a, 1));
     ASSERT_TRUE(u.accept(u.injection(), &b, 1));  // the injection buffer counts packets
     request_list r;
@@ -136,7 +145,7 @@ TEST(FlitBuffers, AnInjectionLaneReadsOnePacketPerPacketLength) {
     ASSERT_EQ(r.size(), 1u);  // one lane
     r[0].e->done = true;
     u.release(
-        r, [](int) {}, [](int) {});
+        r, [](int, int) {}, [](int) {});
     EXPECT_EQ(u.next_work(1), 5u);  // the lane carries a's flits in cycles 1..4
     for (std::uint64_t t = 2; t < 5; ++t) {
         r.clear();
@@ -163,9 +172,59 @@ TEST(FlitBuffers, OneFlitPacketsKeepThePapersRouter) {
     u.collect(3, r);
     r[0].e->done = true;
     u.release(
-        r, [](int) {}, [](int) {});
+        r, [](int, int) {}, [](int) {});
     EXPECT_EQ(u.head(q).ready, 0u);  // b may go in the next step
     EXPECT_EQ(u.next_work(3), 4u);
+}
+
+// --packet-sizes: each packet its own size (packet::flits), the network built for the largest.
+TEST(FlitCredits, PacketsOfSeveralSizesSpendAndHoldTheLinkForTheirOwnFlits) {
+    outputs f(1);  // the largest size 4; one ejection lane
+    f.node.answer = tlm::TLM_COMPLETED;
+    packet one = of_flits(1), two = of_flits(2), four = of_flits(4);
+    EXPECT_TRUE(f.out->can_send(0, 0, 1, 0));
+    f.out->send(0, 0, &one, 0);                // 10 - 1
+    EXPECT_TRUE(f.out->can_send(0, 0, 4, 1));  // its link free again a cycle later
+    f.out->send(0, 0, &four, 1);               // 9 - 4 = 5, the link busy in 1..4
+    EXPECT_FALSE(f.out->can_send(0, 0, 2, 4));
+    EXPECT_TRUE(f.out->can_send(0, 0, 2, 5));
+    f.out->send(0, 0, &two, 5);  // 5 - 2 = 3
+    EXPECT_EQ(f.out->credits(0, 0), 3);
+    EXPECT_FALSE(f.out->can_send(0, 0, 4, 7));  // 3 < 4
+    EXPECT_TRUE(f.out->can_send(0, 0, 2, 7));
+    EXPECT_EQ(f.stats.flits_sent, 7u);  // 1 + 4 + 2
+    // The node sees each packet's tail: its own flits - 1 behind the head; the lane the same.
+    f.out->begin_step(10);
+    EXPECT_TRUE(f.out->take_eject_room(two));
+    f.out->eject(&two);
+    f.out->begin_step(11);
+    EXPECT_FALSE(f.out->take_eject_room(one));  // the lane carries two's second flit
+    f.out->begin_step(12);
+    EXPECT_TRUE(f.out->take_eject_room(one));
+    f.out->eject(&one);
+    ASSERT_EQ(f.node.got.size(), 2u);
+    EXPECT_EQ(f.node.got[0].second, cycles(1));
+    EXPECT_EQ(f.node.got[1].second, sc_core::SC_ZERO_TIME);
+    EXPECT_EQ(f.stats.flits_ejected, 3u);
+}
+
+TEST(FlitBuffers, ALinkBufferHoldsPacketsOfTheSmallestSizeAndFreesEachOnesFlits) {
+    input_unit::setup s = flit_ports();  // 9 flits, the largest size 4
+    s.smallest_packet = 1;
+    input_unit u("input_unit", s);
+    const int q = u.fifo_index(1, 0);
+    std::vector<packet> ones(9, of_flits(1));
+    for (packet& p : ones) ASSERT_TRUE(u.accept(q, &p, 0));  // 9 one-flit packets fit
+    packet two = of_flits(2);
+    EXPECT_FALSE(u.accept(q, &two, 0));
+    request_list r;
+    u.collect(0, r);
+    r[0].e->done = true;
+    int freed = 0;
+    u.release(
+        r, [&](int, int flits) { freed += flits; }, [](int) {});
+    EXPECT_EQ(freed, 1);             // the credits of the packet's one flit
+    EXPECT_EQ(u.head(q).ready, 1u);  // the next head right behind it
 }
 
 }  // namespace

@@ -62,7 +62,7 @@ TEST(InputUnit, ReleaseFreesServedSlotsAndReturnsOneCreditEach) {
     std::vector<int> freed;
     std::vector<std::pair<int, std::size_t>> changed;
     u.release(
-        r, [&](int f) { freed.push_back(f); },
+        r, [&](int f, int) { freed.push_back(f); },
         [&](int f) {
             const int port = u.input_of(f);
             changed.emplace_back(port, u.port_occupancy(port));
@@ -95,7 +95,9 @@ TEST(InputUnit, PaperStepCollectAndReleaseMatchTheGeneralOnes) {
         ASSERT_EQ(r.size(), 4u);  // c, a, then the injection lanes d and e
         r[1].e->done = true;      // a
         r[3].e->done = true;      // e, behind d
-        const auto f = [&](int fifo) { freed[static_cast<std::size_t>(plain)].push_back(fifo); };
+        const auto f = [&](int fifo, int) {
+            freed[static_cast<std::size_t>(plain)].push_back(fifo);
+        };
         if (plain)
             u.release<paper_step<d3_network>>(r, f, [](int) {});
         else
@@ -128,7 +130,7 @@ TEST(InputUnit, AcceptInPlaceTakesWhatFitsTheStorageAsAcceptDoes) {
     ASSERT_EQ(r.size(), 1u);
     r[0].e->done = true;
     u.release(
-        r, [](int) {}, [](int) {});
+        r, [](int, int) {}, [](int) {});
     ASSERT_TRUE(u.accept_in_place(f, &d, 5));
     const entry& e = u.head(f);  // b, as accept_in_place left it: a fresh arrival
     EXPECT_EQ(e.pkt, &b);
@@ -146,7 +148,7 @@ TEST(InputUnit, AcceptInPlaceTakesWhatFitsTheStorageAsAcceptDoes) {
     v.collect(0, r);
     r[0].e->done = true;
     v.release(
-        r, [](int) {}, [](int) {});
+        r, [](int, int) {}, [](int) {});
     EXPECT_EQ(v.occupancy(), 0u);
     ASSERT_TRUE(v.accept_in_place(f, &b, 1));
     r.clear();
@@ -189,7 +191,7 @@ TEST(InputUnit, TrackedNextWorkIsWhatTheScanFinds) {
         for (int i : done) r[static_cast<std::size_t>(i)].e->done = true;
         for (int i : stalled) r[static_cast<std::size_t>(i)].e->stalled = true;
         u.release<slow>(
-            r, [](int) {}, [](int) {});
+            r, [](int, int) {}, [](int) {});
         EXPECT_EQ(u.next_work_tracked(t), u.next_work(t)) << "step " << t;
         return u.next_work_tracked(t);
     };
@@ -237,7 +239,7 @@ TEST(InputUnit, PrivilegedInjectionGoesFirstAndEachClassHasItsBuffer) {
     r[0].e->done = true;
     std::vector<int> freed;
     u.release(
-        r, [&](int f) { freed.push_back(f); }, [](int) {});
+        r, [&](int f, int) { freed.push_back(f); }, [](int) {});
     EXPECT_EQ(freed, std::vector<int>{8});
     EXPECT_EQ(u.port_occupancy(2), 1u);
 }
@@ -301,6 +303,7 @@ TEST(InputUnit, AMultiFlitPacketFreesOneSlotPerFlitOnePerCycle) {
     u.bind_upstream(u.fifo_index(1, 0), &port1, cycles(2));
     u.bind_upstream(u.injection(), &node, cycles(1));
     packet a, c;
+    a.flits = 4;  // (c, in the injection buffer: one credit whatever its size)
     u.accept(u.fifo_index(1, 0), &a, 0);
     u.accept(u.injection(), &c, 0);
     request_list r;

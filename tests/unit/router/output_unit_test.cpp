@@ -55,15 +55,15 @@ TEST(OutputUnit, CreditsBecomeUsableWhenTheyArrive) {
     packet a, b;
     f.out->send(0, 0, &a, 0);
     f.out->send(0, 0, &b, 0);
-    EXPECT_FALSE(f.out->has_packet_credits(0, 0));
+    EXPECT_FALSE(f.out->has_packet_credits(0, 0, 1));
     EXPECT_EQ(f.out->credits_outstanding(), 2u);  // both packets downstream
     f.out->credit_arrived(0, 0, 7);
     EXPECT_EQ(f.out->credits_outstanding(), 1u);  // one credit on its way back
     EXPECT_EQ(f.out->next_credit(3), 7u);
     f.out->return_credits(6);
-    EXPECT_FALSE(f.out->has_packet_credits(0, 0));
+    EXPECT_FALSE(f.out->has_packet_credits(0, 0, 1));
     f.out->return_credits(7);
-    EXPECT_TRUE(f.out->has_packet_credits(0, 0));
+    EXPECT_TRUE(f.out->has_packet_credits(0, 0, 1));
     EXPECT_EQ(f.out->credits_outstanding(), 1u);
     EXPECT_EQ(f.out->next_credit(7), calendar::kNever);
 }
@@ -83,10 +83,10 @@ TEST(OutputUnit, ACreditArrivesInPlaceAsCreditArrivedRecordsIt) {
     EXPECT_EQ(f.out->credits_outstanding(), 2u);
     EXPECT_EQ(f.out->next_credit(3), 7u);
     f.out->return_credits(7);
-    EXPECT_TRUE(f.out->has_packet_credits(0, 0));
-    EXPECT_FALSE(f.out->has_packet_credits(1, 0));
+    EXPECT_TRUE(f.out->has_packet_credits(0, 0, 1));
+    EXPECT_FALSE(f.out->has_packet_credits(1, 0, 1));
     f.out->return_credits(8);
-    EXPECT_TRUE(f.out->has_packet_credits(1, 0));
+    EXPECT_TRUE(f.out->has_packet_credits(1, 0, 1));
     EXPECT_EQ(f.out->next_credit(8), calendar::kNever);
 }
 
@@ -117,8 +117,8 @@ TEST(OutputUnit, EjectionRoomAndTheNodesAnswer) {
     packet a;
     f.node.answer = tlm::TLM_COMPLETED;
     f.out->begin_step();
-    EXPECT_TRUE(f.out->take_eject_room());
-    EXPECT_FALSE(f.out->take_eject_room());  // ejection width 1
+    EXPECT_TRUE(f.out->take_eject_room(a));
+    EXPECT_FALSE(f.out->take_eject_room(a));  // ejection width 1
     f.out->eject(&a);
     EXPECT_EQ(f.node.got.size(), 1u);
     EXPECT_EQ(f.node.got[0].second,

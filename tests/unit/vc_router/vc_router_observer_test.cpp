@@ -70,6 +70,7 @@ packet to_output(int output, std::uint64_t serial, int b = 3) {
     p.payload = static_cast<std::uint64_t>(output);
     p.serial = serial;
     p.hdr.b = static_cast<std::uint8_t>(b);
+    p.flits = 4;  // three_port_setup's packet length
     return p;
 }
 

@@ -56,10 +56,12 @@ class recording_io final : public vc_router_io {
     }
 };
 
-packet to_output(int output, int b = 3) {
+// A packet of `flits` flits (three_port_setup's packet length unless a test sets another).
+packet to_output(int output, int b = 3, int flits = 4) {
     packet p;
     p.payload = static_cast<std::uint64_t>(output);
     p.hdr.b = static_cast<std::uint8_t>(b);
+    p.flits = static_cast<std::uint8_t>(flits);
     return p;
 }
 
@@ -207,7 +209,7 @@ std::vector<std::uint64_t> departures_of_two_vcs(int speedup, const char* alloca
     s.sw_allocator = allocator;
     recording_io io;
     vc_router r(s, io);
-    packet a = to_output(1), b = to_output(2);
+    packet a = to_output(1, 3, 1), b = to_output(2, 3, 1);
     arrive(r, 0, 0, a, 3, 1);
     arrive(r, 0, 1, b, 3, 1);
     run(r, 0, 20);
@@ -336,7 +338,7 @@ TEST(VcRouter, AHoldLoopsBackOrIsSkipped) {
             }
         } hold_io(io);
         vc_router held(s, hold_io);
-        packet p = to_output(0, 3);
+        packet p = to_output(0, 3, 1);
         ASSERT_TRUE(held.arrive(0, 0, &p, 0, 1, 0));
         run(held, 0, 40);
         ASSERT_EQ(io.flits.size(), 1u);
@@ -376,7 +378,8 @@ TEST(VcRouter, OutputSpeedupAndAQueueLetTwoInputsShareAnOutputInOneCycle) {
         s.output_speedup = speedup;
         recording_io io;
         vc_router r(s, io);
-        packet a = to_output(1), b = to_output(1, 1);  // static VCs 1 and 0: no wait for a VC
+        packet a = to_output(1, 3, 1),
+               b = to_output(1, 1, 1);  // static VCs 1 and 0: no wait for a VC
         arrive(r, 0, 0, a, 3, 1);
         arrive(r, 1, 0, b, 3, 1);  // input 1: the other column of output 1 (1 mod 2)
         run(r, 0, 20);
