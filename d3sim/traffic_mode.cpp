@@ -77,16 +77,15 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
        << "  left in buffers " << r.left_in_buffers << "\n";
     if (t.contains("flits")) {
         const auto& f = t["flits"];
-        const std::string sizes =
-            t.contains("packet_sizes")
-                ? "sizes " + t["packet_sizes"]["given"].get<std::string>() + ", mean " +
-                      rate(t["packet_sizes"]["created_mean_flits"]) + " drawn"
-                : t["packet_length"].dump() + " per packet";
-        os << "  flits (" << sizes << "): offered "
-           << rate(t["offered_flits"]) << "  accepted " << rate(t["accepted_flits"])
-           << " per terminal per step; injected " << f["injected"] << "  delivered "
-           << f["delivered"] << "  on links " << f["link_sent"] << " sent, " << f["link_freed"]
-           << " freed\n";
+        const std::string sizes = t.contains("packet_sizes")
+                                      ? "sizes " + t["packet_sizes"]["given"].get<std::string>() +
+                                            ", mean " +
+                                            rate(t["packet_sizes"]["created_mean_flits"]) + " drawn"
+                                      : t["packet_length"].dump() + " per packet";
+        os << "  flits (" << sizes << "): offered " << rate(t["offered_flits"]) << "  accepted "
+           << rate(t["accepted_flits"]) << " per terminal per step; injected " << f["injected"]
+           << "  delivered " << f["delivered"] << "  on links " << f["link_sent"] << " sent, "
+           << f["link_freed"] << " freed\n";
     }
     if (r.correct) {
         os << "  correct: every packet arrived exactly once"

@@ -86,6 +86,17 @@ void check_conservation(network& net, const workload& work, const std::string& w
     if (!stopped && r.left_in_buffers == 0) check_flits(net, r);
 }
 
+namespace {
+// Every link credit came back.
+void check_credits(const network& net, run_result& r) {
+    std::uint64_t outstanding = 0;
+    for (const router& x : net.routers) outstanding += x.credits_outstanding();
+    if (outstanding != 0)
+        r.problems.push_back("flits: " + std::to_string(outstanding) +
+                             " link credits never came back");
+}
+}  // namespace
+
 void check_flits(const network& net, run_result& r) {
     // Every packet's flits, the background's too (--background: r.totals has the primitive's
     // alone, r.injected and r.delivered count both).
@@ -95,22 +106,21 @@ void check_flits(const network& net, run_result& r) {
     const auto f = static_cast<std::uint64_t>(rp.packet_length);
     const auto n = [](std::uint64_t x) { return std::to_string(x); };
     // Counted with F > 1 only (the one-flit router): flits sent and ejected, buffer slots freed.
-    const std::uint64_t ejected = f > 1 ? s.flits_ejected : s.ejected;
     if (f > 1 && s.flits_sent != s.flits_freed)
         r.problems.push_back("flits: " + n(s.flits_sent) + " sent on links, " + n(s.flits_freed) +
                              " left the link buffers");
-    if (s.flits_injected != ejected)
+    if (!rp.packet_sizes.empty()) {  // unicast traffic, each packet its own size
+        if (s.flits_injected != s.flits_ejected)
+            r.problems.push_back("flits: " + n(s.flits_injected) + " injected and " +
+                                 n(s.flits_ejected) + " delivered");
+        return check_credits(net, r);
+    }
+    const std::uint64_t ejected = f > 1 ? s.flits_ejected : s.ejected * f;
+    if (s.flits_injected != r.injected * f || ejected != r.delivered * f)
         r.problems.push_back("flits: " + n(s.flits_injected) + " injected and " + n(ejected) +
-                             " delivered");
-    // One size: F flits per packet launched and delivered (several: traffic_state counts them).
-    if (rp.packet_sizes.empty() && (s.flits_injected != r.injected * f || s.ejected != r.delivered))
-        r.problems.push_back("flits: " + n(s.flits_injected) + " injected and " + n(s.ejected) +
-                             " packets ejected for " + n(r.injected) + " packets launched and " +
+                             " delivered for " + n(r.injected) + " packets launched and " +
                              n(r.delivered) + " delivered of " + n(f) + " flits");
-    std::uint64_t outstanding = 0;
-    for (const router& x : net.routers) outstanding += x.credits_outstanding();
-    if (outstanding != 0)
-        r.problems.push_back("flits: " + n(outstanding) + " link credits never came back");
+    check_credits(net, r);
 }
 
 }  // namespace d3

@@ -25,6 +25,8 @@ check "no BookSim2" 77 "$tool" --d3sim "$d3sim"
 export D3_BOOKSIM=/bin/true
 check "bad routing" 2 "$tool" --d3sim "$d3sim" --routing valiant
 check "bad length" 2 "$tool" --d3sim "$d3sim" --packet-length 4
+check "fractional size weight" 2 "$tool" --d3sim "$d3sim" --packet-sizes 1:0.5,8:0.5
+check "size given twice" 2 "$tool" --d3sim "$d3sim" --packet-sizes 8:1,8:2
 check "bad rates" 2 "$tool" --d3sim "$d3sim" --rates 0.1:x
 check "rate above 1" 2 "$tool" --d3sim "$d3sim" --rates 0.5,1.5
 check "bad jobs" 2 "$tool" --d3sim "$d3sim" --jobs 0

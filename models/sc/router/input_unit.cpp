@@ -21,8 +21,8 @@ input_unit::input_unit(const char* name, const setup& s)
     in_.reserve(static_cast<std::size_t>(injq_ + classes_));
     // Whole packets (validated >= 1), of the smallest size when sizes vary: the credits keep
     // the flits within the depth.
-    const int smallest = s.smallest_packet > 0 ? std::min(s.smallest_packet, s.packet_length)
-                                               : s.packet_length;
+    const int smallest =
+        s.smallest_packet > 0 ? std::min(s.smallest_packet, s.packet_length) : s.packet_length;
     const int packets = s.buffer_depth / smallest;
     for (int i = 0; i < injq_; ++i) in_.emplace_back(static_cast<std::size_t>(packets));
     for (int c = 0; c < classes_; ++c)

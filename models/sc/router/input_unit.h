@@ -30,14 +30,14 @@ namespace d3 {
 class input_unit : public sc_core::sc_object {
   public:
     struct setup {
-        int link_inputs = 1;            ///< K + M - 1
-        int vcs = 1;                    ///< virtual channels per link input
-        int buffer_depth = 1;           ///< flits per link buffer
-        int packet_length = 1;          ///< flits per packet: the largest (packet::flits)
-        int smallest_packet = 0;        ///< flits of the smallest (--packet-sizes; 0: packet_length)
-        int injection_depth = 1;        ///< packets in the injection buffer
-        int injection_width = 1;        ///< injection entries served per step
-        int classes = 1;                ///< service classes: channels per input = classes * vcs
+        int link_inputs = 1;      ///< K + M - 1
+        int vcs = 1;              ///< virtual channels per link input
+        int buffer_depth = 1;     ///< flits per link buffer
+        int packet_length = 1;    ///< flits per packet: the largest (packet::flits)
+        int smallest_packet = 0;  ///< flits of the smallest (--packet-sizes; 0: packet_length)
+        int injection_depth = 1;  ///< packets in the injection buffer
+        int injection_width = 1;  ///< injection entries served per step
+        int classes = 1;          ///< service classes: channels per input = classes * vcs
         router_stats* stats = nullptr;  ///< counts the link slots freed (flits_freed)
     };
 
