@@ -19,6 +19,7 @@ const std::vector<config_key>& config_keys() {
         {"network.m", "--m", T::integer},
         {"network.arrangement", "--arrangement", T::text},
         {"network.fail_links", "--fail-links", T::text, M::traffic},
+        {"network.fail_routers", "--fail-routers", T::text, M::traffic},
         {"network.watchdog", "--watchdog", T::integer},
         // The router, unit by unit (models/sc/router).
         {"router.input_unit.buffer_depth", "--buffer-depth", T::integer},

@@ -184,18 +184,23 @@ std::optional<std::string> check_usage(CLI::App& app, d3sim_cli& c,
     if (traffic)
         if (auto err = d3::check_traffic_option_use(app, c.traffic)) return err;
     if (auto err = d3::check_wave_usage(app)) return err;
-    if (!traffic && app.count("--fail-links") != 0)
-        return "--fail-links needs --traffic (the primitives' and traces' routes do not go around "
-               "failures yet)";
+    for (const char* option : {"--fail-links", "--fail-routers"}) {
+        if (app.count(option) == 0) continue;
+        if (!traffic)
+            return std::string(option) +
+                   " needs --traffic (the primitives' and traces' routes do not go around "
+                   "failures yet)";
+        if (app.count("--request-reply") != 0)
+            return std::string(option) +
+                   " cannot be combined with --request-reply yet (replies do not go around "
+                   "failures)";
+    }
     if (!traffic && app.count("--packet-sizes") != 0)
         return "--packet-sizes needs --traffic (a primitive's or trace's messages have their own "
                "sizes)";
     if (app.count("--packet-sizes") != 0 && app.count("--request-reply") != 0)
         return "--packet-sizes cannot be combined with --request-reply yet (requests and replies "
                "have one size each)";
-    if (app.count("--fail-links") != 0 && app.count("--request-reply") != 0)
-        return "--fail-links cannot be combined with --request-reply yet (replies do not go "
-               "around failures)";
     // A trace replay was refused the primitives' options (check_replay_usage).
     const bool not_primitive = traffic || c.trace_mode();
     if (auto err = check_option_use(given, c.o.primitive, not_primitive)) return err;

@@ -25,6 +25,10 @@ void add_network_options(CLI::App& app, network_config& net, network_cli& c) {
                    "--traffic: cables out of service for the whole run, random:N (drawn with "
                    "--seed), fraction:X or a file of 'c d p g A' / 'c d p l X' lines; routing "
                    "goes around them (docs/resilience.md)");
+    app.add_option("--fail-routers", net.fail_routers,
+                   "--traffic: routers out of service for the whole run, random:N (drawn with "
+                   "--seed), fraction:X or a file of 'c d p' lines: their cables fail, their "
+                   "nodes send nothing, packets to them are unreachable (docs/resilience.md)");
 }
 
 void add_router_options(CLI::App& app, network_config& net, network_cli& c) {

@@ -41,7 +41,7 @@ std::optional<std::string> traffic_run_options::validate() const {
         const topology t = make_topology(net);  // an MDF wiring file is read and checked here
         if (auto err = pattern_problem(traffic.pattern, t.routers())) return err;
         hotspots_of(traffic, t);  // throws for a router the network has not
-        if (!net.fail_links.empty()) parse_link_faults(net.fail_links, t, traffic.seed);
+        if (net.faults()) parse_faults(net.fail_links, net.fail_routers, t, traffic.seed);
     } catch (const std::exception& e) {
         return e.what();
     }
@@ -54,9 +54,8 @@ network_config traffic_run_options::network() const {
     // A design-space router's terminal ports and hop phases (its VC classes) come from the
     // traffic: minimal routing crosses one global link, Valiant and UGAL up to two.
     c.router.design.terminals = traffic.concentration;
-    // Detours around failed links (--fail-links) cross two, as Valiant's routes do.
-    c.router.design.phases =
-        traffic.routing == routing_kind::minimal && net.fail_links.empty() ? 2 : 3;
+    // Detours around failed links and routers cross two, as Valiant's routes do.
+    c.router.design.phases = traffic.routing == routing_kind::minimal && !net.faults() ? 2 : 3;
     // Requests and replies in service classes of their own (core/traffic/request_reply.h).
     if (traffic.request_reply) c.router.service_classes = kServiceClasses;
     return c;
@@ -91,8 +90,9 @@ traffic_bench::traffic_bench(const sc_core::sc_module_name& name, const traffic_
     opt_.traffic.packet_length = opt_.net.router.packet_length;  // the network's is the one home
     opt_.traffic.packet_sizes = opt_.net.router.packet_sizes;
     work_ = std::make_unique<traffic_workload>(topo_, opt_.traffic);
-    if (!opt_.net.fail_links.empty()) {
-        faults_ = parse_link_faults(opt_.net.fail_links, topo_, opt_.traffic.seed);
+    if (opt_.net.faults()) {
+        faults_ =
+            parse_faults(opt_.net.fail_links, opt_.net.fail_routers, topo_, opt_.traffic.seed);
         work_->state().route_around_faults(faults_);
     }
     decoder_factory decoders;

@@ -3,7 +3,7 @@
 // the packet log (not from the routing that avoided it); bad specs are one line and exit 2.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -20,7 +20,7 @@ using test::run_d3sim;
 using test::write_temp;
 
 std::string unique(const std::string& name) {
-    return "d3_fail_links_" + std::to_string(getpid()) + "_" + name;
+    return test::unique_name("d3_fail_links", name);
 }
 
 // The packet log's hops (step,event,packet,message,source,destination,router,input,vc,output,b)
@@ -73,6 +73,67 @@ TEST(FailLinksCli, BadSpecsAreOneLineErrors) {
     expect_bad_input(run + write_temp(unique("port.txt"), "0 0 1 l 3\n"), "no local port 3");
     expect_bad_input("--k 2 --m 3 --primitive all-to-all --fail-links random:1",
                      "--fail-links needs --traffic");
+    expect_bad_input(run + "random:1 --request-reply", "cannot be combined with --request-reply");
+}
+
+// Rows of the packet log that name `router` as where an event happened, or as a packet's source
+// or destination.
+int rows_naming(const std::string& log, const std::string& router) {
+    std::istringstream in(log);
+    std::string line;
+    int n = 0;
+    while (std::getline(in, line)) {
+        std::istringstream row(line);
+        std::string field[11];
+        for (std::string& f : field) std::getline(row, f, ',');
+        if (field[4] == router || field[5] == router || field[6] == router) ++n;
+    }
+    return n;
+}
+
+TEST(FailRoutersCli, FailedRoutersSendReceiveAndCarryNothingAndEverythingElseArrives) {
+    // (0,0,0) is a fixed point (its global port 0 loops), (1,2,3) an ordinary router.
+    const std::string routers = write_temp(unique("routers.txt"), "1 2 3\n0 0 0  # fixed point\n");
+    const std::string json = write_temp(unique("routers.json"), "");
+    const std::string log = write_temp(unique("routers.csv"), "");
+    const auto r = run_d3sim(
+        "--k 4 --m 8 --traffic uniform --rate 0.2 --warmup 50 --measure 400 --fail-routers " +
+        routers + " --json " + json + " --trace-packets " + log + " -q");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto j = nlohmann::json::parse(read_all(json));
+    EXPECT_TRUE(j["correct"].get<bool>());
+    const auto& t = j["traffic"];
+    EXPECT_EQ(t["delivered"], t["created"]);
+    const auto& f = t["faults"];
+    EXPECT_EQ(f["failed_routers"], nlohmann::json::array({"(0,0,0)", "(1,2,3)"}));
+    EXPECT_EQ(f["failed_links"], nlohmann::json::array());
+    // Uniform destinations: 2 of the 256 routers are gone, so about 2/256 of the packets the
+    // 254 others try to create have nowhere to go (binomial, five deviations either way).
+    const double tried = t["created"].get<double>() + f["unreachable"].get<double>();
+    const double expected = tried * 2 / 256;
+    EXPECT_NEAR(f["unreachable"].get<double>(), expected, 5 * std::sqrt(expected));
+    EXPECT_GT(f["rerouted"].get<int>(), 0);  // routes that crossed them went around
+    const std::string packets = read_all(log);
+    EXPECT_GT(rows_naming(packets, "1.2.4"), 0);  // the log names routers so
+    EXPECT_EQ(rows_naming(packets, "1.2.3"), 0);
+    EXPECT_EQ(rows_naming(packets, "0.0.0"), 0);
+}
+
+TEST(FailRoutersCli, RandomRoutersAndLinksTogetherAndBadSpecs) {
+    const auto j = nlohmann::json::parse(
+        run_d3sim("--k 4 --m 8 --traffic uniform --rate 0.2 --warmup 50 --measure 200 "
+                  "--fail-routers random:5 --fail-links random:10 --json - -q")
+            .out);
+    EXPECT_TRUE(j["correct"].get<bool>());
+    EXPECT_EQ(j["traffic"]["faults"]["failed_routers"].size(), 5u);
+    EXPECT_EQ(j["traffic"]["faults"]["failed_links"].size(), 10u);
+    const std::string run = "--k 2 --m 3 --traffic uniform --fail-routers ";
+    expect_bad_input(run + "random:19", "D3(2,3) has 18 routers");
+    expect_bad_input(run + "fraction:-1", "X must be a number in [0, 1]");
+    expect_bad_input(run + write_temp(unique("r.txt"), "0 0\n"), "expected 'c d p'");
+    expect_bad_input(run + write_temp(unique("r2.txt"), "0 5 0\n"), "no router");
+    expect_bad_input("--k 2 --m 3 --primitive all-to-all --fail-routers random:1",
+                     "--fail-routers needs --traffic");
     expect_bad_input(run + "random:1 --request-reply", "cannot be combined with --request-reply");
 }
 

@@ -5,7 +5,6 @@
 // router moves them too; a result reruns; bad input is one line and exit 2.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -21,7 +20,7 @@ using test::run_d3sim;
 using test::write_temp;
 
 std::string unique(const std::string& name) {
-    return "d3_packet_sizes_" + std::to_string(getpid()) + "_" + name;
+    return test::unique_name("d3_packet_sizes", name);
 }
 
 nlohmann::json run_json(const std::string& args, const std::string& name) {

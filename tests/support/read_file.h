@@ -8,6 +8,7 @@
 #include <string>
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 namespace d3::test {
 
@@ -20,6 +21,11 @@ inline std::string read_all(const std::string& path) {
         std::fclose(f);
     }
     return text;
+}
+
+/// A file name of this process, `prefix`_PID_`name`: tests running at once do not share files.
+inline std::string unique_name(const std::string& prefix, const std::string& name) {
+    return prefix + "_" + std::to_string(getpid()) + "_" + name;
 }
 
 /// Writes `text` to a file `name` in the test's temporary directory and returns its path.

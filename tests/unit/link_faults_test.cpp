@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <unistd.h>
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <set>
@@ -44,6 +45,39 @@ TEST(LinkFaults, ACableFailsInBothDirections) {
     EXPECT_TRUE(f.failed(c.from, c.out));
     EXPECT_TRUE(f.failed(c.to, c.in));
     EXPECT_FALSE(f.failed(c.from, (c.out + 1) % t.link_ports()));
+}
+
+TEST(LinkFaults, AFailedRoutersCablesAllFailAndNothingElse) {
+    const topology t(3, 4);
+    const router_id down = t.id({1, 2, 2});  // a fixed point: its global port 0 is no cable
+    const link_faults f(t, {}, {down});
+    EXPECT_TRUE(f.router_failed(down));
+    EXPECT_TRUE(f.cables().empty());  // the cables named, none
+    // Brute force: output o of router r fails exactly when r is `down` (and o a cable) or o
+    // leads to `down`.
+    for (router_id r = 0; r < t.routers(); ++r) {
+        EXPECT_EQ(f.router_failed(r), r == down);
+        for (int o = 0; o < t.link_ports(); ++o) {
+            const port_ref p = port_of(o, t.k());
+            const bool loop = p.global && t.global_loops(t.at(r), p.port);
+            const bool leads = t.id(t.far_end(t.at(r), p).at) == down;
+            EXPECT_EQ(f.failed(r, o), !loop && (r == down || leads)) << r << " " << o;
+        }
+    }
+}
+
+TEST(LinkFaults, RoutersAreDrawnFromTheSeedApartFromCables) {
+    const topology t(4, 4);
+    const std::vector<router_id> a = parse_router_faults("random:6", t, 7);
+    EXPECT_EQ(a, parse_router_faults("random:6", t, 7));
+    EXPECT_NE(a, parse_router_faults("random:6", t, 8));
+    EXPECT_EQ(std::set<router_id>(a.begin(), a.end()).size(), 6u);
+    EXPECT_TRUE(std::is_sorted(a.begin(), a.end()));
+    EXPECT_EQ(parse_router_faults("fraction:0.25", t, 1).size(), 16u);  // of 64
+    const link_faults both = parse_faults("random:3", "random:2", t, 7);
+    EXPECT_EQ(both.cables().size(), 3u);
+    EXPECT_EQ(both.routers().size(), 2u);
+    EXPECT_THROW(parse_router_faults("random:65", t, 1), std::invalid_argument);
 }
 
 TEST(LinkFaults, RandomDrawsDistinctCablesFromTheSeed) {

@@ -139,6 +139,11 @@ struct network_config {
     /// Failed cables (--fail-links): `random:N`, `fraction:X` or a file (core/network/
     /// link_faults.h); empty: none. Read against the topology and the run's seed by the testbench.
     std::string fail_links;
+    /// Failed routers (--fail-routers): `random:N`, `fraction:X` or a file of `c d p` lines
+    /// (core/network/link_faults.h); empty: none.
+    std::string fail_routers;
+    /// Whether any link or router fails (--fail-links, --fail-routers).
+    bool faults() const { return !fail_links.empty() || !fail_routers.empty(); }
 
     /// Why this configuration cannot be simulated, or nothing when it can: check_model() and a
     /// watchdog of at least min_watchdog() steps (or 0).

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <stdexcept>
@@ -25,19 +27,28 @@ bool is_cable(const topology& t, router_id id, int o) {
     return !(p.global && t.global_loops(t.at(id), p.port));
 }
 
-/// N distinct cables of `all` drawn with the seed (a partial Fisher-Yates shuffle).
-std::vector<cable> draw(std::vector<cable> all, std::size_t n, std::uint64_t seed) {
+/// N distinct items of `all` drawn with the seed (a partial Fisher-Yates shuffle), sorted.
+template <typename T, typename Less>
+std::vector<T> draw(std::vector<T> all, std::size_t n, std::uint64_t seed, Less less) {
     std::mt19937_64 rng(seed);
     for (std::size_t i = 0; i < n; ++i) {
         const std::size_t j = i + static_cast<std::size_t>(rng() % (all.size() - i));
         std::swap(all[i], all[j]);
     }
     all.resize(n);
-    std::sort(all.begin(), all.end(), [](const cable& a, const cable& b) {
-        return a.from != b.from ? a.from < b.from : a.out < b.out;
-    });
+    std::sort(all.begin(), all.end(), less);
     return all;
 }
+
+bool cable_before(const cable& a, const cable& b) {
+    return a.from != b.from ? a.from < b.from : a.out < b.out;
+}
+
+/// `random:N` or `fraction:X` of `total` items: how many (nullopt: SPEC names a file). `option`
+/// and `what` name the option and its items in errors.
+std::optional<std::size_t> drawn_count(const std::string& spec, std::size_t total,
+                                       const std::string& option, const std::string& what,
+                                       const topology& t);
 
 std::size_t count_of(const std::string& text, const std::string& spec) {
     std::size_t used = 0;
@@ -48,7 +59,7 @@ std::size_t count_of(const std::string& text, const std::string& spec) {
         used = 0;
     }
     if (used == 0 || used != text.size() || text[0] == '-')
-        throw std::invalid_argument("--fail-links " + spec + ": N must be a whole number");
+        throw std::invalid_argument(spec + ": N must be a whole number");
     return static_cast<std::size_t>(n);
 }
 
@@ -61,7 +72,7 @@ double fraction_of(const std::string& text, const std::string& spec) {
         used = 0;
     }
     if (used == 0 || used != text.size() || !(x >= 0 && x <= 1))
-        throw std::invalid_argument("--fail-links " + spec + ": X must be a number in [0, 1]");
+        throw std::invalid_argument(spec + ": X must be a number in [0, 1]");
     return x;
 }
 
@@ -99,18 +110,67 @@ std::vector<cable> read_cables(const topology& t, const std::string& path) {
     return out;
 }
 
+std::optional<std::size_t> drawn_count(const std::string& spec, std::size_t total,
+                                       const std::string& option, const std::string& what,
+                                       const topology& t) {
+    const std::string random = "random:";
+    const std::string fraction = "fraction:";
+    const std::string given = option + " " + spec;
+    if (spec.rfind(random, 0) == 0) {
+        const std::size_t n = count_of(spec.substr(random.size()), given);
+        if (n > total)
+            throw std::invalid_argument(given + ": " + t.name() + " has " + std::to_string(total) +
+                                        " " + what);
+        return n;
+    }
+    if (spec.rfind(fraction, 0) != 0) return std::nullopt;
+    const double x = fraction_of(spec.substr(fraction.size()), given);
+    return static_cast<std::size_t>(std::llround(x * static_cast<double>(total)));
+}
+
+/// A router faults file: a router `c d p` per line, `#` starting a comment.
+std::vector<router_id> read_routers(const topology& t, const std::string& path) {
+    std::vector<router_id> out;
+    const std::vector<std::string> lines = read_input_lines(path, "--fail-routers");
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const std::string line = lines[i].substr(0, lines[i].find('#'));
+        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+        const std::string where = path + " line " + std::to_string(i + 1);
+        std::istringstream in(line);
+        coord at;
+        std::string rest;
+        if (!(in >> at.c >> at.d >> at.p) || (in >> rest))
+            throw std::invalid_argument(where + ": expected 'c d p'");
+        if (!t.contains(at))
+            throw std::invalid_argument(where + ": no router " + to_string(at) + " in " + t.name());
+        out.push_back(t.id(at));
+    }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
+    return out;
+}
+
 }  // namespace
 
-link_faults::link_faults(const topology& t, std::vector<cable> failed)
-    : ports_(static_cast<std::size_t>(t.link_ports())) {
+link_faults::link_faults(const topology& t, std::vector<cable> failed,
+                         std::vector<router_id> routers)
+    : routers_(std::move(routers)), ports_(static_cast<std::size_t>(t.link_ports())) {
     down_.assign(static_cast<std::size_t>(t.routers()) * ports_, false);
-    for (const cable& c : failed) {
-        const std::size_t a = static_cast<std::size_t>(c.from) * ports_ + c.out;
-        const std::size_t b = static_cast<std::size_t>(c.to) * ports_ + c.in;
-        if (down_[a]) continue;  // named twice (either direction): once
-        down_[a] = down_[b] = true;
-        cables_.push_back(c);
-    }
+    for (const cable& c : failed)
+        if (take_down(c)) cables_.push_back(c);  // named twice (either direction): once
+    if (routers_.empty()) return;
+    router_down_.assign(t.routers(), false);
+    for (router_id r : routers_) router_down_[r] = true;
+    for (const cable& c : all_cables(t))
+        if (router_down_[c.from] || router_down_[c.to]) take_down(c);
+}
+
+bool link_faults::take_down(const cable& c) {
+    const std::size_t a = static_cast<std::size_t>(c.from) * ports_ + c.out;
+    const std::size_t b = static_cast<std::size_t>(c.to) * ports_ + c.in;
+    if (down_[a]) return false;
+    down_[a] = down_[b] = true;
+    return true;
 }
 
 std::vector<cable> all_cables(const topology& t) {
@@ -125,23 +185,29 @@ std::vector<cable> all_cables(const topology& t) {
 }
 
 link_faults parse_link_faults(const std::string& spec, const topology& t, std::uint64_t seed) {
-    const std::string random = "random:";
-    const std::string fraction = "fraction:";
-    if (spec.rfind(random, 0) == 0 || spec.rfind(fraction, 0) == 0) {
-        std::vector<cable> all = all_cables(t);
-        std::size_t n = 0;
-        if (spec.rfind(random, 0) == 0) {
-            n = count_of(spec.substr(random.size()), spec);
-            if (n > all.size())
-                throw std::invalid_argument("--fail-links " + spec + ": " + t.name() + " has " +
-                                            std::to_string(all.size()) + " cables");
-        } else {
-            const double x = fraction_of(spec.substr(fraction.size()), spec);
-            n = static_cast<std::size_t>(std::llround(x * static_cast<double>(all.size())));
-        }
-        return link_faults(t, draw(std::move(all), n, seed));
-    }
+    std::vector<cable> all = all_cables(t);
+    if (const auto n = drawn_count(spec, all.size(), "--fail-links", "cables", t))
+        return link_faults(t, draw(std::move(all), *n, seed, cable_before));
     return link_faults(t, read_cables(t, spec));
+}
+
+std::vector<router_id> parse_router_faults(const std::string& spec, const topology& t,
+                                           std::uint64_t seed) {
+    std::vector<router_id> all(t.routers());
+    for (router_id r = 0; r < t.routers(); ++r) all[r] = r;
+    // Drawn from a stream of their own: the same seed fails other cables than routers.
+    if (const auto n = drawn_count(spec, all.size(), "--fail-routers", "routers", t))
+        return draw(std::move(all), *n, seed ^ 0x5EED0F0A17ED0000ull, std::less<router_id>());
+    return read_routers(t, spec);
+}
+
+link_faults parse_faults(const std::string& links, const std::string& routers, const topology& t,
+                         std::uint64_t seed) {
+    std::vector<cable> cables;
+    if (!links.empty()) cables = parse_link_faults(links, t, seed).cables();
+    std::vector<router_id> down;
+    if (!routers.empty()) down = parse_router_faults(routers, t, seed);
+    return link_faults(t, std::move(cables), std::move(down));
 }
 
 std::string cable_name(const topology& t, const cable& c) {

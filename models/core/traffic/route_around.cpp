@@ -59,8 +59,10 @@ std::unique_ptr<launch_routing> route_around(std::unique_ptr<launch_routing> bas
 nlohmann::json faults_json(const topology& t, const link_faults& f, const detour_counts& counts) {
     nlohmann::json names = nlohmann::json::array();
     for (const cable& c : f.cables()) names.push_back(cable_name(t, c));
+    nlohmann::json routers = nlohmann::json::array();
+    for (router_id r : f.routers()) routers.push_back(t.label(t.at(r)));
     return {{"failed_links", names},
-            {"failed_routers", nlohmann::json::array()},
+            {"failed_routers", routers},
             {"lost", 0},
             {"unreachable", counts.unreachable},
             {"rerouted", counts.rerouted}};

@@ -113,6 +113,7 @@ traffic_state::traffic_state(const topology& t, const traffic_options& o)
 traffic_state::~traffic_state() = default;
 
 std::unique_ptr<node_program> traffic_workload::program_for(router_id id) const {
+    if (state_->faults() && state_->faults()->router_failed(id)) return nullptr;  // sends nothing
     if (state_->options().request_reply)
         return std::make_unique<request_reply_program>(*state_, id);
     return std::make_unique<traffic_program>(*state_, id);

@@ -148,6 +148,8 @@ class traffic_state {
     /// --fail-links: the routing goes around `f` from now on (core/traffic/route_around.h); the
     /// programs made afterwards take the routing's header for every packet. `f` outlives this.
     void route_around_faults(const link_faults& f);
+    /// The failures route_around_faults() was given, else nullptr.
+    const link_faults* faults() const { return faults_; }
     /// The detours' counts with --fail-links, else nullptr.
     const detour_counts* detours() const { return detours_.get(); }
     /// A node launches minimal_header(dst) itself, without asking routing(): minimal routing and
