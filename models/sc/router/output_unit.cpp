@@ -27,7 +27,6 @@ output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
       flits_(s.params->packet_length),
       eject_delay_(cycles(static_cast<std::uint64_t>(s.params->pipeline.after_grant() +
                                                      s.params->packet_length - 1))),
-      after_grant_(cycles(static_cast<std::uint64_t>(s.params->pipeline.after_grant()))),
       global_delay_(hop_delay(*s.params, s.params->global_latency)),
       local_delay_(hop_delay(*s.params, s.params->local_latency)),
       stats_(stats),

@@ -213,9 +213,10 @@ class output_unit : public sc_core::sc_object {
     [[gnu::cold, gnu::noinline]] void too_many_credits(std::size_t slot) const;
     /// F > 1: the first free ejection lane is busy for the packet's `flits` cycles.
     void take_eject_lane(int flits);
-    /// F > 1: the delay of `p`'s delivery, its tail's: A + T + its flits - 1.
+    /// F > 1: the delay of `p`'s delivery, its tail's: A + T + its flits - 1 (eject_delay_ less
+    /// the flits it has fewer than the largest).
     sc_core::sc_time tail_delay(const packet& p) const {
-        return after_grant_ + cycles(static_cast<std::uint64_t>(p.flits - 1));
+        return eject_delay_ - cycles(static_cast<std::uint64_t>(flits_ - p.flits));
     }
     router_stats& stats_of(const packet* p) { return p->background ? *background_ : stats_; }
     int free_lanes(std::uint64_t t) const;  ///< F > 1: ejection lanes free in step t
@@ -249,7 +250,6 @@ class output_unit : public sc_core::sc_object {
     const int ejection_width_;            ///< 0: unbounded
     const int flits_;                     ///< flits per packet
     const sc_core::sc_time eject_delay_;  ///< A + T (core/router/pipeline.h) + F - 1 (the tail)
-    const sc_core::sc_time after_grant_;  ///< A + T
     const sc_core::sc_time global_delay_;
     const sc_core::sc_time local_delay_;
     router_stats& stats_;
