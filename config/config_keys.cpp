@@ -18,8 +18,8 @@ const std::vector<config_key>& config_keys() {
         {"network.k", "--k", T::integer},
         {"network.m", "--m", T::integer},
         {"network.arrangement", "--arrangement", T::text},
-        {"network.fail_links", "--fail-links", T::text, M::traffic},
-        {"network.fail_routers", "--fail-routers", T::text, M::traffic},
+        {"network.fail_links", "--fail-links", T::text},
+        {"network.fail_routers", "--fail-routers", T::text},
         {"network.watchdog", "--watchdog", T::integer},
         // The router, unit by unit (models/sc/router).
         {"router.input_unit.buffer_depth", "--buffer-depth", T::integer},

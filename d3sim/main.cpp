@@ -186,10 +186,10 @@ std::optional<std::string> check_usage(CLI::App& app, d3sim_cli& c,
     if (auto err = d3::check_wave_usage(app)) return err;
     for (const char* option : {"--fail-links", "--fail-routers"}) {
         if (app.count(option) == 0) continue;
-        if (!traffic)
+        if (c.trace_mode())
             return std::string(option) +
-                   " needs --traffic (the primitives' and traces' routes do not go around "
-                   "failures yet)";
+                   " runs --traffic or a --primitive (a trace's routes do not go around failures "
+                   "yet)";
         if (app.count("--request-reply") != 0)
             return std::string(option) +
                    " cannot be combined with --request-reply yet (replies do not go around "

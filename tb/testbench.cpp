@@ -1,6 +1,7 @@
 #include "tb/testbench.h"
 
 #include "core/decoding/vc.h"
+#include "paper/programs/around_failures.h"
 #include "tb/conservation.h"
 #include "tb/partition_report.h"
 #include "tb/sliced_run.h"
@@ -33,6 +34,9 @@ std::optional<std::string> run_options::validate_options() const {
                                            destination_headers || background || service_class))
         return "on MDF the primitives run without --wave, --subnetwork, --headers destination, "
                "--service and --background";
+    if (net.faults() && (background || !subnetworks.empty() || destination_headers))
+        return "--fail-links and --fail-routers run a primitive without --background, "
+               "--subnetwork and --headers destination";
     if (background && !subnetworks.empty())
         return "--background runs under the whole network's primitive, not with --subnetwork";
     if (background)
@@ -115,6 +119,9 @@ std::unique_ptr<workload> make_workload(const run_options& o, const topology& t)
     if (!o.subnetworks.empty())
         return std::make_unique<partitioned_workload>(
             t, parse_subnetworks(o.subnetworks, t.k(), t.m()), primitive_of(o));
+    if (o.net.faults())  // routed around at the sources (paper/programs/around_failures.h)
+        return around_failures(t, parse_faults(o.net.fail_links, o.net.fail_routers, t, o.seed),
+                               make_primitive_workload(t, primitive_of(o)));
     return make_primitive_workload(t, primitive_of(o));
 }
 

@@ -71,8 +71,9 @@ TEST(FailLinksCli, BadSpecsAreOneLineErrors) {
     expect_bad_input(run + "fraction:2", "X must be a number in [0, 1]");
     expect_bad_input(run + write_temp(unique("bad.txt"), "0 0 0 g 0\n"), "loops back");
     expect_bad_input(run + write_temp(unique("port.txt"), "0 0 1 l 3\n"), "no local port 3");
-    expect_bad_input("--k 2 --m 3 --primitive all-to-all --fail-links random:1",
-                     "--fail-links needs --traffic");
+    expect_bad_input(
+        "--k 2 --m 3 --primitive all-to-all --fail-links random:1 --background uniform",
+        "without --background");
     expect_bad_input(run + "random:1 --request-reply", "cannot be combined with --request-reply");
 }
 
@@ -132,9 +133,66 @@ TEST(FailRoutersCli, RandomRoutersAndLinksTogetherAndBadSpecs) {
     expect_bad_input(run + "fraction:-1", "X must be a number in [0, 1]");
     expect_bad_input(run + write_temp(unique("r.txt"), "0 0\n"), "expected 'c d p'");
     expect_bad_input(run + write_temp(unique("r2.txt"), "0 5 0\n"), "no router");
-    expect_bad_input("--k 2 --m 3 --primitive all-to-all --fail-routers random:1",
-                     "--fail-routers needs --traffic");
+    expect_bad_input(
+        "--k 2 --m 3 --primitive all-to-all --fail-routers random:1 --subnetwork "
+        "cabinet=0",
+        "without --background, --subnetwork");
     expect_bad_input(run + "random:1 --request-reply", "cannot be combined with --request-reply");
+}
+
+// The paper's all-to-all on D3(4,8) with the global cable (1,2,3) g 1 failed. Its message from
+// (c,d,p) to (c',d',p') takes the one l-g-l route: to (c,d,d'), then global port c' - c to
+// (c',d',d), then to p'. It crosses the cable from (1,2,3) when c = 1, d = 2, d' = 3, c' = 2 (any
+// p, p': M^2 = 64 messages), and from its far end (2,3,2) through port 3 when c = 2, d = 3,
+// d' = 2, c' = 1 (64 more): 128 messages must reroute, every one has a detour, and the packet
+// log shows no hop over the cable.
+TEST(FailLinksPrimitives, TheAllToAllReroutesTheMessagesThatCrossTheCable) {
+    const std::string faults = write_temp(unique("a2a.txt"), "1 2 3 g 1\n");
+    const std::string json = write_temp(unique("a2a.json"), "");
+    const std::string log = write_temp(unique("a2a.csv"), "");
+    const auto r = run_d3sim("--k 4 --m 8 --primitive all-to-all --fail-links " + faults +
+                             " --json " + json + " --trace-packets " + log + " -q");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto j = nlohmann::json::parse(read_all(json));
+    EXPECT_TRUE(j["correct"].get<bool>());
+    EXPECT_EQ(j["delivered"], 256 * 256);
+    const auto& f = j["details"]["faults"];
+    EXPECT_EQ(f["rerouted"], 2 * 8 * 8);
+    EXPECT_EQ(f["unreachable"], 0);
+    EXPECT_EQ(f["rerouted_messages"].size(), 64u);  // named up to named_at_most
+    EXPECT_EQ(f["rerouted_messages"][0]["source"], "(1,2,0)");
+    const std::string packets = read_all(log);
+    EXPECT_EQ(hops_through(packets, "1.2.3", "global 1"), 0);
+    EXPECT_EQ(hops_through(packets, "2.3.2", "global 3"), 0);
+    EXPECT_GT(hops_through(packets, "1.2.3", "global 2"), 0);
+}
+
+// A failed router: what it would send and what would go to it is not launched (255 messages to
+// it have no path); everything else arrives.
+TEST(FailLinksPrimitives, AFailedRoutersMessagesAreNotLaunchedAndTheRestArrive) {
+    const std::string routers = write_temp(unique("a2a_r.txt"), "3 1 4\n");
+    const auto out =
+        run_d3sim("--k 4 --m 8 --primitive all-to-all --fail-routers " + routers + " --json - -q");
+    ASSERT_EQ(out.code, 0) << out.err;
+    const auto j = nlohmann::json::parse(out.out);
+    EXPECT_TRUE(j["correct"].get<bool>());
+    EXPECT_EQ(j["delivered"], 256 * 256 - (2 * 256 - 1));
+    EXPECT_EQ(j["details"]["faults"]["unreachable"], 255);
+    EXPECT_EQ(j["details"]["faults"]["failed_routers"], nlohmann::json::array({"(3,1,4)"}));
+}
+
+// A broadcast whose tree crosses a failed cable is not launched and is named.
+TEST(FailLinksPrimitives, ABroadcastThroughAFailureIsNamedAsHavingNoPath) {
+    // The broadcast from (0,0,1) reaches every router; (0,0,1) l 1 is on its first step.
+    const std::string faults = write_temp(unique("bc.txt"), "0 0 1 l 1\n");
+    const auto out = run_d3sim("--k 2 --m 4 --primitive broadcast --source 0,0,1 --fail-links " +
+                               faults + " --json - -q");
+    ASSERT_EQ(out.code, 0) << out.err;
+    const auto j = nlohmann::json::parse(out.out);
+    const auto& f = j["details"]["faults"];
+    EXPECT_EQ(f["unreachable"], 1);
+    EXPECT_EQ(f["unreachable_messages"][0]["source"], "(0,0,1)");
+    EXPECT_EQ(j["delivered"], 0);
 }
 
 }  // namespace

@@ -215,8 +215,33 @@ std::string cable_name(const topology& t, const cable& c) {
     return t.label(t.at(c.from)) + (p.global ? " g " : " l ") + std::to_string(p.port);
 }
 
+namespace {
+// A broadcast's copies, step by step (as walk() follows them): true when one crosses a failure.
+bool tree_crosses_failure(const topology& t, const link_faults& f, const coord& src,
+                          const header& h) {
+    std::vector<std::pair<coord, header>> now{{src, h}}, next;
+    std::vector<hop> hops;
+    for (int step = 0; !now.empty(); ++step) {
+        if (step > 8) return true;
+        next.clear();
+        for (const auto& [at, hdr] : now) {
+            const decision d = step == 0 ? decode(hdr, at, t) : decode_valid(hdr, at, t);
+            if (!expand(d, at, t, hops)) return true;
+            for (const hop& x : hops) {
+                if (x.to == kEjectTarget) continue;
+                if (is_link(x.to) && f.failed(t.id(at), x.to)) return true;
+                next.emplace_back(x.at, d.next);
+            }
+        }
+        std::swap(now, next);
+    }
+    return false;
+}
+}  // namespace
+
 bool route_crosses_failure(const topology& t, const link_faults& f, const coord& src,
                            const header& h) {
+    if (h.broadcast) return tree_crosses_failure(t, f, src, h);
     coord at = src;
     header hdr = h;
     for (int step = 0; step <= 8; ++step) {

@@ -75,8 +75,8 @@ link_faults parse_faults(const std::string& links, const std::string& routers, c
 /// "(c,d,p) g A" / "(g,r) l X": a cable's name in results and errors.
 std::string cable_name(const topology& t, const cable& c);
 
-/// The unicast route `h` takes from src crosses a failed cable. A header that is not a legal
-/// unicast route counts as crossing (it cannot be launched around anything).
+/// The route `h` takes from src (a broadcast: any of its copies) crosses a failed cable. A header
+/// that is not a legal route counts as crossing (it cannot be launched around anything).
 bool route_crosses_failure(const topology& t, const link_faults& f, const coord& src,
                            const header& h);
 

@@ -10,25 +10,17 @@ class around_failures final : public launch_routing {
   public:
     around_failures(std::unique_ptr<launch_routing> base, const topology& t, const link_faults& f,
                     detour_counts& counts)
-        : base_(std::move(base)), t_(t), faults_(f), counts_(counts) {
-        if (t.is_d3())
-            for (int c = 1; c < t.k(); ++c) detours_.push_back({4, c, 0});
-        for (int c = 0; c < t.k(); ++c)
-            for (int d = 0; d < t.m(); ++d) detours_.push_back({kDeflectedSteps, c, d});
-    }
+        : base_(std::move(base)), t_(t), faults_(f), counts_(counts), detours_(t, f) {}
 
     header route(const coord& src, const coord& dst, traffic_rng& r) const override {
         const header h = base_->route(src, dst, r);
         if (!route_crosses_failure(t_, faults_, src, h)) return h;
-        const auto n = static_cast<int>(detours_.size());
-        const int first = uniform_int(r, n);
-        ++counts_.rerouted;
-        for (int i = 0; i < n; ++i) {
-            const detour& x = detours_[static_cast<std::size_t>((first + i) % n)];
-            const header d = make_destination_header(x.b, dst, x.c, x.d);
-            if (!route_crosses_failure(t_, faults_, src, d)) return d;
+        const auto first =
+            static_cast<std::size_t>(uniform_int(r, static_cast<int>(detours_.size())));
+        if (const std::optional<header> d = detours_.around(src, dst, first)) {
+            ++counts_.rerouted;
+            return *d;
         }
-        --counts_.rerouted;
         ++counts_.unreachable;
         header none = h;
         none.b = kUnreachable;
@@ -36,19 +28,32 @@ class around_failures final : public launch_routing {
     }
 
   private:
-    struct detour {
-        int b;
-        int c;
-        int d;
-    };
     std::unique_ptr<launch_routing> base_;
     const topology& t_;
     const link_faults& faults_;
     detour_counts& counts_;
-    std::vector<detour> detours_;
+    detour_finder detours_;
 };
 
 }  // namespace
+
+detour_finder::detour_finder(const topology& t, const link_faults& f) : t_(t), faults_(f) {
+    if (t.is_d3())
+        for (int c = 1; c < t.k(); ++c) detours_.push_back({4, c, 0});
+    for (int c = 0; c < t.k(); ++c)
+        for (int d = 0; d < t.m(); ++d) detours_.push_back({kDeflectedSteps, c, d});
+}
+
+std::optional<header> detour_finder::around(const coord& src, const coord& dst,
+                                            std::size_t first) const {
+    const std::size_t n = detours_.size();
+    for (std::size_t i = 0; i < n; ++i) {
+        const detour& x = detours_[(first + i) % n];
+        const header d = make_destination_header(x.b, dst, x.c, x.d);
+        if (!route_crosses_failure(t_, faults_, src, d)) return d;
+    }
+    return std::nullopt;
+}
 
 std::unique_ptr<launch_routing> route_around(std::unique_ptr<launch_routing> base,
                                              const topology& t, const link_faults& faults,

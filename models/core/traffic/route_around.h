@@ -7,6 +7,8 @@
 
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <vector>
 
 #include "core/network/link_faults.h"
 #include "core/traffic/routing.h"
@@ -23,6 +25,26 @@ struct detour_counts {
 /// The b of the header route_around gives a destination that no route reaches: such a packet is
 /// not created (traffic_state counts it as unreachable).
 inline constexpr std::uint8_t kUnreachable = 0xFF;
+
+/// Section 10's other routes to a destination, in the order route_around tries them: on D3 the
+/// Valiant-like (4; dst, C), C = 1..K-1, then the deflections (5; dst, C, D); on MDF the
+/// deflections. The topology and the faults must outlive it.
+class detour_finder {
+  public:
+    detour_finder(const topology& t, const link_faults& f);
+    std::size_t size() const { return detours_.size(); }
+    /// The first detour from `src` to `dst` that crosses no failure, trying them from the
+    /// `first`-th on (wrapping); nothing when none survives.
+    std::optional<header> around(const coord& src, const coord& dst, std::size_t first) const;
+
+  private:
+    struct detour {
+        int b, c, d;
+    };
+    const topology& t_;
+    const link_faults& faults_;
+    std::vector<detour> detours_;
+};
 
 /// `base` where its route survives `faults`, else a detour (see above). The topology and the
 /// faults must outlive the routing.
