@@ -32,6 +32,7 @@ const std::vector<config_key>& config_keys() {
         // --unit-impl UNIT=IMPL: a key per unit, router.UNIT.impl (config_file.cpp).
         {"router.switch_allocator.impl", "--unit-impl", T::text},
         {"router.replicator.impl", "--unit-impl", T::text},
+        {"router.hold_stage.impl", "--unit-impl", T::text},
         {"router.pipeline.units", "--pipeline", T::text},
         // BookSim2's names for the units' cycles (read, and recorded as router.pipeline.units).
         {"router.pipeline.routing_delay", "--routing-delay", T::integer},

@@ -1,9 +1,9 @@
 // `d3sim --unit-impl UNIT=rtl|lockstep` (issue 49) as a user runs it: the Verilated round-robin
-// arbiters (switch_allocator) and the Verilated replicator in every router give byte for byte the
-// JSON result of the C++ units (but for the keys that measure the run and the recorded options),
-// lockstep runs clean, every unit in RTL at once too, the seeded faults of the RTL (d3sim_fault)
-// stop a lockstep run naming the router, the unit, the inputs and both outputs, and bad values are
-// one line on stderr and exit 2.
+// arbiters (switch_allocator), the Verilated replicator and the Verilated hold stage in every
+// router give byte for byte the JSON result of the C++ units (but for the keys that measure the run
+// and the recorded options), lockstep runs clean, every unit in RTL at once too, the seeded faults
+// of the RTL (d3sim_fault) stop a lockstep run naming the router, the unit, the inputs and both
+// outputs, and bad values are one line on stderr and exit 2.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -39,9 +39,26 @@ std::string result_text(const std::string& args, const std::string& impl,
     return j.dump(1);  // the text, in the result's order: byte-identical, not only equal
 }
 
+// The hold stage's runs: rtl and lockstep give cpp's result. The packets held (that must not be
+// none, unless `may_hold_none`).
+long expect_same_holds(const std::string& args, const std::string& cpp,
+                       bool may_hold_none = false) {
+    const nlohmann::json j = nlohmann::json::parse(cpp, nullptr, false);
+    EXPECT_FALSE(j.is_discarded());
+    if (j.is_discarded()) return 0;
+    const long holds = j.value("holds", 0L);
+    if (!may_hold_none) {
+        EXPECT_GT(holds, 0L) << args << ": " << cpp.substr(0, 400);
+    }
+    for (const char* impl : {"rtl", "lockstep"})
+        EXPECT_EQ(result_text(args, impl, "hold_stage"), cpp) << args << " hold_stage=" << impl;
+    return holds;
+}
+
 // `min_conflicts`: the runs must have had conflicts (so the arbiters picked), at least this many.
+// The hold stage's RTL too, where `holds`.
 void expect_same_result(const std::string& args, long min_conflicts,
-                        const std::string& unit = "switch_allocator") {
+                        const std::string& unit = "switch_allocator", bool holds = true) {
     const std::string cpp = result_text(args, "", unit);
     const nlohmann::json j = nlohmann::json::parse(cpp, nullptr, false);
     ASSERT_FALSE(j.is_discarded());
@@ -49,6 +66,7 @@ void expect_same_result(const std::string& args, long min_conflicts,
     EXPECT_GE(conflicts, min_conflicts) << args << ": " << cpp.substr(0, 400);
     for (const char* impl : {"cpp", "rtl", "lockstep"})
         EXPECT_EQ(result_text(args, impl, unit), cpp) << args << " " << unit << "=" << impl;
+    if (holds) expect_same_holds(args, cpp);
 }
 
 // The replicator's runs: broadcasts, whose copies it decides.
@@ -59,6 +77,7 @@ void expect_same_broadcast(const std::string& args) {
     EXPECT_GT(j.value("hops", 0L), 0L) << cpp.substr(0, 400);
     for (const char* impl : {"cpp", "rtl", "lockstep"})
         EXPECT_EQ(result_text(args, impl, "replicator"), cpp) << args << " replicator=" << impl;
+    expect_same_holds(args, cpp);
 }
 
 const std::string kUniform =
@@ -76,12 +95,58 @@ TEST(UnitImplNetwork, UniformTrafficD3_4_8) {
 TEST(UnitImplNetwork, UniformTrafficMdf4_8) {
     expect_same_result("--topology mdf --k 4 --m 8" + kUniform, 1000);
 }
+// The hold stage with a capacity (its room is the RTL's, room_o), and with links of several
+// cycles (holds of several cycles; the routers skip cycles, the RTL's idle edges).
+TEST(UnitImplNetwork, UniformTrafficWithAHoldCapacityAndSlowLinksD3_4_8) {
+    for (const std::string& args : {"--k 4 --m 8 --hold-capacity 2" + kUniform,
+                                    "--k 4 --m 8 --local-latency 2 --global-latency 5" + kUniform})
+        expect_same_holds(args, result_text(args, "", "hold_stage"));
+}
+// Every primitive of the paper on D3(4,8), and those MDF(4,8) runs, with the hold stage in RTL.
+TEST(UnitImplNetwork, HoldStageOnEveryPrimitive) {
+    long holds = 0;
+    for (const char* p : {"broadcast", "one-to-all", "all-to-one", "all-to-all", "permutation",
+                          "glgl-one-to-all", "broadcast-trees", "hypercube-exchange",
+                          "hypercube-allreduce", "vector-matrix", "matrix-product", "transpose"}) {
+        const std::string args = "--k 4 --m 8 --primitive " + std::string(p);
+        holds += expect_same_holds(args, result_text(args, "", "hold_stage"), true);
+    }
+    EXPECT_GT(holds, 0L);
+    for (const char* p : {"all-to-all", "broadcast"}) {
+        const std::string args = "--topology mdf --k 4 --m 8 --primitive " + std::string(p);
+        expect_same_holds(args, result_text(args, "", "hold_stage"));
+    }
+}
+
 // Two service classes: an arbiter per output and class.
 TEST(UnitImplNetwork, AllToAllUnderBackgroundD3_4_4) {
     expect_same_result(
         "--k 4 --m 4 --primitive all-to-all --background uniform "
         "--background-rate 0.5 --service standard",
         0);
+}
+
+// Bring your own RTL: the matrix arbiter (rtl/d3_matrix_arbiter.sv), built as an architect's module
+// is, named in the configuration. Where no two packets compete (the scheduled all-to-all) its
+// result is round robin's; where they do, every packet is delivered once, the result is its own,
+// and lockstep against the C++ matrix arbiter (core/allocation/matrix_arbiter.h) runs clean.
+TEST(UnitImplNetwork, MatrixArbiterOfYourOwn) {
+    const std::string matrix = "rtl:d3_matrix_arbiter";
+    EXPECT_EQ(result_text("--k 4 --m 8", matrix), result_text("--k 4 --m 8", ""));
+    for (const std::string& args :
+         {std::string("--k 3 --m 4 --schedule none"), "--k 4 --m 8" + kUniform}) {
+        const std::string rtl = result_text(args, matrix);
+        EXPECT_EQ(result_text(args, "lockstep:d3_matrix_arbiter"), rtl) << args;
+        EXPECT_NE(rtl, result_text(args, ""))
+            << args << ": the policies differ where packets compete";
+        const nlohmann::json j = nlohmann::json::parse(rtl, nullptr, false);
+        ASSERT_FALSE(j.is_discarded());
+        EXPECT_TRUE(j.value("correct", false)) << args;
+        EXPECT_GT(j.value("conflicts", 0L), 0L) << args;
+        EXPECT_EQ(j.value("delivered", -1L), j.value("expected", -2L)) << args;
+        for (const char* bad : {"duplicated", "lost", "misrouted"})
+            EXPECT_EQ(j.value(bad, -1L), 0L) << bad;
+    }
 }
 
 TEST(UnitImplNetwork, BroadcastD3_4_8) {
@@ -97,7 +162,8 @@ TEST(UnitImplNetwork, BroadcastTreesD3_3_4) {
 // Every unit d3sim runs as RTL at once (the decoder, the arbiters, the replicator).
 TEST(UnitImplNetwork, EveryUnitInRtl) {
     const std::string all =
-        " --unit-impl decoder=rtl --unit-impl switch_allocator=rtl --unit-impl replicator=rtl";
+        " --unit-impl decoder=rtl --unit-impl switch_allocator=rtl --unit-impl replicator=rtl"
+        " --unit-impl hold_stage=rtl";
     for (const std::string args : {"--k 4 --m 8", "--k 4 --m 8 --primitive broadcast"}) {
         const outcome cpp = run(D3SIM, args + " --json - --quiet");
         const outcome rtl = run(D3SIM, args + all + " --json - --quiet");
@@ -121,6 +187,17 @@ TEST(UnitImplFault, ReplicatorLockstepStopsAtTheFirstDifference) {
     EXPECT_NE(o.code, 0);
     for (const char* part : {"d3/lockstep", "router", "replicator list", "targets left", "serving",
                              "C++ reference gives", "RTL: copy_o"})
+        EXPECT_NE(o.err.find(part), std::string::npos) << part << " in: " << o.err;
+}
+
+TEST(UnitImplFault, HoldStageLockstepStopsAtTheFirstDifference) {
+    // Holds of two cycles and more: the fault (ready a cycle early) shows.
+    const outcome o = run(D3SIM_FAULT,
+                          "--k 4 --m 8 --local-latency 2 --global-latency 3 "
+                          "--unit-impl hold_stage=lockstep --quiet");
+    EXPECT_NE(o.code, 0);
+    for (const char* part : {"d3/lockstep", "router", "hold_stage", "held packet", "due step",
+                             "C++ reference: count", "ready tags", "RTL: count_o", "ready"})
         EXPECT_NE(o.err.find(part), std::string::npos) << part << " in: " << o.err;
 }
 
@@ -151,7 +228,14 @@ TEST(UnitImplCli, BadValuesAreRefused) {
     expect_bad_input("--k 2 --m 4 --unit-impl decoder=verilog", "unknown implementation verilog");
     expect_bad_input("--k 2 --m 4 --decoder rtl --unit-impl decoder=cpp", "disagree");
     expect_bad_input("--k 2 --m 4 --traffic uniform --unit-impl decoder=rtl", "runs a --primitive");
-    expect_bad_input("--k 2 --m 4 --unit-impl hold_stage=rtl", "has no RTL in d3sim yet");
+    expect_bad_input("--k 2 --m 4 --unit-impl hold_stage=rtl --hold-capacity 40",
+                     "needs --hold-capacity 0..32");
+    expect_bad_input("--k 2 --m 4 --unit-impl hold_stage=rtl --global-latency 300",
+                     "needs hold times of at most 255");
+    expect_bad_input("--k 2 --m 4 --unit-impl switch_allocator=rtl:d3_no_such_arbiter",
+                     "no RTL arbiter module d3_no_such_arbiter in this build");
+    expect_bad_input("--k 2 --m 4 --unit-impl replicator=rtl:d3_matrix_arbiter",
+                     "only switch_allocator=rtl:MODULE");
     expect_bad_input("--k 40 --m 30 --unit-impl replicator=rtl", "needs K + M + 1 <= 64");
     expect_bad_input("--k 2 --m 4 --unit-impl switch_allocator=rtl --arbitration oldest-first",
                      "needs --arbitration round-robin");
