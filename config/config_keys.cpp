@@ -110,6 +110,7 @@ const std::vector<config_key>& config_keys() {
         {"outputs.wave_limit", "--wave-limit", T::text},
         {"outputs.wave_groups", "--wave-groups", T::integer},
         {"outputs.wave_decoder", "--wave-decoder", T::flag},
+        {"outputs.wave_rtl", "--wave-rtl", T::text},
         {"outputs.link_stats", "--link-stats", T::text, M::traffic},
         {"outputs.trace_packets", "--trace-packets", T::text},
         {"outputs.trace_format", "--trace-format", T::text},

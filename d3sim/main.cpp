@@ -264,6 +264,7 @@ std::optional<std::string> check_run(const CLI::App& app, d3sim_cli& c, memory_b
         c.o.net.router.hold_stage_impl != d3::unit_impl::cpp)
         return "--unit-impl needs a build with -DD3_WITH_VERILATOR=ON";
 #endif
+    if (auto err = d3::check_wave_rtl(c.o.wave_opts.rtl_router, c.o.net)) return err;
     if ((c.traffic_mode() || c.trace_mode()) && !c.o.subnetworks.empty())
         return "--subnetwork runs a --primitive, not --traffic";
     return apply_wave_limit(c.wave_limit, c.o.wave_opts);

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/router/arbiter.h"
+#include "core/router/unit_wave.h"
 #include "sc/router/arbiter_bank.h"
 
 namespace d3 {
@@ -63,6 +64,7 @@ class verilated_arbiters final : public arbiter_bank_if {
             v.rst_ni = 1;
             v.eval();
         }
+        declare_wave(unit_wave_for(s.at));
     }
     ~verilated_arbiters() override {
         for (auto& v : models_) v->final();
@@ -83,6 +85,7 @@ class verilated_arbiters final : public arbiter_bank_if {
         v.eval();
         const std::uint32_t granted = v.valid_o ? static_cast<std::uint32_t>(v.idx_o) : 0;
         const std::uint32_t win = granted < sources_ ? oldest_[granted] : kNone;
+        if (wave_) trace(which, step, req, v.valid_o, granted);
         for (std::size_t i = 0; i < n; ++i) oldest_[c[i].source] = kNone;
         v.clk_i = 1;  // the grant is taken: the pointer moves at the edge
         v.eval();
@@ -97,6 +100,28 @@ class verilated_arbiters final : public arbiter_bank_if {
   private:
     static constexpr std::uint32_t kNone = ~0u;
     static constexpr std::size_t kWords = 8;  // up to 256 request lines
+    /// --wave-rtl: per arbiter, switch_allocator.o<O>_c<C>_{req_i,valid_o,idx_o} under the
+    /// router's scope (req_i: the first 64 request lines).
+    void declare_wave(unit_wave_if* w) {
+        wave_ = w;
+        if (!w) return;
+        const unsigned lines = sources_ < 64 ? sources_ : 64;
+        for (std::size_t i = 0; i < models_.size(); ++i) {
+            const std::size_t outputs = static_cast<std::size_t>(setup_.outputs);
+            const std::string name =
+                "o" + std::to_string(i % outputs) + "_c" + std::to_string(i / outputs) + "_";
+            wave_ids_.push_back(w->add("switch_allocator", name + "req_i", lines));
+            wave_ids_.push_back(w->add("switch_allocator", name + "valid_o", 1));
+            wave_ids_.push_back(w->add("switch_allocator", name + "idx_o", 8));
+        }
+    }
+    void trace(std::size_t which, std::uint64_t step, const std::array<std::uint32_t, kWords>& req,
+               bool valid, std::uint32_t idx) {
+        const std::uint32_t* id = &wave_ids_[3 * which];
+        wave_->set(step, id[0], req[0] | static_cast<std::uint64_t>(req[1]) << 32);
+        wave_->set(step, id[1], valid);
+        wave_->set(step, id[2], idx);
+    }
     static bool older(const candidate& a, const candidate& b) {
         return a.age != b.age ? a.age < b.age : a.seq < b.seq;
     }
@@ -120,6 +145,8 @@ class verilated_arbiters final : public arbiter_bank_if {
     std::uint32_t sources_;
     std::vector<std::uint32_t> oldest_;  ///< per source: its oldest candidate in this pick
     std::vector<std::unique_ptr<Model>> models_;
+    unit_wave_if* wave_ = nullptr;  ///< --wave-rtl of this router
+    std::vector<std::uint32_t> wave_ids_;
 };
 
 /// Both: the C++ reference of the module's policy (reference_arbiters.h), which the run follows,

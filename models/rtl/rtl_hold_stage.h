@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "core/router/unit_wave.h"
 #include "sc/router/hold_unit.h"
 
 namespace d3 {
@@ -59,6 +60,7 @@ class verilated_hold_stage final : public hold_unit_if {
         v_.eval();
         v_.rst_ni = 1;
         v_.eval();
+        declare_wave(unit_wave_for(s.at));
     }
     ~verilated_hold_stage() override { v_.final(); }
     verilated_hold_stage(const verilated_hold_stage&) = delete;
@@ -75,6 +77,11 @@ class verilated_hold_stage final : public hold_unit_if {
         if (!same) report_hold_mismatch(setup_, t, held, rtl);
         if (setup_.impl == unit_impl::rtl)
             for (std::size_t i = 0; i < held.size(); ++i) held[i].ready = rtl.ready >> i & 1;
+        if (wave_) {
+            wave_->set(t, w_count_, v_.count_o);
+            wave_->set(t, w_ready_, v_.ready_o);
+            wave_->set(t, w_room_, v_.room_o);
+        }
     }
 
     std::size_t room(std::size_t reference) override {
@@ -103,6 +110,10 @@ class verilated_hold_stage final : public hold_unit_if {
         v_.left_i = left;
         v_.admit_i = admit;
         v_.admit_global_i = global;
+        if (wave_) {
+            wave_->set(t, w_left_, left);
+            wave_->set(t, w_admit_, admit);
+        }
         edge();
         v_.left_i = 0;
         v_.admit_i = 0;
@@ -111,6 +122,16 @@ class verilated_hold_stage final : public hold_unit_if {
     }
 
   private:
+    /// --wave-rtl: the ports under the router's scope, hold_stage.*.
+    void declare_wave(unit_wave_if* w) {
+        wave_ = w;
+        if (!w) return;
+        w_count_ = w->add("hold_stage", "count_o", 6);
+        w_room_ = w->add("hold_stage", "room_o", 6);
+        w_ready_ = w->add("hold_stage", "ready_o", kHoldSlots);
+        w_left_ = w->add("hold_stage", "left_i", kHoldSlots);
+        w_admit_ = w->add("hold_stage", "admit_i", kHoldAdmits);
+    }
     void edge() {
         v_.eval();
         v_.clk_i = 1;
@@ -137,8 +158,10 @@ class verilated_hold_stage final : public hold_unit_if {
     hold_unit_setup setup_;
     std::string router_;  ///< setup_.router, kept
     Model v_;
-    std::uint64_t now_ = 0;    ///< the step of the last collect
-    std::uint64_t edged_ = 0;  ///< the step of the last commit's edge
+    std::uint64_t now_ = 0;         ///< the step of the last collect
+    std::uint64_t edged_ = 0;       ///< the step of the last commit's edge
+    unit_wave_if* wave_ = nullptr;  ///< --wave-rtl of this router
+    std::uint32_t w_count_ = 0, w_room_ = 0, w_ready_ = 0, w_left_ = 0, w_admit_ = 0;
 };
 
 }  // namespace d3

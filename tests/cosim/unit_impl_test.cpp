@@ -7,8 +7,14 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "support/run_command.h"
 
@@ -213,6 +219,66 @@ TEST(UnitImplFault, TheCppUnitIsUnaffected) {
     EXPECT_EQ(run(D3SIM_FAULT, "--k 4 --m 8" + kUniform + " --quiet").code, 0);
 }
 
+// The id of `name`'s $var in a VCD (empty: none), and how many there are.
+std::pair<std::string, int> vcd_var(const std::string& vcd, const std::string& name) {
+    std::istringstream in(vcd);
+    std::string line, id;
+    int n = 0;
+    while (std::getline(in, line)) {
+        std::istringstream w(line);
+        std::string var, wire, width, code, named;
+        if (w >> var >> wire >> width >> code >> named && var == "$var" && named == name) {
+            id = code;
+            ++n;
+        }
+    }
+    return {id, n};
+}
+
+// Whether a value change of one of the signals `ids` has a 1 bit (scalar "1id", vector "b.. id").
+bool takes_a_one(const std::string& vcd, const std::vector<std::string>& ids) {
+    std::istringstream lines(vcd);
+    std::string line;
+    while (std::getline(lines, line)) {
+        const std::size_t sp = line.find(' ');
+        for (const std::string& id : ids) {
+            if (id.empty() || line.size() <= id.size()) continue;
+            const bool vector = sp != std::string::npos && line[0] == 'b';
+            const std::string code = vector ? line.substr(sp + 1) : line.substr(1);
+            const std::string value = vector ? line.substr(0, sp) : line.substr(0, 1);
+            if (code == id && value.find('1') != std::string::npos) return true;
+        }
+    }
+    return false;
+}
+
+// --wave-rtl: the chosen router's RTL units' own ports in the network's wave, under its scope,
+// taking values (the hold stage held packets, an arbiter granted), and no other router's.
+TEST(UnitImplWave, WaveRtlAddsTheRouterUnitsPorts) {
+    const std::string base = testing::TempDir() + "d3_wave_rtl_" + std::to_string(getpid());
+    const std::string file = base + ".vcd";
+    const outcome o = run(D3SIM,
+                          "--k 3 --m 4 --schedule none --unit-impl hold_stage=rtl "
+                          "--unit-impl switch_allocator=rtl --wave " +
+                              file + " --wave-rtl 0,1,2 -q");
+    ASSERT_EQ(o.code, 0) << o.err;
+    std::ifstream in(file);
+    const std::string vcd((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (const char* ext : {".vcd", ".gtkw", ".routers.txt", ".act.txt", ".route.txt"})
+        std::remove((base + ext).c_str());
+    for (const char* name : {"count_o", "room_o", "ready_o", "left_i", "admit_i", "o1_c0_req_i",
+                             "o1_c0_valid_o", "o1_c0_idx_o"})
+        EXPECT_EQ(vcd_var(vcd, name).second, 1) << name;
+    EXPECT_NE(vcd.find("$scope module hold_stage $end"), std::string::npos);
+    EXPECT_NE(vcd.find("$scope module switch_allocator $end"), std::string::npos);
+    // Values: count_o above 0 in some step, and some arbiter's valid_o (where packets competed).
+    EXPECT_TRUE(takes_a_one(vcd, {vcd_var(vcd, "count_o").first}));
+    std::vector<std::string> valid;
+    for (int o = 0; o < 6; ++o)  // D3(3,4): 6 link outputs
+        valid.push_back(vcd_var(vcd, "o" + std::to_string(o) + "_c0_valid_o").first);
+    EXPECT_TRUE(takes_a_one(vcd, valid));
+}
+
 void expect_bad_input(const std::string& args, const std::string& says) {
     const outcome o = run(D3SIM, args);
     EXPECT_EQ(o.code, 2) << args << ": " << o.err;
@@ -234,6 +300,10 @@ TEST(UnitImplCli, BadValuesAreRefused) {
                      "needs hold times of at most 255");
     expect_bad_input("--k 2 --m 4 --unit-impl switch_allocator=rtl:d3_no_such_arbiter",
                      "no RTL arbiter module d3_no_such_arbiter in this build");
+    expect_bad_input("--k 2 --m 4 --wave /dev/null --wave-rtl 0,0,0",
+                     "--wave-rtl needs a unit in RTL");
+    expect_bad_input("--k 2 --m 4 --unit-impl hold_stage=rtl --wave /dev/null --wave-rtl 0,5,0",
+                     "--wave-rtl must be a router c,d,p of D3(2,4)");
     expect_bad_input("--k 2 --m 4 --unit-impl replicator=rtl:d3_matrix_arbiter",
                      "only switch_allocator=rtl:MODULE");
     expect_bad_input("--k 40 --m 30 --unit-impl replicator=rtl", "needs K + M + 1 <= 64");
