@@ -33,6 +33,7 @@ const std::vector<config_key>& config_keys() {
         // --unit-impl UNIT=IMPL: a key per unit, router.UNIT.impl (config_file.cpp).
         {"router.switch_allocator.impl", "--unit-impl", T::text},
         {"router.replicator.impl", "--unit-impl", T::text},
+        {"router.hold_stage.impl", "--unit-impl", T::text},
         {"router.pipeline.units", "--pipeline", T::text},
         // BookSim2's names for the units' cycles (read, and recorded as router.pipeline.units).
         {"router.pipeline.routing_delay", "--routing-delay", T::integer},
@@ -111,6 +112,7 @@ const std::vector<config_key>& config_keys() {
         {"outputs.wave_limit", "--wave-limit", T::text},
         {"outputs.wave_groups", "--wave-groups", T::integer},
         {"outputs.wave_decoder", "--wave-decoder", T::flag},
+        {"outputs.wave_rtl", "--wave-rtl", T::text},
         {"outputs.link_stats", "--link-stats", T::text, M::traffic},
         {"outputs.trace_packets", "--trace-packets", T::text},
         {"outputs.trace_format", "--trace-format", T::text},

@@ -265,11 +265,17 @@ std::optional<std::string> check_run(const CLI::App& app, d3sim_cli& c, memory_b
     budget = b.budget;
     c.o.net.memory_limit_mib = budget.mib;  // the run stops there too (network::memory_stop)
     if (auto err = apply_network_options(app, c.net, c.o.net)) return err;
-#if !D3_WITH_VERILATOR
+#if D3_WITH_VERILATOR
+    if (const std::string& m = c.o.net.router.switch_allocator_module; !m.empty())
+        if (auto err = d3::check_arbiter_module(m, c.o.net.router.switch_allocator_impl))
+            return err;
+#else
     if (c.o.net.router.switch_allocator_impl != d3::unit_impl::cpp ||
-        c.o.net.router.replicator_impl != d3::unit_impl::cpp)
+        c.o.net.router.replicator_impl != d3::unit_impl::cpp ||
+        c.o.net.router.hold_stage_impl != d3::unit_impl::cpp)
         return "--unit-impl needs a build with -DD3_WITH_VERILATOR=ON";
 #endif
+    if (auto err = d3::check_wave_rtl(c.o.wave_opts.rtl_router, c.o.net)) return err;
     if ((c.traffic_mode() || c.trace_mode()) && !c.o.subnetworks.empty())
         return "--subnetwork runs a --primitive, not --traffic";
     return apply_wave_limit(c.wave_limit, c.o.wave_opts);

@@ -56,10 +56,11 @@ void add_router_options(CLI::App& app, network_config& net, network_cli& c) {
         ->check(d3::member_of(d3::kArbitrationNames))
         ->capture_default_str();
     add_design_options(app, c.design, r.design);
-    app.add_option("--unit-impl", c.unit_impl,
-                   "UNIT=cpp|rtl|lockstep, repeatable: run a router unit as its C++ model, as its "
-                   "Verilated RTL, or both, stopping at the first difference (UNIT: "
-                   "decoder (as --decoder), switch_allocator, replicator; docs/rtl-units.md)")
+    app.add_option(
+           "--unit-impl", c.unit_impl,
+           "UNIT=cpp|rtl|lockstep, repeatable: run a router unit as its C++ model, as its "
+           "Verilated RTL, or both, stopping at the first difference (UNIT: "
+           "decoder (as --decoder), switch_allocator, replicator, hold_stage; docs/rtl-units.md)")
         ->type_size(1)
         ->allow_extra_args(false);
     app.add_option("--watchdog", net.watchdog,
@@ -100,10 +101,11 @@ std::optional<std::string> apply_unit_impl(const std::string& given, router_para
     const std::string unit = given.substr(0, eq);
     if (eq == std::string::npos)
         return "--unit-impl " + given + ": give UNIT=IMPL, e.g. switch_allocator=rtl";
-    const std::string impl = given.substr(eq + 1);
+    const std::string value = given.substr(eq + 1);
+    const std::size_t colon = value.find(':');  // IMPL:MODULE, an RTL module of the unit's ports
+    const std::string impl = value.substr(0, colon);
+    const std::string module = colon == std::string::npos ? "" : value.substr(colon + 1);
     if (unit == "decoder") return std::nullopt;  // --decoder's value (d3sim/main.cpp)
-    if (unit == "hold_stage")
-        return "--unit-impl " + given + ": the " + unit + " has no RTL in d3sim yet (issue 49)";
     if (!parse_as<rtl_unit>(unit))
         return "--unit-impl " + given + ": unknown unit " + unit + " (known: decoder, " +
                names_text(kRtlUnitNames) + ")";
@@ -111,8 +113,22 @@ std::optional<std::string> apply_unit_impl(const std::string& given, router_para
     if (!i)
         return "--unit-impl " + given + ": unknown implementation " + impl +
                " (known: " + names_text(kUnitImplNames) + ")";
-    (*parse_as<rtl_unit>(unit) == rtl_unit::replicator ? r.replicator_impl
-                                                       : r.switch_allocator_impl) = *i;
+    if (colon != std::string::npos &&
+        (unit != "switch_allocator" || *i == unit_impl::cpp || module.empty()))
+        return "--unit-impl " + given +
+               ": only switch_allocator=rtl:MODULE or lockstep:MODULE names an RTL module";
+    if (unit == "switch_allocator") r.switch_allocator_module = module;
+    switch (*parse_as<rtl_unit>(unit)) {
+        case rtl_unit::switch_allocator:
+            r.switch_allocator_impl = *i;
+            break;
+        case rtl_unit::replicator:
+            r.replicator_impl = *i;
+            break;
+        case rtl_unit::hold_stage:
+            r.hold_stage_impl = *i;
+            break;
+    }
     return std::nullopt;
 }
 

@@ -51,6 +51,9 @@ void add_wave_options(CLI::App& app, std::string& wave, wave_options& opts, std:
     app.add_flag(
         "--wave-decoder", opts.decoder,
         "add every router's decoder ports to the waveform (always with a non-C++ decoder)");
+    app.add_option("--wave-rtl", opts.rtl_router,
+                   "c,d,p: add the RTL units' own ports of this router (--unit-impl "
+                   "hold_stage|switch_allocator=rtl|lockstep) to the waveform");
 }
 
 std::optional<std::string> apply_wave_limit(const std::string& limit, wave_options& opts) {

@@ -2,7 +2,7 @@
 // when the decoder sends it to port 0 while its sync counter b still counts down (the decoder's next
 // header carries b - 1; the hold stage only keeps time), so that every source-vector path takes
 // exactly three steps. Up to Slots packets, kept in the order they entered (slot 0 the oldest):
-// a packet admitted in a cycle enters at the clock edge with its hold time (local_time_i or
+// up to Admits packets admitted in a cycle (admission 0 first) enter at the clock edge with its hold time (local_time_i or
 // global_time_i cycles, by the link it did not take), counts down once per cycle, and is ready when
 // its count reaches 0; the packets that leave (left_i, among the ready ones) are dropped at the edge
 // and the others close up, keeping their order, the one admitted behind them.
@@ -12,6 +12,7 @@ module d3_hold_stage #(
   parameter int unsigned Slots = 4,        // packets held at once (1..32)
   parameter int unsigned IdWidth = 8,      // the packet's tag, as the router keeps it (1..32)
   parameter int unsigned TimeWidth = 4,    // hold time counters (1..8 bits)
+  parameter int unsigned Admits = 1,       // packets admitted per cycle (1..8)
   parameter int unsigned SeededFault = 0,  // tests only (1): a packet leaves one cycle early
   localparam int unsigned CountWidth = $clog2(Slots + 1)
 ) (
@@ -20,9 +21,9 @@ module d3_hold_stage #(
   input  logic [CountWidth-1:0]      capacity_i,     // packets the router lets in (1..Slots)
   input  logic [TimeWidth-1:0]       local_time_i,   // hold time of a local hop (>= 1)
   input  logic [TimeWidth-1:0]       global_time_i,  // hold time of a global hop (>= 1)
-  input  logic                       admit_i,        // a packet enters at this edge
-  input  logic [IdWidth-1:0]         admit_id_i,
-  input  logic                       admit_global_i, // it replaces a global hop
+  input  logic [Admits-1:0]          admit_i,        // admission j: a packet enters at this edge
+  input  logic [Admits*IdWidth-1:0]  admit_id_i,     // admission j's tag at bits j*IdWidth
+  input  logic [Admits-1:0]          admit_global_i, // admission j replaces a global hop
   input  logic [Slots-1:0]           left_i,         // slot i's packet left in this cycle
   output logic [Slots-1:0]           ready_o,        // slot i holds a packet whose time is up
   output logic [Slots*IdWidth-1:0]   id_o,           // slot i's tag at bits i*IdWidth
@@ -31,6 +32,9 @@ module d3_hold_stage #(
 );
   if (Slots < 1 || Slots > 32) begin : g_check_slots
     $error("Slots must be 1..32");
+  end
+  if (Admits < 1 || Admits > 8) begin : g_check_admits
+    $error("Admits must be 1..8");
   end
   if (IdWidth < 1 || IdWidth > 32 || TimeWidth < 1 || TimeWidth > 8) begin : g_check_widths
     $error("IdWidth must be 1..32 and TimeWidth 1..8");
@@ -41,17 +45,15 @@ module d3_hold_stage #(
   logic [Slots*IdWidth-1:0]   id_q, id_d;
   logic [Slots*TimeWidth-1:0] wait_q, wait_d;
   logic [CountWidth-1:0]      count, n;
-  logic [TimeWidth-1:0]       admit_wait, w;
+  logic [TimeWidth-1:0]       w;
 
   always_comb begin
     count = '0;
     for (int unsigned i = 0; i < Slots; i++) count += CountWidth'(valid_q[i]);
   end
 
-  // A packet admitted at the edge has one cycle of its time behind it there.
-  assign admit_wait = (admit_global_i ? global_time_i : local_time_i) - TimeWidth'(1);
-
-  // The packets that stay close up in order (counting down); the one admitted follows them.
+  // The packets that stay close up in order (counting down); those admitted follow them, in the
+  // order of their admissions, each with one cycle of its hold time behind it at the edge.
   always_comb begin
     n       = '0;
     w       = '0;
@@ -67,10 +69,14 @@ module d3_hold_stage #(
         n = n + CountWidth'(1);
       end
     end
-    if (admit_i && 32'(n) < Slots) begin
-      valid_d = valid_d | (Slots'(1) << n);
-      id_d[32'(n)*IdWidth+:IdWidth] = admit_id_i;
-      wait_d[32'(n)*TimeWidth+:TimeWidth] = admit_wait;
+    for (int unsigned j = 0; j < Admits; j++) begin
+      if (admit_i[j] && 32'(n) < Slots) begin
+        valid_d = valid_d | (Slots'(1) << n);
+        id_d[32'(n)*IdWidth+:IdWidth] = admit_id_i[j*IdWidth+:IdWidth];
+        wait_d[32'(n)*TimeWidth+:TimeWidth] =
+            (admit_global_i[j] ? global_time_i : local_time_i) - TimeWidth'(1);
+        n = n + CountWidth'(1);
+      end
     end
   end
 

@@ -166,6 +166,7 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
         const router_params routers = opt_.network().resolved().router;  // with the classes
         wave_ = std::make_unique<wave_trace>(opt_.wave, wo, topo_, routers.channels());
         wave_->trace_pipeline(routers.pipeline);
+        rtl_wave_ = make_rtl_unit_wave(*wave_, wo.rtl_router, topo_);
         if (auto warning = opt_.wave_warning(topo_, *work_))
             std::fprintf(stderr, "d3sim: warning: %s\n", warning->c_str());
         traced_work_ = std::make_unique<traced_workload>(*work_, *wave_);

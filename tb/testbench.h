@@ -17,6 +17,7 @@
 #include "sc/network.h"
 #include "tb/partition_report.h"
 #include "trace/packet_log.h"
+#include "trace/rtl_unit_wave.h"
 #include "trace/traced_probes.h"
 #include "trace/wave_trace.h"
 
@@ -110,6 +111,7 @@ class testbench : public sc_core::sc_module {
     topology topo_;
     std::unique_ptr<workload> work_;
     std::unique_ptr<wave_trace> wave_;
+    std::unique_ptr<rtl_unit_wave> rtl_wave_;       ///< --wave-rtl: into wave_
     std::unique_ptr<traced_workload> traced_work_;  ///< reports rounds to wave_
     std::unique_ptr<crossing_counter> crossings_;   ///< with --subnetwork
     std::unique_ptr<packet_log> log_;               ///< --trace-packets; passes events to wave_

@@ -114,6 +114,7 @@ traffic_bench::traffic_bench(const sc_core::sc_module_name& name, const traffic_
             wave_->trace_design(routers.vcs, routers.design.terminals);
         else
             wave_->trace_pipeline(routers.pipeline);
+        rtl_wave_ = make_rtl_unit_wave(*wave_, wo.rtl_router, topo_);
         if (auto warning = opt_.wave_warning(topo_))
             std::fprintf(stderr, "d3sim: warning: %s\n", warning->c_str());
         if (wo.decoder) decoders = traced_decoders(decoders, *wave_, topo_);

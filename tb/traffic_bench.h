@@ -16,6 +16,7 @@
 #include "core/traffic/traffic.h"
 #include "sc/network.h"
 #include "trace/packet_log.h"
+#include "trace/rtl_unit_wave.h"
 #include "trace/wave_estimate.h"
 #include "trace/wave_trace.h"
 
@@ -65,6 +66,7 @@ class traffic_bench : public sc_core::sc_module {
     link_faults faults_;  ///< --fail-links; outlives the routing that reads it
     std::unique_ptr<traffic_workload> work_;
     std::unique_ptr<wave_trace> wave_;
+    std::unique_ptr<rtl_unit_wave> rtl_wave_;  ///< --wave-rtl: into wave_
     std::unique_ptr<link_stats> links_;
     std::unique_ptr<packet_log> log_;
     std::string trace_error_;

@@ -2,6 +2,8 @@
 
 #include <systemc>
 
+#include "rtl/reference_arbiters.h"
+
 namespace d3 {
 
 namespace {
@@ -51,18 +53,16 @@ void report_unusable_grant(const arbiter_bank_setup& s, std::size_t which, std::
 }
 
 lockstep_arbiters::lockstep_arbiters(const arbiter_bank_setup& s,
+                                     std::unique_ptr<arbiter_bank_if> reference,
                                      std::unique_ptr<arbiter_bank_if> rtl)
-    : setup_(s),
-      router_(s.router),
-      reference_(s.arbiters, arbiter(arbitration::round_robin, s.sources)),
-      rtl_(std::move(rtl)) {
+    : setup_(s), router_(s.router), reference_(std::move(reference)), rtl_(std::move(rtl)) {
     setup_.router = router_.c_str();
 }
 
 std::size_t lockstep_arbiters::pick(std::size_t which, const candidate* c, std::size_t n,
                                     std::uint64_t step) {
     ++picks_;
-    const std::size_t ref = reference_[which].pick(c, n);
+    const std::size_t ref = reference_->pick(which, c, n, step);
     const std::size_t rtl = rtl_->pick(which, c, n, step);
     if (ref != rtl) {
         const std::string msg = describe_arbiter_mismatch(setup_, which, step, c, n, ref, rtl);
@@ -73,9 +73,15 @@ std::size_t lockstep_arbiters::pick(std::size_t which, const candidate* c, std::
 
 std::unique_ptr<arbiter_bank_if> select_arbiters(const arbiter_bank_setup& s,
                                                  std::unique_ptr<arbiter_bank_if> rtl) {
-    if (s.impl == unit_impl::lockstep)
-        return std::make_unique<lockstep_arbiters>(s, std::move(rtl));
-    return rtl;
+    if (s.impl != unit_impl::lockstep) return rtl;
+    std::unique_ptr<arbiter_bank_if> reference = make_reference_arbiters(s);
+    if (!reference) {
+        const std::string msg = std::string("--unit-impl switch_allocator=lockstep:") + s.module +
+                                ": no C++ reference of its policy";
+        SC_REPORT_ERROR("d3/unit-impl", msg.c_str());
+        return rtl;
+    }
+    return std::make_unique<lockstep_arbiters>(s, std::move(reference), std::move(rtl));
 }
 
 }  // namespace d3

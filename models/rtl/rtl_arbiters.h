@@ -14,11 +14,13 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
 
 #include "core/router/arbiter.h"
+#include "core/router/unit_wave.h"
 #include "sc/router/arbiter_bank.h"
 
 namespace d3 {
@@ -52,6 +54,8 @@ class verilated_arbiters final : public arbiter_bank_if {
         for (std::size_t i = 0; i < s.arbiters; ++i) {
             auto& v = *models_.emplace_back(std::make_unique<Model>());
             v.clk_i = 0;
+            v.rst_ni = 1;  // a falling edge: the asynchronous reset of a module whose reset state
+            v.eval();      // is not all zeros (a matrix arbiter's) takes effect
             v.rst_ni = 0;
             v.take_i = 1;
             v.n_i = static_cast<std::remove_reference_t<decltype(v.n_i)>>(s.sources);
@@ -60,6 +64,7 @@ class verilated_arbiters final : public arbiter_bank_if {
             v.rst_ni = 1;
             v.eval();
         }
+        declare_wave(unit_wave_for(s.at));
     }
     ~verilated_arbiters() override {
         for (auto& v : models_) v->final();
@@ -80,6 +85,7 @@ class verilated_arbiters final : public arbiter_bank_if {
         v.eval();
         const std::uint32_t granted = v.valid_o ? static_cast<std::uint32_t>(v.idx_o) : 0;
         const std::uint32_t win = granted < sources_ ? oldest_[granted] : kNone;
+        if (wave_) trace(which, step, req, v.valid_o, granted);
         for (std::size_t i = 0; i < n; ++i) oldest_[c[i].source] = kNone;
         v.clk_i = 1;  // the grant is taken: the pointer moves at the edge
         v.eval();
@@ -94,6 +100,28 @@ class verilated_arbiters final : public arbiter_bank_if {
   private:
     static constexpr std::uint32_t kNone = ~0u;
     static constexpr std::size_t kWords = 8;  // up to 256 request lines
+    /// --wave-rtl: per arbiter, switch_allocator.o<O>_c<C>_{req_i,valid_o,idx_o} under the
+    /// router's scope (req_i: the first 64 request lines).
+    void declare_wave(unit_wave_if* w) {
+        wave_ = w;
+        if (!w) return;
+        const unsigned lines = sources_ < 64 ? sources_ : 64;
+        for (std::size_t i = 0; i < models_.size(); ++i) {
+            const std::size_t outputs = static_cast<std::size_t>(setup_.outputs);
+            const std::string name =
+                "o" + std::to_string(i % outputs) + "_c" + std::to_string(i / outputs) + "_";
+            wave_ids_.push_back(w->add("switch_allocator", name + "req_i", lines));
+            wave_ids_.push_back(w->add("switch_allocator", name + "valid_o", 1));
+            wave_ids_.push_back(w->add("switch_allocator", name + "idx_o", 8));
+        }
+    }
+    void trace(std::size_t which, std::uint64_t step, const std::array<std::uint32_t, kWords>& req,
+               bool valid, std::uint32_t idx) {
+        const std::uint32_t* id = &wave_ids_[3 * which];
+        wave_->set(step, id[0], req[0] | static_cast<std::uint64_t>(req[1]) << 32);
+        wave_->set(step, id[1], valid);
+        wave_->set(step, id[2], idx);
+    }
     static bool older(const candidate& a, const candidate& b) {
         return a.age != b.age ? a.age < b.age : a.seq < b.seq;
     }
@@ -117,13 +145,17 @@ class verilated_arbiters final : public arbiter_bank_if {
     std::uint32_t sources_;
     std::vector<std::uint32_t> oldest_;  ///< per source: its oldest candidate in this pick
     std::vector<std::unique_ptr<Model>> models_;
+    unit_wave_if* wave_ = nullptr;  ///< --wave-rtl of this router
+    std::vector<std::uint32_t> wave_ids_;
 };
 
-/// Both: the C++ arbiters, which the run follows, and `rtl`; the first pick where they differ
-/// stops the run with SC_REPORT_ERROR("d3/lockstep") (describe_arbiter_mismatch).
+/// Both: the C++ reference of the module's policy (reference_arbiters.h), which the run follows,
+/// and `rtl`; the first pick where they differ stops the run with
+/// SC_REPORT_ERROR("d3/lockstep") (describe_arbiter_mismatch).
 class lockstep_arbiters final : public arbiter_bank_if {
   public:
-    lockstep_arbiters(const arbiter_bank_setup& s, std::unique_ptr<arbiter_bank_if> rtl);
+    lockstep_arbiters(const arbiter_bank_setup& s, std::unique_ptr<arbiter_bank_if> reference,
+                      std::unique_ptr<arbiter_bank_if> rtl);
     std::size_t pick(std::size_t which, const candidate* c, std::size_t n,
                      std::uint64_t step) override;
     /// Picks compared so far.
@@ -132,13 +164,32 @@ class lockstep_arbiters final : public arbiter_bank_if {
   private:
     arbiter_bank_setup setup_;
     std::string router_;  ///< setup_.router, kept
-    std::vector<arbiter> reference_;
+    std::unique_ptr<arbiter_bank_if> reference_;
     std::unique_ptr<arbiter_bank_if> rtl_;
     std::uint64_t picks_ = 0;
 };
 
-/// `rtl` as it is (s.impl rtl), or in lockstep with the C++ arbiters (s.impl lockstep).
+/// `rtl` as it is (s.impl rtl), or in lockstep with the C++ reference of s.module's policy
+/// (s.impl lockstep; d3/unit-impl when it has none).
 std::unique_ptr<arbiter_bank_if> select_arbiters(const arbiter_bank_setup& s,
                                                  std::unique_ptr<arbiter_bank_if> rtl);
+
+/// An RTL arbiter module of the arbiter's port list that a build verilated (`--unit-impl
+/// switch_allocator=rtl:MODULE`): its name and the maker of its banks (rtl only; select_arbiters
+/// adds lockstep).
+struct arbiter_module {
+    const char* name;
+    std::unique_ptr<arbiter_bank_if> (*make)(const arbiter_bank_setup&);
+};
+/// Registers the modules this executable links (register_rtl_units(): d3sim's, generated by
+/// rtl/CMakeLists.txt, d3_rr_arbiter first, then d3_matrix_arbiter and every module of
+/// D3_USER_RTL_DIR; d3sim_fault's, the seeded fault's). arbiter_modules.cpp.
+void set_arbiter_modules(const std::vector<arbiter_module>& modules);
+const std::vector<arbiter_module>& arbiter_modules();
+/// The bank of s.module (empty: the first module, d3_rr_arbiter) in s.impl; d3/unit-impl when
+/// the module is not linked.
+std::unique_ptr<arbiter_bank_if> make_module_arbiters(const arbiter_bank_setup& s);
+/// A one-line error when `module` is not linked, or lockstep has no C++ reference for it.
+std::optional<std::string> check_arbiter_module(const std::string& module, unit_impl impl);
 
 }  // namespace d3

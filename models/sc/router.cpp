@@ -59,13 +59,15 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
       probe_({s.observer, id_, &s.cfg.router, &in_unit_}) {
     plain_ = plain_ && route_.reference();
     if (s.cfg.router.switch_allocator_impl != unit_impl::cpp)
-        alloc_.use(
-            make_arbiter_bank({this->name(), s.at, static_cast<std::size_t>(classes_ * ports_),
-                               ports_, static_cast<std::uint32_t>(in_unit_.buffers() + 1),
-                               s.cfg.router.switch_allocator_impl}));
+        alloc_.use(make_arbiter_bank(
+            {this->name(), s.at, static_cast<std::size_t>(classes_ * ports_), ports_,
+             static_cast<std::uint32_t>(in_unit_.buffers() + 1), s.cfg.router.switch_allocator_impl,
+             s.cfg.router.switch_allocator_module.c_str()}));
     if (s.cfg.router.replicator_impl != unit_impl::cpp)
         replicate_.use(
             make_replicator_unit({this->name(), s.at, ports_, s.cfg.router.replicator_impl}));
+    const bool hold_unit = s.cfg.router.hold_stage_impl != unit_impl::cpp;
+    if (hold_unit) use_hold_unit(s);
     slow_arrivals_ = probe_.on();
     if (s.cfg.router.design_space()) {
         design_io_ = std::make_unique<design_io>(this->name(), s.clock, route_);
@@ -81,16 +83,27 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
     // Chosen here, once: the stepper calls it directly (stepper::client::step_with).
     // Links of more than one cycle: the input unit tracks its next work (step_traits.h).
     const bool slow = s.cfg.router.local_latency > 1 || s.cfg.router.global_latency > 1;
-    step_with(design_   ? &step_design
-              : !plain_ ? &step_case<any_step>
-              : mdf_    ? (slow ? &step_case<paper_step<mdf_network, true>>
-                                : &step_case<paper_step<mdf_network>>)
-              : slow    ? &step_case<paper_step<d3_network, true>>
-                        : &step_case<paper_step<d3_network>>);
+    step_with(design_     ? &step_design
+              : hold_unit ? &step_case<unit_step>
+              : !plain_   ? &step_case<any_step>
+              : mdf_      ? (slow ? &step_case<paper_step<mdf_network, true>>
+                                  : &step_case<paper_step<mdf_network>>)
+              : slow      ? &step_case<paper_step<d3_network, true>>
+                          : &step_case<paper_step<d3_network>>);
     input_of_binding_.reserve(static_cast<std::size_t>(ports_ + 1));
     // Allocated with the units' arrays, not later wherever the heap has room (sc/router/entry.h).
     requests_.reserve(step_list(static_cast<std::size_t>(in_unit_.buffers())));
     s.clock.add(*this, /*router_phase=*/true);
+}
+
+// The hold stage's decisions from another unit (--unit-impl hold_stage=rtl|lockstep): the router
+// steps as unit_step.
+void router::use_hold_unit(const setup& s) {
+    const router_params& r = s.cfg.router;
+    hold_.use(make_hold_unit({this->name(), s.at, hold_.hold_time(action::local),
+                              hold_.hold_time(action::global),
+                              static_cast<std::size_t>(r.hold_capacity), r.hold_stage_impl}));
+    plain_ = false;
 }
 
 void router::end_of_elaboration() {

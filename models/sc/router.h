@@ -235,6 +235,7 @@ class router : public stepper::client, public sc_core::sc_module {
     [[gnu::always_inline]] inline void offer(const request& r, target to, std::uint64_t t);
     /// The hold stage is full: whether `r`, held there, holds again in its own place.
     [[gnu::cold, gnu::noinline]] bool keeps_hold_place(const request& r) const;
+    void use_hold_unit(const setup& s);  ///< --unit-impl hold_stage=rtl|lockstep
     /// This step's requests, those of the privileged class first (each class in collect's order).
     const request_list& privileged_first();
     /// step() for one kind of router (core/router/step_traits.h): paper_step<d3_network> or

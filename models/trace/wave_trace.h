@@ -24,8 +24,9 @@ struct wave_options {
     std::uint64_t limit = 256ull << 20;  ///< warn when the estimate is above; 0: never
     int groups = 16;                     ///< conflicting links shown in the .gtkw
     bool decoder = false;                ///< trace the decoders' ports (traced_decoder.h)
-    std::string title;                   ///< first comment of the .gtkw
-    bool background = false;             ///< --background: also d3.background_conflicts
+    std::string rtl_router;   ///< --wave-rtl c,d,p: that router's RTL units (rtl_unit_wave.h)
+    std::string title;        ///< first comment of the .gtkw
+    bool background = false;  ///< --background: also d3.background_conflicts
 };
 
 /// A conflict seen in the trace (links inside the scope only).

@@ -3,8 +3,9 @@
 // (compared in order, by tag, and the count held), let some of them leave, begin the step, admit a
 // packet when there is room (the RTL's room_o against take_room), commit (the RTL's clock edge).
 // Every sequence of a few steps exhaustively, seeded random runs beyond, and the seeded fault (a
-// packet ready one cycle early) must be found. The C++ unit is an sc_object: SystemC's main runs
-// the tests (tests/sim/sim_main.cpp); no simulation is started.
+// packet ready one cycle early) must be found. A model admitting two packets per cycle (Admits = 2,
+// as d3sim's admits eight) is driven with two admissions per step. The C++ unit is an sc_object:
+// SystemC's main runs the tests (tests/sim/sim_main.cpp); no simulation is started.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -12,10 +13,13 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "Vd3_hold_stage_s2.h"
+#include "Vd3_hold_stage_s3_a2.h"
 #include "Vd3_hold_stage_s4.h"
+#include "Vd3_hold_stage_s4_a2.h"
 #include "Vd3_hold_stage_s4_fault.h"
 #include "sc/router/hold_stage.h"
 
@@ -25,17 +29,19 @@ namespace {
 constexpr int kLocalLatency = 1;   // hold times: pipeline after_grant (0) + the link's latency
 constexpr int kGlobalLatency = 3;  // (a slow global link: its packets are held three cycles)
 
-// One step's choice: admit none, a local or a global packet; and which ready packets leave (bit i:
-// the i-th ready one, in order).
+// One step's choice: per admission, admit none, a local or a global packet (admission j: digit j of
+// `admit` in base 3: 0 none, 1 local, 2 global); and which ready packets leave (bit i: the i-th
+// ready one, in order).
 struct step_choice {
-    int admit = 0;  // 0 none, 1 local, 2 global
+    int admit = 0;
     std::uint32_t leave = 0;
 };
 
 template <typename Model>
 class pair_under_test {
   public:
-    pair_under_test(int slots, int capacity) : slots_(slots), capacity_(capacity) {
+    pair_under_test(int slots, int capacity, int admits = 1)
+        : slots_(slots), capacity_(capacity), admits_(admits) {
         Model& v = *rtl_;
         v.capacity_i = static_cast<std::uint8_t>(capacity);
         v.local_time_i = kLocalLatency;
@@ -83,20 +89,7 @@ class pair_under_test {
         }
         v.left_i = static_cast<std::uint8_t>(left);
         ref_->begin_step();
-        v.admit_i = 0;
-        if (c.admit != 0) {
-            const bool room = ref_->take_room();
-            if (room != (v.room_o > 0)) return fail(why, "room");
-            if (room) {
-                packets_.emplace_back();
-                packets_.back().serial = serial_;
-                ref_->admit(&packets_.back(), t_, c.admit == 2 ? action::global : action::local);
-                v.admit_i = 1;
-                v.admit_id_i = static_cast<std::uint8_t>(serial_);
-                v.admit_global_i = c.admit == 2;
-                ++serial_;
-            }
-        }
+        if (!admit(c.admit, why)) return false;
         ref_->commit();
         v.eval();
         v.clk_i = 1;
@@ -107,6 +100,33 @@ class pair_under_test {
     }
 
   private:
+    // The step's admissions, in order, each where take_room (and room_o, counted down) allows.
+    bool admit(int kinds, std::string& why) {
+        Model& v = *rtl_;
+        v.admit_i = 0;
+        v.admit_id_i = 0;
+        v.admit_global_i = 0;
+        unsigned taken = 0;
+        for (int j = 0; j < admits_; ++j, kinds /= 3) {
+            const int kind = kinds % 3;
+            if (kind == 0) continue;
+            const bool room = ref_->take_room();
+            if (room != (v.room_o > taken)) return fail(why, "room");
+            if (!room) continue;
+            ++taken;
+            packets_.emplace_back();
+            packets_.back().serial = serial_;
+            ref_->admit(&packets_.back(), t_, kind == 2 ? action::global : action::local);
+            using ids = std::remove_reference_t<decltype(v.admit_id_i)>;
+            using bits = std::remove_reference_t<decltype(v.admit_i)>;
+            v.admit_i = static_cast<bits>(v.admit_i | 1u << j);
+            v.admit_id_i =
+                static_cast<ids>(v.admit_id_i | ids{static_cast<std::uint8_t>(serial_)} << (8 * j));
+            if (kind == 2) v.admit_global_i = static_cast<bits>(v.admit_global_i | 1u << j);
+            ++serial_;
+        }
+        return true;
+    }
     static router_params params(int capacity) {
         router_params p;
         p.hold_capacity = capacity;
@@ -124,6 +144,7 @@ class pair_under_test {
 
     int slots_;
     int capacity_;
+    int admits_;
     std::unique_ptr<Model> rtl_ = std::make_unique<Model>();
     std::unique_ptr<hold_stage> ref_;
     std::deque<packet> packets_;  // addresses stay put
@@ -134,20 +155,22 @@ class pair_under_test {
 // Every sequence of `steps` choices (admit 3 ways x leave masks of `slots` bits) from reset: the
 // number that differ.
 template <typename Model>
-long differing_sequences(int slots, int capacity, int steps) {
-    const std::uint64_t choices = 3ull << slots;
+long differing_sequences(int slots, int capacity, int steps, int admits = 1) {
+    const std::uint64_t kinds = admits == 1 ? 3 : 9;
+    const std::uint64_t choices = kinds << slots;
     std::uint64_t count = 1;
     for (int i = 0; i < steps; ++i) count *= choices;
     long differing = 0;
     std::string why;
-    pair_under_test<Model> p(slots, capacity);
+    pair_under_test<Model> p(slots, capacity, admits);
     for (std::uint64_t s = 0; s < count; ++s) {
         p.reset();
         bool same = true;
         std::uint64_t rest = s;
         for (int i = 0; same && i < steps; ++i, rest /= choices) {
             const auto c = static_cast<std::uint32_t>(rest % choices);
-            same = p.step({static_cast<int>(c % 3), c / 3}, why);
+            same =
+                p.step({static_cast<int>(c % kinds), static_cast<std::uint32_t>(c / kinds)}, why);
         }
         differing += !same;
     }
@@ -155,11 +178,13 @@ long differing_sequences(int slots, int capacity, int steps) {
 }
 
 template <typename Model>
-bool random_run_agrees(int slots, int capacity, std::uint64_t seed, int steps, std::string& why) {
-    pair_under_test<Model> p(slots, capacity);
+bool random_run_agrees(int slots, int capacity, std::uint64_t seed, int steps, std::string& why,
+                       int admits = 1) {
+    pair_under_test<Model> p(slots, capacity, admits);
     std::mt19937_64 g(seed);
+    const std::uint64_t kinds = admits == 1 ? 3 : 9;
     for (int i = 0; i < steps; ++i)
-        if (!p.step({static_cast<int>(g() % 3), static_cast<std::uint32_t>(g())}, why))
+        if (!p.step({static_cast<int>(g() % kinds), static_cast<std::uint32_t>(g())}, why))
             return false;
     return true;
 }
@@ -167,6 +192,17 @@ bool random_run_agrees(int slots, int capacity, std::uint64_t seed, int steps, s
 TEST(RtlHoldStage, EverySequenceOfFiveStepsWithTwoSlots) {
     EXPECT_EQ(differing_sequences<Vd3_hold_stage_s2>(2, 2, 5), 0);
     EXPECT_EQ(differing_sequences<Vd3_hold_stage_s2>(2, 1, 4), 0);
+}
+
+// Two admissions per step (the router admits several packets in a step).
+TEST(RtlHoldStage, EverySequenceOfThreeStepsWithTwoAdmissions) {
+    EXPECT_EQ(differing_sequences<Vd3_hold_stage_s3_a2>(3, 3, 3, 2), 0);
+    EXPECT_EQ(differing_sequences<Vd3_hold_stage_s3_a2>(3, 2, 3, 2), 0);
+    std::string why;
+    for (std::uint64_t seed = 1; seed <= 10; ++seed)
+        for (int capacity = 1; capacity <= 4; ++capacity)
+            EXPECT_TRUE(random_run_agrees<Vd3_hold_stage_s4_a2>(4, capacity, seed, 2000, why, 2))
+                << "seed " << seed << " capacity " << capacity << ": " << why;
 }
 
 TEST(RtlHoldStage, SeededRandomRuns) {

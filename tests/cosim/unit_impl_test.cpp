@@ -1,14 +1,20 @@
 // `d3sim --unit-impl UNIT=rtl|lockstep` (issue 49) as a user runs it: the Verilated round-robin
-// arbiters (switch_allocator) and the Verilated replicator in every router give byte for byte the
-// JSON result of the C++ units (but for the keys that measure the run and the recorded options),
-// lockstep runs clean, every unit in RTL at once too, the seeded faults of the RTL (d3sim_fault)
-// stop a lockstep run naming the router, the unit, the inputs and both outputs, and bad values are
-// one line on stderr and exit 2.
+// arbiters (switch_allocator), the Verilated replicator and the Verilated hold stage in every
+// router give byte for byte the JSON result of the C++ units (but for the keys that measure the run
+// and the recorded options), lockstep runs clean, every unit in RTL at once too, the seeded faults
+// of the RTL (d3sim_fault) stop a lockstep run naming the router, the unit, the inputs and both
+// outputs, and bad values are one line on stderr and exit 2.
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "support/run_command.h"
 
@@ -39,9 +45,26 @@ std::string result_text(const std::string& args, const std::string& impl,
     return j.dump(1);  // the text, in the result's order: byte-identical, not only equal
 }
 
+// The hold stage's runs: rtl and lockstep give cpp's result. The packets held (that must not be
+// none, unless `may_hold_none`).
+long expect_same_holds(const std::string& args, const std::string& cpp,
+                       bool may_hold_none = false) {
+    const nlohmann::json j = nlohmann::json::parse(cpp, nullptr, false);
+    EXPECT_FALSE(j.is_discarded());
+    if (j.is_discarded()) return 0;
+    const long holds = j.value("holds", 0L);
+    if (!may_hold_none) {
+        EXPECT_GT(holds, 0L) << args << ": " << cpp.substr(0, 400);
+    }
+    for (const char* impl : {"rtl", "lockstep"})
+        EXPECT_EQ(result_text(args, impl, "hold_stage"), cpp) << args << " hold_stage=" << impl;
+    return holds;
+}
+
 // `min_conflicts`: the runs must have had conflicts (so the arbiters picked), at least this many.
+// The hold stage's RTL too, where `holds`.
 void expect_same_result(const std::string& args, long min_conflicts,
-                        const std::string& unit = "switch_allocator") {
+                        const std::string& unit = "switch_allocator", bool holds = true) {
     const std::string cpp = result_text(args, "", unit);
     const nlohmann::json j = nlohmann::json::parse(cpp, nullptr, false);
     ASSERT_FALSE(j.is_discarded());
@@ -49,6 +72,7 @@ void expect_same_result(const std::string& args, long min_conflicts,
     EXPECT_GE(conflicts, min_conflicts) << args << ": " << cpp.substr(0, 400);
     for (const char* impl : {"cpp", "rtl", "lockstep"})
         EXPECT_EQ(result_text(args, impl, unit), cpp) << args << " " << unit << "=" << impl;
+    if (holds) expect_same_holds(args, cpp);
 }
 
 // The replicator's runs: broadcasts, whose copies it decides.
@@ -59,6 +83,7 @@ void expect_same_broadcast(const std::string& args) {
     EXPECT_GT(j.value("hops", 0L), 0L) << cpp.substr(0, 400);
     for (const char* impl : {"cpp", "rtl", "lockstep"})
         EXPECT_EQ(result_text(args, impl, "replicator"), cpp) << args << " replicator=" << impl;
+    expect_same_holds(args, cpp);
 }
 
 const std::string kUniform =
@@ -76,12 +101,58 @@ TEST(UnitImplNetwork, UniformTrafficD3_4_8) {
 TEST(UnitImplNetwork, UniformTrafficMdf4_8) {
     expect_same_result("--topology mdf --k 4 --m 8" + kUniform, 1000);
 }
+// The hold stage with a capacity (its room is the RTL's, room_o), and with links of several
+// cycles (holds of several cycles; the routers skip cycles, the RTL's idle edges).
+TEST(UnitImplNetwork, UniformTrafficWithAHoldCapacityAndSlowLinksD3_4_8) {
+    for (const std::string& args : {"--k 4 --m 8 --hold-capacity 2" + kUniform,
+                                    "--k 4 --m 8 --local-latency 2 --global-latency 5" + kUniform})
+        expect_same_holds(args, result_text(args, "", "hold_stage"));
+}
+// Every primitive of the paper on D3(4,8), and those MDF(4,8) runs, with the hold stage in RTL.
+TEST(UnitImplNetwork, HoldStageOnEveryPrimitive) {
+    long holds = 0;
+    for (const char* p : {"broadcast", "one-to-all", "all-to-one", "all-to-all", "permutation",
+                          "glgl-one-to-all", "broadcast-trees", "hypercube-exchange",
+                          "hypercube-allreduce", "vector-matrix", "matrix-product", "transpose"}) {
+        const std::string args = "--k 4 --m 8 --primitive " + std::string(p);
+        holds += expect_same_holds(args, result_text(args, "", "hold_stage"), true);
+    }
+    EXPECT_GT(holds, 0L);
+    for (const char* p : {"all-to-all", "broadcast"}) {
+        const std::string args = "--topology mdf --k 4 --m 8 --primitive " + std::string(p);
+        expect_same_holds(args, result_text(args, "", "hold_stage"));
+    }
+}
+
 // Two service classes: an arbiter per output and class.
 TEST(UnitImplNetwork, AllToAllUnderBackgroundD3_4_4) {
     expect_same_result(
         "--k 4 --m 4 --primitive all-to-all --background uniform "
         "--background-rate 0.5 --service standard",
         0);
+}
+
+// Bring your own RTL: the matrix arbiter (rtl/d3_matrix_arbiter.sv), built as an architect's module
+// is, named in the configuration. Where no two packets compete (the scheduled all-to-all) its
+// result is round robin's; where they do, every packet is delivered once, the result is its own,
+// and lockstep against the C++ matrix arbiter (core/allocation/matrix_arbiter.h) runs clean.
+TEST(UnitImplNetwork, MatrixArbiterOfYourOwn) {
+    const std::string matrix = "rtl:d3_matrix_arbiter";
+    EXPECT_EQ(result_text("--k 4 --m 8", matrix), result_text("--k 4 --m 8", ""));
+    for (const std::string& args :
+         {std::string("--k 3 --m 4 --schedule none"), "--k 4 --m 8" + kUniform}) {
+        const std::string rtl = result_text(args, matrix);
+        EXPECT_EQ(result_text(args, "lockstep:d3_matrix_arbiter"), rtl) << args;
+        EXPECT_NE(rtl, result_text(args, ""))
+            << args << ": the policies differ where packets compete";
+        const nlohmann::json j = nlohmann::json::parse(rtl, nullptr, false);
+        ASSERT_FALSE(j.is_discarded());
+        EXPECT_TRUE(j.value("correct", false)) << args;
+        EXPECT_GT(j.value("conflicts", 0L), 0L) << args;
+        EXPECT_EQ(j.value("delivered", -1L), j.value("expected", -2L)) << args;
+        for (const char* bad : {"duplicated", "lost", "misrouted"})
+            EXPECT_EQ(j.value(bad, -1L), 0L) << bad;
+    }
 }
 
 TEST(UnitImplNetwork, BroadcastD3_4_8) {
@@ -97,7 +168,8 @@ TEST(UnitImplNetwork, BroadcastTreesD3_3_4) {
 // Every unit d3sim runs as RTL at once (the decoder, the arbiters, the replicator).
 TEST(UnitImplNetwork, EveryUnitInRtl) {
     const std::string all =
-        " --unit-impl decoder=rtl --unit-impl switch_allocator=rtl --unit-impl replicator=rtl";
+        " --unit-impl decoder=rtl --unit-impl switch_allocator=rtl --unit-impl replicator=rtl"
+        " --unit-impl hold_stage=rtl";
     for (const std::string args : {"--k 4 --m 8", "--k 4 --m 8 --primitive broadcast"}) {
         const outcome cpp = run(D3SIM, args + " --json - --quiet");
         const outcome rtl = run(D3SIM, args + all + " --json - --quiet");
@@ -124,6 +196,17 @@ TEST(UnitImplFault, ReplicatorLockstepStopsAtTheFirstDifference) {
         EXPECT_NE(o.err.find(part), std::string::npos) << part << " in: " << o.err;
 }
 
+TEST(UnitImplFault, HoldStageLockstepStopsAtTheFirstDifference) {
+    // Holds of two cycles and more: the fault (ready a cycle early) shows.
+    const outcome o = run(D3SIM_FAULT,
+                          "--k 4 --m 8 --local-latency 2 --global-latency 3 "
+                          "--unit-impl hold_stage=lockstep --quiet");
+    EXPECT_NE(o.code, 0);
+    for (const char* part : {"d3/lockstep", "router", "hold_stage", "held packet", "due step",
+                             "C++ reference: count", "ready tags", "RTL: count_o", "ready"})
+        EXPECT_NE(o.err.find(part), std::string::npos) << part << " in: " << o.err;
+}
+
 TEST(UnitImplFault, LockstepStopsAtTheFirstDifference) {
     const outcome o = run(
         D3SIM_FAULT, "--k 4 --m 8" + kUniform + " --unit-impl switch_allocator=lockstep --quiet");
@@ -134,6 +217,66 @@ TEST(UnitImplFault, LockstepStopsAtTheFirstDifference) {
 }
 TEST(UnitImplFault, TheCppUnitIsUnaffected) {
     EXPECT_EQ(run(D3SIM_FAULT, "--k 4 --m 8" + kUniform + " --quiet").code, 0);
+}
+
+// The id of `name`'s $var in a VCD (empty: none), and how many there are.
+std::pair<std::string, int> vcd_var(const std::string& vcd, const std::string& name) {
+    std::istringstream in(vcd);
+    std::string line, id;
+    int n = 0;
+    while (std::getline(in, line)) {
+        std::istringstream w(line);
+        std::string var, wire, width, code, named;
+        if (w >> var >> wire >> width >> code >> named && var == "$var" && named == name) {
+            id = code;
+            ++n;
+        }
+    }
+    return {id, n};
+}
+
+// Whether a value change of one of the signals `ids` has a 1 bit (scalar "1id", vector "b.. id").
+bool takes_a_one(const std::string& vcd, const std::vector<std::string>& ids) {
+    std::istringstream lines(vcd);
+    std::string line;
+    while (std::getline(lines, line)) {
+        const std::size_t sp = line.find(' ');
+        for (const std::string& id : ids) {
+            if (id.empty() || line.size() <= id.size()) continue;
+            const bool vector = sp != std::string::npos && line[0] == 'b';
+            const std::string code = vector ? line.substr(sp + 1) : line.substr(1);
+            const std::string value = vector ? line.substr(0, sp) : line.substr(0, 1);
+            if (code == id && value.find('1') != std::string::npos) return true;
+        }
+    }
+    return false;
+}
+
+// --wave-rtl: the chosen router's RTL units' own ports in the network's wave, under its scope,
+// taking values (the hold stage held packets, an arbiter granted), and no other router's.
+TEST(UnitImplWave, WaveRtlAddsTheRouterUnitsPorts) {
+    const std::string base = testing::TempDir() + "d3_wave_rtl_" + std::to_string(getpid());
+    const std::string file = base + ".vcd";
+    const outcome o = run(D3SIM,
+                          "--k 3 --m 4 --schedule none --unit-impl hold_stage=rtl "
+                          "--unit-impl switch_allocator=rtl --wave " +
+                              file + " --wave-rtl 0,1,2 -q");
+    ASSERT_EQ(o.code, 0) << o.err;
+    std::ifstream in(file);
+    const std::string vcd((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (const char* ext : {".vcd", ".gtkw", ".routers.txt", ".act.txt", ".route.txt"})
+        std::remove((base + ext).c_str());
+    for (const char* name : {"count_o", "room_o", "ready_o", "left_i", "admit_i", "o1_c0_req_i",
+                             "o1_c0_valid_o", "o1_c0_idx_o"})
+        EXPECT_EQ(vcd_var(vcd, name).second, 1) << name;
+    EXPECT_NE(vcd.find("$scope module hold_stage $end"), std::string::npos);
+    EXPECT_NE(vcd.find("$scope module switch_allocator $end"), std::string::npos);
+    // Values: count_o above 0 in some step, and some arbiter's valid_o (where packets competed).
+    EXPECT_TRUE(takes_a_one(vcd, {vcd_var(vcd, "count_o").first}));
+    std::vector<std::string> valid;
+    for (int o = 0; o < 6; ++o)  // D3(3,4): 6 link outputs
+        valid.push_back(vcd_var(vcd, "o" + std::to_string(o) + "_c0_valid_o").first);
+    EXPECT_TRUE(takes_a_one(vcd, valid));
 }
 
 void expect_bad_input(const std::string& args, const std::string& says) {
@@ -151,7 +294,18 @@ TEST(UnitImplCli, BadValuesAreRefused) {
     expect_bad_input("--k 2 --m 4 --unit-impl decoder=verilog", "unknown implementation verilog");
     expect_bad_input("--k 2 --m 4 --decoder rtl --unit-impl decoder=cpp", "disagree");
     expect_bad_input("--k 2 --m 4 --traffic uniform --unit-impl decoder=rtl", "runs a --primitive");
-    expect_bad_input("--k 2 --m 4 --unit-impl hold_stage=rtl", "has no RTL in d3sim yet");
+    expect_bad_input("--k 2 --m 4 --unit-impl hold_stage=rtl --hold-capacity 40",
+                     "needs --hold-capacity 0..32");
+    expect_bad_input("--k 2 --m 4 --unit-impl hold_stage=rtl --global-latency 300",
+                     "needs hold times of at most 255");
+    expect_bad_input("--k 2 --m 4 --unit-impl switch_allocator=rtl:d3_no_such_arbiter",
+                     "no RTL arbiter module d3_no_such_arbiter in this build");
+    expect_bad_input("--k 2 --m 4 --wave /dev/null --wave-rtl 0,0,0",
+                     "--wave-rtl needs a unit in RTL");
+    expect_bad_input("--k 2 --m 4 --unit-impl hold_stage=rtl --wave /dev/null --wave-rtl 0,5,0",
+                     "--wave-rtl must be a router c,d,p of D3(2,4)");
+    expect_bad_input("--k 2 --m 4 --unit-impl replicator=rtl:d3_matrix_arbiter",
+                     "only switch_allocator=rtl:MODULE");
     expect_bad_input("--k 40 --m 30 --unit-impl replicator=rtl", "needs K + M + 1 <= 64");
     expect_bad_input("--k 2 --m 4 --unit-impl switch_allocator=rtl --arbitration oldest-first",
                      "needs --arbitration round-robin");

@@ -67,6 +67,23 @@ std::optional<std::string> check_design(const router_params& r, bool background)
     return std::nullopt;
 }
 
+// --unit-impl hold_stage=rtl|lockstep: d3sim's build of rtl/d3_hold_stage.sv (kHoldSlots packets,
+// hold times up to kHoldMostTime cycles) in the paper's router; one capacity for every class.
+std::optional<std::string> check_hold_unit(const router_params& r) {
+    const std::string unit = "--unit-impl hold_stage=" + std::string(to_string(r.hold_stage_impl));
+    if (r.design_space()) return unit + " runs in the paper's router, not in a design-space router";
+    const long after = r.pipeline.after_grant();
+    if (after + std::max(r.local_latency, r.global_latency) > kHoldMostTime)
+        return unit + " needs hold times of at most " + std::to_string(kHoldMostTime) +
+               " cycles (the pipeline's allocate and traverse cycles plus a link's latency)";
+    if (r.hold_capacity > kHoldSlots)
+        return unit + " needs --hold-capacity 0.." + std::to_string(kHoldSlots) +
+               " (the RTL's slots)";
+    if (r.hold_capacity != 0 && r.service_classes != 1)
+        return unit + " with --hold-capacity needs one service class (the RTL's one capacity)";
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<std::string> network_config::check_model() const {
@@ -130,6 +147,7 @@ std::optional<std::string> network_config::check_model() const {
             return unit + " needs K + M + 1 <= " + std::to_string(kReplicatorLines) +
                    " (the RTL's target lines: the link ports, the hold stage, ejection)";
     }
+    if (r.hold_stage_impl != unit_impl::cpp) return check_hold_unit(r);
     return std::nullopt;
 }
 

@@ -97,9 +97,15 @@ struct router_params {
     /// The switch allocator's per-output arbiters: C++, the Verilated rtl/d3_rr_arbiter.sv, or both
     /// in lockstep (--unit-impl switch_allocator=..., issue 49).
     unit_impl switch_allocator_impl = unit_impl::cpp;
+    /// The RTL arbiter module it runs (--unit-impl switch_allocator=rtl:MODULE; empty: the paper's
+    /// d3_rr_arbiter): one with its port list, from rtl/ or D3_USER_RTL_DIR (docs/rtl-units.md).
+    std::string switch_allocator_module;
     /// The replicator's fan-out decision: C++, the Verilated rtl/d3_replicator.sv, or both
     /// (--unit-impl replicator=...).
     unit_impl replicator_impl = unit_impl::cpp;
+    /// Which held packets are ready and the hold stage's room: C++, the Verilated
+    /// rtl/d3_hold_stage.sv, or both (--unit-impl hold_stage=...).
+    unit_impl hold_stage_impl = unit_impl::cpp;
 
     /// Whether the routers are design-space routers (core/vc_router): a microarchitecture other
     /// than the paper's, or a VC-allocation unit with cycles.

@@ -28,6 +28,7 @@ struct paper_step {
     static constexpr bool observed = false;     ///< a link observer (waves, logs, statistics)
     static constexpr bool background = false;   ///< background traffic's figures kept apart
     static constexpr bool tracks_next = SlowLinks;  ///< input_unit::next_work from the step
+    static constexpr bool hold_unit = false;  ///< the hold stage's decisions from another unit
     using network = Net;
 };
 
@@ -39,7 +40,15 @@ struct any_step {
     static constexpr bool observed = true;
     static constexpr bool background = true;
     static constexpr bool tracks_next = false;
+    static constexpr bool hold_unit = false;
     using network = any_network;
+};
+
+/// any_step with the hold stage's decisions (which held packets are ready, its room) taken from
+/// another implementation of the unit (hold_unit_if, `d3sim --unit-impl hold_stage=rtl|lockstep`):
+/// chosen once per router, so that no other step tests for it.
+struct unit_step : any_step {
+    static constexpr bool hold_unit = true;
 };
 
 }  // namespace d3

@@ -24,10 +24,17 @@ constexpr const auto& enum_names_of(unit_impl) {
 /// hold stage and ejection must fit).
 inline constexpr int kReplicatorLines = 64;
 
+/// d3sim's build of rtl/d3_hold_stage.sv: packets held at once, admitted per step, hold time.
+inline constexpr int kHoldSlots = 32;
+inline constexpr int kHoldAdmits = 8;
+inline constexpr int kHoldMostTime = 255;
+
 /// The units --unit-impl selects. (The header decoder has its own option, --decoder.)
-enum class rtl_unit : std::uint8_t { switch_allocator, replicator };
+enum class rtl_unit : std::uint8_t { switch_allocator, replicator, hold_stage };
 inline constexpr enum_entry<rtl_unit> kRtlUnitNames[] = {
-    {rtl_unit::switch_allocator, "switch_allocator"}, {rtl_unit::replicator, "replicator"}};
+    {rtl_unit::switch_allocator, "switch_allocator"},
+    {rtl_unit::replicator, "replicator"},
+    {rtl_unit::hold_stage, "hold_stage"}};
 constexpr const auto& enum_names_of(rtl_unit) {
     return kRtlUnitNames;
 }

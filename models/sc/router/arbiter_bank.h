@@ -23,6 +23,7 @@ struct arbiter_bank_setup {
     int outputs = 1;                  ///< link outputs
     std::uint32_t sources = 1;        ///< request sources (the buffers and the hold stage)
     unit_impl impl = unit_impl::rtl;  ///< rtl or lockstep
+    const char* module = "";          ///< the RTL module (empty: d3_rr_arbiter)
 };
 
 /// A router's per-output arbiters (the round-robin policy).

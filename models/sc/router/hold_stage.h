@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <systemc>
 #include <vector>
 
@@ -25,6 +26,7 @@
 #include "core/router/service.h"
 #include "core/router/step_traits.h"
 #include "sc/router/entry.h"
+#include "sc/router/hold_unit.h"
 
 namespace d3 {
 
@@ -42,6 +44,7 @@ class hold_stage : public sc_core::sc_object {
     /// caller's step handles (core/router/step_traits.h: classes).
     template <typename Step = any_step>
     void begin_step() {
+        if constexpr (Step::hold_unit) return begin_step_unit();
         if (Step::tracks_next) step_entered_ = entered_;
         if (!Step::classes || classes_ == 1) {  // the common case, inline
             room_[0] =
@@ -72,7 +75,7 @@ class hold_stage : public sc_core::sc_object {
                             : entering_.emplace_back();
         h.e.pkt = p;
         h.e.ready = t + (global ? global_time_ : local_time_);
-        if (Step::tracks_next) {
+        if (Step::tracks_next || Step::hold_unit) {
             h.seq = entered_;
             h.lane = global ? 1 : 0;
         }
@@ -82,6 +85,7 @@ class hold_stage : public sc_core::sc_object {
     /// Appends the held packets that are ready at `t`, in the order they entered.
     template <typename Step = any_step>
     void collect(std::uint64_t t, std::uint32_t source, request_list& out) {
+        if constexpr (Step::hold_unit) return collect_unit(t, source, out);
         if (!Step::tracks_next) {
             for (held_entry& h : held_)
                 if (h.e.ready <= t) out.push_back({&h.e, source});
@@ -95,6 +99,7 @@ class hold_stage : public sc_core::sc_object {
     /// True when the number held changed.
     template <typename Step = any_step>
     bool commit() {
+        if constexpr (Step::hold_unit) commit_unit();
         if (!Step::tracks_next) {
             if (entering_.empty() && held_.empty()) return false;  // the common case, inline
             return commit_held();
@@ -130,6 +135,10 @@ class hold_stage : public sc_core::sc_object {
     /// The held packets, in the order they entered (deadlock diagnosis).
     std::vector<const entry*> held() const;
     std::uint64_t entered() const { return entered_; }
+
+    /// From now on `unit` decides which held packets are ready and the room (--unit-impl
+    /// hold_stage=rtl|lockstep); the router then steps as unit_step, the only step that asks it.
+    void use(std::unique_ptr<hold_unit_if> unit);
 
   private:
     const std::uint64_t local_time_;
@@ -167,6 +176,21 @@ class hold_stage : public sc_core::sc_object {
     std::size_t asked_[2] = {};
     std::uint64_t entered_ = 0;
     std::uint64_t step_entered_ = 0;  ///< with tracks_next: entered_ at begin_step
+
+    // The unit's path (unit_step, one service class, the list held_): hold_stage_unit.cpp.
+    void collect_unit(std::uint64_t t, std::uint32_t source, request_list& out);
+    void begin_step_unit();
+    void commit_unit();
+    /// The unit and what it is told.
+    struct unit_state {
+        std::unique_ptr<hold_unit_if> unit;
+        std::vector<hold_slot> held;  ///< the held packets as the unit sees them
+        std::vector<hold_slot> entering;
+        std::uint64_t now = 0;  ///< the step of the last collect_unit
+    };
+    /// One pointer, so that a hold stage without a unit (every router but with --unit-impl
+    /// hold_stage) keeps its size.
+    std::unique_ptr<unit_state> unit_;
 };
 
 }  // namespace d3
