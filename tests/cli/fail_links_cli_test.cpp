@@ -23,9 +23,10 @@ std::string unique(const std::string& name) {
     return test::unique_name("d3_fail_links", name);
 }
 
-// The packet log's hops (step,event,packet,message,source,destination,router,input,vc,output,b)
-// out of `router` through `output`.
-int hops_through(const std::string& log, const std::string& router, const std::string& output) {
+// The packet log's rows (step,event,packet,message,source,destination,router,input,vc,output,b)
+// for which `counts(field)` holds.
+template <typename Counts>
+int rows_where(const std::string& log, Counts counts) {
     std::istringstream in(log);
     std::string line;
     int n = 0;
@@ -33,9 +34,16 @@ int hops_through(const std::string& log, const std::string& router, const std::s
         std::istringstream row(line);
         std::string field[11];
         for (std::string& f : field) std::getline(row, f, ',');
-        if (field[1] == "hop" && field[6] == router && field[9] == output) ++n;
+        if (counts(field)) ++n;
     }
     return n;
+}
+
+// Its hops out of `router` through `output`.
+int hops_through(const std::string& log, const std::string& router, const std::string& output) {
+    return rows_where(log, [&](const std::string* field) {
+        return field[1] == "hop" && field[6] == router && field[9] == output;
+    });
 }
 
 TEST(FailLinksCli, OneFailedGlobalCableCarriesNothingAndEverythingArrives) {
@@ -80,16 +88,9 @@ TEST(FailLinksCli, BadSpecsAreOneLineErrors) {
 // Rows of the packet log that name `router` as where an event happened, or as a packet's source
 // or destination.
 int rows_naming(const std::string& log, const std::string& router) {
-    std::istringstream in(log);
-    std::string line;
-    int n = 0;
-    while (std::getline(in, line)) {
-        std::istringstream row(line);
-        std::string field[11];
-        for (std::string& f : field) std::getline(row, f, ',');
-        if (field[4] == router || field[5] == router || field[6] == router) ++n;
-    }
-    return n;
+    return rows_where(log, [&](const std::string* field) {
+        return field[4] == router || field[5] == router || field[6] == router;
+    });
 }
 
 TEST(FailRoutersCli, FailedRoutersSendReceiveAndCarryNothingAndEverythingElseArrives) {
