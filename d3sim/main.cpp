@@ -28,6 +28,7 @@
 #include "d3sim/primitive_mode.h"
 #include "d3sim/replay_cli.h"
 #include "d3sim/replay_mode.h"
+#include "d3sim/resilience_mode.h"
 #include "d3sim/service_cli.h"
 #include "d3sim/trace_cli.h"
 #include "d3sim/traffic_cli.h"
@@ -120,6 +121,7 @@ void add_options(CLI::App& app, d3sim_cli& c) {
         "Also: d3sim validate [--grid small|full] (every claim of the paper, "
         "docs/paper-validation.md);\n"
         "      d3sim sweep --rates A:B:STEP --traffic ... (latency and throughput curves).\n"
+        "      d3sim resilience --k K --m M (router pairs connected and routed as links fail).\n"
         "      Each takes --help.");
     add_network_options(app, c.o.net, c.net);      // d3sim/network_cli: --k, --m, --topology
     add_primitive_options(app, c.o, c.primitive);  // d3sim/primitive_cli
@@ -330,6 +332,9 @@ int run_command(int argc, char** argv) {
     if (argc > 1 && std::string(argv[1]) == "validate") return d3::run_validate(argc - 1, argv + 1);
     // `d3sim sweep ...`: one d3sim --traffic process per offered load, CSV and plot (study/sweep).
     if (argc > 1 && std::string(argv[1]) == "sweep") return d3::run_sweep(argc - 1, argv + 1);
+    // `d3sim resilience ...`: pairs connected and routable, and the diameter, as links fail.
+    if (argc > 1 && std::string(argv[1]) == "resilience")
+        return d3::run_resilience(argc - 1, argv + 1);
     // `d3sim job MANIFEST INDEX`: one job of a sweep or validate study, as every backend runs it.
     if (argc > 1 && std::string(argv[1]) == "job") return d3::run_job_command(argc - 1, argv + 1);
     return d3sim_main(argc, argv);

@@ -196,5 +196,22 @@ TEST(FailLinksPrimitives, ABroadcastThroughAFailureIsNamedAsHavingNoPath) {
     EXPECT_EQ(j["delivered"], 0);
 }
 
+// d3sim resilience: D3(2,4) has 2 x 4 x C(4,2) + (64 - 8) / 2 = 76 cables; a tenth is 8.
+TEST(ResilienceCli, RowsPerShareWithTheirCablesAndBadInput) {
+    const auto out = run_d3sim("resilience --k 2 --m 4 --fractions 0,0.1 --sets 3 --json -");
+    ASSERT_EQ(out.code, 0) << out.err;
+    const auto j = nlohmann::json::parse(out.out);
+    ASSERT_EQ(j["rows"].size(), 2u);
+    EXPECT_EQ(j["rows"][0]["failed_cables"], 0);
+    EXPECT_EQ(j["rows"][0]["connected_pairs"]["mean"], 1.0);
+    EXPECT_EQ(j["rows"][0]["diameter"]["mean"], 3.0);
+    EXPECT_EQ(j["rows"][1]["failed_cables"], 8);
+    EXPECT_EQ(j["rows"][1]["sets"], 3);
+    EXPECT_FALSE(j["rows"][1]["diameter"]["ci95"].is_null());
+    expect_bad_input("resilience --k 2 --m 4 --fractions 0,2", "numbers in [0, 1]");
+    expect_bad_input("resilience --k 2 --m 4 --topology ring", "d3 or mdf");
+    expect_bad_input("resilience --k 2", "--m is required");
+}
+
 }  // namespace
 }  // namespace d3

@@ -12,6 +12,7 @@
 
 #include "core/decoding/walk.h"
 #include "core/network/link_faults.h"
+#include "core/traffic/resilience.h"
 #include "core/traffic/route_around.h"
 
 namespace d3 {
@@ -78,6 +79,54 @@ TEST(LinkFaults, RoutersAreDrawnFromTheSeedApartFromCables) {
     EXPECT_EQ(both.cables().size(), 3u);
     EXPECT_EQ(both.routers().size(), 2u);
     EXPECT_THROW(parse_router_faults("random:65", t, 1), std::invalid_argument);
+}
+
+// measure_connectivity (core/traffic/resilience.h) against counts by hand and a union-find.
+TEST(Resilience, NothingFailedIsTheWholeNetworkOfDiameterThree) {
+    for (const topology& t : {topology(3, 4), topology(2, 5)}) {
+        const connectivity c = measure_connectivity(t, link_faults(t, {}));
+        EXPECT_EQ(c.connected_pairs, 1.0);
+        EXPECT_EQ(c.routable_pairs, 1.0);
+        EXPECT_EQ(c.diameter, 3) << t.name();  // the paper's diameter of D3(K,M)
+    }
+}
+
+TEST(Resilience, ARouterCutOffLosesExactlyItsPairs) {
+    const topology t(3, 4);  // N = 36 routers
+    const router_id cut = t.id({2, 1, 3});
+    std::vector<cable> failed;
+    for (const cable& c : all_cables(t))
+        if (c.from == cut || c.to == cut) failed.push_back(c);
+    const connectivity c = measure_connectivity(t, link_faults(t, failed));
+    const double n = t.routers();
+    EXPECT_DOUBLE_EQ(c.connected_pairs, 1 - 2 * (n - 1) / (n * (n - 1)));
+    EXPECT_DOUBLE_EQ(c.routable_pairs, c.connected_pairs);
+    // Failed as a router instead, it leaves the pairs: the others stay connected.
+    EXPECT_EQ(measure_connectivity(t, link_faults(t, {}, {cut})).connected_pairs, 1.0);
+}
+
+TEST(Resilience, ConnectedPairsAreTheComponentsOfAUnionFind) {
+    const topology t(2, 3);
+    for (std::uint64_t seed : {1, 2, 3}) {
+        const link_faults f = parse_link_faults("fraction:0.6", t, seed);
+        std::vector<router_id> parent(t.routers());
+        for (router_id r = 0; r < t.routers(); ++r) parent[r] = r;
+        const auto root = [&](router_id r) {
+            while (parent[r] != r) r = parent[r];
+            return r;
+        };
+        for (const cable& c : all_cables(t))
+            if (!f.failed(c.from, c.out)) parent[root(c.from)] = root(c.to);
+        std::vector<double> size(t.routers(), 0);
+        for (router_id r = 0; r < t.routers(); ++r) ++size[root(r)];
+        double pairs = 0;
+        for (double s : size) pairs += s * (s - 1);
+        const double n = t.routers();
+        const connectivity c = measure_connectivity(t, f);
+        EXPECT_DOUBLE_EQ(c.connected_pairs, pairs / (n * (n - 1))) << seed;
+        EXPECT_LE(c.routable_pairs, c.connected_pairs);
+        EXPECT_GE(c.diameter, 3);
+    }
 }
 
 TEST(LinkFaults, RandomDrawsDistinctCablesFromTheSeed) {

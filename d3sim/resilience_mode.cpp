@@ -1,0 +1,148 @@
+#include "d3sim/resilience_mode.h"
+
+#include <CLI/CLI.hpp>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/did_you_mean.h"
+#include "cli/option_limits.h"
+#include "core/network/config.h"
+#include "core/run/confidence.h"
+#include "core/traffic/resilience.h"
+
+namespace d3 {
+
+namespace {
+
+int bad_input(const std::string& msg) {
+    std::fprintf(stderr, "d3sim resilience: error: %s\n", msg.c_str());
+    return 2;
+}
+
+// "0,0.01,0.05": shares of the cables in [0, 1]; empty on a bad list.
+std::vector<double> parse_shares(const std::string& text) {
+    std::vector<double> out;
+    std::stringstream in(text);
+    std::string item;
+    while (std::getline(in, item, ',')) {
+        std::size_t used = 0;
+        double x = -1;
+        try {
+            x = std::stod(item, &used);
+        } catch (const std::exception&) {
+            return {};
+        }
+        if (used != item.size() || !(x >= 0 && x <= 1)) return {};
+        out.push_back(x);
+    }
+    return out;
+}
+
+nlohmann::json figure(const std::vector<double>& values) {
+    const confidence c = confidence_of(values);
+    return {{"mean", c.mean}, {"ci95", c.ci95 ? nlohmann::json(*c.ci95) : nlohmann::json()}};
+}
+
+std::string text_of(const nlohmann::json& f, int digits) {
+    std::ostringstream os;
+    os.setf(std::ios::fixed);
+    os.precision(digits);
+    os << f["mean"].get<double>();
+    if (!f["ci95"].is_null()) os << " ± " << f["ci95"].get<double>();
+    return os.str();
+}
+
+// One row: `sets` failure sets of `share` of the cables, seeds seed .. seed + sets - 1.
+nlohmann::json row(const topology& t, double share, int sets, std::uint64_t seed) {
+    std::vector<double> connected, routable, diameter;
+    std::size_t cables = 0;
+    for (int s = 0; s < sets; ++s) {
+        std::ostringstream spec;
+        spec.precision(17);
+        spec << "fraction:" << share;
+        const link_faults f = parse_link_faults(spec.str(), t, seed + static_cast<unsigned>(s));
+        cables = f.cables().size();
+        const connectivity c = measure_connectivity(t, f);
+        connected.push_back(c.connected_pairs);
+        routable.push_back(c.routable_pairs);
+        diameter.push_back(c.diameter);
+    }
+    return {{"share", share},
+            {"failed_cables", cables},
+            {"sets", sets},
+            {"connected_pairs", figure(connected)},
+            {"routable_pairs", figure(routable)},
+            {"diameter", figure(diameter)},
+            {"diameter_max", *std::max_element(diameter.begin(), diameter.end())}};
+}
+
+}  // namespace
+
+int run_resilience(int argc, char** argv) {
+    CLI::App app{
+        "d3sim resilience: router pairs connected and routable, and the diameter, as "
+        "links fail (docs/resilience.md)",
+        "d3sim resilience"};
+    network_config net;
+    std::string topo = "d3", shares_text = "0,0.01,0.02,0.05,0.1", json;
+    int sets = 10;
+    std::uint64_t seed = 1;
+    app.add_option("--k", net.k, "cabinets (D3) or groups (MDF)")->required();
+    app.add_option("--m", net.m, "drawers and routers per drawer (D3), routers per group (MDF)")
+        ->required();
+    app.add_option("--topology", topo, "d3 or mdf")->capture_default_str();
+    app.add_option("--fractions", shares_text, "shares of the cables that fail, a,b,c in [0, 1]")
+        ->capture_default_str();
+    app.add_option("--sets", sets, "failure sets per share (seeds --seed, --seed + 1, ...)")
+        ->capture_default_str();
+    app.add_option("--seed", seed, "the first failure set's seed")->capture_default_str();
+    app.add_option("--json", json, "also write every figure to FILE (- for stdout)");
+    apply_limits(app, {{"--k", {1, 64}}, {"--m", {1, 64}}, {"--sets", {1, 1000}}});
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        return bad_input(parse_error_text(app, e));
+    }
+    const auto kind = parse_as<topology_kind>(topo);
+    if (!kind) return bad_input("--topology " + topo + ": d3 or mdf");
+    net.shape = *kind;
+    const std::vector<double> shares = parse_shares(shares_text);
+    if (shares.empty())
+        return bad_input("--fractions " + shares_text + ": numbers in [0, 1] separated by commas");
+    if (auto err = net.validate()) return bad_input(*err);
+    const topology t = make_topology(net);
+    nlohmann::json rows = nlohmann::json::array();
+    const bool table = json != "-";  // (the JSON alone on stdout)
+    if (table) {
+        std::printf("%s: %d failure sets per share, seeds %llu..%llu\n", t.name().c_str(), sets,
+                    static_cast<unsigned long long>(seed),
+                    static_cast<unsigned long long>(seed + static_cast<unsigned>(sets) - 1));
+        std::printf(
+            "| failed share | cables | pairs connected | pairs routable | diameter (max) |\n");
+        std::printf("|---|---|---|---|---|\n");
+    }
+    for (double share : shares) {
+        rows.push_back(row(t, share, sets, seed));
+        const nlohmann::json& r = rows.back();
+        if (table)
+            std::printf(
+                "| %g | %zu | %s | %s | %s (%g) |\n", share, r["failed_cables"].get<std::size_t>(),
+                text_of(r["connected_pairs"], 4).c_str(), text_of(r["routable_pairs"], 4).c_str(),
+                text_of(r["diameter"], 2).c_str(), r["diameter_max"].get<double>());
+    }
+    const nlohmann::json out = {{"network", t.name()}, {"seed", seed}, {"rows", rows}};
+    if (json == "-") std::cout << out.dump(2) << "\n";
+    if (!json.empty() && json != "-" && !(std::ofstream(json) << out.dump(2) << "\n"))
+        return bad_input("--json " + json + ": cannot write");
+    return 0;
+}
+
+}  // namespace d3
