@@ -121,7 +121,6 @@ void add_options(CLI::App& app, d3sim_cli& c) {
         "Also: d3sim validate [--grid small|full] (every claim of the paper, "
         "docs/paper-validation.md);\n"
         "      d3sim sweep --rates A:B:STEP --traffic ... (latency and throughput curves).\n"
-        "      d3sim resilience --k K --m M (router pairs connected and routed as links fail).\n"
         "      Each takes --help.");
     add_network_options(app, c.o.net, c.net);      // d3sim/network_cli: --k, --m, --topology
     add_primitive_options(app, c.o, c.primitive);  // d3sim/primitive_cli

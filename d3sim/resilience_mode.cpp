@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
-#include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -139,7 +138,7 @@ int run_resilience(int argc, char** argv) {
                 text_of(r["diameter"], 2).c_str(), r["diameter_max"].get<double>());
     }
     const nlohmann::json out = {{"network", t.name()}, {"seed", seed}, {"rows", rows}};
-    if (json == "-") std::cout << out.dump(2) << "\n";
+    if (json == "-") std::printf("%s\n", out.dump(2).c_str());
     if (!json.empty() && json != "-" && !(std::ofstream(json) << out.dump(2) << "\n"))
         return bad_input("--json " + json + ": cannot write");
     return 0;
