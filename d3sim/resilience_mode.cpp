@@ -118,6 +118,12 @@ int run_resilience(int argc, char** argv) {
         return bad_input("--fractions " + shares_text + ": numbers in [0, 1] separated by commas");
     if (auto err = net.validate()) return bad_input(*err);
     const topology t = make_topology(net);
+    // Every ordered pair is walked per set: a bound that keeps a set to seconds.
+    constexpr std::uint64_t kMostRouters = 4096;
+    if (t.routers() > kMostRouters)
+        return bad_input(t.name() + " has " + std::to_string(t.routers()) +
+                         " routers; resilience walks every pair of at most " +
+                         std::to_string(kMostRouters));
     nlohmann::json rows = nlohmann::json::array();
     const bool table = json != "-";  // (the JSON alone on stdout)
     if (table) {

@@ -211,6 +211,7 @@ TEST(ResilienceCli, RowsPerShareWithTheirCablesAndBadInput) {
     expect_bad_input("resilience --k 2 --m 4 --fractions 0,2", "numbers in [0, 1]");
     expect_bad_input("resilience --k 2 --m 4 --topology ring", "d3 or mdf");
     expect_bad_input("resilience --k 2", "--m is required");
+    expect_bad_input("resilience --k 17 --m 16", "at most 4096");
 }
 
 }  // namespace
