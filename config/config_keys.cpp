@@ -20,6 +20,12 @@ const std::vector<config_key>& config_keys() {
         {"network.arrangement", "--arrangement", T::text},
         {"network.fail_links", "--fail-links", T::text},
         {"network.fail_routers", "--fail-routers", T::text},
+        // The power model (docs/energy.md).
+        {"power.tech", "--power", T::text},
+        {"power.clock_ghz", "--clock-ghz", T::number},
+        {"power.flit_bits", "--flit-bits", T::integer},
+        {"power.link_mm", "--link-mm", T::list},
+        {"outputs.power_out", "--power-out", T::text},
         {"network.watchdog", "--watchdog", T::integer},
         // The router, unit by unit (models/sc/router).
         {"router.input_unit.buffer_depth", "--buffer-depth", T::integer},

@@ -24,6 +24,7 @@
 #include "core/decoding/decoder_kind.h"
 #include "d3sim/memory_reserve.h"
 #include "d3sim/network_cli.h"
+#include "d3sim/power_cli.h"
 #include "d3sim/primitive_cli.h"
 #include "d3sim/primitive_mode.h"
 #include "d3sim/replay_cli.h"
@@ -147,6 +148,7 @@ void add_options(CLI::App& app, d3sim_cli& c) {
     add_trace_options(app, c.trace);      // d3sim/trace_cli: the packet event log
     add_gate_options(app, c.gates);       // cli/gates: CI gates and their exit codes
     add_decoder_option(app, c.o);         // d3sim/primitive_cli
+    add_power_options(app, c.o.net.power);  // d3sim/power_cli: --power and its options
     add_config_options(app, c);
     d3::apply_limits(app, d3::d3sim_ranges());  // cli/option_limits: ranges, no empty values
 }
@@ -255,6 +257,12 @@ std::optional<std::string> check_run(const CLI::App& app, d3sim_cli& c, memory_b
         inputs.emplace_back("--mapping", c.replay.mapping);
     std::vector<d3::named_file> more;
     if (!c.junit.empty()) more.emplace_back("--junit", c.junit);
+    if (const d3::power_options& p = c.o.net.power; p.on()) {
+        if (auto err = d3::check_power_options(p)) return err;
+        inputs.emplace_back("--power", p.tech);
+        more.emplace_back("--power-out", p.csv());
+        more.emplace_back("--power-out", p.map());
+    }
     if (auto err = d3::check_outputs(
             c.json, c.o.wave,
             c.o.wave_opts.decoder || c.o.decoder != d3::to_string(d3::decoder_kind::cpp),

@@ -9,6 +9,7 @@
 #include "config/config_file.h"
 #include "core/decoding/decoder_kind.h"
 #include "d3sim/service_cli.h"
+#include "d3sim/power_cli.h"
 #include "tb/report.h"
 #include "trace/wave_trace.h"
 
@@ -79,8 +80,10 @@ primitive_run run_testbench(const run_options& o, const mode_context& m,
     const gate_verdict verdict = apply_gates(m.gates, r.res, nullptr);
     if (r.res.correct) print_gate_failures(verdict);
     if (!write_run_junit(m, run_failures(r.res, verdict), r.res.wall_seconds)) end_process(2);
+    run_result res = r.res;
+    if (!report_activity(m, r.tb->net(), res)) end_process(2);
     if (!m.json.empty()) {
-        nlohmann::json j = to_json(r.res, o.net.k);
+        nlohmann::json j = to_json(res, o.net.k);
         j["details"] = r.details;  // the primitive's own figures (paper)
         j["count"] = o.count;
         if (!r.partitions.is_null()) j.update(r.partitions);  // partitions, boundary_crossings

@@ -6,6 +6,7 @@
 
 #include "config/config_file.h"
 #include "sc/protocol.h"
+#include "d3sim/power_cli.h"
 #include "tb/report.h"
 
 namespace d3 {
@@ -100,7 +101,9 @@ replay_run run_bench(const replay_run_options& o, std::unique_ptr<replay_state> 
         figures["trace"].erase("file");
         figures["workload"] = r.workload;
     }
-    finish_run(m, r.res, verdict, o.net.k, figures, resolved_config(r.tb->net().config()));
+    run_result res = r.res;
+    if (!report_activity(m, r.tb->net(), res)) end_process(2);
+    finish_run(m, res, verdict, o.net.k, figures, resolved_config(r.tb->net().config()));
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "config/config_file.h"
 #include "core/network/topology.h"
 #include "sc/protocol.h"
+#include "d3sim/power_cli.h"
 #include "tb/report.h"
 
 namespace d3 {
@@ -163,7 +164,9 @@ traffic_run run_bench(const traffic_run_options& o, const mode_context& m, doubl
     const bool json_stdout = m.json == "-";
     if (!m.quiet) (json_stdout ? std::cerr : std::cout) << summary(r.res, r.traffic) << std::flush;
     const gate_verdict verdict = apply_gates(m.gates, r.res, r.traffic);
-    finish_run(m, r.res, verdict, o.net.k, {{"traffic", r.traffic}},
+    run_result res = r.res;
+    if (!report_activity(m, r.tb->net(), res)) end_process(2);
+    finish_run(m, res, verdict, o.net.k, {{"traffic", r.traffic}},
                resolved_config(r.tb->net().config()));
 }
 

@@ -48,6 +48,7 @@
 
 #include "core/decoding/decoder.h"
 #include "core/decoding/vc.h"
+#include "core/energy/router_counts.h"
 #include "core/network/config.h"
 #include "core/network/topology.h"
 #include "core/router/service.h"
@@ -103,9 +104,15 @@ class router : public stepper::client, public sc_core::sc_module {
     coord position() const { return at_; }
     router_stats stats() const {
         router_stats s = design_ ? design_stats() : stats_;
+        // One-flit packets: the hops are the links' flits less the background's
+        // (output_unit::send).
+        if (!design_ && cfg_.router.packet_length == 1)
+            s.hops = out_unit_.link_flits_total() - background_stats_.hops;
         s.decodes = route_.decodes();
         return s;
     }
+    /// What its units counted in the whole run (core/energy/activity.h; router_activity.cpp).
+    router_counts activity_counts() const;
     /// A design-space router (router_params::design_space): the units of core/vc_router move
     /// its packets flit by flit; nullptr for the paper's router.
     const vc_router* design() const { return design_.get(); }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/enum_names.h"
+#include "core/energy/power_options.h"
 #include "core/network/topology.h"
 #include "core/router/pipeline.h"
 #include "core/router/unit_impl.h"
@@ -148,6 +149,9 @@ struct network_config {
     /// Failed routers (--fail-routers): `random:N`, `fraction:X` or a file of `c d p` lines
     /// (core/network/link_faults.h); empty: none.
     std::string fail_routers;
+    /// The power model's options (--power; core/energy/power_options.h): not the network's, but
+    /// every mode's configuration carries them here.
+    power_options power;
     /// Whether any link or router fails (--fail-links, --fail-routers).
     bool faults() const { return !fail_links.empty() || !fail_routers.empty(); }
 

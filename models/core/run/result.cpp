@@ -15,7 +15,7 @@ nlohmann::json to_json(const run_result& r, int k) {
                              {"port", (p.global ? "g" : "l") + std::to_string(p.port)},
                              {"requesters", c.requesters}});
     }
-    return {
+    nlohmann::json j = {
         {"topology", r.topology},
         {"arrangement", r.arrangement},
         {"k", r.k},
@@ -48,6 +48,9 @@ nlohmann::json to_json(const run_result& r, int k) {
         {"peak_rss_kib", r.peak_rss_kib},
         {"estimated_memory_mib", std::round(r.estimated_memory_mib * 10) / 10},
     };
+    if (!r.activity.is_null()) j["activity"] = r.activity;
+    if (!r.power.is_null()) j["power"] = r.power;
+    return j;
 }
 
 std::string cost_text(const run_result& r) {

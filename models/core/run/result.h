@@ -41,6 +41,9 @@ struct run_result {
     long peak_rss_kib = 0;  ///< peak resident memory of the process
     /// What the run was estimated to take before it started (core/run/memory_estimate.h); 0: none.
     double estimated_memory_mib = 0;
+    /// The activity counts (core/energy/activity.h) and, with --power, the power model's figures
+    /// (core/energy/power_model.h); null: none.
+    nlohmann::json activity, power;
 };
 
 /// "(1.234 s, peak 18 MiB, estimated 17 MiB)": the cost part of a summary line.

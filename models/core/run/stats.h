@@ -26,6 +26,12 @@ struct router_stats {
     std::uint64_t flits_injected = 0;  ///< flits the node put into the injection buffer
     std::uint64_t flits_sent = 0;      ///< F > 1: flits sent on links
     std::uint64_t flits_ejected = 0;   ///< F > 1: flits delivered to the node
+    // Activity counts (core/energy/activity.h) that the figures above do not give.
+    std::uint64_t blocked = 0;           ///< switch requests without a credit downstream
+    std::uint64_t hold_extra_flits = 0;  ///< F > 1: flits into the hold stage beyond one per packet
+    std::uint64_t sa_requests = 0;       ///< design-space router: switch-allocation requests
+    std::uint64_t va_requests = 0;       ///< design-space router: VC-allocation requests
+    std::uint64_t va_grants = 0;         ///< design-space router: output VCs granted
     /// Per virtual channel downstream (counted with F > 1 only): packets sent into it, and
     /// packet-steps a packet waited because it had no room for all its flits there or its link
     /// was busy.
@@ -44,6 +50,11 @@ struct router_stats {
         flits_injected += o.flits_injected;
         flits_sent += o.flits_sent;
         flits_ejected += o.flits_ejected;
+        blocked += o.blocked;
+        hold_extra_flits += o.hold_extra_flits;
+        sa_requests += o.sa_requests;
+        va_requests += o.va_requests;
+        va_grants += o.va_grants;
         for (std::size_t v = 0; v < vc_packets.size(); ++v) {
             vc_packets[v] += o.vc_packets[v];
             vc_waits[v] += o.vc_waits[v];

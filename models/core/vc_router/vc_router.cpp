@@ -42,6 +42,8 @@ vc_router::vc_router(const vc_router_setup& s, vc_router_io& io, link_observer* 
       vcs_(s, inputs_.inputs(), outputs_.outputs()),
       switch_(s, inputs_.inputs(), outputs_.outputs(), observer != nullptr),
       global_(s.link_global.begin(), s.link_global.end()),
+      crossed_in_(static_cast<std::size_t>(inputs_.inputs()), 0),
+      crossed_out_(static_cast<std::size_t>(outputs_.outputs()), 0),
       link_free_(static_cast<std::size_t>(outputs_.outputs()), 0),
       credit_peers_(static_cast<std::size_t>(s.link_ports)),
       flit_peers_(static_cast<std::size_t>(s.link_ports)) {
@@ -109,8 +111,10 @@ void vc_router::route_and_ask(std::uint64_t t) {
             if (v.flits.front().ready > t) return;
             route(iv, v, t);
         }
-        if (v.eligible <= t)
+        if (v.eligible <= t) {
+            ++stats_.va_requests;
             vcs_.request(iv, v.output, v.candidates, outputs_, v.flits.front().pkt->launch);
+        }
     });
 }
 
@@ -118,6 +122,7 @@ void vc_router::allocate_vcs(std::uint64_t t) {
     vcs_.allocate([&](int iv, int out_vc) {
         input_vc& v = inputs_.at(iv);
         outputs_.take(v.output, out_vc, iv);
+        ++stats_.va_grants;
         if (observer_)
             observer_->on_vc_grant(t, id_, observed_port(v.output), out_vc,
                                    observed_port(iv / inputs_.vcs()), iv % inputs_.vcs());
@@ -138,6 +143,7 @@ void vc_router::allocate_switch(std::uint64_t t) {
         if (outputs_.credits(v.output, v.out_vc) < need) return;
         if (queue_ != 0 && link_free_[static_cast<std::size_t>(v.output)] >= t + depart_ + queue_)
             return;  // its output queue is full
+        ++stats_.sa_requests;
         switch_.request(iv / inputs_.vcs(), iv % inputs_.vcs(), v.output, f.pkt->launch);
         if (log_packets_ && f.seq == 0)
             heads_asked_.push_back({iv / inputs_.vcs(), iv % inputs_.vcs(), v.output, f.pkt});
@@ -155,6 +161,8 @@ void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
     packet* p = f.pkt;
     const bool tail = f.seq + 1 == p->flits;
     const int out_vc = v.out_vc;
+    ++crossed_in_[static_cast<std::size_t>(input)];
+    ++crossed_out_[static_cast<std::size_t>(output)];
     // The slot is free when the flit is read out (the allocate unit's cycles after the grant).
     const std::uint64_t freed = t + read_out_ + static_cast<std::uint64_t>(setup_.credit_delay);
     if (input < setup_.link_ports) {

@@ -104,7 +104,13 @@ class vc_router {
     std::uint64_t step(std::uint64_t t);
 
     const router_stats& stats() const { return stats_; }
+    /// Flits through the crossbar from input port `i` / to output port `o` in the whole run:
+    /// link ports, then the hold port, then the terminals.
+    std::uint64_t crossed_in(int i) const { return crossed_in_[static_cast<std::size_t>(i)]; }
+    std::uint64_t crossed_out(int o) const { return crossed_out_[static_cast<std::size_t>(o)]; }
     std::uint64_t conflicts() const { return switch_.conflicts(); }
+    /// Flits in its input buffers (the hold port's too).
+    std::uint64_t buffered_flits() const { return inputs_.flits(); }
     /// Flits in input buffers and packets in source queues.
     std::uint64_t occupancy() const { return inputs_.flits() + sources_.packets(); }
     /// Flits sent on link output `o` its downstream buffers still hold.
@@ -190,6 +196,9 @@ class vc_router {
     switch_allocation switch_;
     router_stats stats_;
     std::vector<std::uint8_t> global_;  ///< setup_.link_global, a byte per link output
+    /// Flits through the crossbar in the whole run, per input and per output port (the activity
+    /// counts, core/energy/activity.h).
+    std::vector<std::uint64_t> crossed_in_, crossed_out_;
     /// Per output: the first cycle its link is free (a flit leaves per cycle; with speedups the
     /// flits granted beyond that wait in the output queue).
     std::vector<std::uint64_t> link_free_;

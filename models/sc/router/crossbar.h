@@ -56,7 +56,9 @@ class crossbar {
         if (to == kEjectTarget) {
             s_.outputs.eject<Step>(p);
         } else if (to == kHoldTarget) {
-            ++(Step::background && p->background ? s_.background : s_.stats).holds;
+            router_stats& held = Step::background && p->background ? s_.background : s_.stats;
+            ++held.holds;
+            if (Step::flits) held.hold_extra_flits += static_cast<std::uint64_t>(p->flits - 1);
             s_.hold.admit<Step>(p, t, e.dec.act);
         } else {
             s_.outputs.send<Step>(*credit, to, vc, p, t);

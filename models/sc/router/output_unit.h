@@ -127,22 +127,28 @@ class output_unit : public sc_core::sc_object {
     template <typename Step = any_step>
     [[gnu::always_inline]] void send(int& credit, int output, int vc, packet* p, std::uint64_t t) {
         ++p->hops;
-        router_stats& s = Step::background ? stats_of(p) : stats_;
-        ++s.hops;
+        // One-flit packets: the run's hops are the links' flits (link_flits_total) less the
+        // background's, counted here; with F > 1 each counts its packets.
+        std::uint64_t carried = 1;        // flits onto the link (the activity counts)
         if (Step::flits && flits_ > 1) {  // the link carries the packet's flits, one per cycle
+            router_stats& s = Step::background ? stats_of(p) : stats_;
+            ++s.hops;
             const int flits = p->flits;
+            carried = static_cast<std::uint64_t>(flits);
             credit -= flits;
             link_free_[static_cast<std::size_t>(output)] = t + static_cast<std::uint64_t>(flits);
             ++s.vc_packets[static_cast<std::size_t>(vc)];
             s.flits_sent += static_cast<std::uint64_t>(flits);
         } else {
             --credit;
+            if (Step::background && p->background) ++background_->hops;
         }
         flit f;  // member by member: flit::seq is not the paper router's
         f.pkt = p;
         f.vc = static_cast<std::uint8_t>(vc);
         tlm::tlm_phase ph = tlm::BEGIN_REQ;
-        const link& l = links_[static_cast<std::size_t>(output)];
+        link& l = links_[static_cast<std::size_t>(output)];
+        l.flits += carried;
         sc_core::sc_time delay = l.delay;
         const tlm::tlm_sync_enum r = l.fw->nb_transport_fw(f, ph, delay);
         if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_fw", r, tlm::TLM_ACCEPTED);
@@ -193,6 +199,16 @@ class output_unit : public sc_core::sc_object {
     /// router has stepped since (an idle router makes them usable only in its next step).
     int occupancy(int output, std::uint64_t now) const;
     int credits(int output, int vc) const { return credits_[slot(output, vc)]; }
+    /// Flits sent on link `output` since the run began (the activity counts, core/energy).
+    std::uint64_t link_flits(int output) const {
+        return links_.empty() ? 0 : links_[static_cast<std::size_t>(output)].flits;
+    }
+    /// Flits sent on all its links since the run began.
+    std::uint64_t link_flits_total() const {
+        std::uint64_t n = 0;
+        for (const link& l : links_) n += l.flits;
+        return n;
+    }
     /// Credits neither usable nor on their way back: flits still downstream (0 once drained).
     std::uint64_t credits_outstanding() const;
     /// Whether what a credit's arrival reads and writes lies in one aligned cache line (a layout
@@ -260,6 +276,7 @@ class output_unit : public sc_core::sc_object {
     struct link {
         link_fw_call* fw = nullptr;
         sc_core::sc_time delay;
+        std::uint64_t flits = 0;  ///< flits sent on it in the whole run (activity counts)
     };
     std::vector<link> links_;
     link_fw_call* node_ = nullptr;

@@ -89,6 +89,7 @@ std::uint8_t switch_allocator::record_tagged(std::uint64_t t, int output,
                      static_cast<std::uint16_t>(rivals)});
         }
         if (credited == 0) ++s.stalls;
+        s.blocked += mine - credited;
     }
     return counted;
 }

@@ -189,6 +189,7 @@ bool switch_allocator::allocate(std::uint64_t t, HasCredit&& has_credit, Grant&&
             } else {
                 waiting = true;
                 ++stats_.stalls;
+                ++stats_.blocked;
             }
             if (observed) observe(t, o, 1, sent, 0);
             continue;
@@ -271,6 +272,7 @@ bool switch_allocator::allocate_group(std::uint64_t t, int o, std::uint32_t firs
     // A conflict's waits: the packets that had a credit but another packet won the link (the
     // packet log's conflict-wait events); a packet without a credit waits for the credit.
     if (n > 1 && !background) stats_.waits += eligible_.size() - (sent ? 1 : 0);
+    if (waiting && !background) stats_.blocked += n - eligible_.size();
     if (background) counted = record_tagged(t, o, group_, sent);
     if (Step::observed && observer_) observe(t, o, n, sent, counted);
     return waiting;
