@@ -390,6 +390,10 @@ TEST(UnitImplCli, BadValuesAreRefused) {
         "--k 2 --m 4 --traffic uniform --sw-allocator separable-input-first "
         "--alloc-iters 2 --unit-impl switch_allocator=lockstep",
         "needs --alloc-iters 1");
+    expect_bad_input(
+        "--k 2 --m 4 --traffic uniform --sw-allocator separable-input-first "
+        "--unit-impl switch_allocator=rtl --unit-impl replicator=rtl",
+        "replicator=rtl runs in the paper's router");
 }
 
 // --unit-impl decoder=IMPL is --decoder IMPL: the same run, recorded as the decoder.

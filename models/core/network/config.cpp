@@ -152,7 +152,8 @@ std::optional<std::string> network_config::check_model() const {
             "--unit-impl switch_allocator=" + std::string(to_string(r.switch_allocator_impl));
         if (r.arb != arbitration::round_robin)
             return unit + " needs --arbitration round-robin (the RTL's arbiter)";
-        if (r.design_space()) return check_unit_allocator(r, unit);
+        if (r.design_space())
+            if (auto e = check_unit_allocator(r, unit)) return e;
     }
     if (r.replicator_impl != unit_impl::cpp) {  // a line per target: links, hold, ejection
         const std::string unit =
