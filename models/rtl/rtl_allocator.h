@@ -17,6 +17,7 @@
 
 #include "core/allocation/allocator_factory.h"
 #include "core/allocation/unit_allocator.h"
+#include "rtl/model_clock.h"
 
 namespace d3 {
 
@@ -43,12 +44,7 @@ class verilated_allocator final : public allocator_if {
         v_.clk_i = 0;
         v_.take_i = 0;
         clear_requests();
-        v_.rst_ni = 1;  // a falling edge: the asynchronous reset takes effect
-        v_.eval();
-        v_.rst_ni = 0;
-        v_.eval();
-        v_.rst_ni = 1;
-        v_.eval();
+        reset_model(v_);
     }
     ~verilated_allocator() override { v_.final(); }
     verilated_allocator(const verilated_allocator&) = delete;
@@ -67,9 +63,7 @@ class verilated_allocator final : public allocator_if {
         for (std::size_t i = 0; i < setup_.inputs; ++i)
             if (const std::uint32_t w = v_.gnt_o[i]; w != 0)
                 mine.match(i, static_cast<std::size_t>(__builtin_ctz(w)));
-        v_.clk_i = 1;
-        v_.eval();
-        v_.clk_i = 0;
+        clock_edge(v_);
         v_.take_i = 0;
         if (!reference_) return;
         reference_->allocate(requests, grants);

@@ -16,6 +16,7 @@
 #include "Vd3_separable_allocator_i3o3_fault.h"
 #include "Vd3_separable_allocator_i5o4_it2.h"
 #include "core/allocation/allocator_factory.h"
+#include "rtl/model_clock.h"
 
 namespace d3 {
 namespace {
@@ -38,12 +39,7 @@ class pair_under_test {
     void reset() {
         cpp_ = make_allocator("separable-input-first",
                               allocator_setup{inputs_, outputs_, "round-robin", iterations_});
-        rtl_->rst_ni = 1;  // a falling edge: the asynchronous reset takes effect
-        rtl_->eval();
-        rtl_->rst_ni = 0;
-        rtl_->eval();
-        rtl_->rst_ni = 1;
-        rtl_->eval();
+        reset_model(*rtl_);
     }
     /// One allocation of `req` (bit i * outputs + o: input i asks for output o); `take`: the
     /// matching is used (the C++ allocator moves its pointers in every allocate(); a matching not
@@ -73,10 +69,7 @@ class pair_under_test {
                     want |= std::uint64_t{1} << (i * Outputs + o);
             same = got == want;
         }
-        rtl_->clk_i = 1;
-        rtl_->eval();
-        rtl_->clk_i = 0;
-        rtl_->eval();
+        clock_edge(*rtl_);
         return same;
     }
 
