@@ -41,6 +41,7 @@
 #if D3_WITH_VERILATOR
 #include "rtl/decoder_select.h"
 #include "rtl/rtl_arbiters.h"
+#include "rtl/unit_modules.h"
 #endif
 
 namespace d3 {
@@ -278,6 +279,7 @@ std::optional<std::string> check_run(const CLI::App& app, d3sim_cli& c, memory_b
     if (const std::string& m = c.o.net.router.switch_allocator_module; !m.empty())
         if (auto err = d3::check_arbiter_module(m, c.o.net.router.switch_allocator_impl))
             return err;
+    if (auto err = d3::check_unit_modules(c.o.net.router)) return err;
 #else
     if (c.o.net.router.switch_allocator_impl != d3::unit_impl::cpp ||
         c.o.net.router.replicator_impl != d3::unit_impl::cpp ||

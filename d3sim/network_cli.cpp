@@ -113,20 +113,20 @@ std::optional<std::string> apply_unit_impl(const std::string& given, router_para
     if (!i)
         return "--unit-impl " + given + ": unknown implementation " + impl +
                " (known: " + names_text(kUnitImplNames) + ")";
-    if (colon != std::string::npos &&
-        (unit != "switch_allocator" || *i == unit_impl::cpp || module.empty()))
-        return "--unit-impl " + given +
-               ": only switch_allocator=rtl:MODULE or lockstep:MODULE names an RTL module";
-    if (unit == "switch_allocator") r.switch_allocator_module = module;
+    if (colon != std::string::npos && (*i == unit_impl::cpp || module.empty()))
+        return "--unit-impl " + given + ": only rtl:MODULE or lockstep:MODULE names an RTL module";
     switch (*parse_as<rtl_unit>(unit)) {
         case rtl_unit::switch_allocator:
             r.switch_allocator_impl = *i;
+            r.switch_allocator_module = module;
             break;
         case rtl_unit::replicator:
             r.replicator_impl = *i;
+            r.replicator_module = module;
             break;
         case rtl_unit::hold_stage:
             r.hold_stage_impl = *i;
+            r.hold_stage_module = module;
             break;
     }
     return std::nullopt;

@@ -58,20 +58,23 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
       vc_alloc_(s.cfg.router.vcs),
       probe_({s.observer, id_, &s.cfg.router, &in_unit_}) {
     plain_ = plain_ && route_.reference();
-    if (s.cfg.router.switch_allocator_impl != unit_impl::cpp)
+    // A design-space router's switch allocator in RTL is its vc_router's (design_setup).
+    if (s.cfg.router.switch_allocator_impl != unit_impl::cpp && !s.cfg.router.design_space())
         alloc_.use(make_arbiter_bank(
             {this->name(), s.at, static_cast<std::size_t>(classes_ * ports_), ports_,
              static_cast<std::uint32_t>(in_unit_.buffers() + 1), s.cfg.router.switch_allocator_impl,
              s.cfg.router.switch_allocator_module.c_str()}));
     if (s.cfg.router.replicator_impl != unit_impl::cpp)
         replicate_.use(
-            make_replicator_unit({this->name(), s.at, ports_, s.cfg.router.replicator_impl}));
+            make_replicator_unit({this->name(), s.at, ports_, s.cfg.router.replicator_impl,
+                                  s.cfg.router.replicator_module.c_str()}));
     const bool hold_unit = s.cfg.router.hold_stage_impl != unit_impl::cpp;
     if (hold_unit) use_hold_unit(s);
     slow_arrivals_ = probe_.on();
     if (s.cfg.router.design_space()) {
         design_io_ = std::make_unique<design_io>(this->name(), s.clock, route_);
-        const vc_router_setup d = design_setup(s.cfg, s.topo, s.cfg.router.design.terminals);
+        vc_router_setup d = design_setup(s.cfg, s.topo, s.cfg.router.design.terminals);
+        d.name = this->name();
         design_ = std::make_unique<vc_router>(d, *design_io_, s.observer, id_);
         slow_arrivals_ = true;
         plain_ = false;
@@ -100,9 +103,10 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
 // steps as unit_step.
 void router::use_hold_unit(const setup& s) {
     const router_params& r = s.cfg.router;
-    hold_.use(make_hold_unit({this->name(), s.at, hold_.hold_time(action::local),
-                              hold_.hold_time(action::global),
-                              static_cast<std::size_t>(r.hold_capacity), r.hold_stage_impl}));
+    hold_.use(
+        make_hold_unit({this->name(), s.at, hold_.hold_time(action::local),
+                        hold_.hold_time(action::global), static_cast<std::size_t>(r.hold_capacity),
+                        r.hold_stage_impl, r.hold_stage_module.c_str()}));
     plain_ = false;
 }
 

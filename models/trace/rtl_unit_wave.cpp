@@ -36,9 +36,10 @@ std::optional<std::string> parse_wave_rtl_router(const std::string& text, const 
 std::optional<std::string> check_wave_rtl(const std::string& router, const network_config& net) {
     if (router.empty()) return std::nullopt;
     const router_params& r = net.router;
-    if (r.hold_stage_impl == unit_impl::cpp && r.switch_allocator_impl == unit_impl::cpp)
-        return "--wave-rtl needs a unit in RTL to trace: --unit-impl hold_stage=rtl|lockstep or "
-               "switch_allocator=rtl|lockstep";
+    if (r.hold_stage_impl == unit_impl::cpp && r.switch_allocator_impl == unit_impl::cpp &&
+        r.replicator_impl == unit_impl::cpp)
+        return "--wave-rtl needs a unit in RTL to trace: --unit-impl hold_stage, switch_allocator "
+               "or replicator =rtl|lockstep";
     coord at;
     return parse_wave_rtl_router(router, make_topology(net), at);
 }

@@ -33,7 +33,8 @@ class rtl_unit_wave final : public unit_wave_if {
 std::optional<std::string> parse_wave_rtl_router(const std::string& text, const topology& t,
                                                  coord& out);
 /// Why --wave-rtl `router` (empty: not given) cannot be used on `net`, or nothing: a router of
-/// the network, and a unit in RTL whose ports it traces (the hold stage, the switch allocator).
+/// the network, and a unit in RTL whose ports it traces (the hold stage, the switch allocator, the
+/// replicator).
 std::optional<std::string> check_wave_rtl(const std::string& router, const network_config& net);
 /// The wave of --wave-rtl `router` (checked) into `w`; nullptr when not given.
 std::unique_ptr<rtl_unit_wave> make_rtl_unit_wave(wave_trace& w, const std::string& router,

@@ -16,6 +16,7 @@
 #include "Vd3_matrix_arbiter_n5.h"
 #include "core/allocation/matrix_arbiter.h"
 #include "core/router/arbiter.h"
+#include "rtl/model_clock.h"
 
 namespace d3 {
 namespace {
@@ -34,12 +35,7 @@ class pair_under_test {
     void reset() {
         matrix_ = matrix_arbiter(n_);
         rr_ = arbiter(arbitration::round_robin, n_);
-        rtl_->rst_ni = 1;  // a falling edge: the asynchronous reset takes effect
-        rtl_->eval();
-        rtl_->rst_ni = 0;
-        rtl_->eval();
-        rtl_->rst_ni = 1;
-        rtl_->eval();
+        reset_model(*rtl_);
     }
     /// One cycle with requests `req` (bit i: requester i; lines at n and above must be ignored);
     /// `take`: the grant is used. False at the first difference.
@@ -52,10 +48,7 @@ class pair_under_test {
         const bool same = want == kNone
                               ? !rtl_->valid_o
                               : rtl_->valid_o && rtl_->idx_o == want && rtl_->gnt_o == (1u << want);
-        rtl_->clk_i = 1;
-        rtl_->eval();
-        rtl_->clk_i = 0;
-        rtl_->eval();
+        clock_edge(*rtl_);
         return same;
     }
 

@@ -1,11 +1,13 @@
 // `d3sim --unit-impl UNIT=rtl|lockstep` (issue 49) as a user runs it: the Verilated round-robin
 // arbiters (switch_allocator), the Verilated replicator and the Verilated hold stage in every
-// router give byte for byte the JSON result of the C++ units (but for the keys that measure the run
-// and the recorded options), lockstep runs clean, every unit in RTL at once too, the seeded faults
-// of the RTL (d3sim_fault) stop a lockstep run naming the router, the unit, the inputs and both
-// outputs, and bad values are one line on stderr and exit 2.
+// router, modules of one's own (rtl:MODULE), and a design-space router's Verilated separable
+// allocator give byte for byte the JSON result of the C++ units (but for the keys that measure the
+// run and the recorded options), lockstep runs clean, every unit in RTL at once too, the seeded
+// faults of the RTL (d3sim_fault) stop a lockstep run naming the router, the unit, the inputs and
+// both outputs, and bad values are one line on stderr and exit 2.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -165,6 +167,19 @@ TEST(UnitImplNetwork, BroadcastTreesD3_3_4) {
     expect_same_broadcast("--k 3 --m 4 --primitive broadcast-trees --source 1,0,2");
 }
 
+// Bring your own RTL for the replicator: rtl/d3_replicator_count.sv (a count of the targets left
+// rather than a test of the list), built as an architect's module is. The same policy: the C++
+// unit's results byte for byte, and lockstep beside it runs clean.
+TEST(UnitImplNetwork, ReplicatorOfYourOwn) {
+    for (const std::string& args :
+         {std::string("--k 4 --m 8 --primitive broadcast --source 0,1,0"),
+          std::string("--k 3 --m 4 --primitive broadcast-trees --source 1,0,2")}) {
+        const std::string cpp = result_text(args, "", "replicator");
+        for (const char* impl : {"rtl:d3_replicator_count", "lockstep:d3_replicator_count"})
+            EXPECT_EQ(result_text(args, impl, "replicator"), cpp) << args << " " << impl;
+    }
+}
+
 // Every unit d3sim runs as RTL at once (the decoder, the arbiters, the replicator).
 TEST(UnitImplNetwork, EveryUnitInRtl) {
     const std::string all =
@@ -184,6 +199,30 @@ TEST(UnitImplNetwork, EveryUnitInRtl) {
         b["decoder"] = a["decoder"];  // recorded as the option given
         EXPECT_EQ(b.dump(1), a.dump(1)) << args;
     }
+}
+
+// A design-space router's separable input-first switch allocator in RTL
+// (rtl/d3_separable_allocator.sv behind the allocator interface): the C++ allocator's results.
+const std::string kSeparable =
+    " --traffic uniform --warmup 20 --measure 40 --drain-limit 500 --sw-allocator "
+    "separable-input-first --vc-allocator separable-input-first --flow-control wormhole --vcs 2 "
+    "--input-speedup 1";
+const std::string kMdfSeparable =
+    "--topology mdf --k 4 --m 8 --concentration 4 --rate 0.2" + kSeparable;
+
+TEST(UnitImplNetwork, SeparableAllocatorMdf4_8) {
+    expect_same_result(kMdfSeparable, 1000, "switch_allocator", false);
+}
+TEST(UnitImplNetwork, SeparableAllocatorD3_4_8) {
+    expect_same_result("--k 4 --m 8 --rate 0.5" + kSeparable, 500, "switch_allocator", false);
+}
+TEST(UnitImplFault, SeparableAllocatorLockstepStopsAtTheFirstDifference) {
+    const outcome o =
+        run(D3SIM_FAULT, kMdfSeparable + " --unit-impl switch_allocator=lockstep --quiet");
+    EXPECT_NE(o.code, 0);
+    for (const char* part : {"d3/lockstep", "router", "switch_allocator (separable input-first)",
+                             "requests in", "C++ reference matches in", "RTL matches"})
+        EXPECT_NE(o.err.find(part), std::string::npos) << part << " in: " << o.err;
 }
 
 TEST(UnitImplFault, ReplicatorLockstepStopsAtTheFirstDifference) {
@@ -235,6 +274,18 @@ std::pair<std::string, int> vcd_var(const std::string& vcd, const std::string& n
     return {id, n};
 }
 
+// The VCD of d3sim `args` --wave-rtl 0,1,2 (its files removed after).
+std::string wave_of(const std::string& args, const std::string& stem) {
+    const std::string base = testing::TempDir() + stem + std::to_string(getpid());
+    const outcome o = run(D3SIM, args + " --wave " + base + ".vcd --wave-rtl 0,1,2 -q");
+    EXPECT_EQ(o.code, 0) << o.err;
+    std::ifstream in(base + ".vcd");
+    const std::string vcd((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    for (const char* ext : {".vcd", ".gtkw", ".routers.txt", ".act.txt", ".route.txt"})
+        std::remove((base + ext).c_str());
+    return vcd;
+}
+
 // Whether a value change of one of the signals `ids` has a 1 bit (scalar "1id", vector "b.. id").
 bool takes_a_one(const std::string& vcd, const std::vector<std::string>& ids) {
     std::istringstream lines(vcd);
@@ -255,17 +306,9 @@ bool takes_a_one(const std::string& vcd, const std::vector<std::string>& ids) {
 // --wave-rtl: the chosen router's RTL units' own ports in the network's wave, under its scope,
 // taking values (the hold stage held packets, an arbiter granted), and no other router's.
 TEST(UnitImplWave, WaveRtlAddsTheRouterUnitsPorts) {
-    const std::string base = testing::TempDir() + "d3_wave_rtl_" + std::to_string(getpid());
-    const std::string file = base + ".vcd";
-    const outcome o = run(D3SIM,
-                          "--k 3 --m 4 --schedule none --unit-impl hold_stage=rtl "
-                          "--unit-impl switch_allocator=rtl --wave " +
-                              file + " --wave-rtl 0,1,2 -q");
-    ASSERT_EQ(o.code, 0) << o.err;
-    std::ifstream in(file);
-    const std::string vcd((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    for (const char* ext : {".vcd", ".gtkw", ".routers.txt", ".act.txt", ".route.txt"})
-        std::remove((base + ext).c_str());
+    const std::string vcd = wave_of(
+        "--k 3 --m 4 --schedule none --unit-impl hold_stage=rtl --unit-impl switch_allocator=rtl",
+        "d3_wave_rtl_");
     for (const char* name : {"count_o", "room_o", "ready_o", "left_i", "admit_i", "o1_c0_req_i",
                              "o1_c0_valid_o", "o1_c0_idx_o"})
         EXPECT_EQ(vcd_var(vcd, name).second, 1) << name;
@@ -277,6 +320,31 @@ TEST(UnitImplWave, WaveRtlAddsTheRouterUnitsPorts) {
     for (int o = 0; o < 6; ++o)  // D3(3,4): 6 link outputs
         valid.push_back(vcd_var(vcd, "o" + std::to_string(o) + "_c0_valid_o").first);
     EXPECT_TRUE(takes_a_one(vcd, valid));
+}
+
+// The replicator's ports, a step's takes together: a broadcast's source router fans out (a step
+// serves two or more of its list's lines, with copies; its lists close).
+TEST(UnitImplWave, WaveRtlAddsTheReplicatorsPorts) {
+    const std::string vcd =
+        wave_of("--k 4 --m 8 --primitive broadcast --source 0,1,2 --unit-impl replicator=rtl",
+                "d3_wave_rep_");
+    for (const char* name : {"list", "remaining_o", "take_i", "copy_o", "done_o"})
+        EXPECT_EQ(vcd_var(vcd, name).second, 1) << name;
+    EXPECT_NE(vcd.find("$scope module replicator $end"), std::string::npos);
+    EXPECT_EQ(vcd.find("$scope module hold_stage $end"), std::string::npos);
+    EXPECT_TRUE(takes_a_one(vcd, {vcd_var(vcd, "copy_o").first}));
+    EXPECT_TRUE(takes_a_one(vcd, {vcd_var(vcd, "done_o").first}));
+    for (const char* lines : {"remaining_o", "take_i"}) {  // some value with two lines or more
+        const std::string id = vcd_var(vcd, lines).first;
+        std::istringstream in(vcd);
+        std::string line;
+        bool several = false;
+        while (std::getline(in, line))
+            if (line.size() > id.size() + 1 && line[0] == 'b' &&
+                line.compare(line.size() - id.size() - 1, std::string::npos, " " + id) == 0)
+                several = several || std::count(line.begin(), line.end(), '1') >= 2;
+        EXPECT_TRUE(several) << lines;
+    }
 }
 
 void expect_bad_input(const std::string& args, const std::string& says) {
@@ -305,10 +373,27 @@ TEST(UnitImplCli, BadValuesAreRefused) {
     expect_bad_input("--k 2 --m 4 --unit-impl hold_stage=rtl --wave /dev/null --wave-rtl 0,5,0",
                      "--wave-rtl must be a router c,d,p of D3(2,4)");
     expect_bad_input("--k 2 --m 4 --unit-impl replicator=rtl:d3_matrix_arbiter",
-                     "only switch_allocator=rtl:MODULE");
+                     "no RTL replicator module d3_matrix_arbiter in this build (built: "
+                     "d3_replicator, d3_replicator_count");
+    expect_bad_input("--k 2 --m 4 --unit-impl hold_stage=lockstep:d3_rr_arbiter",
+                     "no RTL hold_stage module d3_rr_arbiter in this build (built: d3_hold_stage");
+    expect_bad_input("--k 2 --m 4 --unit-impl replicator=cpp:d3_replicator",
+                     "only rtl:MODULE or lockstep:MODULE");
     expect_bad_input("--k 40 --m 30 --unit-impl replicator=rtl", "needs K + M + 1 <= 64");
     expect_bad_input("--k 2 --m 4 --unit-impl switch_allocator=rtl --arbitration oldest-first",
                      "needs --arbitration round-robin");
+    expect_bad_input(
+        "--k 2 --m 4 --traffic uniform --sw-allocator islip --unit-impl "
+        "switch_allocator=rtl",
+        "with --sw-allocator separable-input-first");
+    expect_bad_input(
+        "--k 2 --m 4 --traffic uniform --sw-allocator separable-input-first "
+        "--alloc-iters 2 --unit-impl switch_allocator=lockstep",
+        "needs --alloc-iters 1");
+    expect_bad_input(
+        "--k 2 --m 4 --traffic uniform --sw-allocator separable-input-first "
+        "--unit-impl switch_allocator=rtl --unit-impl replicator=rtl",
+        "replicator=rtl runs in the paper's router");
 }
 
 // --unit-impl decoder=IMPL is --decoder IMPL: the same run, recorded as the decoder.

@@ -84,6 +84,23 @@ std::optional<std::string> check_hold_unit(const router_params& r) {
     return std::nullopt;
 }
 
+// --unit-impl switch_allocator=rtl|lockstep in a design-space router: d3sim's build of
+// rtl/d3_separable_allocator.sv (kAllocatorPorts rows and columns, round-robin arbiters, one
+// pass), for --sw-allocator separable-input-first; no module of one's own.
+std::optional<std::string> check_unit_allocator(const router_params& r, const std::string& unit) {
+    const microarchitecture& d = r.design;
+    if (d.sw_allocator != "separable-input-first")
+        return unit +
+               " runs in the paper's router or, in a design-space router, with "
+               "--sw-allocator separable-input-first (the RTL allocator)";
+    if (!r.switch_allocator_module.empty())
+        return unit + ":" + r.switch_allocator_module +
+               ": a design-space router runs d3_separable_allocator, no module of its own";
+    if (d.alloc_iters != 1) return unit + " needs --alloc-iters 1 (the RTL's one pass)";
+    if (d.output_speedup != 1) return unit + " needs --output-speedup 1";
+    return std::nullopt;
+}
+
 }  // namespace
 
 std::optional<std::string> network_config::check_model() const {
@@ -136,7 +153,7 @@ std::optional<std::string> network_config::check_model() const {
         if (r.arb != arbitration::round_robin)
             return unit + " needs --arbitration round-robin (the RTL's arbiter)";
         if (r.design_space())
-            return unit + " runs in the paper's router, not in a design-space router";
+            if (auto e = check_unit_allocator(r, unit)) return e;
     }
     if (r.replicator_impl != unit_impl::cpp) {  // a line per target: links, hold, ejection
         const std::string unit =

@@ -104,9 +104,13 @@ struct router_params {
     /// The replicator's fan-out decision: C++, the Verilated rtl/d3_replicator.sv, or both
     /// (--unit-impl replicator=...).
     unit_impl replicator_impl = unit_impl::cpp;
+    /// Its RTL module (--unit-impl replicator=rtl:MODULE; empty: rtl/d3_replicator.sv).
+    std::string replicator_module;
     /// Which held packets are ready and the hold stage's room: C++, the Verilated
     /// rtl/d3_hold_stage.sv, or both (--unit-impl hold_stage=...).
     unit_impl hold_stage_impl = unit_impl::cpp;
+    /// Its RTL module (--unit-impl hold_stage=rtl:MODULE; empty: rtl/d3_hold_stage.sv).
+    std::string hold_stage_module;
 
     /// Whether the routers are design-space routers (core/vc_router): a microarchitecture other
     /// than the paper's, or a VC-allocation unit with cycles.

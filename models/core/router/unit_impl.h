@@ -29,6 +29,10 @@ inline constexpr int kHoldSlots = 32;
 inline constexpr int kHoldAdmits = 8;
 inline constexpr int kHoldMostTime = 255;
 
+/// d3sim's build of rtl/d3_separable_allocator.sv: rows (input ports x input speedup) and columns
+/// (output ports) of a design-space router's switch allocator.
+inline constexpr int kAllocatorPorts = 32;
+
 /// The units --unit-impl selects. (The header decoder has its own option, --decoder.)
 enum class rtl_unit : std::uint8_t { switch_allocator, replicator, hold_stage };
 inline constexpr enum_entry<rtl_unit> kRtlUnitNames[] = {

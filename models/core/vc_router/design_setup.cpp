@@ -21,6 +21,7 @@ vc_router_setup design_setup(const network_config& c, const topology& t, int ter
     s.pipeline = r.pipeline;
     s.credit_delay = d.credit_delay;
     s.sw_allocator = d.sw_allocator;
+    s.sw_allocator_impl = r.switch_allocator_impl;
     s.vc_allocator = d.vc_allocator;
     s.arbiter = to_string(r.arb);
     s.alloc_iters = d.alloc_iters;

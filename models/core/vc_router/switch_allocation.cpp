@@ -3,8 +3,22 @@
 #include <algorithm>
 
 #include "core/allocation/allocator_factory.h"
+#include "core/allocation/unit_allocator.h"
 
 namespace d3 {
+
+namespace {
+/// The allocator of `rows` x `columns`: C++, or another implementation (--unit-impl).
+std::unique_ptr<allocator_if> make_switch_allocator(const vc_router_setup& s, std::size_t rows,
+                                                    std::size_t columns) {
+    if (s.sw_allocator_impl != unit_impl::cpp)
+        return make_unit_allocator({rows, columns, s.sw_allocator_impl, s.name});
+    // "paper": a row per VC, so each row asks for one output and the output's arbiter alone
+    // decides (the input arbiters of an output-first pass have one request each).
+    return make_allocator(s.sw_allocator == "paper" ? "separable-output-first" : s.sw_allocator,
+                          rows, columns, s.arbiter, s.sw_allocator == "paper" ? 1 : s.alloc_iters);
+}
+}  // namespace
 
 switch_allocation::switch_allocation(const vc_router_setup& s, int inputs, int outputs,
                                      bool observed)
@@ -12,11 +26,7 @@ switch_allocation::switch_allocation(const vc_router_setup& s, int inputs, int o
       rows_(s.rows_per_input()),
       output_speedup_(s.output_speedup),
       columns_(static_cast<std::size_t>(outputs * s.output_speedup)),
-      // "paper": a row per VC, so each row asks for one output and the output's arbiter alone
-      // decides (the input arbiters of an output-first pass have one request each).
-      alloc_(make_allocator(s.sw_allocator == "paper" ? "separable-output-first" : s.sw_allocator,
-                            static_cast<std::size_t>(inputs * rows_), columns_, s.arbiter,
-                            s.sw_allocator == "paper" ? 1 : s.alloc_iters)),
+      alloc_(make_switch_allocator(s, static_cast<std::size_t>(inputs * rows_), columns_)),
       // With output speedup the conflicts are counted from the matrix every cycle.
       listed_(!observed && output_speedup_ == 1 && alloc_->takes_lone_requests() &&
               static_cast<std::size_t>(inputs * rows_) <= listed_requests::kMaxPorts &&

@@ -9,6 +9,7 @@
 
 #include "core/enum_names.h"
 #include "core/router/pipeline.h"
+#include "core/router/unit_impl.h"
 
 namespace d3 {
 
@@ -57,6 +58,10 @@ struct vc_router_setup {
     /// Switch allocator: "paper" (one arbiter per output, every input VC its own requester) or
     /// an allocator of core/allocation/allocator_factory.h.
     std::string sw_allocator = "paper";
+    /// It in RTL (--unit-impl switch_allocator=rtl|lockstep, separable-input-first only;
+    /// core/allocation/unit_allocator.h), and the router's name for its reports.
+    unit_impl sw_allocator_impl = unit_impl::cpp;
+    std::string name;
     /// VC allocator: "static" (the VC fixed by b, core/decoding/vc.h) or an allocator kind.
     std::string vc_allocator = "static";
     std::string arbiter = "round-robin";  ///< the allocators' arbiters

@@ -51,7 +51,7 @@ class crossbar {
         // keeps them).
         const int vc = is_link(to) ? s_.vcs.channel<Step>(e.pkt->service, e.dec.next.b) : 0;
         int* const credit = is_link(to) ? &s_.outputs.credit_count(to, vc) : nullptr;
-        packet* p = s_.copies.take(e, to);
+        packet* p = s_.copies.take(e, to, t);
         if (Step::observed && s_.probe.on()) s_.probe.switched(*p, t, r.source, to);
         if (to == kEjectTarget) {
             s_.outputs.eject<Step>(p);

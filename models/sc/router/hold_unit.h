@@ -33,6 +33,7 @@ struct hold_unit_setup {
     std::uint64_t global_time = 1;  ///<
     std::size_t capacity = 0;       ///< --hold-capacity (0: unbounded)
     unit_impl impl = unit_impl::rtl;
+    const char* module = "";  ///< --unit-impl hold_stage=rtl:MODULE (empty: d3_hold_stage)
 };
 
 class hold_unit_if {

@@ -27,10 +27,10 @@ std::unique_ptr<replicator_unit_if> make_replicator_unit(const replicator_unit_s
     return maker()(s);
 }
 
-packet* replicator::take_copy(entry& e, target to) {
+packet* replicator::take_copy(entry& e, target to, std::uint64_t t) {
     std::vector<target>& targets = lists_[e.fan];
     const bool more = targets.size() > 1;
-    if (unit_ ? unit_->take(e.fan, targets, to, more) : more) {
+    if (unit_ ? unit_->take(t, e.fan, targets, to, more) : more) {
         ++copies_;
         targets.erase(std::find(targets.begin(), targets.end(), to));
         return pool_.copy(*e.pkt);

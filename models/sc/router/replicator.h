@@ -25,15 +25,16 @@ class replicator_unit_if {
     virtual ~replicator_unit_if() = default;
     /// Whether target `to` of the broadcast list `fan` (its targets not served yet, `to` among
     /// them) gets a fresh copy (else the packet itself, and the list closes). `reference`: the C++
-    /// unit's answer (more than one target left).
-    virtual bool take(std::uint32_t fan, const std::vector<target>& left, target to,
-                      bool reference) = 0;
+    /// unit's answer (more than one target left). `t`: the router's step (the unit's wave).
+    virtual bool take(std::uint64_t t, std::uint32_t fan, const std::vector<target>& left,
+                      target to, bool reference) = 0;
 };
 struct replicator_unit_setup {
     const char* router = "";  ///< the router's SystemC name (reports)
     coord at;
     int ports = 1;  ///< link ports: targets 0..ports-1, then the hold stage and ejection
     unit_impl impl = unit_impl::rtl;
+    const char* module = "";  ///< --unit-impl replicator=rtl:MODULE (empty: d3_replicator)
 };
 using replicator_unit_maker = std::unique_ptr<replicator_unit_if> (*)(const replicator_unit_setup&);
 /// Registers the maker (a build with the RTL, before the network is built).
@@ -46,9 +47,9 @@ class replicator : public sc_core::sc_object {
     /// `lists`: the broadcast entries' copies (shared with the route stage).
     replicator(const char* name, packet_pool& pool, fanout& lists);
 
-    /// The packet that goes to `to` now; marks `e` done after its last target.
-    packet* take(entry& e, target to) {
-        packet* p = e.broadcast() ? take_copy(e, to) : e.pkt;
+    /// The packet that goes to `to` now (step `t`); marks `e` done after its last target.
+    packet* take(entry& e, target to, std::uint64_t t = 0) {
+        packet* p = e.broadcast() ? take_copy(e, to, t) : e.pkt;
         if (!e.broadcast()) e.done = true;
         if (to != kEjectTarget) p->hdr = e.dec.next;
         return p;
@@ -61,7 +62,7 @@ class replicator : public sc_core::sc_object {
 
   private:
     /// A broadcast entry: a copy while other targets remain, else the packet (the list closed).
-    packet* take_copy(entry& e, target to);
+    packet* take_copy(entry& e, target to, std::uint64_t t);
 
     packet_pool& pool_;
     fanout& lists_;
