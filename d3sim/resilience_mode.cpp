@@ -14,6 +14,7 @@
 #include "core/network/config.h"
 #include "core/run/confidence.h"
 #include "core/traffic/resilience.h"
+#include "d3sim/resilience_simulate.h"
 
 namespace d3 {
 
@@ -57,28 +58,71 @@ std::string text_of(const nlohmann::json& f, int digits) {
     return os.str();
 }
 
-// One row: `sets` failure sets of `share` of the cables, seeds seed .. seed + sets - 1.
-nlohmann::json row(const topology& t, double share, int sets, std::uint64_t seed) {
-    std::vector<double> connected, routable, diameter;
+// What a row simulates besides the graph (--simulate), and on what network.
+struct row_simulation {
+    bool on = false;
+    std::string network_args;  ///< --k K --m M --topology T
+    simulation_options options;
+};
+
+// The --fail-links SPEC of `share` of the cables.
+std::string spec_of(double share) {
+    std::ostringstream spec;
+    spec.precision(17);
+    spec << "fraction:" << share;
+    return spec.str();
+}
+
+// One row: `sets` failure sets of `share` of the cables, seeds seed .. seed + sets - 1. With
+// sim.on the sets' simulations too; a run that fails: `error`, and the row is incomplete.
+nlohmann::json row(const topology& t, double share, int sets, std::uint64_t seed,
+                   const row_simulation& sim, std::string& error) {
+    std::vector<double> connected, routable, diameter, accepted, steps, conflicts;
     std::size_t cables = 0;
-    for (int s = 0; s < sets; ++s) {
-        std::ostringstream spec;
-        spec.precision(17);
-        spec << "fraction:" << share;
-        const link_faults f = parse_link_faults(spec.str(), t, seed + static_cast<unsigned>(s));
+    const std::string spec = spec_of(share);
+    for (int s = 0; s < sets && error.empty(); ++s) {
+        const std::uint64_t set_seed = seed + static_cast<unsigned>(s);
+        const link_faults f = parse_link_faults(spec, t, set_seed);
         cables = f.cables().size();
         const connectivity c = measure_connectivity(t, f);
         connected.push_back(c.connected_pairs);
         routable.push_back(c.routable_pairs);
         diameter.push_back(c.diameter);
+        if (!sim.on) continue;
+        // (nothing failed: the run without --fail-links, the model's default path)
+        const std::string failed = share == 0 ? "" : spec;
+        if (const auto r = simulate_set(sim.network_args, failed, set_seed, sim.options, error)) {
+            accepted.push_back(r->accepted);
+            steps.push_back(r->steps);
+            conflicts.push_back(r->conflicts);
+        }
     }
-    return {{"share", share},
-            {"failed_cables", cables},
-            {"sets", sets},
-            {"connected_pairs", figure(connected)},
-            {"routable_pairs", figure(routable)},
-            {"diameter", figure(diameter)},
-            {"diameter_max", *std::max_element(diameter.begin(), diameter.end())}};
+    nlohmann::json j = {{"share", share},
+                        {"failed_cables", cables},
+                        {"sets", sets},
+                        {"connected_pairs", figure(connected)},
+                        {"routable_pairs", figure(routable)},
+                        {"diameter", figure(diameter)},
+                        {"diameter_max", *std::max_element(diameter.begin(), diameter.end())}};
+    if (sim.on && error.empty()) {
+        j["saturation_throughput"] = figure(accepted);
+        j["all_to_all_steps"] = figure(steps);
+        j["all_to_all_conflicts"] = figure(conflicts);
+    }
+    return j;
+}
+
+// The row's line of the table printed on stdout.
+void print_row(const nlohmann::json& r, bool simulated) {
+    std::printf("| %g | %zu | %s | %s | %s (%g) |", r["share"].get<double>(),
+                r["failed_cables"].get<std::size_t>(), text_of(r["connected_pairs"], 4).c_str(),
+                text_of(r["routable_pairs"], 4).c_str(), text_of(r["diameter"], 2).c_str(),
+                r["diameter_max"].get<double>());
+    if (simulated)
+        std::printf(" %s | %s | %s |", text_of(r["saturation_throughput"], 4).c_str(),
+                    text_of(r["all_to_all_steps"], 1).c_str(),
+                    text_of(r["all_to_all_conflicts"], 1).c_str());
+    std::printf("\n");
 }
 
 }  // namespace
@@ -102,7 +146,27 @@ int run_resilience(int argc, char** argv) {
         ->capture_default_str();
     app.add_option("--seed", seed, "the first failure set's seed")->capture_default_str();
     app.add_option("--json", json, "also write every figure to FILE (- for stdout)");
-    apply_limits(app, {{"--k", {1, 64}}, {"--m", {1, 64}}, {"--sets", {1, 1000}}});
+    row_simulation sim;
+    app.add_flag("--simulate", sim.on,
+                 "also simulate each failure set: the saturation throughput under uniform "
+                 "traffic and the all-to-all's steps and conflicts (two d3sim runs per set)");
+    app.add_option("--sat-rate", sim.options.rate,
+                   "--simulate: the uniform traffic's offered load (past saturation)")
+        ->capture_default_str();
+    app.add_option("--concentration", sim.options.concentration,
+                   "--simulate: the uniform traffic's terminals per router")
+        ->capture_default_str();
+    app.add_option("--warmup", sim.options.warmup, "--simulate: the uniform traffic's warm-up")
+        ->capture_default_str();
+    app.add_option("--measure", sim.options.measure,
+                   "--simulate: the uniform traffic's measured steps")
+        ->capture_default_str();
+    apply_limits(app, {{"--k", {1, 64}},
+                       {"--m", {1, 64}},
+                       {"--sets", {1, 1000}},
+                       {"--concentration", {1, 64}},
+                       {"--warmup", {0, 1000000}},
+                       {"--measure", {1, 1000000}}});
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -117,7 +181,11 @@ int run_resilience(int argc, char** argv) {
     if (shares.empty())
         return bad_input("--fractions " + shares_text + ": numbers in [0, 1] separated by commas");
     if (auto err = net.validate()) return bad_input(*err);
+    if (!(sim.options.rate > 0 && sim.options.rate <= 1))
+        return bad_input("--sat-rate " + std::to_string(sim.options.rate) + ": in (0, 1]");
     const topology t = make_topology(net);
+    sim.network_args =
+        "--k " + std::to_string(net.k) + " --m " + std::to_string(net.m) + " --topology " + topo;
     // Every ordered pair is walked per set: a bound that keeps a set to seconds.
     constexpr std::uint64_t kMostRouters = 4096;
     if (t.routers() > kMostRouters)
@@ -131,17 +199,18 @@ int run_resilience(int argc, char** argv) {
                     static_cast<unsigned long long>(seed),
                     static_cast<unsigned long long>(seed + static_cast<unsigned>(sets) - 1));
         std::printf(
-            "| failed share | cables | pairs connected | pairs routable | diameter (max) |\n");
-        std::printf("|---|---|---|---|---|\n");
+            "| failed share | cables | pairs connected | pairs routable | diameter (max) |%s\n",
+            sim.on ? " saturation throughput | all-to-all steps | all-to-all conflicts |" : "");
+        std::printf("|---|---|---|---|---|%s\n", sim.on ? "---|---|---|" : "");
     }
+    std::string error;
     for (double share : shares) {
-        rows.push_back(row(t, share, sets, seed));
-        const nlohmann::json& r = rows.back();
-        if (table)
-            std::printf(
-                "| %g | %zu | %s | %s | %s (%g) |\n", share, r["failed_cables"].get<std::size_t>(),
-                text_of(r["connected_pairs"], 4).c_str(), text_of(r["routable_pairs"], 4).c_str(),
-                text_of(r["diameter"], 2).c_str(), r["diameter_max"].get<double>());
+        rows.push_back(row(t, share, sets, seed, sim, error));
+        if (!error.empty()) {
+            std::fprintf(stderr, "d3sim resilience: error: %s\n", error.c_str());
+            return 1;
+        }
+        if (table) print_row(rows.back(), sim.on);
     }
     const nlohmann::json out = {{"network", t.name()}, {"seed", seed}, {"rows", rows}};
     if (json == "-") std::printf("%s\n", out.dump(2).c_str());

@@ -104,6 +104,10 @@ network_config run_options::network() const {
     // VCs (by the sync counter b, free of deadlock) unless --vcs is given; one VC per link, the
     // paper's, can deadlock there (docs/multi-flit.md, "The primitives").
     if (c.router.packet_length > 1 && c.router.vcs == 0) c.router.vcs = kTrafficVcs;
+    // So do the messages rerouted around failures: the schedule's synchrony no longer keeps them
+    // apart, and on one VC the D3(4,8) all-to-all with a tenth of its cables failed deadlocks
+    // (docs/resilience.md).
+    if (c.faults() && c.router.vcs == 0) c.router.vcs = kTrafficVcs;
     if (!background && !service_class) return c;
     c.router.service_classes = kServiceClasses;
     c.background = background.has_value();

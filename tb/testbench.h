@@ -61,7 +61,8 @@ struct run_options {
     /// the packet log. Cheap at any size; make_workload's std::invalid_argument says the rest.
     std::optional<std::string> validate_options() const;
     /// The network the run builds: two service classes with --service or --background, and
-    /// with --background kTrafficVcs virtual channels per class unless --vcs was given.
+    /// with --background kTrafficVcs virtual channels per class unless --vcs was given (so too
+    /// with multi-flit packets or failed links or routers).
     network_config network() const;
     /// The warning to print before a --wave trace of `w` on `t` whose expected size is over
     /// --wave-limit (a background's packets are not estimated), or nothing. Also --check's.

@@ -1,6 +1,7 @@
 #include "paper/programs/around_failures.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -17,21 +18,41 @@ namespace {
 // Most messages each list of the details names (the counts are whole).
 constexpr std::size_t kNamed = 64;
 
+// The paper's own other source-vector path from src to dst on D3 that survives `f`, tried before
+// section 10's destination detours: the l-g-l route (3; gamma, pi, delta) of section 8 and the
+// g-l-g-l route of sections 8 and 10 (the synchronizing header (4; c' - c, d' - d, p' - p): global
+// c' - c to (c', p, d), local to (c', p, d'), global 0 to (c', d', p), local to (c', d', p')), the
+// one `h` is not. Its name ("lgl", "glgl") in `name`.
+std::optional<header> paper_alternative(const topology& t, const link_faults& f, const coord& src,
+                                        const coord& dst, const header& h, const char*& name) {
+    if (!t.is_d3()) return std::nullopt;
+    const header lgl = make_source_vector_header(false, 3, t.vector_to(src, dst));
+    const header glgl =
+        make_sync_header(false, 4, (dst.c - src.c + t.k()) % t.k(), (dst.d - src.d + t.m()) % t.m(),
+                         (dst.p - src.p + t.m()) % t.m());
+    const bool is_glgl = h.kind == header_kind::sync && h.b == 4;
+    const header& other = is_glgl ? lgl : glgl;
+    if (route_crosses_failure(t, f, src, other)) return std::nullopt;
+    name = is_glgl ? "lgl" : "glgl";
+    return other;
+}
+
 // What the programs did to their launches, shared by all of them. A launch is counted once
 // however often its program is walked (an estimate before the run walks programs of its own):
 // `seen` keys it by source, step, call and place in the step's launches.
 struct reroute_log {
     std::set<std::tuple<router_id, std::uint64_t, bool, std::size_t>> seen;
     std::uint64_t rerouted = 0, no_path = 0;
+    std::uint64_t paper_paths = 0;  ///< of the rerouted: over the paper's other path (lgl, glgl)
     std::map<std::pair<router_id, router_id>, std::uint32_t> dropped;  ///< (src, dst): count
     nlohmann::json rerouted_named = nlohmann::json::array();
     nlohmann::json no_path_named = nlohmann::json::array();
 
     void note(nlohmann::json& list, const topology& t, router_id src, const header& h,
-              const std::string& why) const {
-        if (list.size() < kNamed)
-            list.push_back(
-                {{"source", t.label(t.at(src))}, {"header", to_string(h)}, {"why", why}});
+              const std::string& why, const char* via = nullptr) const {
+        if (list.size() >= kNamed) return;
+        list.push_back({{"source", t.label(t.at(src))}, {"header", to_string(h)}, {"why", why}});
+        if (via) list.back()["via"] = via;
     }
 };
 
@@ -80,10 +101,22 @@ class rerouting_program final : public node_program {
         walk(t_, at_, l.hdr, walked_);
         if (!l.hdr.broadcast && walked_.destinations.size() == 1) {
             const coord dst = t_.at(walked_.destinations[0]);
+            const char* via = "detour";
+            if (const auto a = paper_alternative(t_, faults_, at_, dst, l.hdr, via)) {
+                if (first) {
+                    ++log_.rerouted;
+                    ++log_.paper_paths;
+                    log_.note(log_.rerouted_named, t_, id_, l.hdr, "rerouted as " + to_string(*a),
+                              via);
+                }
+                l.hdr = *a;
+                return true;
+            }
             if (const auto d = detours_.around(at_, dst, 0)) {
                 if (first) {
                     ++log_.rerouted;
-                    log_.note(log_.rerouted_named, t_, id_, l.hdr, "rerouted as " + to_string(*d));
+                    log_.note(log_.rerouted_named, t_, id_, l.hdr, "rerouted as " + to_string(*d),
+                              via);
                 }
                 l.hdr = *d;
                 return true;
@@ -157,6 +190,8 @@ nlohmann::json rerouted_workload::details() const {
                    {"lost", 0},
                    {"unreachable", log_.no_path},
                    {"rerouted", log_.rerouted},
+                   {"rerouted_paper_paths", log_.paper_paths},
+                   {"rerouted_detours", log_.rerouted - log_.paper_paths},
                    {"rerouted_messages", log_.rerouted_named},
                    {"unreachable_messages", log_.no_path_named},
                    {"named_at_most", kNamed}};
