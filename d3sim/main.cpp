@@ -143,12 +143,12 @@ void add_options(CLI::App& app, d3sim_cli& c) {
     app.add_option("--max-memory", c.max_memory,
                    "refuse a run estimated to need more, and stop one that takes more (e.g. 512M, "
                    "8G; none: no check; default: the available memory, or less under ulimit -v)");
-    add_traffic_options(app, c.traffic);  // d3sim/traffic_cli
-    add_replay_options(app, c.replay);    // d3sim/replay_cli: --trace, --mapping
-    add_service_options(app, c.service);  // d3sim/service_cli: --service, --background
-    add_trace_options(app, c.trace);      // d3sim/trace_cli: the packet event log
-    add_gate_options(app, c.gates);       // cli/gates: CI gates and their exit codes
-    add_decoder_option(app, c.o);         // d3sim/primitive_cli
+    add_traffic_options(app, c.traffic);    // d3sim/traffic_cli
+    add_replay_options(app, c.replay);      // d3sim/replay_cli: --trace, --mapping
+    add_service_options(app, c.service);    // d3sim/service_cli: --service, --background
+    add_trace_options(app, c.trace);        // d3sim/trace_cli: the packet event log
+    add_gate_options(app, c.gates);         // cli/gates: CI gates and their exit codes
+    add_decoder_option(app, c.o);           // d3sim/primitive_cli
     add_power_options(app, c.o.net.power);  // d3sim/power_cli: --power and its options
     add_config_options(app, c);
     d3::apply_limits(app, d3::d3sim_ranges());  // cli/option_limits: ranges, no empty values

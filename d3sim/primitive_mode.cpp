@@ -8,8 +8,8 @@
 #include "cli/output_file.h"
 #include "config/config_file.h"
 #include "core/decoding/decoder_kind.h"
-#include "d3sim/service_cli.h"
 #include "d3sim/power_cli.h"
+#include "d3sim/service_cli.h"
 #include "tb/report.h"
 #include "trace/wave_trace.h"
 

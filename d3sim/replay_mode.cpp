@@ -5,8 +5,8 @@
 #include <sstream>
 
 #include "config/config_file.h"
-#include "sc/protocol.h"
 #include "d3sim/power_cli.h"
+#include "sc/protocol.h"
 #include "tb/report.h"
 
 namespace d3 {

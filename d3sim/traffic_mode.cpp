@@ -8,8 +8,8 @@
 #include "cli/output_file.h"
 #include "config/config_file.h"
 #include "core/network/topology.h"
-#include "sc/protocol.h"
 #include "d3sim/power_cli.h"
+#include "sc/protocol.h"
 #include "tb/report.h"
 
 namespace d3 {

@@ -5,8 +5,8 @@
 #include <optional>
 #include <string>
 
-#include "core/enum_names.h"
 #include "core/energy/power_options.h"
+#include "core/enum_names.h"
 #include "core/network/topology.h"
 #include "core/router/pipeline.h"
 #include "core/router/unit_impl.h"
