@@ -19,18 +19,10 @@ namespace {
 
 using test::expect_bad_input;
 using test::read_all;
-using test::run_d3sim;
 using test::write_temp;
 
-std::string unique(const std::string& name) {
-    return test::unique_name("d3_energy", name);
-}
-
 nlohmann::json run_json(const std::string& args, const std::string& name) {
-    const std::string json = write_temp(unique(name), "");
-    const auto r = run_d3sim(args + " --json " + json + " -q");
-    EXPECT_EQ(r.code, 0) << r.err;
-    return nlohmann::json::parse(read_all(json));
+    return test::run_d3sim_json(args, write_temp(test::unique_name("d3_energy", name), ""));
 }
 
 // Path (gamma, pi, delta) from (c,d,p): local pi (0: held), then global gamma (held where it loops:
@@ -112,7 +104,7 @@ TEST(ActivityCli, TrafficConservesEveryFlitOnBothRouters) {
 }
 
 TEST(PowerCli, PowerWritesItsTotalItsCsvAndItsMap) {
-    const std::string prefix = write_temp(unique("routers"), "");
+    const std::string prefix = write_temp(test::unique_name("d3_energy", "routers"), "");
     const std::string csv = prefix + ".csv", map = prefix + ".svg";
     const auto j = run_json("--k 2 --m 4 --primitive all-to-all --power " D3_SOURCE_DIR
                             "/tech/booksim2-32nm.yaml --power-out " +
@@ -144,7 +136,7 @@ TEST(PowerCli, BadInputIsRefusedInOneLine) {
     expect_bad_input(base + "--power /nonexistent/tech.yaml", "/nonexistent/tech.yaml");
     expect_bad_input(base + tech + " --clock-ghz -1", "--clock-ghz");
     expect_bad_input(base + tech + " --flit-bits 0", "--flit-bits");
-    const std::string same = write_temp(unique("same"), "");
+    const std::string same = write_temp(test::unique_name("d3_energy", "same"), "");
     expect_bad_input(base + tech + " --json " + same + ".csv --power-out " + same, "same file");
     expect_bad_input(base + tech + " --link-mm 1,2,3,4", "--link-mm");
     expect_bad_input(base + tech + " --link-mm 1,-2", "--link-mm");
