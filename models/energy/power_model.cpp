@@ -14,11 +14,24 @@ double power_figures::total() const {
 }
 
 power_figures& power_figures::operator+=(const power_figures& o) {
-    double* a = &channel_wire;
-    const double* b = &o.channel_wire;
-    constexpr int kFields = 18;  // every member is a double, in declaration order
-    static_assert(sizeof(power_figures) == kFields * sizeof(double));
-    for (int i = 0; i < kFields; ++i) a[i] += b[i];
+    channel_wire += o.channel_wire;
+    channel_clock += o.channel_clock;
+    channel_retiming += o.channel_retiming;
+    channel_leakage += o.channel_leakage;
+    input_read += o.input_read;
+    input_write += o.input_write;
+    input_leakage += o.input_leakage;
+    switch_datapath += o.switch_datapath;
+    switch_control += o.switch_control;
+    switch_leakage += o.switch_leakage;
+    output_dff += o.output_dff;
+    output_clock += o.output_clock;
+    output_control += o.output_control;
+    hold_stage += o.hold_stage;
+    channel_area += o.channel_area;
+    switch_area += o.switch_area;
+    input_area += o.input_area;
+    output_area += o.output_area;
     return *this;
 }
 
