@@ -1,6 +1,7 @@
 #include "d3sim/power_cli.h"
 
 #include <cstdio>
+#include <stdexcept>
 
 #include "cli/output_file.h"
 #include "energy/power_report.h"
@@ -75,7 +76,13 @@ bool report_activity(const mode_context& m, const network& net, run_result& res)
         std::fprintf(stderr, "d3sim: error: %s\n", error.c_str());
         return false;
     }
-    const power_run p = model_power(*tech, setup_of(net.config(), *tech), a);
+    power_run p;
+    try {
+        p = model_power(*tech, setup_of(net.config(), *tech), a);
+    } catch (const std::invalid_argument& e) {  // a link no repeated wire can cross in a clock
+        std::fprintf(stderr, "d3sim: error: --power: %s\n", e.what());
+        return false;
+    }
     res.power = power_json(p);
     res.power["csv"] = o.csv();
     res.power["map"] = o.map();
