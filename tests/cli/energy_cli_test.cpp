@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 #include "cli/d3sim_cli.h"
@@ -39,7 +40,9 @@ TEST(ActivityCli, TheAllToAllsCountsAreTheBruteForceCountOfItsPaths) {
             (t.global_loops(after, v.gamma) ? held : global) += 1;
             (v.delta != 0 ? local : held) += 1;
         }
-    const auto j = run_json("--k 4 --m 8 --primitive all-to-all", "all_to_all.json");
+    const std::string log = write_temp(test::unique_name("d3_energy", "all_to_all.csv"), "");
+    const auto j =
+        run_json("--k 4 --m 8 --primitive all-to-all --trace-packets " + log, "all_to_all.json");
     const auto& a = j["activity"];
     const std::uint64_t n = 65536;
     EXPECT_EQ(a["link_flits"]["local"], local);
@@ -57,7 +60,14 @@ TEST(ActivityCli, TheAllToAllsCountsAreTheBruteForceCountOfItsPaths) {
     EXPECT_EQ(a["switch_allocator"]["grants"], local + global);
     EXPECT_EQ(a["switch_allocator"]["requests"], local + global);
     EXPECT_EQ(a["replications"], 0);
-    EXPECT_GE(a["cycles"], j["steps"]);  // from step 0 to the last delivery
+    // From step 0 to the last delivery, read from the packet log (step,event,...).
+    std::istringstream lines(read_all(log));
+    std::uint64_t last = 0;
+    for (std::string line; std::getline(lines, line);)
+        if (line.find(",deliver,") != std::string::npos)
+            last = std::max<std::uint64_t>(last, std::stoull(line.substr(0, line.find(','))));
+    EXPECT_EQ(a["cycles"], last + 1);
+    EXPECT_GT(last, 0u);
 }
 
 void expect_conserved(const nlohmann::json& j, std::uint64_t flits) {
