@@ -137,6 +137,31 @@ void traffic_state::route_around_faults(const link_faults& f) {
     routing_ = route_around(std::move(routing_), t_, f, *detours_);
 }
 
+void traffic_state::lost(router_id src, router_id dst, std::uint64_t payload, std::uint64_t serial,
+                         bool launched) {
+    std::vector<router_id>& to = created_to_[src];
+    const auto it = std::find(to.rbegin(), to.rend(), dst);  // the pair check counts, any one
+    if (it != to.rend()) to.erase(std::next(it).base());
+    --created_;
+    if (launched)
+        lost_serials_.push_back(serial);
+    else
+        ++lost_unlaunched_;
+    if (!(payload & kMeasured)) return;
+    --created_measured_;
+    --created_window_;
+    // Closed in its source's window as if it had arrived, its hops not counted.
+    measured_window& w = windows_[src];
+    const std::uint64_t i = ((payload >> kIndexLsb) & kIndexMask) - w.first;
+    if (i >= w.open.size() || w.open[i].arrived) return;
+    if (w.open[i].hdr.b > 3) --deflected_measured_;
+    w.open[i].arrived = true;
+    while (!w.open.empty() && w.open.front().arrived) {
+        w.open.pop_front();
+        ++w.first;
+    }
+}
+
 void traffic_state::set_view(const occupancy_view& v) {
     view_.target = &v;
 }
@@ -393,7 +418,17 @@ nlohmann::json traffic_state::summary() const {
     if (auto_) j["measure_auto"] = auto_summary();
     if (replies_) j["request_reply"] = replies_->summary(created_, delivered_, created_measured_);
     if (!o_.hotspot_nodes.empty()) j["hotspots"] = hotspots_of(o_, t_);
-    if (faults_) j["faults"] = faults_json(t_, *faults_, *detours_);
+    if (faults_) {
+        j["faults"] = faults_json(t_, *faults_, *detours_);
+        if (failure_at_) {  // a failure during the run: what it took
+            j["faults"]["failed_at"] = *failure_at_;
+            j["faults"]["lost"] = lost_serials_.size() + lost_unlaunched_;
+            j["faults"]["lost_packets"] = lost_serials_;
+            j["faults"]["lost_unlaunched"] = lost_unlaunched_;
+        }
+    } else if (failure_at_) {  // the run ended before the failure's step
+        j["faults"] = {{"failed_at", *failure_at_}, {"lost", 0}, {"not_reached", true}};
+    }
     if (o_.injection == injection_kind::on_off) {  // Bernoulli runs keep the keys they had
         j["injection"] = to_string(o_.injection);
         j["burst_alpha"] = o_.burst_alpha;
