@@ -7,6 +7,7 @@
 // and exits 0; a bad @T is one line and exit 2.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -36,6 +37,7 @@ struct row {
     std::uint64_t step = 0;
     std::string event, router, output;
     std::uint64_t packet = 0;
+    std::string destination;
 };
 
 std::vector<row> rows_of(const std::string& log) {
@@ -47,7 +49,7 @@ std::vector<row> rows_of(const std::string& log) {
         std::istringstream r(line);
         std::string f[11];
         for (std::string& x : f) std::getline(r, x, ',');
-        out.push_back({std::stoull(f[0]), f[1], f[6], f[9], std::stoull(f[2])});
+        out.push_back({std::stoull(f[0]), f[1], f[6], f[9], std::stoull(f[2]), f[5]});
     }
     return out;
 }
@@ -58,11 +60,16 @@ bool over_cable(const row& r) {
                                 (r.router == "2.3.2" && r.output == "global 3"));
 }
 
-// The packets on the cable at step `t`: their last event before t is a hop over it.
+// An event that moves a packet (a conflict-wait leaves it where it waits; lost is the run's).
+bool moves(const row& r) {
+    return r.event != "conflict-wait" && r.event != "lost";
+}
+
+// The packets on the cable at step `t`: their last move before t is a hop over it.
 std::set<std::uint64_t> on_cable_at(const std::vector<row>& rows, std::uint64_t t) {
     std::map<std::uint64_t, const row*> last;
     for (const row& r : rows)
-        if (r.step < t && r.event != "lost") last[r.packet] = &r;  // the log is in step order
+        if (r.step < t && moves(r)) last[r.packet] = &r;  // the log is in step order
     std::set<std::uint64_t> out;
     for (const auto& [packet, r] : last)
         if (over_cable(*r)) out.insert(packet);
@@ -70,7 +77,7 @@ std::set<std::uint64_t> on_cable_at(const std::vector<row>& rows, std::uint64_t 
 }
 
 // How many packets are on the cable at each step below `steps` (on_cable_at's, in one pass):
-// a packet is on it from the step after its hop over it to the step of its next event.
+// a packet is on it from the step after its hop over it to the step of its next move.
 std::vector<std::size_t> on_cable_by_step(const std::vector<row>& rows, std::uint64_t steps) {
     std::vector<std::size_t> n(steps, 0);
     std::unordered_map<std::uint64_t, std::uint64_t> hopped;  // packet -> step of its hop over it
@@ -78,7 +85,7 @@ std::vector<std::size_t> on_cable_by_step(const std::vector<row>& rows, std::uin
         for (std::uint64_t t = from + 1; t <= to && t < steps; ++t) ++n[t];
     };
     for (const row& r : rows) {
-        if (r.event == "lost") continue;
+        if (!moves(r)) continue;
         if (const auto it = hopped.find(r.packet); it != hopped.end()) {
             count(it->second, r.step);
             hopped.erase(it);
@@ -180,6 +187,74 @@ TEST(FailAtStepCli, AFailureWithNothingOnTheCableLosesNothingAndExitsZero) {
             EXPECT_FALSE(over_cable(x));
         }
     }
+}
+
+// The router a hop out of `router` ("c.d.p") over `output` leads to on D3(4,8), by (2.1): local
+// port x of (c,d,p) to (c,d,p+x), global port a to (c+a,p,d).
+std::string far_end(const std::string& router, const std::string& output) {
+    int c = 0, d = 0, p = 0, port = 0;
+    char kind[8] = {};
+    std::sscanf(router.c_str(), "%d.%d.%d", &c, &d, &p);
+    std::sscanf(output.c_str(), "%7s %d", kind, &port);
+    const bool global = std::string(kind) == "global";
+    const int fc = global ? (c + port) % 4 : c, fd = global ? p : d,
+              fp = global ? d : (p + port) % 8;
+    return std::to_string(fc) + "." + std::to_string(fd) + "." + std::to_string(fp);
+}
+
+TEST(FailAtStepCli, ARouterFailingUnderLoadLosesWhatItHoldsAndWhatGoesToIt) {
+    const std::string down = "2.3.2";
+    const std::string routers = write_temp(unique("router.txt"), "2 3 2\n");
+    const std::string json = write_temp(unique("router.json"), "");
+    const std::string log = write_temp(unique("router.csv"), "");
+    const std::uint64_t at = 60;
+    const auto r = run_d3sim(kRun + "--fail-routers " + routers + "@" + std::to_string(at) +
+                             " --json " + json + " --trace-packets " + log + " -q");
+    ASSERT_EQ(r.code, 7) << r.err;
+    const auto j = nlohmann::json::parse(read_all(json));
+    EXPECT_TRUE(j["correct"].get<bool>()) << j["problems"];
+    const std::vector<row> rows = rows_of(read_all(log));
+    // From the log before `at`: a packet is in the router when its last move injected it
+    // there, held it there or sent it there; on one of its cables (which fail with it) when its
+    // last move sent it out of there; it is lost too when it goes there and was not delivered.
+    std::map<std::uint64_t, const row*> last;
+    for (const row& x : rows)
+        if (x.step < at && moves(x)) last[x.packet] = &x;
+    std::set<std::uint64_t> inside, leaving, to_it;
+    for (const auto& [packet, x] : last) {
+        if (x->event == "deliver") continue;
+        if ((x->event == "inject" || x->event == "hold") && x->router == down)
+            inside.insert(packet);
+        else if (x->event == "hop" && far_end(x->router, x->output) == down)
+            inside.insert(packet);
+        else if (x->event == "hop" && x->router == down)
+            leaving.insert(packet);
+        else if (x->destination == down)
+            to_it.insert(packet);
+    }
+    ASSERT_FALSE(inside.empty()) << "nothing in the router: a test that could not fail";
+    std::set<std::uint64_t> lost, expected = inside;
+    expected.insert(leaving.begin(), leaving.end());
+    expected.insert(to_it.begin(), to_it.end());
+    for (const row& x : rows) {
+        if (x.event == "lost") lost.insert(x.packet);
+        if (x.step >= at && x.event != "lost") {  // nothing in it, to it or from it
+            EXPECT_NE(x.router, down) << x.event << " of packet " << x.packet;
+            EXPECT_NE(x.destination, down) << x.event << " of packet " << x.packet;
+            if (x.event == "hop") {
+                EXPECT_NE(far_end(x.router, x.output), down);
+            }
+        }
+    }
+    EXPECT_EQ(lost, expected);
+    const auto& f = j["traffic"]["faults"];
+    EXPECT_EQ(f["lost_in_failed_routers"], inside.size());
+    EXPECT_EQ(f["lost_on_failed_links"], leaving.size());
+    EXPECT_EQ(f["lost_no_route"], to_it.size());
+    EXPECT_EQ(f["lost_packets"].get<std::set<std::uint64_t>>(), expected);
+    EXPECT_EQ(f["lost"].get<std::size_t>(),
+              expected.size() + f["lost_unlaunched"].get<std::size_t>());
+    EXPECT_EQ(j["traffic"]["delivered"], j["traffic"]["created"]);
 }
 
 TEST(FailAtStepCli, BadStepsAreOneLineErrors) {
