@@ -87,7 +87,8 @@ nlohmann::json gates_json(const run_gates& g, const gate_verdict& v) {
 }
 
 int exit_code(const run_result& r, const gate_verdict& v) {
-    return r.correct ? v.code : 1;
+    if (!r.correct) return 1;
+    return r.lost_to_failure != 0 ? kExitLostToFailure : v.code;
 }
 
 void print_gate_failures(const gate_verdict& v) {

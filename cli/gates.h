@@ -20,6 +20,9 @@ inline constexpr int kExitConflicts = 3;  ///< --max-conflicts exceeded
 inline constexpr int kExitLatency = 4;    ///< --max-latency-p99 exceeded (traffic)
 inline constexpr int kExitUndrained = 5;  ///< --require-drained and the drain limit was reached
 // kExitBaseline (6, cli/baseline.h): a figure worse than --baseline beyond --tolerance.
+/// A correct run in which a failure during the run (--fail-links SPEC@T) took packets: each
+/// counted and named, every other delivered once. Before the gates' codes.
+inline constexpr int kExitLostToFailure = 7;
 
 struct run_gates {
     long long max_conflicts = -1;    ///< -1: no limit
@@ -52,7 +55,8 @@ gate_verdict apply_gates(const run_gates& g, const run_result& r, const nlohmann
 /// The gates and the verdict for the JSON result (key "gates").
 nlohmann::json gates_json(const run_gates& g, const gate_verdict& v);
 
-/// The process's exit code: 1 for an incorrect run (whatever the gates say), else the verdict's.
+/// The process's exit code: 1 for an incorrect run (whatever the gates say), kExitLostToFailure
+/// for a correct one that lost packets to a failure, else the verdict's.
 int exit_code(const run_result& r, const gate_verdict& v);
 
 /// Prints the failed gates on stderr, one line each ("d3sim: gate: ...").

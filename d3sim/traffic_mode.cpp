@@ -76,6 +76,10 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
     os << "  injected " << r.injected << "  delivered " << r.delivered << "/" << r.expected
        << "  lost " << r.lost << "  duplicated " << r.duplicated << "  misrouted " << r.misrouted
        << "  left in buffers " << r.left_in_buffers << "\n";
+    if (t.contains("faults") && t["faults"].contains("failed_at"))
+        os << "  failure at step " << t["faults"]["failed_at"] << ": " << t["faults"]["lost"]
+           << " packets lost (each named in faults.lost_packets and as a 'lost' event in the "
+              "packet log)\n";
     if (t.contains("flits")) {
         const auto& f = t["flits"];
         const std::string sizes = t.contains("packet_sizes")

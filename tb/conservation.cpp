@@ -52,6 +52,7 @@ void check_conservation(network& net, const workload& work, const std::string& w
     r.expected = s.expected;
     r.delivered = s.delivered;
     r.lost = s.lost;
+    r.lost_to_failure = s.dropped;
     r.duplicated = s.duplicated;
     r.misrouted = s.misrouted;
     // A run stopped before it drained (the watchdog, the memory limit) is checked as far as it

@@ -37,6 +37,14 @@ std::optional<std::string> run_options::validate_options() const {
     if (net.faults() && (background || !subnetworks.empty() || destination_headers))
         return "--fail-links and --fail-routers run a primitive without --background, "
                "--subnetwork and --headers destination";
+    if (net.faults()) try {
+            if (fault_step(net.fail_links, net.fail_routers))
+                return "--fail-links/--fail-routers SPEC@T (a failure during the run) runs with "
+                       "--traffic; a primitive takes failures before the run only (SPEC without "
+                       "@T)";
+        } catch (const std::exception& e) {
+            return std::string(e.what());
+        }
     if (background && !subnetworks.empty())
         return "--background runs under the whole network's primitive, not with --subnetwork";
     if (background)

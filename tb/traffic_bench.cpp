@@ -3,6 +3,7 @@
 #include "tb/sliced_run.h"
 
 #include "tb/conservation.h"
+#include "tb/failure_injector.h"
 
 #include <algorithm>
 #include <chrono>
@@ -42,9 +43,42 @@ std::optional<std::string> traffic_run_options::validate() const {
         if (auto err = pattern_problem(traffic.pattern, t.routers())) return err;
         hotspots_of(traffic, t);  // throws for a router the network has not
         if (net.faults()) parse_faults(net.fail_links, net.fail_routers, t, traffic.seed);
+        if (net.faults())
+            if (const auto at = fault_step(net.fail_links, net.fail_routers))
+                return failure_step_problem(*at);
     } catch (const std::exception& e) {
         return e.what();
     }
+    return std::nullopt;
+}
+
+// What a failure during the run (SPEC@T) cannot serve: the run's own steps, and the routers whose
+// packets it cannot take out one by one (docs/resilience.md, "Failures at a step").
+std::optional<std::string> traffic_run_options::failure_step_problem(std::uint64_t at) const {
+    const auto steps = static_cast<std::uint64_t>(traffic.warmup) +
+                       static_cast<std::uint64_t>(traffic.measure) +
+                       static_cast<std::uint64_t>(traffic.drain_limit);
+    const std::string t = "@" + std::to_string(at);
+    if (at == 0)
+        return t + ": a failure at step 0 is a failure before the run: give SPEC without @T";
+    if (at >= steps)
+        return t +
+               " is beyond the run (warm-up + measurement + drain limit: " + std::to_string(steps) +
+               " steps)";
+    const router_params& rp = net.router;
+    const char* what = rp.design_space()          ? "a design-space router"
+                       : rp.packet_length > 1     ? "multi-flit packets (--packet-length)"
+                       : !rp.packet_sizes.empty() ? "--packet-sizes"
+                       : rp.pipeline.extra() != 0 ? "--pipeline"
+                       : rp.hold_stage_impl != unit_impl::cpp ? "--unit-impl hold_stage"
+                       : traffic.measure_auto                 ? "--measure auto"
+                       : traffic.request_reply                ? "--request-reply"
+                                                              : nullptr;
+    if (what)
+        return "--fail-links/--fail-routers SPEC" + t +
+               " (a failure during the run) runs on the paper's router of one-flit packets, "
+               "without a pipeline, --unit-impl, --measure auto and --request-reply (got " +
+               what + ")";
     return std::nullopt;
 }
 
@@ -90,10 +124,15 @@ traffic_bench::traffic_bench(const sc_core::sc_module_name& name, const traffic_
     opt_.traffic.packet_length = opt_.net.router.packet_length;  // the network's is the one home
     opt_.traffic.packet_sizes = opt_.net.router.packet_sizes;
     work_ = std::make_unique<traffic_workload>(topo_, opt_.traffic);
+    std::optional<std::uint64_t> failure_at;
     if (opt_.net.faults()) {
         faults_ =
             parse_faults(opt_.net.fail_links, opt_.net.fail_routers, topo_, opt_.traffic.seed);
-        work_->state().route_around_faults(faults_);
+        failure_at = fault_step(opt_.net.fail_links, opt_.net.fail_routers);
+        if (failure_at)  // the routing goes around them from step T on (failure_injector)
+            work_->state().expect_failure_at(*failure_at);
+        else
+            work_->state().route_around_faults(faults_);
     }
     decoder_factory decoders;
     link_observer* observer = nullptr;
@@ -139,9 +178,14 @@ traffic_bench::traffic_bench(const sc_core::sc_module_name& name, const traffic_
     }
     net_ = std::make_unique<network>("network", opt_.network(), *work_, decoders, observer);
     work_->state().set_view(*net_);
+    if (failure_at)
+        failure_ = std::make_unique<failure_injector>(*net_, work_->state(), faults_, *failure_at,
+                                                      log_.get());
     elaboration_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
+
+traffic_bench::~traffic_bench() = default;
 
 run_result traffic_bench::run() {
     const auto start = std::chrono::steady_clock::now();
@@ -160,6 +204,14 @@ run_result traffic_bench::run() {
         wave_.get(), log_.get(), std::min<std::uint64_t>(r.end_cycle, net_->last_delivery()) + 1);
     check_conservation(*net_, *work_, "created traffic", r);
     const auto t = traffic_json();
+    if (failure_) {  // the ledger's dropped packets are the ones the failure named
+        const nlohmann::json& f = t["faults"];
+        if (f.contains("lost_packets") && f["lost_packets"].size() != r.lost_to_failure)
+            r.problems.push_back("the ledger dropped " + std::to_string(r.lost_to_failure) +
+                                 " packets, the failure named " +
+                                 std::to_string(f["lost_packets"].size()));
+        r.lost_to_failure = f.value("lost", std::uint64_t{0});
+    }
     if (t["measured_delivered"] != t["measured_created"])
         r.problems.push_back("measured packets not all delivered");
     if (t.contains("request_reply")) {  // every request answered once, every reply delivered
@@ -212,6 +264,8 @@ nlohmann::json traffic_bench::traffic_json() const {
         j["per_vc"] = per_vc;
     }
     if (!net_->wait_cycle().empty()) j["deadlock_cycle"] = net_->wait_cycle();
+    if (failure_ && j.contains("faults"))
+        if (const nlohmann::json f = failure_->figures(); !f.is_null()) j["faults"].update(f);
     return j;
 }
 

@@ -22,6 +22,8 @@
 
 namespace d3 {
 
+class failure_injector;  // tb/failure_injector.h
+
 struct traffic_run_options {
     network_config net;  ///< net.router.vcs = 0 selects kTrafficVcs (one VC per b on arrival)
     traffic_options traffic;
@@ -32,6 +34,8 @@ struct traffic_run_options {
     bool progress = false;  ///< report progress on stderr (--progress)
 
     std::optional<std::string> validate() const;
+    /// Why a failure at step `at` (SPEC@T) cannot run with these options, or nothing.
+    std::optional<std::string> failure_step_problem(std::uint64_t at) const;
     /// The network configuration the run uses (VCs and occupancy snapshots set).
     network_config network() const;
     /// The expected size of the --wave trace (its size warning and the memory estimate): the
@@ -45,6 +49,7 @@ struct traffic_run_options {
 class traffic_bench : public sc_core::sc_module {
   public:
     traffic_bench(const sc_core::sc_module_name& name, const traffic_run_options& o);
+    ~traffic_bench() override;
 
     /// Runs until creation stops and the network drains (with --progress in slices, a line on
     /// stderr after each); checks conservation.
@@ -71,6 +76,7 @@ class traffic_bench : public sc_core::sc_module {
     std::unique_ptr<packet_log> log_;
     std::string trace_error_;
     std::unique_ptr<network> net_;
+    std::unique_ptr<failure_injector> failure_;  ///< --fail-links SPEC@T
     double elaboration_seconds_ = 0;
 };
 

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -74,6 +75,17 @@ class network : public sc_core::sc_module, public occupancy_view {
     /// The blocked cycle the watchdog found ("router (c,d,p) local 3 vc2 head ... -> ..."), or
     /// empty when none (a stall without a cycle).
     const std::string& wait_cycle() const { return wait_cycle_; }
+    /// A failure at the end of step `t` (--fail-links SPEC@T; network_failure.cpp): `judge`
+    /// decides each waiting packet's fate (router::fail_waiting, at router r); a removed one is
+    /// dropped from the ledger (ledger::drop), told to `lost` (router, where it waited) and
+    /// given back to the pool.
+    void fail_waiting(std::uint64_t t,
+                      const std::function<router::waiting_verdict(packet&, router_id, int)>& judge,
+                      const std::function<void(const packet&, router_id, int)>& lost);
+    /// Node r's router failed: it launches nothing more; `dropped` is told each launch that
+    /// still waited in its queues (node::fail).
+    void fail_node(router_id r, const std::function<void(const launch&)>& dropped);
+
     /// Credits in use on an output of a router, as of its last step.
     int occupancy(router_id r, int output) const override {
         return routers[r].output_occupancy(output);

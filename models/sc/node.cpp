@@ -353,3 +353,20 @@ void node::credit_if::invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) {
 }
 
 }  // namespace d3
+
+namespace d3 {
+
+void node::fail(const std::function<void(const launch&)>& dropped) {
+    for (lane& q : lanes_) {
+        while (!q.waiting.empty()) {
+            dropped(q.waiting.front());
+            q.waiting.pop_front();
+        }
+    }
+    for (const launch& l : turnaround_) dropped(l);
+    turnaround_.clear();
+    clock_.keep_awake(*this, false);
+    step_with(&node::step_failed);
+}
+
+}  // namespace d3

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <systemc>
 #include <tlm>
@@ -70,8 +71,13 @@ class node : public stepper::client, public sc_core::sc_module {
     }
 
     void step(std::uint64_t t) override;
+    /// Its router failed during the run (network::fail_node): the launches still waiting are
+    /// told to `dropped` and forgotten, and from now on its step does nothing.
+    void fail(const std::function<void(const launch&)>& dropped);
 
   private:
+    /// step() of a failed node (fail()).
+    static void step_failed(client&, std::uint64_t) {}
     void end_of_elaboration() override;
     /// A delivery (eject_in).
     [[gnu::always_inline]] tlm::tlm_sync_enum nb_transport_fw(flit& f, tlm::tlm_phase& ph,

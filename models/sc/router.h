@@ -39,6 +39,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <systemc>
@@ -173,6 +174,17 @@ class router : public stepper::client, public sc_core::sc_module {
     std::string describe_occupancy() const;
 
     void step(std::uint64_t t) override;
+
+    /// What a failure during the run does to one packet waiting here (fail_waiting).
+    enum class waiting_verdict : std::uint8_t { keep, rerouted, removed };
+    /// visit(packet, where it waits: a link input port, waiting_place::kInjected or kHeld).
+    using waiting_visitor = std::function<waiting_verdict(packet&, int)>;
+    /// A failure at the end of step `t` (core/traffic/failure_at_step.h; router_failure.cpp):
+    /// `visit` judges every packet in the input buffers and the hold stage; the removed ones are
+    /// taken out (a credit upstream for each buffer slot), the rerouted ones (their header
+    /// rewritten by `visit`) are decoded again, in step t + 1. The paper's router of one-flit
+    /// packets, without a hold unit.
+    void fail_waiting(std::uint64_t t, const waiting_visitor& visit);
 
   private:
     template <typename>

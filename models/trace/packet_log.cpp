@@ -101,7 +101,8 @@ void packet_log::on_packet(const packet_event& e) {
     if (!scope_.selects(t_.at(e.router))) return;
     const auto dst = header_destination(t_, e.src, e.hdr);
     const std::string dest = dst ? where(*dst) : "broadcast";
-    const std::string out = e.kind == packet_event_kind::inject ? "" : port(e.output);
+    const bool no_output = e.kind == packet_event_kind::inject || e.kind == packet_event_kind::lost;
+    const std::string out = no_output ? "" : port(e.output);
     const char* kind = to_string(e.kind);
     if (jsonl_) {
         out_ << "{\"step\":" << e.step << ",\"event\":\"" << kind << "\",\"packet\":" << e.serial

@@ -43,6 +43,34 @@ TEST(Ledger, UnicastExactlyOnce) {
     EXPECT_TRUE(pairs.empty());
 }
 
+TEST(Ledger, ADroppedMessageIsExpectedNowhere) {
+    const topology t(2, 4);
+    ledger l(t);
+    const coord src{0, 1, 2}, dst{1, 3, 0};
+    const auto kept = launch_unicast(l, t, src, dst);
+    const auto taken = launch_unicast(l, t, src, dst);
+    const auto delivered = launch_unicast(l, t, src, dst);
+    EXPECT_EQ(l.deliver(delivered, t.id(dst)), ledger::receipt::ok);
+    EXPECT_FALSE(l.drop(delivered));  // delivered already: not taken by a failure
+    EXPECT_TRUE(l.drop(taken));
+    EXPECT_FALSE(l.drop(taken));  // once
+    EXPECT_FALSE(l.drop(99));
+    EXPECT_EQ(l.deliver(kept, t.id(dst)), ledger::receipt::ok);
+    ledger::summary s = l.summarize();
+    EXPECT_EQ(s.injected, 3u);
+    EXPECT_EQ(s.dropped, 1u);
+    EXPECT_EQ(s.expected, 2u);
+    EXPECT_EQ(s.lost, 0u);
+    EXPECT_TRUE(s.correct());
+    // Its pair counts nothing: the source's pairs are the two delivered.
+    ledger::pair_list pairs;
+    l.pairs().from(t.id(src), pairs);
+    EXPECT_EQ(pairs, (ledger::pair_list{{t.id(dst), 2u}}));
+    // A delivery of it is misrouted.
+    EXPECT_EQ(l.deliver(taken, t.id(dst)), ledger::receipt::misrouted);
+    EXPECT_FALSE(l.summarize().correct());
+}
+
 TEST(Ledger, BroadcastExpectsEveryRouter) {
     const topology t(2, 4);
     ledger l(t);

@@ -201,12 +201,39 @@ std::vector<router_id> parse_router_faults(const std::string& spec, const topolo
     return read_routers(t, spec);
 }
 
+timed_fault_spec split_fault_step(const std::string& value, const char* option) {
+    const std::size_t at = value.rfind('@');
+    if (at == std::string::npos) return {value, std::nullopt};
+    const std::string step = value.substr(at + 1);
+    const bool digits = !step.empty() && step.size() <= 18 &&
+                        step.find_first_not_of("0123456789") == std::string::npos;
+    if (!digits)
+        throw std::invalid_argument(std::string(option) + " " + value +
+                                    ": the step after '@' must be a whole number (SPEC@T)");
+    if (at == 0)
+        throw std::invalid_argument(std::string(option) + " " + value + ": no SPEC before '@'");
+    return {value.substr(0, at), std::stoull(step)};
+}
+
+std::optional<std::uint64_t> fault_step(const std::string& links, const std::string& routers) {
+    std::optional<timed_fault_spec> l, r;
+    if (!links.empty()) l = split_fault_step(links, "--fail-links");
+    if (!routers.empty()) r = split_fault_step(routers, "--fail-routers");
+    if (l && r && l->at != r->at)
+        throw std::invalid_argument(
+            "--fail-links and --fail-routers fail at the same time: both at the same step "
+            "(SPEC@T) or both before the run");
+    return l ? l->at : r ? r->at : std::nullopt;
+}
+
 link_faults parse_faults(const std::string& links, const std::string& routers, const topology& t,
                          std::uint64_t seed) {
     std::vector<cable> cables;
-    if (!links.empty()) cables = parse_link_faults(links, t, seed).cables();
+    if (!links.empty())
+        cables = parse_link_faults(split_fault_step(links, "--fail-links").spec, t, seed).cables();
     std::vector<router_id> down;
-    if (!routers.empty()) down = parse_router_faults(routers, t, seed);
+    if (!routers.empty())
+        down = parse_router_faults(split_fault_step(routers, "--fail-routers").spec, t, seed);
     return link_faults(t, std::move(cables), std::move(down));
 }
 

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,7 +69,21 @@ link_faults parse_link_faults(const std::string& spec, const topology& t, std::u
 std::vector<router_id> parse_router_faults(const std::string& spec, const topology& t,
                                            std::uint64_t seed);
 
-/// --fail-links `links` and --fail-routers `routers` (either may be empty) together.
+/// A --fail-links or --fail-routers value: its SPEC, and the step T of `SPEC@T` (a failure during
+/// the run; nothing: before it). The last '@' splits them when what follows it is a number.
+struct timed_fault_spec {
+    std::string spec;
+    std::optional<std::uint64_t> at;
+};
+/// Splits `value` (see timed_fault_spec). Throws std::invalid_argument, one line naming `option`,
+/// when what follows the last '@' is not a step number.
+timed_fault_spec split_fault_step(const std::string& value, const char* option);
+/// The step at which --fail-links `links` and --fail-routers `routers` fail (nothing: before the
+/// run). Throws std::invalid_argument for a bad @T, or for the two given with different times.
+std::optional<std::uint64_t> fault_step(const std::string& links, const std::string& routers);
+
+/// --fail-links `links` and --fail-routers `routers` (either may be empty) together, each
+/// without its @T.
 link_faults parse_faults(const std::string& links, const std::string& routers, const topology& t,
                          std::uint64_t seed);
 

@@ -56,12 +56,22 @@ ledger::summary ledger::summarize() const {
     // has one, the others theirs in dests_.
     summary s;
     s.injected = msgs_.size();
-    s.expected = (msgs_.size() - several_) + dests_.size();
+    s.dropped = dropped_;
+    s.expected = (msgs_.size() - several_) + dests_.size() - dropped_;
     s.delivered = delivered_;
     s.lost = s.expected - s.delivered;
     s.duplicated = duplicated_;
     s.misrouted = misrouted_;
     return s;
+}
+
+bool ledger::drop(std::uint64_t msg) {
+    if (msg >= count_ || several_ != 0) return false;
+    message& m = msgs_[msg];
+    if (m.word != message::kUnicastUnseen) return false;
+    m.word = 0;  // no destination, nothing seen: its pair sums add nothing
+    ++dropped_;
+    return true;
 }
 
 ledger::by_source ledger::pairs() const {

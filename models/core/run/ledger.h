@@ -82,8 +82,15 @@ class ledger {
         return true;
     }
 
+    /// Message `msg`, launched and not delivered, was taken by a failure during the run (a packet
+    /// on a failed link or in a failed router, or with no path left): it is expected nowhere
+    /// from now on (summary::dropped), and a delivery of it would be misrouted. Runs whose
+    /// messages are all unicasts (synthetic traffic) only; false, and nothing done, otherwise.
+    bool drop(std::uint64_t msg);
+
     struct summary {
-        std::uint64_t injected = 0;    ///< messages launched
+        std::uint64_t injected = 0;    ///< messages launched (the dropped ones too)
+        std::uint64_t dropped = 0;     ///< messages taken by a failure during the run (drop)
         std::uint64_t expected = 0;    ///< deliveries the launched headers call for
         std::uint64_t delivered = 0;   ///< deliveries to an expected node (first copy)
         std::uint64_t lost = 0;        ///< expected deliveries that never arrived
@@ -246,6 +253,7 @@ class ledger {
     /// summarize() need not read every message back.
     std::uint64_t delivered_ = 0;
     std::uint64_t several_ = 0;  ///< messages not unicast (their destinations are in dests_)
+    std::uint64_t dropped_ = 0;  ///< drop()
     walk_result scratch_;
     const std::vector<slot>* closed_plan_ = nullptr;  ///< the plan closed_form() last found so
 };

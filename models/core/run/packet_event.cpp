@@ -16,6 +16,8 @@ const char* to_string(packet_event_kind k) {
             return "conflict-wait";
         case packet_event_kind::deliver:
             return "deliver";
+        case packet_event_kind::lost:
+            return "lost";
     }
     return "?";
 }

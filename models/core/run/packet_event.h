@@ -18,6 +18,7 @@ enum class packet_event_kind : std::uint8_t {
     hop,            ///< it crossed the link `output`
     conflict_wait,  ///< it had a credit for `output` but another packet won the link
     deliver,        ///< the router delivered it to its node
+    lost,  ///< a failure during the run took it (on a failed link, in a failed router, no path)
 };
 
 const char* to_string(packet_event_kind k);

@@ -48,6 +48,7 @@ nlohmann::json to_json(const run_result& r, int k) {
         {"peak_rss_kib", r.peak_rss_kib},
         {"estimated_memory_mib", std::round(r.estimated_memory_mib * 10) / 10},
     };
+    if (r.lost_to_failure != 0) j["lost_to_failure"] = r.lost_to_failure;  // (SPEC@T runs)
     if (!r.activity.is_null()) j["activity"] = r.activity;
     if (!r.power.is_null()) j["power"] = r.power;
     return j;

@@ -33,42 +33,6 @@ static_assert(kMeasured == kReplyMeasured && !(kStepMask & kReplyBit) && !(kMeas
               "a reply's payload bits are apart from a request's");
 }  // namespace
 
-std::optional<std::string> traffic_options::validate() const {
-    if (!(rate > 0 && rate <= 1))
-        return "--rate must be in (0, 1] flits per terminal per step (got " + std::to_string(rate) +
-               ")";
-    if (concentration < 1 || concentration > kMaxConcentration)
-        return "--concentration must be 1.." + std::to_string(kMaxConcentration) + " (got " +
-               std::to_string(concentration) + ")";
-    if (auto e = out_of_range("--warmup", warmup, kWarmupRange)) return e;
-    if (auto e = out_of_range("--measure", measure, kMeasureRange)) return e;
-    if (auto e = out_of_range("--drain-limit", drain_limit, kDrainLimitRange)) return e;
-    if (!(hotspot_fraction >= 0 && hotspot_fraction <= 1))
-        return "--hotspot-fraction must be in [0, 1]";
-    if (auto e = out_of_range("--ugal-threshold", ugal_threshold, kUgalThresholdRange)) return e;
-    if (auto e = out_of_range("--packet-length", packet_length, kPacketLengthRange)) return e;
-    if (!packet_sizes.empty()) {
-        const auto sizes = d3::packet_sizes::parse(packet_sizes);
-        if (const auto* e = std::get_if<std::string>(&sizes)) return *e;
-    }
-    if (injection == injection_kind::on_off)
-        return on_off_injection::problem(rate / mean_flits(), burst_alpha, burst_beta,
-                                         mean_flits());
-    return std::nullopt;
-}
-
-double traffic_options::mean_flits() const {
-    if (packet_sizes.empty()) return packet_length;
-    return std::get<d3::packet_sizes>(d3::packet_sizes::parse(packet_sizes)).mean();
-}
-
-std::vector<router_id> hotspots_of(const traffic_options& o, const topology& t) {
-    if (o.hotspot_nodes.empty()) return {};
-    auto r = parse_hotspots(o.hotspot_nodes, t.routers());
-    if (auto* e = std::get_if<std::string>(&r)) throw std::invalid_argument(*e);
-    return std::get<std::vector<router_id>>(std::move(r));
-}
-
 bool past_saturation(std::int64_t gain, double backlog, bool drained) {
     if (!drained) return true;
     return gain > 0 && static_cast<double>(gain) > 5 * std::sqrt(2 * std::max(backlog, 1.0));
@@ -135,6 +99,31 @@ void traffic_state::route_around_faults(const link_faults& f) {
     faults_ = &f;
     detours_ = std::make_unique<detour_counts>();
     routing_ = route_around(std::move(routing_), t_, f, *detours_);
+}
+
+void traffic_state::lost(router_id src, router_id dst, std::uint64_t payload, std::uint64_t serial,
+                         bool launched) {
+    std::vector<router_id>& to = created_to_[src];
+    const auto it = std::find(to.rbegin(), to.rend(), dst);  // the pair check counts, any one
+    if (it != to.rend()) to.erase(std::next(it).base());
+    --created_;
+    if (launched)
+        lost_serials_.push_back(serial);
+    else
+        ++lost_unlaunched_;
+    if (!(payload & kMeasured)) return;
+    --created_measured_;
+    --created_window_;
+    // Closed in its source's window as if it had arrived, its hops not counted.
+    measured_window& w = windows_[src];
+    const std::uint64_t i = ((payload >> kIndexLsb) & kIndexMask) - w.first;
+    if (i >= w.open.size() || w.open[i].arrived) return;
+    if (w.open[i].hdr.b > 3) --deflected_measured_;
+    w.open[i].arrived = true;
+    while (!w.open.empty() && w.open.front().arrived) {
+        w.open.pop_front();
+        ++w.first;
+    }
 }
 
 void traffic_state::set_view(const occupancy_view& v) {
@@ -393,7 +382,17 @@ nlohmann::json traffic_state::summary() const {
     if (auto_) j["measure_auto"] = auto_summary();
     if (replies_) j["request_reply"] = replies_->summary(created_, delivered_, created_measured_);
     if (!o_.hotspot_nodes.empty()) j["hotspots"] = hotspots_of(o_, t_);
-    if (faults_) j["faults"] = faults_json(t_, *faults_, *detours_);
+    if (faults_) {
+        j["faults"] = faults_json(t_, *faults_, *detours_);
+        if (failure_at_) {  // a failure during the run: what it took
+            j["faults"]["failed_at"] = *failure_at_;
+            j["faults"]["lost"] = lost_serials_.size() + lost_unlaunched_;
+            j["faults"]["lost_packets"] = lost_serials_;
+            j["faults"]["lost_unlaunched"] = lost_unlaunched_;
+        }
+    } else if (failure_at_) {  // the run ended before the failure's step
+        j["faults"] = {{"failed_at", *failure_at_}, {"lost", 0}, {"not_reached", true}};
+    }
     if (o_.injection == injection_kind::on_off) {  // Bernoulli runs keep the keys they had
         j["injection"] = to_string(o_.injection);
         j["burst_alpha"] = o_.burst_alpha;

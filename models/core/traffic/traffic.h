@@ -153,8 +153,20 @@ class traffic_state {
     /// The detours' counts with --fail-links, else nullptr.
     const detour_counts* detours() const { return detours_.get(); }
     /// A node launches minimal_header(dst) itself, without asking routing(): minimal routing and
-    /// no failed links to go around.
-    bool minimal_headers() const { return o_.routing == routing_kind::minimal && !detours_; }
+    /// no failed links to go around, now or later in the run.
+    bool minimal_headers() const {
+        return o_.routing == routing_kind::minimal && !detours_ && !failure_at_;
+    }
+    /// --fail-links SPEC@T: the failures happen at step `t` (the testbench then calls
+    /// route_around_faults and reports what they took). Before the programs are made: every
+    /// packet's header then comes from routing(), which goes around the failures from `t` on.
+    void expect_failure_at(std::uint64_t t) { failure_at_ = t; }
+    /// A failure during the run took a packet from `src` to `dst` (its payload from created(),
+    /// its serial `serial`): it is no longer expected (the pair check, the measured counts), and
+    /// it is counted and named as lost. `launched` false: it still waited in its source's queue
+    /// (a failed router's node), no packet yet.
+    void lost(router_id src, router_id dst, std::uint64_t payload, std::uint64_t serial,
+              bool launched);
 
     /// The run was stopped at `step` (the watchdog, the memory limit), before creation ended:
     /// the measurement window's rates are over the measured steps it ran, not the whole window.
@@ -191,6 +203,9 @@ class traffic_state {
     const link_faults* faults_ = nullptr;             ///< route_around_faults()
     std::unique_ptr<detour_counts> detours_;          ///< route_around_faults()
     std::vector<std::vector<router_id>> created_to_;  ///< per source, one entry per packet
+    std::optional<std::uint64_t> failure_at_;         ///< expect_failure_at()
+    std::vector<std::uint64_t> lost_serials_;         ///< lost() of launched packets
+    std::uint64_t lost_unlaunched_ = 0;               ///< lost() of packets not launched
 
     /// A source's measured packets from the oldest one still on its way on, in creation order
     /// (each packet's index among its source's measured packets travels in its payload).

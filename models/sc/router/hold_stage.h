@@ -131,6 +131,20 @@ class hold_stage : public sc_core::sc_object {
         return next;
     }
 
+    /// A failure during the run (router::fail_waiting): calls visit(entry) for every held packet,
+    /// between steps; those it returns true for are taken out. Not with a hold unit (use()).
+    template <typename Visit>
+    void take_out(Visit&& visit) {
+        std::size_t kept = 0;
+        for (held_entry& h : held_)
+            if (!visit(h.e)) held_[kept++] = h;
+        held_.resize(kept);
+        for (bounded_ring<held_entry>& lane : lanes_) {
+            for (std::size_t i = 0; i < lane.size(); ++i) lane[i].e.done = visit(lane[i].e);
+            lane.remove_if([](const held_entry& h) { return h.e.done; });
+        }
+    }
+
     std::size_t size() const { return held_.size() + lanes_[0].size() + lanes_[1].size(); }
     /// The held packets, in the order they entered (deadlock diagnosis).
     std::vector<const entry*> held() const;

@@ -131,6 +131,26 @@ class input_unit : public sc_core::sc_object {
         return next;
     }
 
+    /// A failure during the run (router::fail_waiting): calls visit(fifo, entry) for every
+    /// packet buffered, between steps; those it returns true for are taken out, each with a
+    /// credit upstream (one-flit packets).
+    template <typename Visit>
+    void take_out(Visit&& visit) {
+        for (int f = 0; f < buffers(); ++f) {
+            bounded_ring<entry>& q = buffer(f);
+            std::size_t n = 0;
+            for (std::size_t i = 0; i < q.size(); ++i)
+                if (visit(f, q[i])) {
+                    q[i].done = true;  // (no entry between steps is done: release took those)
+                    ++n;
+                }
+            if (n == 0) continue;
+            q.remove_if([](const entry& e) { return e.done; });
+            if (f < injq_ && q.empty()) mark(f, false);
+            for (std::size_t i = 0; i < n; ++i) return_credits(f);
+        }
+    }
+
     std::size_t size(int fifo) const { return buffer(fifo).size(); }
     /// No room for another packet (a link buffer: its depth's D / F packets).
     bool full(int fifo) const { return buffer(fifo).full(); }

@@ -1,0 +1,50 @@
+#include "core/traffic/failure_at_step.h"
+
+#include "core/run/packet_event.h"
+
+namespace d3 {
+
+const char* to_string(failure_fate f) {
+    switch (f) {
+        case failure_fate::stays:
+            return "stays";
+        case failure_fate::rerouted:
+            return "rerouted";
+        case failure_fate::on_failed_link:
+            return "on a failed link";
+        case failure_fate::in_failed_router:
+            return "in a failed router";
+        case failure_fate::no_route:
+            return "no route";
+    }
+    return "?";
+}
+
+failure_outcome fate_at_failure(const topology& t, const link_faults& f,
+                                const detour_finder& detours, const waiting_place& w,
+                                const header& h, std::uint64_t spread) {
+    failure_outcome out;
+    out.hdr = h;
+    if (f.router_failed(w.at)) {
+        out.fate = failure_fate::in_failed_router;
+        return out;
+    }
+    if (w.input >= 0 && f.failed(w.at, w.input)) {  // input port i is the cable of output i
+        out.fate = failure_fate::on_failed_link;
+        return out;
+    }
+    const coord at = t.at(w.at);
+    if (!route_crosses_failure(t, f, at, h)) return out;
+    const std::optional<router_id> dst = header_destination(t, w.at, h);
+    if (dst && !f.router_failed(*dst) && detours.size() != 0)
+        if (const std::optional<header> d =
+                detours.around(at, t.at(*dst), static_cast<std::size_t>(spread % detours.size()))) {
+            out.fate = failure_fate::rerouted;
+            out.hdr = *d;
+            return out;
+        }
+    out.fate = failure_fate::no_route;
+    return out;
+}
+
+}  // namespace d3

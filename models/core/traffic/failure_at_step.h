@@ -1,0 +1,52 @@
+// Failures during a run (issue 47, item 5; docs/resilience.md, "Failures at a step"): what a
+// failure at step T does to a packet that waits in a router at T. A packet on a failed cable (in
+// the input buffers of the cable's downstream port: the model puts a packet sent over a link
+// there at once, ready after the link's latency) or anywhere in a failed router (its input and
+// injection buffers, its hold stage) is lost. A packet elsewhere whose remaining route crosses a
+// failure gets a detour from where it waits (detour_finder), or is lost when none reaches its
+// destination. Every other packet keeps its header. Plain C++.
+#pragma once
+
+#include <cstdint>
+
+#include "core/decoding/header.h"
+#include "core/network/link_faults.h"
+#include "core/network/topology.h"
+#include "core/traffic/route_around.h"
+
+namespace d3 {
+
+/// Where a packet waits in a router: an input buffer of link port `input` (port_of's index), the
+/// injection buffer (kInjected) or the hold stage (kHeld). (packet_event's kNode and kHold.)
+struct waiting_place {
+    static constexpr int kInjected = -1;
+    static constexpr int kHeld = -2;
+    router_id at = 0;
+    int input = kInjected;
+};
+
+enum class failure_fate : std::uint8_t {
+    stays,             ///< its route crosses no failure: untouched
+    rerouted,          ///< a detour from where it waits (failure_outcome::hdr)
+    on_failed_link,    ///< lost: it waits on a failed cable
+    in_failed_router,  ///< lost: it waits in a failed router
+    no_route,          ///< lost: no detour reaches its destination (or that router failed)
+};
+const char* to_string(failure_fate f);
+inline bool lost(failure_fate f) {
+    return f > failure_fate::rerouted;
+}
+
+struct failure_outcome {
+    failure_fate fate = failure_fate::stays;
+    header hdr;  ///< rerouted: the new header
+};
+
+/// What the failures `f` do to a unicast packet with header `h` (the header its router decodes
+/// next) waiting at `w`. `detours` is over `f`; `spread` chooses where among the detours the
+/// search starts (the packet's serial: detours spread over the network, and a run repeats).
+failure_outcome fate_at_failure(const topology& t, const link_faults& f,
+                                const detour_finder& detours, const waiting_place& w,
+                                const header& h, std::uint64_t spread);
+
+}  // namespace d3

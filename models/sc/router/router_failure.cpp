@@ -1,0 +1,27 @@
+// router::fail_waiting: what a failure during the run (--fail-links SPEC@T) does to the packets
+// that wait in this router (docs/resilience.md, "Failures at a step").
+#include "core/traffic/failure_at_step.h"
+#include "sc/router.h"
+
+namespace d3 {
+
+void router::fail_waiting(std::uint64_t t, const waiting_visitor& visit) {
+    bool again = false;
+    const auto judge = [&](int where, entry& e) {
+        const waiting_verdict v = visit(*e.pkt, where);
+        if (v == waiting_verdict::rerouted) {  // its decision was the old header's
+            e.decoded = false;
+            e.stalled = false;
+            again = true;
+        }
+        return v == waiting_verdict::removed;
+    };
+    in_unit_.take_out([&](int fifo, entry& e) {
+        return judge(
+            in_unit_.is_injection(fifo) ? waiting_place::kInjected : in_unit_.input_of(fifo), e);
+    });
+    hold_.take_out([&](entry& e) { return judge(waiting_place::kHeld, e); });
+    if (again) clock_.wake_router(*this, t + 1);
+}
+
+}  // namespace d3

@@ -1,0 +1,76 @@
+#include "tb/failure_injector.h"
+
+#include "core/run/packet_event.h"
+
+namespace d3 {
+
+failure_injector::failure_injector(network& net, traffic_state& state, const link_faults& faults,
+                                   std::uint64_t at, link_observer* log)
+    : net_(net),
+      state_(state),
+      faults_(faults),
+      at_(at),
+      log_(log && log->wants_packets() ? log : nullptr),
+      detours_(net.topo(), faults) {
+    // A client of the router phase, added after every router: it steps after them.
+    net_.clock.add(*this, /*router_phase=*/true);
+    net_.clock.wake(*this, at_ - 1);
+}
+
+void failure_injector::step(std::uint64_t step) {  // at_ - 1
+    happened_ = true;
+    state_.route_around_faults(faults_);
+    const topology& t = net_.topo();
+    for (const router_id r : faults_.routers())
+        net_.fail_node(r, [&](const launch& l) {
+            const std::optional<router_id> dst = header_destination(t, r, l.hdr);
+            state_.lost(r, dst.value_or(r), l.payload, 0, /*launched=*/false);
+        });
+    net_.fail_waiting(
+        step, [this](packet& p, router_id r, int where) { return judge(p, r, where); },
+        [this](const packet& p, router_id r, int where) { lost(p, r, where); });
+}
+
+router::waiting_verdict failure_injector::judge(packet& p, router_id at, int where) {
+    const failure_outcome o =
+        fate_at_failure(net_.topo(), faults_, detours_, {at, where}, p.hdr, p.serial);
+    switch (o.fate) {
+        case failure_fate::stays:
+            return router::waiting_verdict::keep;
+        case failure_fate::rerouted:
+            p.hdr = o.hdr;
+            ++rerouted_;
+            return router::waiting_verdict::rerouted;
+        case failure_fate::on_failed_link:
+            ++on_failed_links_;
+            break;
+        case failure_fate::in_failed_router:
+            ++in_failed_routers_;
+            break;
+        case failure_fate::no_route:
+            ++no_route_;
+            break;
+    }
+    return router::waiting_verdict::removed;
+}
+
+void failure_injector::lost(const packet& p, router_id at, int where) {
+    const std::optional<router_id> dst = header_destination(net_.topo(), at, p.hdr);
+    state_.lost(p.src, dst.value_or(at), p.payload, p.serial, /*launched=*/true);
+    if (!log_) return;
+    packet_event e = event_of(packet_event_kind::lost, p, at_, at);
+    e.input = where == waiting_place::kHeld ? packet_event::kHold
+              : where < 0                   ? packet_event::kNode
+                                            : where;
+    log_->on_packet(e);
+}
+
+nlohmann::json failure_injector::figures() const {
+    if (!happened_) return nullptr;
+    return {{"lost_on_failed_links", on_failed_links_},
+            {"lost_in_failed_routers", in_failed_routers_},
+            {"lost_no_route", no_route_},
+            {"rerouted_in_flight", rerouted_}};
+}
+
+}  // namespace d3

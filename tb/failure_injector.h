@@ -1,0 +1,46 @@
+// A failure during a traffic run (--fail-links SPEC@T, --fail-routers SPEC@T; docs/resilience.md,
+// "Failures at a step"): a client of the network's stepper, stepped once at the end of step T - 1,
+// after every router. Then destination routing goes around the failures
+// (traffic_state::route_around_faults), a failed router's node launches nothing more, and every
+// packet that waits in a router is judged (core/traffic/failure_at_step.h): those on a failed
+// cable or in a failed router, or with no route left, are lost (counted, named in the packet log
+// as a `lost` event of step T, dropped from the ledger and the pair check); those whose route
+// crosses a failure get a detour from where they wait.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json.hpp>
+
+#include "core/network/link_faults.h"
+#include "core/traffic/failure_at_step.h"
+#include "core/traffic/route_around.h"
+#include "core/traffic/traffic.h"
+#include "sc/network.h"
+
+namespace d3 {
+
+class failure_injector final : public stepper::client {
+  public:
+    /// `faults` (which outlives this) fail at step `at` >= 1 of the run on `net`, whose traffic
+    /// is `state`; `log` (may be null) is told each lost packet.
+    failure_injector(network& net, traffic_state& state, const link_faults& faults,
+                     std::uint64_t at, link_observer* log);
+    void step(std::uint64_t t) override;
+    /// What the failure did, by fate (added to the traffic's `faults`); empty before it.
+    nlohmann::json figures() const;
+
+  private:
+    router::waiting_verdict judge(packet& p, router_id at, int where);
+    void lost(const packet& p, router_id at, int where);
+
+    network& net_;
+    traffic_state& state_;
+    const link_faults& faults_;
+    const std::uint64_t at_;
+    link_observer* log_;
+    detour_finder detours_;
+    bool happened_ = false;
+    std::uint64_t on_failed_links_ = 0, in_failed_routers_ = 0, no_route_ = 0, rerouted_ = 0;
+};
+
+}  // namespace d3

@@ -1,0 +1,273 @@
+// --fail-links SPEC@T (issue 47, item 5; docs/resilience.md, "Failures at a step") as a user runs
+// it: a global cable of D3(4,8) fails at step T under uniform traffic. The packets it takes are
+// worked out from the packet log alone (those whose last event before T is a hop over the cable:
+// the model puts a packet sent over a link in the far router's input buffer at once), not from
+// what the run says it lost; every other packet is delivered exactly once, none crosses the cable
+// from T on, and the run exits 7. A failure at a T at which nothing is on the cable loses nothing
+// and exits 0; a bad @T is one line and exit 2.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "cli/d3sim_cli.h"
+#include "support/read_file.h"
+
+namespace d3 {
+namespace {
+
+using test::expect_bad_input;
+using test::read_all;
+using test::run_d3sim;
+using test::write_temp;
+
+std::string unique(const std::string& name) {
+    return test::unique_name("d3_fail_at_step", name);
+}
+
+// One row of the packet log (step,event,packet,message,source,destination,router,input,vc,
+// output,b).
+struct row {
+    std::uint64_t step = 0;
+    std::string event, router, output;
+    std::uint64_t packet = 0;
+    std::string destination;
+};
+
+std::vector<row> rows_of(const std::string& log) {
+    std::vector<row> out;
+    std::istringstream in(log);
+    std::string line;
+    std::getline(in, line);  // the header
+    while (std::getline(in, line)) {
+        std::istringstream r(line);
+        std::string f[11];
+        for (std::string& x : f) std::getline(r, x, ',');
+        out.push_back({std::stoull(f[0]), f[1], f[6], f[9], std::stoull(f[2]), f[5]});
+    }
+    return out;
+}
+
+// The cable (1,2,3) global 1 <-> (2,3,2) global 3, either direction.
+bool over_cable(const row& r) {
+    return r.event == "hop" && ((r.router == "1.2.3" && r.output == "global 1") ||
+                                (r.router == "2.3.2" && r.output == "global 3"));
+}
+
+// An event that moves a packet (a conflict-wait leaves it where it waits; lost is the run's).
+bool moves(const row& r) {
+    return r.event != "conflict-wait" && r.event != "lost";
+}
+
+// The packets on the cable at step `t`: their last move before t is a hop over it.
+std::set<std::uint64_t> on_cable_at(const std::vector<row>& rows, std::uint64_t t) {
+    std::map<std::uint64_t, const row*> last;
+    for (const row& r : rows)
+        if (r.step < t && moves(r)) last[r.packet] = &r;  // the log is in step order
+    std::set<std::uint64_t> out;
+    for (const auto& [packet, r] : last)
+        if (over_cable(*r)) out.insert(packet);
+    return out;
+}
+
+// How many packets are on the cable at each step below `steps` (on_cable_at's, in one pass):
+// a packet is on it from the step after its hop over it to the step of its next move.
+std::vector<std::size_t> on_cable_by_step(const std::vector<row>& rows, std::uint64_t steps) {
+    std::vector<std::size_t> n(steps, 0);
+    std::unordered_map<std::uint64_t, std::uint64_t> hopped;  // packet -> step of its hop over it
+    const auto count = [&](std::uint64_t from, std::uint64_t to) {
+        for (std::uint64_t t = from + 1; t <= to && t < steps; ++t) ++n[t];
+    };
+    for (const row& r : rows) {
+        if (!moves(r)) continue;
+        if (const auto it = hopped.find(r.packet); it != hopped.end()) {
+            count(it->second, r.step);
+            hopped.erase(it);
+        }
+        if (over_cable(r)) hopped[r.packet] = r.step;
+    }
+    for (const auto& [packet, step] : hopped) count(step, steps);
+    return n;
+}
+
+const std::string kRun =
+    "--k 4 --m 8 --traffic uniform --concentration 4 --rate 0.5 --warmup 30 --measure 60 ";
+
+// A run with the cable failing at `at`: its exit code, JSON and packet log.
+struct failed_run {
+    int code = 0;
+    std::string err;
+    nlohmann::json j;
+    std::vector<row> rows;
+};
+failed_run fail_cable_at(std::uint64_t at, const std::string& tag) {
+    const std::string cable = write_temp(unique("cable.txt"), "1 2 3 g 1\n");
+    const std::string json = write_temp(unique(tag + ".json"), "");
+    const std::string log = write_temp(unique(tag + ".csv"), "");
+    const auto r = run_d3sim(kRun + "--fail-links " + cable + "@" + std::to_string(at) +
+                             " --json " + json + " --trace-packets " + log + " -q");
+    failed_run out{r.code, r.err, nlohmann::json(), {}};
+    out.j = nlohmann::json::parse(read_all(json));
+    out.rows = rows_of(read_all(log));
+    return out;
+}
+
+TEST(FailAtStepCli, AGlobalCableFailingUnderLoadLosesExactlyThePacketsOnIt) {
+    // A first run fails the cable late; before its failure it is the same run as any other
+    // (nothing before T depends on T), so its log tells the step at which the cable holds most.
+    const failed_run probe = fail_cable_at(89, "probe");
+    const std::vector<std::size_t> on = on_cable_by_step(probe.rows, 88);
+    std::uint64_t at = 0;
+    std::size_t most = 0;
+    for (std::uint64_t t = 40; t < on.size(); ++t)
+        if (on[t] > most) most = on[t], at = t;
+    ASSERT_GE(most, 2u) << "the cable is never loaded: a test that could not fail";
+
+    const failed_run r = fail_cable_at(at, "run");
+    ASSERT_EQ(r.code, 7) << r.err;
+    EXPECT_TRUE(r.j["correct"].get<bool>()) << r.j["problems"];
+    const std::set<std::uint64_t> expected = on_cable_at(r.rows, at);
+    EXPECT_EQ(expected.size(), most);
+    // The `lost` events, all of step `at`, at the far end of the cable the packet was sent over.
+    std::set<std::uint64_t> lost;
+    std::map<std::uint64_t, int> delivered;
+    for (const row& x : r.rows) {
+        if (x.event == "lost") {
+            EXPECT_EQ(x.step, at);
+            EXPECT_TRUE(x.router == "2.3.2" || x.router == "1.2.3") << x.router;
+            lost.insert(x.packet);
+        }
+        if (x.event == "deliver") ++delivered[x.packet];
+        if (x.step >= at) {
+            EXPECT_FALSE(over_cable(x)) << "packet " << x.packet << " step " << x.step;
+        }
+    }
+    EXPECT_EQ(lost, expected);
+    const auto& f = r.j["traffic"]["faults"];
+    EXPECT_EQ(f["failed_at"], at);
+    EXPECT_EQ(f["lost"], expected.size());
+    EXPECT_EQ(f["lost_on_failed_links"], expected.size());
+    EXPECT_EQ(f["lost_packets"].get<std::set<std::uint64_t>>(), expected);
+    EXPECT_EQ(r.j["lost_to_failure"], expected.size());
+    // Every packet injected is delivered exactly once or lost, never both.
+    std::set<std::uint64_t> injected;
+    for (const row& x : r.rows)
+        if (x.event == "inject") injected.insert(x.packet);
+    for (const std::uint64_t p : injected) {
+        const int n = delivered.count(p) ? delivered.at(p) : 0;
+        EXPECT_EQ(n + static_cast<int>(lost.count(p)), 1) << "packet " << p;
+    }
+    EXPECT_EQ(r.j["injected"], injected.size());
+    EXPECT_EQ(r.j["delivered"].get<std::size_t>() + lost.size(), injected.size());
+    EXPECT_EQ(r.j["traffic"]["delivered"], r.j["traffic"]["created"]);
+    EXPECT_GT(f["rerouted_in_flight"].get<int>(), 0);  // waiting packets routed around it
+}
+
+TEST(FailAtStepCli, AFailureWithNothingOnTheCableLosesNothingAndExitsZero) {
+    const failed_run probe = fail_cable_at(89, "quiet-probe");
+    const std::vector<std::size_t> on = on_cable_by_step(probe.rows, 88);
+    std::uint64_t at = 0;
+    for (std::uint64_t t = 40; t < on.size() && at == 0; ++t)
+        if (on[t] == 0) at = t;
+    ASSERT_NE(at, 0u) << "the cable is never empty";
+    const failed_run r = fail_cable_at(at, "quiet");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_TRUE(r.j["correct"].get<bool>());
+    EXPECT_EQ(r.j["traffic"]["faults"]["lost"], 0);
+    EXPECT_EQ(r.j["traffic"]["faults"]["failed_at"], at);
+    for (const row& x : r.rows) {
+        EXPECT_NE(x.event, "lost");
+        if (x.step >= at) {
+            EXPECT_FALSE(over_cable(x));
+        }
+    }
+}
+
+// The router a hop out of `router` ("c.d.p") over `output` leads to on D3(4,8), by (2.1): local
+// port x of (c,d,p) to (c,d,p+x), global port a to (c+a,p,d).
+std::string far_end(const std::string& router, const std::string& output) {
+    int c = 0, d = 0, p = 0, port = 0;
+    char kind[8] = {};
+    std::sscanf(router.c_str(), "%d.%d.%d", &c, &d, &p);
+    std::sscanf(output.c_str(), "%7s %d", kind, &port);
+    const bool global = std::string(kind) == "global";
+    const int fc = global ? (c + port) % 4 : c, fd = global ? p : d,
+              fp = global ? d : (p + port) % 8;
+    return std::to_string(fc) + "." + std::to_string(fd) + "." + std::to_string(fp);
+}
+
+TEST(FailAtStepCli, ARouterFailingUnderLoadLosesWhatItHoldsAndWhatGoesToIt) {
+    const std::string down = "2.3.2";
+    const std::string routers = write_temp(unique("router.txt"), "2 3 2\n");
+    const std::string json = write_temp(unique("router.json"), "");
+    const std::string log = write_temp(unique("router.csv"), "");
+    const std::uint64_t at = 60;
+    const auto r = run_d3sim(kRun + "--fail-routers " + routers + "@" + std::to_string(at) +
+                             " --json " + json + " --trace-packets " + log + " -q");
+    ASSERT_EQ(r.code, 7) << r.err;
+    const auto j = nlohmann::json::parse(read_all(json));
+    EXPECT_TRUE(j["correct"].get<bool>()) << j["problems"];
+    const std::vector<row> rows = rows_of(read_all(log));
+    // From the log before `at`: a packet is in the router when its last move injected it
+    // there, held it there or sent it there; on one of its cables (which fail with it) when its
+    // last move sent it out of there; it is lost too when it goes there and was not delivered.
+    std::map<std::uint64_t, const row*> last;
+    for (const row& x : rows)
+        if (x.step < at && moves(x)) last[x.packet] = &x;
+    std::set<std::uint64_t> inside, leaving, to_it;
+    for (const auto& [packet, x] : last) {
+        if (x->event == "deliver") continue;
+        if ((x->event == "inject" || x->event == "hold") && x->router == down)
+            inside.insert(packet);
+        else if (x->event == "hop" && far_end(x->router, x->output) == down)
+            inside.insert(packet);
+        else if (x->event == "hop" && x->router == down)
+            leaving.insert(packet);
+        else if (x->destination == down)
+            to_it.insert(packet);
+    }
+    ASSERT_FALSE(inside.empty()) << "nothing in the router: a test that could not fail";
+    std::set<std::uint64_t> lost, expected = inside;
+    expected.insert(leaving.begin(), leaving.end());
+    expected.insert(to_it.begin(), to_it.end());
+    for (const row& x : rows) {
+        if (x.event == "lost") lost.insert(x.packet);
+        if (x.step >= at && x.event != "lost") {  // nothing in it, to it or from it
+            EXPECT_NE(x.router, down) << x.event << " of packet " << x.packet;
+            EXPECT_NE(x.destination, down) << x.event << " of packet " << x.packet;
+            if (x.event == "hop") {
+                EXPECT_NE(far_end(x.router, x.output), down);
+            }
+        }
+    }
+    EXPECT_EQ(lost, expected);
+    const auto& f = j["traffic"]["faults"];
+    EXPECT_EQ(f["lost_in_failed_routers"], inside.size());
+    EXPECT_EQ(f["lost_on_failed_links"], leaving.size());
+    EXPECT_EQ(f["lost_no_route"], to_it.size());
+    EXPECT_EQ(f["lost_packets"].get<std::set<std::uint64_t>>(), expected);
+    EXPECT_EQ(f["lost"].get<std::size_t>(),
+              expected.size() + f["lost_unlaunched"].get<std::size_t>());
+    EXPECT_EQ(j["traffic"]["delivered"], j["traffic"]["created"]);
+}
+
+TEST(FailAtStepCli, BadStepsAreOneLineErrors) {
+    const std::string run = "--k 2 --m 3 --traffic uniform --warmup 10 --measure 10 ";
+    expect_bad_input(run + "--fail-links random:1@soon", "must be a whole number");
+    expect_bad_input(run + "--fail-links random:1@", "must be a whole number");
+    expect_bad_input(run + "--fail-links random:1@0", "failure before the run");
+    expect_bad_input(run + "--fail-links random:1@100000", "beyond the run");
+    expect_bad_input(run + "--fail-links random:1@5 --fail-routers random:1@6", "same step");
+    expect_bad_input(run + "--fail-links random:1@5 --packet-length 2", "one-flit packets");
+    expect_bad_input("--k 2 --m 3 --primitive all-to-all --fail-links random:1@5",
+                     "a primitive takes failures before the run only");
+}
+
+}  // namespace
+}  // namespace d3
