@@ -5,9 +5,9 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <vector>
 
+#include "core/containers/bounded_ring.h"
 #include "core/run/packet.h"
 #include "core/vc_router/input_vcs.h"
 #include "core/vc_router/output_vcs.h"
@@ -61,7 +61,8 @@ class terminal_sources {
         std::uint64_t ready;
     };
     struct source {
-        std::deque<queued> packets;
+        /// Unbounded in effect (the node decides how many wait); no memory while empty.
+        bounded_ring<queued> packets{UINT32_MAX};
         int seq = 0;  ///< next flit of the front packet
         int vc = 0;   ///< its VC at the terminal input
     };

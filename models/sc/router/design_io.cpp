@@ -36,14 +36,18 @@ void design_io::deliver(packet* p, std::uint64_t at) {
     flit f;
     f.pkt = p;
     tlm::tlm_phase ph = tlm::BEGIN_REQ;
-    const std::uint64_t now = clock_.now();
-    sc_core::sc_time delay = at == now ? sc_core::SC_ZERO_TIME : cycles(at - now);
+    const std::uint64_t ahead = at - clock_.now();
+    if (ahead != deliver_ahead_) {  // the delay of the last delivery's distance is kept
+        deliver_ahead_ = ahead;
+        deliver_delay_ = ahead == 0 ? sc_core::SC_ZERO_TIME : cycles(ahead);
+    }
+    sc_core::sc_time delay = deliver_delay_;
     const tlm::tlm_sync_enum r = node_->nb_transport_fw(f, ph, delay);
     if (r != tlm::TLM_COMPLETED) check_return(name_, "nb_transport_fw", r, tlm::TLM_COMPLETED);
 }
 
 bool design_io::route(const packet& p, std::uint64_t t, target& to, header& next) {
-    entry e;
+    entry& e = decoding_;
     e.pkt = const_cast<packet*>(&p);
     const bool unicast = net_ == network_kind::mdf  ? route_.route(e, t, mdf_network{})
                          : net_ == network_kind::d3 ? route_.route(e, t, d3_network{})

@@ -9,6 +9,7 @@
 
 #include "core/vc_router/vc_router.h"
 #include "sc/protocol.h"
+#include "sc/router/entry.h"
 #include "sc/router/route_stage.h"
 #include "sc/stepper.h"
 
@@ -84,6 +85,13 @@ class design_io final : public vc_router_io {
     std::vector<edge<fw_if>> outputs_;
     std::vector<edge<bw_if>> inputs_;
     fw_if* node_ = nullptr;
+    /// route(): the entry the route stage decodes into, reused (each decode writes its decision
+    /// and target; only they are read).
+    entry decoding_;
+    /// deliver(): the cycles ahead of now of the last delivery and that distance as a delay
+    /// (most deliveries are as far ahead as the one before).
+    std::uint64_t deliver_ahead_ = 0;
+    sc_core::sc_time deliver_delay_ = sc_core::SC_ZERO_TIME;
 };
 
 }  // namespace d3
