@@ -26,16 +26,12 @@
 #include "study/study.h"
 #include "study/sweep_ci.h"
 #include "study/sweep_compare.h"
+#include "study/sweep_errors.h"
 #include "study/sweep_seeds.h"
 
 namespace d3 {
 
 namespace {
-
-int bad_input(const std::string& msg) {
-    std::fprintf(stderr, "d3sim sweep: error: %s\n", printable(msg).c_str());
-    return 2;
-}
 
 /// A point's error line without d3sim's own prefix (this one's is "d3sim sweep: error: ").
 std::string point_error(std::string line) {
@@ -319,7 +315,7 @@ int run_sweep(int argc, char** argv) {
     } catch (const CLI::CallForHelp& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        return bad_input(parse_error_text(app, e));
+        return sweep_bad_input(parse_error_text(app, e));
     }
     if (!compare.empty()) {
         // Each sweep gets its file as --config, and would write the one --junit file.
@@ -327,43 +323,44 @@ int run_sweep(int argc, char** argv) {
                           : junit.empty()                        ? nullptr
                                                                  : "--junit";
         if (own)
-            return bad_input(
+            return sweep_bad_input(
                 std::string("--compare runs one sweep per file with it as --config: ") + own +
                 " cannot be given with it");
         return run_compare(argc, argv, compare, out, seeds > 1, &run_sweep);
     }
     std::string why;
     const auto rates = parse_rates(rates_text, &why);
-    if (!rates) return bad_input("--rates: " + why + " (got '" + rates_text + "')");
+    if (!rates) return sweep_bad_input("--rates: " + why + " (got '" + rates_text + "')");
     // Two points at one rate would run at once on the same point file (named by rate_text).
     std::vector<std::string> names;
     for (double r : *rates) names.push_back(rate_text(r));
     if (const auto twice = repeated(names))
-        return bad_input("--rates: rate " + *twice + " is given more than once (got '" +
-                         rates_text + "')");
-    if (auto err = check_backend_options(app, backend)) return bad_input(*err);
+        return sweep_bad_input("--rates: rate " + *twice + " is given more than once (got '" +
+                               rates_text + "')");
+    if (auto err = check_backend_options(app, backend)) return sweep_bad_input(*err);
     if (!junit.empty())  // before any point runs
-        if (auto err = check_writable(junit)) return bad_input("--junit: " + *err);
+        if (auto err = check_writable(junit)) return sweep_bad_input("--junit: " + *err);
     const std::vector<std::string> extras = app.remaining();
     const bool background = option_in(extras, "--background");
     // A --config file may name the traffic (each point's d3sim checks it).
     const bool traffic = option_in(extras, "--traffic") || option_in(extras, "--config");
     if (option_in(extras, "--baseline"))  // each point's configuration differs in its rate
-        return bad_input(
+        return sweep_bad_input(
             "--baseline compares one run with an earlier result of the same configuration, "
             "and every point runs another rate: gate a point with d3sim --rate R --baseline");
     for (const char* own : {"--rate", "--background-rate", "--json"})
         if (option_in(extras, own))
-            return bad_input(std::string(own) + " is set by the sweep for each point");
+            return sweep_bad_input(std::string(own) + " is set by the sweep for each point");
     if (!traffic && !background)
-        return bad_input(
+        return sweep_bad_input(
             "a sweep needs --traffic PATTERN (and d3sim's traffic options), or --primitive P "
             "--background PATTERN (the background's rate is swept)");
     const char* const swept = background && !traffic ? "--background-rate" : "--rate";
     if (seeds > 1 && !traffic)
-        return bad_input("--seeds applies to a --traffic sweep (a primitive's figures are fixed)");
+        return sweep_bad_input(
+            "--seeds applies to a --traffic sweep (a primitive's figures are fixed)");
     if (seeds > 1 && option_in(extras, "--seed"))
-        return bad_input(
+        return sweep_bad_input(
             "--seed is set by the sweep for each job when --seeds is given (seeds 1 to N)");
     const auto point_args = [&](double r) {
         std::vector<std::string> args = extras;
@@ -372,14 +369,16 @@ int run_sweep(int argc, char** argv) {
     };
     // After d3sim's own checks, which refuse what a point cannot take at all (--wave with
     // --traffic).
-    if (auto err = check_point_options(point_args(rates->front()))) return bad_input(*err);
+    if (auto err = check_point_options(point_args(rates->front()))) return sweep_bad_input(*err);
     for (const auto& [option, key] : kPerRunOutputs)
-        if (option_in(extras, option)) return bad_input(per_run_output_refused(option, swept));
+        if (option_in(extras, option))
+            return sweep_bad_input(per_run_output_refused(option, swept));
     if (option_in(extras, "--config"))
-        if (auto err = config_outputs(point_args(rates->front()), swept)) return bad_input(*err);
+        if (auto err = config_outputs(point_args(rates->front()), swept))
+            return sweep_bad_input(*err);
     std::error_code ec;
     std::filesystem::create_directories(out, ec);
-    if (ec) return bad_input("cannot create " + out + ": " + ec.message());
+    if (ec) return sweep_bad_input("cannot create " + out + ": " + ec.message());
     const std::string dir = std::filesystem::absolute(out).lexically_normal().string();
 
     // One job per rate: DIR/point_R.json and its stderr DIR/point_R.log; with seeds, one per rate
@@ -417,7 +416,7 @@ int run_sweep(int argc, char** argv) {
             if (!r || !lacks_figures(*r)) continue;
             const std::string aside = j.result + ".damaged";
             std::filesystem::rename(j.result, aside, ec);
-            if (ec) return bad_input("cannot move " + j.result + " aside: " + ec.message());
+            if (ec) return sweep_bad_input("cannot move " + j.result + " aside: " + ec.message());
             std::fprintf(stderr,
                          "d3sim sweep: job %zu (%s): its result lacks the point's figures or has "
                          "them damaged; moved to %s, running it again\n",
@@ -425,7 +424,7 @@ int run_sweep(int argc, char** argv) {
         }
     std::string error;
     const auto run = run_study(list, backend, error);
-    if (!run) return bad_input(error);
+    if (!run) return sweep_bad_input(error);
     if (backend.dry_run) return 0;
 
     // Merge: only the results.
@@ -436,7 +435,7 @@ int run_sweep(int argc, char** argv) {
         results.push_back(r ? *r : nlohmann::json());
         if (!r) continue;
         if ((*r)["job"].value("exit_code", -1) == 2)
-            return bad_input(point_error(first_line(j.log)));
+            return sweep_bad_input(point_error(first_line(j.log)));
         if (lacks_figures(*r)) {
             damaged.push_back(results.size() - 1);
             results.back() = nlohmann::json();  // no figures: as a missing point
@@ -490,13 +489,13 @@ int run_sweep(int argc, char** argv) {
                      "the plot):%s\n",
                      undrained.c_str());
     if (!write_atomically(out + "/sweep.csv", csv.str()))
-        return bad_input("cannot write " + out + "/sweep.csv");
+        return sweep_bad_input("cannot write " + out + "/sweep.csv");
     if (seeds > 1 &&
         !write_atomically(out + "/sweep.json", seeds_json(*rates, rows).dump(1) + "\n"))
-        return bad_input("cannot write " + out + "/sweep.json");
+        return sweep_bad_input("cannot write " + out + "/sweep.json");
     if (!junit.empty())
         if (auto err = write_file(junit, junit_xml(sweep_junit(list, results))))
-            return bad_input(*err);
+            return sweep_bad_input(*err);
     const auto has_result = [](const nlohmann::json& r) {
         return r.is_object() && r.contains("job");
     };

@@ -9,15 +9,11 @@
 #include <set>
 
 #include "cli/option_limits.h"
+#include "study/sweep_errors.h"
 
 namespace d3 {
 
 namespace {
-
-int bad_input(const std::string& msg) {
-    std::fprintf(stderr, "d3sim sweep: error: %s\n", printable(msg).c_str());
-    return 2;
-}
 
 // argv without --compare and its values and without --out and its value.
 std::vector<std::string> shared_args(int argc, char** argv) {
@@ -83,12 +79,12 @@ int run_compare(int argc, char** argv, const std::vector<std::string>& configs,
     std::vector<std::string> names;
     for (const std::string& c : configs) {
         if (!std::filesystem::is_regular_file(c))
-            return bad_input("--compare: " + c + " is not a configuration file");
+            return sweep_bad_input("--compare: " + c + " is not a configuration file");
         names.push_back(std::filesystem::path(c).stem().string());
     }
     if (const auto twice = repeated(names))
-        return bad_input("--compare: two configurations are named " + *twice +
-                         " (each sweep goes to DIR/NAME)");
+        return sweep_bad_input("--compare: two configurations are named " + *twice +
+                               " (each sweep goes to DIR/NAME)");
     const std::vector<std::string> shared = shared_args(argc, argv);
     int worst = 0;
     for (std::size_t i = 0; i < configs.size(); ++i) {

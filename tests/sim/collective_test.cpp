@@ -13,12 +13,12 @@
 namespace d3 {
 namespace {
 
-struct replayed {
+struct collective_replayed {
     run_result r;
     nlohmann::json w;
 };
 
-replayed run_collective(int k, int m, const collective_options& c) {
+collective_replayed run_collective(int k, int m, const collective_options& c) {
     replay_run_options o;
     o.net.k = k;
     o.net.m = m;
@@ -31,7 +31,7 @@ replayed run_collective(int k, int m, const collective_options& c) {
     }
     loaded_collective& l = std::get<loaded_collective>(loaded);
     auto* tb = new replay_bench("tb", o, std::move(l.state));
-    replayed out{tb->run(), nlohmann::json()};
+    collective_replayed out{tb->run(), nlohmann::json()};
     out.w = collective_summary(l.layout, tb->work().state());
     return out;  // the design stays: SystemC tears it down at exit
 }
@@ -61,7 +61,7 @@ std::uint64_t ring_zero_load(std::uint32_t ranks, std::uint32_t size, std::uint3
 }
 
 TEST(CollectiveReplay, RingAllreduceOnD3At0ContentionMeetsTheStepFormula) {
-    const replayed out = run_collective(4, 8, ring(64, 1));
+    const collective_replayed out = run_collective(4, 8, ring(64, 1));
     ASSERT_TRUE(out.r.correct);
     EXPECT_EQ(out.r.totals.conflicts, 0u);  // what makes the formula exact
     EXPECT_EQ(out.w["ranks"], 256);
@@ -72,7 +72,7 @@ TEST(CollectiveReplay, RingAllreduceOnD3At0ContentionMeetsTheStepFormula) {
 TEST(CollectiveReplay, RingAllreduceIterationsAddUp) {
     collective_options c = ring(32, 3);  // 1 flit a step
     c.ranks = 32;                        // routers 0 .. 31: four drawers of cabinet 0
-    const replayed out = run_collective(4, 8, c);
+    const collective_replayed out = run_collective(4, 8, c);
     ASSERT_TRUE(out.r.correct);
     EXPECT_EQ(out.r.totals.conflicts, 0u);
     const std::uint64_t total = ring_zero_load(32, 32, 3), one = ring_zero_load(32, 32, 1);
@@ -87,7 +87,7 @@ TEST(CollectiveReplay, Halo3dDeliversEveryMessageOnce) {
     halo.collective = "halo3d";
     halo.size = 2;
     halo.iterations = 2;
-    const replayed out = run_collective(2, 4, halo);
+    const collective_replayed out = run_collective(2, 4, halo);
     ASSERT_TRUE(out.r.correct);
     EXPECT_EQ(out.w["messages"], 2 * 32 * 26);  // 4 x 4 x 2: 26 offsets, none the rank itself
 }

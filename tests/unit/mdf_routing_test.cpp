@@ -18,14 +18,13 @@
 #include "core/traffic/pattern.h"
 #include "core/traffic/routing.h"
 #include "support/fake_view.h"
+#include "support/mdf_topology.h"
 #include "support/route_path.h"
 
 namespace d3 {
 namespace {
 
-topology mdf(int k, int m, arrangement a = arrangement::palmtree) {
-    return topology(std::make_shared<const dragonfly>(k, m, a));
-}
+using test::mdf;
 
 // The router of group g and its port whose global link reaches group `to`, by search.
 std::pair<int, int> exit_by_search(const dragonfly& df, int g, int to) {

@@ -141,29 +141,29 @@ TEST(Topology, SourceVectorReachesDestination) {
 }
 
 // The directed links of the l-g-l path (2.2) by step; holds (port 0) use no link.
-struct hop {
+struct link_hop {
     int step;
     router_id from;
     router_id to;
     bool global;
-    bool operator<(const hop& o) const {
+    bool operator<(const link_hop& o) const {
         return std::tie(step, from, to, global) < std::tie(o.step, o.from, o.to, o.global);
     }
 };
 
-std::vector<hop> lgl_links(const topology& t, const coord& s, const coord& d) {
+std::vector<link_hop> lgl_links(const topology& t, const coord& s, const coord& d) {
     const coord a{s.c, s.d, d.d};  // (c, d, d')
     const coord b{d.c, d.d, s.d};  // (c', d', d)
-    std::vector<hop> out;
+    std::vector<link_hop> out;
     if (a != s) out.push_back({1, t.id(s), t.id(a), false});
     if (b != a) out.push_back({2, t.id(a), t.id(b), true});
     if (d != b) out.push_back({3, t.id(b), t.id(d), false});
     return out;
 }
 
-bool conflict(const std::vector<hop>& x, const std::vector<hop>& y) {
-    for (const hop& h : x)
-        for (const hop& g : y)
+bool conflict(const std::vector<link_hop>& x, const std::vector<link_hop>& y) {
+    for (const link_hop& h : x)
+        for (const link_hop& g : y)
             if (h.step == g.step && h.from == g.from && h.to == g.to && h.global == g.global)
                 return true;
     return false;

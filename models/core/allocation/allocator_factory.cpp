@@ -28,7 +28,7 @@ constexpr allocator_entry kAllocators[] = {
     {"wavefront", &build<wavefront_allocator>},
 };
 
-const allocator_entry* find(const std::string& name) {
+const allocator_entry* find_allocator(const std::string& name) {
     for (const allocator_entry& e : kAllocators)
         if (name == e.name) return &e;
     return nullptr;
@@ -46,7 +46,7 @@ const std::vector<std::string>& allocator_names() {
 }
 
 std::optional<std::string> allocator_error(const std::string& name, const allocator_setup& s) {
-    if (!find(name)) {
+    if (!find_allocator(name)) {
         std::string known;
         for (const std::string& n : allocator_names()) known += (known.empty() ? "" : ", ") + n;
         return "unknown allocator '" + name + "' (known: " + known + ")";
@@ -62,7 +62,7 @@ std::optional<std::string> allocator_error(const std::string& name, const alloca
 
 std::unique_ptr<allocator_if> make_allocator(const std::string& name, const allocator_setup& s) {
     if (auto err = allocator_error(name, s)) throw std::invalid_argument(*err);
-    return find(name)->make(s);
+    return find_allocator(name)->make(s);
 }
 
 std::unique_ptr<allocator_if> make_allocator(const std::string& name, std::size_t inputs,

@@ -26,7 +26,7 @@ constexpr arbiter_entry kArbiters[] = {
     {"oldest-first", &build<oldest_first_arbiter>},
 };
 
-const arbiter_entry* find(const std::string& name) {
+const arbiter_entry* find_arbiter(const std::string& name) {
     for (const arbiter_entry& e : kArbiters)
         if (name == e.name) return &e;
     return nullptr;
@@ -44,14 +44,14 @@ const std::vector<std::string>& arbiter_names() {
 }
 
 std::optional<std::string> arbiter_error(const std::string& name) {
-    if (find(name)) return std::nullopt;
+    if (find_arbiter(name)) return std::nullopt;
     std::string known;
     for (const std::string& n : arbiter_names()) known += (known.empty() ? "" : ", ") + n;
     return "unknown arbiter '" + name + "' (known: " + known + ")";
 }
 
 std::unique_ptr<arbiter_if> make_arbiter(const std::string& name, std::size_t size) {
-    const arbiter_entry* e = find(name);
+    const arbiter_entry* e = find_arbiter(name);
     if (!e) throw std::invalid_argument(*arbiter_error(name));
     return e->make(size);
 }

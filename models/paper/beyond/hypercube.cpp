@@ -84,7 +84,7 @@ class exchange_program final : public node_program {
 
 // Payload: the dimension in the top 8 bits, the partial sum below.
 constexpr unsigned kDimShift = 56;
-constexpr std::uint64_t kValueMask = (std::uint64_t{1} << kDimShift) - 1;
+constexpr std::uint64_t kHypercubeValueMask = (std::uint64_t{1} << kDimShift) - 1;
 
 struct allreduce_state {
     std::vector<std::uint64_t> result;  ///< by router id, set when the node has its last sum
@@ -112,7 +112,7 @@ class allreduce_program final : public node_program {
     }
     bool finished(std::uint64_t) const override { return phase_ != phase::send; }
     void on_receive(const delivery& d) override {
-        got_[static_cast<int>(d.payload >> kDimShift)] = d.payload & kValueMask;
+        got_[static_cast<int>(d.payload >> kDimShift)] = d.payload & kHypercubeValueMask;
         if (phase_ == phase::wait) consume(d.step + 1);
     }
 
@@ -122,7 +122,7 @@ class allreduce_program final : public node_program {
     void consume(std::uint64_t next_step) {
         const auto it = got_.find(dim_);
         if (it == got_.end()) return;
-        sum_ = (sum_ + it->second) & kValueMask;
+        sum_ = (sum_ + it->second) & kHypercubeValueMask;
         got_.erase(it);
         if (++dim_ == dims_) {
             phase_ = phase::done;
@@ -204,7 +204,7 @@ class hypercube_workload final : public workload {
         nlohmann::json d = details_;
         if (dimension_ < 0) {
             std::uint64_t total = 0, wrong = 0, finished = 0;
-            for (std::uint64_t v : values_) total = (total + v) & kValueMask;
+            for (std::uint64_t v : values_) total = (total + v) & kHypercubeValueMask;
             for (router_id r = 0; r < t_.routers(); ++r) {
                 finished += state_->done[r] ? 1 : 0;
                 wrong += state_->done[r] && state_->result[r] != total ? 1 : 0;

@@ -18,7 +18,7 @@ coord transpose_router(const topology& t, int i, int j) {
 
 namespace {
 
-constexpr std::uint64_t kValueMask = (std::uint64_t{1} << 40) - 1;
+constexpr std::uint64_t kTransposeValueMask = (std::uint64_t{1} << 40) - 1;
 
 struct transpose_state {
     int n = 0;                        ///< N = L M
@@ -133,7 +133,7 @@ std::unique_ptr<workload> make_transpose_workload(const topology& t, const primi
     s->n = l * t.m();
     std::mt19937_64 rng(o.seed);
     s->a.resize(static_cast<std::size_t>(s->n) * static_cast<std::size_t>(s->n));
-    for (std::uint64_t& v : s->a) v = rng() & kValueMask;
+    for (std::uint64_t& v : s->a) v = rng() & kTransposeValueMask;
     s->held.assign(s->a.size(), 0);
     s->arrived.assign(s->a.size(), 0);
     const std::uint64_t n = static_cast<std::uint64_t>(s->n);

@@ -9,7 +9,7 @@ namespace {
 
 // Payload: the round in bits 40..55, the value below.
 constexpr unsigned kRoundShift = 40;
-constexpr std::uint64_t kValueMask = (std::uint64_t{1} << kRoundShift) - 1;
+constexpr std::uint64_t kVectorValueMask = (std::uint64_t{1} << kRoundShift) - 1;
 
 struct product_state {
     int k = 0, m = 0, rows = 0;
@@ -48,18 +48,18 @@ class product_program final : public node_program {
     }
     void on_receive(const delivery& d) override {
         const int r = static_cast<int>(d.payload >> kRoundShift);
-        const std::uint64_t v = d.payload & kValueMask;
+        const std::uint64_t v = d.payload & kVectorValueMask;
         if (d.hdr.broadcast) {  // phase 1: x[t] of row t = this router's drawer: multiply, send on
             const std::uint64_t product = v * s_->a_at(at_.d, at_.c, at_.p);
             launch l{make_sync_header(false, 2, 0, mod(at_.p - at_.d, m_), 0),
-                     (static_cast<std::uint64_t>(r) << kRoundShift) | (product & kValueMask)};
+                     (static_cast<std::uint64_t>(r) << kRoundShift) | (product & kVectorValueMask)};
             l.answer = true;  // not a round
             pending_[d.step + 1].push_back(l);
             return;
         }
         // Phase 2 at a fixed point (c,p,p): accumulate y[r][(c,p)].
         const std::size_t i = s_->y_index(r, at_.c, at_.p);
-        s_->y[i] = (s_->y[i] + v) & kValueMask;
+        s_->y[i] = (s_->y[i] + v) & kVectorValueMask;
         ++s_->arrived[i];
     }
 

@@ -9,7 +9,7 @@
 namespace d3 {
 
 namespace {
-hold_unit_maker& maker() {
+hold_unit_maker& hold_maker() {
     static hold_unit_maker m = nullptr;
     return m;
 }
@@ -30,16 +30,16 @@ void hold_stage::use(std::unique_ptr<hold_unit_if> unit) {
 }
 
 void set_hold_unit_maker(hold_unit_maker make) {
-    maker() = make;
+    hold_maker() = make;
 }
 
 std::unique_ptr<hold_unit_if> make_hold_unit(const hold_unit_setup& s) {
-    if (!maker()) {
+    if (!hold_maker()) {
         SC_REPORT_ERROR("d3/unit-impl",
                         "--unit-impl hold_stage needs a build with -DD3_WITH_VERILATOR=ON");
         return nullptr;
     }
-    return maker()(s);
+    return hold_maker()(s);
 }
 
 void hold_stage::collect_unit(std::uint64_t t, std::uint32_t source, request_list& out) {

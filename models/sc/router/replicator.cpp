@@ -8,23 +8,23 @@ replicator::replicator(const char* name, packet_pool& pool, fanout& lists)
     : sc_core::sc_object(name), pool_(pool), lists_(lists) {}
 
 namespace {
-replicator_unit_maker& maker() {
+replicator_unit_maker& replicator_maker() {
     static replicator_unit_maker m = nullptr;
     return m;
 }
 }  // namespace
 
 void set_replicator_unit_maker(replicator_unit_maker make) {
-    maker() = make;
+    replicator_maker() = make;
 }
 
 std::unique_ptr<replicator_unit_if> make_replicator_unit(const replicator_unit_setup& s) {
-    if (!maker()) {
+    if (!replicator_maker()) {
         SC_REPORT_ERROR("d3/unit-impl",
                         "--unit-impl replicator needs a build with -DD3_WITH_VERILATOR=ON");
         return nullptr;
     }
-    return maker()(s);
+    return replicator_maker()(s);
 }
 
 packet* replicator::take_copy(entry& e, target to, std::uint64_t t) {

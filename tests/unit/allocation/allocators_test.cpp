@@ -12,10 +12,10 @@
 namespace d3 {
 namespace {
 
-struct shape {
+struct allocator_shape {
     std::size_t inputs, outputs;
 };
-constexpr shape kShapes[] = {{1, 1}, {2, 3}, {12, 12}, {5, 9}, {9, 5}, {70, 66}};
+constexpr allocator_shape kAllocatorShapes[] = {{1, 1}, {2, 3}, {12, 12}, {5, 9}, {9, 5}, {70, 66}};
 
 // Every allocator with every arbiter kind and 1 to 3 iterations, on seeded random requests of
 // every density: each result is a matching of the requests.
@@ -23,7 +23,7 @@ TEST(Allocators, EveryResultIsAMatchingOfTheRequests) {
     for (const std::string& name : allocator_names())
         for (const std::string& kind : arbiter_names())
             for (int iterations : {1, 2, 3})
-                for (const shape s : kShapes) {
+                for (const allocator_shape s : kAllocatorShapes) {
                     std::mt19937_64 rng(s.inputs * 1000 + s.outputs);
                     auto a = make_allocator(name, s.inputs, s.outputs, kind, iterations);
                     request_matrix r(s.inputs, s.outputs);
@@ -47,7 +47,7 @@ TEST(Allocators, EveryResultIsAMatchingOfTheRequests) {
 // their iterations reach min(inputs, outputs) (each pass that leaves a requested pair free adds a
 // pair).
 TEST(Allocators, WavefrontAndEnoughIterationsGiveMaximalMatchings) {
-    for (const shape s : kShapes) {
+    for (const allocator_shape s : kAllocatorShapes) {
         const int enough = static_cast<int>(std::min(s.inputs, s.outputs));
         for (const std::string& name : allocator_names()) {
             const int iterations = name == "wavefront" ? 1 : enough;
@@ -97,7 +97,7 @@ TEST(Allocators, SeparableInputFirstWithOneIterationIsNotMaximal) {
 TEST(Allocators, LoneRequestsMovePrioritiesAsAllocateDoes) {
     for (const std::string& name : allocator_names())
         for (const std::string& kind : arbiter_names())
-            for (const shape s : kShapes) {
+            for (const allocator_shape s : kAllocatorShapes) {
                 auto lone = make_allocator(name, s.inputs, s.outputs, kind, 2);
                 if (!lone->takes_lone_requests()) continue;
                 auto full = make_allocator(name, s.inputs, s.outputs, kind, 2);
@@ -141,7 +141,7 @@ TEST(Allocators, LoneRequestsMovePrioritiesAsAllocateDoes) {
 TEST(Allocators, ListedRequestsMatchAsAllocateDoes) {
     for (const std::string& name : allocator_names())
         for (const std::string& kind : arbiter_names())
-            for (const shape s : kShapes)
+            for (const allocator_shape s : kAllocatorShapes)
                 for (int iterations : {1, 2}) {
                     auto listed = make_allocator(name, s.inputs, s.outputs, kind, iterations);
                     if (!listed->takes_listed_requests()) continue;

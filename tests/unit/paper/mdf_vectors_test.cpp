@@ -14,13 +14,12 @@
 #include "core/network/dragonfly.h"
 #include "core/network/topology.h"
 #include "paper/beyond/mdf_vectors.h"
+#include "support/mdf_topology.h"
 
 namespace d3 {
 namespace {
 
-topology mdf(int k, int m, arrangement a) {
-    return topology(std::make_shared<const dragonfly>(k, m, a));
-}
+using test::mdf;
 
 struct vector_count {
     int vectors = 0;

@@ -15,7 +15,7 @@ namespace {
 using test::far_end;
 
 /// Two outputs (global 0, local 1), 3 VCs per class, two classes, 4-flit buffers downstream.
-struct fixture {
+struct crossbar_fixture {
     router_params p;
     router_stats stats, background;
     far_end g0, l1, node;
@@ -26,7 +26,7 @@ struct fixture {
     static_vc_allocation vcs{3};
     router_probe probe{{}};
     std::unique_ptr<output_unit> out;
-    fixture() {
+    crossbar_fixture() {
         p.buffer_depth = 4;
         out = std::make_unique<output_unit>("output_unit", output_unit::setup{1, 2, 6, &p}, stats);
         out->bind({&g0, &l1}, &node);
@@ -46,7 +46,7 @@ entry unicast(packet& p, action act, int next_b) {
 
 template <typename Step>
 void a_link_packet_takes_the_channel_of_its_next_b() {
-    fixture f;
+    crossbar_fixture f;
     packet a, b;
     a.hdr.b = 4;
     b.hdr.b = 2;
@@ -74,7 +74,7 @@ TEST(Crossbar, ALinkPacketTakesTheChannelOfItsNextSyncCounter) {
 }
 
 TEST(Crossbar, TheNodeKeepsTheHeaderAndTheHoldStageKeepsThePacketForItsHop) {
-    fixture f;
+    crossbar_fixture f;
     packet a, h;
     a.hdr.b = 0;
     h.hdr.b = 3;
@@ -97,7 +97,7 @@ TEST(Crossbar, TheNodeKeepsTheHeaderAndTheHoldStageKeepsThePacketForItsHop) {
 }
 
 TEST(Crossbar, ABroadcastsTargetsButTheLastGetCopies) {
-    fixture f;
+    crossbar_fixture f;
     packet* p = f.pool.acquire();
     p->hdr.b = 3;
     entry e = unicast(*p, action::broadcast_local, 2);

@@ -12,12 +12,12 @@ namespace {
 
 using test::far_end;
 
-struct fixture {
+struct output_fixture {
     router_params p;
     router_stats stats;
     far_end g0, l1, node;
     std::unique_ptr<output_unit> out;
-    explicit fixture(int local_latency = 1) {
+    explicit output_fixture(int local_latency = 1) {
         p.buffer_depth = 2;
         p.pipeline = pipeline_of_stages(2);
         p.local_latency = local_latency;
@@ -29,7 +29,7 @@ struct fixture {
 };
 
 TEST(OutputUnit, SendingSpendsACreditOfItsVirtualChannelAndTakesTheHopDelay) {
-    fixture f;
+    output_fixture f;
     packet a, b;
     f.out->send(0, 1, &a, 0);
     f.out->send(1, 0, &b, 0);
@@ -50,12 +50,12 @@ TEST(OutputUnit, SendingSpendsACreditOfItsVirtualChannelAndTakesTheHopDelay) {
 
 TEST(OutputUnit, WhatACreditTouchesSharesOneCacheLine) {
     // The router downstream's credit reads these fields, cold (docs/performance.md, tenth round).
-    fixture f;
+    output_fixture f;
     EXPECT_TRUE(f.out->credit_fields_share_a_line());
 }
 
 TEST(OutputUnit, CreditsBecomeUsableWhenTheyArrive) {
-    fixture f;
+    output_fixture f;
     packet a, b;
     f.out->send(0, 0, &a, 0);
     f.out->send(0, 0, &b, 0);
@@ -73,7 +73,7 @@ TEST(OutputUnit, CreditsBecomeUsableWhenTheyArrive) {
 }
 
 TEST(OutputUnit, ACreditArrivesInPlaceAsCreditArrivedRecordsIt) {
-    fixture f(5);  // links of one latency: one ring
+    output_fixture f(5);  // links of one latency: one ring
     packet a, b, c, d;
     f.out->send(0, 0, &a, 0);
     f.out->send(0, 0, &b, 0);
@@ -99,7 +99,7 @@ TEST(OutputUnit, ACreditArrivesInPlaceAsCreditArrivedRecordsIt) {
 // router that steps in every cycle. An audit found idle routers showing such a phantom queue for
 // thousands of cycles, so that UGAL deflected packets in an empty network (2026-11-25).
 TEST(OutputUnit, OccupancyCountsTheCreditsThatArrivedWhileIdle) {
-    fixture f;
+    output_fixture f;
     packet a, b, c;
     f.out->send(0, 0, &a, 0);
     f.out->send(0, 1, &b, 0);
@@ -117,7 +117,7 @@ TEST(OutputUnit, OccupancyCountsTheCreditsThatArrivedWhileIdle) {
 }
 
 TEST(OutputUnit, EjectionRoomAndTheNodesAnswer) {
-    fixture f;
+    output_fixture f;
     packet a;
     f.node.answer = tlm::TLM_COMPLETED;
     f.out->begin_step();
@@ -135,7 +135,7 @@ TEST(OutputUnit, EjectionRoomAndTheNodesAnswer) {
 }
 
 TEST(OutputUnit, MoreCreditsThanTheDepthIsAProtocolError) {
-    fixture f;
+    output_fixture f;
     packet a;
     f.out->send(1, 0, &a, 0);
     f.out->credit_arrived(1, 0, 1);  // a's slot, freed
@@ -156,7 +156,7 @@ namespace {
 // local credit is due before the global credits already on their way. They wait in a ring per
 // latency, so neither is sorted past the other's, and each becomes usable at its own cycle.
 TEST(OutputUnit, CreditsOfTwoLinkLatenciesWaitInTheirOwnRings) {
-    fixture f;  // global 0 (latency 5), local 1 (latency 1)
+    output_fixture f;  // global 0 (latency 5), local 1 (latency 1)
     EXPECT_FALSE(f.out->separate_ring(0));
     EXPECT_TRUE(f.out->separate_ring(1));
     packet a, b, c;

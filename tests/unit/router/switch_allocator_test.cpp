@@ -12,13 +12,13 @@ struct recorder final : link_observer {
     void on_link(const link_event& e) override { events.push_back(e); }
 };
 
-struct fixture {
+struct allocator_fixture {
     router_stats stats;
     recorder seen;
     std::vector<packet> pkts = std::vector<packet>(4);
     std::vector<entry> entries = std::vector<entry>(4);
     switch_allocator alloc{"switch_allocator", {3, arbitration::oldest_first, 6, 9, &seen}, stats};
-    fixture() {
+    allocator_fixture() {
         for (std::size_t i = 0; i < 4; ++i) {
             pkts[i].serial = i;
             pkts[i].launch = 10 - i;  // entry 3 is the oldest
@@ -28,7 +28,7 @@ struct fixture {
 };
 
 TEST(SwitchAllocator, OneWinnerPerOutputAndAConflictWhenSeveralAsk) {
-    fixture f;
+    allocator_fixture f;
     f.alloc.request(2, {&f.entries[0], 0});
     f.alloc.request(2, {&f.entries[3], 1});
     f.alloc.request(2, {&f.entries[1], 2});
@@ -60,7 +60,7 @@ TEST(SwitchAllocator, OneWinnerPerOutputAndAConflictWhenSeveralAsk) {
 // More requesters than the allocator set room aside for (6 sources): its list of contended
 // requests grows in the middle of a step and keeps every output's requesters, in two steps.
 TEST(SwitchAllocator, ManyRequestersGrowTheListAndKeepEachOutputsOwn) {
-    fixture f;
+    allocator_fixture f;
     std::vector<packet> pkts(40);
     std::vector<entry> entries(40);
     for (std::size_t i = 0; i < 40; ++i) {
@@ -91,7 +91,7 @@ TEST(SwitchAllocator, ManyRequestersGrowTheListAndKeepEachOutputsOwn) {
 }
 
 TEST(SwitchAllocator, OnlyPacketsWithACreditCompete) {
-    fixture f;
+    allocator_fixture f;
     f.alloc.request(1, {&f.entries[3], 0});  // oldest, but no credit for it
     f.alloc.request(1, {&f.entries[0], 1});
     const entry* won = nullptr;
@@ -137,7 +137,7 @@ void waits_count_packets_with_a_credit(Fixture& f) {
 }
 
 TEST(SwitchAllocator, WaitsCountThePacketsThatHadACredit) {
-    fixture f;
+    allocator_fixture f;
     waits_count_packets_with_a_credit(f);
 }
 

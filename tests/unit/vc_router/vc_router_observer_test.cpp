@@ -15,7 +15,7 @@ namespace d3 {
 namespace {
 
 // Routes a packet to the output in its payload; keeps the departures.
-class recording_io final : public vc_router_io {
+class observed_io final : public vc_router_io {
   public:
     std::vector<std::pair<const packet*, std::uint64_t>> departed;
     void send_flit(int, int, packet* p, int, std::uint64_t depart) override {
@@ -92,7 +92,7 @@ constexpr int kFree = link_observer::kFreeVc;
 // switch allocated from a + V = 2.
 TEST(VcRouterObserver, VcGrantsAndInputFlitsFollowThePipeline) {
     for (int speedup : {1, 2}) {
-        recording_io io;
+        observed_io io;
         recording_observer obs;
         vc_router r(three_port_setup(speedup), io, &obs, 7);
         packet a = to_output(1, 10), b = to_output(2, 11);
@@ -143,7 +143,7 @@ TEST(VcRouterObserver, VcGrantsAndInputFlitsFollowThePipeline) {
 // Two packets from link inputs 0 and 2 for output 1, ready at 1: both VC allocated at 1 (the same
 // static VC 1 downstream: one wins it, the other waits until the first's tail frees it).
 TEST(VcRouterObserver, AVcWaitsForTheTailAndConflictsAreTheRoutersOwn) {
-    recording_io io;
+    observed_io io;
     recording_observer obs;
     vc_router r(three_port_setup(1), io, &obs, 7);
     packet a = to_output(1, 10), b = to_output(1, 11);
@@ -170,7 +170,7 @@ TEST(VcRouterObserver, AVcWaitsForTheTailAndConflictsAreTheRoutersOwn) {
     s.vc_allocator = "separable-input-first";
     s.arbiter = "oldest-first";
     s.class_count = 1;
-    recording_io io2;
+    observed_io io2;
     recording_observer obs2;
     vc_router r2(s, io2, &obs2, 7);
     packet c = to_output(1, 20), d = to_output(1, 21);
@@ -205,7 +205,7 @@ TEST(VcRouterObserver, AVcWaitsForTheTailAndConflictsAreTheRoutersOwn) {
 // A terminal's packet: its input and its ejection port are the node's (link_ports + 0), its head's
 // events inject, deliver.
 TEST(VcRouterObserver, TerminalPortsAreTheNodesAndHeadsAreLogged) {
-    recording_io io;
+    observed_io io;
     recording_observer obs;
     vc_router r(three_port_setup(1), io, &obs, 7);
     packet p = to_output(kEjectTarget, 5, 1);
