@@ -76,6 +76,8 @@ void add_traffic(memory_inputs& in, const topology& t, const traffic_options& tr
     in.traffic_in_flight =
         expected_traffic_in_flight(t.routers(), tr.concentration, tr.rate, rp.mean_packet(),
                                    rp.pipeline.stages(), rp.local_latency, rp.global_latency);
+    in.traffic_flits_in_flight =
+        static_cast<std::uint64_t>(static_cast<double>(in.traffic_in_flight) * rp.mean_packet());
 }
 
 }  // namespace

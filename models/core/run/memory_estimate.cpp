@@ -27,6 +27,10 @@ constexpr double kPerTrafficNode = 4500;
 // A created packet: ledger message (12, its destination in it), index (4), the pair record (4),
 // in vectors that grow by doubling: about 24 bytes.
 constexpr double kPerTrafficPacket = 24;
+// A flit in flight: its credit in the credit-return rings and its place in the links' rings, with
+// the rings' doubling (massif, MDF(4,8) at 10/100-cycle links with 8-flit packets: 2.5 MiB of
+// rings at the peak for 40,000 flits in flight).
+constexpr double kPerFlitInFlight = 60;
 // Steps of the drain counted: at loads below saturation the drain is short.
 constexpr double kDrainSteps = 200;
 
@@ -60,7 +64,8 @@ memory_estimate estimate_memory(const memory_inputs& in) {
     if (in.traffic)
         e.traffic_mib = (routers * kPerTrafficNode +
                          static_cast<double>(in.traffic_packets) * kPerTrafficPacket +
-                         static_cast<double>(in.traffic_in_flight) * kPerPacketAlive) /
+                         static_cast<double>(in.traffic_in_flight) * kPerPacketAlive +
+                         static_cast<double>(in.traffic_flits_in_flight) * kPerFlitInFlight) /
                         kMiB;
     return e;
 }

@@ -39,6 +39,8 @@ struct memory_inputs {
     std::uint64_t traffic_packets = 0;
     /// Synthetic traffic: packets alive at once (rate x terminals x zero-load latency).
     std::uint64_t traffic_in_flight = 0;
+    /// Synthetic traffic: their flits (traffic_in_flight x the mean packet length).
+    std::uint64_t traffic_flits_in_flight = 0;
     bool traffic = false;
     /// --wave: what the waveform writer holds (trace/wave_estimate.h, wave_writer_bytes).
     double wave_bytes = 0;
