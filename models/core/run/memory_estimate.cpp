@@ -28,8 +28,8 @@ constexpr double kPerTrafficNode = 4500;
 // in vectors that grow by doubling: about 24 bytes.
 constexpr double kPerTrafficPacket = 24;
 // A flit in flight: its credit in the credit-return rings and its place in the links' rings, with
-// the rings' doubling (massif, MDF(4,8) at 10/100-cycle links with 8-flit packets: 2.5 MiB of
-// rings at the peak for 40,000 flits in flight).
+// the rings' doubling (measured with massif on a slow-link run: docs/performance.md, the memory
+// estimate's calibration).
 constexpr double kPerFlitInFlight = 60;
 // Steps of the drain counted: at loads below saturation the drain is short.
 constexpr double kDrainSteps = 200;
