@@ -1,0 +1,54 @@
+// A network given as a file (issue 48 item 1, `--topology file:NET.txt`, docs/networks.md "A
+// network as a file"): routers with numbered ports, links joining two ports with a latency, and
+// terminals per router, like BookSim2's `anynet` but with the port numbers written out, so that a
+// router's ports are what the file says. Plain C++, no SystemC.
+//
+// Format: one statement per line, '#' starts a comment, words separated by blanks.
+//   routers N                  the routers, 0 .. N-1 (first, once)
+//   terminals T                terminals per router (default 1; 0: a router without a node)
+//   latency L                  the latency in cycles of the links after it (default 1)
+//   link R P  R' P' [L]        router R's port P joined to router R''s port P' (both ways), with
+//                              latency L or the current default
+// Every router's ports are 0 .. its degree - 1, each used by exactly one link; no link joins a
+// router to itself. Errors name the file, the line and what is wrong.
+#pragma once
+
+#include <cstdint>
+#include <istream>
+#include <string>
+#include <vector>
+
+#include "core/network/graphs/graph.h"
+
+namespace d3 {
+
+/// Where a router's port leads: the far router, the port the link arrives on, its latency.
+struct port_link {
+    std::uint32_t router = 0;
+    std::uint32_t port = 0;
+    std::uint32_t latency = 1;
+};
+
+class network_file {
+  public:
+    /// Reads the file at `path`. Throws std::invalid_argument "PATH:LINE: what" on bad input and
+    /// "PATH: cannot read" when it cannot be opened.
+    static network_file read(const std::string& path);
+    /// The same from a stream; `name` stands for the path in the messages.
+    static network_file parse(std::istream& in, const std::string& name);
+
+    std::uint32_t routers() const { return static_cast<std::uint32_t>(ports_.size()); }
+    std::uint32_t terminals() const { return terminals_; }
+    /// Router r's ports, port p at index p.
+    const std::vector<port_link>& ports(std::uint32_t r) const { return ports_.at(r); }
+    /// The largest port count of a router.
+    std::uint32_t max_ports() const;
+    /// The links as an undirected graph (parallel links counted), for the distance figures.
+    graph to_graph() const;
+
+  private:
+    std::vector<std::vector<port_link>> ports_;
+    std::uint32_t terminals_ = 1;
+};
+
+}  // namespace d3
