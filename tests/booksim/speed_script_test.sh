@@ -7,18 +7,7 @@
 set -euo pipefail
 d3sim=$1 tool=$2 work=$3
 rm -rf "$work" && mkdir -p "$work"
-fails=0
-check() {  # check WHAT EXPECTED_STATUS COMMAND...: the status and one line on stderr
-  local what=$1 want=$2 status=0
-  shift 2
-  "$@" >"$work/out" 2>"$work/err" || status=$?
-  local lines
-  lines=$(wc -l <"$work/err")
-  if [[ $status != "$want" || $lines != 1 ]]; then
-    echo "FAIL $what: exit $status (want $want), $lines stderr lines:" && cat "$work/err"
-    fails=$((fails + 1))
-  fi
-}
+source "$(dirname "$0")/exit_checks.sh"
 unset D3_BOOKSIM
 check "no BookSim2" 77 "$tool" --d3sim "$d3sim"
 check "no source folder" 2 "$tool" --d3sim "$d3sim" --booksim-src "$work/none"
