@@ -325,6 +325,37 @@ TEST(FailPrimitivesCli, TheAllToAllLosesExactlyThePacketsOnACableFailingAtAStep)
     EXPECT_EQ(r.j["misrouted"], 0);
 }
 
+// The router (3,1,4) failing at step 100 of the all-to-all: nothing is at it from then on (its
+// packet log), and every message is delivered, lost, unreachable (launched to it from step 100
+// on) or not launched (its own from step 100 on): 65,536 in all.
+TEST(FailPrimitivesCli, TheAllToAllAccountsForEveryMessageOfARouterFailingAtAStep) {
+    const std::string router = write_temp(unique("a2a_router.txt"), "3 1 4\n");
+    const std::string json = write_temp(unique("a2a_router.json"), "");
+    const std::string log = write_temp(unique("a2a_router.csv"), "");
+    const auto r =
+        run_d3sim("--k 4 --m 8 --primitive all-to-all --fail-routers " + router + "@100 --json " +
+                  json + " --trace-packets " + log + " --trace-routers '3,1,4' -q");
+    ASSERT_EQ(r.code, 7) << r.err;
+    const auto j = nlohmann::json::parse(read_all(json));
+    EXPECT_TRUE(j["correct"].get<bool>()) << j["problems"];
+    const auto& f = j["details"]["faults"];
+    std::set<std::uint64_t> lost;
+    for (const row& x : rows_of(read_all(log))) {
+        if (x.event == "lost") lost.insert(x.packet);
+        EXPECT_TRUE(x.step < 100 || x.event == "lost") << x.step << " " << x.event;
+    }
+    // The packets lost in it are named; those lost on its cables wait at their far ends.
+    const auto named = f["lost_packets"].get<std::set<std::uint64_t>>();
+    EXPECT_EQ(named.size(), f["lost"].get<std::size_t>() - f["lost_unlaunched"].get<std::size_t>());
+    EXPECT_EQ(lost.size(), f["lost_in_failed_routers"].get<std::size_t>());
+    for (const std::uint64_t p : lost) EXPECT_EQ(named.count(p), 1u) << p;
+    EXPECT_GT(f["not_launched"].get<int>(), 0);
+    EXPECT_GT(f["unreachable"].get<int>(), 0);
+    EXPECT_EQ(j["delivered"].get<std::uint64_t>() + f["lost"].get<std::uint64_t>() +
+                  f["unreachable"].get<std::uint64_t>() + f["not_launched"].get<std::uint64_t>(),
+              256u * 256u);
+}
+
 TEST(FailPrimitivesCli, AFailureAtAStepRefusesWhatItCannotServe) {
     const std::string cable = write_temp(unique("bad.txt"), "1 2 3 g 1\n");
     const std::string run = "--k 4 --m 8 --primitive all-to-all --fail-links " + cable;
