@@ -22,12 +22,12 @@ void add_network_options(CLI::App& app, network_config& net, network_cli& c) {
                    "group router port group router port)")
         ->capture_default_str();
     app.add_option("--fail-links", net.fail_links,
-                   "--traffic: cables out of service for the whole run, random:N (drawn with "
+                   "cables out of service for the whole run, random:N (drawn with "
                    "--seed), fraction:X or a file of 'c d p g A' / 'c d p l X' lines; routing "
                    "goes around them; SPEC@T: they fail at step T, and the packets on them are "
                    "lost (exit code 7; docs/resilience.md)");
     app.add_option("--fail-routers", net.fail_routers,
-                   "--traffic: routers out of service for the whole run, random:N (drawn with "
+                   "routers out of service for the whole run, random:N (drawn with "
                    "--seed), fraction:X or a file of 'c d p' lines: their cables fail, their "
                    "nodes send nothing, packets to them are unreachable; SPEC@T: they fail at "
                    "step T (docs/resilience.md)");

@@ -4,10 +4,38 @@
 
 namespace d3 {
 
+namespace {
+// The traffic's state told what a failure did.
+class traffic_effects final : public failure_effects {
+  public:
+    explicit traffic_effects(traffic_state& s) : s_(s) {}
+    void route_around(const link_faults& f) override { s_.route_around_faults(f); }
+    void lost(router_id src, router_id dst, std::uint64_t payload, std::uint64_t serial,
+              bool launched) override {
+        s_.lost(src, dst, payload, serial, launched);
+    }
+
+  private:
+    traffic_state& s_;
+};
+}  // namespace
+
 failure_injector::failure_injector(network& net, traffic_state& state, const link_faults& faults,
                                    std::uint64_t at, link_observer* log)
-    : net_(net),
-      state_(state),
+    : failure_injector(net, std::make_unique<traffic_effects>(state), nullptr, faults, at, log) {}
+
+failure_injector::failure_injector(network& net, failure_effects& effects,
+                                   const link_faults& faults, std::uint64_t at, link_observer* log)
+    : failure_injector(net, nullptr, &effects, faults, at, log) {}
+
+failure_injector::~failure_injector() = default;
+
+failure_injector::failure_injector(network& net, std::unique_ptr<failure_effects> owned,
+                                   failure_effects* effects, const link_faults& faults,
+                                   std::uint64_t at, link_observer* log)
+    : traffic_(std::move(owned)),
+      net_(net),
+      state_(effects ? *effects : *traffic_),
       faults_(faults),
       at_(at),
       log_(log && log->wants_packets() ? log : nullptr),
@@ -19,7 +47,7 @@ failure_injector::failure_injector(network& net, traffic_state& state, const lin
 
 void failure_injector::step(std::uint64_t step) {  // at_ - 1
     happened_ = true;
-    state_.route_around_faults(faults_);
+    state_.route_around(faults_);
     const topology& t = net_.topo();
     for (const router_id r : faults_.routers())
         net_.fail_node(r, [&](const launch& l) {
@@ -55,7 +83,7 @@ router::waiting_verdict failure_injector::judge(packet& p, router_id at, int whe
 }
 
 void failure_injector::lost(const packet& p, router_id at, int where) {
-    const std::optional<router_id> dst = header_destination(net_.topo(), at, p.hdr);
+    const std::optional<router_id> dst = waiting_destination(net_.topo(), at, p.hdr);
     state_.lost(p.src, dst.value_or(at), p.payload, p.serial, /*launched=*/true);
     if (!log_) return;
     packet_event e = event_of(packet_event_kind::lost, p, at_, at);

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "core/network/link_faults.h"
@@ -25,16 +26,24 @@ class failure_injector final : public stepper::client {
     /// is `state`; `log` (may be null) is told each lost packet.
     failure_injector(network& net, traffic_state& state, const link_faults& faults,
                      std::uint64_t at, link_observer* log);
+    /// The same for any run whose messages `effects` (which outlives this) accounts for (a
+    /// primitive's workload, paper/programs/around_failures.h).
+    failure_injector(network& net, failure_effects& effects, const link_faults& faults,
+                     std::uint64_t at, link_observer* log);
+    ~failure_injector() override;
     void step(std::uint64_t t) override;
     /// What the failure did, by fate (added to the traffic's `faults`); empty before it.
     nlohmann::json figures() const;
 
   private:
+    failure_injector(network& net, std::unique_ptr<failure_effects> owned, failure_effects* effects,
+                     const link_faults& faults, std::uint64_t at, link_observer* log);
     router::waiting_verdict judge(packet& p, router_id at, int where);
     void lost(const packet& p, router_id at, int where);
 
+    std::unique_ptr<failure_effects> traffic_;  ///< the traffic's state as failure_effects
     network& net_;
-    traffic_state& state_;
+    failure_effects& state_;
     const link_faults& faults_;
     const std::uint64_t at_;
     link_observer* log_;

@@ -3,6 +3,7 @@
 #include "core/decoding/vc.h"
 #include "paper/programs/around_failures.h"
 #include "tb/conservation.h"
+#include "tb/failure_injector.h"
 #include "tb/partition_report.h"
 #include "tb/sliced_run.h"
 #include "trace/trace_files.h"
@@ -38,10 +39,7 @@ std::optional<std::string> run_options::validate_options() const {
         return "--fail-links and --fail-routers run a primitive without --background, "
                "--subnetwork and --headers destination";
     if (net.faults()) try {
-            if (fault_step(net.fail_links, net.fail_routers))
-                return "--fail-links/--fail-routers SPEC@T (a failure during the run) runs with "
-                       "--traffic; a primitive takes failures before the run only (SPEC without "
-                       "@T)";
+            fault_step(net.fail_links, net.fail_routers);  // throws for a bad @T
         } catch (const std::exception& e) {
             return std::string(e.what());
         }
@@ -72,6 +70,32 @@ std::optional<std::string> run_options::validate() const {
         return std::string(e.what());
     }
     return std::nullopt;
+}
+
+// What a failure during a primitive's run (SPEC@T) cannot serve: a step outside the primitive's
+// launches, the routers whose packets it cannot take out one by one (as for the traffic runs),
+// and broadcasts, whose copies the ledger cannot drop one by one (docs/resilience.md, "Failures
+// at a step").
+std::optional<std::string> run_options::failure_step_problem(std::uint64_t at,
+                                                             const workload& w) const {
+    const std::string t = "@" + std::to_string(at);
+    if (at == 0)
+        return t + ": a failure at step 0 is a failure before the run: give SPEC without @T";
+    if (const auto v = w.volume(make_topology(net)); !v || v->deliveries != v->messages)
+        return "--fail-links/--fail-routers SPEC@T (a failure during the run) cannot serve a "
+               "primitive that broadcasts (give SPEC without @T: a failure before the run)";
+    const std::uint64_t launches = w.start_step() + w.rounds() + w.delays();
+    if (at >= launches)
+        return t + " is after the primitive's last launch (step " + std::to_string(launches - 1) +
+               ")";
+    const router_params& rp = net.router;
+    const char* what = rp.packet_length > 1       ? "multi-flit packets (--packet-length)"
+                       : rp.pipeline.extra() != 0 ? "--pipeline"
+                       : rp.hold_stage_impl != unit_impl::cpp ? "--unit-impl hold_stage"
+                                                              : nullptr;
+    if (!what) return std::nullopt;
+    return "--fail-links/--fail-routers SPEC@T (a failure during the run) cannot serve " +
+           std::string(what) + " (give SPEC without @T: a failure before the run)";
 }
 
 // A primitive that launches more than M packets per round gets that injection width (the glgl
@@ -131,9 +155,15 @@ std::unique_ptr<workload> make_workload(const run_options& o, const topology& t)
     if (!o.subnetworks.empty())
         return std::make_unique<partitioned_workload>(
             t, parse_subnetworks(o.subnetworks, t.k(), t.m()), primitive_of(o));
-    if (o.net.faults())  // routed around at the sources (paper/programs/around_failures.h)
-        return around_failures(t, parse_faults(o.net.fail_links, o.net.fail_routers, t, o.seed),
-                               make_primitive_workload(t, primitive_of(o)));
+    if (o.net.faults()) {  // routed around at the sources (paper/programs/around_failures.h)
+        const auto at = fault_step(o.net.fail_links, o.net.fail_routers);
+        std::unique_ptr<workload> w =
+            around_failures(t, parse_faults(o.net.fail_links, o.net.fail_routers, t, o.seed),
+                            make_primitive_workload(t, primitive_of(o)), at.value_or(0));
+        if (at)
+            if (auto err = o.failure_step_problem(*at, *w)) throw std::invalid_argument(*err);
+        return w;
+    }
     return make_primitive_workload(t, primitive_of(o));
 }
 
@@ -206,6 +236,16 @@ testbench::testbench(const sc_core::sc_module_name& name, const run_options& o,
     }
     net_ = std::make_unique<network>("network", opt_.network(), *wl, decs, observer);
     if (bg) bg->traffic().set_view(*net_);  // UGAL reads the queues
+    if (opt_.net.faults())
+        if (const auto at = fault_step(opt_.net.fail_links, opt_.net.fail_routers)) {
+            faults_ = parse_faults(opt_.net.fail_links, opt_.net.fail_routers, topo_, opt_.seed);
+            failure_effects* told = failure_effects_of(*work_);
+            if (!told)
+                SC_REPORT_ERROR(
+                    "d3/testbench",
+                    "a failure during the run needs the workload around_failures makes");
+            failure_ = std::make_unique<failure_injector>(*net_, *told, faults_, *at, log_.get());
+        }
     elaboration_seconds_ =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
@@ -244,10 +284,24 @@ run_result testbench::run() {
     if (const auto* bg = dynamic_cast<const background_workload*>(work_.get()))
         for (conflict_record& c : r.first_conflicts) c.step -= bg->warmup();  // its own steps
     check_conservation(*net_, *work_, r.primitive, r);
+    if (failure_) record_failure(r);
     for (std::string& p : work_->value_problems()) r.problems.push_back(std::move(p));
     r.correct = r.problems.empty();
     record_peak_rss(r);
     return r;
+}
+
+testbench::~testbench() = default;
+
+// What the failure during the run (SPEC@T) took: the ledger's dropped packets are the ones it
+// named; the run's lost_to_failure also counts those that never left their source's queue.
+void testbench::record_failure(run_result& r) {
+    set_failure_figures(*work_, failure_->figures());
+    const failure_losses l = losses_of(*work_);
+    if (l.named != r.lost_to_failure)
+        r.problems.push_back("the ledger dropped " + std::to_string(r.lost_to_failure) +
+                             " packets, the failure named " + std::to_string(l.named));
+    r.lost_to_failure = l.all;
 }
 
 // A trace that could not be written (a full disk) is an output error, as for the packet log.

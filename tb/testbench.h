@@ -8,6 +8,7 @@
 #include <systemc>
 
 #include "core/network/config.h"
+#include "core/network/link_faults.h"
 #include "core/network/topology.h"
 #include "core/run/result.h"
 #include "core/workload/background.h"
@@ -57,6 +58,9 @@ struct run_options {
     /// workload can tell (a permutation's file, a subnetwork, a `fixed` schedule with nothing to
     /// fix), for which it builds the workload.
     std::optional<std::string> validate() const;
+    /// What a failure at step `at` of the primitive's run (SPEC@T) cannot serve, or nothing:
+    /// `w` the workload, whose launches it must come before the end of.
+    std::optional<std::string> failure_step_problem(std::uint64_t at, const workload& w) const;
     /// The checks that build no workload: the network, the options' combinations, the wave and
     /// the packet log. Cheap at any size; make_workload's std::invalid_argument says the rest.
     std::optional<std::string> validate_options() const;
@@ -78,12 +82,15 @@ int default_injection_width(const run_options& o, const topology& t);
 /// The primitive options inside run options.
 primitive_options primitive_of(const run_options& o);
 
+class failure_injector;  // tb/failure_injector.h
+
 class testbench : public sc_core::sc_module {
   public:
     /// `work`: the workload of `o` when the caller built it already (make_workload), else built
     /// here.
     testbench(const sc_core::sc_module_name& name, const run_options& o,
               const decoder_factory& decoders = {}, std::unique_ptr<workload> work = {});
+    ~testbench() override;
 
     /// Runs until the network is idle, then checks conservation and the primitive.
     run_result run();
@@ -106,6 +113,7 @@ class testbench : public sc_core::sc_module {
     std::uint64_t finish_outputs_after_error();
 
   private:
+    void record_failure(run_result& r);
     /// Ends the waveform at `end_step` and closes the packet log (trace_error_ on failure).
     void finish_outputs(std::uint64_t end_step);
     run_options opt_;
@@ -118,6 +126,8 @@ class testbench : public sc_core::sc_module {
     std::unique_ptr<packet_log> log_;               ///< --trace-packets; passes events to wave_
     std::string trace_error_;
     std::unique_ptr<network> net_;
+    link_faults faults_;                         ///< with a failure during the run (SPEC@T)
+    std::unique_ptr<failure_injector> failure_;  ///< --fail-links SPEC@T
     double elaboration_seconds_ = 0;
 };
 

@@ -265,8 +265,8 @@ TEST(FailAtStepCli, BadStepsAreOneLineErrors) {
     expect_bad_input(run + "--fail-links random:1@100000", "beyond the run");
     expect_bad_input(run + "--fail-links random:1@5 --fail-routers random:1@6", "same step");
     expect_bad_input(run + "--fail-links random:1@5 --packet-length 2", "one-flit packets");
-    expect_bad_input("--k 2 --m 3 --primitive all-to-all --fail-links random:1@5",
-                     "a primitive takes failures before the run only");
+    expect_bad_input("--k 2 --m 3 --primitive broadcast --fail-links random:1@5",
+                     "a primitive that broadcasts");
 }
 
 }  // namespace

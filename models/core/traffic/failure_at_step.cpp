@@ -1,5 +1,6 @@
 #include "core/traffic/failure_at_step.h"
 
+#include "core/decoding/walk.h"
 #include "core/run/packet_event.h"
 
 namespace d3 {
@@ -20,6 +21,15 @@ const char* to_string(failure_fate f) {
     return "?";
 }
 
+std::optional<router_id> waiting_destination(const topology& t, router_id at, const header& h) {
+    if (h.broadcast) return std::nullopt;
+    if (h.kind == header_kind::destination || h.kind == header_kind::via)
+        return header_destination(t, at, h);
+    const walk_result w = walk(t, t.at(at), h);
+    if (w.destinations.size() == 1) return w.destinations[0];
+    return std::nullopt;
+}
+
 failure_outcome fate_at_failure(const topology& t, const link_faults& f,
                                 const detour_finder& detours, const waiting_place& w,
                                 const header& h, std::uint64_t spread) {
@@ -35,7 +45,7 @@ failure_outcome fate_at_failure(const topology& t, const link_faults& f,
     }
     const coord at = t.at(w.at);
     if (!route_crosses_failure(t, f, at, h)) return out;
-    const std::optional<router_id> dst = header_destination(t, w.at, h);
+    const std::optional<router_id> dst = waiting_destination(t, w.at, h);
     if (dst && !f.router_failed(*dst) && detours.size() != 0)
         if (const std::optional<header> d =
                 detours.around(at, t.at(*dst), static_cast<std::size_t>(spread % detours.size()))) {

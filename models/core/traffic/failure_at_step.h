@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "core/decoding/header.h"
 #include "core/network/link_faults.h"
@@ -42,11 +43,28 @@ struct failure_outcome {
     header hdr;  ///< rerouted: the new header
 };
 
+/// The router a unicast header leads to from `at`, where its packet waits: a destination header
+/// names it; a source vector or synchronizing header mid-way (its counter lowered, its ports
+/// those of the launch) is walked from there (header_destination's closed form is from the
+/// source). Nothing for a broadcast.
+std::optional<router_id> waiting_destination(const topology& t, router_id at, const header& h);
+
 /// What the failures `f` do to a unicast packet with header `h` (the header its router decodes
 /// next) waiting at `w`. `detours` is over `f`; `spread` chooses where among the detours the
 /// search starts (the packet's serial: detours spread over the network, and a run repeats).
 failure_outcome fate_at_failure(const topology& t, const link_faults& f,
                                 const detour_finder& detours, const waiting_place& w,
                                 const header& h, std::uint64_t spread);
+
+/// Who is told what a failure at a step did (the traffic's state, a primitive's workload): from
+/// step T on it goes around `f` (route_around), and each message the failure took (lost) is no
+/// longer expected. `launched` false: it still waited in its source's queue (never a packet).
+class failure_effects {
+  public:
+    virtual ~failure_effects() = default;
+    virtual void route_around(const link_faults& f) = 0;
+    virtual void lost(router_id src, router_id dst, std::uint64_t payload, std::uint64_t serial,
+                      bool launched) = 0;
+};
 
 }  // namespace d3

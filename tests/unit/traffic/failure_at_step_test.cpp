@@ -93,6 +93,30 @@ TEST(FailureAtStep, AFailedRouterTakesWhatItHoldsAndWhatGoesToIt) {
     }
 }
 
+// A source vector mid-way keeps its launch's ports (only b is lowered): where it leads is walked
+// from where it waits. (0,3;1,5,2) from (1,2,3) goes local 2 to (1,2,5), global 1 to (2,5,2),
+// local 5 to (2,5,7) (section 8: (c + gamma, p + delta, d + pi)); waiting at (1,2,5) as
+// (0,2;1,5,2) and at (2,5,2) as (0,1;1,5,2) it still leads there.
+TEST(FailureAtStep, ASourceVectorMidWayLeadsWhereItWasLaunchedTo) {
+    const topology t(4, 8);
+    const router_id dst = t.id({2, 5, 7});
+    EXPECT_EQ(
+        waiting_destination(t, t.id({1, 2, 3}), make_source_vector_header(false, 3, {1, 5, 2})),
+        dst);
+    EXPECT_EQ(
+        waiting_destination(t, t.id({1, 2, 5}), make_source_vector_header(false, 2, {1, 5, 2})),
+        dst);
+    EXPECT_EQ(
+        waiting_destination(t, t.id({2, 5, 2}), make_source_vector_header(false, 1, {1, 5, 2})),
+        dst);
+    EXPECT_EQ(
+        waiting_destination(t, t.id({2, 5, 7}), make_source_vector_header(false, 0, {1, 5, 2})),
+        dst);
+    EXPECT_EQ(
+        waiting_destination(t, t.id({1, 2, 3}), make_source_vector_header(true, 3, {0, 0, 0})),
+        std::nullopt);
+}
+
 TEST(FailureAtStep, StepAfterTheSpec) {
     EXPECT_EQ(split_fault_step("random:3", "--fail-links").at, std::nullopt);
     const timed_fault_spec s = split_fault_step("random:3@120", "--fail-links");
