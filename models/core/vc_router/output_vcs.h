@@ -99,7 +99,7 @@ class output_vcs {
     std::vector<bounded_ring<pending>> pending_;
     std::vector<std::uint64_t> pending_outputs_;  ///< a bit per output with pending credits
     std::size_t pending_count_ = 0;
-    std::size_t out_of_order_ = 0;  ///< credits in pending_
+    std::size_t out_of_order_ = 0;         ///< credits in pending_
     std::uint64_t next_due_ = UINT64_MAX;  ///< the earliest pending credit
 };
 
