@@ -28,8 +28,9 @@ class listed_requests {
     const lone_request* data() const { return list_.data(); }
     /// Whether two requests share a row or a column.
     bool shared() const { return (shared_rows_ | shared_columns_) != 0; }
-    /// The columns asked for more than once (a bit per column).
+    /// The columns asked for more than once (a bit per column), and the rows asking more than once.
     std::uint64_t shared_columns() const { return shared_columns_; }
+    std::uint64_t shared_rows() const { return shared_rows_; }
 
     void add(std::size_t row, std::size_t column) {
         const std::uint64_t r = std::uint64_t{1} << row, c = std::uint64_t{1} << column;

@@ -178,6 +178,8 @@ template <separable_order Order, typename Arbiter>
 void separable_allocator<Order, Arbiter>::allocate_listed(const listed_requests& list,
                                                           matching& grants) {
     grants.clear();
+    if ((kInputFirst ? list.shared_rows() : list.shared_columns()) == 0)
+        return match_single_asks(list, grants);
     const std::size_t n = list.size();
     for (std::size_t i = 0; i < n; ++i)
         listed_asks_[kInputFirst ? list[i].input : list[i].output] = 0;
@@ -196,6 +198,34 @@ void separable_allocator<Order, Arbiter>::allocate_listed(const listed_requests&
     match_narrow(
         firsts, grants, [&](std::size_t x) { return listed_asks_[x]; },
         [](std::size_t) { return age_view{}; }, [](std::size_t) { return age_view{}; });
+}
+
+// Every first-side port asks for one second-side port: the first pass's first-side arbiters
+// each pick their one request, each second-side port's arbiter picks among those asking it, and
+// every port asked for is matched, so later passes find nothing free to pick.
+template <separable_order Order, typename Arbiter>
+void separable_allocator<Order, Arbiter>::match_single_asks(const listed_requests& list,
+                                                            matching& grants) {
+    std::uint64_t seconds = 0;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const std::size_t x = kInputFirst ? list[i].input : list[i].output;
+        const std::size_t y = kInputFirst ? list[i].output : list[i].input;
+        if (list.alone(i)) {
+            first_arbiters_[x].update(y);
+            second_arbiters_[y].update(x);
+            continue;
+        }
+        picked_by_[y] |= std::uint64_t{1} << x;
+        seconds |= std::uint64_t{1} << y;
+    }
+    for (; seconds != 0; seconds &= seconds - 1) {
+        const std::size_t y = lowest_bit(seconds);
+        const std::size_t x = second_arbiters_[y].arbitrate(&picked_by_[y], age_view{});
+        picked_by_[y] = 0;
+        grants.match(input_of(x, y), output_of(x, y));
+        first_arbiters_[x].update(y);
+        second_arbiters_[y].update(x);
+    }
 }
 
 namespace {

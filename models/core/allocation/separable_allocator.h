@@ -81,6 +81,8 @@ class separable_allocator final : public allocator_if {
     template <typename Asked, typename FirstAges, typename SecondAges>
     void match_narrow(std::uint64_t firsts, matching& grants, Asked&& asked, FirstAges&& first_ages,
                       SecondAges&& second_ages);
+    /// allocate_listed() when no first-side port asks twice.
+    void match_single_asks(const listed_requests& list, matching& grants);
     /// One pass over the free inputs and outputs; false when no first-side port picked.
     bool pass(const request_matrix& requests, matching& grants, bool first);
 

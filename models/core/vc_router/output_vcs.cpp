@@ -15,13 +15,43 @@ output_vcs::output_vcs(int vcs, std::vector<int> depth, bool wait_for_tail_credi
       slots_(depth_.size() * static_cast<std::size_t>(vcs)),
       pending_outputs_((depth_.size() + 63) / 64) {
     pending_.reserve(depth_.size());
+    std::size_t slots = 0;
     for (int o = 0; o < outputs(); ++o) {
         const int d = depth_[static_cast<std::size_t>(o)];
         for (int v = 0; v < vcs_; ++v) slot(o, v).credits = d;
         // An output of unbounded room gets no credits back: none is pending there.
-        pending_.emplace_back(
-            d == kUnbounded ? 0 : static_cast<std::size_t>(d) * static_cast<std::size_t>(vcs_));
+        const std::size_t n =
+            d == kUnbounded ? 0 : static_cast<std::size_t>(d) * static_cast<std::size_t>(vcs_);
+        pending_.emplace_back(n);
+        slots += n;
     }
+    in_order_ = bounded_ring<pending_at>(slots);
+}
+
+void output_vcs::credit_out_of_order(int output, int vc, std::uint64_t due) {
+    if (in_order_.empty()) {  // the common ring starts again from this one
+        last_due_ = due;
+        in_order_.push_back({due, output, vc});
+        if (due < next_due_) next_due_ = due;
+        return;
+    }
+    const auto o = static_cast<std::size_t>(output);
+    pending_[o].push_back({due, vc});
+    pending_outputs_[o / 64] |= std::uint64_t{1} << (o % 64);
+    ++out_of_order_;
+    if (due < next_due_) next_due_ = due;
+}
+
+inline void output_vcs::give_back(std::size_t o, int vc) {
+    vc_slot& s = slot(static_cast<int>(o), vc);
+    const int depth = depth_[o];
+    if (s.credits >= depth)
+        throw std::logic_error("a credit beyond the buffer's depth on output " + std::to_string(o));
+    if (++s.credits == depth && s.tail_sent) {
+        s.tail_sent = false;
+        s.owner = kFree;
+    }
+    --pending_count_;
 }
 
 void output_vcs::send_tail(int output, vc_slot& s) {
@@ -35,23 +65,26 @@ void output_vcs::send_tail(int output, vc_slot& s) {
 }
 
 void output_vcs::return_due(std::uint64_t t) {
+    while (!in_order_.empty() && in_order_.front().due <= t) {
+        const pending_at& c = in_order_.front();
+        give_back(static_cast<std::size_t>(c.output), c.vc);
+        in_order_.pop_front();
+    }
+    std::uint64_t next = in_order_.empty() ? UINT64_MAX : in_order_.front().due;
+    if (out_of_order_ != 0) next = std::min(next, return_out_of_order(t));
+    next_due_ = next;
+}
+
+std::uint64_t output_vcs::return_out_of_order(std::uint64_t t) {
     std::uint64_t next = UINT64_MAX;
     for (std::size_t w = 0; w < pending_outputs_.size(); ++w) {
         for (std::uint64_t bits = pending_outputs_[w]; bits != 0; bits &= bits - 1) {
             const std::size_t o = w * 64 + lowest_bit(bits);
             bounded_ring<pending>& q = pending_[o];
-            const int depth = depth_[o];
             while (!q.empty() && q.front().due <= t) {
-                vc_slot& s = slot(static_cast<int>(o), q.front().vc);
-                if (s.credits >= depth)
-                    throw std::logic_error("a credit beyond the buffer's depth on output " +
-                                           std::to_string(o));
-                if (++s.credits == depth && s.tail_sent) {
-                    s.tail_sent = false;
-                    s.owner = kFree;
-                }
+                give_back(o, q.front().vc);
                 q.pop_front();
-                --pending_count_;
+                --out_of_order_;
             }
             if (q.empty())
                 pending_outputs_[w] &= ~(std::uint64_t{1} << (o % 64));
@@ -59,7 +92,7 @@ void output_vcs::return_due(std::uint64_t t) {
                 next = std::min(next, q.front().due);
         }
     }
-    next_due_ = next;
+    return next;
 }
 
 std::uint64_t output_vcs::next_credit() const {

@@ -37,11 +37,14 @@ class output_vcs {
     }
     /// A credit for `vc` of `output`, usable from `due` (credits of one output come in due order).
     void credit_arrived(int output, int vc, std::uint64_t due) {
-        const auto o = static_cast<std::size_t>(output);
-        pending_[o].push_back({due, vc});
-        pending_outputs_[o / 64] |= std::uint64_t{1} << (o % 64);
         ++pending_count_;
-        if (due < next_due_) next_due_ = due;
+        if (due >= last_due_) {  // after every credit of the common ring: appended to it
+            last_due_ = due;
+            in_order_.push_back({due, output, vc});
+            if (due < next_due_) next_due_ = due;
+            return;
+        }
+        credit_out_of_order(output, vc, due);
     }
     /// Credits due by `t` become usable.
     void return_credits(std::uint64_t t) {
@@ -64,8 +67,18 @@ class output_vcs {
         std::uint64_t due;
         int vc;
     };
+    struct pending_at {
+        std::uint64_t due;
+        int output, vc;
+    };
+    /// credit_arrived() of a credit due before the common ring's last: into its output's ring.
+    void credit_out_of_order(int output, int vc, std::uint64_t due);
+    /// A credit of `vc` of `output` is back.
+    void give_back(std::size_t output, int vc);
     /// return_credits() when some credit is due.
     void return_due(std::uint64_t t);
+    /// The credits of pending_ due by `t` given back; the earliest left (UINT64_MAX: none).
+    std::uint64_t return_out_of_order(std::uint64_t t);
     /// send() of a tail with wait_for_tail_credit: marks the VC to be freed when its credits are
     /// back (an output of unbounded room frees it at once).
     void send_tail(int output, vc_slot& s);
@@ -78,10 +91,15 @@ class output_vcs {
     std::vector<int> depth_;
     bool wait_for_tail_credit_;
     std::vector<vc_slot> slots_;
-    /// By output, in due order: at most a credit per slot downstream; no memory while empty.
+    /// The credits in due order of every output (nearly all: those due no earlier than the last
+    /// one appended); no memory while empty.
+    bounded_ring<pending_at> in_order_;
+    std::uint64_t last_due_ = 0;  ///< the due cycle of the last credit appended to in_order_
+    /// The other credits by output, in due order: at most a credit per slot downstream.
     std::vector<bounded_ring<pending>> pending_;
     std::vector<std::uint64_t> pending_outputs_;  ///< a bit per output with pending credits
     std::size_t pending_count_ = 0;
+    std::size_t out_of_order_ = 0;         ///< credits in pending_
     std::uint64_t next_due_ = UINT64_MAX;  ///< the earliest pending credit
 };
 
