@@ -23,6 +23,7 @@ struct waiting_place {
     static constexpr int kHeld = -2;
     router_id at = 0;
     int input = kInjected;
+    int vc = 0;  ///< the channel of the link buffer it waits in (0 elsewhere)
 };
 
 enum class failure_fate : std::uint8_t {
