@@ -38,6 +38,7 @@ struct row {
     std::string event, router, output;
     std::uint64_t packet = 0;
     std::string destination;
+    int vc = 0, b = 0;
 };
 
 std::vector<row> rows_of(const std::string& log) {
@@ -49,7 +50,8 @@ std::vector<row> rows_of(const std::string& log) {
         std::istringstream r(line);
         std::string f[11];
         for (std::string& x : f) std::getline(r, x, ',');
-        out.push_back({std::stoull(f[0]), f[1], f[6], f[9], std::stoull(f[2]), f[5]});
+        out.push_back({std::stoull(f[0]), f[1], f[6], f[9], std::stoull(f[2]), f[5],
+                       std::stoi(f[8]), std::stoi(f[10])});
     }
     return out;
 }
@@ -149,6 +151,15 @@ void cable_under_load_loses_exactly_the_packets_on_it(const std::string& more,
         }
     }
     EXPECT_EQ(lost, expected);
+    // Each lost event names the channel it waited in: that of the b it arrived with over the
+    // cable (5 channels, one per b: core/decoding/vc.h).
+    std::map<std::uint64_t, int> arrived_b;
+    for (const row& x : r.rows)
+        if (x.step < at && over_cable(x)) arrived_b[x.packet] = x.b;
+    for (const row& x : r.rows)
+        if (x.event == "lost") {
+            EXPECT_EQ(x.vc, arrived_b.at(x.packet)) << "packet " << x.packet;
+        }
     const auto& f = r.j["traffic"]["faults"];
     EXPECT_EQ(f["failed_at"], at);
     EXPECT_EQ(f["lost"], expected.size());
