@@ -54,6 +54,9 @@ router::waiting_verdict failure_injector::judge(packet& p, const waiting_place& 
         case failure_fate::no_route:
             ++no_route_;
             break;
+        case failure_fate::no_descending_detour:
+            ++climbing_;
+            break;
     }
     return router::waiting_verdict::removed;
 }
@@ -76,6 +79,7 @@ nlohmann::json failure_injector::figures() const {
     return {{"lost_on_failed_links", on_failed_links_},
             {"lost_in_failed_routers", in_failed_routers_},
             {"lost_no_route", no_route_},
+            {"lost_no_descending_detour", climbing_},
             {"rerouted_in_flight", rerouted_}};
 }
 
