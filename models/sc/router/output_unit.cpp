@@ -34,6 +34,8 @@ output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
     if (flits_ > 1) {
         link_free_.assign(static_cast<std::size_t>(s.outputs), 0);
         lane_free_.assign(static_cast<std::size_t>(ejection_width_), 0);
+    }
+    if (flits_ > 1 && s.records_sent) {
         sent_kept_ =
             static_cast<std::uint32_t>(static_cast<std::uint64_t>(flits_) +
                                        std::max(to_cycle(global_delay_), to_cycle(local_delay_)));

@@ -32,6 +32,8 @@ class output_unit : public sc_core::sc_object {
         int channels = 1;  ///< channels per output (service classes x virtual channels)
         const router_params* params = nullptr;
         router_stats* background = nullptr;  ///< where background packets count (--background)
+        /// F > 1: keep the last packets each link started (tails_on; a failure at a step).
+        bool records_sent = false;
     };
     using fw_if = tlm::tlm_fw_transport_if<link_protocol_types>;
 
@@ -137,7 +139,7 @@ class output_unit : public sc_core::sc_object {
             carried = static_cast<std::uint64_t>(flits);
             credit -= flits;
             link_free_[static_cast<std::size_t>(output)] = t + static_cast<std::uint64_t>(flits);
-            record_sent(output, *p, t);
+            if (!sent_next_.empty()) record_sent(output, *p, t);
             ++s.vc_packets[static_cast<std::size_t>(vc)];
             s.flits_sent += static_cast<std::uint64_t>(flits);
         } else {
@@ -217,10 +219,10 @@ class output_unit : public sc_core::sc_object {
     bool credit_fields_share_a_line() const {
         return in_one_cache_line(&channels_, &returning_ + 1);
     }
-    /// F > 1: the serials of the packets sent on link `output` whose tail has not reached the
+    /// F > 1 and setup::records_sent: the serials of the packets sent on link `output` whose tail
+    /// has not reached the
     /// router downstream by the end of step `t` - 1 (a failure at step t: their flits are on the
-    /// cable). Only the last two packets sent can be: a link starts a packet every F cycles at
-    /// most, so of the packets whose head has arrived by then at most one still has flits on it.
+    /// cable), from the last packets sent on it (last_sent_).
     std::vector<std::uint64_t> tails_on(int output, std::uint64_t t) const;
     /// Credits on their way back in the local links' ring (links of another latency than the
     /// global ones; 0 when the latencies are equal).
