@@ -217,11 +217,10 @@ TEST(FailAtStepCli, AGlobalCableFailingUnderLoadLosesExactlyThePacketsOnIt) {
     cable_under_load_loses_exactly_the_packets_on_it("", "");
 }
 
-// A router pipeline (a route stage of its own, an allocation and a traversal cycle): a packet
+// A router pipeline (a route stage of its own and a traversal cycle): a packet
 // granted is in the far router's buffer at once, ready after A + T + the link, as without it.
 TEST(FailAtStepCli, WithAPipelineTheCableLosesExactlyThePacketsOnIt) {
-    cable_under_load_loses_exactly_the_packets_on_it("--pipeline route,allocate,traverse ",
-                                                     "pipe-");
+    cable_under_load_loses_exactly_the_packets_on_it("--pipeline route,traverse ", "pipe-");
 }
 
 // Nothing on the cable and nothing in the network heading for it (a packet in a link buffer whose
