@@ -111,9 +111,10 @@ void check_flits(const network& net, run_result& r) {
         r.problems.push_back("flits: " + n(s.flits_sent) + " sent on links, " + n(s.flits_freed) +
                              " left the link buffers");
     if (!rp.packet_sizes.empty()) {  // unicast traffic, each packet its own size
-        if (s.flits_injected != s.flits_ejected)
+        if (s.flits_injected != s.flits_ejected + r.flits_lost_to_failure)
             r.problems.push_back("flits: " + n(s.flits_injected) + " injected and " +
-                                 n(s.flits_ejected) + " delivered");
+                                 n(s.flits_ejected) + " delivered, " + n(r.flits_lost_to_failure) +
+                                 " lost to a failure");
         return check_credits(net, r);
     }
     const std::uint64_t ejected = f > 1 ? s.flits_ejected : s.ejected * f;

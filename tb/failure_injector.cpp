@@ -54,14 +54,18 @@ void failure_injector::step(std::uint64_t step) {  // at_ - 1
             const std::optional<router_id> dst = header_destination(t, r, l.hdr);
             state_.lost(r, dst.value_or(r), l.payload, 0, /*launched=*/false);
         });
+    tails_ = net_.tails_on_failed_cables(faults_, at_);
     net_.fail_waiting(
-        step, [this](packet& p, router_id r, int where) { return judge(p, r, where); },
-        [this](const packet& p, router_id r, int where) { lost(p, r, where); });
+        step, [this](packet& p, const waiting_place& w) { return judge(p, w); },
+        [this](const packet& p, const waiting_place& w) { lost(p, w); });
+    tails_.clear();
 }
 
-router::waiting_verdict failure_injector::judge(packet& p, router_id at, int where) {
-    const failure_outcome o =
-        fate_at_failure(net_.topo(), faults_, detours_, {at, where}, p.hdr, p.serial);
+router::waiting_verdict failure_injector::judge(packet& p, const waiting_place& w) {
+    failure_outcome o = fate_at_failure(net_.topo(), faults_, detours_, w, p.hdr, p.serial);
+    // A multi-flit packet whose tail is still on a failed cable is lost whole, wherever its
+    // head waits.
+    if (!d3::lost(o.fate) && tails_.count(p.serial)) o.fate = failure_fate::on_failed_link;
     switch (o.fate) {
         case failure_fate::stays:
             return router::waiting_verdict::keep;
@@ -78,18 +82,23 @@ router::waiting_verdict failure_injector::judge(packet& p, router_id at, int whe
         case failure_fate::no_route:
             ++no_route_;
             break;
+        case failure_fate::no_descending_detour:
+            ++climbing_;
+            break;
     }
     return router::waiting_verdict::removed;
 }
 
-void failure_injector::lost(const packet& p, router_id at, int where) {
-    const std::optional<router_id> dst = waiting_destination(net_.topo(), at, p.hdr);
-    state_.lost(p.src, dst.value_or(at), p.payload, p.serial, /*launched=*/true);
+void failure_injector::lost(const packet& p, const waiting_place& w) {
+    const std::optional<router_id> dst = waiting_destination(net_.topo(), w.at, p.hdr);
+    state_.lost(p.src, dst.value_or(w.at), p.payload, p.serial, /*launched=*/true);
+    lost_flits_ += p.flits;
     if (!log_) return;
-    packet_event e = event_of(packet_event_kind::lost, p, at_, at);
-    e.input = where == waiting_place::kHeld ? packet_event::kHold
-              : where < 0                   ? packet_event::kNode
-                                            : where;
+    packet_event e = event_of(packet_event_kind::lost, p, at_, w.at);
+    e.input = w.input == waiting_place::kHeld ? packet_event::kHold
+              : w.input < 0                   ? packet_event::kNode
+                                              : w.input;
+    e.vc = w.vc;
     log_->on_packet(e);
 }
 
@@ -98,6 +107,7 @@ nlohmann::json failure_injector::figures() const {
     return {{"lost_on_failed_links", on_failed_links_},
             {"lost_in_failed_routers", in_failed_routers_},
             {"lost_no_route", no_route_},
+            {"lost_no_descending_detour", climbing_},
             {"rerouted_in_flight", rerouted_}};
 }
 

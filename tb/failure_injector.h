@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <unordered_set>
 
 #include "core/network/link_faults.h"
 #include "core/traffic/failure_at_step.h"
@@ -34,12 +35,14 @@ class failure_injector final : public stepper::client {
     void step(std::uint64_t t) override;
     /// What the failure did, by fate (added to the traffic's `faults`); empty before it.
     nlohmann::json figures() const;
+    /// The flits of the packets it took (the flit balance leaves them out).
+    std::uint64_t lost_flits() const { return lost_flits_; }
 
   private:
     failure_injector(network& net, std::unique_ptr<failure_effects> owned, failure_effects* effects,
                      const link_faults& faults, std::uint64_t at, link_observer* log);
-    router::waiting_verdict judge(packet& p, router_id at, int where);
-    void lost(const packet& p, router_id at, int where);
+    router::waiting_verdict judge(packet& p, const waiting_place& w);
+    void lost(const packet& p, const waiting_place& w);
 
     std::unique_ptr<failure_effects> traffic_;  ///< the traffic's state as failure_effects
     network& net_;
@@ -48,8 +51,13 @@ class failure_injector final : public stepper::client {
     const std::uint64_t at_;
     link_observer* log_;
     detour_finder detours_;
+    /// Multi-flit packets with flits on a failed cable (network::tails_on_failed_cables), while
+    /// the failure judges the waiting packets.
+    std::unordered_set<std::uint64_t> tails_;
+    std::uint64_t lost_flits_ = 0;
     bool happened_ = false;
-    std::uint64_t on_failed_links_ = 0, in_failed_routers_ = 0, no_route_ = 0, rerouted_ = 0;
+    std::uint64_t on_failed_links_ = 0, in_failed_routers_ = 0, no_route_ = 0, climbing_ = 0,
+                  rerouted_ = 0;
 };
 
 }  // namespace d3

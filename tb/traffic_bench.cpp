@@ -66,18 +66,15 @@ std::optional<std::string> traffic_run_options::failure_step_problem(std::uint64
                " is beyond the run (warm-up + measurement + drain limit: " + std::to_string(steps) +
                " steps)";
     const router_params& rp = net.router;
-    const char* what = rp.design_space()          ? "a design-space router"
-                       : rp.packet_length > 1     ? "multi-flit packets (--packet-length)"
-                       : !rp.packet_sizes.empty() ? "--packet-sizes"
-                       : rp.pipeline.extra() != 0 ? "--pipeline"
+    const char* what = rp.design_space()                      ? "a design-space router"
                        : rp.hold_stage_impl != unit_impl::cpp ? "--unit-impl hold_stage"
                        : traffic.measure_auto                 ? "--measure auto"
                        : traffic.request_reply                ? "--request-reply"
                                                               : nullptr;
     if (what)
         return "--fail-links/--fail-routers SPEC" + t +
-               " (a failure during the run) runs on the paper's router of one-flit packets, "
-               "without a pipeline, --unit-impl, --measure auto and --request-reply (got " +
+               " (a failure during the run) runs on the paper's router, without --unit-impl, "
+               "--measure auto and --request-reply (got " +
                what + ")";
     return std::nullopt;
 }
@@ -202,6 +199,7 @@ run_result traffic_bench::run() {
     // The trace ends with the run's last delivery, not at the watchdog's last timer.
     trace_error_ = finish_trace_files(
         wave_.get(), log_.get(), std::min<std::uint64_t>(r.end_cycle, net_->last_delivery()) + 1);
+    if (failure_) r.flits_lost_to_failure = failure_->lost_flits();
     check_conservation(*net_, *work_, "created traffic", r);
     const auto t = traffic_json();
     if (failure_) {  // the ledger's dropped packets are the ones the failure named

@@ -13,14 +13,17 @@
 #include <memory>
 #include <string>
 #include <systemc>
+#include <unordered_set>
 #include <vector>
 
 #include "core/decoding/decoder.h"
 #include "core/decoding/decoder_factory.h"
 #include "core/network/config.h"
+#include "core/network/link_faults.h"
 #include "core/network/topology.h"
 #include "core/run/ledger.h"
 #include "core/run/stats.h"
+#include "core/traffic/failure_at_step.h"
 #include "core/traffic/occupancy_view.h"
 #include "core/workload/workload.h"
 #include "sc/module_list.h"
@@ -75,13 +78,17 @@ class network : public sc_core::sc_module, public occupancy_view {
     /// The blocked cycle the watchdog found ("router (c,d,p) local 3 vc2 head ... -> ..."), or
     /// empty when none (a stall without a cycle).
     const std::string& wait_cycle() const { return wait_cycle_; }
+    using waiting_judge = std::function<router::waiting_verdict(packet&, const waiting_place&)>;
+    using waiting_lost = std::function<void(const packet&, const waiting_place&)>;
     /// A failure at the end of step `t` (--fail-links SPEC@T; network_failure.cpp): `judge`
-    /// decides each waiting packet's fate (router::fail_waiting, at router r); a removed one is
-    /// dropped from the ledger (ledger::drop), told to `lost` (router, where it waited) and
-    /// given back to the pool.
-    void fail_waiting(std::uint64_t t,
-                      const std::function<router::waiting_verdict(packet&, router_id, int)>& judge,
-                      const std::function<void(const packet&, router_id, int)>& lost);
+    /// decides each waiting packet's fate (router::fail_waiting: where it waits); a removed one
+    /// is dropped from the ledger (ledger::drop), told to `lost` and given back to the pool.
+    void fail_waiting(std::uint64_t t, const waiting_judge& judge, const waiting_lost& lost);
+    /// Multi-flit packets: the serials of the packets whose tail has not crossed a cable that `f`
+    /// fails by the end of step t - 1 (router::tails_on over every failed output): some of
+    /// their flits are on it. Empty with one-flit packets.
+    std::unordered_set<std::uint64_t> tails_on_failed_cables(const link_faults& f,
+                                                             std::uint64_t t) const;
     /// Node r's router failed: it launches nothing more; `dropped` is told each launch that
     /// still waited in its queues (node::fail).
     void fail_node(router_id r, const std::function<void(const launch&)>& dropped);

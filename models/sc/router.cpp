@@ -6,6 +6,7 @@
 
 #include "core/containers/calendar.h"
 #include "core/decoding/vc.h"
+#include "core/network/link_faults.h"
 #include "core/vc_router/design_setup.h"
 
 namespace d3 {
@@ -53,7 +54,9 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
               s.background ? &background_stats_ : nullptr},
              stats_),
       out_unit_("output_unit",
-                {s.topo.k(), ports_, s.cfg.router.channels(), &s.cfg.router, &background_stats_},
+                {s.topo.k(), ports_, s.cfg.router.channels(), &s.cfg.router, &background_stats_,
+                 // a failure at a step judges multi-flit packets by their tails (tails_on)
+                 s.cfg.faults() && fault_step(s.cfg.fail_links, s.cfg.fail_routers).has_value()},
                 stats_),
       vc_alloc_(s.cfg.router.vcs),
       probe_({s.observer, id_, &s.cfg.router, &in_unit_}) {

@@ -177,14 +177,20 @@ class router : public stepper::client, public sc_core::sc_module {
 
     /// What a failure during the run does to one packet waiting here (fail_waiting).
     enum class waiting_verdict : std::uint8_t { keep, rerouted, removed };
-    /// visit(packet, where it waits: a link input port, waiting_place::kInjected or kHeld).
-    using waiting_visitor = std::function<waiting_verdict(packet&, int)>;
+    /// visit(packet, where it waits: a link input port, waiting_place::kInjected or kHeld, the
+    /// channel of the link buffer it waits in: 0 elsewhere).
+    using waiting_visitor = std::function<waiting_verdict(packet&, int, int)>;
     /// A failure at the end of step `t` (core/traffic/failure_at_step.h; router_failure.cpp):
     /// `visit` judges every packet in the input buffers and the hold stage; the removed ones are
-    /// taken out (a credit upstream for each buffer slot), the rerouted ones (their header
-    /// rewritten by `visit`) are decoded again, in step t + 1. The paper's router of one-flit
-    /// packets, without a hold unit.
+    /// taken out (a credit upstream for each flit's buffer slot), the rerouted ones (their header
+    /// rewritten by `visit`) are decoded again, in step t + 1. The paper's router, without a
+    /// hold unit.
     void fail_waiting(std::uint64_t t, const waiting_visitor& visit);
+    /// F > 1: the serials of the packets sent on link output `o` whose tail has not reached the
+    /// router downstream by the end of step t - 1 (output_unit::tails_on).
+    std::vector<std::uint64_t> tails_on(int o, std::uint64_t t) const {
+        return out_unit_.tails_on(o, t);
+    }
 
   private:
     template <typename>

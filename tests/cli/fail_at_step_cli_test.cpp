@@ -38,6 +38,7 @@ struct row {
     std::string event, router, output;
     std::uint64_t packet = 0;
     std::string destination;
+    int vc = 0, b = 0;
 };
 
 std::vector<row> rows_of(const std::string& log) {
@@ -49,7 +50,8 @@ std::vector<row> rows_of(const std::string& log) {
         std::istringstream r(line);
         std::string f[11];
         for (std::string& x : f) std::getline(r, x, ',');
-        out.push_back({std::stoull(f[0]), f[1], f[6], f[9], std::stoull(f[2]), f[5]});
+        out.push_back({std::stoull(f[0]), f[1], f[6], f[9], std::stoull(f[2]), f[5],
+                       std::stoi(f[8]), std::stoi(f[10])});
     }
     return out;
 }
@@ -106,11 +108,11 @@ struct failed_run {
     nlohmann::json j;
     std::vector<row> rows;
 };
-failed_run fail_cable_at(std::uint64_t at, const std::string& tag) {
+failed_run fail_cable_at(std::uint64_t at, const std::string& tag, const std::string& more = "") {
     const std::string cable = write_temp(unique("cable.txt"), "1 2 3 g 1\n");
     const std::string json = write_temp(unique(tag + ".json"), "");
     const std::string log = write_temp(unique(tag + ".csv"), "");
-    const auto r = run_d3sim(kRun + "--fail-links " + cable + "@" + std::to_string(at) +
+    const auto r = run_d3sim(kRun + more + "--fail-links " + cable + "@" + std::to_string(at) +
                              " --json " + json + " --trace-packets " + log + " -q");
     failed_run out{r.code, r.err, nlohmann::json(), {}};
     out.j = nlohmann::json::parse(read_all(json));
@@ -118,10 +120,35 @@ failed_run fail_cable_at(std::uint64_t at, const std::string& tag) {
     return out;
 }
 
-TEST(FailAtStepCli, AGlobalCableFailingUnderLoadLosesExactlyThePacketsOnIt) {
-    // A first run fails the cable late; before its failure it is the same run as any other
-    // (nothing before T depends on T), so its log tells the step at which the cable holds most.
-    const failed_run probe = fail_cable_at(89, "probe");
+// The packets that wait at step `t` (their last move before it in `run` is not a delivery) and
+// whose route crosses the failure: in `probe` (the same run before t, failing after it drained)
+// they use it (`uses`) at t or later. Split by where they wait (their last move): an injection
+// buffer (a detour: rerouted) or a link buffer or the hold stage (lost: every detour would climb
+// to a channel not below theirs).
+struct crossing_later {
+    std::set<std::uint64_t> injected, in_network;
+};
+template <typename Uses>
+crossing_later crossing_from(const std::vector<row>& probe, const std::vector<row>& run,
+                             std::uint64_t t, Uses uses) {
+    std::set<std::uint64_t> later;
+    for (const row& x : probe)
+        if (x.step >= t && moves(x) && uses(x)) later.insert(x.packet);
+    std::map<std::uint64_t, const row*> last;
+    for (const row& x : run)
+        if (x.step < t && moves(x)) last[x.packet] = &x;
+    crossing_later out;
+    for (const auto& [packet, x] : last) {
+        if (x->event == "deliver" || !later.count(packet)) continue;
+        (x->event == "inject" ? out.injected : out.in_network).insert(packet);
+    }
+    return out;
+}
+
+// `more`: options of the run (the router's pipeline).
+void cable_under_load_loses_exactly_the_packets_on_it(const std::string& more,
+                                                      const std::string& tag) {
+    const failed_run probe = fail_cable_at(300, tag + "probe", more);  // (after it drained)
     const std::vector<std::size_t> on = on_cable_by_step(probe.rows, 88);
     std::uint64_t at = 0;
     std::size_t most = 0;
@@ -129,18 +156,23 @@ TEST(FailAtStepCli, AGlobalCableFailingUnderLoadLosesExactlyThePacketsOnIt) {
         if (on[t] > most) most = on[t], at = t;
     ASSERT_GE(most, 2u) << "the cable is never loaded: a test that could not fail";
 
-    const failed_run r = fail_cable_at(at, "run");
+    const failed_run r = fail_cable_at(at, tag + "run", more);
     ASSERT_EQ(r.code, 7) << r.err;
     EXPECT_TRUE(r.j["correct"].get<bool>()) << r.j["problems"];
-    const std::set<std::uint64_t> expected = on_cable_at(r.rows, at);
-    EXPECT_EQ(expected.size(), most);
+    const std::set<std::uint64_t> on_it = on_cable_at(r.rows, at);
+    EXPECT_EQ(on_it.size(), most);
+    const crossing_later crossing = crossing_from(probe.rows, r.rows, at, over_cable);
+    std::set<std::uint64_t> expected = on_it;
+    expected.insert(crossing.in_network.begin(), crossing.in_network.end());
     // The `lost` events, all of step `at`, at the far end of the cable the packet was sent over.
     std::set<std::uint64_t> lost;
     std::map<std::uint64_t, int> delivered;
     for (const row& x : r.rows) {
         if (x.event == "lost") {
             EXPECT_EQ(x.step, at);
-            EXPECT_TRUE(x.router == "2.3.2" || x.router == "1.2.3") << x.router;
+            if (on_it.count(x.packet)) {
+                EXPECT_TRUE(x.router == "2.3.2" || x.router == "1.2.3") << x.router;
+            }
             lost.insert(x.packet);
         }
         if (x.event == "deliver") ++delivered[x.packet];
@@ -149,10 +181,20 @@ TEST(FailAtStepCli, AGlobalCableFailingUnderLoadLosesExactlyThePacketsOnIt) {
         }
     }
     EXPECT_EQ(lost, expected);
+    // Each lost event names the channel it waited in: that of the b it arrived with over the
+    // cable (5 channels, one per b: core/decoding/vc.h).
+    std::map<std::uint64_t, int> arrived_b;
+    for (const row& x : r.rows)
+        if (x.step < at && over_cable(x)) arrived_b[x.packet] = x.b;
+    for (const row& x : r.rows)
+        if (x.event == "lost" && on_it.count(x.packet)) {
+            EXPECT_EQ(x.vc, arrived_b.at(x.packet)) << "packet " << x.packet;
+        }
     const auto& f = r.j["traffic"]["faults"];
     EXPECT_EQ(f["failed_at"], at);
     EXPECT_EQ(f["lost"], expected.size());
-    EXPECT_EQ(f["lost_on_failed_links"], expected.size());
+    EXPECT_EQ(f["lost_on_failed_links"], on_it.size());
+    EXPECT_EQ(f["lost_no_descending_detour"], crossing.in_network.size());
     EXPECT_EQ(f["lost_packets"].get<std::set<std::uint64_t>>(), expected);
     EXPECT_EQ(r.j["lost_to_failure"], expected.size());
     // Every packet injected is delivered exactly once or lost, never both.
@@ -166,16 +208,31 @@ TEST(FailAtStepCli, AGlobalCableFailingUnderLoadLosesExactlyThePacketsOnIt) {
     EXPECT_EQ(r.j["injected"], injected.size());
     EXPECT_EQ(r.j["delivered"].get<std::size_t>() + lost.size(), injected.size());
     EXPECT_EQ(r.j["traffic"]["delivered"], r.j["traffic"]["created"]);
-    EXPECT_GT(f["rerouted_in_flight"].get<int>(), 0);  // waiting packets routed around it
+    // The packets in injection buffers whose route crossed it go around it.
+    EXPECT_EQ(f["rerouted_in_flight"], crossing.injected.size());
+    EXPECT_GT(crossing.injected.size(), 0u);
 }
 
-TEST(FailAtStepCli, AFailureWithNothingOnTheCableLosesNothingAndExitsZero) {
-    const failed_run probe = fail_cable_at(89, "quiet-probe");
+TEST(FailAtStepCli, AGlobalCableFailingUnderLoadLosesExactlyThePacketsOnIt) {
+    cable_under_load_loses_exactly_the_packets_on_it("", "");
+}
+
+// A router pipeline (a route stage of its own and a traversal cycle): a packet
+// granted is in the far router's buffer at once, ready after A + T + the link, as without it.
+TEST(FailAtStepCli, WithAPipelineTheCableLosesExactlyThePacketsOnIt) {
+    cable_under_load_loses_exactly_the_packets_on_it("--pipeline route,traverse ", "pipe-");
+}
+
+// Nothing on the cable and nothing in the network heading for it (a packet in a link buffer whose
+// route crosses it would be lost: no detour descends from its channel).
+TEST(FailAtStepCli, AFailureWithNothingOnOrHeadingForTheCableLosesNothingAndExitsZero) {
+    const failed_run probe = fail_cable_at(300, "quiet-probe");  // (after it drained)
     const std::vector<std::size_t> on = on_cable_by_step(probe.rows, 88);
     std::uint64_t at = 0;
     for (std::uint64_t t = 40; t < on.size() && at == 0; ++t)
-        if (on[t] == 0) at = t;
-    ASSERT_NE(at, 0u) << "the cable is never empty";
+        if (on[t] == 0 && crossing_from(probe.rows, probe.rows, t, over_cable).in_network.empty())
+            at = t;
+    ASSERT_NE(at, 0u) << "the cable is never quiet";
     const failed_run r = fail_cable_at(at, "quiet");
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_TRUE(r.j["correct"].get<bool>());
@@ -202,18 +259,28 @@ std::string far_end(const std::string& router, const std::string& output) {
     return std::to_string(fc) + "." + std::to_string(fd) + "." + std::to_string(fp);
 }
 
+// A run with router (2,3,2) failing at `at`, with options `more`.
+failed_run fail_router_at(std::uint64_t at, const std::string& tag, const std::string& more = "") {
+    const std::string routers = write_temp(unique("router.txt"), "2 3 2\n");
+    const std::string json = write_temp(unique(tag + ".json"), "");
+    const std::string log = write_temp(unique(tag + ".csv"), "");
+    const auto r = run_d3sim(kRun + more + "--fail-routers " + routers + "@" + std::to_string(at) +
+                             " --json " + json + " --trace-packets " + log + " -q");
+    failed_run out{r.code, r.err, nlohmann::json(), {}};
+    out.j = nlohmann::json::parse(read_all(json));
+    out.rows = rows_of(read_all(log));
+    return out;
+}
+
 TEST(FailAtStepCli, ARouterFailingUnderLoadLosesWhatItHoldsAndWhatGoesToIt) {
     const std::string down = "2.3.2";
-    const std::string routers = write_temp(unique("router.txt"), "2 3 2\n");
-    const std::string json = write_temp(unique("router.json"), "");
-    const std::string log = write_temp(unique("router.csv"), "");
     const std::uint64_t at = 60;
-    const auto r = run_d3sim(kRun + "--fail-routers " + routers + "@" + std::to_string(at) +
-                             " --json " + json + " --trace-packets " + log + " -q");
+    const failed_run probe = fail_router_at(300, "router-probe");  // (after it drained)
+    const failed_run r = fail_router_at(at, "router");
     ASSERT_EQ(r.code, 7) << r.err;
-    const auto j = nlohmann::json::parse(read_all(json));
+    const nlohmann::json& j = r.j;
     EXPECT_TRUE(j["correct"].get<bool>()) << j["problems"];
-    const std::vector<row> rows = rows_of(read_all(log));
+    const std::vector<row>& rows = r.rows;
     // From the log before `at`: a packet is in the router when its last move injected it
     // there, held it there or sent it there; on one of its cables (which fail with it) when its
     // last move sent it out of there; it is lost too when it goes there and was not delivered.
@@ -233,9 +300,19 @@ TEST(FailAtStepCli, ARouterFailingUnderLoadLosesWhatItHoldsAndWhatGoesToIt) {
             to_it.insert(packet);
     }
     ASSERT_FALSE(inside.empty()) << "nothing in the router: a test that could not fail";
+    // The others whose route passes through it (they use it later in the probe).
+    crossing_later through = crossing_from(probe.rows, rows, at, [&](const row& x) {
+        return x.router == down || (x.event == "hop" && far_end(x.router, x.output) == down);
+    });
+    for (const std::set<std::uint64_t>* s : {&inside, &leaving, &to_it})
+        for (const std::uint64_t p : *s) {
+            through.injected.erase(p);
+            through.in_network.erase(p);
+        }
     std::set<std::uint64_t> lost, expected = inside;
     expected.insert(leaving.begin(), leaving.end());
     expected.insert(to_it.begin(), to_it.end());
+    expected.insert(through.in_network.begin(), through.in_network.end());
     for (const row& x : rows) {
         if (x.event == "lost") lost.insert(x.packet);
         if (x.step >= at && x.event != "lost") {  // nothing in it, to it or from it
@@ -251,10 +328,157 @@ TEST(FailAtStepCli, ARouterFailingUnderLoadLosesWhatItHoldsAndWhatGoesToIt) {
     EXPECT_EQ(f["lost_in_failed_routers"], inside.size());
     EXPECT_EQ(f["lost_on_failed_links"], leaving.size());
     EXPECT_EQ(f["lost_no_route"], to_it.size());
+    EXPECT_EQ(f["lost_no_descending_detour"], through.in_network.size());
+    EXPECT_EQ(f["rerouted_in_flight"], through.injected.size());
     EXPECT_EQ(f["lost_packets"].get<std::set<std::uint64_t>>(), expected);
     EXPECT_EQ(f["lost"].get<std::size_t>(),
               expected.size() + f["lost_unlaunched"].get<std::size_t>());
     EXPECT_EQ(j["traffic"]["delivered"], j["traffic"]["created"]);
+}
+
+// Packets of F flits (virtual cut-through): the head moves on as soon as it arrives, the tail F - 1
+// cycles behind it on every link. A packet is lost when its head waits at the cable's far end (as
+// with one flit), and also when its head has gone on but its tail is still on the cable: it
+// crossed the cable in step s and its tail reaches the far end in step s + F - 1 + 1 (one-cycle
+// links) >= T, unless its head was delivered before T (the model delivers at the ejection).
+constexpr std::uint64_t kFlits = 4;
+const std::string kFlitRun = "--packet-length 4 --buffer-depth 8 ";
+
+struct flit_losses {
+    std::set<std::uint64_t> heads, tails_only;
+};
+flit_losses flit_losses_at(const std::vector<row>& rows, std::uint64_t t) {
+    std::map<std::uint64_t, const row*> last;
+    std::map<std::uint64_t, std::uint64_t> crossed;  // packet -> step of its last hop over it
+    for (const row& r : rows) {
+        if (r.step >= t || !moves(r)) continue;
+        last[r.packet] = &r;
+        if (over_cable(r)) crossed[r.packet] = r.step;
+    }
+    flit_losses out;
+    for (const auto& [packet, r] : last) {
+        if (over_cable(*r)) {
+            out.heads.insert(packet);
+            continue;
+        }
+        const auto c = crossed.find(packet);
+        if (r->event != "deliver" && c != crossed.end() && c->second + kFlits - 1 + 1 >= t)
+            out.tails_only.insert(packet);
+    }
+    return out;
+}
+
+TEST(FailAtStepCli, MultiFlitPacketsWithAnyFlitOnTheCableAreLostWhole) {
+    const failed_run probe = fail_cable_at(300, "flits-probe", kFlitRun);  // (after it drained)
+    // The probe's log before 89 is any run's before its T: the T with most tails alone on it.
+    std::uint64_t at = 0;
+    std::size_t most = 0;
+    for (std::uint64_t t = 40; t < 88; ++t) {
+        const flit_losses l = flit_losses_at(probe.rows, t);
+        if (l.tails_only.size() * 100 + l.heads.size() > most)
+            most = l.tails_only.size() * 100 + l.heads.size(), at = t;
+    }
+    ASSERT_GE(most, 100u) << "no packet's tail is ever on the cable alone: could not fail";
+
+    const failed_run r = fail_cable_at(at, "flits", kFlitRun);
+    ASSERT_EQ(r.code, 7) << r.err;
+    EXPECT_TRUE(r.j["correct"].get<bool>()) << r.j["problems"];
+    const flit_losses l = flit_losses_at(r.rows, at);
+    std::set<std::uint64_t> expected = l.heads, lost;
+    expected.insert(l.tails_only.begin(), l.tails_only.end());
+    const crossing_later crossing = crossing_from(probe.rows, r.rows, at, over_cable);
+    std::set<std::uint64_t> all = expected;
+    all.insert(crossing.in_network.begin(), crossing.in_network.end());
+    std::map<std::uint64_t, int> delivered;
+    for (const row& x : r.rows) {
+        if (x.event == "lost") {
+            EXPECT_EQ(x.step, at);
+            lost.insert(x.packet);
+        }
+        if (x.event == "deliver") ++delivered[x.packet];
+        if (x.step >= at) {
+            EXPECT_FALSE(over_cable(x)) << "packet " << x.packet << " step " << x.step;
+        }
+    }
+    EXPECT_EQ(lost, all);
+    const auto& f = r.j["traffic"]["faults"];
+    EXPECT_EQ(f["lost_on_failed_links"], expected.size());
+    EXPECT_EQ(f["lost_no_descending_detour"], crossing.in_network.size());
+    EXPECT_EQ(f["rerouted_in_flight"], crossing.injected.size());
+    EXPECT_EQ(f["lost_packets"].get<std::set<std::uint64_t>>(), all);
+    std::set<std::uint64_t> injected;
+    for (const row& x : r.rows)
+        if (x.event == "inject") injected.insert(x.packet);
+    for (const std::uint64_t p : injected) {
+        const int n = delivered.count(p) ? delivered.at(p) : 0;
+        EXPECT_EQ(n + static_cast<int>(lost.count(p)), 1) << "packet " << p;
+    }
+    // Every flit's slot came back (the run's own check), and the flits balance by hand.
+    const auto& flits = r.j["traffic"]["flits"];
+    EXPECT_EQ(flits["link_sent"], flits["link_freed"]);
+    EXPECT_EQ(flits["injected"].get<std::uint64_t>(),
+              flits["delivered"].get<std::uint64_t>() + kFlits * all.size());
+    EXPECT_EQ(flits["injected"].get<std::uint64_t>(), kFlits * injected.size());
+}
+
+// Packets of two sizes, a router failing: what its last move put in the router or sent out of
+// it is lost (as with one flit); what else is lost crossed one of its cables in the last 8 + 1
+// steps (a tail of at most 8 flits on it) or was going to it. Every packet is delivered once or
+// lost, and the run's flit and credit balance holds.
+TEST(FailAtStepCli, PacketsOfTwoSizesLoseWhatTheFailedRouterHeldOrCarried) {
+    const std::string down = "2.3.2", sizes = "--packet-sizes 1:1,8:1 --buffer-depth 16 ";
+    const std::uint64_t at = 60;
+    const failed_run probe = fail_router_at(300, "sizes-probe", sizes);  // (after it drained)
+    const failed_run r = fail_router_at(at, "sizes", sizes);
+    ASSERT_EQ(r.code, 7) << r.err;
+    const nlohmann::json& j = r.j;
+    EXPECT_TRUE(j["correct"].get<bool>()) << j["problems"];
+    const std::vector<row>& rows = r.rows;
+    const crossing_later through = crossing_from(probe.rows, rows, at, [&](const row& x) {
+        return x.router == down || (x.event == "hop" && far_end(x.router, x.output) == down);
+    });
+    std::map<std::uint64_t, const row*> last;
+    std::set<std::uint64_t> near;  // crossed one of its cables in steps at - 9 .. at - 1
+    for (const row& x : rows) {
+        if (x.step >= at || !moves(x)) continue;
+        last[x.packet] = &x;
+        if (x.event == "hop" && (x.router == down || far_end(x.router, x.output) == down) &&
+            x.step + 9 >= at)
+            near.insert(x.packet);
+    }
+    std::set<std::uint64_t> surely, maybe;
+    for (const auto& [packet, x] : last) {
+        if (x->event == "deliver") continue;
+        const bool in =
+            ((x->event == "inject" || x->event == "hold") && x->router == down) ||
+            (x->event == "hop" && (x->router == down || far_end(x->router, x->output) == down));
+        if (in)
+            surely.insert(packet);
+        else if (near.count(packet) || x->destination == down || through.in_network.count(packet))
+            maybe.insert(packet);
+    }
+    ASSERT_FALSE(surely.empty()) << "nothing in the router: a test that could not fail";
+    std::set<std::uint64_t> lost, delivered, injected;
+    for (const row& x : rows) {
+        if (x.event == "lost") lost.insert(x.packet);
+        if (x.event == "deliver") {
+            EXPECT_TRUE(delivered.insert(x.packet).second) << "packet " << x.packet;
+        }
+        if (x.event == "inject") injected.insert(x.packet);
+        if (x.step >= at && x.event != "lost") {
+            EXPECT_NE(x.router, down);
+        }
+    }
+    for (const std::uint64_t p : surely) EXPECT_TRUE(lost.count(p)) << "packet " << p;
+    for (const std::uint64_t p : lost)
+        EXPECT_TRUE(surely.count(p) || maybe.count(p)) << "packet " << p << " lost";
+    for (const std::uint64_t p : injected)
+        EXPECT_EQ(delivered.count(p) + lost.count(p), 1u) << "packet " << p;
+    const auto& f = j["traffic"]["faults"];
+    EXPECT_EQ(f["lost_packets"].get<std::set<std::uint64_t>>(), lost);
+    const auto& flits = j["traffic"]["flits"];
+    EXPECT_EQ(flits["link_sent"], flits["link_freed"]);
+    EXPECT_GT(flits["injected"].get<std::uint64_t>(), flits["delivered"].get<std::uint64_t>());
 }
 
 TEST(FailAtStepCli, BadStepsAreOneLineErrors) {
@@ -264,7 +488,9 @@ TEST(FailAtStepCli, BadStepsAreOneLineErrors) {
     expect_bad_input(run + "--fail-links random:1@0", "failure before the run");
     expect_bad_input(run + "--fail-links random:1@100000", "beyond the run");
     expect_bad_input(run + "--fail-links random:1@5 --fail-routers random:1@6", "same step");
-    expect_bad_input(run + "--fail-links random:1@5 --packet-length 2", "one-flit packets");
+    expect_bad_input(
+        "--k 2 --m 3 --traffic uniform --warmup 10 --measure auto --fail-links random:1@5",
+        "--measure auto");
     expect_bad_input("--k 2 --m 3 --primitive broadcast --fail-links random:1@5",
                      "a primitive that broadcasts");
 }

@@ -29,6 +29,8 @@ struct run_result {
     std::uint64_t lost = 0;
     /// Packets a failure during the run took (--fail-links SPEC@T): not expected, not lost above.
     std::uint64_t lost_to_failure = 0;
+    /// Their flits (injected, never delivered: the flit balance counts them).
+    std::uint64_t flits_lost_to_failure = 0;
     std::uint64_t duplicated = 0;
     std::uint64_t misrouted = 0;
     std::uint64_t left_in_buffers = 0;

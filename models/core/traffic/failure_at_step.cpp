@@ -17,6 +17,8 @@ const char* to_string(failure_fate f) {
             return "in a failed router";
         case failure_fate::no_route:
             return "no route";
+        case failure_fate::no_descending_detour:
+            return "no descending detour";
     }
     return "?";
 }
@@ -28,6 +30,10 @@ std::optional<router_id> waiting_destination(const topology& t, router_id at, co
     const walk_result w = walk(t, t.at(at), h);
     if (w.destinations.size() == 1) return w.destinations[0];
     return std::nullopt;
+}
+
+bool detour_descends(const waiting_place& w, const header& h, const header& d) {
+    return w.input == waiting_place::kInjected || d.b < h.b + 1;
 }
 
 failure_outcome fate_at_failure(const topology& t, const link_faults& f,
@@ -49,8 +55,9 @@ failure_outcome fate_at_failure(const topology& t, const link_faults& f,
     if (dst && !f.router_failed(*dst) && detours.size() != 0)
         if (const std::optional<header> d =
                 detours.around(at, t.at(*dst), static_cast<std::size_t>(spread % detours.size()))) {
-            out.fate = failure_fate::rerouted;
-            out.hdr = *d;
+            out.fate = detour_descends(w, h, *d) ? failure_fate::rerouted
+                                                 : failure_fate::no_descending_detour;
+            if (out.fate == failure_fate::rerouted) out.hdr = *d;
             return out;
         }
     out.fate = failure_fate::no_route;

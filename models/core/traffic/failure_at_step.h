@@ -24,6 +24,7 @@ struct waiting_place {
     static constexpr int kHeld = -2;
     router_id at = 0;
     int input = kInjected;
+    int vc = 0;  ///< the channel of the link buffer it waits in (0 elsewhere)
 };
 
 enum class failure_fate : std::uint8_t {
@@ -32,6 +33,9 @@ enum class failure_fate : std::uint8_t {
     on_failed_link,    ///< lost: it waits on a failed cable
     in_failed_router,  ///< lost: it waits in a failed router
     no_route,          ///< lost: no detour reaches its destination (or that router failed)
+    /// lost: it waits in a link buffer or the hold stage and every detour would climb to a
+    /// channel not below the one it holds (no_descending_detour: deadlock freedom)
+    no_descending_detour,
 };
 const char* to_string(failure_fate f);
 inline bool lost(failure_fate f) {
@@ -48,6 +52,11 @@ struct failure_outcome {
 /// those of the launch) is walked from there (header_destination's closed form is from the
 /// source). Nothing for a broadcast.
 std::optional<router_id> waiting_destination(const topology& t, router_id at, const header& h);
+/// A detour `d` for a packet waiting with header `h` keeps the channel order of core/decoding/vc.h
+/// (a packet in the channel of b waits only for channels below it): from an injection buffer
+/// (no channel: nothing in the network waits for it) always; from a link buffer or the hold
+/// stage only when d arrives at its next router with a b below h's (d.b - 1 < h.b).
+bool detour_descends(const waiting_place& w, const header& h, const header& d);
 
 /// What the failures `f` do to a unicast packet with header `h` (the header its router decodes
 /// next) waiting at `w`. `detours` is over `f`; `spread` chooses where among the detours the

@@ -132,22 +132,24 @@ class input_unit : public sc_core::sc_object {
     }
 
     /// A failure during the run (router::fail_waiting): calls visit(fifo, entry) for every
-    /// packet buffered, between steps; those it returns true for are taken out, each with a
-    /// credit upstream (one-flit packets).
+    /// packet buffered, between steps; those it returns true for are taken out, each with its
+    /// credits upstream (a link buffer's: one per flit, one per cycle; an injection buffer's: one).
     template <typename Visit>
     void take_out(Visit&& visit) {
         for (int f = 0; f < buffers(); ++f) {
             bounded_ring<entry>& q = buffer(f);
-            std::size_t n = 0;
-            for (std::size_t i = 0; i < q.size(); ++i)
+            std::vector<int> flits;  // of those taken out (visit may give the packet back)
+            for (std::size_t i = 0; i < q.size(); ++i) {
+                const int n = q[i].pkt->flits;
                 if (visit(f, q[i])) {
                     q[i].done = true;  // (no entry between steps is done: release took those)
-                    ++n;
+                    flits.push_back(n);
                 }
-            if (n == 0) continue;
+            }
+            if (flits.empty()) continue;
             q.remove_if([](const entry& e) { return e.done; });
             if (f < injq_ && q.empty()) mark(f, false);
-            for (std::size_t i = 0; i < n; ++i) return_credits(f);
+            for (const int n : flits) return_credits(f, n);
         }
     }
 

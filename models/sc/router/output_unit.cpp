@@ -35,6 +35,24 @@ output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
         link_free_.assign(static_cast<std::size_t>(s.outputs), 0);
         lane_free_.assign(static_cast<std::size_t>(ejection_width_), 0);
     }
+    if (flits_ > 1 && s.records_sent) {
+        sent_kept_ =
+            static_cast<std::uint32_t>(static_cast<std::uint64_t>(flits_) +
+                                       std::max(to_cycle(global_delay_), to_cycle(local_delay_)));
+        last_sent_.assign(sent_kept_ * static_cast<std::size_t>(s.outputs), sent_record());
+        sent_next_.assign(static_cast<std::size_t>(s.outputs), 0);
+    }
+}
+
+std::vector<std::uint64_t> output_unit::tails_on(int output, std::uint64_t t) const {
+    std::vector<std::uint64_t> out;
+    if (last_sent_.empty() || links_.empty()) return out;
+    const std::uint64_t delay = to_cycle(links_[static_cast<std::size_t>(output)].delay);
+    for (std::size_t i = 0; i < sent_kept_; ++i) {
+        const sent_record& r = last_sent_[static_cast<std::size_t>(output) * sent_kept_ + i];
+        if (r.flits != 0 && r.step + r.flits - 1 + delay >= t) out.push_back(r.serial);
+    }
+    return out;
 }
 
 void output_unit::size_links() {

@@ -32,6 +32,8 @@ class output_unit : public sc_core::sc_object {
         int channels = 1;  ///< channels per output (service classes x virtual channels)
         const router_params* params = nullptr;
         router_stats* background = nullptr;  ///< where background packets count (--background)
+        /// F > 1: keep the last packets each link started (tails_on; a failure at a step).
+        bool records_sent = false;
     };
     using fw_if = tlm::tlm_fw_transport_if<link_protocol_types>;
 
@@ -137,6 +139,7 @@ class output_unit : public sc_core::sc_object {
             carried = static_cast<std::uint64_t>(flits);
             credit -= flits;
             link_free_[static_cast<std::size_t>(output)] = t + static_cast<std::uint64_t>(flits);
+            if (!sent_next_.empty()) record_sent(output, *p, t);
             ++s.vc_packets[static_cast<std::size_t>(vc)];
             s.flits_sent += static_cast<std::uint64_t>(flits);
         } else {
@@ -216,6 +219,11 @@ class output_unit : public sc_core::sc_object {
     bool credit_fields_share_a_line() const {
         return in_one_cache_line(&channels_, &returning_ + 1);
     }
+    /// F > 1 and setup::records_sent: the serials of the packets sent on link `output` whose tail
+    /// has not reached the
+    /// router downstream by the end of step `t` - 1 (a failure at step t: their flits are on the
+    /// cable), from the last packets sent on it (last_sent_).
+    std::vector<std::uint64_t> tails_on(int output, std::uint64_t t) const;
     /// Credits on their way back in the local links' ring (links of another latency than the
     /// global ones; 0 when the latencies are equal).
     std::size_t local_credits_returning() const { return returning_local_.size(); }
@@ -236,6 +244,13 @@ class output_unit : public sc_core::sc_object {
     }
     router_stats& stats_of(const packet* p) { return p->background ? *background_ : stats_; }
     int free_lanes(std::uint64_t t) const;  ///< F > 1: ejection lanes free in step t
+    /// F > 1: `p` starts on link `output` in step `t` (tails_on reads it).
+    void record_sent(int output, const packet& p, std::uint64_t t) {
+        const auto o = static_cast<std::size_t>(output);
+        std::uint32_t& next = sent_next_[o];
+        last_sent_[o * sent_kept_ + next] = {p.serial, t, p.flits};
+        if (++next == sent_kept_) next = 0;
+    }
     std::size_t slot(int output, int vc) const {
         // Unsigned: no sign extension per credit counted, taken or arriving (input_unit::mark).
         return static_cast<std::uint32_t>(output * channels_ + vc);
@@ -284,6 +299,17 @@ class output_unit : public sc_core::sc_object {
     std::uint64_t step_ = 0;                ///< the step begin_step started
     std::vector<std::uint64_t> link_free_;  ///< F > 1: per output, first cycle it is free
     std::vector<std::uint64_t> lane_free_;  ///< F > 1: per ejection lane, first free cycle
+    /// F > 1: per link output, the last sent_kept_ packets sent on it, a ring each (sent_next_:
+    /// where the next goes). A link starts a packet at most once per cycle, so a packet whose
+    /// tail is still on it started in the last F + (its delay) cycles: that many are kept.
+    struct sent_record {
+        std::uint64_t serial = 0;
+        std::uint64_t step = 0;
+        std::uint64_t flits = 0;  ///< 0: no packet
+    };
+    std::vector<sent_record> last_sent_;
+    std::vector<std::uint32_t> sent_next_;
+    std::uint32_t sent_kept_ = 0;
 };
 
 }  // namespace d3

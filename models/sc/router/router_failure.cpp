@@ -7,8 +7,8 @@ namespace d3 {
 
 void router::fail_waiting(std::uint64_t t, const waiting_visitor& visit) {
     bool again = false;
-    const auto judge = [&](int where, entry& e) {
-        const waiting_verdict v = visit(*e.pkt, where);
+    const auto judge = [&](int where, int vc, entry& e) {
+        const waiting_verdict v = visit(*e.pkt, where, vc);
         if (v == waiting_verdict::rerouted) {  // its decision was the old header's
             e.decoded = false;
             e.stalled = false;
@@ -17,10 +17,10 @@ void router::fail_waiting(std::uint64_t t, const waiting_visitor& visit) {
         return v == waiting_verdict::removed;
     };
     in_unit_.take_out([&](int fifo, entry& e) {
-        return judge(
-            in_unit_.is_injection(fifo) ? waiting_place::kInjected : in_unit_.input_of(fifo), e);
+        if (in_unit_.is_injection(fifo)) return judge(waiting_place::kInjected, 0, e);
+        return judge(in_unit_.input_of(fifo), in_unit_.channel_of_fifo(fifo), e);
     });
-    hold_.take_out([&](entry& e) { return judge(waiting_place::kHeld, e); });
+    hold_.take_out([&](entry& e) { return judge(waiting_place::kHeld, 0, e); });
     if (again) clock_.wake_router(*this, t + 1);
 }
 

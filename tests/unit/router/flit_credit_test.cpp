@@ -4,6 +4,7 @@
 // cycle, the injection lanes serialize. The expected figures are worked out by hand in each test.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "core/containers/calendar.h"
@@ -29,11 +30,12 @@ struct outputs {
     router_stats stats;
     far_end g0, l1, node;
     std::unique_ptr<output_unit> out;
-    explicit outputs(int ejection_width = 0) {
+    explicit outputs(int ejection_width = 0, bool records_sent = false) {
         p.buffer_depth = 10;
         p.packet_length = 4;
         p.ejection_width = ejection_width;
-        out = std::make_unique<output_unit>("output_unit", output_unit::setup{1, 2, 2, &p}, stats);
+        out = std::make_unique<output_unit>(
+            "output_unit", output_unit::setup{1, 2, 2, &p, nullptr, records_sent}, stats);
         out->bind({&g0, &l1}, &node);
     }
 };
@@ -64,6 +66,41 @@ TEST(FlitCredits, APacketNeedsRoomForAllItsFlitsAndSpendsOneCreditPerFlit) {
     EXPECT_EQ(f.stats.vc_packets[1], 3u);
     EXPECT_EQ(f.stats.vc_packets[0], 0u);
     EXPECT_EQ(f.out->credits_outstanding(), 12u - 2u);
+}
+
+// A failure at step t (docs/resilience.md, "Failures at a step"): the packets whose tail has not
+// reached the router downstream by the end of step t - 1. A packet sent in step s with F flits over
+// a one-cycle link has its tail there in step s + F - 1 + 1.
+TEST(FlitCredits, TheTailsStillOnALinkAreTheLastPacketsSentOnIt) {
+    outputs f(0, /*records_sent=*/true);
+    packet a = of_flits(4), b = of_flits(4);
+    a.serial = 1;
+    b.serial = 2;
+    EXPECT_TRUE(f.out->tails_on(1, 0).empty());
+    f.out->send(1, 0, &a, 0);  // its tail at the far end in step 4
+    f.out->send(1, 0, &b, 4);  // in step 8
+    using v = std::vector<std::uint64_t>;
+    const auto sorted = [](v x) {
+        std::sort(x.begin(), x.end());
+        return x;
+    };
+    EXPECT_EQ(sorted(f.out->tails_on(1, 4)), (v{1, 2}));
+    EXPECT_EQ(f.out->tails_on(1, 5), v{2});
+    EXPECT_EQ(f.out->tails_on(1, 8), v{2});
+    EXPECT_TRUE(f.out->tails_on(1, 9).empty());
+    EXPECT_TRUE(f.out->tails_on(0, 4).empty());  // the other link carried nothing
+    // More packets than the link keeps (F + its delay = 5): one-flit packets, one per cycle.
+    std::vector<packet> ones(7, of_flits(1));
+    for (std::size_t i = 0; i < ones.size(); ++i) {
+        ones[i].serial = 10 + i;
+        f.out->send(1, 1, &ones[i], 20 + i);  // its tail (its only flit) there in 21 + i
+    }
+    EXPECT_EQ(f.out->tails_on(1, 27), v{16});
+    EXPECT_EQ(sorted(f.out->tails_on(1, 24)), (v{13, 14, 15, 16}));
+    // Without a failure at a step nothing is kept.
+    outputs plain;
+    plain.out->send(1, 0, &a, 0);
+    EXPECT_TRUE(plain.out->tails_on(1, 1).empty());
 }
 
 TEST(FlitCredits, ALinkCarriesOneFlitPerCycle) {

@@ -70,6 +70,34 @@ TEST(FailureAtStep, ExactlyTheRoutesOverTheCableAreReroutedAroundIt) {
     EXPECT_EQ(rerouted, 2 * 8 * 8);  // per direction: any p, any p'
 }
 
+// A packet already in the network keeps the channel order (core/decoding/vc.h): a detour from a
+// link buffer or the hold stage must arrive with a b below the one it waits with; from an
+// injection buffer any detour will do.
+TEST(FailureAtStep, ADetourFromALinkBufferMustDescend) {
+    header h, d;
+    h.b = 3;
+    d.b = 4;  // a minimal packet at its first router, the detour (4; dst, C)
+    EXPECT_FALSE(detour_descends({0, 2, 3}, h, d));
+    EXPECT_FALSE(detour_descends({0, waiting_place::kHeld, 0}, h, d));
+    EXPECT_TRUE(detour_descends({0, waiting_place::kInjected, 0}, h, d));
+    h.b = 4;  // arrived with 4 (UGAL's (5; ...) after one hop): 4 - 1 = 3 < 4
+    EXPECT_TRUE(detour_descends({0, 2, 4}, h, d));
+    d.b = 5;
+    EXPECT_FALSE(detour_descends({0, 2, 4}, h, d));
+    // A minimal route over the failed cable, waiting in a link buffer: lost, not rerouted.
+    const topology t(4, 8);
+    cable c;
+    const link_faults f = one_global_cable(t, c);
+    const detour_finder detours(t, f);
+    const router_id s = t.id({1, 2, 0}), dst = t.id({2, 3, 5});  // l-g-l over the cable
+    EXPECT_EQ(fate_at_failure(t, f, detours, {s, 3, 3}, minimal_header(t.at(dst)), 0).fate,
+              failure_fate::no_descending_detour);
+    EXPECT_EQ(fate_at_failure(t, f, detours, {s, waiting_place::kInjected, 0},
+                              minimal_header(t.at(dst)), 0)
+                  .fate,
+              failure_fate::rerouted);
+}
+
 TEST(FailureAtStep, AFailedRouterTakesWhatItHoldsAndWhatGoesToIt) {
     const topology t(4, 8);
     const router_id down = t.id({3, 1, 4});
