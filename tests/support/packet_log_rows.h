@@ -1,0 +1,110 @@
+// The packet log (--trace-packets) as the failure tests read it: its rows, the global cable
+// (1,2,3) g 1 <-> (2,3,2) g 3 of D3(4,8) they fail, which packets are on it at a step, and which
+// wait at a step with a route that crosses a failure later (tests/cli/fail_*_cli_test.cpp).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace d3::test {
+
+/// One row of the packet log (step,event,packet,message,source,destination,router,input,vc,
+/// output,b).
+struct log_row {
+    std::uint64_t step = 0;
+    std::string event, router, output;
+    std::uint64_t packet = 0;
+    std::string destination;
+    int vc = 0, b = 0;
+};
+
+inline std::vector<log_row> log_rows(const std::string& log) {
+    std::vector<log_row> out;
+    std::istringstream in(log);
+    std::string line;
+    std::getline(in, line);  // the header
+    while (std::getline(in, line)) {
+        std::istringstream r(line);
+        std::string f[11];
+        for (std::string& x : f) std::getline(r, x, ',');
+        out.push_back({std::stoull(f[0]), f[1], f[6], f[9], std::stoull(f[2]), f[5],
+                       std::stoi(f[8]), std::stoi(f[10])});
+    }
+    return out;
+}
+
+/// A hop over the cable (1,2,3) global 1 <-> (2,3,2) global 3, either direction.
+inline bool over_cable(const log_row& r) {
+    return r.event == "hop" && ((r.router == "1.2.3" && r.output == "global 1") ||
+                                (r.router == "2.3.2" && r.output == "global 3"));
+}
+
+/// An event that moves a packet (a conflict-wait leaves it where it waits; lost is the run's).
+inline bool moves(const log_row& r) {
+    return r.event != "conflict-wait" && r.event != "lost";
+}
+
+/// The packets on the cable at step `t`: their last move before t is a hop over it (the model
+/// puts a packet sent over a link in the far router's input buffer at once).
+inline std::set<std::uint64_t> on_cable_at(const std::vector<log_row>& rows, std::uint64_t t) {
+    std::map<std::uint64_t, const log_row*> last;
+    for (const log_row& r : rows)
+        if (r.step < t && moves(r)) last[r.packet] = &r;  // the log is in step order
+    std::set<std::uint64_t> out;
+    for (const auto& [packet, r] : last)
+        if (over_cable(*r)) out.insert(packet);
+    return out;
+}
+
+/// How many packets are on the cable at each step below `steps` (on_cable_at's, in one pass):
+/// a packet is on it from the step after its hop over it to the step of its next move.
+inline std::vector<std::size_t> on_cable_by_step(const std::vector<log_row>& rows,
+                                                 std::uint64_t steps) {
+    std::vector<std::size_t> n(steps, 0);
+    std::unordered_map<std::uint64_t, std::uint64_t> hopped;  // packet -> step of its hop
+    const auto count = [&](std::uint64_t from, std::uint64_t to) {
+        for (std::uint64_t t = from + 1; t <= to && t < steps; ++t) ++n[t];
+    };
+    for (const log_row& r : rows) {
+        if (!moves(r)) continue;
+        if (const auto it = hopped.find(r.packet); it != hopped.end()) {
+            count(it->second, r.step);
+            hopped.erase(it);
+        }
+        if (over_cable(r)) hopped[r.packet] = r.step;
+    }
+    for (const auto& [packet, step] : hopped) count(step, steps);
+    return n;
+}
+
+/// The packets that wait at step `t` (their last move before it in `run` is not a delivery) and
+/// whose route crosses the failure: in `probe` (the same run before t, failing after it drained)
+/// they use it (`uses`) at t or later. Split by where they wait (their last move): an injection
+/// buffer (a detour: rerouted) or a link buffer or the hold stage (lost: every detour would climb
+/// to a channel not below theirs, docs/resilience.md).
+struct crossing_later {
+    std::set<std::uint64_t> injected, in_network;
+};
+template <typename Uses>
+crossing_later crossing_from(const std::vector<log_row>& probe, const std::vector<log_row>& run,
+                             std::uint64_t t, Uses uses) {
+    std::set<std::uint64_t> later;
+    for (const log_row& x : probe)
+        if (x.step >= t && moves(x) && uses(x)) later.insert(x.packet);
+    std::map<std::uint64_t, const log_row*> last;
+    for (const log_row& x : run)
+        if (x.step < t && moves(x)) last[x.packet] = &x;
+    crossing_later out;
+    for (const auto& [packet, x] : last) {
+        if (x->event == "deliver" || !later.count(packet)) continue;
+        (x->event == "inject" ? out.injected : out.in_network).insert(packet);
+    }
+    return out;
+}
+
+}  // namespace d3::test
