@@ -39,6 +39,10 @@ node::node(const sc_core::sc_module_name& name, setup s)
               : closed_form_         ? &node::step_closed
                                      : &node::step_one_class);
     for (lane& l : lanes_) l.credits = s.cfg.router.injection_depth;
+    // At most the injection depth's credits are on their way back at once: the list of their
+    // due cycles takes them without growing on the way there.
+    for (int c = 0; c < classes_; ++c)
+        lanes_[c].credit_due.reserve(static_cast<std::size_t>(s.cfg.router.injection_depth));
     inject_out.bind(credit_if_);
     if (sized)
         eject_in.bind(eject_sized_if_);

@@ -18,6 +18,8 @@ class unbounded_queue {
     std::size_t size() const { return items_.size() - head_; }
     T& front() { return items_[head_]; }
     void push_back(const T& v) { items_.push_back(v); }
+    /// Storage for `n` elements now: a queue whose usual size is known grows no more to it.
+    void reserve(std::size_t n) { items_.reserve(n); }
     /// push_back when the storage has room for `v` (no reallocation, no call); false, and
     /// nothing pushed, otherwise.
     bool push_back_in_place(const T& v) {
