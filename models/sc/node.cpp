@@ -12,6 +12,8 @@ namespace d3 {
 namespace {
 const char* const kMsgType = "d3/node";
 constexpr int kReportedErrors = 8;
+// Credits on their way back a node's list has room for from the start (node::node).
+constexpr int kCreditsReserved = 4;
 }  // namespace
 
 node::node(const sc_core::sc_module_name& name, setup s)
@@ -39,10 +41,12 @@ node::node(const sc_core::sc_module_name& name, setup s)
               : closed_form_         ? &node::step_closed
                                      : &node::step_one_class);
     for (lane& l : lanes_) l.credits = s.cfg.router.injection_depth;
-    // At most the injection depth's credits are on their way back at once: the list of their
-    // due cycles takes them without growing on the way there.
+    // The list of the credits on their way back holds a few at a time: room for them from the
+    // start, not grown push by push (at most the injection depth: the room for all of them
+    // costs the largest networks' nodes more memory than it saves).
     for (int c = 0; c < classes_; ++c)
-        lanes_[c].credit_due.reserve(static_cast<std::size_t>(s.cfg.router.injection_depth));
+        lanes_[c].credit_due.reserve(
+            static_cast<std::size_t>(std::min(s.cfg.router.injection_depth, kCreditsReserved)));
     inject_out.bind(credit_if_);
     if (sized)
         eject_in.bind(eject_sized_if_);
