@@ -75,11 +75,11 @@ void cable_under_load_loses_exactly_the_packets_on_it(const std::string& more,
     const failed_run r = fail_cable_at(at, tag + "run", more);
     ASSERT_EQ(r.code, 7) << r.err;
     EXPECT_TRUE(r.j["correct"].get<bool>()) << r.j["problems"];
-    const std::set<std::uint64_t> on_it = on_cable_at(r.rows, at);
+    const test::cable_losses losses = test::cable_losses_at(probe.rows, r.rows, at);
+    const std::set<std::uint64_t>& on_it = losses.on_it;
+    const crossing_later& crossing = losses.crossing;
+    const std::set<std::uint64_t>& expected = losses.expected;
     EXPECT_EQ(on_it.size(), most);
-    const crossing_later crossing = crossing_from(probe.rows, r.rows, at, over_cable);
-    std::set<std::uint64_t> expected = on_it;
-    expected.insert(crossing.in_network.begin(), crossing.in_network.end());
     // The `lost` events, all of step `at`, at the far end of the cable the packet was sent over.
     std::set<std::uint64_t> lost;
     std::map<std::uint64_t, int> delivered;

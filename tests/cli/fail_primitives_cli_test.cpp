@@ -243,14 +243,14 @@ TEST(FailPrimitivesCli, TheAllToAllLosesExactlyThePacketsOnACableFailingAtAStep)
     const failed_run r = all_to_all_failing_at(at, "run");
     ASSERT_EQ(r.code, 7) << r.err;
     EXPECT_TRUE(r.j["correct"].get<bool>()) << r.j["problems"];
-    const std::set<std::uint64_t> on_it = on_cable_at(r.rows, at);
+    // Lost besides those on it: those waiting in a link buffer or the hold stage whose route
+    // crosses the cable later (the probe's log), since every detour climbs the channels (b 4 or 5
+    // against the l-g-l route's 3 and less); those in an injection buffer go around it.
+    const test::cable_losses losses = test::cable_losses_at(probe.rows, r.rows, at);
+    const std::set<std::uint64_t>& on_it = losses.on_it;
+    const crossing_later& crossing = losses.crossing;
+    const std::set<std::uint64_t>& expected = losses.expected;
     EXPECT_EQ(on_it.size(), most);
-    // Lost besides: those waiting in a link buffer or the hold stage whose route crosses the
-    // cable later (the probe's log), since every detour climbs the channels (b 4 or 5 against
-    // the l-g-l route's 3 and less); those in an injection buffer go around it.
-    const crossing_later crossing = crossing_from(probe.rows, r.rows, at, over_cable);
-    std::set<std::uint64_t> expected = on_it;
-    expected.insert(crossing.in_network.begin(), crossing.in_network.end());
     std::set<std::uint64_t> lost;
     for (const row& x : r.rows) {
         if (x.event == "lost") {

@@ -107,4 +107,20 @@ crossing_later crossing_from(const std::vector<log_row>& probe, const std::vecto
     return out;
 }
 
+/// What the cable failing at step `t` of `run` must lose: the packets on it, and those whose route
+/// crosses it later (`probe`) while they wait in a link buffer or the hold stage (crossing's
+/// in_network); those in an injection buffer (crossing's injected) go around it.
+struct cable_losses {
+    std::set<std::uint64_t> on_it;
+    crossing_later crossing;
+    std::set<std::uint64_t> expected;
+};
+inline cable_losses cable_losses_at(const std::vector<log_row>& probe,
+                                    const std::vector<log_row>& run, std::uint64_t t) {
+    cable_losses out{on_cable_at(run, t), crossing_from(probe, run, t, over_cable), {}};
+    out.expected = out.on_it;
+    out.expected.insert(out.crossing.in_network.begin(), out.crossing.in_network.end());
+    return out;
+}
+
 }  // namespace d3::test
