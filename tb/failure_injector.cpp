@@ -54,6 +54,7 @@ void failure_injector::step(std::uint64_t step) {  // at_ - 1
             const std::optional<router_id> dst = header_destination(t, r, l.hdr);
             state_.lost(r, dst.value_or(r), l.payload, 0, /*launched=*/false);
         });
+    net_.judge_queued(faults_, [this](router_id at, launch& l) { return keep_queued(at, l); });
     tails_ = net_.tails_on_failed_cables(faults_, at_);
     net_.fail_waiting(
         step, [this](packet& p, const waiting_place& w) { return judge(p, w); },
@@ -89,6 +90,22 @@ router::waiting_verdict failure_injector::judge(packet& p, const waiting_place& 
     return router::waiting_verdict::removed;
 }
 
+bool failure_injector::keep_queued(router_id at, launch& l) {
+    if (l.hdr.broadcast) return true;  // SPEC@T refuses the primitives that broadcast
+    const waiting_place w{at, waiting_place::kInjected, 0};
+    const failure_outcome o = fate_at_failure(net_.topo(), faults_, detours_, w, l.hdr, l.payload);
+    if (o.fate == failure_fate::stays) return true;
+    if (o.fate == failure_fate::rerouted) {
+        l.hdr = o.hdr;
+        ++rerouted_queued_;
+        return true;
+    }
+    ++queued_no_route_;  // its destination failed: no route reaches it
+    const std::optional<router_id> dst = waiting_destination(net_.topo(), at, l.hdr);
+    state_.lost(at, dst.value_or(at), l.payload, 0, /*launched=*/false);
+    return false;
+}
+
 void failure_injector::lost(const packet& p, const waiting_place& w) {
     const std::optional<router_id> dst = waiting_destination(net_.topo(), w.at, p.hdr);
     state_.lost(p.src, dst.value_or(w.at), p.payload, p.serial, /*launched=*/true);
@@ -108,7 +125,9 @@ nlohmann::json failure_injector::figures() const {
             {"lost_in_failed_routers", in_failed_routers_},
             {"lost_no_route", no_route_},
             {"lost_no_descending_detour", climbing_},
-            {"rerouted_in_flight", rerouted_}};
+            {"rerouted_in_flight", rerouted_},
+            {"rerouted_queued", rerouted_queued_},
+            {"lost_queued_no_route", queued_no_route_}};
 }
 
 }  // namespace d3

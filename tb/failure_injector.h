@@ -43,6 +43,9 @@ class failure_injector final : public stepper::client {
                      const link_faults& faults, std::uint64_t at, link_observer* log);
     router::waiting_verdict judge(packet& p, const waiting_place& w);
     void lost(const packet& p, const waiting_place& w);
+    /// A launch still queued at its live source `at`: kept (rerouted where its route crosses the
+    /// failure) or, with no route left, dropped as never launched.
+    bool keep_queued(router_id at, launch& l);
 
     std::unique_ptr<failure_effects> traffic_;  ///< the traffic's state as failure_effects
     network& net_;
@@ -57,7 +60,7 @@ class failure_injector final : public stepper::client {
     std::uint64_t lost_flits_ = 0;
     bool happened_ = false;
     std::uint64_t on_failed_links_ = 0, in_failed_routers_ = 0, no_route_ = 0, climbing_ = 0,
-                  rerouted_ = 0;
+                  rerouted_ = 0, rerouted_queued_ = 0, queued_no_route_ = 0;
 };
 
 }  // namespace d3

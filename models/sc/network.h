@@ -92,6 +92,10 @@ class network : public sc_core::sc_module, public occupancy_view {
     /// Node r's router failed: it launches nothing more; `dropped` is told each launch that
     /// still waited in its queues (node::fail).
     void fail_node(router_id r, const std::function<void(const launch&)>& dropped);
+    /// The launches still waiting in the queues of the nodes of live routers, judged by
+    /// keep(router, launch) (node::judge_waiting): a failure at a step reroutes or drops those
+    /// whose route crosses it.
+    void judge_queued(const link_faults& f, const std::function<bool(router_id, launch&)>& keep);
 
     /// Credits in use on an output of a router, as of its last step.
     int occupancy(router_id r, int output) const override {

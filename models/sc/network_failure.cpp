@@ -40,4 +40,10 @@ void network::fail_node(router_id r, const std::function<void(const launch&)>& d
     nodes[r].fail(dropped);
 }
 
+void network::judge_queued(const link_faults& f,
+                           const std::function<bool(router_id, launch&)>& keep) {
+    for (router_id r = 0; r < topo_.routers(); ++r)
+        if (!f.router_failed(r)) nodes[r].judge_waiting([&](launch& l) { return keep(r, l); });
+}
+
 }  // namespace d3

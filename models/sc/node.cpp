@@ -377,4 +377,11 @@ void node::fail(const std::function<void(const launch&)>& dropped) {
     step_with(&node::step_failed);
 }
 
+void node::judge_waiting(const std::function<bool(launch&)>& keep) {
+    for (lane& q : lanes_) q.waiting.retain(keep);
+    turnaround_.erase(
+        std::remove_if(turnaround_.begin(), turnaround_.end(), [&](launch& l) { return !keep(l); }),
+        turnaround_.end());
+}
+
 }  // namespace d3

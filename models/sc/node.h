@@ -74,6 +74,10 @@ class node : public stepper::client, public sc_core::sc_module {
     /// Its router failed during the run (network::fail_node): the launches still waiting are
     /// told to `dropped` and forgotten, and from now on its step does nothing.
     void fail(const std::function<void(const launch&)>& dropped);
+    /// A failure elsewhere during the run (network::judge_queued): each launch still waiting in
+    /// its queues is kept, its header as `keep` leaves it, where keep(launch) is true, and dropped
+    /// otherwise.
+    void judge_waiting(const std::function<bool(launch&)>& keep);
 
   private:
     /// step() of a failed node (fail()).

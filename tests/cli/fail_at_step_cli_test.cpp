@@ -397,6 +397,27 @@ TEST(FailAtStepCli, PacketsOfTwoSizesLoseWhatTheFailedRouterHeldOrCarried) {
     EXPECT_GT(flits["injected"].get<std::uint64_t>(), flits["delivered"].get<std::uint64_t>());
 }
 
+// Past saturation (rate 1.0) the sources hold queues of launches made before the failure: those
+// whose route crosses the cable go around it too (rerouted_queued), so that, as the packet log
+// shows, nothing crosses the cable from T on (before they were judged, 14 hops did here).
+TEST(FailAtStepCli, LaunchesQueuedAtTheFailureGoAroundIt) {
+    const std::string cable = write_temp(unique("queued_cable.txt"), "1 2 3 g 1\n");
+    const std::string json = write_temp(unique("queued.json"), "");
+    const std::string log = write_temp(unique("queued.csv"), "");
+    const auto r = run_d3sim(
+        "--k 4 --m 8 --traffic uniform --concentration 4 --rate 1.0 --warmup 30 --measure 60 "
+        "--fail-links " +
+        cable + "@60 --json " + json + " --trace-packets " + log + " -q");
+    ASSERT_EQ(r.code, 7) << r.err;
+    const auto j = nlohmann::json::parse(read_all(json));
+    EXPECT_TRUE(j["correct"].get<bool>()) << j["problems"];
+    std::size_t crossings = 0;
+    for (const row& x : test::log_rows(read_all(log)))
+        if (x.step >= 60 && over_cable(x)) ++crossings;
+    EXPECT_EQ(crossings, 0u);
+    EXPECT_GT(j["traffic"]["faults"]["rerouted_queued"].get<std::uint64_t>(), 0u);
+}
+
 TEST(FailAtStepCli, BadStepsAreOneLineErrors) {
     const std::string run = "--k 2 --m 3 --traffic uniform --warmup 10 --measure 10 ";
     expect_bad_input(run + "--fail-links random:1@soon", "must be a whole number");

@@ -58,6 +58,16 @@ class unbounded_queue {
         }
     }
 
+    /// Keeps the elements for which keep(element) is true, in order (keep may change them).
+    template <typename Keep>
+    void retain(Keep keep) {
+        std::size_t kept = 0;
+        for (std::size_t i = head_; i < items_.size(); ++i)
+            if (keep(items_[i])) items_[kept++] = items_[i];
+        items_.resize(kept);
+        head_ = 0;
+    }
+
   private:
     /// Drops the taken elements once they are at least 1024 and half the vector.
     void compact() {
