@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "cli/d3sim_cli.h"
+#include "cli/failed_run.h"
 #include "support/packet_log_rows.h"
 #include "support/read_file.h"
 
@@ -27,6 +28,7 @@ using row = test::log_row;
 using test::crossing_from;
 using test::crossing_later;
 using test::expect_bad_input;
+using test::failed_run;
 using test::moves;
 using test::on_cable_at;
 using test::on_cable_by_step;
@@ -43,22 +45,10 @@ const std::string kRun =
     "--k 4 --m 8 --traffic uniform --concentration 4 --rate 0.5 --warmup 30 --measure 60 ";
 
 // A run with the cable failing at `at`: its exit code, JSON and packet log.
-struct failed_run {
-    int code = 0;
-    std::string err;
-    nlohmann::json j;
-    std::vector<row> rows;
-};
 failed_run fail_cable_at(std::uint64_t at, const std::string& tag, const std::string& more = "") {
     const std::string cable = write_temp(unique("cable.txt"), "1 2 3 g 1\n");
-    const std::string json = write_temp(unique(tag + ".json"), "");
-    const std::string log = write_temp(unique(tag + ".csv"), "");
-    const auto r = run_d3sim(kRun + more + "--fail-links " + cable + "@" + std::to_string(at) +
-                             " --json " + json + " --trace-packets " + log + " -q");
-    failed_run out{r.code, r.err, nlohmann::json(), {}};
-    out.j = nlohmann::json::parse(read_all(json));
-    out.rows = test::log_rows(read_all(log));
-    return out;
+    return test::run_failing(kRun + more + "--fail-links " + cable + "@" + std::to_string(at),
+                             unique(tag));
 }
 
 // `more`: options of the run (the router's pipeline).
@@ -178,14 +168,8 @@ std::string far_end(const std::string& router, const std::string& output) {
 // A run with router (2,3,2) failing at `at`, with options `more`.
 failed_run fail_router_at(std::uint64_t at, const std::string& tag, const std::string& more = "") {
     const std::string routers = write_temp(unique("router.txt"), "2 3 2\n");
-    const std::string json = write_temp(unique(tag + ".json"), "");
-    const std::string log = write_temp(unique(tag + ".csv"), "");
-    const auto r = run_d3sim(kRun + more + "--fail-routers " + routers + "@" + std::to_string(at) +
-                             " --json " + json + " --trace-packets " + log + " -q");
-    failed_run out{r.code, r.err, nlohmann::json(), {}};
-    out.j = nlohmann::json::parse(read_all(json));
-    out.rows = test::log_rows(read_all(log));
-    return out;
+    return test::run_failing(kRun + more + "--fail-routers " + routers + "@" + std::to_string(at),
+                             unique(tag));
 }
 
 TEST(FailAtStepCli, ARouterFailingUnderLoadLosesWhatItHoldsAndWhatGoesToIt) {
@@ -402,20 +386,18 @@ TEST(FailAtStepCli, PacketsOfTwoSizesLoseWhatTheFailedRouterHeldOrCarried) {
 // shows, nothing crosses the cable from T on (before they were judged, 14 hops did here).
 TEST(FailAtStepCli, LaunchesQueuedAtTheFailureGoAroundIt) {
     const std::string cable = write_temp(unique("queued_cable.txt"), "1 2 3 g 1\n");
-    const std::string json = write_temp(unique("queued.json"), "");
-    const std::string log = write_temp(unique("queued.csv"), "");
-    const auto r = run_d3sim(
+    const failed_run r = test::run_failing(
         "--k 4 --m 8 --traffic uniform --concentration 4 --rate 1.0 --warmup 30 --measure 60 "
         "--fail-links " +
-        cable + "@60 --json " + json + " --trace-packets " + log + " -q");
+            cable + "@60",
+        unique("queued"));
     ASSERT_EQ(r.code, 7) << r.err;
-    const auto j = nlohmann::json::parse(read_all(json));
-    EXPECT_TRUE(j["correct"].get<bool>()) << j["problems"];
+    EXPECT_TRUE(r.j["correct"].get<bool>()) << r.j["problems"];
     std::size_t crossings = 0;
-    for (const row& x : test::log_rows(read_all(log)))
+    for (const row& x : r.rows)
         if (x.step >= 60 && over_cable(x)) ++crossings;
     EXPECT_EQ(crossings, 0u);
-    EXPECT_GT(j["traffic"]["faults"]["rerouted_queued"].get<std::uint64_t>(), 0u);
+    EXPECT_GT(r.j["traffic"]["faults"]["rerouted_queued"].get<std::uint64_t>(), 0u);
 }
 
 TEST(FailAtStepCli, BadStepsAreOneLineErrors) {

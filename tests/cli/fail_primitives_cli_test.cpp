@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cli/d3sim_cli.h"
+#include "cli/failed_run.h"
 #include "support/packet_log_rows.h"
 #include "support/read_file.h"
 
@@ -28,6 +29,7 @@ using row = test::log_row;
 using test::crossing_from;
 using test::crossing_later;
 using test::expect_bad_input;
+using test::failed_run;
 using test::on_cable_at;
 using test::on_cable_by_step;
 using test::over_cable;
@@ -205,25 +207,13 @@ TEST(FailPrimitivesCli, ABroadcastFromACablesEndTakesDetoursOnD3_4_8) {
     });
 }
 
-struct failed_run {
-    int code = 0;
-    std::string err;
-    nlohmann::json j;
-    std::vector<row> rows;
-};
 // The all-to-all of D3(4,8) with the cable failing at step `at`, its whole packet log (where each
 // packet waits at a step: crossing_from's events).
 failed_run all_to_all_failing_at(std::uint64_t at, const std::string& tag) {
     const std::string cable = write_temp(unique("a2a_cable.txt"), "1 2 3 g 1\n");
-    const std::string json = write_temp(unique(tag + ".json"), "");
-    const std::string log = write_temp(unique(tag + ".csv"), "");
-    const auto r =
-        run_d3sim("--k 4 --m 8 --primitive all-to-all --fail-links " + cable + "@" +
-                  std::to_string(at) + " --json " + json + " --trace-packets " + log + " -q");
-    failed_run out{r.code, r.err, nlohmann::json(), {}};
-    if (!read_all(json).empty()) out.j = nlohmann::json::parse(read_all(json));
-    out.rows = test::log_rows(read_all(log));
-    return out;
+    return test::run_failing(
+        "--k 4 --m 8 --primitive all-to-all --fail-links " + cable + "@" + std::to_string(at),
+        unique(tag));
 }
 
 // The all-to-all of D3(4,8) (256 x 256 messages) with the global cable (1,2,3) g 1 failing at the
