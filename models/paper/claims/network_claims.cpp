@@ -20,7 +20,7 @@ claim_row network_row(std::string id, std::string claim, std::string network, st
 
 std::vector<claim_row> network_claims() {
     std::vector<claim_row> rows = swapped_network_claims();
-    for (auto* part : {&dual_net_claims, &hamming_claims})
+    for (auto* part : {&dual_net_claims, &hamming_claims, &network_program_claims})
         for (claim_row& r : (*part)()) rows.push_back(std::move(r));
     return rows;
 }

@@ -12,13 +12,15 @@
 
 namespace d3 {
 
-/// Every row: the swapped networks', the dual-nets', then the Hamming graphs'. The shapes are the
+/// Every row: the swapped networks', the dual-nets', the Hamming graphs', then the node programs'. The shapes are the
 /// same for every grid and take about a second in all.
 std::vector<claim_row> network_claims();
 
 std::vector<claim_row> swapped_network_claims();
 std::vector<claim_row> dual_net_claims();
 std::vector<claim_row> hamming_claims();
+/// The node programs' rows: RSN(l, Q_n)'s Emul and ascend/descend, the HDN's total exchange.
+std::vector<claim_row> network_program_claims();
 
 /// A counted row: holds or does not hold.
 claim_row network_row(std::string id, std::string claim, std::string network, std::string paper,
