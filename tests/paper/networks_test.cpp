@@ -6,6 +6,7 @@
 
 #include "core/network/graphs/d3_graph.h"
 #include "core/network/graphs/dual_net.h"
+#include "core/network/graphs/graph_network.h"
 #include "core/network/graphs/hamming.h"
 #include "core/network/graphs/swapped.h"
 #include "paper/claims/network_claims.h"
@@ -119,6 +120,40 @@ TEST(Hamming, H33ByHand) {
     const graph t = hamming_graph({3, 3}, 2);
     EXPECT_EQ(degrees(t).max, 8u);
     EXPECT_EQ(links_between_groups(t, 3, 3).min, 6u);
+}
+
+// A built graph as a network file reads back as the same graph, every link a port at each end.
+TEST(GraphNetwork, ReadsBackAsTheSameGraph) {
+    const dual_net_spec hdn{*parse_product("torus:2x3"), {{0}}};
+    const std::vector<std::pair<std::string, graph>> nets = {
+        {"RSN(2,K_4)", recursive_swapped_network(complete_nucleus(4), 2)},
+        {"RSN(3,Q_2)", recursive_swapped_network(hypercube_nucleus(2), 3)},
+        {"HDN(2x3,1)", hierarchical_dual_net(hdn)},
+        {"H(3,4) t=2", hamming_graph({3, 4}, 2)}};
+    for (const auto& [name, g] : nets) {
+        SCOPED_TRACE(name);
+        const network_file f = graph_network(g, 2, 3, name);
+        ASSERT_EQ(f.routers(), g.nodes());
+        EXPECT_EQ(f.terminals(), 2u);
+        std::vector<std::uint32_t> same(g.nodes());
+        for (std::uint32_t v = 0; v < g.nodes(); ++v) {
+            same[v] = v;
+            EXPECT_EQ(f.ports(v).size(), g.degree(v));
+            for (std::uint32_t p = 0; p < f.ports(v).size(); ++p) {
+                const port_link& l = f.ports(v)[p];
+                EXPECT_EQ(l.latency, 3u);
+                EXPECT_EQ(f.ports(l.router).at(l.port).router, v);
+                EXPECT_EQ(f.ports(l.router).at(l.port).port, p);
+            }
+        }
+        for (std::uint32_t v = 0; v < g.nodes(); ++v)
+            for (const graph_neighbor& n : g.neighbors(v)) {
+                std::uint32_t ports_to = 0;
+                for (const port_link& l : f.ports(v)) ports_to += l.router == n.node;
+                EXPECT_EQ(ports_to, n.links);
+            }
+        EXPECT_TRUE(is_isomorphism(f.to_graph(), g, same));
+    }
 }
 
 TEST(NetworkClaims, RowsAndVerdicts) {
