@@ -29,6 +29,7 @@
 #include "d3sim/primitive_mode.h"
 #include "d3sim/replay_cli.h"
 #include "d3sim/replay_mode.h"
+#include "d3sim/network_mode.h"
 #include "d3sim/resilience_mode.h"
 #include "d3sim/service_cli.h"
 #include "d3sim/trace_cli.h"
@@ -344,6 +345,9 @@ int run_command(int argc, char** argv) {
     // `d3sim resilience ...`: pairs connected and routable, and the diameter, as links fail.
     if (argc > 1 && std::string(argv[1]) == "resilience")
         return d3::run_resilience(argc - 1, argv + 1);
+    // `d3sim network ...`: the swapped networks, the HDN and Hamming graphs as graphs, files and
+    // node programs (docs/networks.md).
+    if (argc > 1 && std::string(argv[1]) == "network") return d3::run_network(argc - 1, argv + 1);
     // `d3sim job MANIFEST INDEX`: one job of a sweep or validate study, as every backend runs it.
     if (argc > 1 && std::string(argv[1]) == "job") return d3::run_job_command(argc - 1, argv + 1);
     return d3sim_main(argc, argv);

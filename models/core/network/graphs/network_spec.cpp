@@ -1,0 +1,118 @@
+#include "core/network/graphs/network_spec.h"
+
+#include <sstream>
+
+#include "core/network/graphs/hamming.h"
+#include "core/network/graphs/product.h"
+
+namespace d3 {
+
+namespace {
+
+constexpr std::uint64_t kMaxNodes = 16384;  // network_file's limit on routers
+
+// "4,4" or "3,4,5": two or three sizes of at least two.
+std::optional<std::vector<std::uint32_t>> parse_sizes(const std::string& text) {
+    std::vector<std::uint32_t> out;
+    std::stringstream in(text);
+    for (std::string item; std::getline(in, item, ',');) {
+        if (item.empty() || item.size() > 4 || item.find_first_not_of("0123456789") != std::string::npos)
+            return std::nullopt;
+        const auto v = static_cast<std::uint32_t>(std::stoul(item));
+        if (v < 2) return std::nullopt;
+        out.push_back(v);
+    }
+    if (out.size() < 2 || out.size() > 3) return std::nullopt;
+    return out;
+}
+
+// "-;0,1": per level the factor indices of the super-node, - for none.
+std::optional<std::vector<std::vector<std::size_t>>> parse_super_nodes(const std::string& text,
+                                                                       std::size_t factors) {
+    std::vector<std::vector<std::size_t>> out;
+    std::stringstream in(text);
+    for (std::string level; std::getline(in, level, ';');) {
+        out.emplace_back();
+        if (level == "-") continue;
+        std::stringstream items(level);
+        for (std::string item; std::getline(items, item, ',');) {
+            if (item.empty() || item.size() > 2 ||
+                item.find_first_not_of("0123456789") != std::string::npos)
+                return std::nullopt;
+            const std::size_t f = std::stoul(item);
+            if (f >= factors) return std::nullopt;
+            for (std::size_t g : out.back())
+                if (g == f) return std::nullopt;
+            out.back().push_back(f);
+        }
+        if (out.back().empty()) return std::nullopt;
+    }
+    return out;
+}
+
+std::variant<built_network, std::string> build_rsn(const network_spec& s) {
+    const std::optional<nucleus> g = parse_nucleus(s.nucleus);
+    if (!g) return "--nucleus must be complete:N, hypercube:n or mesh:AxB (got '" + s.nucleus + "')";
+    if (s.levels < 1) return "--levels must be at least 1 for rsn";
+    const std::optional<std::uint64_t> n = rsn_nodes(g->g.nodes(), s.levels);
+    if (!n || *n > kMaxNodes)
+        return "RSN(" + std::to_string(s.levels) + "," + g->name + ") has more than " +
+               std::to_string(kMaxNodes) + " nodes";
+    built_network b;
+    b.g = recursive_swapped_network(*g, s.levels, s.diameter_links);
+    b.name = "RSN(" + std::to_string(s.levels) + "," + g->name + ")" +
+             (s.diameter_links ? " with diameter links" : "");
+    b.rsn_nucleus = *g;
+    b.levels = s.levels;
+    return b;
+}
+
+std::variant<built_network, std::string> build_hdn(const network_spec& s) {
+    const auto base = parse_product(s.base);
+    if (!base) return "--base must be torus:AxB[xC] or hypercube:n (got '" + s.base + "')";
+    std::string sn = s.super_nodes;
+    if (sn.empty() && s.levels >= 1)
+        for (int i = 0; i < s.levels; ++i) sn += i ? ";-" : "-";
+    const auto super_nodes = parse_super_nodes(sn, base->size());
+    if (!super_nodes || super_nodes->empty())
+        return "--supernodes must list each level's super-node as base factor indices "
+               "(0.." + std::to_string(base->size() - 1) + ") joined by ',', or -, levels joined by ';' "
+               "(got '" + sn + "')";
+    if (s.levels != 0 && static_cast<std::size_t>(s.levels) != super_nodes->size())
+        return "--levels " + std::to_string(s.levels) + " but --supernodes gives " +
+               std::to_string(super_nodes->size()) + " levels";
+    dual_net_spec spec{*base, *super_nodes};
+    const std::uint64_t n = dual_net_nodes(spec);
+    if (n == 0 || n > kMaxNodes)
+        return dual_net_name(spec) + " has more than " + std::to_string(kMaxNodes) + " nodes";
+    built_network b;
+    b.g = hierarchical_dual_net(spec);
+    b.name = dual_net_name(spec);
+    b.hdn = spec;
+    b.levels = static_cast<int>(super_nodes->size());
+    return b;
+}
+
+std::variant<built_network, std::string> build_hamming(const network_spec& s) {
+    const auto sizes = parse_sizes(s.dims);
+    if (!sizes) return "--dims must be two or three sizes of at least 2, e.g. 4,4 (got '" + s.dims + "')";
+    if (s.trunking < 1 || s.trunking > 16) return "--trunking must be 1 .. 16";
+    std::uint64_t n = 1;
+    for (std::uint32_t a : *sizes) n *= a;
+    if (n > kMaxNodes) return "the Hamming graph has more than " + std::to_string(kMaxNodes) + " nodes";
+    built_network b;
+    b.g = hamming_graph(*sizes, s.trunking);
+    b.name = hamming_name(*sizes, s.trunking);
+    return b;
+}
+
+}  // namespace
+
+std::variant<built_network, std::string> build_network(const network_spec& s) {
+    if (s.topology == "rsn") return build_rsn(s);
+    if (s.topology == "hdn") return build_hdn(s);
+    if (s.topology == "hamming") return build_hamming(s);
+    return "--topology must be rsn, hdn or hamming (got '" + s.topology + "')";
+}
+
+}  // namespace d3

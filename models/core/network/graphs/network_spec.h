@@ -1,0 +1,40 @@
+// The other networks of issue 48 named as a user names them on the command line (`d3sim network`,
+// docs/networks.md): `rsn` with --levels and --nucleus (and --diameter-links), `hdn` with --base,
+// --levels and --supernodes, `hamming` with --dims and --trunking. Checked with one-line errors
+// and built as graphs (swapped.h, dual_net.h, hamming.h). Plain C++, no SystemC.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "core/network/graphs/dual_net.h"
+#include "core/network/graphs/graph.h"
+#include "core/network/graphs/swapped.h"
+
+namespace d3 {
+
+struct network_spec {
+    std::string topology;  ///< rsn, hdn or hamming
+    int levels = 0;        ///< rsn: l >= 1; hdn: k >= 1
+    std::string nucleus;   ///< rsn: complete:N, hypercube:n or mesh:AxB
+    bool diameter_links = false;
+    std::string base;         ///< hdn: torus:AxB[xC] or hypercube:n
+    std::string super_nodes;  ///< hdn: SN_1;SN_2;... each a comma list of base factors or -
+    std::string dims;         ///< hamming: a,b[,c]
+    std::uint32_t trunking = 1;
+};
+
+struct built_network {
+    std::string name;  ///< as the papers write it: RSN(2,Q_3), HDN(Q_2,1,{s1=2}), H(4,4)
+    graph g{0};
+    int levels = 0;                    ///< rsn: l; hdn: k
+    nucleus rsn_nucleus;               ///< rsn
+    std::optional<dual_net_spec> hdn;  ///< hdn
+};
+
+/// The network, or why not (one line, naming the option).
+std::variant<built_network, std::string> build_network(const network_spec& s);
+
+}  // namespace d3
