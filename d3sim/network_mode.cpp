@@ -8,6 +8,7 @@
 
 #include "cli/did_you_mean.h"
 #include "cli/option_limits.h"
+#include "core/network/graphs/bisection.h"
 #include "core/network/graphs/graph_network.h"
 #include "core/network/graphs/network_spec.h"
 #include "paper/network_programs/network_program.h"
@@ -40,6 +41,9 @@ nlohmann::json figures(const built_network& b) {
         j["diameter"] = d.diameter;
         j["average_distance"] = d.average;
     }
+    const bisection_bounds cut = bisection(b.g);
+    j["bisection_upper"] = cut.upper;
+    if (cut.lower) j["bisection_lower"] = *cut.lower;
     return j;
 }
 
@@ -51,6 +55,10 @@ void print(const nlohmann::json& j) {
     if (j.contains("diameter"))
         std::printf(", diameter %d, average distance %.3f", j["diameter"].get<int>(),
                     j["average_distance"].get<double>());
+    std::printf("\n  bisection: at most %llu links (METIS)",
+                j["bisection_upper"].get<unsigned long long>());
+    if (j.contains("bisection_lower"))
+        std::printf(", at least %.2f (spectral)", j["bisection_lower"].get<double>());
     std::printf("\n");
     if (j.contains("program"))
         std::printf("  %s: %zu rounds, %llu messages, %llu items, time %.0f (t_s = t_w = m = 1)\n",
@@ -76,7 +84,10 @@ int run_network(int argc, char** argv) {
     network_spec s;
     std::string net_file, program, trace, json;
     std::uint32_t terminals = 1, latency = 1, flits = 1;
-    app.add_option("--topology", s.topology, "rsn, hdn or hamming")->required();
+    app.add_option("--topology", s.topology, "rsn, hdn or hamming (or d3, mdf to compare)")
+        ->required();
+    app.add_option("--k", s.k, "d3, mdf: K");
+    app.add_option("--m", s.m, "d3, mdf: M");
     app.add_option("--levels", s.levels, "rsn: levels l; hdn: levels k");
     app.add_option("--nucleus", s.nucleus, "rsn: complete:N, hypercube:n or mesh:AxB");
     app.add_flag("--diameter-links", s.diameter_links, "rsn: join the leaders (section 2.1)");

@@ -5,6 +5,7 @@ packages=(
   cmake ninja-build g++ pkg-config make yosys
   libsystemc-dev verilator gtkwave
   libgtest-dev libcli11-dev nlohmann-json3-dev zlib1g-dev libbz2-dev libyaml-cpp-dev robin-map-dev
+  libmetis-dev libeigen3-dev
   xvfb xauth ghostscript python3 gnuplot-nox
   parallel slurm-wlm munge
   valgrind bc clang-format

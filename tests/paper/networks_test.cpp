@@ -2,12 +2,15 @@
 // counted by hand, and their validate rows (models/paper/claims/network_claims.h).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 
+#include "core/network/graphs/bisection.h"
 #include "core/network/graphs/d3_graph.h"
 #include "core/network/graphs/dual_net.h"
 #include "core/network/graphs/graph_network.h"
 #include "core/network/graphs/hamming.h"
+#include "core/network/graphs/product.h"
 #include "core/network/graphs/swapped.h"
 #include "paper/claims/network_claims.h"
 
@@ -153,6 +156,54 @@ TEST(GraphNetwork, ReadsBackAsTheSameGraph) {
                 EXPECT_EQ(ports_to, n.links);
             }
         EXPECT_TRUE(is_isomorphism(f.to_graph(), g, same));
+    }
+}
+
+// Brute force over every balanced split: the exact bisection width of a small graph.
+std::uint64_t exact_bisection(const graph& g) {
+    const std::uint32_t n = g.nodes();
+    std::uint64_t best = UINT64_MAX;
+    for (std::uint32_t mask = 0; mask < (1u << n); ++mask) {
+        if (static_cast<std::uint32_t>(__builtin_popcount(mask)) != n / 2) continue;
+        std::vector<std::uint8_t> side(n);
+        for (std::uint32_t v = 0; v < n; ++v) side[v] = (mask >> v) & 1;
+        best = std::min(best, cut_links(g, side));
+    }
+    return best;
+}
+
+// The bounds bracket the exact width: by brute force on graphs of up to 16 nodes, and by the
+// textbook widths of a hypercube (2^(n-1)) and a complete graph (floor(n/2) ceil(n/2)), where
+// both bounds meet.
+TEST(Bisection, BoundsBracketTheExactWidth) {
+    const std::vector<std::pair<std::string, graph>> small = {
+        {"RSN(2,K_4)", recursive_swapped_network(complete_nucleus(4), 2)},
+        {"RSN(2,Q_2)", recursive_swapped_network(hypercube_nucleus(2), 2)},
+        {"HDN(Q_2,1,{s1=2})", hierarchical_dual_net({*parse_product("hypercube:2"), {{0}}})},
+        {"H(3,5)", hamming_graph({3, 5})},
+        {"H(3,3) t=2", hamming_graph({3, 3}, 2)},
+        {"torus 2x3x2", product_graph(*parse_product("torus:2x3x2"))}};
+    for (const auto& [name, g] : small) {
+        SCOPED_TRACE(name);
+        const bisection_bounds b = bisection(g);
+        const std::uint64_t exact = exact_bisection(g);
+        EXPECT_EQ(b.upper, exact);
+        EXPECT_EQ(cut_links(g, b.side), b.upper);
+        EXPECT_LE(std::count(b.side.begin(), b.side.end(), 1), (g.nodes() + 1) / 2);
+        EXPECT_GE(std::count(b.side.begin(), b.side.end(), 1), g.nodes() / 2);
+        ASSERT_TRUE(b.lower);
+        EXPECT_LE(*b.lower, exact + 1e-9);
+    }
+    for (std::uint32_t d = 2; d <= 7; ++d) {
+        const bisection_bounds b =
+            bisection(product_graph(*parse_product("hypercube:" + std::to_string(d))));
+        EXPECT_EQ(b.upper, 1u << (d - 1));
+        EXPECT_NEAR(*b.lower, 1u << (d - 1), 1e-6);
+    }
+    for (std::uint32_t n : {5u, 8u, 13u}) {
+        const bisection_bounds b = bisection(factor_graph({graph_factor::kind::complete, n}));
+        EXPECT_EQ(b.upper, (n / 2) * (n - n / 2));
+        EXPECT_NEAR(*b.lower, (n / 2) * (n - n / 2), 1e-6);
     }
 }
 

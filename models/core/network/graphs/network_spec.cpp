@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "core/network/config.h"
+#include "core/network/graphs/d3_graph.h"
 #include "core/network/graphs/hamming.h"
 #include "core/network/graphs/product.h"
 
@@ -106,13 +108,33 @@ std::variant<built_network, std::string> build_hamming(const network_spec& s) {
     return b;
 }
 
+std::variant<built_network, std::string> build_dragonfly(const network_spec& s) {
+    network_config c;
+    c.k = s.k;
+    c.m = s.m;
+    c.shape = s.topology == "mdf" ? topology_kind::mdf : topology_kind::d3;
+    if (auto err = c.validate()) return *err;
+    try {
+        const topology t = make_topology(c);
+        if (t.routers() > kMaxNodes)
+            return t.name() + " has more than " + std::to_string(kMaxNodes) + " routers";
+        built_network b;
+        b.g = d3_graph(t);
+        b.name = t.name();
+        return b;
+    } catch (const std::invalid_argument& e) {
+        return e.what();
+    }
+}
+
 }  // namespace
 
 std::variant<built_network, std::string> build_network(const network_spec& s) {
+    if (s.topology == "d3" || s.topology == "mdf") return build_dragonfly(s);
     if (s.topology == "rsn") return build_rsn(s);
     if (s.topology == "hdn") return build_hdn(s);
     if (s.topology == "hamming") return build_hamming(s);
-    return "--topology must be rsn, hdn or hamming (got '" + s.topology + "')";
+    return "--topology must be rsn, hdn, hamming, d3 or mdf (got '" + s.topology + "')";
 }
 
 }  // namespace d3

@@ -1,6 +1,7 @@
 // The other networks of issue 48 named as a user names them on the command line (`d3sim network`,
 // docs/networks.md): `rsn` with --levels and --nucleus (and --diameter-links), `hdn` with --base,
-// --levels and --supernodes, `hamming` with --dims and --trunking. Checked with one-line errors
+// --levels and --supernodes, `hamming` with --dims and --trunking; `d3` and `mdf` with --k and --m
+// to set beside them. Checked with one-line errors
 // and built as graphs (swapped.h, dual_net.h, hamming.h). Plain C++, no SystemC.
 #pragma once
 
@@ -16,7 +17,8 @@
 namespace d3 {
 
 struct network_spec {
-    std::string topology;  ///< rsn, hdn or hamming
+    std::string topology;  ///< rsn, hdn, hamming, or d3 and mdf (beside them)
+    int k = 0, m = 0;      ///< d3, mdf
     int levels = 0;        ///< rsn: l >= 1; hdn: k >= 1
     std::string nucleus;   ///< rsn: complete:N, hypercube:n or mesh:AxB
     bool diameter_links = false;
