@@ -29,12 +29,9 @@ constexpr std::uint32_t kMostExchanged = 1024;
 
 nlohmann::json figures(const built_network& b) {
     const degree_figures deg = degrees(b.g);
-    nlohmann::json j = {{"network", b.name},
-                        {"nodes", b.g.nodes()},
-                        {"links", b.g.links()},
-                        {"degree_min", deg.min},
-                        {"degree_max", deg.max},
-                        {"neighbours_max", deg.max_distinct}};
+    nlohmann::json j = {{"network", b.name},     {"nodes", b.g.nodes()},
+                        {"links", b.g.links()},  {"degree_min", deg.min},
+                        {"degree_max", deg.max}, {"neighbours_max", deg.max_distinct}};
     if (b.g.nodes() <= kMostMeasured) {
         const distance_figures d = all_pairs_distances(b.g);
         j["connected"] = d.connected;
@@ -78,9 +75,10 @@ std::optional<std::string> write_to(const std::string& path, WRITE write) {
 }  // namespace
 
 int run_network(int argc, char** argv) {
-    CLI::App app{"d3sim network: the swapped networks, the hierarchical dual-net and Hamming graphs "
-                 "as graphs, network files and node programs (docs/networks.md)",
-                 "d3sim network"};
+    CLI::App app{
+        "d3sim network: the swapped networks, the hierarchical dual-net and Hamming graphs "
+        "as graphs, network files and node programs (docs/networks.md)",
+        "d3sim network"};
     network_spec s;
     std::string net_file, program, trace, json;
     std::uint32_t terminals = 1, latency = 1, flits = 1;
@@ -100,9 +98,12 @@ int run_network(int argc, char** argv) {
     app.add_option("--net", net_file, "write the network file (docs/networks.md) to FILE");
     app.add_option("--terminals", terminals, "--net: terminals per router")->capture_default_str();
     app.add_option("--latency", latency, "--net: cycles per link")->capture_default_str();
-    app.add_option("--program", program, "emul:J, ascend, descend (rsn over Q_n), total-exchange (hdn over a hypercube)");
-    app.add_option("--trace", trace, "--program: write it as a message trace (docs/traces.md) to FILE");
-    app.add_option("--flits-per-item", flits, "--trace: flits per data item")->capture_default_str();
+    app.add_option("--program", program,
+                   "emul:J, ascend, descend (rsn over Q_n), total-exchange (hdn over a hypercube)");
+    app.add_option("--trace", trace,
+                   "--program: write it as a message trace (docs/traces.md) to FILE");
+    app.add_option("--flits-per-item", flits, "--trace: flits per data item")
+        ->capture_default_str();
     app.add_option("--json", json, "also write the figures to FILE (- for stdout)");
     apply_limits(app, {{"--levels", {1, 8}},
                        {"--trunking", {1, 16}},
@@ -142,12 +143,13 @@ int run_network(int argc, char** argv) {
     }
     if (!net_file.empty())
         if (auto err = write_to(net_file, [&](std::ostream& o) {
-                write_network(b.g, terminals, latency, b.name + " (d3sim network)", o);
+                write_network(b.g, terminals, latency, b.name + " (d3sim network)", o, b.names);
             }))
             return bad_input(*err);
     if (json != "-") print(j);
     if (!json.empty()) {
-        if (json == "-") std::printf("%s\n", j.dump(2).c_str());
+        if (json == "-")
+            std::printf("%s\n", j.dump(2).c_str());
         else if (auto err = write_to(json, [&](std::ostream& o) { o << j.dump(2) << '\n'; }))
             return bad_input(*err);
     }

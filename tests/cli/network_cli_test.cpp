@@ -71,16 +71,19 @@ TEST(NetworkCli, RefusesWhatItCannotBuildOrRun) {
     expect_bad_input("network --topology torus", "--topology");
     expect_bad_input("network --topology rsn --levels 2 --nucleus star:4", "--nucleus");
     expect_bad_input("network --topology rsn --levels 3 --nucleus complete:16", "16384");
-    expect_bad_input("network --topology hdn --base hypercube:2 --supernodes '0;7'", "--supernodes");
-    expect_bad_input("network --topology hdn --base torus:3x3 --supernodes - --program total-exchange",
-                     "hypercube");
+    expect_bad_input("network --topology hdn --base hypercube:2 --supernodes '0;7'",
+                     "--supernodes");
+    expect_bad_input(
+        "network --topology hdn --base torus:3x3 --supernodes - --program total-exchange",
+        "hypercube");
     expect_bad_input("network --topology rsn --levels 2 --nucleus hypercube:2 --program emul:5",
                      "emul");
     expect_bad_input("network --topology hamming --dims 4 ", "--dims");
     expect_bad_input("network --topology rsn --levels 2 --nucleus hypercube:2 --trace x.trace",
                      "--program");
     expect_bad_input(
-        "network --topology rsn --levels 2 --nucleus hypercube:2 --program ascend --net a --trace a",
+        "network --topology rsn --levels 2 --nucleus hypercube:2 --program ascend --net a --trace "
+        "a",
         "one file");
 }
 

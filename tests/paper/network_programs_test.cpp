@@ -157,17 +157,24 @@ TEST(RsnPrograms, AscendAndDescendComputeWhatAHypercubeDoes) {
     }
 }
 
-
 struct hdn_case {
     std::uint32_t cube;  // B = Q_cube
     std::vector<std::vector<std::size_t>> super_nodes;
 };
 // Every HDN over a hypercube of at most 256 nodes among k = 1, 2, 3; Q_2 with SN_1 = Q_1 is the
 // paper's Fig. 2 (16 nodes) and with SN_2 = Q_2 its Fig. 3 (128 nodes).
-const std::vector<hdn_case> kHdnCases = {
-    {1, {{}}},         {2, {{}}},     {2, {{0}}},           {2, {{0, 1}}},
-    {3, {{}}},         {3, {{0}}},    {1, {{}, {}}},        {1, {{0}, {0}}},
-    {2, {{0, 1}, {0, 1}}}, {2, {{0}, {0, 1}}}, {3, {{0, 1}, {0, 1, 2}}}, {1, {{0}, {0}, {0}}}};
+const std::vector<hdn_case> kHdnCases = {{1, {{}}},
+                                         {2, {{}}},
+                                         {2, {{0}}},
+                                         {2, {{0, 1}}},
+                                         {3, {{}}},
+                                         {3, {{0}}},
+                                         {1, {{}, {}}},
+                                         {1, {{0}, {0}}},
+                                         {2, {{0, 1}, {0, 1}}},
+                                         {2, {{0}, {0, 1}}},
+                                         {3, {{0, 1}, {0, 1, 2}}},
+                                         {1, {{0}, {0}, {0}}}};
 
 dual_net_spec hdn_spec_of(const hdn_case& c) {
     return {std::vector<graph_factor>(c.cube, {graph_factor::kind::complete, 2}), c.super_nodes};
@@ -228,8 +235,10 @@ TEST(HdnTotalExchange, DeliversEveryMessageOnceInTheTimeOfItsStages) {
         }
         const int k = static_cast<int>(c.super_nodes.size());
         const double nk = g.nodes();
-        EXPECT_DOUBLE_EQ(program_time(run.program, 1, 1, 1), algorithm_two_time(c.cube, k, nk, 1, 1, 1));
-        EXPECT_DOUBLE_EQ(program_time(run.program, 3, 1, 2), algorithm_two_time(c.cube, k, nk, 3, 1, 2));
+        EXPECT_DOUBLE_EQ(program_time(run.program, 1, 1, 1),
+                         algorithm_two_time(c.cube, k, nk, 1, 1, 1));
+        EXPECT_DOUBLE_EQ(program_time(run.program, 3, 1, 2),
+                         algorithm_two_time(c.cube, k, nk, 3, 1, 2));
         // Rounds: 2^k cube dimension exchanges and 2 (2^k - 1) cross-edge rounds.
         EXPECT_EQ(run.program.rounds.size(), (1u << k) * c.cube + 2 * ((1u << k) - 1));
         // Theorem 3 as printed undercounts stage 3 (n_k / 2 items, not n_k) and gives T_0 m n_k / 2
@@ -268,9 +277,10 @@ TEST(ExchangeProgram, TraceWaitsForWhatItsSourceReceived) {
     p.rounds.push_back({round_kind::move, {{1, 0, 1}, {2, 1, 3}}});
     std::ostringstream out;
     write_trace(p, 2, out);
-    EXPECT_EQ(out.str(),
-              "# two rounds: 2 rounds, 4 messages (CYCLE SOURCE DESTINATION FLITS ID WAITS_FOR...)\n"
-              "0 0 1 2 0\n0 1 2 4 1\n1 1 0 2 2 0\n1 2 1 6 3 1\n");
+    EXPECT_EQ(
+        out.str(),
+        "# two rounds: 2 rounds, 4 messages (CYCLE SOURCE DESTINATION FLITS ID WAITS_FOR...)\n"
+        "0 0 1 2 0\n0 1 2 4 1\n1 1 0 2 2 0\n1 2 1 6 3 1\n");
     EXPECT_DOUBLE_EQ(program_time(p, 1, 1, 1), (1 + 2) + (1 + 3));
     EXPECT_EQ(program_items(p), 7u);
 }

@@ -4,12 +4,15 @@
 
 #include <algorithm>
 #include <map>
+#include <sstream>
+#include <variant>
 
 #include "core/network/graphs/bisection.h"
 #include "core/network/graphs/d3_graph.h"
 #include "core/network/graphs/dual_net.h"
 #include "core/network/graphs/graph_network.h"
 #include "core/network/graphs/hamming.h"
+#include "core/network/graphs/network_spec.h"
 #include "core/network/graphs/product.h"
 #include "core/network/graphs/swapped.h"
 #include "paper/claims/network_claims.h"
@@ -157,6 +160,29 @@ TEST(GraphNetwork, ReadsBackAsTheSameGraph) {
             }
         EXPECT_TRUE(is_isomorphism(f.to_graph(), g, same));
     }
+}
+
+// Router names by the network's own addressing, read back from the file; a bad name is refused.
+TEST(GraphNetwork, NamesByTheNetworksAddresses) {
+    network_spec s;
+    s.topology = "rsn";
+    s.levels = 2;
+    s.nucleus = "complete:3";
+    const built_network b = std::get<built_network>(build_network(s));
+    const network_file f = graph_network(b.g, 1, 1, b.name, b.names);
+    // Node index = address read in base N_1, first address most significant: 7 = 2 1.
+    EXPECT_EQ(f.name(7), "2_1");
+    EXPECT_EQ(f.name(0), "0_0");
+    s = {};
+    s.topology = "hamming";
+    s.dims = "3,4";
+    const built_network h = std::get<built_network>(build_network(s));
+    EXPECT_EQ(graph_network(h.g, 1, 1, h.name, h.names).name(11), "2_3");
+    EXPECT_EQ(graph_network(h.g, 1, 1, h.name).name(11), "11");
+    std::istringstream bad("routers 2\nlink 0 0 1 0\nname 1 a.b\n");
+    EXPECT_THROW(network_file::parse(bad, "t.net"), std::invalid_argument);
+    std::istringstream twice("routers 2\nlink 0 0 1 0\nname 1 a\nname 1 b\n");
+    EXPECT_THROW(network_file::parse(twice, "t.net"), std::invalid_argument);
 }
 
 // Brute force over every balanced split: the exact bisection width of a small graph.

@@ -44,7 +44,8 @@ void rsn_program_rows(int levels, std::uint32_t n, std::vector<claim_row>& rows)
     }
     const auto bound = static_cast<std::size_t>(2 * levels - 1);
     rows.push_back(network_row(
-        "rsn-emul", "Swapped §3.3: Emul(j, l, n) does a step of the 2^(l-1)n-cube in at most 2l - 1 "
+        "rsn-emul",
+        "Swapped §3.3: Emul(j, l, n) does a step of the 2^(l-1)n-cube in at most 2l - 1 "
         "steps (single-dimension communication)",
         name, "<= " + std::to_string(bound),
         std::to_string(worst) + (correct ? " (every item at its neighbour)" : " (wrong items)"),
@@ -82,7 +83,8 @@ void hdn_program_row(const dual_net_spec& s, std::vector<claim_row>& rows) {
     const double measured = program_time(run.program, 1, 1, 1);
     const double paper = theorem_three(s, g.nodes());
     rows.push_back(network_row(
-        "hdn-te", "HDN Theorem 3: total exchange in (2^(k+1) - 2)(t_s + t_w m n_k/2) + 2^k T_0(m n_k/2), "
+        "hdn-te",
+        "HDN Theorem 3: total exchange in (2^(k+1) - 2)(t_s + t_w m n_k/2) + 2^k T_0(m n_k/2), "
         "t_s = t_w = m = 1",
         dual_net_name(s), std::to_string(static_cast<long long>(paper)),
         std::to_string(static_cast<long long>(measured)) + " in " +
@@ -95,14 +97,19 @@ void hdn_program_row(const dual_net_spec& s, std::vector<claim_row>& rows) {
 
 std::vector<claim_row> network_program_claims() {
     std::vector<claim_row> rows;
-    const std::pair<int, std::uint32_t> rsn[] = {{1, 3}, {2, 1}, {2, 2}, {2, 3}, {3, 1}, {3, 2}, {4, 1}};
+    const std::pair<int, std::uint32_t> rsn[] = {{1, 3}, {2, 1}, {2, 2}, {2, 3},
+                                                 {3, 1}, {3, 2}, {4, 1}};
     for (const auto& [l, n] : rsn) rsn_program_rows(l, n, rows);
     using f = graph_factor;
     const f k2{f::kind::complete, 2};
-    const std::vector<dual_net_spec> hdn{
-        {{k2}, {{}}},         {{k2, k2}, {{0}}},          {{k2, k2}, {{}}},
-        {{k2, k2, k2}, {{0}}}, {{k2}, {{0}, {0}}},         {{k2, k2}, {{0, 1}, {0, 1}}},
-        {{k2, k2}, {{0}, {0, 1}}}, {{k2}, {{0}, {0}, {0}}}};
+    const std::vector<dual_net_spec> hdn{{{k2}, {{}}},
+                                         {{k2, k2}, {{0}}},
+                                         {{k2, k2}, {{}}},
+                                         {{k2, k2, k2}, {{0}}},
+                                         {{k2}, {{0}, {0}}},
+                                         {{k2, k2}, {{0, 1}, {0, 1}}},
+                                         {{k2, k2}, {{0}, {0, 1}}},
+                                         {{k2}, {{0}, {0}, {0}}}};
     for (const dual_net_spec& s : hdn) hdn_program_row(s, rows);
     return rows;
 }

@@ -9,8 +9,8 @@ std::string program_fault(const exchange_program& p, const graph& g) {
     std::vector<std::uint32_t> sent(p.nodes, ~0u), received(p.nodes, ~0u);
     for (std::uint32_t r = 0; r < p.rounds.size(); ++r) {
         for (const exchange& e : p.rounds[r].messages) {
-            const std::string where = "round " + std::to_string(r) + ", " +
-                                      std::to_string(e.src) + " -> " + std::to_string(e.dst);
+            const std::string where = "round " + std::to_string(r) + ", " + std::to_string(e.src) +
+                                      " -> " + std::to_string(e.dst);
             if (e.src >= p.nodes || e.dst >= p.nodes) return where + ": no such node";
             if (g.links_between(e.src, e.dst) == 0) return where + ": not neighbours";
             if (sent[e.src] == r) return where + ": the source sends twice";

@@ -96,9 +96,9 @@ class total_exchange {
         if (i == 0) return dimension_exchange();
         const std::vector<std::uint32_t>& partner = partner_[static_cast<std::size_t>(i)];
         auto across = [&partner](std::uint32_t x) { return partner[x]; };
-        round([&](std::uint32_t x, const held_item& h) {
-            return class_one(h.target[i], i) == class_one(x, i);
-        }, across);
+        round([&](std::uint32_t x,
+                  const held_item& h) { return class_one(h.target[i], i) == class_one(x, i); },
+              across);
         to_gateways(i);
         exchange_within(i - 1);
         round([](std::uint32_t, const held_item&) { return true; }, across);
@@ -128,7 +128,8 @@ class total_exchange {
     // T_0 on the hypercube base: one round per dimension.
     void dimension_exchange() {
         for (std::uint32_t bit = 1; bit < block_[0]; bit <<= 1)
-            round([bit](std::uint32_t x, const held_item& h) { return ((h.target[0] ^ x) & bit) != 0; },
+            round([bit](std::uint32_t x,
+                        const held_item& h) { return ((h.target[0] ^ x) & bit) != 0; },
                   [bit](std::uint32_t x) { return x ^ bit; });
     }
 

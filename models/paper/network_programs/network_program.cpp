@@ -15,7 +15,7 @@ std::uint32_t cube_dimension(const built_network& b) {
 }
 
 std::variant<exchange_program, std::string> rsn_program(const built_network& b,
-                                                       const std::string& program) {
+                                                        const std::string& program) {
     const std::uint32_t n = cube_dimension(b);
     if (n == 0 || b.name.find("diameter") != std::string::npos)
         return "--program " + program + " runs on RSN(l, Q_n) without diameter links (section 3)";
@@ -24,8 +24,8 @@ std::variant<exchange_program, std::string> rsn_program(const built_network& b,
     const std::uint32_t dims = n << (b.levels - 1);
     const std::string digits = program.substr(5);
     if (digits.empty() || digits.size() > 3 ||
-        digits.find_first_not_of("0123456789") != std::string::npos ||
-        std::stoul(digits) < 1 || std::stoul(digits) > dims)
+        digits.find_first_not_of("0123456789") != std::string::npos || std::stoul(digits) < 1 ||
+        std::stoul(digits) > dims)
         return "--program emul:J needs 1 <= J <= " + std::to_string(dims) + " on " + b.name;
     return rsn_cube_step(b.levels, n, static_cast<std::uint32_t>(std::stoul(digits)));
 }

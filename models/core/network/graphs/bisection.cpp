@@ -27,9 +27,9 @@ std::vector<std::uint8_t> metis_halves(const graph& g, int seed) {
     METIS_SetDefaultOptions(options);
     options[METIS_OPTION_SEED] = seed;
     options[METIS_OPTION_UFACTOR] = 1;
-    const int status =
-        METIS_PartGraphRecursive(&n, &constraints, xadj.data(), adjncy.data(), nullptr, nullptr,
-                                 weights.data(), &parts, nullptr, nullptr, options, &cut, part.data());
+    const int status = METIS_PartGraphRecursive(&n, &constraints, xadj.data(), adjncy.data(),
+                                                nullptr, nullptr, weights.data(), &parts, nullptr,
+                                                nullptr, options, &cut, part.data());
     if (status != METIS_OK) throw std::runtime_error("METIS_PartGraphRecursive failed");
     return {part.begin(), part.end()};
 }

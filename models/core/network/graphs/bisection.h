@@ -16,7 +16,7 @@
 namespace d3 {
 
 struct bisection_bounds {
-    std::uint64_t upper = 0;     ///< the links a found bisection cuts
+    std::uint64_t upper = 0;      ///< the links a found bisection cuts
     std::optional<double> lower;  ///< the spectral bound (graphs of at most kSpectralNodes nodes)
     std::vector<std::uint8_t> side;  ///< the found bisection: side[v] is 0 or 1
 };

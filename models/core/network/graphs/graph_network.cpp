@@ -7,9 +7,11 @@
 namespace d3 {
 
 void write_network(const graph& g, std::uint32_t terminals, std::uint32_t latency,
-                   const std::string& title, std::ostream& out) {
-    out << "# " << title << "\nrouters " << g.nodes() << "\nterminals " << terminals
-        << "\nlatency " << latency << '\n';
+                   const std::string& title, std::ostream& out,
+                   const std::vector<std::string>& names) {
+    out << "# " << title << "\nrouters " << g.nodes() << "\nterminals " << terminals << "\nlatency "
+        << latency << '\n';
+    for (std::size_t v = 0; v < names.size(); ++v) out << "name " << v << ' ' << names[v] << '\n';
     // port[v][(w, copy)]: v's port for its copy-th link to w, numbered in neighbour order.
     std::vector<std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t>> port(g.nodes());
     for (std::uint32_t v = 0; v < g.nodes(); ++v) {
@@ -26,9 +28,9 @@ void write_network(const graph& g, std::uint32_t terminals, std::uint32_t latenc
 }
 
 network_file graph_network(const graph& g, std::uint32_t terminals, std::uint32_t latency,
-                           const std::string& name) {
+                           const std::string& name, const std::vector<std::string>& names) {
     std::stringstream text;
-    write_network(g, terminals, latency, name, text);
+    write_network(g, terminals, latency, name, text, names);
     return network_file::parse(text, name);
 }
 

@@ -7,18 +7,21 @@
 #include <cstdint>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "core/network/graphs/graph.h"
 #include "core/network/graphs/network_file.h"
 
 namespace d3 {
 
-/// The graph in the file format, with `title` as its first comment line.
+/// The graph in the file format, with `title` as its first comment line and router v named
+/// names[v] (none when `names` is empty).
 void write_network(const graph& g, std::uint32_t terminals, std::uint32_t latency,
-                   const std::string& title, std::ostream& out);
+                   const std::string& title, std::ostream& out,
+                   const std::vector<std::string>& names = {});
 
 /// The same read back as a network_file (named `name` in its messages).
 network_file graph_network(const graph& g, std::uint32_t terminals, std::uint32_t latency,
-                           const std::string& name);
+                           const std::string& name, const std::vector<std::string>& names = {});
 
 }  // namespace d3

@@ -113,8 +113,19 @@ network_file network_file::parse(std::istream& in, const std::string& name) {
             if (a == b) at.fail("a link joins router " + std::to_string(a) + " to itself");
             join(net.ports_, at, a, pa, {b, pb, l});
             join(net.ports_, at, b, pb, {a, pa, l});
+        } else if (key == "name") {
+            arity(3, 3);
+            const std::uint32_t r = at.router(w[1], routers);
+            if (w[2].size() > 64 ||
+                w[2].find_first_not_of(
+                    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-") !=
+                    std::string::npos)
+                at.fail("a name is up to 64 letters, digits, '_' and '-' (got '" + w[2] + "')");
+            if (net.names_.empty()) net.names_.resize(routers);
+            if (!net.names_[r].empty()) at.fail("router " + std::to_string(r) + " is named twice");
+            net.names_[r] = w[2];
         } else {
-            at.fail("unknown statement '" + key + "' (routers, terminals, latency, link)");
+            at.fail("unknown statement '" + key + "' (routers, terminals, latency, link, name)");
         }
     }
     if (routers == 0) throw std::invalid_argument(name + ": no 'routers N' line");
@@ -129,6 +140,11 @@ network_file network_file::parse(std::istream& in, const std::string& name) {
                                             "ports are 0 .. its port count - 1)");
     }
     return net;
+}
+
+std::string network_file::name(std::uint32_t r) const {
+    if (r < names_.size() && !names_[r].empty()) return names_[r];
+    return std::to_string(r);
 }
 
 std::uint32_t network_file::max_ports() const {

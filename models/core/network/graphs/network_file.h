@@ -9,6 +9,8 @@
 //   latency L                  the latency in cycles of the links after it (default 1)
 //   link R P  R' P' [L]        router R's port P joined to router R''s port P' (both ways), with
 //                              latency L or the current default
+//   name R TEXT                router R's name in waves and logs (letters, digits, '_' and '-';
+//                              default: its number), once per router
 // Every router's ports are 0 .. its degree - 1, each used by exactly one link; no link joins a
 // router to itself. Errors name the file, the line and what is wrong.
 #pragma once
@@ -41,6 +43,8 @@ class network_file {
     std::uint32_t terminals() const { return terminals_; }
     /// Router r's ports, port p at index p.
     const std::vector<port_link>& ports(std::uint32_t r) const { return ports_.at(r); }
+    /// Router r's name: the file's `name` line, or its number.
+    std::string name(std::uint32_t r) const;
     /// The largest port count of a router.
     std::uint32_t max_ports() const;
     /// The links as an undirected graph (parallel links counted), for the distance figures.
@@ -48,6 +52,7 @@ class network_file {
 
   private:
     std::vector<std::vector<port_link>> ports_;
+    std::vector<std::string> names_;  ///< empty: no router is named
     std::uint32_t terminals_ = 1;
 };
 

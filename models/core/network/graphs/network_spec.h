@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "core/network/graphs/dual_net.h"
 #include "core/network/graphs/graph.h"
@@ -31,6 +32,10 @@ struct network_spec {
 struct built_network {
     std::string name;  ///< as the papers write it: RSN(2,Q_3), HDN(Q_2,1,{s1=2}), H(4,4)
     graph g{0};
+    /// Router v's name by the network's own addressing (network_file's `name`): RSN 3_1 (its
+    /// address string), HDN 1-2_0-3_5 (class-cluster per level from the top, then the base
+    /// node), Hamming 2_3 (coordinates), D3 c_d_p, MDF g_r.
+    std::vector<std::string> names;
     int levels = 0;                    ///< rsn: l; hdn: k
     nucleus rsn_nucleus;               ///< rsn
     std::optional<dual_net_spec> hdn;  ///< hdn
