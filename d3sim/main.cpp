@@ -22,14 +22,15 @@
 #include "cli/output_file.h"
 #include "config/config_file.h"
 #include "core/decoding/decoder_kind.h"
+#include "core/network/link_faults.h"
 #include "d3sim/memory_reserve.h"
 #include "d3sim/network_cli.h"
+#include "d3sim/network_mode.h"
 #include "d3sim/power_cli.h"
 #include "d3sim/primitive_cli.h"
 #include "d3sim/primitive_mode.h"
 #include "d3sim/replay_cli.h"
 #include "d3sim/replay_mode.h"
-#include "d3sim/network_mode.h"
 #include "d3sim/resilience_mode.h"
 #include "d3sim/service_cli.h"
 #include "d3sim/trace_cli.h"
@@ -195,10 +196,11 @@ std::optional<std::string> check_usage(CLI::App& app, d3sim_cli& c,
             return std::string(option) +
                    " runs --traffic or a --primitive (a trace's routes do not go around failures "
                    "yet)";
-        if (app.count("--request-reply") != 0)
+        if (app.count("--request-reply") != 0 &&
+            d3::fault_step(c.o.net.fail_links, c.o.net.fail_routers))
             return std::string(option) +
-                   " cannot be combined with --request-reply yet (replies do not go around "
-                   "failures)";
+                   " at a step (@T) cannot be combined with --request-reply yet (the requests "
+                   "and replies a failure takes are not accounted for)";
     }
     if (!traffic && app.count("--packet-sizes") != 0)
         return "--packet-sizes needs --traffic (a primitive's or trace's messages have their own "

@@ -84,7 +84,34 @@ TEST(FailLinksCli, BadSpecsAreOneLineErrors) {
     expect_bad_input(
         "--k 2 --m 3 --primitive all-to-all --fail-links random:1 --background uniform",
         "without --background");
-    expect_bad_input(run + "random:1 --request-reply", "cannot be combined with --request-reply");
+    expect_bad_input(run + "random:1@10 --request-reply",
+                     "cannot be combined with --request-reply");
+}
+
+// --request-reply with a failed cable: replies go around it as requests do (both take the
+// routing's detours), nothing crosses it in either direction, and every request is answered.
+TEST(FailLinksCli, RequestsAndRepliesGoAroundAFailedCable) {
+    const std::string faults = write_temp(unique("rr.txt"), "1 2 3 g 1\n");
+    const std::string json = write_temp(unique("rr.json"), "");
+    const std::string log = write_temp(unique("rr.csv"), "");
+    const auto r = run_d3sim(
+        "--k 4 --m 8 --traffic uniform --rate 0.2 --warmup 50 --measure 100 --request-reply "
+        "--fail-links " +
+        faults + " --json " + json + " --trace-packets " + log + " -q");
+    ASSERT_EQ(r.code, 0) << r.err;
+    const auto j = nlohmann::json::parse(read_all(json));
+    EXPECT_TRUE(j["correct"].get<bool>());
+    const auto& rr = j["traffic"]["request_reply"];
+    EXPECT_GT(rr["requests_delivered"].get<int>(), 0);
+    EXPECT_EQ(rr["replies_created"], rr["requests_delivered"]);
+    EXPECT_EQ(rr["replies_delivered"], rr["replies_created"]);
+    EXPECT_EQ(rr["replies_unreachable"], 0);
+    EXPECT_EQ(rr["measured_replies_delivered"], rr["measured_requests"]);
+    EXPECT_GT(j["traffic"]["faults"]["rerouted"].get<int>(), 0);
+    const std::string packets = read_all(log);
+    EXPECT_GT(hops_through(packets, "1.2.3", "global 2"), 0);
+    EXPECT_EQ(hops_through(packets, "1.2.3", "global 1"), 0);
+    EXPECT_EQ(hops_through(packets, "2.3.2", "global 3"), 0);
 }
 
 // Rows of the packet log that name `router` as where an event happened, or as a packet's source
@@ -140,7 +167,8 @@ TEST(FailRoutersCli, RandomRoutersAndLinksTogetherAndBadSpecs) {
         "--k 2 --m 3 --primitive all-to-all --fail-routers random:1 --subnetwork "
         "cabinet=0",
         "without --background, --subnetwork");
-    expect_bad_input(run + "random:1 --request-reply", "cannot be combined with --request-reply");
+    expect_bad_input(run + "random:1@10 --request-reply",
+                     "cannot be combined with --request-reply");
 }
 
 // The paper's all-to-all on D3(4,8) with the global cable (1,2,3) g 1 failed. Its message from

@@ -4,6 +4,7 @@
 
 #include "core/router/service.h"
 #include "core/traffic/random.h"
+#include "core/traffic/route_around.h"
 
 namespace d3 {
 
@@ -28,6 +29,11 @@ void reply_book::delivered(std::uint64_t payload, std::uint64_t step) {
     reply_latency_.add(step - ((payload >> 32) & kReplyStepMask));
 }
 
+void reply_book::unreachable(std::uint64_t request) {
+    ++unreachable_;
+    if (request & kReplyMeasured) ++measured_unreachable_;
+}
+
 nlohmann::json reply_book::summary(std::uint64_t requests_created, std::uint64_t requests_delivered,
                                    std::uint64_t measured_requests) const {
     const auto stats = [](const latency_stats& l) {
@@ -46,6 +52,7 @@ nlohmann::json reply_book::summary(std::uint64_t requests_created, std::uint64_t
             {"requests_delivered", requests_delivered},
             {"replies_created", created_},
             {"replies_delivered", delivered_},
+            {"replies_unreachable", unreachable_},
             {"measured_requests", measured_requests},
             {"measured_replies_delivered", measured_delivered_},
             {"round_trip", rt},
@@ -80,6 +87,10 @@ void request_reply_program::immediate(std::uint64_t step, std::vector<launch>& o
     for (const pending& p : pending_) {
         const coord to = s_.topo().at(p.to);
         const header h = minimal ? minimal_header(to) : s_.routing().route(at_, to, rng_);
+        if (h.b == kUnreachable) {  // no route around the failed links (route_around counts it)
+            s_.reply_unreachable(p.request);
+            continue;
+        }
         s_.reply_created(id_, p.to);
         launch l;
         l.hdr = h;

@@ -33,8 +33,13 @@ class reply_book {
     void created() { ++created_; }
     /// A reply arrived at `step` (its payload from payload_for).
     void delivered(std::uint64_t payload, std::uint64_t step);
+    /// A reply to the request of payload `request` has no route around the failed links: it is
+    /// not created, and the request's round trip ends there.
+    void unreachable(std::uint64_t request);
     /// Replies of measured requests that arrived.
     std::uint64_t measured_delivered() const { return measured_delivered_; }
+    /// Measured requests whose round trip ended: the reply arrived or had no route.
+    std::uint64_t measured_settled() const { return measured_delivered_ + measured_unreachable_; }
     /// The latest step a reply of a measured request arrived in.
     std::uint64_t last_measured_delivery() const { return last_measured_; }
     /// The JSON's traffic.request_reply: requests created and delivered are traffic_state's.
@@ -43,6 +48,7 @@ class reply_book {
 
   private:
     std::uint64_t created_ = 0, delivered_ = 0, measured_delivered_ = 0, last_measured_ = 0;
+    std::uint64_t unreachable_ = 0, measured_unreachable_ = 0;
     latency_stats round_trip_, reply_latency_;
 };
 

@@ -150,13 +150,17 @@ bool traffic_state::creation_over(std::uint64_t step) const {
 
 bool traffic_state::replies_done(std::uint64_t step) const {
     if (step >= end_of_measurement() + static_cast<std::uint64_t>(o_.drain_limit)) return true;
-    return !replies_ || (replies_->measured_delivered() == created_measured_ &&
+    return !replies_ || (replies_->measured_settled() == created_measured_ &&
                          (created_measured_ == 0 || replies_->last_measured_delivery() < step));
 }
 
 void traffic_state::reply_created(router_id src, router_id dst) {
     created_to_[src].push_back(dst);
     replies_->created();
+}
+
+void traffic_state::reply_unreachable(std::uint64_t request) {
+    replies_->unreachable(request);
 }
 
 void traffic_state::reply_delivered(const delivery& d) {
@@ -328,7 +332,7 @@ nlohmann::json traffic_state::summary() const {
         delivered_measured_ == created_measured_ &&
         (created_measured_ == 0 ||
          last_measured_delivery_ < end + static_cast<std::uint64_t>(o_.drain_limit)) &&
-        (!replies_ || replies_->measured_delivered() == created_measured_);
+        (!replies_ || replies_->measured_settled() == created_measured_);
     // The packets the network (source queues included) gained over the measurement window, and
     // its steady backlog by Little's law (created per step x mean latency from creation).
     const auto gain = static_cast<std::int64_t>(f.created - f.delivered);

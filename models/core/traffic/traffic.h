@@ -130,6 +130,9 @@ class traffic_state {
     /// and one arrived (core/traffic/request_reply.h).
     void reply_created(router_id src, router_id dst);
     void reply_delivered(const delivery& d);
+    /// --request-reply: the reply to the request of payload `request` had no route around the
+    /// failed links (request_reply.h).
+    void reply_unreachable(std::uint64_t request);
     /// Whether the replies of every measured request arrived before `step` (true without
     /// --request-reply, and from the drain limit on).
     bool replies_done(std::uint64_t step) const;
