@@ -1,6 +1,9 @@
 // The rows of the hierarchical dual-net (network_claims.h, core/network/graphs/dual_net.h):
 // section 2's node count (its recurrence, Theorem 1's closed form and Table 1), Theorem 1's
 // degree d0 + k and diameter D_k.
+#include <cmath>
+#include <cstdio>
+
 #include "core/network/graphs/dual_net.h"
 #include "paper/claims/network_claims.h"
 
@@ -32,6 +35,80 @@ int theorem1_diameter(const dual_net_spec& s) {
     int d = (1 << k) * db + (1 << (k + 1)) - 2;
     for (int j = 0; j < k; ++j) d -= (1 << j) * super_node_diameter(s, k - j);
     return d;
+}
+
+// Table 2: the RDN row (every s_i = 1: (2 n0)^(2^k) / 2 nodes, diameter 2^k D(B) + 2^(k+1) - 2),
+// the Dual-Cube row (the RDN over Q_(n-1) with k = 1: 2^(2n-1) nodes, degree n, diameter 2n) and
+// the HDN row's diameter as printed, 2^k (D(B) - sum 2^j D(SN_(k-j))) + 2^(k+1) - 2 (its
+// parenthesis closed after the sum; docs/networks.md, findings).
+void table_two_rows(const dual_net_spec& s, const graph& g, const distance_figures& dist,
+                    std::vector<claim_row>& rows) {
+    const int k = dual_net_levels(s);
+    int db = 0, sum = 0;
+    for (const graph_factor& f : s.base) db += factor_diameter(f);
+    for (int j = 0; j < k; ++j) sum += (1 << j) * super_node_diameter(s, k - j);
+    const std::string name = dual_net_name(s), measured = std::to_string(dist.diameter);
+    if (sum > 0) {
+        const int printed = (1 << k) * (db - sum) + (1 << (k + 1)) - 2;
+        rows.push_back(network_row(
+            "hdn-table2",
+            "HDN Table 2, HDN row: diameter 2^k(D(B) - sum 2^j D(SN_(k-j))) + 2^(k+1) - 2", name,
+            std::to_string(printed), measured, dist.diameter == printed,
+            dist.diameter == printed ? ""
+                                     : "Theorem 1's D_k subtracts the sum once, not 2^k times "
+                                       "(docs/networks.md, findings)"));
+        return;
+    }
+    std::uint64_t n = 1;
+    for (int e = 0; e < 1 << k; ++e) n *= 2 * product_nodes(s.base);
+    const int rdn_diameter = (1 << k) * db + (1 << (k + 1)) - 2;
+    rows.push_back(network_row(
+        "hdn-table2-rdn",
+        "HDN Table 2, RDN row: (2 n0)^(2^k) / 2 nodes, diameter 2^k D(B) + 2^(k+1) - 2", name,
+        std::to_string(n / 2) + " nodes, diameter " + std::to_string(rdn_diameter),
+        std::to_string(g.nodes()) + " nodes, diameter " + measured,
+        g.nodes() == n / 2 && dist.diameter == rdn_diameter));
+    const bool cube = s.base[0].k == graph_factor::kind::complete;
+    if (!cube || k != 1) return;
+    const int cube_n = static_cast<int>(s.base.size()) + 1;
+    const degree_figures deg = degrees(g);
+    rows.push_back(network_row(
+        "hdn-dual-cube",
+        "HDN Table 2, Dual-Cube(n) = RDN over Q_(n-1), k = 1: 2^(2n-1) nodes, degree n, diameter "
+        "2n",
+        "Dual-Cube(" + std::to_string(cube_n) + ") = " + name,
+        std::to_string(1u << (2 * cube_n - 1)) + ", " + std::to_string(cube_n) + ", " +
+            std::to_string(2 * cube_n),
+        std::to_string(g.nodes()) + ", " + std::to_string(deg.max) + ", " + measured,
+        g.nodes() == (1u << (2 * cube_n - 1)) && deg.max == static_cast<std::uint32_t>(cube_n) &&
+            dist.diameter == 2 * cube_n,
+        "line 418 calls it the RDN over an n-cube (docs/networks.md, findings)"));
+}
+
+// Table 3 (B the 2 x 3 x 5 torus, k = 1): N, d, D and the cost ratio CR = (d/2 + D/2) / log2 N.
+void table_three_rows(std::vector<claim_row>& rows) {
+    struct row {
+        std::vector<std::size_t> sn;
+        std::uint32_t n, d;
+        int diameter;
+        double cr;
+    };
+    for (const row& r :
+         {row{{}, 1800, 7, 10, 0.79}, row{{0}, 900, 7, 9, 0.82}, row{{1}, 600, 7, 9, 0.87}}) {
+        const dual_net_spec s{*parse_product("torus:2x3x5"), {r.sn}};
+        const graph g = hierarchical_dual_net(s);
+        const degree_figures deg = degrees(g);
+        const int diameter = all_pairs_distances(g).diameter;
+        const double cr =
+            (0.5 * deg.max + 0.5 * diameter) / std::log2(static_cast<double>(g.nodes()));
+        char paper[96], measured[96];
+        std::snprintf(paper, sizeof paper, "%u, %u, %d, %.2f", r.n, r.d, r.diameter, r.cr);
+        std::snprintf(measured, sizeof measured, "%u, %u, %d, %.2f", g.nodes(), deg.max, diameter,
+                      cr);
+        rows.push_back(network_row(
+            "hdn-table3", "HDN Table 3 (2x3x5 torus, k = 1): N, d, D, CR = (d + D) / (2 log2 N)",
+            dual_net_name(s), paper, measured, std::string(paper) == measured));
+    }
 }
 
 void hdn_rows(const hdn_shape& x, std::vector<claim_row>& rows) {
@@ -74,6 +151,7 @@ void hdn_rows(const hdn_shape& x, std::vector<claim_row>& rows) {
               "level has one (s_i = N_(i-1)), where no route between two clusters of one class "
               "is needed."
             : ""));
+    table_two_rows(s, g, dist, rows);
 }
 
 }  // namespace
@@ -95,6 +173,11 @@ std::vector<claim_row> dual_net_claims() {
     };
     std::vector<claim_row> rows;
     for (const hdn_shape& x : shapes) hdn_rows(x, rows);
+    for (const dual_net_spec& s : {dual_net_spec{*parse_product("hypercube:1"), {{}}},
+                                   dual_net_spec{*parse_product("hypercube:3"), {{}}}})
+        table_two_rows(s, hierarchical_dual_net(s), all_pairs_distances(hierarchical_dual_net(s)),
+                       rows);
+    table_three_rows(rows);
     return rows;
 }
 

@@ -2,6 +2,7 @@
 // Eq. (1), (3), (5), the HCN bound of section 3, the hypercube emulation of section 3, and
 // D3(1, M) = RSN(2, K_M).
 #include <algorithm>
+#include <cmath>
 
 #include "core/network/graphs/d3_graph.h"
 #include "core/network/graphs/swapped.h"
@@ -33,6 +34,59 @@ int cube_neighbor_distance(const graph& g) {
         for (std::uint32_t j = 0; j < bits; ++j) far = std::max(far, d[v ^ (1u << j)]);
     }
     return far;
+}
+
+// The largest distance between two nodes whose addresses (strings of nucleus addresses) differ
+// in one place: a step of the generalized hypercube RSN(l, K_N1) emulates (section 4.1).
+int digit_neighbor_distance(const graph& g, std::uint32_t n1, int levels) {
+    int far = 0;
+    for (std::uint32_t v = 0; v < g.nodes(); ++v) {
+        const std::vector<int> d = bfs_distances(g, v);
+        std::uint64_t place = 1;
+        for (int digit = 0; digit < (1 << (levels - 1)); ++digit, place *= n1) {
+            const std::uint64_t own = v / place % n1;
+            for (std::uint32_t x = 0; x < n1; ++x)
+                if (x != own) far = std::max(far, d[v + (x - own) * place]);
+        }
+    }
+    return far;
+}
+
+// Section 4.1, RSN(l, K_N1): degree N_1 + l - 2, diameter at most 2^l - 1 and below a hypercube's
+// of the same size (log2 N) for N_1 >= 4, a step of the radix-N_1 generalized hypercube in 2l - 1.
+void complete_rows(const nucleus& g, const rsn_shape& s, const graph& r,
+                   const distance_figures& dist, std::vector<claim_row>& rows) {
+    const std::string name = rsn_name(g, s.levels, s.diameter_links);
+    const std::uint32_t n1 = g.g.nodes(), d = n1 + static_cast<std::uint32_t>(s.levels) - 2;
+    const int bound = (1 << s.levels) - 1;
+    const double log_n = std::log2(static_cast<double>(r.nodes()));
+    rows.push_back(network_row(
+        "rsn-complete",
+        "Swapped §4.1: RSN(l,K_N1) has degree N_1 + l - 2 and diameter at most 2^l - 1 (below log2 "
+        "N for N_1 >= 4)",
+        name, "degree " + std::to_string(d) + ", diameter <= " + std::to_string(bound),
+        "degree " + std::to_string(degrees(r).max) + ", diameter " + std::to_string(dist.diameter),
+        degrees(r).max == d && dist.diameter <= bound && (n1 < 4 || dist.diameter < log_n)));
+    if (s.diameter_links) return;
+    const int far = digit_neighbor_distance(r, n1, s.levels), steps = 2 * s.levels - 1;
+    rows.push_back(network_row("rsn-ghc-step",
+                               "Swapped §4.1: a step of the radix-N_1 generalized hypercube in at "
+                               "most 2l - 1 steps (hops between addresses one digit apart)",
+                               name, "<= " + std::to_string(steps), std::to_string(far),
+                               far <= steps));
+}
+
+// Section 4.3: RSN(l, M) over a 2-D mesh has node degree l + 2n - 1 = l + 3.
+void mesh_row(const nucleus& g, const rsn_shape& s, const degree_figures& deg,
+              std::vector<claim_row>& rows) {
+    const std::uint32_t d = static_cast<std::uint32_t>(s.levels) + 3;
+    rows.push_back(network_row(
+        "rsn-mesh", "Swapped §4.3: RSN(l, M) over an n-D mesh has node degree l + 2n - 1",
+        rsn_name(g, s.levels, s.diameter_links), std::to_string(d), std::to_string(deg.max),
+        deg.max == d,
+        deg.max == d ? ""
+                     : "a side of two nodes gives one neighbour in its dimension, not two: Eq. (3) "
+                       "with the mesh's own degree holds (docs/networks.md, findings)"));
 }
 
 void rsn_rows(const rsn_shape& s, std::vector<claim_row>& rows) {
@@ -73,6 +127,8 @@ void rsn_rows(const rsn_shape& s, std::vector<claim_row>& rows) {
                                    name, "<= " + std::to_string(hcn), measured,
                                    dist.connected && dist.diameter <= hcn));
     }
+    if (g.name.rfind("K_", 0) == 0) complete_rows(g, s, r, dist, rows);
+    if (g.name.rfind("M_", 0) == 0) mesh_row(g, s, deg, rows);
     if (cube && !s.diameter_links) {
         const int far = cube_neighbor_distance(r), steps = 2 * s.levels - 1;
         rows.push_back(network_row(
