@@ -270,6 +270,9 @@ void use_network_file(network_config& c, const std::string& path) {
     c.k = t.k();
     c.m = t.m();
     c.router.local_latency = c.router.global_latency = t.file()->latency();
+    // A step's injection: a packet per terminal (resolved() would take M = 1).
+    if (c.router.injection_width == 0)
+        c.router.injection_width = static_cast<int>(t.file()->net().terminals());
 }
 
 }  // namespace d3

@@ -11,6 +11,9 @@ std::optional<std::string> file_topology::check(const network_file& net, const m
         return "a file network has at most " + std::to_string(kMaxRouters) +
                " routers in the simulator (the header's 8-bit destination field; got " +
                std::to_string(net.routers()) + ")";
+    if (net.terminals() == 0)
+        return std::string("a file network's routers each have a terminal or more in the simulator "
+                           "yet (got 'terminals 0')");
     if (r.diameter() > kMaxDiameter)
         return "a file network's longest minimal route is at most " +
                std::to_string(kMaxDiameter) + " hops (a destination header's b; got " +
