@@ -1,7 +1,7 @@
 #include "d3sim/network_cli.h"
 
-#include "cli/did_you_mean.h"
 #include <stdexcept>
+#include "cli/did_you_mean.h"
 
 #include "core/network/packet_sizes.h"
 #include "core/network/topology.h"
@@ -20,9 +20,7 @@ bool names_a_file(const std::string& shape) {
 CLI::Validator topology_value() {
     const CLI::Validator kinds = d3::member_of(d3::kTopologyKindNames);
     return CLI::Validator(
-        [kinds](std::string& value) {
-            return names_a_file(value) ? std::string() : kinds(value);
-        },
+        [kinds](std::string& value) { return names_a_file(value) ? std::string() : kinds(value); },
         "d3|mdf|file:PATH", "topology");
 }
 
@@ -179,7 +177,8 @@ std::optional<std::string> apply_network_options(const CLI::App& app, const netw
         }
     } else {
         net.shape = *parse_as<topology_kind>(c.shape);
-        if (net.shape == topology_kind::file) return std::string("--topology file needs a path: file:PATH");
+        if (net.shape == topology_kind::file)
+            return std::string("--topology file needs a path: file:PATH");
     }
     net.router.arb = *parse_as<arbitration>(c.arb);
     apply_design_options(c.design, net.router.design);

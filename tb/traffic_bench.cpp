@@ -69,8 +69,7 @@ std::optional<std::string> traffic_run_options::validate() const {
     try {
         const topology t = make_topology(net);  // an MDF wiring file is read and checked here
         if (const file_topology* f = t.file())
-            if (auto err = file_traffic_problem(*f, traffic, network().router.vcs))
-                return err;
+            if (auto err = file_traffic_problem(*f, traffic, network().router.vcs)) return err;
         if (auto err = pattern_problem(traffic.pattern, t.routers())) return err;
         hotspots_of(traffic, t);  // throws for a router the network has not
         if (net.faults()) parse_faults(net.fail_links, net.fail_routers, t, traffic.seed);

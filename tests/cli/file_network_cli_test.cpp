@@ -5,8 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <queue>
@@ -115,8 +115,8 @@ TEST(FileNetworkCli, TorusDeliversEveryPacketOnceOnAShortestPath) {
     ASSERT_EQ(packets.size(), injected);
     std::uint64_t shortest = 0;
     for (const auto& [id, p] : packets) {
-        const int want = d[static_cast<std::size_t>(p.source)][static_cast<std::size_t>(
-            p.destination)];
+        const int want =
+            d[static_cast<std::size_t>(p.source)][static_cast<std::size_t>(p.destination)];
         EXPECT_EQ(p.hops, want) << "packet " << id;
         EXPECT_EQ(p.delivered, 1) << "packet " << id;
         shortest += static_cast<std::uint64_t>(want);
@@ -154,11 +154,9 @@ TEST(FileNetworkCli, RefusesWhatDoesNotApplyToAFileNetwork) {
     test::expect_bad_input_command(net + traffic + " --global-latency 2", "--global-latency");
     test::expect_bad_input_command(net + traffic + " --vcs 3", "--vcs 4");
     test::expect_bad_input_command(net + traffic + " --concentration 2", "--concentration 2");
-    test::expect_bad_input_command(std::string(D3SIM) + " --topology file:/nonexistent.net" +
-                                       traffic,
-                                   "cannot read");
-    test::expect_bad_input_command(std::string(D3SIM) + " --topology file" + traffic,
-                                   "file:PATH");
+    test::expect_bad_input_command(
+        std::string(D3SIM) + " --topology file:/nonexistent.net" + traffic, "cannot read");
+    test::expect_bad_input_command(std::string(D3SIM) + " --topology file" + traffic, "file:PATH");
 }
 
 }  // namespace

@@ -111,8 +111,8 @@ inline bool valid(const header& h, const topology& t) {
     // groups() its routers (core/decoding/file_decoder.h).
     if (h.kind == header_kind::source_vector) return !t.is_file() && valid(h, t.k(), t.m());
     if (h.kind == header_kind::via)
-        return !t.is_file() && !h.broadcast && h.b <= kViaSteps && h.f0 < t.groups() && h.f1 == 0 && h.f2 < t.m() &&
-               h.defl_c < t.groups() && h.defl_d < t.m();
+        return !t.is_file() && !h.broadcast && h.b <= kViaSteps && h.f0 < t.groups() && h.f1 == 0 &&
+               h.f2 < t.m() && h.defl_c < t.groups() && h.defl_d < t.m();
     return h.kind == header_kind::destination && !h.broadcast && h.b <= 5 && h.f0 < t.groups() &&
            h.f1 == 0 && h.f2 < t.m() && h.defl_c < t.k() && h.defl_d < t.m();
 }

@@ -12,12 +12,12 @@ std::optional<std::string> file_topology::check(const network_file& net, const m
                " routers in the simulator (the header's 8-bit destination field; got " +
                std::to_string(net.routers()) + ")";
     if (net.terminals() == 0)
-        return std::string("a file network's routers each have a terminal or more in the simulator "
-                           "yet (got 'terminals 0')");
+        return std::string(
+            "a file network's routers each have a terminal or more in the simulator "
+            "yet (got 'terminals 0')");
     if (r.diameter() > kMaxDiameter)
-        return "a file network's longest minimal route is at most " +
-               std::to_string(kMaxDiameter) + " hops (a destination header's b; got " +
-               std::to_string(r.diameter()) + ")";
+        return "a file network's longest minimal route is at most " + std::to_string(kMaxDiameter) +
+               " hops (a destination header's b; got " + std::to_string(r.diameter()) + ")";
     std::uint32_t latency = 0;
     for (std::uint32_t x = 0; x < net.routers(); ++x)
         for (const port_link& l : net.ports(x)) {
@@ -27,8 +27,8 @@ std::optional<std::string> file_topology::check(const network_file& net, const m
             latency = l.latency;
         }
     if (latency > static_cast<std::uint32_t>(kLinkLatencyRange.hi))
-        return "a file network's link latency is at most " + std::to_string(kLinkLatencyRange.hi) + " cycles (got " +
-               std::to_string(latency) + ")";
+        return "a file network's link latency is at most " + std::to_string(kLinkLatencyRange.hi) +
+               " cycles (got " + std::to_string(latency) + ")";
     return std::nullopt;
 }
 

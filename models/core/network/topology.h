@@ -161,9 +161,7 @@ class topology {
     /// A packet may hold (stay a step) on its global hop at x: D3 only at a fixed point (port 0
     /// is the loop); MDF anywhere, since no global port loops (the decoder signals the hold);
     /// never on a file network.
-    bool may_hold_globally(const coord& x) const {
-        return mdf_ || (!file_ && is_fixed_point(x));
-    }
+    bool may_hold_globally(const coord& x) const { return mdf_ || (!file_ && is_fixed_point(x)); }
 
     /// The source vector (c'-c, p'-d, d'-p) that takes src to dst in three steps.
     source_vector vector_to(const coord& src, const coord& dst) const;

@@ -25,8 +25,8 @@ class design_io final : public vc_router_io {
           clock_(clock),
           route_(route),
           net_(!route.reference() || route.topo().is_file() ? network_kind::any
-               : route.topo().is_d3()                        ? network_kind::d3
-                                                             : network_kind::mdf) {}
+               : route.topo().is_d3()                       ? network_kind::d3
+                                                            : network_kind::mdf) {}
 
     /// Link output `o` (in port order) and its latency; then the node.
     void bind_output(fw_if* link, std::uint64_t latency) {
