@@ -292,14 +292,19 @@ std::optional<std::string> check_run(const CLI::App& app, d3sim_cli& c, memory_b
     if (auto err = d3::check_wave_rtl(c.o.wave_opts.rtl_router, c.o.net)) return err;
     if ((c.traffic_mode() || c.trace_mode()) && !c.o.subnetworks.empty())
         return "--subnetwork runs a --primitive, not --traffic";
+    if (c.o.net.shape == d3::topology_kind::file && (!c.traffic_mode() || c.trace_mode()))
+        return "--topology file: runs --traffic (the primitives and replays are D3's and MDF's)";
     return apply_wave_limit(c.wave_limit, c.o.wave_opts);
 }
 
 // The run's name in a JUnit file: "D3(4,4) all-to-all", "MDF(4,8) traffic uniform".
 std::string case_name(const d3sim_cli& c) {
     const bool mdf = c.o.net.shape == d3::topology_kind::mdf;
-    return std::string(mdf ? "MDF(" : "D3(") + std::to_string(c.o.net.k) + "," +
-           std::to_string(c.o.net.m) + ") " +
+    const std::string net = c.o.net.shape == d3::topology_kind::file
+                                ? "file:" + c.o.net.net_file
+                                : std::string(mdf ? "MDF(" : "D3(") + std::to_string(c.o.net.k) +
+                                      "," + std::to_string(c.o.net.m) + ")";
+    return net + " " +
            (!c.replay.collective.collective.empty() ? "workload " + c.replay.collective.collective
             : c.trace_mode()                        ? "trace " + c.replay.trace
             : c.traffic_mode()                      ? "traffic " + c.traffic.traffic

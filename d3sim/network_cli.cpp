@@ -1,10 +1,41 @@
 #include "d3sim/network_cli.h"
 
+#include <stdexcept>
 #include "cli/did_you_mean.h"
+
 #include "core/network/packet_sizes.h"
 #include "core/network/topology.h"
 
 namespace d3 {
+
+namespace {
+
+// --topology's value: a kind's name, or file:PATH (a network given as a file).
+constexpr const char* kFilePrefix = "file:";
+
+bool names_a_file(const std::string& shape) {
+    return shape.rfind(kFilePrefix, 0) == 0;
+}
+
+CLI::Validator topology_value() {
+    const CLI::Validator kinds = d3::member_of(d3::kTopologyKindNames);
+    return CLI::Validator(
+        [kinds](std::string& value) { return names_a_file(value) ? std::string() : kinds(value); },
+        "d3|mdf|file:PATH", "topology");
+}
+
+// What a file network takes from its file and refuses on the command line (the options that
+// name (c,d,p) coordinates or set what the file gives).
+std::optional<std::string> check_file_options(const CLI::App& app) {
+    for (const char* o : {"--k", "--m", "--arrangement", "--local-latency", "--global-latency",
+                          "--fail-links", "--fail-routers"})
+        if (app.count(o) != 0)
+            return std::string("--topology file: takes no ") + o +
+                   " (the file gives the routers, ports and latencies; failures name (c,d,p))";
+    return std::nullopt;
+}
+
+}  // namespace
 
 void add_network_options(CLI::App& app, network_config& net, network_cli& c) {
     app.add_option("--k", net.k, "cabinets K (>= 1)")->capture_default_str();
@@ -14,8 +45,9 @@ void add_network_options(CLI::App& app, network_config& net, network_cli& c) {
            "--topology", c.shape,
            "d3: the Swapped Dragonfly D3(K,M); mdf: the maximal dragonfly MDF(K,M) of "
            "section 11 (K*M+1 groups of M routers, same routers; --traffic, and the primitives "
-           "all-to-all and broadcast)")
-        ->check(d3::member_of(d3::kTopologyKindNames))
+           "all-to-all and broadcast); file:PATH: a network given as a file (docs/networks.md; "
+           "--traffic uniform, minimal routing)")
+        ->check(topology_value())
         ->capture_default_str();
     app.add_option("--arrangement", net.arrangement,
                    "mdf: global links palmtree, consecutive, or a wiring file (one link per line: "
@@ -136,7 +168,18 @@ std::optional<std::string> apply_unit_impl(const std::string& given, router_para
 
 std::optional<std::string> apply_network_options(const CLI::App& app, const network_cli& c,
                                                  network_config& net) {
-    net.shape = *parse_as<topology_kind>(c.shape);
+    if (names_a_file(c.shape)) {
+        if (auto err = check_file_options(app)) return err;
+        try {
+            use_network_file(net, c.shape.substr(std::string(kFilePrefix).size()));
+        } catch (const std::invalid_argument& e) {
+            return std::string(e.what());
+        }
+    } else {
+        net.shape = *parse_as<topology_kind>(c.shape);
+        if (net.shape == topology_kind::file)
+            return std::string("--topology file needs a path: file:PATH");
+    }
     net.router.arb = *parse_as<arbitration>(c.arb);
     apply_design_options(c.design, net.router.design);
     for (const std::string& u : c.unit_impl)

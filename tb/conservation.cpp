@@ -33,7 +33,8 @@ void record_network(run_result& r, const network& net, const workload& work) {
     r.k = t.k();
     r.m = t.m();
     r.topology = to_string(t.kind());
-    if (!t.is_d3()) r.arrangement = net.config().arrangement;
+    if (t.kind() == topology_kind::mdf) r.arrangement = net.config().arrangement;
+    if (t.is_file()) r.arrangement = net.config().net_file;
     r.primitive = work.primitive();
     r.schedule = work.schedule_name();
     r.rounds = work.rounds();

@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "core/decoding/vc.h"
+#include "core/network/file_topology.h"
 #include "core/router/service.h"
 #include "core/run/memory_estimate.h"
 #include "core/traffic/routing.h"
@@ -18,6 +19,32 @@
 #include "trace/traced_probes.h"
 
 namespace d3 {
+
+namespace {
+
+// What synthetic traffic on a network given as a file runs with (docs/networks.md): uniform
+// destinations, minimal routing from the file's tables, a terminal per node as the file says, a
+// virtual channel per hop of the longest route (distance classes).
+std::optional<std::string> file_traffic_problem(const file_topology& f, const traffic_options& o,
+                                                int vcs) {
+    const std::string net = "--topology file:" + f.path();
+    if (o.routing != routing_kind::minimal)
+        return net + " routes minimally by its tables (--routing minimal)";
+    if (o.pattern != traffic_pattern::uniform)
+        return net + " runs --traffic uniform (the other patterns name (c,d,p) coordinates)";
+    if (static_cast<std::uint32_t>(o.concentration) != f.net().terminals())
+        return net + " has " + std::to_string(f.net().terminals()) +
+               " terminals per router (its 'terminals' line): give --concentration " +
+               std::to_string(f.net().terminals()) + " (got " + std::to_string(o.concentration) +
+               ")";
+    if (vcs < f.routes().diameter())
+        return net + ": its longest minimal route has " + std::to_string(f.routes().diameter()) +
+               " hops, which need as many virtual channels (--vcs " +
+               std::to_string(f.routes().diameter()) + " or more; got " + std::to_string(vcs) + ")";
+    return std::nullopt;
+}
+
+}  // namespace
 
 std::optional<std::string> traffic_run_options::validate() const {
     if (traffic.request_reply && net.router.design_space())
@@ -30,7 +57,8 @@ std::optional<std::string> traffic_run_options::validate() const {
     if (!trace.path.empty() && net.shape == topology_kind::d3)
         if (auto err = trace.check(topology(net.k, net.m))) return err;
     if (!wave.empty()) {
-        if (net.shape != topology_kind::d3) return "on MDF the traffic runs without --wave";
+        if (net.shape == topology_kind::mdf) return "on MDF the traffic runs without --wave";
+        if (net.shape == topology_kind::file) return "a file network runs without --wave";
         if (auto err = check_wave_options(wave, wave_opts, topology(net.k, net.m))) return err;
     }
     const int width = net.resolved().router.injection_width;
@@ -40,6 +68,8 @@ std::optional<std::string> traffic_run_options::validate() const {
                std::to_string(width) + ", --injection-width)";
     try {
         const topology t = make_topology(net);  // an MDF wiring file is read and checked here
+        if (const file_topology* f = t.file())
+            if (auto err = file_traffic_problem(*f, traffic, network().router.vcs)) return err;
         if (auto err = pattern_problem(traffic.pattern, t.routers())) return err;
         hotspots_of(traffic, t);  // throws for a router the network has not
         if (net.faults()) parse_faults(net.fail_links, net.fail_routers, t, traffic.seed);

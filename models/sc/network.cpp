@@ -21,9 +21,9 @@ const char* network::module_name(const char* kind, const coord& x, module_name_b
         if (p != end) *p++ = '_';
         p = std::to_chars(p, end, v).ptr;  // (p stays at end if it did not fit)
     };
-    number(x.c);
+    number(x.c);                     // a file network: its router index alone
     if (topo_.is_d3()) number(x.d);  // MDF: group_router
-    number(x.p);
+    if (!topo_.is_file()) number(x.p);
     *p = '\0';
     return buf.data();
 }

@@ -42,7 +42,7 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
       flits_(static_cast<std::uint64_t>(s.cfg.router.packet_length)),
       route_cycles_(static_cast<std::uint64_t>(s.cfg.router.pipeline.route)),
       plain_(classes_ == 1 && flits_ == 1 && route_cycles_ == 0 && !s.observer && !s.background),
-      mdf_(!s.topo.is_d3()),
+      net_(s.topo.kind()),
       in_unit_("input_unit", input_setup(s.cfg, s.topo, stats_)),
       hold_("hold_stage", s.cfg.router),
       route_("route_stage", s.decoder, s.topo, s.at, this->name(), fanout_),
@@ -89,13 +89,14 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
     // Chosen here, once: the stepper calls it directly (stepper::client::step_with).
     // Links of more than one cycle: the input unit tracks its next work (step_traits.h).
     const bool slow = s.cfg.router.local_latency > 1 || s.cfg.router.global_latency > 1;
-    step_with(design_     ? &step_design
-              : hold_unit ? &step_case<unit_step>
-              : !plain_   ? &step_case<any_step>
-              : mdf_      ? (slow ? &step_case<paper_step<mdf_network, true>>
-                                  : &step_case<paper_step<mdf_network>>)
-              : slow      ? &step_case<paper_step<d3_network, true>>
-                          : &step_case<paper_step<d3_network>>);
+    step_with(design_                       ? &step_design
+              : hold_unit                   ? &step_case<unit_step>
+              : !plain_                     ? &step_case<any_step>
+              : net_ == topology_kind::file ? &step_case<paper_step<file_network>>
+              : net_ == topology_kind::mdf  ? (slow ? &step_case<paper_step<mdf_network, true>>
+                                                    : &step_case<paper_step<mdf_network>>)
+              : slow                        ? &step_case<paper_step<d3_network, true>>
+                                            : &step_case<paper_step<d3_network>>);
     input_of_binding_.reserve(static_cast<std::size_t>(ports_ + 1));
     // Allocated with the units' arrays, not later wherever the heap has room (sc/router/entry.h).
     requests_.reserve(step_list(static_cast<std::size_t>(in_unit_.buffers())));

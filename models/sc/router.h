@@ -264,7 +264,8 @@ class router : public stepper::client, public sc_core::sc_module {
     /// This step's requests, those of the privileged class first (each class in collect's order).
     const request_list& privileged_first();
     /// step() for one kind of router (core/router/step_traits.h): paper_step<d3_network> or
-    /// paper_step<mdf_network> for the paper's router, any_step for any configuration.
+    /// paper_step<mdf_network> or paper_step<file_network> for the paper's router, any_step for
+    /// any configuration.
     template <typename Step>
     void step_as(std::uint64_t t);
     /// step_as of router `c` (a step_function: the router chooses its case once,
@@ -332,7 +333,8 @@ class router : public stepper::client, public sc_core::sc_module {
     /// observer, no background traffic and the reference decoder (step_as<paper_step<...>>). Set
     /// once, in the constructor (the decoder is known when the route stage is built).
     bool plain_;
-    const bool mdf_;  ///< on MDF(K,M): the plain step's route stage decodes MDF's rules alone
+    /// The network (D3, MDF, a file's): the plain step's route stage decodes its rules alone.
+    const topology_kind net_;
 
     router_stats stats_;  ///< the run's own packets (all packets without --background)
     router_stats background_stats_;

@@ -83,6 +83,7 @@ packet_log::packet_log(const packet_log_options& o, const topology& t, link_obse
 
 std::string packet_log::where(router_id r) const {
     const coord x = t_.at(r);
+    if (t_.is_file()) return std::to_string(x.c);  // a file network's router index
     if (!t_.is_d3()) return std::to_string(x.c) + "." + std::to_string(x.p);
     return std::to_string(x.c) + "." + std::to_string(x.d) + "." + std::to_string(x.p);
 }

@@ -135,13 +135,24 @@ inline decision decode_mdf(const header& h, const coord& at, const topology& t) 
     return decode_mdf_valid(h, at, t);
 }
 
-/// The reference decoder of either topology.
+/// The reference decoder of a network given as a file (core/decoding/file_decoder.h) for a header
+/// known to be valid there (valid(h, t)), into `d`.
+void decode_file_valid(const header& h, const coord& at, const topology& t, decision& d);
+/// The same, checking the header and the router first.
+decision decode_file(const header& h, const coord& at, const topology& t);
+
+/// The reference decoder of any topology.
 inline decision decode(const header& h, const coord& at, const topology& t) {
-    return t.is_d3() ? decode(h, at, t.k(), t.m()) : decode_mdf(h, at, t);
+    if (t.is_d3()) return decode(h, at, t.k(), t.m());
+    return t.is_file() ? decode_file(h, at, t) : decode_mdf(h, at, t);
 }
 /// decode() for a header known to be valid on `t` (valid(h, t)) at a router of `t`.
 inline decision decode_valid(const header& h, const coord& at, const topology& t) {
-    return t.is_d3() ? decode_valid(h, at, t.k(), t.m()) : decode_mdf_valid(h, at, t);
+    if (t.is_d3()) return decode_valid(h, at, t.k(), t.m());
+    if (!t.is_file()) return decode_mdf_valid(h, at, t);
+    decision d;
+    decode_file_valid(h, at, t, d);
+    return d;
 }
 /// decode_valid() on D3 into `d` (a route stage's entry). Its kind test repeats decode_valid(h, at,
 /// k, m)'s on purpose: going through that one reads k and m before the kind is known, on every
@@ -155,6 +166,7 @@ inline decision decode_valid(const header& h, const coord& at, const topology& t
 [[gnu::always_inline]] inline void decode_valid(const header& h, const coord& at, const topology& t,
                                                 decision& d) {
     if (t.is_d3()) return decode_valid_d3(h, at, t, d);
+    if (t.is_file()) return decode_file_valid(h, at, t, d);
     decode_mdf_valid(h, at, t, d);
 }
 

@@ -90,10 +90,12 @@ std::optional<std::string> check(const header& h, int k, int m) {
 }
 
 std::optional<std::string> check(const header& h, const topology& t) {
-    if (t.is_d3() || h.kind == header_kind::source_vector) return check(h, t.k(), t.m());
     const auto bad = [&](const std::string& what) {
         return std::optional<std::string>("header " + to_string(h) + ": " + what);
     };
+    if (t.is_file() && h.kind != header_kind::destination)
+        return bad("a file network takes destination headers only");
+    if (t.is_d3() || h.kind == header_kind::source_vector) return check(h, t.k(), t.m());
     if (h.kind == header_kind::sync) return bad("synchronizing headers are D3's");
     if (h.broadcast) return bad("destination headers have no broadcast bit");
     // A via header's C names a group (docs/header-format.md); the other fields read as a

@@ -104,12 +104,15 @@ std::optional<std::string> check(const header& h, int k, int m);
 /// On a topology: D3 as above; MDF takes source vectors as D3 does and destination headers with c'
 /// a group (below K*M+1), d' = 0 and p' a router of the group.
 inline bool valid(const header& h, const topology& t) {
+    if (t.is_d3()) return valid(h, t.k(), t.m());
     // A source vector (B, b; gamma, pi, delta) reads the same on MDF: gamma a global port, pi and
-    // delta local ports (issue 14, core/decoding/mdf_decoder.cpp).
-    if (t.is_d3() || h.kind == header_kind::source_vector) return valid(h, t.k(), t.m());
+    // delta local ports (issue 14, core/decoding/mdf_decoder.cpp). A file network takes
+    // destination headers only, (b; r', 0, 0) with C = D = 0: MDF's test below with M = 1 and
+    // groups() its routers (core/decoding/file_decoder.h).
+    if (h.kind == header_kind::source_vector) return !t.is_file() && valid(h, t.k(), t.m());
     if (h.kind == header_kind::via)
-        return !h.broadcast && h.b <= kViaSteps && h.f0 < t.groups() && h.f1 == 0 && h.f2 < t.m() &&
-               h.defl_c < t.groups() && h.defl_d < t.m();
+        return !t.is_file() && !h.broadcast && h.b <= kViaSteps && h.f0 < t.groups() && h.f1 == 0 &&
+               h.f2 < t.m() && h.defl_c < t.groups() && h.defl_d < t.m();
     return h.kind == header_kind::destination && !h.broadcast && h.b <= 5 && h.f0 < t.groups() &&
            h.f1 == 0 && h.f2 < t.m() && h.defl_c < t.k() && h.defl_d < t.m();
 }

@@ -8,6 +8,7 @@
 #include "core/allocation/arbiter_factory.h"
 #include "core/decoding/vc.h"
 #include "core/network/dragonfly.h"
+#include "core/network/file_topology.h"
 #include "core/network/limits.h"
 #include "core/network/packet_sizes.h"
 #include "core/network/topology.h"
@@ -106,6 +107,11 @@ std::optional<std::string> check_unit_allocator(const router_params& r, const st
 std::optional<std::string> network_config::check_model() const {
     if (shape == topology_kind::mdf) {
         if (auto err = topology::check_mdf(k, m)) return err;
+    } else if (shape == topology_kind::file) {
+        if (net_file.empty()) return std::string("--topology file needs a path: file:PATH");
+        if (k < 1 || k > kMaxK || m != 1)
+            return "a file network has K = its routers' most ports, 1.." + std::to_string(kMaxK) +
+                   ", and M = 1 (got K=" + std::to_string(k) + ", M=" + std::to_string(m) + ")";
     } else if (auto err = topology::check(k, m)) {
         return err;
     }
@@ -239,6 +245,13 @@ int router_params::channels() const {
 
 topology make_topology(const network_config& c) {
     if (c.shape == topology_kind::d3) return topology(c.k, c.m);
+    if (c.shape == topology_kind::file) {
+        try {
+            return topology(file_topology::read(c.net_file));
+        } catch (const std::invalid_argument& e) {
+            throw std::invalid_argument(std::string("--topology file:") + e.what());
+        }
+    }
     if (auto err = topology::check_mdf(c.k, c.m)) throw std::invalid_argument(*err);
     if (const auto a = parse_arrangement(c.arrangement))
         return topology(std::make_shared<const dragonfly>(c.k, c.m, *a));
@@ -248,6 +261,18 @@ topology make_topology(const network_config& c) {
     } catch (const std::invalid_argument& e) {
         throw std::invalid_argument(std::string("--arrangement: ") + e.what());
     }
+}
+
+void use_network_file(network_config& c, const std::string& path) {
+    c.shape = topology_kind::file;
+    c.net_file = path;
+    const topology t = make_topology(c);
+    c.k = t.k();
+    c.m = t.m();
+    c.router.local_latency = c.router.global_latency = t.file()->latency();
+    // A step's injection: a packet per terminal (resolved() would take M = 1).
+    if (c.router.injection_width == 0)
+        c.router.injection_width = static_cast<int>(t.file()->net().terminals());
 }
 
 }  // namespace d3

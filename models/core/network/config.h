@@ -129,8 +129,11 @@ struct router_params {
 struct network_config {
     int k = 4;
     int m = 4;
-    /// D3(K,M), or the maximal dragonfly MDF(K,M) of section 11 with the same routers.
+    /// D3(K,M), or the maximal dragonfly MDF(K,M) of section 11 with the same routers, or a
+    /// network given as a file (net_file; k its routers' most ports, m 1: file_network_config).
     topology_kind shape = topology_kind::d3;
+    /// A file network's path (`--topology file:PATH`, core/network/file_topology.h).
+    std::string net_file;
     /// MDF only: the global arrangement, "palmtree", "consecutive" or the path of a wiring file
     /// (core/network/dragonfly.h).
     std::string arrangement = "palmtree";
@@ -176,8 +179,12 @@ struct network_config {
     network_config resolved() const;
 };
 
-/// The topology a configuration describes (reads the wiring file of an MDF). Throws
-/// std::invalid_argument with a one-line reason.
+/// The topology a configuration describes (reads the wiring file of an MDF, the network file of a
+/// file network). Throws std::invalid_argument with a one-line reason.
 topology make_topology(const network_config& c);
+
+/// `c` on the network file at `path`: shape file, K its routers' most ports, M = 1 and both link
+/// latencies the file's. Reads the file; throws std::invalid_argument with a one-line reason.
+void use_network_file(network_config& c, const std::string& path);
 
 }  // namespace d3

@@ -60,6 +60,8 @@ class dragonfly {
     const port_end& global_neighbor(int group, int router, int port) const {
         return far_[index(group, router, port)];
     }
+    /// Every global port's far end, per (group, router, port) in that order (topology reads it).
+    const port_end* wiring() const { return far_.data(); }
     /// Local port x of router r leads to router (r + x) mod M of the same group, as in D3.
     int local_neighbor(int router, int x) const { return (router + x) % m_; }
 

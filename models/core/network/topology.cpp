@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "core/network/dragonfly.h"
+#include "core/network/file_topology.h"
 
 namespace d3 {
 
@@ -28,32 +29,59 @@ std::optional<std::string> topology::check_mdf(int k, int m) {
     return std::nullopt;
 }
 
-topology::topology(int k, int m) : k_(k), m_(m) {
+topology::topology(int k, int m) : k_(k), m_(m), groups_(k * m), cabinets_(k) {
     if (auto err = check(k, m)) throw std::invalid_argument(*err);
 }
 
 topology::topology(std::shared_ptr<const dragonfly> mdf)
-    : k_(mdf ? mdf->k() : 0), m_(mdf ? mdf->m() : 0), mdf_(std::move(mdf)) {
+    : k_(mdf ? mdf->k() : 0),
+      m_(mdf ? mdf->m() : 0),
+      kind_(topology_kind::mdf),
+      groups_(k_ * m_ + 1),
+      cabinets_(groups_),
+      mdf_(std::move(mdf)) {
     if (!mdf_) throw std::invalid_argument("MDF topology without a wiring");
     if (auto err = check_mdf(k_, m_)) throw std::invalid_argument(*err);
+    wiring_ = mdf_->wiring();
+}
+
+topology::topology(std::shared_ptr<const file_topology> net)
+    : k_(net ? net->ports() : 0),
+      m_(1),
+      kind_(topology_kind::file),
+      groups_(net ? static_cast<int>(net->routers()) : 0),
+      cabinets_(groups_),
+      file_(std::move(net)) {
+    if (!file_) throw std::invalid_argument("file topology without a network");
+    wiring_ = file_->wiring();
 }
 
 std::string topology::name() const {
+    if (file_) return "file:" + file_->path();
     return std::string(mdf_ ? "MDF(" : "D3(") + std::to_string(k_) + "," + std::to_string(m_) + ")";
 }
 
 std::string topology::label(const coord& x) const {
+    if (file_) return std::to_string(x.c);
     if (!mdf_) return to_string(x);
     return "(" + std::to_string(x.c) + "," + std::to_string(x.p) + ")";
 }
 
-coord topology::mdf_neighbor(const coord& x, int port) const {
-    const port_end& e = mdf_->global_neighbor(x.c, x.p, port);
+const port_end& topology::wired(const coord& x, int port) const {
+    return wiring_[static_cast<std::size_t>((x.c * m_ + x.p) * k_ + port)];
+}
+
+coord topology::wired_neighbor(const coord& x, int port) const {
+    const port_end& e = wired(x, port);
     return {e.group, 0, e.router};
 }
 
-int topology::mdf_return_port(const coord& x, int port) const {
-    return mdf_->global_neighbor(x.c, x.p, port).port;
+int topology::wired_return_port(const coord& x, int port) const {
+    return wired(x, port).port;
+}
+
+bool topology::wired_loops(const coord& x, int port) const {
+    return file_->padded(static_cast<std::uint32_t>(x.c), port);
 }
 
 source_vector topology::vector_to(const coord& src, const coord& dst) const {

@@ -1,8 +1,10 @@
 // The network the simulator wires: the Swapped Dragonfly D3(K,M) (paper section 2) or, for
 // comparison, the maximal dragonfly MDF(K,M) of section 11 (core/network/dragonfly.h). Both have
 // M-1 local ports (a complete graph per drawer or group) and K global ports per router, so one
-// router model serves both; they differ in router count, ids and global wiring. Plain C++, no
-// SystemC.
+// router model serves both; they differ in router count, ids and global wiring. A network given as
+// a file (core/network/file_topology.h, issue 48) is the third: K global ports per router (the
+// most a router of the file has), M = 1, router r at (r,0,0), wired as the file says. Plain C++,
+// no SystemC.
 #pragma once
 
 #include <cstdint>
@@ -66,10 +68,12 @@ inline int index_of(const port_ref& p, int k) {
 }
 
 class dragonfly;
+class file_topology;
+struct port_end;
 
-enum class topology_kind { d3, mdf };
-inline constexpr enum_entry<topology_kind> kTopologyKindNames[] = {{topology_kind::d3, "d3"},
-                                                                   {topology_kind::mdf, "mdf"}};
+enum class topology_kind { d3, mdf, file };
+inline constexpr enum_entry<topology_kind> kTopologyKindNames[] = {
+    {topology_kind::d3, "d3"}, {topology_kind::mdf, "mdf"}, {topology_kind::file, "file"}};
 constexpr const auto& enum_names_of(topology_kind) {
     return kTopologyKindNames;
 }
@@ -86,25 +90,31 @@ class topology {
     topology(int k, int m);
     /// MDF(K,M) with the given global wiring. Throws std::invalid_argument (check_mdf).
     explicit topology(std::shared_ptr<const dragonfly> mdf);
+    /// A network given as a file (file_topology::read). Throws std::invalid_argument on null.
+    explicit topology(std::shared_ptr<const file_topology> net);
 
-    topology_kind kind() const { return mdf_ ? topology_kind::mdf : topology_kind::d3; }
-    bool is_d3() const { return !mdf_; }
-    /// The MDF wiring, or null for D3.
+    topology_kind kind() const { return kind_; }
+    bool is_d3() const { return kind_ == topology_kind::d3; }
+    bool is_file() const { return kind_ == topology_kind::file; }
+    /// The MDF wiring, or null for D3 and file networks.
     const dragonfly* mdf() const { return mdf_.get(); }
-    /// "D3(4,8)" or "MDF(4,8)".
+    /// The file network, or null for D3 and MDF.
+    const file_topology* file() const { return file_.get(); }
+    /// "D3(4,8)", "MDF(4,8)" or "file:PATH".
     std::string name() const;
 
     int k() const { return k_; }
     int m() const { return m_; }
-    /// Groups of M routers joined by local links: D3's K*M drawers, MDF's K*M+1 groups.
-    int groups() const { return mdf_ ? k_ * m_ + 1 : k_ * m_; }
+    /// Groups of M routers joined by local links: D3's K*M drawers, MDF's K*M+1 groups, a file
+    /// network's routers (M = 1).
+    int groups() const { return groups_; }
     std::uint32_t routers() const { return static_cast<std::uint32_t>(groups() * m_); }
     /// Link ports per router: K global plus M-1 local.
     int link_ports() const { return k_ + m_ - 1; }
 
     bool contains(const coord& x) const {
         if (mdf_) return x.c >= 0 && x.c < groups() && x.d == 0 && x.p >= 0 && x.p < m_;
-        return x.c >= 0 && x.c < k_ && x.d >= 0 && x.d < m_ && x.p >= 0 && x.p < m_;
+        return x.c >= 0 && x.c < cabinets_ && x.d >= 0 && x.d < m_ && x.p >= 0 && x.p < m_;
     }
     router_id id(const coord& x) const { return id_in(x, mdf_ ? 1 : m_); }
     /// id() on a D3 network (is_d3()), without the test of the network: the ledger's launch in
@@ -116,19 +126,20 @@ class topology {
         if (mdf_) return {i / m_, 0, i % m_};
         return {i / (m_ * m_), (i / m_) % m_, i % m_};
     }
-    /// "(c,d,p)" on D3, "(g,r)" on MDF.
+    /// "(c,d,p)" on D3, "(g,r)" on MDF, the router's index on a file network.
     std::string label(const coord& x) const;
 
     /// Local port x of (c,d,p) reaches (c,d,p+x); x = 0 means "hold" (the router itself).
     coord local_neighbor(const coord& x, int port) const { return {x.c, x.d, mod(x.p + port, m_)}; }
-    /// D3: global port a of (c,d,p) reaches (c+a,p,d), note the swap of d and p. MDF: the wiring.
+    /// D3: global port a of (c,d,p) reaches (c+a,p,d), note the swap of d and p. MDF and a file
+    /// network: the wiring.
     coord global_neighbor(const coord& x, int port) const {
-        return mdf_ ? mdf_neighbor(x, port) : coord{mod(x.c + port, k_), x.p, x.d};
+        return wiring_ ? wired_neighbor(x, port) : coord{mod(x.c + port, k_), x.p, x.d};
     }
     /// The port a link arrives on at the far end: local x arrives on -x; on D3 global a on -a.
     int local_return_port(int port) const { return mod(-port, m_); }
     int global_return_port(const coord& x, int port) const {
-        return mdf_ ? mdf_return_port(x, port) : mod(-port, k_);
+        return wiring_ ? wired_return_port(x, port) : mod(-port, k_);
     }
     /// Where output `p` of router x leads (D3: (2.1); MDF: its wiring) and the port it arrives on.
     struct link_end {
@@ -141,13 +152,16 @@ class topology {
     }
     /// D3's (c,p,p): global port 0 loops back to the router itself.
     static bool is_fixed_point(const coord& x) { return x.d == x.p; }
-    /// Global port `port` of x leads back to x (D3's port 0 at a fixed point; never on MDF).
+    /// Global port `port` of x leads back to x (D3's port 0 at a fixed point; never on MDF; a
+    /// file network's padding, the ports a router has fewer than K of).
     bool global_loops(const coord& x, int port) const {
-        return !mdf_ && port == 0 && is_fixed_point(x);
+        if (!wiring_) return port == 0 && is_fixed_point(x);
+        return file_ && wired_loops(x, port);
     }
     /// A packet may hold (stay a step) on its global hop at x: D3 only at a fixed point (port 0
-    /// is the loop); MDF anywhere, since no global port loops (the decoder signals the hold).
-    bool may_hold_globally(const coord& x) const { return mdf_ || is_fixed_point(x); }
+    /// is the loop); MDF anywhere, since no global port loops (the decoder signals the hold);
+    /// never on a file network.
+    bool may_hold_globally(const coord& x) const { return mdf_ || (!file_ && is_fixed_point(x)); }
 
     /// The source vector (c'-c, p'-d, d'-p) that takes src to dst in three steps.
     source_vector vector_to(const coord& src, const coord& dst) const;
@@ -168,12 +182,21 @@ class topology {
     router_id id_in(const coord& x, int group_rows) const {
         return static_cast<router_id>((x.c * group_rows + x.d) * m_ + x.p);
     }
-    coord mdf_neighbor(const coord& x, int port) const;
-    int mdf_return_port(const coord& x, int port) const;
+    /// The far end of a global port in wiring_ (MDF, a file network).
+    const port_end& wired(const coord& x, int port) const;
+    coord wired_neighbor(const coord& x, int port) const;
+    int wired_return_port(const coord& x, int port) const;
+    bool wired_loops(const coord& x, int port) const;
 
     int k_;
     int m_;
+    topology_kind kind_ = topology_kind::d3;
+    int groups_;    ///< groups()
+    int cabinets_;  ///< the values of c: K on D3, the routers of a file network
     std::shared_ptr<const dragonfly> mdf_;
+    std::shared_ptr<const file_topology> file_;
+    /// MDF's and a file network's global wiring, per (group, router, port); null on D3.
+    const port_end* wiring_ = nullptr;
 };
 
 }  // namespace d3

@@ -10,13 +10,15 @@
 namespace d3 {
 
 /// The network a route stage decodes for, known when the step is compiled
-/// (route_stage::route): any (tested per decode), D3 or MDF (the reference decoder's rules of
-/// that network alone, inline).
+/// (route_stage::route): any (tested per decode), D3, MDF or a network given as a file (the
+/// reference decoder's rules of that network alone, inline).
 struct any_network {};
 struct d3_network {};
 struct mdf_network {};
+struct file_network {};
 
-/// Every feature false: the paper's router on network `Net` (d3_network or mdf_network).
+/// Every feature false: the paper's router on network `Net` (d3_network, mdf_network or
+/// file_network).
 /// `SlowLinks`: links of more than one cycle, where a router is seldom due in the next cycle; its
 /// input unit then works out the next cycle with work while it collects and releases
 /// (tracks_next) instead of reading its buffers again after the step.

@@ -15,7 +15,8 @@ struct run_result {
     int k = 0;
     int m = 0;
     std::string topology = "d3";  ///< "d3" or "mdf"
-    std::string arrangement;      ///< MDF's global arrangement (palmtree, consecutive, a file)
+    /// MDF's global arrangement (palmtree, consecutive, a file), a file network's path.
+    std::string arrangement;
     std::string primitive;
     std::string schedule;
     std::string decoder = "cpp";

@@ -287,6 +287,9 @@ nlohmann::json traffic_state::summary() const {
     const double node_steps =
         static_cast<double>(t_.routers()) * o_.concentration * static_cast<double>(f.steps);
     const double n = static_cast<double>(std::max<std::uint64_t>(created_measured_, 1));
+    // A header launched with b > 3 took a deflected route (created(); a file network's b is its
+    // minimal route's hops: none).
+    const std::uint64_t deflected = t_.is_file() ? 0 : deflected_measured_;
     // Measured packets that never arrived (a run stopped by its watchdog): the hops of their
     // contention-free path.
     std::uint64_t hops = hops_measured_;
@@ -369,8 +372,8 @@ nlohmann::json traffic_state::summary() const {
            {{"from", "entry into the source router's injection buffer to delivery (steps)"},
             {"mean", split(latency_.mean() - queueing)}}}}},
         {"hops", {{"mean", created(static_cast<double>(hops) / n)}, {"histogram", histogram}}},
-        {"deflected", deflected_measured_},
-        {"deflected_fraction", created(static_cast<double>(deflected_measured_) / n)},
+        {"deflected", deflected},
+        {"deflected_fraction", created(static_cast<double>(deflected) / n)},
         {"measured_created", created_measured_},
         {"measured_delivered", delivered_measured_},
         {"drained", drained},

@@ -156,9 +156,10 @@ class traffic_state {
     /// The detours' counts with --fail-links, else nullptr.
     const detour_counts* detours() const { return detours_.get(); }
     /// A node launches minimal_header(dst) itself, without asking routing(): minimal routing and
-    /// no failed links to go around, now or later in the run.
+    /// no failed links to go around, now or later in the run, on D3 or MDF (a file network's
+    /// header carries its route's hops).
     bool minimal_headers() const {
-        return o_.routing == routing_kind::minimal && !detours_ && !failure_at_;
+        return o_.routing == routing_kind::minimal && !detours_ && !failure_at_ && !t_.is_file();
     }
     /// --fail-links SPEC@T: the failures happen at step `t` (the testbench then calls
     /// route_around_faults and reports what they took). Before the programs are made: every

@@ -159,7 +159,7 @@ class hypercube_workload final : public workload {
           values_(std::move(values)),
           state_(std::make_shared<allreduce_state>()) {
         state_->result.assign(t.routers(), 0);
-        state_->done.assign(t.routers(), false);
+        state_->done = std::vector<bool>(state_->result.size(), false);
     }
     std::string primitive() const override { return name_; }
     std::string schedule_name() const override { return "paper"; }

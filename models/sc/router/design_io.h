@@ -24,9 +24,9 @@ class design_io final : public vc_router_io {
         : name_(router_name),
           clock_(clock),
           route_(route),
-          net_(!route.reference()     ? network_kind::any
-               : route.topo().is_d3() ? network_kind::d3
-                                      : network_kind::mdf) {}
+          net_(!route.reference() || route.topo().is_file() ? network_kind::any
+               : route.topo().is_d3()                       ? network_kind::d3
+                                                            : network_kind::mdf) {}
 
     /// Link output `o` (in port order) and its latency; then the node.
     void bind_output(fw_if* link, std::uint64_t latency) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/decoding/decoder.h"
+#include "core/decoding/file_decoder.h"
 #include "core/decoding/mdf_decoder.h"
 #include "core/network/topology.h"
 #include "core/router/step_traits.h"
@@ -39,6 +40,8 @@ class route_stage : public sc_core::sc_object {
                 d3::decode_valid_d3(p.hdr, at_, *reference_, e.dec);
             else if constexpr (std::is_same_v<Net, mdf_network>)
                 d3::decode_mdf_valid_inline(p.hdr, at_, *reference_, e.dec);
+            else if constexpr (std::is_same_v<Net, file_network>)
+                d3::decode_file_valid_inline(p.hdr, at_, *reference_, e.dec);
             else
                 d3::decode_valid(p.hdr, at_, *reference_, e.dec);
         } else {

@@ -6,7 +6,9 @@
 // (h = 0 on the first link), so it needs as many classes as the network's diameter. A packet
 // waiting for a buffer of class h + 1 holds one of class h (or an injection buffer); every chain
 // of waits climbs the classes, so no cycle of waits exists (the channel dependency graph over
-// (link, class) pairs is acyclic: Dally and Towles, ch. 14, "distance classes").
+// (link, class) pairs is acyclic: Dally and Towles, ch. 14, "distance classes"). The simulator
+// counts the same classes from the other end, by the hops still to go (a header's b,
+// core/decoding/file_decoder.h): every chain of waits then descends them.
 // Plain C++, no SystemC. Tables take 3 bytes per ordered router pair.
 #pragma once
 

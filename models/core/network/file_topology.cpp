@@ -1,0 +1,61 @@
+#include "core/network/file_topology.h"
+
+#include <stdexcept>
+
+#include "core/network/limits.h"
+
+namespace d3 {
+
+std::optional<std::string> file_topology::check(const network_file& net, const minimal_routes& r) {
+    if (net.routers() > kMaxRouters)
+        return "a file network has at most " + std::to_string(kMaxRouters) +
+               " routers in the simulator (the header's 8-bit destination field; got " +
+               std::to_string(net.routers()) + ")";
+    if (net.terminals() == 0)
+        return std::string(
+            "a file network's routers each have a terminal or more in the simulator "
+            "yet (got 'terminals 0')");
+    if (r.diameter() > kMaxDiameter)
+        return "a file network's longest minimal route is at most " + std::to_string(kMaxDiameter) +
+               " hops (a destination header's b; got " + std::to_string(r.diameter()) + ")";
+    std::uint32_t latency = 0;
+    for (std::uint32_t x = 0; x < net.routers(); ++x)
+        for (const port_link& l : net.ports(x)) {
+            if (latency != 0 && l.latency != latency)
+                return "a file network's links must have one latency in the simulator yet (got " +
+                       std::to_string(latency) + " and " + std::to_string(l.latency) + ")";
+            latency = l.latency;
+        }
+    if (latency > static_cast<std::uint32_t>(kLinkLatencyRange.hi))
+        return "a file network's link latency is at most " + std::to_string(kLinkLatencyRange.hi) +
+               " cycles (got " + std::to_string(latency) + ")";
+    return std::nullopt;
+}
+
+std::shared_ptr<const file_topology> file_topology::read(const std::string& path) {
+    return std::shared_ptr<const file_topology>(new file_topology(path, network_file::read(path)));
+}
+
+file_topology::file_topology(std::string path, network_file net)
+    : path_(std::move(path)),
+      net_(std::make_unique<const network_file>(std::move(net))),
+      routes_(std::make_unique<const minimal_routes>(*net_)),
+      ports_(static_cast<int>(net_->max_ports())) {
+    if (auto err = check(*net_, *routes_)) throw std::invalid_argument(path_ + ": " + *err);
+    const std::uint32_t n = net_->routers();
+    wiring_.reserve(static_cast<std::size_t>(n) * static_cast<std::size_t>(ports_));
+    for (std::uint32_t r = 0; r < n; ++r) {
+        const std::vector<port_link>& p = net_->ports(r);
+        for (int a = 0; a < ports_; ++a) {
+            if (padded(r, a)) {
+                wiring_.push_back({static_cast<int>(r), 0, a});
+                continue;
+            }
+            const port_link& l = p[static_cast<std::size_t>(a)];
+            wiring_.push_back({static_cast<int>(l.router), 0, static_cast<int>(l.port)});
+            latency_ = static_cast<int>(l.latency);
+        }
+    }
+}
+
+}  // namespace d3

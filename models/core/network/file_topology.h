@@ -1,0 +1,64 @@
+// A network given as a file (issue 48 item 1, `--topology file:NET`; core/network/graphs/
+// network_file.h has the format) as the simulator wires it: every port of a router is a "global"
+// port (K = the most ports of a router, M = 1), so a router is coordinate (r, 0, 0) and its ports
+// lead where the file says. A router with fewer ports than K has its missing ports padded with a
+// loop to itself, which no route takes (unbound ports are never used). Holds the file's minimal
+// routing tables (core/network/graphs/minimal_routes.h). Plain C++, no SystemC.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/network/dragonfly.h"
+#include "core/network/graphs/minimal_routes.h"
+#include "core/network/graphs/network_file.h"
+
+namespace d3 {
+
+class file_topology {
+  public:
+    /// The most routers a file network may have in the simulator: a destination header names
+    /// the router in its 8-bit c' field (docs/header-format.md).
+    static constexpr std::uint32_t kMaxRouters = 256;
+    /// The longest minimal route: a destination header launches with b = the route's hops, and
+    /// a valid one has b <= 5 (core/decoding/header.h).
+    static constexpr int kMaxDiameter = 5;
+
+    /// Why `net` cannot be simulated (too many routers, a diameter above kMaxDiameter, links of
+    /// different latencies), or nothing.
+    static std::optional<std::string> check(const network_file& net, const minimal_routes& r);
+
+    /// Reads and checks the file at `path`. Throws std::invalid_argument with a one-line reason.
+    static std::shared_ptr<const file_topology> read(const std::string& path);
+
+    const std::string& path() const { return path_; }
+    const network_file& net() const { return *net_; }
+    const minimal_routes& routes() const { return *routes_; }
+    std::uint32_t routers() const { return net_->routers(); }
+    /// K: the most ports of a router.
+    int ports() const { return ports_; }
+    /// The links' one latency in cycles.
+    int latency() const { return latency_; }
+    /// Per (router, port): the far router (as its group), 0 and the port the link arrives on; a
+    /// missing port loops to itself. The layout of dragonfly::wiring() with M = 1.
+    const port_end* wiring() const { return wiring_.data(); }
+    /// Port `port` of router `r` is padding (the router has fewer ports).
+    bool padded(std::uint32_t r, int port) const {
+        return static_cast<std::size_t>(port) >= net_->ports(r).size();
+    }
+
+  private:
+    file_topology(std::string path, network_file net);
+
+    std::string path_;
+    std::unique_ptr<const network_file> net_;  ///< stable: routes_ points into it
+    std::unique_ptr<const minimal_routes> routes_;
+    int ports_ = 0;
+    int latency_ = 1;
+    std::vector<port_end> wiring_;
+};
+
+}  // namespace d3

@@ -1,0 +1,163 @@
+// d3sim --topology file:NET (issue 48 item 1): synthetic traffic on a network given as a file,
+// through the SystemC model, checked against shortest paths this test finds itself: its own
+// reading of the file's `link` lines and a breadth-first search from every router (not the
+// simulator's network_file or minimal_routes).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <queue>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "support/packet_log_rows.h"
+#include "support/read_file.h"
+#include "support/run_command.h"
+#include "support/run_json.h"
+
+namespace d3 {
+namespace {
+
+const std::string kTorus = std::string(D3_SOURCE_DIR) + "/configs/networks/torus-4x4.net";
+
+// Hops between every pair of routers of the file at `path`: its `routers N` and `link R P R' P'`
+// lines, a breadth-first search from each router.
+std::vector<std::vector<int>> distances(const std::string& path) {
+    std::ifstream in(path);
+    std::vector<std::set<int>> next;
+    for (std::string line; std::getline(in, line);) {
+        std::istringstream w(line.substr(0, line.find('#')));
+        std::string key;
+        w >> key;
+        if (key == "routers") {
+            int n = 0;
+            w >> n;
+            next.assign(static_cast<std::size_t>(n), {});
+        } else if (key == "link") {
+            int a = 0, pa = 0, b = 0, pb = 0;
+            w >> a >> pa >> b >> pb;
+            next[static_cast<std::size_t>(a)].insert(b);
+            next[static_cast<std::size_t>(b)].insert(a);
+        }
+    }
+    const std::size_t n = next.size();
+    std::vector<std::vector<int>> d(n, std::vector<int>(n, -1));
+    for (std::size_t s = 0; s < n; ++s) {
+        std::queue<int> q;
+        d[s][s] = 0;
+        q.push(static_cast<int>(s));
+        while (!q.empty()) {
+            const int x = q.front();
+            q.pop();
+            for (int y : next[static_cast<std::size_t>(x)])
+                if (d[s][static_cast<std::size_t>(y)] < 0) {
+                    d[s][static_cast<std::size_t>(y)] = d[s][static_cast<std::size_t>(x)] + 1;
+                    q.push(y);
+                }
+        }
+    }
+    return d;
+}
+
+// One packet of the log: where it was launched, where it goes, its hops and deliveries.
+struct packet_seen {
+    int source = -1, destination = -1, hops = 0, delivered = 0;
+};
+
+// A run's packet log, per packet (the log's source and destination are router indices).
+std::map<std::uint64_t, packet_seen> packets_of(const std::string& log) {
+    std::map<std::uint64_t, packet_seen> out;
+    std::istringstream in(log);
+    std::string line;
+    std::getline(in, line);  // the header
+    while (std::getline(in, line)) {
+        std::istringstream r(line);
+        std::string f[11];
+        for (std::string& x : f) std::getline(r, x, ',');
+        packet_seen& p = out[std::stoull(f[2])];
+        p.source = std::stoi(f[4]);
+        p.destination = std::stoi(f[5]);
+        if (f[1] == "hop") ++p.hops;
+        if (f[1] == "deliver") ++p.delivered;
+    }
+    return out;
+}
+
+TEST(FileNetworkCli, TorusDeliversEveryPacketOnceOnAShortestPath) {
+    const std::vector<std::vector<int>> d = distances(kTorus);
+    ASSERT_EQ(d.size(), 16u);
+    const std::string log = testing::TempDir() + "d3_file_network_log.csv";
+    const nlohmann::json j =
+        test::run_json(D3SIM, "--topology file:" + kTorus +
+                                  " --traffic uniform --rate 0.1 --warmup 100 --measure 100 "
+                                  "--trace-packets " +
+                                  log);
+    ASSERT_FALSE(j.empty());
+    EXPECT_TRUE(j["correct"].get<bool>());
+    EXPECT_EQ(j["topology"], "file");
+    const auto injected = j["injected"].get<std::uint64_t>();
+    EXPECT_EQ(j["delivered"].get<std::uint64_t>(), injected);
+    EXPECT_EQ(j["traffic"]["created"].get<std::uint64_t>(), injected);
+    for (const char* k : {"lost", "duplicated", "misrouted", "left_in_buffers"})
+        EXPECT_EQ(j[k].get<std::uint64_t>(), 0u) << k;
+    // 16 terminals at rate 0.1 over 200 steps: 320 expected, binomial sd about 17.
+    EXPECT_GT(injected, 250u);
+    EXPECT_LT(injected, 390u);
+
+    const std::string text = test::read_all(log);
+    std::remove(log.c_str());
+    const std::map<std::uint64_t, packet_seen> packets = packets_of(text);
+    ASSERT_EQ(packets.size(), injected);
+    std::uint64_t shortest = 0;
+    for (const auto& [id, p] : packets) {
+        const int want =
+            d[static_cast<std::size_t>(p.source)][static_cast<std::size_t>(p.destination)];
+        EXPECT_EQ(p.hops, want) << "packet " << id;
+        EXPECT_EQ(p.delivered, 1) << "packet " << id;
+        shortest += static_cast<std::uint64_t>(want);
+    }
+    // The run's hops are the shortest paths' hops, packet by packet.
+    EXPECT_EQ(j["hops"].get<std::uint64_t>(), shortest);
+    // Distance classes: a packet leaving router r carries b = its hops still to go after this
+    // one, and arrived at r in channel (its hops to go from r).
+    for (const test::log_row& r : test::log_rows(text)) {
+        if (r.event != "hop") continue;
+        const std::size_t at = static_cast<std::size_t>(std::stoi(r.router));
+        const int to_go = d[at][static_cast<std::size_t>(std::stoi(r.destination))];
+        EXPECT_EQ(r.b, to_go - 1) << "packet " << r.packet << " at " << at;
+    }
+    // The measured packets' mean hops against the mean over all (source, destination) pairs
+    // (uniform destinations, the source included): within 4 sd of a ~160 packet mean.
+    double all_pairs = 0;
+    for (const auto& row : d)
+        for (int x : row) all_pairs += x;
+    all_pairs /= static_cast<double>(d.size() * d.size());
+    // The torus by definition: each ring of 4 is (0 + 1 + 2 + 1) / 4 = 1 hop on average, two rings.
+    EXPECT_DOUBLE_EQ(all_pairs, 2.0);
+    EXPECT_NEAR(j["traffic"]["hops"]["mean"].get<double>(), all_pairs, 0.35);
+}
+
+TEST(FileNetworkCli, RefusesWhatDoesNotApplyToAFileNetwork) {
+    const std::string net = std::string(D3SIM) + " --topology file:" + kTorus;
+    const std::string traffic = " --traffic uniform --rate 0.1 --warmup 10 --measure 10";
+    test::expect_bad_input_command(net + " --primitive all-to-all", "runs --traffic");
+    test::expect_bad_input_command(net + traffic + " --routing ugal", "--routing minimal");
+    test::expect_bad_input_command(net + traffic + " --routing valiant", "--routing minimal");
+    test::expect_bad_input_command(net + " --traffic transpose --rate 0.1", "--traffic uniform");
+    test::expect_bad_input_command(net + traffic + " --k 4", "--k");
+    test::expect_bad_input_command(net + traffic + " --fail-links random:1", "--fail-links");
+    test::expect_bad_input_command(net + traffic + " --global-latency 2", "--global-latency");
+    test::expect_bad_input_command(net + traffic + " --vcs 3", "--vcs 4");
+    test::expect_bad_input_command(net + traffic + " --concentration 2", "--concentration 2");
+    test::expect_bad_input_command(
+        std::string(D3SIM) + " --topology file:/nonexistent.net" + traffic, "cannot read");
+    test::expect_bad_input_command(std::string(D3SIM) + " --topology file" + traffic, "file:PATH");
+}
+
+}  // namespace
+}  // namespace d3
