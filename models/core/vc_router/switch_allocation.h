@@ -92,6 +92,7 @@ class switch_allocation {
     template <typename Granted>
     void allocate_listed(Granted&& granted) {
         if (list_.size() == 0) return;
+        list_.settle();
         const bool shared = list_.shared();
         if (shared)
             match_shared();

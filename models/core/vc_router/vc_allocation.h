@@ -56,6 +56,7 @@ class vc_allocation {
     template <typename Granted>
     [[gnu::always_inline]] void allocate_listed(Granted&& granted) {
         if (list_.size() == 0) return;
+        list_.settle();
         const bool shared = list_.shared();
         if (shared)
             match_shared();

@@ -161,6 +161,7 @@ TEST(Allocators, ListedRequestsMatchAsAllocateDoes) {
                             list.add(in, out);
                             if (rng() % 8 == 0) list.add(in, out);  // asked twice
                         }
+                        list.settle();
                         full->allocate(r, m);
                         listed->allocate_listed(list, n);
                         if (list.shared()) ++shared_cycles;
