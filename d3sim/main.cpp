@@ -292,8 +292,8 @@ std::optional<std::string> check_run(const CLI::App& app, d3sim_cli& c, memory_b
     if (auto err = d3::check_wave_rtl(c.o.wave_opts.rtl_router, c.o.net)) return err;
     if ((c.traffic_mode() || c.trace_mode()) && !c.o.subnetworks.empty())
         return "--subnetwork runs a --primitive, not --traffic";
-    if (c.o.net.shape == d3::topology_kind::file && (!c.traffic_mode() || c.trace_mode()))
-        return "--topology file: runs --traffic (the primitives and replays are D3's and MDF's)";
+    if (c.o.net.shape == d3::topology_kind::file && !c.traffic_mode() && !c.trace_mode())
+        return "--topology file: runs --traffic or --trace (the primitives are D3's and MDF's)";
     return apply_wave_limit(c.wave_limit, c.o.wave_opts);
 }
 

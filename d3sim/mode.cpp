@@ -5,10 +5,19 @@
 #include "cli/gates.h"
 #include "cli/junit.h"
 #include "cli/output_file.h"
+#include "core/network/topology.h"
 #include "sc/protocol.h"
 #include "tb/report.h"
 
 namespace d3 {
+
+std::string network_title(const run_result& r, bool arrangement) {
+    if (r.topology == to_string(topology_kind::file))
+        return "file:" + r.arrangement + " (" + std::to_string(r.k) + " ports)";
+    return (r.topology == to_string(topology_kind::mdf) ? "MDF(" : "D3(") + std::to_string(r.k) +
+           "," + std::to_string(r.m) + ")" +
+           (arrangement && !r.arrangement.empty() ? " " + r.arrangement : "");
+}
 
 void print_deferred_warning(const mode_context& m) {
     if (!m.warning.empty()) std::fprintf(stderr, "d3sim: warning: %s\n", m.warning.c_str());

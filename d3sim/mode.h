@@ -38,6 +38,10 @@ void print_deferred_warning(const mode_context& m);
 bool write_run_junit(const mode_context& m, const std::vector<std::string>& failures,
                      double seconds);
 
+/// The network of a run's summary line: "D3(4,8)", "MDF(4,8)" (with its arrangement when
+/// `arrangement`), "file:NET (K ports)".
+std::string network_title(const run_result& r, bool arrangement);
+
 /// What fails a run's test case: its problems when it is not correct, else its failed gates.
 std::vector<std::string> run_failures(const run_result& r, const gate_verdict& v);
 

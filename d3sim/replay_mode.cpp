@@ -31,10 +31,10 @@ std::string summary(const run_result& r, const nlohmann::json& t, const std::str
     std::ostringstream os;
     os.setf(std::ios::fixed);
     os.precision(2);
-    os << (r.topology == to_string(topology_kind::mdf) ? "MDF(" : "D3(") << r.k << "," << r.m
-       << ") " << (workload.is_null() ? "trace " + file : "workload") << " ("
-       << t["format"].get<std::string>() << ", " << t["nodes"] << " nodes, " << t["messages"]
-       << " messages, " << t["packets"] << " packets of " << t["packet_length"] << " flits)\n";
+    os << network_title(r, false) << " " << (workload.is_null() ? "trace " + file : "workload")
+       << " (" << t["format"].get<std::string>() << ", " << t["nodes"] << " nodes, "
+       << t["messages"] << " messages, " << t["packets"] << " packets of " << t["packet_length"]
+       << " flits)\n";
     os << "  messages arrived " << t["messages_arrived"] << "/" << t["messages"]
        << "  completion cycle " << t["completion_cycle"].dump() << "  dependencies "
        << t["dependencies"] << " (dropped " << t["dropped_dependencies"] << ")\n";

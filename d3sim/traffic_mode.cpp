@@ -48,13 +48,9 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
     os.setf(std::ios::fixed);
     os.precision(3);
     const auto& l = t["latency"];
-    if (r.topology == to_string(topology_kind::file))
-        os << "file:" << r.arrangement << " (" << r.k << " ports)";
-    else
-        os << (r.topology == to_string(topology_kind::mdf) ? "MDF(" : "D3(") << r.k << "," << r.m
-           << ")" << (r.arrangement.empty() ? "" : " " + r.arrangement);
-    os << " traffic " << t["pattern"].get<std::string>() << " rate " << t["rate"].get<double>()
-       << ", routing " << t["routing"].get<std::string>() << ", " << t["vcs"].get<int>() << " VCs";
+    os << network_title(r, true) << " traffic " << t["pattern"].get<std::string>() << " rate "
+       << t["rate"].get<double>() << ", routing " << t["routing"].get<std::string>() << ", "
+       << t["vcs"].get<int>() << " VCs";
     if (t["concentration"].get<int>() != 1) os << ", " << t["concentration"] << " terminals/router";
     os << "\n" << load_text(t);
     os.precision(2);

@@ -67,6 +67,58 @@ TEST(NetworkCli, HdnTotalExchangeAndItsTrace) {
     EXPECT_EQ(messages, 96);
 }
 
+// A node program's trace run by d3sim on the network's own file: every message arrives once,
+// and the completion cycle is the program's time in the linear model.
+nlohmann::json run_program(const std::string& network, const std::string& program,
+                           const std::string& name) {
+    const std::string net = temp(name + ".net"), trace = temp(name + ".trace");
+    const test::outcome w = test::run_d3sim("network " + network + " --program " + program +
+                                            " --net " + net + " --trace " + trace);
+    EXPECT_EQ(w.code, 0) << w.err;
+    const nlohmann::json j =
+        test::run_d3sim_json("--topology file:" + net + " --trace " + trace, temp(name + ".json"));
+    EXPECT_TRUE(j["correct"].get<bool>()) << network << " " << program;
+    EXPECT_EQ(j["trace"]["messages_arrived"], j["trace"]["messages"]);
+    return j["trace"];
+}
+
+// One-hop messages of one flit: a message arrives 2 steps after it is created (its injection
+// step and its hop), and the next round's is created a step later (docs/traces.md), so R rounds
+// complete at 3 R - 1. Emul(j) on RSN(2, Q_2) is one nucleus round for j <= 2 and swap, nucleus
+// round, swap for j = 3, 4 (section 3.3); ascend is n + 1 + n + 1 = 6 rounds (section 3.2).
+TEST(NetworkCli, RsnProgramsRunOnTheirNetwork) {
+    const std::string rsn = "--topology rsn --levels 2 --nucleus hypercube:2";
+    for (int j = 1; j <= 4; ++j) {
+        const nlohmann::json t = run_program(rsn, "emul:" + std::to_string(j), "emul");
+        const int rounds = j <= 2 ? 1 : 3;
+        EXPECT_EQ(t["completion_cycle"], 3 * rounds - 1) << "j=" << j;
+        EXPECT_EQ(t["messages"], rounds == 1 ? 16 : 16 + 12 + 12);  // four leaders sit swaps out
+    }
+    EXPECT_EQ(run_program(rsn, "ascend", "ascend")["completion_cycle"], 3 * 6 - 1);
+    EXPECT_EQ(run_program(rsn, "descend", "descend")["completion_cycle"], 3 * 6 - 1);
+}
+
+// The total exchange's messages carry S one-flit packets: created, a round's message arrives 2 +
+// S - 1 steps later, and the next round starts a step after. With t_s = 2 and t_w = 1 step per
+// flit that is the linear model's round, t_s + t_w S, and the run completes at T - 1, T the
+// stages' sum 2^k T_0(m n_k / n_0) + (2^k - 1)(2 t_s + 3 t_w m n_k / 2), T_0(m) = n (t_s + t_w m
+// 2^n / 2) (docs/networks.md).
+TEST(NetworkCli, HdnTotalExchangeRunsInTheTimeOfItsStages) {
+    struct shape {
+        std::string args;
+        int n, k, nodes;
+    };
+    for (const shape& s : {shape{"--base hypercube:1 --supernodes -", 1, 1, 8},
+                           shape{"--base hypercube:2 --supernodes 0", 2, 1, 16}}) {
+        const nlohmann::json t = run_program("--topology hdn " + s.args, "total-exchange", "te");
+        const double ts = 2, tw = 1, m = 1, nk = s.nodes, n0 = 1 << s.n;
+        const double t0 = s.n * (ts + tw * (m * nk / n0) * n0 / 2);
+        const double time = (1 << s.k) * t0 + ((1 << s.k) - 1) * (2 * ts + 1.5 * tw * m * nk);
+        EXPECT_EQ(t["completion_cycle"].get<double>(), time - 1) << s.args;
+        EXPECT_EQ(t["flits"], s.nodes * (s.nodes / 2 + s.n * s.nodes / 2 * 2 + s.nodes)) << s.args;
+    }
+}
+
 TEST(NetworkCli, RefusesWhatItCannotBuildOrRun) {
     expect_bad_input("network --topology torus", "--topology");
     expect_bad_input("network --topology rsn --levels 2 --nucleus star:4", "--nucleus");

@@ -19,6 +19,7 @@ replay_state::replay_state(message_trace trace, std::vector<router_id> router_of
     : trace_(std::move(trace)),
       router_of_(std::move(router_of)),
       topo_(t),
+      routing_(make_minimal_routing(t)),
       packet_length_(packet_length),
       msg_(trace_.messages.size()),
       released_from_(trace_.messages.size() + 1, 0),
@@ -55,7 +56,7 @@ void replay_state::launches(router_id r, std::uint64_t step, std::vector<launch>
         --unreleased_[r];
         msg_[i].created = step;
         const router_id dst = router_of_[trace_.messages[i].destination];
-        const header h = minimal_header(topo_.at(dst));
+        const header h = routing_->route(topo_.at(r), topo_.at(dst), unused_rng_);
         for (std::uint32_t p = 0; p < msg_[i].packets_left; ++p) out.push_back({h, i});
     }
 }

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <queue>
 #include <utility>
@@ -15,6 +16,7 @@
 #include "core/network/topology.h"
 #include "core/replay/message_trace.h"
 #include "core/traffic/latency.h"
+#include "core/traffic/routing.h"
 #include "core/workload/program.h"
 
 namespace d3 {
@@ -65,6 +67,9 @@ class replay_state {
     message_trace trace_;
     std::vector<router_id> router_of_;
     const topology& topo_;
+    /// Each message's header: minimal routing (D3's and MDF's (3; dst), a file network's table).
+    std::unique_ptr<launch_routing> routing_;
+    traffic_rng unused_rng_{0};  ///< minimal routing draws nothing
     int packet_length_ = 1;
     std::vector<message_state> msg_;
     std::vector<std::uint32_t> released_from_;  ///< CSR offsets: message -> its waiters
