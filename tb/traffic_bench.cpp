@@ -67,13 +67,12 @@ std::optional<std::string> traffic_run_options::failure_step_problem(std::uint64
                " steps)";
     const router_params& rp = net.router;
     const char* what = rp.hold_stage_impl != unit_impl::cpp ? "--unit-impl hold_stage"
-                       : traffic.measure_auto               ? "--measure auto"
                        : traffic.request_reply              ? "--request-reply"
                                                             : nullptr;
     if (what)
         return "--fail-links/--fail-routers SPEC" + t +
-               " (a failure during the run) runs without --unit-impl hold_stage, --measure auto "
-               "and --request-reply (got " +
+               " (a failure during the run) runs without --unit-impl hold_stage and "
+               "--request-reply (got " +
                what + ")";
     return std::nullopt;
 }
