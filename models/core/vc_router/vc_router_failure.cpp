@@ -30,8 +30,8 @@ void vc_router::for_each_sending(const std::function<void(packet&, int)>& f) con
     for (int iv = 0; iv < inputs_.size(); ++iv) {
         const input_vc& v = inputs_.at(iv);
         if (v.stage != vc_stage::active) continue;
-        const bool head_here = !v.flits.empty() && v.flits.front().pkt == v.routed &&
-                               v.flits.front().seq == 0;
+        const bool head_here =
+            !v.flits.empty() && v.flits.front().pkt == v.routed && v.flits.front().seq == 0;
         if (!head_here) f(*v.routed, v.output);
     }
 }
