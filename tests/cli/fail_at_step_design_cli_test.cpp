@@ -214,5 +214,78 @@ TEST(FailAtStepDesignCli, MdfWormholeLosesExactlyThePacketsWithFlitsOnACable) {
         "mdf");
 }
 
+// The router (2,3,2) of D3(4,8) failing at step 60: the packets with a flit in it or on its
+// cables out at 60 are lost (`lost_in_failed_routers` and `lost_on_failed_links`): by the probe's
+// log (the same run up to 60), their head reached it before 60 (an event there, or a hop whose
+// next move is there) and their tail had not left it (its `tail` event there), or their head left
+// it over a cable and their tail had not left that cable's far end. Nothing happens at it from 60
+// on but the `lost` events, and every other packet is delivered exactly once or lost.
+TEST(FailAtStepDesignCli, ARouterFailingLosesThePacketsWithAFlitInIt) {
+    const std::string options =
+        "--k 4 --m 8 --sw-allocator separable-input-first --vc-allocator separable-input-first ";
+    const std::string router = test::write_temp(unique("router.txt"), "2 3 2\n");
+    const auto run = [&](std::uint64_t at, const std::string& tag) {
+        return test::run_failing(
+            options + kDesign + "--fail-routers " + router + "@" + std::to_string(at), unique(tag));
+    };
+    const std::string r0 = "2.3.2";
+    const std::uint64_t at = 60;
+    const failed_run probe = run(400, "router-probe");
+    ASSERT_EQ(probe.code, 0) << probe.err;
+    std::map<std::uint64_t, std::vector<const row*>> by_packet;
+    for (const row& x : probe.rows) by_packet[x.packet].push_back(&x);
+    // In it: the head reached it, the tail had not left it. On its cables out: the head left it
+    // over one, the tail had not left that cable's far end.
+    std::set<std::uint64_t> in_it, on_its_cables;
+    for (const auto& [p, rs] : by_packet) {
+        bool reached = false, left = false;
+        std::string far;  // the far end of its last hop out of the router
+        bool left_far = false;
+        for (std::size_t i = 0; i < rs.size() && rs[i]->step < at; ++i) {
+            const row& x = *rs[i];
+            if (x.router == r0 && x.event == "tail") left = true;
+            if (x.router == r0) reached = true;
+            if (!far.empty() && x.router == far && x.event == "tail") left_far = true;
+            if (x.event != "hop") continue;
+            for (std::size_t n = i + 1; n < rs.size(); ++n)  // the head's next move: the far end
+                if (test::moves(*rs[n])) {
+                    reached = reached || rs[n]->router == r0;
+                    if (x.router == r0) far = rs[n]->router, left_far = false;
+                    break;
+                }
+        }
+        if (reached && !left) in_it.insert(p);
+        if (!far.empty() && !left_far) on_its_cables.insert(p);
+    }
+    ASSERT_GE(in_it.size(), 2u) << "the router holds nothing: a test that could not fail";
+
+    const failed_run r = run(at, "router-run");
+    ASSERT_EQ(r.code, 7) << r.err;
+    EXPECT_TRUE(r.j["correct"].get<bool>()) << r.j["problems"];
+    std::set<std::uint64_t> lost, injected;
+    std::map<std::uint64_t, int> delivered;
+    for (const row& x : r.rows) {
+        if (x.event == "lost") lost.insert(x.packet);
+        if (x.event == "inject") injected.insert(x.packet);
+        if (x.event == "deliver") ++delivered[x.packet];
+        if (x.step >= at && x.router == r0) {
+            EXPECT_EQ(x.event, "lost") << "packet " << x.packet << " step " << x.step;
+        }
+    }
+    std::set<std::uint64_t> there = in_it;
+    there.insert(on_its_cables.begin(), on_its_cables.end());
+    for (const std::uint64_t p : there) EXPECT_TRUE(lost.count(p)) << "packet " << p;
+    // Each counted in failed routers or on failed links (by where its head waits first).
+    const auto& f = r.j["traffic"]["faults"];
+    EXPECT_EQ(f["lost_in_failed_routers"].get<std::size_t>() +
+                  f["lost_on_failed_links"].get<std::size_t>(),
+              there.size());
+    for (const std::uint64_t p : injected)
+        if (!lost.count(p)) {
+            EXPECT_EQ(delivered.count(p) ? delivered.at(p) : 0, 1) << "packet " << p;
+        }
+    EXPECT_EQ(r.j["delivered"].get<std::size_t>() + lost.size(), injected.size());
+}
+
 }  // namespace
 }  // namespace d3
