@@ -30,7 +30,8 @@
 // requesters (its switch-allocation rows; a flit crossed), on_inner_conflict for the hold and
 // ejection ports, on_buffer and on_vc_buffer when an input's flits change, on_vc_grant when an
 // output VC is granted or released, on_input_flits per input that sent flits, and with
-// wants_packets() the packet events of heads (inject, hop, hold, deliver, conflict_wait).
+// wants_packets() the packet events of heads (inject, hop, hold, deliver, conflict_wait) and,
+// with setup.log_tails, of multi-flit packets' tails (tail).
 #pragma once
 
 #include <cstdint>
