@@ -55,7 +55,7 @@ void failure_injector::step(std::uint64_t step) {  // at_ - 1
             state_.lost(r, dst.value_or(r), l.payload, 0, /*launched=*/false);
         });
     net_.judge_queued(faults_, [this](router_id at, launch& l) { return keep_queued(at, l); });
-    tails_ = net_.tails_on_failed_cables(faults_, at_);
+    tails_ = net_.flits_on_failures(faults_, at_);
     net_.fail_waiting(
         step, [this](packet& p, const waiting_place& w) { return judge(p, w); },
         [this](const packet& p, const waiting_place& w) { lost(p, w); });
@@ -64,9 +64,10 @@ void failure_injector::step(std::uint64_t step) {  // at_ - 1
 
 router::waiting_verdict failure_injector::judge(packet& p, const waiting_place& w) {
     failure_outcome o = fate_at_failure(net_.topo(), faults_, detours_, w, p.hdr, p.serial);
-    // A multi-flit packet whose tail is still on a failed cable is lost whole, wherever its
-    // head waits.
-    if (!d3::lost(o.fate) && tails_.count(p.serial)) o.fate = failure_fate::on_failed_link;
+    // A multi-flit packet with flits still on a failed cable or in a failed router is lost
+    // whole, wherever its head waits.
+    if (!d3::lost(o.fate))
+        if (const auto tail = tails_.find(p.serial); tail != tails_.end()) o.fate = tail->second;
     switch (o.fate) {
         case failure_fate::stays:
             return router::waiting_verdict::keep;

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <unordered_set>
+#include <unordered_map>
 
 #include "core/network/link_faults.h"
 #include "core/traffic/failure_at_step.h"
@@ -54,9 +54,9 @@ class failure_injector final : public stepper::client {
     const std::uint64_t at_;
     link_observer* log_;
     detour_finder detours_;
-    /// Multi-flit packets with flits on a failed cable (network::tails_on_failed_cables), while
-    /// the failure judges the waiting packets.
-    std::unordered_set<std::uint64_t> tails_;
+    /// Packets with flits on a failed cable or in a failed router, and that fate
+    /// (network::flits_on_failures), while the failure judges the waiting packets.
+    std::unordered_map<std::uint64_t, failure_fate> tails_;
     std::uint64_t lost_flits_ = 0;
     bool happened_ = false;
     std::uint64_t on_failed_links_ = 0, in_failed_routers_ = 0, no_route_ = 0, climbing_ = 0,

@@ -82,8 +82,8 @@ std::optional<std::string> traffic_run_options::validate() const {
     return std::nullopt;
 }
 
-// What a failure during the run (SPEC@T) cannot serve: the run's own steps, and the routers whose
-// packets it cannot take out one by one (docs/resilience.md, "Failures at a step").
+// What a failure during the run (SPEC@T) cannot serve: the run's own steps, and what it cannot take
+// packets out of one by one (docs/resilience.md, "Failures at a step").
 std::optional<std::string> traffic_run_options::failure_step_problem(std::uint64_t at) const {
     const auto steps = static_cast<std::uint64_t>(traffic.warmup) +
                        static_cast<std::uint64_t>(traffic.measure) +
@@ -96,15 +96,13 @@ std::optional<std::string> traffic_run_options::failure_step_problem(std::uint64
                " is beyond the run (warm-up + measurement + drain limit: " + std::to_string(steps) +
                " steps)";
     const router_params& rp = net.router;
-    const char* what = rp.design_space()                      ? "a design-space router"
-                       : rp.hold_stage_impl != unit_impl::cpp ? "--unit-impl hold_stage"
-                       : traffic.measure_auto                 ? "--measure auto"
-                       : traffic.request_reply                ? "--request-reply"
-                                                              : nullptr;
+    const char* what = rp.hold_stage_impl != unit_impl::cpp ? "--unit-impl hold_stage"
+                       : traffic.request_reply              ? "--request-reply"
+                                                            : nullptr;
     if (what)
         return "--fail-links/--fail-routers SPEC" + t +
-               " (a failure during the run) runs on the paper's router, without --unit-impl, "
-               "--measure auto and --request-reply (got " +
+               " (a failure during the run) runs without --unit-impl hold_stage and "
+               "--request-reply (got " +
                what + ")";
     return std::nullopt;
 }

@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 #include <systemc>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -84,11 +85,14 @@ class network : public sc_core::sc_module, public occupancy_view {
     /// decides each waiting packet's fate (router::fail_waiting: where it waits); a removed one
     /// is dropped from the ledger (ledger::drop), told to `lost` and given back to the pool.
     void fail_waiting(std::uint64_t t, const waiting_judge& judge, const waiting_lost& lost);
-    /// Multi-flit packets: the serials of the packets whose tail has not crossed a cable that `f`
-    /// fails by the end of step t - 1 (router::tails_on over every failed output): some of
-    /// their flits are on it. Empty with one-flit packets.
-    std::unordered_set<std::uint64_t> tails_on_failed_cables(const link_faults& f,
-                                                             std::uint64_t t) const;
+    /// The packets some of whose flits are on a cable that `f` fails or in a router it fails by
+    /// the end of step t - 1, by serial, with that fate (on_failed_link, in_failed_router): the
+    /// paper router's multi-flit packets whose tail has not crossed a failed cable
+    /// (router::tails_on over every failed output), a design-space router's packets with a flit
+    /// in a failed router or in the input VCs of a failed cable's far end. Empty with one-flit
+    /// packets on the paper router.
+    std::unordered_map<std::uint64_t, failure_fate> flits_on_failures(const link_faults& f,
+                                                                      std::uint64_t t) const;
     /// Node r's router failed: it launches nothing more; `dropped` is told each launch that
     /// still waited in its queues (node::fail).
     void fail_node(router_id r, const std::function<void(const launch&)>& dropped);
@@ -106,6 +110,13 @@ class network : public sc_core::sc_module, public occupancy_view {
     SC_HAS_PROCESS(network);
     // The deadlock watch (network_deadlock.cpp).
     void watchdog();
+    /// fail_waiting() of design-space routers (network_failure.cpp): each packet judged once,
+    /// where its lowest flit waits, and a lost one taken out of every router it spans.
+    void fail_waiting_design(std::uint64_t t, const waiting_judge& judge, const waiting_lost& lost);
+    /// A packet the failure took: out of the ledger, told to `lost`, back to the pool.
+    void take_lost(std::uint64_t t, packet& p, const waiting_place& w, const waiting_lost& lost);
+    /// Where a design-space router's packet waits (vc_router::for_each_waiting's place).
+    waiting_place design_place(router_id r, int input, int vc) const;
     std::uint64_t progress() const;
     void stop_on_deadlock(const std::vector<std::int64_t>& cycle);
     /// The wait-for graph's numbering: per router its link buffers, then a hold stage per class.

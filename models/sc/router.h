@@ -117,6 +117,7 @@ class router : public stepper::client, public sc_core::sc_module {
     /// A design-space router (router_params::design_space): the units of core/vc_router move
     /// its packets flit by flit; nullptr for the paper's router.
     const vc_router* design() const { return design_.get(); }
+    vc_router* design() { return design_.get(); }
     /// The background traffic's figures (--background; decodes are counted in stats()).
     const router_stats& background_stats() const { return background_stats_; }
     /// The first conflicts of this router (at most kConflictLog), in step order.

@@ -21,6 +21,7 @@ struct log_row {
     std::uint64_t packet = 0;
     std::string destination;
     int vc = 0, b = 0;
+    std::string input;
 };
 
 inline std::vector<log_row> log_rows(const std::string& log) {
@@ -33,7 +34,7 @@ inline std::vector<log_row> log_rows(const std::string& log) {
         std::string f[11];
         for (std::string& x : f) std::getline(r, x, ',');
         out.push_back({std::stoull(f[0]), f[1], f[6], f[9], std::stoull(f[2]), f[5],
-                       std::stoi(f[8]), std::stoi(f[10])});
+                       std::stoi(f[8]), std::stoi(f[10]), f[7]});
     }
     return out;
 }
@@ -44,9 +45,10 @@ inline bool over_cable(const log_row& r) {
                                 (r.router == "2.3.2" && r.output == "global 3"));
 }
 
-/// An event that moves a packet (a conflict-wait leaves it where it waits; lost is the run's).
+/// An event that moves a packet's head (a conflict-wait leaves it where it waits; lost is the
+/// run's; a design-space router's `tail` is its tail's).
 inline bool moves(const log_row& r) {
-    return r.event != "conflict-wait" && r.event != "lost";
+    return r.event != "conflict-wait" && r.event != "lost" && r.event != "tail";
 }
 
 /// The packets on the cable at step `t`: their last move before t is a hop over it (the model

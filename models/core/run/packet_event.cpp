@@ -18,6 +18,8 @@ const char* to_string(packet_event_kind k) {
             return "deliver";
         case packet_event_kind::lost:
             return "lost";
+        case packet_event_kind::tail:
+            return "tail";
     }
     return "?";
 }

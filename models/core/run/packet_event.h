@@ -19,6 +19,9 @@ enum class packet_event_kind : std::uint8_t {
     conflict_wait,  ///< it had a credit for `output` but another packet won the link
     deliver,        ///< the router delivered it to its node
     lost,  ///< a failure during the run took it (on a failed link, in a failed router, no path)
+    /// a multi-flit packet's tail left the router for `output` (a design-space router, with a
+    /// failure at a step: where the tails are decides what the failure takes)
+    tail,
 };
 
 const char* to_string(packet_event_kind k);

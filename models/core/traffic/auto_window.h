@@ -38,6 +38,9 @@ class auto_window {
         ++b.arrived;
         b.latency.add(step - created_step);
     }
+    /// A measured packet created at `created_step` was lost to a failure during the run: it will
+    /// not arrive, and its batch no longer counts it (as a fixed window's created count).
+    void lost(std::uint64_t created_step) { --batch_at(created_step).created; }
     /// Any packet delivered at `step` (the accepted load's count).
     void delivered(std::uint64_t step) {
         if (step >= first_) batch_at(step).delivered++;

@@ -33,7 +33,7 @@ std::optional<router_id> waiting_destination(const topology& t, router_id at, co
 }
 
 bool detour_descends(const waiting_place& w, const header& h, const header& d) {
-    return w.input == waiting_place::kInjected || d.b < h.b + 1;
+    return w.input == waiting_place::kInjected || (w.channels_by_b && d.b < h.b + 1);
 }
 
 failure_outcome fate_at_failure(const topology& t, const link_faults& f,

@@ -25,6 +25,10 @@ struct waiting_place {
     router_id at = 0;
     int input = kInjected;
     int vc = 0;  ///< the channel of the link buffer it waits in (0 elsewhere)
+    /// Its channel follows its sync counter b down every hop (the paper router's, a design-space
+    /// router's static VCs or sync classes); false: a design-space router's classes by hop phase
+    /// or by the global links still to take, which a detour begun mid-route leaves.
+    bool channels_by_b = true;
 };
 
 enum class failure_fate : std::uint8_t {
@@ -55,7 +59,8 @@ std::optional<router_id> waiting_destination(const topology& t, router_id at, co
 /// A detour `d` for a packet waiting with header `h` keeps the channel order of core/decoding/vc.h
 /// (a packet in the channel of b waits only for channels below it): from an injection buffer
 /// (no channel: nothing in the network waits for it) always; from a link buffer or the hold
-/// stage only when d arrives at its next router with a b below h's (d.b - 1 < h.b).
+/// stage only when d arrives at its next router with a b below h's (d.b - 1 < h.b) and the
+/// channels follow b (w.channels_by_b: else no detour from there keeps their order).
 bool detour_descends(const waiting_place& w, const header& h, const header& d);
 
 /// What the failures `f` do to a unicast packet with header `h` (the header its router decodes

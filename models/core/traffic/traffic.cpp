@@ -111,6 +111,11 @@ void traffic_state::lost(router_id src, router_id dst, std::uint64_t payload, st
         lost_serials_.push_back(serial);
     else
         ++lost_unlaunched_;
+    if (auto_) {  // counted by auto_created when it was created in the window's reach
+        const std::uint64_t step = payload & (payload & kMeasured ? kMeasuredStepMask : kStepMask);
+        if (step >= static_cast<std::uint64_t>(o_.warmup) && step < end_of_measurement())
+            auto_->lost(step);
+    }
     if (!(payload & kMeasured)) return;
     --created_measured_;
     --created_window_;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/decoding/vc.h"
+#include "core/network/link_faults.h"
 
 namespace d3 {
 
@@ -41,6 +42,7 @@ vc_router_setup design_setup(const network_config& c, const topology& t, int ter
     }
     s.hold_latency = r.local_latency;
     s.skip_holds = d.skip_holds;
+    s.log_tails = c.faults() && fault_step(c.fail_links, c.fail_routers).has_value();
     return s;
 }
 

@@ -34,6 +34,9 @@ struct input_vc {
     int out_vc = -1;      ///< granted VC at the output
     vc_range candidates;  ///< the output VCs it may take
     header next;          ///< the header it carries after this hop
+    /// The packet routed last (set by the route stage): while not idle, the packet the VC's
+    /// stage belongs to, even when its flits still to come are upstream and the VC is empty.
+    packet* routed = nullptr;
 };
 
 class input_vcs {
@@ -67,6 +70,11 @@ class input_vcs {
         --flits_;
         return f;
     }
+    /// Takes every flit of `p` out of VC `index`, wherever it waits in it (a failure took `p`);
+    /// returns how many. The others keep their order.
+    int take_out(int index, const packet* p);
+    /// The VC's head packet is idle again (a failure took or rerouted the packet at its stage).
+    void reset_stage(int index);
     /// Flits buffered in all VCs.
     std::uint64_t flits() const { return flits_; }
     /// Flits buffered in input port `input`.

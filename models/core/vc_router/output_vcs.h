@@ -35,6 +35,15 @@ class output_vcs {
         else
             s.owner = kFree;
     }
+    /// The packet holding VC `vc` of `output` is gone (a failure took or rerouted it): the VC is
+    /// free as after its tail (wait_for_tail_credit: once its credits are back).
+    void release(int output, int vc) {
+        vc_slot& s = slot(output, vc);
+        if (wait_for_tail_credit_)
+            send_tail(output, s);
+        else
+            s.owner = kFree;
+    }
     /// A credit for `vc` of `output`, usable from `due` (credits of one output come in due order).
     void credit_arrived(int output, int vc, std::uint64_t due) {
         ++pending_count_;

@@ -35,6 +35,25 @@ bool terminal_sources::choose_vc(int terminal, const packet& p, std::uint64_t t)
     return true;
 }
 
+void terminal_sources::take_out(const packet* p) {
+    const int terminal = p->terminal % setup_.terminals;
+    source& s = queues_[static_cast<std::size_t>(terminal)];
+    const std::size_t n = s.packets.size();
+    for (std::size_t i = 0; i < n; ++i) {  // each once round the ring: the others go back
+        const queued q = s.packets.front();
+        s.packets.pop_front();
+        if (q.pkt != p) {
+            s.packets.push_back(q);
+            continue;
+        }
+        --packets_;
+        if (i == 0 && s.seq != 0) {  // sent in part: it holds a VC at the terminal input
+            credits_.release(terminal, s.vc);
+            s.seq = 0;
+        }
+    }
+}
+
 std::uint64_t terminal_sources::next_ready() const {
     std::uint64_t next = UINT64_MAX;
     for (const source& s : queues_)

@@ -49,6 +49,16 @@ class terminal_sources {
     void credit(int terminal, int vc, std::uint64_t due) {
         credits_.credit_arrived(terminal, vc, due);
     }
+    /// f(packet, its first flit not sent yet) for each packet waiting, whole or in part.
+    template <typename F>
+    void for_each_waiting(F&& f) const {
+        for (const source& s : queues_)
+            for (std::size_t i = 0; i < s.packets.size(); ++i)
+                f(*s.packets[i].pkt, i == 0 ? s.seq : 0);
+    }
+    /// Takes `p` out of its queue (a failure took it): the flits it had not sent; a packet sent
+    /// in part gives its VC at the terminal input back.
+    void take_out(const packet* p);
     /// Packets waiting (whole or in part).
     std::uint64_t packets() const { return packets_; }
     /// The earliest cycle a waiting packet may start (UINT64_MAX: none).

@@ -98,6 +98,7 @@ inline void vc_router::route(int iv, input_vc& v, std::uint64_t t) {
         if (global_[to]) ++globals;
     }
     v.candidates = classes_.next(globals, v.next);
+    v.routed = f.pkt;
     inputs_.move_stage<vc_stage::idle, vc_stage::vc_alloc>(iv);
     v.eligible = t + route_cycles_;
 }
@@ -190,9 +191,11 @@ void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
     // Before the flit goes on: a delivered packet may go back to the node's pool.
     if (observer_) observe_traverse(t, input, vc, output, out_vc, *p, f.seq == 0, tail);
     if (output < setup_.link_ports) {
-        if (f.seq == 0 && setup_.packet_length > 1) {
-            ++stats_.vc_packets[static_cast<std::size_t>(std::min(v.out_vc, kMaxVcs - 1))];
-            stats_.flits_sent += p->flits;
+        if (setup_.packet_length > 1) {
+            // Per flit: a failure may take a packet whose tail never crosses (vc_router_failure).
+            ++stats_.flits_sent;
+            if (f.seq == 0)
+                ++stats_.vc_packets[static_cast<std::size_t>(std::min(v.out_vc, kMaxVcs - 1))];
         }
         send_flit(output, v.out_vc, p, f.seq, depart, t);
     } else if (output == setup_.link_ports) {

@@ -30,10 +30,12 @@
 // requesters (its switch-allocation rows; a flit crossed), on_inner_conflict for the hold and
 // ejection ports, on_buffer and on_vc_buffer when an input's flits change, on_vc_grant when an
 // output VC is granted or released, on_input_flits per input that sent flits, and with
-// wants_packets() the packet events of heads (inject, hop, hold, deliver, conflict_wait).
+// wants_packets() the packet events of heads (inject, hop, hold, deliver, conflict_wait) and,
+// with setup.log_tails, of multi-flit packets' tails (tail).
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -121,6 +123,24 @@ class vc_router {
     std::string describe() const;
     int hold_port() const { return setup_.link_ports; }
 
+    // A failure at a step (vc_router_failure.cpp; docs/resilience.md, "Failures at a step").
+    /// Where a packet waits none of whose flits has left its terminal's source queue.
+    static constexpr int kSourceQueue = -1;
+    /// f(packet, input port (the link ports, hold_port(), a terminal's; kSourceQueue), VC, the
+    /// lowest of its flits there) once per input VC and source queue holding flits of it.
+    void for_each_waiting(const std::function<void(packet&, int, int, int)>& f) const;
+    /// f(packet, output) for each packet whose head has left over `output` while its input VC
+    /// here is still its (flits of it to come from here or upstream).
+    void for_each_sending(const std::function<void(packet&, int)>& f) const;
+    /// Whether a packet's input VC class follows its sync counter b down every hop (static VCs,
+    /// sync classes), as the paper router's channels do.
+    bool channels_by_b() const { return classes_.fixed() || setup_.classes == vc_class_kind::sync; }
+    /// A failure at the end of step `t`: each packet `lost` names leaves this router (its flits
+    /// leave every input VC and source queue, each freed slot's credit goes upstream, the VCs it
+    /// held here are free); each packet `rerouted` names whose head waits here is routed again.
+    void fail(std::uint64_t t, const std::function<bool(const packet*)>& lost,
+              const std::function<bool(const packet*)>& rerouted);
+
   private:
     /// Routes the heads ready at `t` (step 3) and lists the routed heads' VC requests.
     void route_and_ask(std::uint64_t t);
@@ -180,6 +200,10 @@ class vc_router {
     void observe_switch(std::uint64_t t);
     /// VCs released when their tails' credits came back (wait_for_tail_credit).
     void observe_releases(std::uint64_t t);
+    /// fail(): VC `out_vc` of `output` is free of the packet that held it.
+    void release_output(std::uint64_t t, int output, int out_vc);
+    /// fail(): the flits of the lost packets leave input VC `iv`; their slots' credits go back.
+    void take_out_lost(std::uint64_t t, int iv, const std::function<bool(const packet*)>& lost);
 
     const vc_router_setup setup_;
     vc_router_io& io_;

@@ -44,6 +44,8 @@ void vc_router::observe_traverse(std::uint64_t t, int input, int vc, int output,
                                      : packet_event_kind::deliver,
                    p, t, input, vc, output);
     if (!tail) return;
+    if (!head && log_packets_ && setup_.log_tails)
+        log_packet(packet_event_kind::tail, p, t, input, vc, output);
     // The tail frees its output VC now, or (wait_for_tail_credit) when its last credit is back.
     if (outputs_.free(output, out_vc))
         observer_->on_vc_grant(t, id_, observed_port(output), out_vc, link_observer::kFreeVc,

@@ -88,6 +88,9 @@ struct vc_router_setup {
     /// A held packet is decoded again at once, without a step of its own: a router that does not
     /// synchronize its paths to three steps (BookSim2's).
     bool skip_holds = false;
+    /// The packet log also shows each multi-flit packet's tail leaving a router (a `tail` event):
+    /// with a failure at a step, whose losses depend on where the tails are.
+    bool log_tails = false;
 
     /// Why this router cannot be built (one line), or nothing.
     std::optional<std::string> validate() const;
