@@ -78,4 +78,16 @@ std::string parse_error_text(const CLI::App& app, const CLI::ParseError& e) {
     return e.what();
 }
 
+std::optional<int> parse_subcommand(CLI::App& app, int argc, char** argv,
+                                    const std::function<int(const std::string&)>& refuse) {
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        return refuse(parse_error_text(app, e));
+    }
+    return std::nullopt;
+}
+
 }  // namespace d3

@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,5 +38,10 @@ CLI::Validator member_of(const enum_entry<E> (&table)[N]) {
 /// The one-line message for an error of app.parse(): an unknown option named with the closest of
 /// app's options ("unknown option --primtive (did you mean --primitive?)"), or e.what().
 std::string parse_error_text(const CLI::App& app, const CLI::ParseError& e);
+
+/// app.parse(argc, argv) for a subcommand: nothing when it parsed; else the exit code, after
+/// --help's text (0) or `refuse`'s one line on a parse error (parse_error_text).
+std::optional<int> parse_subcommand(CLI::App& app, int argc, char** argv,
+                                    const std::function<int(const std::string&)>& refuse);
 
 }  // namespace d3

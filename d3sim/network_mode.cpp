@@ -110,13 +110,7 @@ int run_network(int argc, char** argv) {
                        {"--terminals", {0, 64}},
                        {"--latency", {1, 1u << 20}},
                        {"--flits-per-item", {1, 64}}});
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::ParseError& e) {
-        return bad_input(parse_error_text(app, e));
-    }
+    if (auto code = parse_subcommand(app, argc, argv, bad_input)) return *code;
     if (!trace.empty() && program.empty()) return bad_input("--trace needs --program");
     if (!net_file.empty() && net_file == trace) return bad_input("--net and --trace name one file");
     if ((json == net_file && !json.empty()) || (json == trace && !json.empty()))

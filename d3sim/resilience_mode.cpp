@@ -167,13 +167,7 @@ int run_resilience(int argc, char** argv) {
                        {"--concentration", {1, 64}},
                        {"--warmup", {0, 1000000}},
                        {"--measure", {1, 1000000}}});
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::ParseError& e) {
-        return bad_input(parse_error_text(app, e));
-    }
+    if (auto code = parse_subcommand(app, argc, argv, bad_input)) return *code;
     const auto kind = parse_as<topology_kind>(topo);
     if (!kind) return bad_input("--topology " + topo + ": d3 or mdf");
     net.shape = *kind;

@@ -310,13 +310,7 @@ int run_sweep(int argc, char** argv) {
     add_backend_options(app, backend);
     apply_limits(app, {{"--jobs", kJobsRange}, {"--seeds", kSeedsRange}});
     app.allow_extras();
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::CallForHelp& e) {
-        return app.exit(e);
-    } catch (const CLI::ParseError& e) {
-        return sweep_bad_input(parse_error_text(app, e));
-    }
+    if (auto code = parse_subcommand(app, argc, argv, sweep_bad_input)) return *code;
     if (!compare.empty()) {
         // Each sweep gets its file as --config, and would write the one --junit file.
         const char* own = option_in(app.remaining(), "--config") ? "--config"

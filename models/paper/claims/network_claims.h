@@ -12,8 +12,8 @@
 
 namespace d3 {
 
-/// Every row: the swapped networks', the dual-nets', the Hamming graphs', then the node programs'. The shapes are the
-/// same for every grid and take about a second in all.
+/// Every row: the swapped networks', the dual-nets', the Hamming graphs', then the node programs'.
+/// The shapes are the same for every grid and take about a second in all.
 std::vector<claim_row> network_claims();
 
 std::vector<claim_row> swapped_network_claims();
