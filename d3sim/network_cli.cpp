@@ -18,7 +18,9 @@ bool names_a_file(const std::string& shape) {
 }
 
 CLI::Validator topology_value() {
-    const CLI::Validator kinds = d3::member_of(d3::kTopologyKindNames);
+    // `file` alone names no file: the choices shown are d3, mdf and file:PATH.
+    const CLI::Validator kinds = d3::member_of(std::vector<std::string>{
+        to_string(topology_kind::d3), to_string(topology_kind::mdf), "file:PATH"});
     return CLI::Validator(
         [kinds](std::string& value) { return names_a_file(value) ? std::string() : kinds(value); },
         "d3|mdf|file:PATH", "topology");
