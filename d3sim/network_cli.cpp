@@ -18,7 +18,9 @@ bool names_a_file(const std::string& shape) {
 }
 
 CLI::Validator topology_value() {
-    const CLI::Validator kinds = d3::member_of(d3::kTopologyKindNames);
+    // `file` alone names no file: the choices shown are d3, mdf and file:PATH.
+    const CLI::Validator kinds = d3::member_of(std::vector<std::string>{
+        to_string(topology_kind::d3), to_string(topology_kind::mdf), "file:PATH"});
     return CLI::Validator(
         [kinds](std::string& value) { return names_a_file(value) ? std::string() : kinds(value); },
         "d3|mdf|file:PATH", "topology");
@@ -28,7 +30,7 @@ CLI::Validator topology_value() {
 // name (c,d,p) coordinates or set what the file gives).
 std::optional<std::string> check_file_options(const CLI::App& app) {
     for (const char* o : {"--k", "--m", "--arrangement", "--local-latency", "--global-latency",
-                          "--fail-links", "--fail-routers"})
+                          "--fail-links", "--fail-routers", "--trace-routers"})
         if (app.count(o) != 0)
             return std::string("--topology file: takes no ") + o +
                    " (the file gives the routers, ports and latencies; failures name (c,d,p))";

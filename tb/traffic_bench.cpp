@@ -24,10 +24,15 @@ namespace {
 
 // What synthetic traffic on a network given as a file runs with (docs/networks.md): uniform
 // destinations, minimal routing from the file's tables, a terminal per node as the file says, a
-// virtual channel per hop of the longest route (distance classes).
+// virtual channel per hop of the longest route (distance classes) in the paper's router.
 std::optional<std::string> file_traffic_problem(const file_topology& f, const traffic_options& o,
-                                                int vcs) {
+                                                const router_params& r) {
     const std::string net = "--topology file:" + f.path();
+    const int vcs = r.vcs;
+    if (r.design_space())
+        return net +
+               " runs the paper's router (a design-space router's VC classes are D3's and MDF's "
+               "hop phases, not a file network's distance classes)";
     if (o.routing != routing_kind::minimal)
         return net + " routes minimally by its tables (--routing minimal)";
     if (o.pattern != traffic_pattern::uniform)
@@ -69,7 +74,7 @@ std::optional<std::string> traffic_run_options::validate() const {
     try {
         const topology t = make_topology(net);  // an MDF wiring file is read and checked here
         if (const file_topology* f = t.file())
-            if (auto err = file_traffic_problem(*f, traffic, network().router.vcs)) return err;
+            if (auto err = file_traffic_problem(*f, traffic, network().router)) return err;
         if (auto err = pattern_problem(traffic.pattern, t.routers())) return err;
         hotspots_of(traffic, t);  // throws for a router the network has not
         if (net.faults()) parse_faults(net.fail_links, net.fail_routers, t, traffic.seed);

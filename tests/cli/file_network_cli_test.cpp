@@ -152,7 +152,12 @@ TEST(FileNetworkCli, RefusesWhatDoesNotApplyToAFileNetwork) {
     test::expect_bad_input_command(net + traffic + " --k 4", "--k");
     test::expect_bad_input_command(net + traffic + " --fail-links random:1", "--fail-links");
     test::expect_bad_input_command(net + traffic + " --global-latency 2", "--global-latency");
+    test::expect_bad_input_command(net + traffic + " --trace-packets " + testing::TempDir() +
+                                       "d3_file_network_refused.csv --trace-routers 0,0,0",
+                                   "--trace-routers");
     test::expect_bad_input_command(net + traffic + " --vcs 3", "--vcs 4");
+    test::expect_bad_input_command(net + traffic + " --vc-allocator separable-input-first",
+                                   "the paper's router");
     test::expect_bad_input_command(net + traffic + " --concentration 2", "--concentration 2");
     test::expect_bad_input_command(
         std::string(D3SIM) + " --topology file:/nonexistent.net" + traffic, "cannot read");

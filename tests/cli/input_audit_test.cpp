@@ -200,7 +200,7 @@ TEST(InputAudit, MisspelledOptionNamesTheClosest) {
     expect_bad_input("--k 2 --m 4 --buffer-dept=4 --check",
                      "unknown option --buffer-dept (did you mean --buffer-depth?)");
     expect_bad_input("--topology mdff --check",
-                     "--topology: mdff not in {d3,mdf,file} (did you mean mdf?)");
+                     "--topology: mdff not in {d3,mdf,file:PATH} (did you mean mdf?)");
     expect_bad_input("--traffic unifrom --check", "(did you mean uniform?)");
     // Nothing close: CLI11's own message.
     expect_bad_input("--xyzzy", "The following argument was not expected: --xyzzy");

@@ -25,9 +25,10 @@ struct replayed {
 };
 
 replayed replay(const replay_run_options& o) {
-    // The replay reads its topology while it runs: it stays, as the design does.
-    const topology* t = new topology(make_topology(o.net));
-    auto loaded = load_replay(o.replay, *t);
+    // The replay's state keeps a reference to its topology (replay_state::topo_): it stays, as
+    // the design does (a temporary here was read after its end).
+    const topology* topo = new topology(make_topology(o.net));
+    auto loaded = load_replay(o.replay, *topo);
     if (auto* err = std::get_if<std::string>(&loaded)) {
         ADD_FAILURE() << *err;
         return {};
