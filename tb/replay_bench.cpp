@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "core/decoding/vc.h"
+#include "core/network/file_topology.h"
 #include "tb/conservation.h"
 #include "trace/trace_files.h"
 
@@ -22,7 +23,9 @@ std::optional<std::string> replay_run_options::validate() const {
     if (!trace.path.empty() && net.shape == topology_kind::d3)
         if (auto err = trace.check(topology(net.k, net.m))) return err;
     try {
-        (void)make_topology(net);  // an MDF wiring file is read and checked here
+        const topology t = make_topology(net);  // an MDF wiring file is read and checked here
+        if (const file_topology* f = t.file())
+            return f->router_problem(network().resolved().router);
     } catch (const std::exception& e) {
         return e.what();
     }

@@ -28,11 +28,7 @@ namespace {
 std::optional<std::string> file_traffic_problem(const file_topology& f, const traffic_options& o,
                                                 const router_params& r) {
     const std::string net = "--topology file:" + f.path();
-    const int vcs = r.vcs;
-    if (r.design_space())
-        return net +
-               " runs the paper's router (a design-space router's VC classes are D3's and MDF's "
-               "hop phases, not a file network's distance classes)";
+    if (auto err = f.router_problem(r)) return err;
     if (o.routing != routing_kind::minimal)
         return net + " routes minimally by its tables (--routing minimal)";
     if (o.pattern != traffic_pattern::uniform)
@@ -42,10 +38,6 @@ std::optional<std::string> file_traffic_problem(const file_topology& f, const tr
                " terminals per router (its 'terminals' line): give --concentration " +
                std::to_string(f.net().terminals()) + " (got " + std::to_string(o.concentration) +
                ")";
-    if (vcs < f.routes().diameter())
-        return net + ": its longest minimal route has " + std::to_string(f.routes().diameter()) +
-               " hops, which need as many virtual channels (--vcs " +
-               std::to_string(f.routes().diameter()) + " or more; got " + std::to_string(vcs) + ")";
     return std::nullopt;
 }
 

@@ -119,6 +119,20 @@ TEST(NetworkCli, HdnTotalExchangeRunsInTheTimeOfItsStages) {
     }
 }
 
+// A trace on a file network runs on the paper's router with a virtual channel per hop of the
+// longest route (HDN(Q_2,1,{s1=2}) has diameter 5): fewer, or a design-space router, is refused.
+TEST(NetworkCli, ATraceOnAFileNetworkNeedsItsDistanceClasses) {
+    const std::string net = temp("classes.net"), trace = temp("classes.trace");
+    ASSERT_EQ(test::run_d3sim("network --topology hdn --base hypercube:2 --supernodes 0 --program "
+                              "total-exchange --net " +
+                              net + " --trace " + trace)
+                  .code,
+              0);
+    const std::string run = "--topology file:" + net + " --trace " + trace;
+    expect_bad_input(run + " --vcs 4", "--vcs 5 or more");
+    expect_bad_input(run + " --sw-allocator islip", "paper's router");
+}
+
 TEST(NetworkCli, RefusesWhatItCannotBuildOrRun) {
     expect_bad_input("network --topology torus", "--topology");
     expect_bad_input("network --topology rsn --levels 2 --nucleus star:4", "--nucleus");

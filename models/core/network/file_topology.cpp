@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "core/network/config.h"
 #include "core/network/limits.h"
 
 namespace d3 {
@@ -29,6 +30,19 @@ std::optional<std::string> file_topology::check(const network_file& net, const m
     if (latency > static_cast<std::uint32_t>(kLinkLatencyRange.hi))
         return "a file network's link latency is at most " + std::to_string(kLinkLatencyRange.hi) +
                " cycles (got " + std::to_string(latency) + ")";
+    return std::nullopt;
+}
+
+std::optional<std::string> file_topology::router_problem(const router_params& r) const {
+    const std::string net = "--topology file:" + path_;
+    if (r.design_space())
+        return net +
+               " runs the paper's router (a design-space router's VC classes are D3's and MDF's "
+               "hop phases, not a file network's distance classes)";
+    if (r.vcs < routes_->diameter())
+        return net + ": its longest minimal route has " + std::to_string(routes_->diameter()) +
+               " hops, which need as many virtual channels (--vcs " +
+               std::to_string(routes_->diameter()) + " or more; got " + std::to_string(r.vcs) + ")";
     return std::nullopt;
 }
 

@@ -18,6 +18,8 @@
 
 namespace d3 {
 
+struct router_params;  // core/network/config.h
+
 class file_topology {
   public:
     /// The most routers a file network may have in the simulator: a destination header names
@@ -30,6 +32,11 @@ class file_topology {
     /// Why `net` cannot be simulated (too many routers, a diameter above kMaxDiameter, links of
     /// different latencies), or nothing.
     static std::optional<std::string> check(const network_file& net, const minimal_routes& r);
+
+    /// Why the router `r` cannot run on this network, or nothing: a design-space router (its VC
+    /// classes are D3's and MDF's hop phases, not distance classes), fewer virtual channels than
+    /// the longest minimal route has hops (a class per hop still to go).
+    std::optional<std::string> router_problem(const router_params& r) const;
 
     /// Reads and checks the file at `path`. Throws std::invalid_argument with a one-line reason.
     static std::shared_ptr<const file_topology> read(const std::string& path);
