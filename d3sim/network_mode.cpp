@@ -17,7 +17,7 @@ namespace d3 {
 
 namespace {
 
-int bad_input(const std::string& msg) {
+int network_bad_input(const std::string& msg) {
     std::fprintf(stderr, "d3sim network: error: %s\n", msg.c_str());
     return 2;
 }
@@ -110,21 +110,23 @@ int run_network(int argc, char** argv) {
                        {"--terminals", {0, 64}},
                        {"--latency", {1, 1u << 20}},
                        {"--flits-per-item", {1, 64}}});
-    if (auto code = parse_subcommand(app, argc, argv, bad_input)) return *code;
-    if (!trace.empty() && program.empty()) return bad_input("--trace needs --program");
-    if (!net_file.empty() && net_file == trace) return bad_input("--net and --trace name one file");
+    if (auto code = parse_subcommand(app, argc, argv, network_bad_input)) return *code;
+    if (!trace.empty() && program.empty()) return network_bad_input("--trace needs --program");
+    if (!net_file.empty() && net_file == trace)
+        return network_bad_input("--net and --trace name one file");
     if ((json == net_file && !json.empty()) || (json == trace && !json.empty()))
-        return bad_input("--json names the same file as --net or --trace");
+        return network_bad_input("--json names the same file as --net or --trace");
     auto built = build_network(s);
-    if (auto* err = std::get_if<std::string>(&built)) return bad_input(*err);
+    if (auto* err = std::get_if<std::string>(&built)) return network_bad_input(*err);
     const built_network& b = std::get<built_network>(built);
     nlohmann::json j = figures(b);
     if (!program.empty()) {
         if (program == "total-exchange" && b.g.nodes() > kMostExchanged)
-            return bad_input("--program total-exchange: at most " + std::to_string(kMostExchanged) +
-                             " nodes (" + b.name + " has " + std::to_string(b.g.nodes()) + ")");
+            return network_bad_input("--program total-exchange: at most " +
+                                     std::to_string(kMostExchanged) + " nodes (" + b.name +
+                                     " has " + std::to_string(b.g.nodes()) + ")");
         auto p = network_program(b, program);
-        if (auto* err = std::get_if<std::string>(&p)) return bad_input(*err);
+        if (auto* err = std::get_if<std::string>(&p)) return network_bad_input(*err);
         const exchange_program& prog = std::get<exchange_program>(p);
         j["program"] = prog.name;
         j["rounds"] = prog.rounds.size();
@@ -133,19 +135,19 @@ int run_network(int argc, char** argv) {
         j["time"] = program_time(prog, 1, 1, 1);
         if (!trace.empty())
             if (auto err = write_to(trace, [&](std::ostream& o) { write_trace(prog, flits, o); }))
-                return bad_input(*err);
+                return network_bad_input(*err);
     }
     if (!net_file.empty())
         if (auto err = write_to(net_file, [&](std::ostream& o) {
                 write_network(b.g, terminals, latency, b.name + " (d3sim network)", o, b.names);
             }))
-            return bad_input(*err);
+            return network_bad_input(*err);
     if (json != "-") print(j);
     if (!json.empty()) {
         if (json == "-")
             std::printf("%s\n", j.dump(2).c_str());
         else if (auto err = write_to(json, [&](std::ostream& o) { o << j.dump(2) << '\n'; }))
-            return bad_input(*err);
+            return network_bad_input(*err);
     }
     return 0;
 }

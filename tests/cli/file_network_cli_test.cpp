@@ -72,18 +72,12 @@ struct packet_seen {
 // A run's packet log, per packet (the log's source and destination are router indices).
 std::map<std::uint64_t, packet_seen> packets_of(const std::string& log) {
     std::map<std::uint64_t, packet_seen> out;
-    std::istringstream in(log);
-    std::string line;
-    std::getline(in, line);  // the header
-    while (std::getline(in, line)) {
-        std::istringstream r(line);
-        std::string f[11];
-        for (std::string& x : f) std::getline(r, x, ',');
-        packet_seen& p = out[std::stoull(f[2])];
-        p.source = std::stoi(f[4]);
-        p.destination = std::stoi(f[5]);
-        if (f[1] == "hop") ++p.hops;
-        if (f[1] == "deliver") ++p.delivered;
+    for (const test::log_row& row : test::log_rows(log)) {
+        packet_seen& p = out[row.packet];
+        p.source = std::stoi(row.source);
+        p.destination = std::stoi(row.destination);
+        if (row.event == "hop") ++p.hops;
+        if (row.event == "deliver") ++p.delivered;
     }
     return out;
 }

@@ -21,7 +21,7 @@ struct log_row {
     std::uint64_t packet = 0;
     std::string destination;
     int vc = 0, b = 0;
-    std::string input;
+    std::string input, source;
 };
 
 inline std::vector<log_row> log_rows(const std::string& log) {
@@ -34,7 +34,7 @@ inline std::vector<log_row> log_rows(const std::string& log) {
         std::string f[11];
         for (std::string& x : f) std::getline(r, x, ',');
         out.push_back({std::stoull(f[0]), f[1], f[6], f[9], std::stoull(f[2]), f[5],
-                       std::stoi(f[8]), std::stoi(f[10]), f[7]});
+                       std::stoi(f[8]), std::stoi(f[10]), f[7], f[4]});
     }
     return out;
 }

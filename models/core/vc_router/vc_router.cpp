@@ -165,14 +165,7 @@ void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
     ++crossed_in_[static_cast<std::size_t>(input)];
     ++crossed_out_[static_cast<std::size_t>(output)];
     // The slot is free when the flit is read out (the allocate unit's cycles after the grant).
-    const std::uint64_t freed = t + read_out_ + static_cast<std::uint64_t>(setup_.credit_delay);
-    if (input < setup_.link_ports) {
-        ++stats_.flits_freed;
-        send_credit(input, vc, freed);
-    } else if (input > setup_.link_ports) {
-        sources_.credit(input - setup_.link_ports - 1, vc,
-                        freed + static_cast<std::uint64_t>(setup_.terminal_latency));
-    }
+    free_slot(input, vc, t + read_out_ + static_cast<std::uint64_t>(setup_.credit_delay));
     outputs_.send(output, out_vc, tail);
     // After the flits ahead of it in its output's queue (none without speedups).
     std::uint64_t& free = link_free_[static_cast<std::size_t>(output)];

@@ -158,6 +158,18 @@ class vc_router {
         else
             io_.send_credit(input, vc, at);
     }
+    /// A slot of VC `vc` of input `input` is free at cycle `freed`: a link input's credit goes
+    /// upstream, a terminal input's to its source queue (after the terminal's latency); the
+    /// hold port between them (hold_port) returns no credit.
+    void free_slot(int input, int vc, std::uint64_t freed) {
+        if (input < setup_.link_ports) {
+            ++stats_.flits_freed;
+            send_credit(input, vc, freed);
+        } else if (input > setup_.link_ports) {
+            sources_.credit(input - setup_.link_ports - 1, vc,
+                            freed + static_cast<std::uint64_t>(setup_.terminal_latency));
+        }
+    }
     /// Flit `seq` of `p` leaves on link output `output` into VC `vc` at cycle `depart` (sent in
     /// cycle `t`).
     void send_flit(int output, int vc, packet* p, int seq, std::uint64_t depart, std::uint64_t t) {

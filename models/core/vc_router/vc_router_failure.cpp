@@ -82,15 +82,7 @@ void vc_router::take_out_lost(std::uint64_t t, int iv,
     const std::uint64_t freed = t + 1;
     for (const packet* p : gone) {
         const int n = inputs_.take_out(iv, p);
-        for (int k = 0; k < n; ++k) {
-            if (input < setup_.link_ports) {
-                ++stats_.flits_freed;
-                send_credit(input, vc, freed);
-            } else if (input > setup_.link_ports) {
-                sources_.credit(input - setup_.link_ports - 1, vc,
-                                freed + static_cast<std::uint64_t>(setup_.terminal_latency));
-            }
-        }
+        for (int k = 0; k < n; ++k) free_slot(input, vc, freed);
     }
     if (observer_ && !gone.empty()) report_buffer(t, input, vc);
 }
