@@ -145,6 +145,9 @@ TEST(NetworkCli, RefusesWhatItCannotBuildOrRun) {
     expect_bad_input("network --topology rsn --levels 2 --nucleus hypercube:2 --program emul:5",
                      "emul");
     expect_bad_input("network --topology hamming --dims 4 ", "--dims");
+    expect_bad_input(
+        "network --topology rsn --levels 2 --nucleus hypercube:2 --diameter-links --program ascend",
+        "without diameter links");
     expect_bad_input("network --topology rsn --levels 2 --nucleus hypercube:2 --trace x.trace",
                      "--program");
     expect_bad_input(

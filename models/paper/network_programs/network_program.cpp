@@ -17,7 +17,7 @@ std::uint32_t cube_dimension(const built_network& b) {
 std::variant<exchange_program, std::string> rsn_program(const built_network& b,
                                                         const std::string& program) {
     const std::uint32_t n = cube_dimension(b);
-    if (n == 0 || b.name.find("diameter") != std::string::npos)
+    if (n == 0 || b.diameter_links)
         return "--program " + program + " runs on RSN(l, Q_n) without diameter links (section 3)";
     if (program == "ascend") return rsn_ascend(b.levels, n);
     if (program == "descend") return rsn_descend(b.levels, n);

@@ -38,5 +38,19 @@ TEST(ReplyBook, TheReplyOfAnUnmeasuredRequestIsCountedButNotTimed) {
     EXPECT_TRUE(j["round_trip"].is_null());
 }
 
+// A reply with no route around failed links is not created: a measured request's round trip
+// ends there (settled, not delivered), an unmeasured one's counts only as unreachable.
+TEST(ReplyBook, AnUnreachableReplySettlesItsMeasuredRequest) {
+    reply_book b;
+    b.unreachable(kReplyMeasured | 5);
+    b.unreachable(5);
+    EXPECT_EQ(b.measured_delivered(), 0u);
+    EXPECT_EQ(b.measured_settled(), 1u);
+    const nlohmann::json j = b.summary(2, 2, 1);
+    EXPECT_EQ(j["replies_unreachable"], 2);
+    EXPECT_EQ(j["replies_created"], 0);
+    EXPECT_EQ(j["measured_replies_delivered"], 0);
+}
+
 }  // namespace
 }  // namespace d3

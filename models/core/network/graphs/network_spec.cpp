@@ -108,6 +108,7 @@ std::variant<built_network, std::string> build_rsn(const network_spec& s) {
     b.names = rsn_names(b.g, g->g.nodes(), s.levels);
     b.rsn_nucleus = *g;
     b.levels = s.levels;
+    b.diameter_links = s.diameter_links;
     return b;
 }
 

@@ -38,6 +38,7 @@ struct built_network {
     std::vector<std::string> names;
     int levels = 0;                    ///< rsn: l; hdn: k
     nucleus rsn_nucleus;               ///< rsn
+    bool diameter_links = false;       ///< rsn
     std::optional<dual_net_spec> hdn;  ///< hdn
 };
 
