@@ -31,9 +31,9 @@ std::optional<std::string> run_options::validate_options() const {
         return "--packet-length " + std::to_string(net.router.packet_length) +
                " runs a primitive without --service and --background (their two service classes "
                "carry one-flit packets)";
-    if (net.shape != topology_kind::d3 && (!wave.empty() || !subnetworks.empty() ||
-                                           destination_headers || background || service_class))
-        return "on MDF the primitives run without --wave, --subnetwork, --headers destination, "
+    if (net.shape != topology_kind::d3 &&
+        (!subnetworks.empty() || destination_headers || background || service_class))
+        return "on MDF the primitives run without --subnetwork, --headers destination, "
                "--service and --background";
     if (net.faults() && (background || !subnetworks.empty() || destination_headers))
         return "--fail-links and --fail-routers run a primitive without --background, "

@@ -1,5 +1,7 @@
 #include "trace/conflict_view.h"
 
+#include "core/network/router_names.h"
+
 #include <algorithm>
 #include <unordered_map>
 
@@ -12,12 +14,16 @@ constexpr std::size_t kStepsInTitle = 4;
 }  // namespace
 
 std::string router_names_filter(const topology& t) {
-    std::string s = "# router ids as c.d.p (written by d3sim: a gtkwave translate filter file)\n";
-    for (router_id r = 0; r < t.routers(); ++r) {
+    // D3's routers as c.d.p, as the packet log writes them; the other networks' by their names.
+    const auto name = [&t](router_id r) {
         const coord x = t.at(r);
-        s += std::to_string(r) + " " + std::to_string(x.c) + "." + std::to_string(x.d) + "." +
-             std::to_string(x.p) + "\n";
-    }
+        return t.is_d3()
+                   ? std::to_string(x.c) + "." + std::to_string(x.d) + "." + std::to_string(x.p)
+                   : router_path(t, r);
+    };
+    std::string s = std::string("# router ids as ") + (t.is_d3() ? "c.d.p" : "names") +
+                    " (written by d3sim: a gtkwave translate filter file)\n";
+    for (router_id r = 0; r < t.routers(); ++r) s += std::to_string(r) + " " + name(r) + "\n";
     s += std::to_string(kEveryRouter) + " broadcast\n";
     return s;
 }

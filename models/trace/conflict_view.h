@@ -17,7 +17,7 @@ namespace d3 {
 
 /// gtkwave translate files the views refer to (empty: values stay numbers).
 struct wave_filters {
-    std::string routers;              ///< router ids as c.d.p (source, dest)
+    std::string routers;              ///< router ids by name, c.d.p on D3 (source, dest)
     std::vector<std::string> probes;  ///< per value-names id of the probes (probe_decl::names)
 };
 
@@ -33,8 +33,8 @@ gtkw_view conflict_view(const wave_layout& layout, const std::vector<wave_confli
 std::vector<gtkw_trace> link_traces(const wave_layout& layout, std::size_t link,
                                     const wave_filters& filters = {});
 
-/// The text of a translate file for router ids: "id c.d.p" per router, and the broadcast's
-/// kEveryRouter as "broadcast".
+/// The text of a translate file for router ids: "id NAME" per router (core/network/
+/// router_names.h: "c.d.p" on D3), and the broadcast's kEveryRouter as "broadcast".
 std::string router_names_filter(const topology& t);
 
 }  // namespace d3

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/decoding/header.h"
+#include "core/network/router_names.h"
 
 namespace d3 {
 
@@ -67,7 +68,6 @@ std::size_t wave_layout::links_declared() const {
 }
 
 void wave_layout::declare(wave_writer& w) {
-    const int ports = t_.link_ports();
     w.push_scope("d3");
     step_ = w.add_var("step", kCounterWidth);
     rounds_ = w.add_var("rounds", kCounterWidth);
@@ -88,48 +88,23 @@ void wave_layout::declare(wave_writer& w) {
         if (open) w.pop_scope();
     };
     declare_probes(kEveryRouter);
-    for (int c = 0; c < t_.k(); ++c) {
-        bool cabinet_open = false;
-        for (int d = 0; d < t_.m(); ++d) {
-            bool drawer_open = false;
-            for (int p = 0; p < t_.m(); ++p) {
-                const router_id r = t_.id({c, d, p});
-                if (!want_routers_[r]) continue;
-                if (!cabinet_open) w.push_scope("c" + std::to_string(c));
-                if (!drawer_open) w.push_scope("d" + std::to_string(d));
-                cabinet_open = drawer_open = true;
-                w.push_scope("p" + std::to_string(p));
-                const std::size_t base =
-                    static_cast<std::size_t>(r) * static_cast<std::size_t>(ports + 2);
-                for (int o = 0; o < ports; ++o) {
-                    const std::size_t li =
-                        static_cast<std::size_t>(r) * static_cast<std::size_t>(ports) +
-                        static_cast<std::size_t>(o);
-                    w.push_scope(port_name(o));
-                    if (want_links_[li]) {
-                        links_[li] = w.add_var(kFields[0].name, kFields[0].width);
-                        for (int f = 1; f < kLinkFields; ++f)
-                            w.add_var(kFields[f].name, kFields[f].width);
-                    }
-                    buffers_[base + static_cast<std::size_t>(o)] =
-                        w.add_var("in_occupancy", kOccupancyWidth);
-                    for (int v = 0; v < (vcs_ > 1 ? vcs_ : 0); ++v)
-                        vc_buffers_[li * static_cast<std::size_t>(vcs_) +
-                                    static_cast<std::size_t>(v)] =
-                            w.add_var("vc" + std::to_string(v) + "_occupancy", kOccupancyWidth);
-                    w.pop_scope();
-                }
-                buffers_[base + static_cast<std::size_t>(ports)] =
-                    w.add_var("inject_occupancy", kOccupancyWidth);
-                buffers_[base + static_cast<std::size_t>(ports) + 1] =
-                    w.add_var("hold_occupancy", kOccupancyWidth);
-                declare_probes(r);
-                w.pop_scope();
-            }
-            if (drawer_open) w.pop_scope();
+    std::vector<std::string> open;  // the scopes open below "d3" around the routers
+    for (router_id r = 0; r < t_.routers(); ++r) {
+        if (!want_routers_[r]) continue;
+        const std::vector<std::string> scopes = router_scopes(t_, r);
+        std::size_t same = 0;  // the enclosing scopes r shares with the router before it
+        while (same + 1 < scopes.size() && same < open.size() && open[same] == scopes[same]) ++same;
+        for (; open.size() > same; open.pop_back()) w.pop_scope();
+        for (std::size_t i = same; i + 1 < scopes.size(); ++i) {
+            w.push_scope(scopes[i]);
+            open.push_back(scopes[i]);
         }
-        if (cabinet_open) w.pop_scope();
+        w.push_scope(scopes.back());
+        declare_router(w, r);
+        declare_probes(r);
+        w.pop_scope();
     }
+    for (; !open.empty(); open.pop_back()) w.pop_scope();
     w.pop_scope();
     w.end_definitions();
     count_ = static_cast<std::size_t>(conflicts_) + 1;
@@ -145,14 +120,35 @@ void wave_layout::declare(wave_writer& w) {
         if (s != kNone) count_ = std::max<std::size_t>(count_, s + 1);
 }
 
+void wave_layout::declare_router(wave_writer& w, router_id r) {
+    const int ports = t_.link_ports();
+    const std::size_t base = static_cast<std::size_t>(r) * static_cast<std::size_t>(ports + 2);
+    for (int o = 0; o < ports; ++o) {
+        const std::size_t li = static_cast<std::size_t>(r) * static_cast<std::size_t>(ports) +
+                               static_cast<std::size_t>(o);
+        w.push_scope(port_name(o));
+        if (want_links_[li]) {
+            links_[li] = w.add_var(kFields[0].name, kFields[0].width);
+            for (int f = 1; f < kLinkFields; ++f) w.add_var(kFields[f].name, kFields[f].width);
+        }
+        buffers_[base + static_cast<std::size_t>(o)] = w.add_var("in_occupancy", kOccupancyWidth);
+        for (int v = 0; v < (vcs_ > 1 ? vcs_ : 0); ++v)
+            vc_buffers_[li * static_cast<std::size_t>(vcs_) + static_cast<std::size_t>(v)] =
+                w.add_var("vc" + std::to_string(v) + "_occupancy", kOccupancyWidth);
+        w.pop_scope();
+    }
+    buffers_[base + static_cast<std::size_t>(ports)] =
+        w.add_var("inject_occupancy", kOccupancyWidth);
+    buffers_[base + static_cast<std::size_t>(ports) + 1] =
+        w.add_var("hold_occupancy", kOccupancyWidth);
+}
+
 std::string wave_layout::port_name(int output) const {
-    const port_ref p = port_of(output, t_.k());
-    return (p.global ? "g" : "l") + std::to_string(p.port);
+    return port_scope(t_, output);
 }
 
 std::string wave_layout::router_path(router_id r) const {
-    const coord x = t_.at(r);
-    return "d3.c" + std::to_string(x.c) + ".d" + std::to_string(x.d) + ".p" + std::to_string(x.p);
+    return "d3." + d3::router_path(t_, r);
 }
 
 std::string wave_layout::link_path(std::size_t li) const {
@@ -198,9 +194,9 @@ std::string wave_layout::global_signal(signal_id id) const {
 
 std::string wave_layout::link_label(std::size_t li) const {
     const auto ports = static_cast<std::size_t>(t_.link_ports());
-    const coord x = t_.at(static_cast<router_id>(li / ports));
-    return "c" + std::to_string(x.c) + ".d" + std::to_string(x.d) + ".p" + std::to_string(x.p) +
-           " " + port_name(static_cast<int>(li % ports)) + (hold_loop(li) ? " (hold)" : "");
+    const char* loop = t_.is_file() ? " (unused)" : " (hold)";  // a file network's padding
+    return d3::router_path(t_, static_cast<router_id>(li / ports)) + " " +
+           port_name(static_cast<int>(li % ports)) + (hold_loop(li) ? loop : "");
 }
 
 bool wave_layout::hold_loop(std::size_t li) const {

@@ -1,5 +1,7 @@
-// The signals of a D3(K,M) waveform and their hierarchy, which follows the machine:
+// The signals of a waveform and their hierarchy, which follows the machine:
 //   d3 / cC / dD / pP / (gA | lX)   a directed link: the router's output port (global A, local X)
+// on D3(K,M); d3 / gG / rR / (gA | lX) on MDF and d3 / NAME / portN on a file network
+// (core/network/router_names.h).
 // Global: step, rounds, conflicts. Per link: busy, conflict, requesters, packet, source, dest,
 // header, bcast, b, gamma, pi, delta, and in_occupancy (the input buffer of the same port; with
 // several VCs also vc0_occupancy, vc1_occupancy, ...). Per router:
@@ -112,7 +114,8 @@ class wave_layout {
     std::string vc_buffer_signal(router_id r, int input, int vc) const;
     std::string global_signal(signal_id id) const;
     /// "c0.d0.p1 l1": a link in words, for titles; "c0.d0.p0 g0 (hold)" for a fixed point's
-    /// global port 0, which loops back and is the hold stage, not a link.
+    /// global port 0, which loops back and is the hold stage, not a link ("(unused)": a file
+    /// network's padding port).
     std::string link_label(std::size_t li) const;
     /// Whether link li is a fixed point's global port 0 (D3: it leads back to the router).
     bool hold_loop(std::size_t li) const;
@@ -124,6 +127,9 @@ class wave_layout {
     link_input far_input(std::size_t li) const;
 
   private:
+    /// Declares router r's signals in its scope (open).
+    void declare_router(wave_writer& w, router_id r);
+    /// "d3." and the router's names (core/network/router_names.h).
     std::string router_path(router_id r) const;
     std::string port_name(int output) const;
 

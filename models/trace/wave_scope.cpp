@@ -3,6 +3,8 @@
 #include <cctype>
 #include <sstream>
 
+#include "core/network/router_names.h"
+
 namespace d3 {
 
 namespace {
@@ -11,6 +13,21 @@ std::string trim(const std::string& s) {
     while (a < b && std::isspace(static_cast<unsigned char>(s[a]))) ++a;
     while (b > a && std::isspace(static_cast<unsigned char>(s[b - 1]))) --b;
     return s.substr(a, b - a);
+}
+
+/// "c,d,p" on D3, "g,r" on MDF, "r" on a file network.
+std::string pattern_words(const std::vector<router_field>& fields) {
+    std::string s;
+    for (const router_field& f : fields) s += (s.empty() ? "" : ",") + std::string(f.name);
+    return s;
+}
+
+/// "cabinets 0..3, drawers 0..7, routers 0..7".
+std::string limit_words(const std::vector<router_field>& fields) {
+    std::string s;
+    for (const router_field& f : fields)
+        s += (s.empty() ? "" : ", ") + std::string(f.what) + " 0.." + std::to_string(f.limit - 1);
+    return s;
 }
 
 bool parse_int(const std::string& s, int& v) {
@@ -60,16 +77,18 @@ std::optional<wave_scope> wave_scope::parse(const std::string& spec, const topol
         std::istringstream fs(item);
         std::string f;
         while (std::getline(fs, f, ',')) parts.push_back(trim(f));
+        const std::vector<router_field> fields = pattern_fields(t);
         pattern p;
-        const int limits[3] = {t.k(), t.m(), t.m()};
-        range* fields[3] = {&p.c, &p.d, &p.p};
-        bool ok = parts.size() == 3;
-        for (int i = 0; ok && i < 3; ++i) ok = parse_range(parts[i], limits[i], *fields[i]);
+        bool ok = parts.size() == fields.size();
+        for (std::size_t i = 0; ok && i < fields.size(); ++i) {
+            const auto of = fields[i].of;
+            range& r = of == &coord::c ? p.c : of == &coord::d ? p.d : p.p;
+            ok = parse_range(parts[i], fields[i].limit, r);
+        }
         if (!ok) {
-            error = "--wave-scope: '" + item +
-                    "' is not all, conflicts or c,d,p with each field a " +
-                    "number, a range a-b or * (cabinets 0.." + std::to_string(t.k() - 1) +
-                    ", drawers and routers 0.." + std::to_string(t.m() - 1) + ")";
+            error = "--wave-scope: '" + item + "' is not all, conflicts or " +
+                    pattern_words(fields) + " with each field a number, a range a-b or * (" +
+                    limit_words(fields) + ")";
             return std::nullopt;
         }
         s.patterns_.push_back(p);

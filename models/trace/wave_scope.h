@@ -1,7 +1,8 @@
 // Which part of the machine a waveform shows (--wave-scope). Plain C++.
 //
 //   all            every router and link (the default)
-//   0,1,*          routers matching c,d,p; each field a number, a range a-b, or *
+//   0,1,*          routers matching c,d,p; each field a number, a range a-b, or * (on MDF g,r:
+//                  group and router; on a file network the router's index)
 //   0,1,*;1,*,0    several patterns, separated by ';'
 //   conflicts      only links that conflict at least once in the run (decided at the end: the
 //                  trace is buffered in memory and written when the run finishes)
@@ -18,7 +19,8 @@ namespace d3 {
 
 class wave_scope {
   public:
-    /// Parses a scope for D3(k,m); nothing and `error` set when it is malformed or out of range.
+    /// Parses a scope for network t (core/network/router_names.h: its pattern fields); nothing and
+    /// `error` set when it is malformed or out of range.
     static std::optional<wave_scope> parse(const std::string& spec, const topology& t,
                                            std::string& error);
 

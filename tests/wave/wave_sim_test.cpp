@@ -326,12 +326,7 @@ TEST(WaveSim, TrafficRunsAreTracedWithTheirConflicts) {
         b.erase(key);
     }
     EXPECT_EQ(a, b);
-    // On MDF the traffic runs are not traced (its ports are not D3's).
-    const outcome mdf =
-        run(std::string(D3SIM) + " --topology mdf --k 2 --m 4 --traffic uniform --wave " +
-            scratch("mdf.vcd"));
-    EXPECT_EQ(mdf.code, 2);
-    EXPECT_EQ(mdf.err, "d3sim: error: on MDF the traffic runs without --wave\n");
+    // MDF's and a file network's traces: tests/wave/wave_names_test.cpp.
 }
 
 // The packet log and the partition counter sit in front of the waveform (observer_chain): every
