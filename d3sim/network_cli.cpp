@@ -30,7 +30,7 @@ CLI::Validator topology_value() {
 // name (c,d,p) coordinates or set what the file gives).
 std::optional<std::string> check_file_options(const CLI::App& app) {
     for (const char* o : {"--k", "--m", "--arrangement", "--local-latency", "--global-latency",
-                          "--fail-links", "--fail-routers", "--trace-routers"})
+                          "--fail-links", "--fail-routers"})
         if (app.count(o) != 0)
             return std::string("--topology file: takes no ") + o +
                    " (the file gives the routers, ports and latencies; failures name (c,d,p))";

@@ -20,10 +20,10 @@ network_config replay_run_options::network() const {
 
 std::optional<std::string> replay_run_options::validate() const {
     if (auto err = network().validate()) return err;
-    if (!trace.path.empty() && net.shape == topology_kind::d3)
-        if (auto err = trace.check(topology(net.k, net.m))) return err;
     try {
         const topology t = make_topology(net);  // an MDF wiring file is read and checked here
+        if (!trace.path.empty())
+            if (auto err = trace.check(t)) return err;
         if (const file_topology* f = t.file())
             return f->router_problem(network().resolved().router);
     } catch (const std::exception& e) {

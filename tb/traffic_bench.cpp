@@ -51,8 +51,6 @@ std::optional<std::string> traffic_run_options::validate() const {
     if (auto err = traffic.validate()) return err;
     if (traffic.routing == routing_kind::ugal)
         if (auto err = ugal_valiant_error(traffic.valiant, traffic.ugal, net.shape)) return err;
-    if (!trace.path.empty() && net.shape == topology_kind::d3)
-        if (auto err = trace.check(topology(net.k, net.m))) return err;
     const int width = net.resolved().router.injection_width;
     if (traffic.concentration > width)
         return "--concentration " + std::to_string(traffic.concentration) +
@@ -62,6 +60,8 @@ std::optional<std::string> traffic_run_options::validate() const {
         const topology t = make_topology(net);  // an MDF wiring file is read and checked here
         if (!wave.empty())
             if (auto err = check_wave_options(wave, wave_opts, t)) return err;
+        if (!trace.path.empty())
+            if (auto err = trace.check(t)) return err;
         if (const file_topology* f = t.file())
             if (auto err = file_traffic_problem(*f, traffic, network().router)) return err;
         if (auto err = pattern_problem(traffic.pattern, t.routers())) return err;

@@ -136,6 +136,28 @@ TEST(FileNetworkCli, TorusDeliversEveryPacketOnceOnAShortestPath) {
     EXPECT_NEAR(j["traffic"]["hops"]["mean"].get<double>(), all_pairs, 0.35);
 }
 
+// --trace-routers picks a file network's routers by index: the log keeps exactly the events of
+// router 3 that the unfiltered log of the same run has.
+TEST(FileNetworkCli, TraceRoutersPicksRoutersByIndex) {
+    const std::string all = testing::TempDir() + "d3_file_network_all.csv";
+    const std::string three = testing::TempDir() + "d3_file_network_three.csv";
+    const std::string run =
+        "--topology file:" + kTorus +
+        " --traffic uniform --rate 0.2 --warmup 20 --measure 20 --trace-packets ";
+    ASSERT_FALSE(test::run_json(D3SIM, run + all).empty());
+    ASSERT_FALSE(test::run_json(D3SIM, run + three + " --trace-routers 3").empty());
+    std::vector<std::string> want, got;
+    for (const test::log_row& r : test::log_rows(test::read_all(all)))
+        if (r.router == "3")
+            want.push_back(std::to_string(r.step) + r.event + std::to_string(r.packet));
+    for (const test::log_row& r : test::log_rows(test::read_all(three)))
+        got.push_back(std::to_string(r.step) + r.event + std::to_string(r.packet));
+    std::remove(all.c_str());
+    std::remove(three.c_str());
+    EXPECT_FALSE(want.empty());
+    EXPECT_EQ(got, want);
+}
+
 TEST(FileNetworkCli, RefusesWhatDoesNotApplyToAFileNetwork) {
     const std::string net = std::string(D3SIM) + " --topology file:" + kTorus;
     const std::string traffic = " --traffic uniform --rate 0.1 --warmup 10 --measure 10";
@@ -146,9 +168,10 @@ TEST(FileNetworkCli, RefusesWhatDoesNotApplyToAFileNetwork) {
     test::expect_bad_input_command(net + traffic + " --k 4", "--k");
     test::expect_bad_input_command(net + traffic + " --fail-links random:1", "--fail-links");
     test::expect_bad_input_command(net + traffic + " --global-latency 2", "--global-latency");
-    test::expect_bad_input_command(net + traffic + " --trace-packets " + testing::TempDir() +
-                                       "d3_file_network_refused.csv --trace-routers 0,0,0",
-                                   "--trace-routers");
+    test::expect_bad_input_command(
+        net + traffic + " --trace-packets " + testing::TempDir() +
+            "d3_file_network_refused.csv --trace-routers 0,0,0",
+        "--trace-routers: --wave-scope: '0,0,0' is not all, conflicts or r");
     test::expect_bad_input_command(net + traffic + " --vcs 3", "--vcs 4");
     test::expect_bad_input_command(net + traffic + " --vc-allocator separable-input-first",
                                    "the paper's router");

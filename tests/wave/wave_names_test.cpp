@@ -115,6 +115,14 @@ TEST(WaveNames, MdfScopeTakesGroupAndRouter) {
     EXPECT_EQ(bad.err,
               "d3sim: error: --wave-scope: '0,0,0' is not all, conflicts or g,r with each field a "
               "number, a range a-b or * (groups 0..8, routers 0..3)\n");
+    // The packet log's router patterns are the same (before, MDF's went unchecked and logged all).
+    const outcome log =
+        run(std::string(D3SIM) + " --topology mdf --k 2 --m 4 --traffic uniform --trace-packets " +
+            scratch("bad.csv") + " --trace-routers 0,0,0");
+    EXPECT_EQ(log.code, 2);
+    EXPECT_NE(log.err.find("--trace-routers: --wave-scope: '0,0,0' is not all, conflicts or g,r"),
+              std::string::npos)
+        << log.err;
 }
 
 }  // namespace
