@@ -37,10 +37,11 @@ std::string unique(const std::string& name) {
 
 failed_run fail_cable_at(std::uint64_t at, const std::string& tag) {
     const std::string cable = write_temp(unique("cable.txt"), "1 2 3 g 1\n");
-    return test::run_failing("--k 4 --m 8 --traffic uniform --concentration 4 --rate 0.3 "
-                             "--warmup 30 --measure 40 --request-reply --fail-links " +
-                                 cable + "@" + std::to_string(at),
-                             unique(tag));
+    return test::run_failing(
+        "--k 4 --m 8 --traffic uniform --concentration 4 --rate 0.3 "
+        "--warmup 30 --measure 40 --request-reply --fail-links " +
+            cable + "@" + std::to_string(at),
+        unique(tag));
 }
 
 bool link_input(const row& x) {

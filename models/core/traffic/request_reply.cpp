@@ -58,16 +58,16 @@ nlohmann::json reply_book::summary(std::uint64_t requests_created, std::uint64_t
     nlohmann::json rt = stats(round_trip_);
     if (!rt.is_null()) rt["from"] = "request creation at its source to reply delivery there";
     nlohmann::json j = {{"request_class", to_string(service::standard)},
-            {"reply_class", to_string(service::privileged)},
-            {"requests_created", requests_created},
-            {"requests_delivered", requests_delivered},
-            {"replies_created", created_},
-            {"replies_delivered", delivered_},
-            {"replies_unreachable", unreachable_},
-            {"measured_requests", measured_requests},
-            {"measured_replies_delivered", measured_delivered_},
-            {"round_trip", rt},
-            {"reply_latency", stats(reply_latency_)}};
+                        {"reply_class", to_string(service::privileged)},
+                        {"requests_created", requests_created},
+                        {"requests_delivered", requests_delivered},
+                        {"replies_created", created_},
+                        {"replies_delivered", delivered_},
+                        {"replies_unreachable", unreachable_},
+                        {"measured_requests", measured_requests},
+                        {"measured_replies_delivered", measured_delivered_},
+                        {"round_trip", rt},
+                        {"reply_latency", stats(reply_latency_)}};
     if (failure_at_step)  // docs/resilience.md, "Failures at a step": request-reply
         j["lost"] = {{"requests", requests_lost_},
                      {"replies", replies_lost_},

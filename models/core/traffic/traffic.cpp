@@ -394,7 +394,9 @@ nlohmann::json traffic_state::summary() const {
         j["measured_steps"] = measured_steps();
     }
     if (auto_) j["measure_auto"] = auto_summary();
-    if (replies_) j["request_reply"] = replies_->summary(created_, delivered_, created_measured_, failure_at_.has_value());
+    if (replies_)
+        j["request_reply"] =
+            replies_->summary(created_, delivered_, created_measured_, failure_at_.has_value());
     if (!o_.hotspot_nodes.empty()) j["hotspots"] = hotspots_of(o_, t_);
     if (faults_) {
         j["faults"] = faults_json(t_, *faults_, *detours_);
