@@ -364,6 +364,22 @@ TEST(FailPrimitivesCli, ABroadcastCopyTakenAtAStepLosesExactlyItsSubtree) {
     broadcast_loses_a_subtree(s, true, "bc_before");
 }
 
+// The packet log names each packet's destination in every event: the router its delivery is at.
+// The all-to-all of D3(2,4) with (0,0,2) g 1 failed reroutes messages over g-l-g-l, whose
+// synchronizing header changes on the way (walked from the source, it named other routers).
+TEST(FailPrimitivesCli, ThePacketLogNamesEveryPacketsTrueDestination) {
+    const std::string cable = write_temp(unique("dest24.txt"), "0 0 2 g 1\n");
+    const failed_run r = test::run_failing(
+        "--k 2 --m 4 --primitive all-to-all --fail-links " + cable, unique("dest24"));
+    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_GT(r.j["details"]["faults"]["rerouted_paper_paths"].get<int>(), 0);
+    std::map<std::uint64_t, std::string> at;
+    for (const row& x : r.rows)
+        if (x.event == "deliver") at[x.packet] = x.router;
+    ASSERT_EQ(at.size(), 32u * 32u);
+    for (const row& x : r.rows) EXPECT_EQ(x.destination, at.at(x.packet)) << x.packet;
+}
+
 TEST(FailPrimitivesCli, AFailureAtAStepRefusesWhatItCannotServe) {
     const std::string cable = write_temp(unique("bad.txt"), "1 2 3 g 1\n");
     const std::string run = "--k 4 --m 8 --primitive all-to-all --fail-links " + cable;
