@@ -196,11 +196,6 @@ std::optional<std::string> check_usage(CLI::App& app, d3sim_cli& c,
             return std::string(option) +
                    " runs --traffic or a --primitive (a trace's routes do not go around failures "
                    "yet)";
-        if (app.count("--request-reply") != 0 &&
-            d3::fault_step(c.o.net.fail_links, c.o.net.fail_routers))
-            return std::string(option) +
-                   " at a step (@T) cannot be combined with --request-reply yet (the requests "
-                   "and replies a failure takes are not accounted for)";
     }
     if (!traffic && app.count("--packet-sizes") != 0)
         return "--packet-sizes needs --traffic (a primitive's or trace's messages have their own "

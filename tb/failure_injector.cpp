@@ -14,6 +14,9 @@ class traffic_effects final : public failure_effects {
               bool launched) override {
         s_.lost(src, dst, payload, serial, launched);
     }
+    void lost_copy(router_id, const std::vector<router_id>&, std::uint64_t, bool) override {
+        SC_REPORT_ERROR("d3/failure", "synthetic traffic has no broadcast copies to lose");
+    }
 
   private:
     traffic_state& s_;
@@ -51,6 +54,10 @@ void failure_injector::step(std::uint64_t step) {  // at_ - 1
     const topology& t = net_.topo();
     for (const router_id r : faults_.routers())
         net_.fail_node(r, [&](const launch& l) {
+            if (l.hdr.broadcast)
+                return state_.lost_copy(
+                    r, waiting_broadcast_destinations(t, {r, waiting_place::kInjected, 0}, l.hdr),
+                    0, /*launched=*/false);
             const std::optional<router_id> dst = header_destination(t, r, l.hdr);
             state_.lost(r, dst.value_or(r), l.payload, 0, /*launched=*/false);
         });
@@ -92,8 +99,13 @@ router::waiting_verdict failure_injector::judge(packet& p, const waiting_place& 
 }
 
 bool failure_injector::keep_queued(router_id at, launch& l) {
-    if (l.hdr.broadcast) return true;  // SPEC@T refuses the primitives that broadcast
     const waiting_place w{at, waiting_place::kInjected, 0};
+    if (l.hdr.broadcast) {  // no detour carries a tree: dropped whole when it crosses a failure
+        if (!route_crosses_failure(net_.topo(), faults_, net_.topo().at(at), l.hdr)) return true;
+        ++queued_broadcasts_;
+        state_.lost_copy(at, waiting_broadcast_destinations(net_.topo(), w, l.hdr), 0, false);
+        return false;
+    }
     const failure_outcome o = fate_at_failure(net_.topo(), faults_, detours_, w, l.hdr, l.payload);
     if (o.fate == failure_fate::stays) return true;
     if (o.fate == failure_fate::rerouted) {
@@ -108,8 +120,13 @@ bool failure_injector::keep_queued(router_id at, launch& l) {
 }
 
 void failure_injector::lost(const packet& p, const waiting_place& w) {
-    const std::optional<router_id> dst = waiting_destination(net_.topo(), w.at, p.hdr);
-    state_.lost(p.src, dst.value_or(w.at), p.payload, p.serial, /*launched=*/true);
+    if (p.hdr.broadcast) {  // a copy: the deliveries of what is left of its tree
+        state_.lost_copy(p.src, waiting_broadcast_destinations(net_.topo(), w, p.hdr), p.serial,
+                         /*launched=*/true);
+    } else {
+        const std::optional<router_id> dst = waiting_destination(net_.topo(), w.at, p.hdr);
+        state_.lost(p.src, dst.value_or(w.at), p.payload, p.serial, /*launched=*/true);
+    }
     lost_flits_ += p.flits;
     if (!log_) return;
     packet_event e = event_of(packet_event_kind::lost, p, at_, w.at);
@@ -128,7 +145,8 @@ nlohmann::json failure_injector::figures() const {
             {"lost_no_descending_detour", climbing_},
             {"rerouted_in_flight", rerouted_},
             {"rerouted_queued", rerouted_queued_},
-            {"lost_queued_no_route", queued_no_route_}};
+            {"lost_queued_no_route", queued_no_route_},
+            {"lost_queued_broadcasts", queued_broadcasts_}};
 }
 
 }  // namespace d3

@@ -72,22 +72,34 @@ std::optional<std::string> run_options::validate() const {
     return std::nullopt;
 }
 
+namespace {
+// Steps after a primitive's last launch at which a failure may still come (its messages' paths,
+// detours and holds included, are shorter).
+constexpr std::uint64_t kFailureAfterLastLaunch = 16;
+}  // namespace
+
 // What a failure during a primitive's run (SPEC@T) cannot serve: a step outside the primitive's
-// launches, the routers whose packets it cannot take out one by one (as for the traffic runs),
-// and broadcasts, whose copies the ledger cannot drop one by one (docs/resilience.md, "Failures
-// at a step").
+// launches and the routers whose packets it cannot take out one by one (as for the traffic runs;
+// docs/resilience.md, "Failures at a step").
 std::optional<std::string> run_options::failure_step_problem(std::uint64_t at,
                                                              const workload& w) const {
     const std::string t = "@" + std::to_string(at);
     if (at == 0)
         return t + ": a failure at step 0 is a failure before the run: give SPEC without @T";
-    if (const auto v = w.volume(make_topology(net)); !v || v->deliveries != v->messages)
-        return "--fail-links/--fail-routers SPEC@T (a failure during the run) cannot serve a "
-               "primitive that broadcasts (give SPEC without @T: a failure before the run)";
+    // Its last launch's messages are still in flight for a few steps (a single broadcast's copies
+    // after its one launch at step 0): a failure then takes them.
     const std::uint64_t launches = w.start_step() + w.rounds() + w.delays();
-    if (at >= launches)
+    if (at >= launches + kFailureAfterLastLaunch)
         return t + " is after the primitive's last launch (step " + std::to_string(launches - 1) +
-               ")";
+               ") and the " + std::to_string(kFailureAfterLastLaunch) +
+               " steps its messages may take";
+    const topology topo = make_topology(net);
+    if (const auto v = w.volume(topo); !v || v->deliveries != v->messages)
+        for (router_id r = 0; r < topo.routers(); ++r)  // broadcasts: are they answered?
+            if (const auto p = w.program_for(r); p && p->reacts() == reaction::answers)
+                return "--fail-links/--fail-routers SPEC@T (a failure during the run) cannot serve "
+                       "a primitive whose nodes answer the broadcasts they receive (the answers "
+                       "to a lost copy cannot be known; give SPEC without @T)";
     const router_params& rp = net.router;
     const char* what = rp.packet_length > 1       ? "multi-flit packets (--packet-length)"
                        : rp.pipeline.extra() != 0 ? "--pipeline"
@@ -293,14 +305,16 @@ run_result testbench::run() {
 
 testbench::~testbench() = default;
 
-// What the failure during the run (SPEC@T) took: the ledger's dropped packets are the ones it
-// named; the run's lost_to_failure also counts those that never left their source's queue.
+// What the failure during the run (SPEC@T) took: the ledger's dropped deliveries are those of
+// the packets it named (a broadcast copy's: its remaining tree's); the run's lost_to_failure
+// counts the packets, and those that never left their source's queue.
 void testbench::record_failure(run_result& r) {
     set_failure_figures(*work_, failure_->figures());
     const failure_losses l = losses_of(*work_);
-    if (l.named != r.lost_to_failure)
+    if (l.named_deliveries != r.lost_to_failure)
         r.problems.push_back("the ledger dropped " + std::to_string(r.lost_to_failure) +
-                             " packets, the failure named " + std::to_string(l.named));
+                             " deliveries, the failure's " + std::to_string(l.named) +
+                             " packets named " + std::to_string(l.named_deliveries));
     r.lost_to_failure = l.all;
 }
 

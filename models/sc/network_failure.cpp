@@ -4,6 +4,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/traffic/failure_at_step.h"
 #include "sc/network.h"
 
 namespace d3 {
@@ -11,17 +12,24 @@ namespace d3 {
 void network::fail_waiting(std::uint64_t t, const waiting_judge& judge, const waiting_lost& lost) {
     if (routers[0].design()) return fail_waiting_design(t, judge, lost);
     for (router_id r = 0; r < topo_.routers(); ++r)
-        routers[r].fail_waiting(t, [&](packet& p, int where, int vc) {
-            const waiting_place w{r, where, vc};
-            const router::waiting_verdict v = judge(p, w);
-            if (v == router::waiting_verdict::removed) take_lost(t, p, w, lost);
-            return v;
-        });
+        routers[r].fail_waiting(t,
+                                [&](packet& p, int where, int vc, const router::copies_left* left) {
+                                    waiting_place w{r, where, vc};
+                                    w.copies_left = left;
+                                    const router::waiting_verdict v = judge(p, w);
+                                    if (v == router::waiting_verdict::removed)
+                                        take_lost(t, p, w, lost);
+                                    return v;
+                                });
 }
 
 void network::take_lost(std::uint64_t t, packet& p, const waiting_place& w,
                         const waiting_lost& lost) {
-    if (!ledger_.drop(p.msg)) {
+    const bool dropped =
+        p.hdr.broadcast  // a copy: the deliveries of its remaining tree
+            ? ledger_.drop_copy(p.msg, waiting_broadcast_destinations(topo_, w, p.hdr))
+            : ledger_.drop(p.msg);
+    if (!dropped) {
         std::ostringstream os;
         os << "a failure at step " << t << " took packet " << p.serial << " (message " << p.msg
            << "), which the ledger cannot drop";

@@ -179,8 +179,10 @@ class router : public stepper::client, public sc_core::sc_module {
     /// What a failure during the run does to one packet waiting here (fail_waiting).
     enum class waiting_verdict : std::uint8_t { keep, rerouted, removed };
     /// visit(packet, where it waits: a link input port, waiting_place::kInjected or kHeld, the
-    /// channel of the link buffer it waits in: 0 elsewhere).
-    using waiting_visitor = std::function<waiting_verdict(packet&, int, int)>;
+    /// channel of the link buffer it waits in: 0 elsewhere, a decoded broadcast's copies still
+    /// to leave: waiting_place::copies_left, else null).
+    using copies_left = std::vector<std::pair<int, header>>;
+    using waiting_visitor = std::function<waiting_verdict(packet&, int, int, const copies_left*)>;
     /// A failure at the end of step `t` (core/traffic/failure_at_step.h; router_failure.cpp):
     /// `visit` judges every packet in the input buffers and the hold stage; the removed ones are
     /// taken out (a credit upstream for each flit's buffer slot), the rerouted ones (their header

@@ -100,7 +100,7 @@ void packet_log::on_packet(const packet_event& e) {
     if (e.step < opt_.from || e.step > opt_.to) return;
     if (!opt_.packets.empty() && opt_.packets.count(e.serial) == 0) return;
     if (!scope_.selects(t_.at(e.router))) return;
-    const auto dst = header_destination(t_, e.src, e.hdr);
+    const auto dst = event_destination(t_, e);
     const std::string dest = dst ? where(*dst) : "broadcast";
     const bool no_output = e.kind == packet_event_kind::inject || e.kind == packet_event_kind::lost;
     const std::string out = no_output ? "" : port(e.output);

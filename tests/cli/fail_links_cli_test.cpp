@@ -84,8 +84,6 @@ TEST(FailLinksCli, BadSpecsAreOneLineErrors) {
     expect_bad_input(
         "--k 2 --m 3 --primitive all-to-all --fail-links random:1 --background uniform",
         "without --background");
-    expect_bad_input(run + "random:1@10 --request-reply",
-                     "cannot be combined with --request-reply");
 }
 
 // --request-reply with a failed cable: replies go around it as requests do (both take the
@@ -167,8 +165,6 @@ TEST(FailRoutersCli, RandomRoutersAndLinksTogetherAndBadSpecs) {
         "--k 2 --m 3 --primitive all-to-all --fail-routers random:1 --subnetwork "
         "cabinet=0",
         "without --background, --subnetwork");
-    expect_bad_input(run + "random:1@10 --request-reply",
-                     "cannot be combined with --request-reply");
 }
 
 // The paper's all-to-all on D3(4,8) with the global cable (1,2,3) g 1 failed. Its message from

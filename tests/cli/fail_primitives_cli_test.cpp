@@ -299,15 +299,98 @@ TEST(FailPrimitivesCli, TheAllToAllAccountsForEveryMessageOfARouterFailingAtASte
               256u * 256u);
 }
 
+// The broadcast (1,3;0,0,0) from (1,2,3) of D3(4,8), by hand (section 8): branch (g, q, e) goes
+// local e to (1,2,3+e), global g to (1+g, 3+e, 2), local q to (1+g, 3+e, 2+q). The global cable
+// (1,2,0) g 1 carries the branches e = 5, g = 1. A failure while the copy of them is on it takes
+// that copy and the 8 routers (2,0,2+q) it would reach; one step earlier the copy of e = 5 waits
+// at (1,2,0) with its whole global level to go (no detour carries a tree): it is lost with the
+// 32 routers (1+g, 0, 2+q). Every other router gets its copy once.
+failed_run broadcast_failing_at(std::uint64_t at, const std::string& tag) {
+    const std::string cable = write_temp(unique("bc_cable.txt"), "1 2 0 g 1\n");
+    return test::run_failing("--k 4 --m 8 --primitive broadcast --source 1,2,3 --fail-links " +
+                                 cable + "@" + std::to_string(at),
+                             unique(tag));
+}
+
+void broadcast_loses_a_subtree(std::uint64_t at, bool whole_global_level, const std::string& tag) {
+    std::set<std::string> cut, all;
+    for (int g = 0; g < 4; ++g)
+        for (int q = 0; q < 8; ++q)
+            for (int e = 0; e < 8; ++e) {
+                const std::string r = std::to_string((1 + g) % 4) + "." +
+                                      std::to_string((3 + e) % 8) + "." +
+                                      std::to_string((2 + q) % 8);
+                all.insert(r);
+                if (e == 5 && (g == 1 || whole_global_level)) cut.insert(r);
+            }
+    ASSERT_EQ(all.size(), 256u);
+    const failed_run r = broadcast_failing_at(at, tag);
+    ASSERT_EQ(r.code, 7) << r.err;
+    EXPECT_TRUE(r.j["correct"].get<bool>()) << r.j["problems"];
+    std::map<std::string, int> got;
+    int lost = 0;
+    for (const row& x : r.rows) {
+        if (x.event == "deliver") ++got[x.router];
+        if (x.event == "lost") {
+            ++lost;
+            EXPECT_EQ(x.router, whole_global_level ? "1.2.0" : "2.0.2");
+        }
+        if (x.step >= at) {
+            EXPECT_FALSE(x.event == "hop" && ((x.router == "1.2.0" && x.output == "global 1") ||
+                                              (x.router == "2.0.2" && x.output == "global 3")))
+                << x.step;
+        }
+    }
+    EXPECT_EQ(lost, 1);
+    for (const std::string& x : all) EXPECT_EQ(got[x], cut.count(x) ? 0 : 1) << x;
+    const auto& f = r.j["details"]["faults"];
+    EXPECT_EQ(f["lost"], 1);
+    EXPECT_EQ(f["lost_broadcast_copies"], 1);
+    EXPECT_EQ(f["lost_deliveries"], cut.size());
+    EXPECT_EQ(f[whole_global_level ? "lost_no_route" : "lost_on_failed_links"], 1);
+    EXPECT_EQ(r.j["delivered"], 256 - cut.size());
+    EXPECT_EQ(r.j["lost_to_failure"], 1);
+}
+
+TEST(FailPrimitivesCli, ABroadcastCopyTakenAtAStepLosesExactlyItsSubtree) {
+    // The step at which the copy crosses the cable, from the log of the run failing it late.
+    const failed_run probe = broadcast_failing_at(16, "bc_probe");
+    ASSERT_EQ(probe.code, 0) << probe.err;
+    std::uint64_t s = 0;
+    for (const row& x : probe.rows)
+        if (x.event == "hop" && x.router == "1.2.0" && x.output == "global 1") s = x.step;
+    ASSERT_GE(s, 1u);
+    broadcast_loses_a_subtree(s + 1, false, "bc_on");
+    broadcast_loses_a_subtree(s, true, "bc_before");
+}
+
+// The packet log names each packet's destination in every event: the router its delivery is at.
+// The all-to-all of D3(2,4) with (0,0,2) g 1 failed reroutes messages over g-l-g-l, whose
+// synchronizing header changes on the way (walked from the source, it named other routers).
+TEST(FailPrimitivesCli, ThePacketLogNamesEveryPacketsTrueDestination) {
+    const std::string cable = write_temp(unique("dest24.txt"), "0 0 2 g 1\n");
+    const failed_run r = test::run_failing(
+        "--k 2 --m 4 --primitive all-to-all --fail-links " + cable, unique("dest24"));
+    ASSERT_EQ(r.code, 0) << r.err;
+    ASSERT_GT(r.j["details"]["faults"]["rerouted_paper_paths"].get<int>(), 0);
+    std::map<std::uint64_t, std::string> at;
+    for (const row& x : r.rows)
+        if (x.event == "deliver") at[x.packet] = x.router;
+    ASSERT_EQ(at.size(), 32u * 32u);
+    for (const row& x : r.rows) EXPECT_EQ(x.destination, at.at(x.packet)) << x.packet;
+}
+
 TEST(FailPrimitivesCli, AFailureAtAStepRefusesWhatItCannotServe) {
     const std::string cable = write_temp(unique("bad.txt"), "1 2 3 g 1\n");
     const std::string run = "--k 4 --m 8 --primitive all-to-all --fail-links " + cable;
     expect_bad_input(run + "@0", "give SPEC without @T");
     expect_bad_input(run + "@9999", "after the primitive's last launch");
     expect_bad_input(run + "@5 --packet-length 2", "multi-flit");
+    expect_bad_input("--k 4 --m 8 --primitive all-to-one --fail-links " + cable + "@2",
+                     "answer the broadcasts");
     expect_bad_input(
-        "--k 4 --m 8 --primitive broadcast --source 1,2,3 --fail-links " + cable + "@2",
-        "a primitive that broadcasts");
+        "--k 4 --m 8 --primitive broadcast --source 1,2,3 --fail-links " + cable + "@17",
+        "after the primitive's last launch");
 }
 
 }  // namespace

@@ -82,6 +82,31 @@ TEST(Ledger, BroadcastExpectsEveryRouter) {
                  std::invalid_argument);
 }
 
+// A failure takes one copy of a broadcast to every router of D3(2,4): the routers of its tree below
+// it (here the even ids, by hand) are expected nowhere, the others still once each.
+TEST(Ledger, ADroppedCopyOfABroadcastTakesItsDestinationsOnly) {
+    const topology t(2, 4);
+    ledger l(t);
+    const auto msg = l.launch(3, make_source_vector_header(true, 3, {0, 0, 0}));
+    EXPECT_EQ(l.deliver(msg, 1), ledger::receipt::ok);
+    EXPECT_FALSE(l.drop(msg));                // a broadcast: one copy at a time
+    EXPECT_FALSE(l.drop_copy(msg, {0, 1}));   // 1 was delivered: nothing done
+    EXPECT_FALSE(l.drop_copy(msg, {0, 99}));  // 99 is no destination of it
+    std::vector<router_id> cut;
+    for (router_id i = 0; i < t.routers(); i += 2) cut.push_back(i);
+    EXPECT_TRUE(l.drop_copy(msg, cut));
+    EXPECT_FALSE(l.drop_copy(msg, {0}));  // once
+    for (router_id i = 3; i < t.routers(); i += 2)
+        EXPECT_EQ(l.deliver(msg, i), ledger::receipt::ok);
+    ledger::summary s = l.summarize();
+    EXPECT_EQ(s.dropped, t.routers() / 2);
+    EXPECT_EQ(s.expected, t.routers() / 2);
+    EXPECT_EQ(s.delivered, t.routers() / 2);
+    EXPECT_TRUE(s.correct());
+    EXPECT_EQ(l.deliver(msg, 2), ledger::receipt::misrouted);  // a cut one arriving after all
+    EXPECT_FALSE(l.summarize().correct());
+}
+
 // A message with several destinations but not every router: each router delivered to once is
 // either one of the expected destinations (ok) or misrouted, below and above them in id order.
 TEST(Ledger, SeveralDestinationsFindTheirOwnAndNothingElse) {

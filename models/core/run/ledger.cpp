@@ -46,7 +46,9 @@ ledger::receipt ledger::deliver_to_one_of(const message& m, router_id at) {
     const auto begin = dests_.begin() + m.where;  // `at` among them (sorted)
     const auto i = std::lower_bound(begin, begin + m.count(), at);
     if (i == begin + m.count() || *i != at) return misrouted();
-    std::uint8_t& c = counts_[static_cast<std::size_t>(i - dests_.begin())];
+    const auto index = static_cast<std::size_t>(i - dests_.begin());
+    if (index < dropped_dests_.size() && dropped_dests_[index]) return misrouted();
+    std::uint8_t& c = counts_[index];
     if (c < 255) ++c;
     return copy(c);
 }
@@ -66,11 +68,30 @@ ledger::summary ledger::summarize() const {
 }
 
 bool ledger::drop(std::uint64_t msg) {
-    if (msg >= count_ || several_ != 0) return false;
+    if (msg >= count_) return false;
     message& m = msgs_[msg];
     if (m.word != message::kUnicastUnseen) return false;
     m.word = 0;  // no destination, nothing seen: its pair sums add nothing
     ++dropped_;
+    return true;
+}
+
+bool ledger::drop_copy(std::uint64_t msg, const std::vector<router_id>& destinations) {
+    if (msg >= count_) return false;
+    const message& m = msgs_[msg];
+    if (m.count() == 1) return destinations.size() == 1 && destinations[0] == m.where && drop(msg);
+    std::vector<std::size_t> at;  // checked whole before any is dropped
+    const auto begin = dests_.begin() + m.where, end = begin + m.count();
+    for (const router_id d : destinations) {
+        const auto i = std::lower_bound(begin, end, d);
+        if (i == end || *i != d) return false;
+        at.push_back(static_cast<std::size_t>(i - dests_.begin()));
+    }
+    dropped_dests_.resize(dests_.size(), false);
+    for (const std::size_t i : at)
+        if (counts_[i] != 0 || dropped_dests_[i]) return false;
+    for (const std::size_t i : at) dropped_dests_[i] = true;
+    dropped_ += at.size();
     return true;
 }
 

@@ -84,13 +84,17 @@ class ledger {
 
     /// Message `msg`, launched and not delivered, was taken by a failure during the run (a packet
     /// on a failed link or in a failed router, or with no path left): it is expected nowhere
-    /// from now on (summary::dropped), and a delivery of it would be misrouted. Runs whose
-    /// messages are all unicasts (synthetic traffic) only; false, and nothing done, otherwise.
+    /// from now on (summary::dropped), and a delivery of it would be misrouted. A unicast message
+    /// only; false, and nothing done, otherwise (a broadcast's copies: drop_copy).
     bool drop(std::uint64_t msg);
+    /// The same for one copy of message `msg` (a broadcast's, or a unicast's one copy): its
+    /// deliveries to `destinations`, none of them made yet, are expected nowhere from now on.
+    /// False, and nothing done, when one is not an undelivered destination of the message.
+    bool drop_copy(std::uint64_t msg, const std::vector<router_id>& destinations);
 
     struct summary {
         std::uint64_t injected = 0;    ///< messages launched (the dropped ones too)
-        std::uint64_t dropped = 0;     ///< messages taken by a failure during the run (drop)
+        std::uint64_t dropped = 0;     ///< deliveries a failure during the run took (drop*)
         std::uint64_t expected = 0;    ///< deliveries the launched headers call for
         std::uint64_t delivered = 0;   ///< deliveries to an expected node (first copy)
         std::uint64_t lost = 0;        ///< expected deliveries that never arrived
@@ -253,7 +257,10 @@ class ledger {
     /// summarize() need not read every message back.
     std::uint64_t delivered_ = 0;
     std::uint64_t several_ = 0;  ///< messages not unicast (their destinations are in dests_)
-    std::uint64_t dropped_ = 0;  ///< drop()
+    std::uint64_t dropped_ = 0;  ///< drop(), drop_copy(): deliveries expected nowhere
+    /// drop_copy(): the entries of dests_ dropped (a delivery there is misrouted); empty until a
+    /// failure takes a broadcast copy.
+    std::vector<bool> dropped_dests_;
     walk_result scratch_;
     const std::vector<slot>* closed_plan_ = nullptr;  ///< the plan closed_form() last found so
 };

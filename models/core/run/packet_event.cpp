@@ -38,4 +38,16 @@ std::optional<router_id> header_destination(const topology& t, router_id src, co
     return t.id(t.destination(t.at(src), {h.f0, h.f1, h.f2}));
 }
 
+std::optional<router_id> event_destination(const topology& t, const packet_event& e) {
+    if (e.hdr.kind != header_kind::sync || e.hdr.broadcast)
+        return header_destination(t, e.src, e.hdr);
+    if (e.kind == packet_event_kind::deliver) return e.router;
+    coord from = t.at(e.router);
+    if (e.kind == packet_event_kind::hop && e.output >= 0)
+        from = t.far_end(from, port_of(e.output, t.k())).at;
+    const walk_result w = walk(t, from, e.hdr);
+    if (w.destinations.size() == 1) return w.destinations[0];
+    return std::nullopt;
+}
+
 }  // namespace d3

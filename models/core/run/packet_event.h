@@ -60,4 +60,10 @@ inline packet_event event_of(packet_event_kind kind, const packet& p, std::uint6
 /// The router a header leads to from src, or nothing for a broadcast.
 std::optional<router_id> header_destination(const topology& t, router_id src, const header& h);
 
+/// The router the packet of event `e` goes to (nothing for a broadcast). A synchronizing header
+/// changes on the way (its ports as the decoder leaves them): it is walked from where the packet
+/// is, with the header the event carries (a hop's and a hold's: the next router's header, from
+/// the link's far end or the router itself; a delivery: its router). Others: header_destination.
+std::optional<router_id> event_destination(const topology& t, const packet_event& e);
+
 }  // namespace d3

@@ -32,6 +32,36 @@ std::optional<router_id> waiting_destination(const topology& t, router_id at, co
     return std::nullopt;
 }
 
+namespace {
+// Calls f(from, header) for each copy a broadcast waiting at `w` with header `h` still sends:
+// w.copies_left's (a link's copy starts at its far end, the hold stage's stays), else `h` itself.
+template <typename F>
+void for_each_copy_left(const topology& t, const waiting_place& w, const header& h, F f) {
+    const coord at = t.at(w.at);
+    if (!w.copies_left) return f(at, h, -1);
+    for (const auto& [to, next] : *w.copies_left) {
+        if (to >= 0)
+            f(t.far_end(at, port_of(to, t.k())).at, next, to);
+        else if (to == waiting_place::kHeld)
+            f(at, next, to);
+        else
+            f(at, header{}, to);  // its delivery here
+    }
+}
+}  // namespace
+
+std::vector<router_id> waiting_broadcast_destinations(const topology& t, const waiting_place& w,
+                                                      const header& h) {
+    std::vector<router_id> out;
+    walk_result r;
+    for_each_copy_left(t, w, h, [&](const coord& from, const header& x, int to) {
+        if (to == waiting_place::kDelivered) return out.push_back(w.at);
+        walk(t, from, x, r);
+        out.insert(out.end(), r.destinations.begin(), r.destinations.end());
+    });
+    return out;
+}
+
 bool detour_descends(const waiting_place& w, const header& h, const header& d) {
     return w.input == waiting_place::kInjected || (w.channels_by_b && d.b < h.b + 1);
 }
@@ -50,6 +80,16 @@ failure_outcome fate_at_failure(const topology& t, const link_faults& f,
         return out;
     }
     const coord at = t.at(w.at);
+    if (h.broadcast) {  // no detour carries a tree: lost when what is left of it crosses a failure
+        bool crosses = false;
+        for_each_copy_left(t, w, h, [&](const coord& from, const header& x, int to) {
+            if (to == waiting_place::kDelivered) return;
+            crosses =
+                crosses || (to >= 0 && f.failed(w.at, to)) || route_crosses_failure(t, f, from, x);
+        });
+        if (crosses) out.fate = failure_fate::no_route;
+        return out;
+    }
     if (!route_crosses_failure(t, f, at, h)) return out;
     const std::optional<router_id> dst = waiting_destination(t, w.at, h);
     if (dst && !f.router_failed(*dst) && detours.size() != 0)

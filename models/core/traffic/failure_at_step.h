@@ -9,6 +9,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "core/decoding/header.h"
 #include "core/network/link_faults.h"
@@ -29,6 +31,11 @@ struct waiting_place {
     /// router's static VCs or sync classes); false: a design-space router's classes by hop phase
     /// or by the global links still to take, which a detour begun mid-route leaves.
     bool channels_by_b = true;
+    /// A broadcast its router decoded and has begun to copy (the paper router's replicator): the
+    /// copies still to leave, each its target (a link port, kHeld, kDelivered) and the header it
+    /// leaves with. Null otherwise: the copies are those of its header walked from `at`.
+    static constexpr int kDelivered = -3;
+    const std::vector<std::pair<int, header>>* copies_left = nullptr;
 };
 
 enum class failure_fate : std::uint8_t {
@@ -63,9 +70,15 @@ std::optional<router_id> waiting_destination(const topology& t, router_id at, co
 /// channels follow b (w.channels_by_b: else no detour from there keeps their order).
 bool detour_descends(const waiting_place& w, const header& h, const header& d);
 
-/// What the failures `f` do to a unicast packet with header `h` (the header its router decodes
-/// next) waiting at `w`. `detours` is over `f`; `spread` chooses where among the detours the
-/// search starts (the packet's serial: detours spread over the network, and a run repeats).
+/// The routers a broadcast copy waiting at `w` with header `h` would still deliver to (its
+/// remaining tree; w.copies_left's copies when its router began to copy it), in no order.
+std::vector<router_id> waiting_broadcast_destinations(const topology& t, const waiting_place& w,
+                                                      const header& h);
+
+/// What the failures `f` do to a packet with header `h` (the header its router decodes next)
+/// waiting at `w`. `detours` is over `f`; `spread` chooses where among the detours the search
+/// starts (the packet's serial: detours spread over the network, and a run repeats). A broadcast
+/// copy whose remaining tree crosses a failure is lost (no_route: no detour carries a tree).
 failure_outcome fate_at_failure(const topology& t, const link_faults& f,
                                 const detour_finder& detours, const waiting_place& w,
                                 const header& h, std::uint64_t spread);
@@ -79,6 +92,11 @@ class failure_effects {
     virtual void route_around(const link_faults& f) = 0;
     virtual void lost(router_id src, router_id dst, std::uint64_t payload, std::uint64_t serial,
                       bool launched) = 0;
+    /// A broadcast copy (or a whole broadcast still queued, `launched` false) the failure took:
+    /// its deliveries to `destinations` are no longer expected. One message lost (`lost` counts
+    /// it once) however many destinations.
+    virtual void lost_copy(router_id src, const std::vector<router_id>& destinations,
+                           std::uint64_t serial, bool launched) = 0;
 };
 
 }  // namespace d3

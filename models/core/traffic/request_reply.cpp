@@ -34,8 +34,19 @@ void reply_book::unreachable(std::uint64_t request) {
     if (request & kReplyMeasured) ++measured_unreachable_;
 }
 
+void reply_book::lost(std::uint64_t payload) {
+    --created_;  // as a lost request leaves requests_created
+    ++replies_lost_;
+    if (payload & kReplyMeasured) ++measured_replies_lost_;
+}
+
+void reply_book::request_lost(std::uint64_t request) {
+    ++requests_lost_;
+    if (request & kReplyMeasured) ++measured_requests_lost_;
+}
+
 nlohmann::json reply_book::summary(std::uint64_t requests_created, std::uint64_t requests_delivered,
-                                   std::uint64_t measured_requests) const {
+                                   std::uint64_t measured_requests, bool failure_at_step) const {
     const auto stats = [](const latency_stats& l) {
         return l.count() == 0 ? nlohmann::json()
                               : nlohmann::json({{"mean", l.mean()},
@@ -46,17 +57,24 @@ nlohmann::json reply_book::summary(std::uint64_t requests_created, std::uint64_t
     };
     nlohmann::json rt = stats(round_trip_);
     if (!rt.is_null()) rt["from"] = "request creation at its source to reply delivery there";
-    return {{"request_class", to_string(service::standard)},
-            {"reply_class", to_string(service::privileged)},
-            {"requests_created", requests_created},
-            {"requests_delivered", requests_delivered},
-            {"replies_created", created_},
-            {"replies_delivered", delivered_},
-            {"replies_unreachable", unreachable_},
-            {"measured_requests", measured_requests},
-            {"measured_replies_delivered", measured_delivered_},
-            {"round_trip", rt},
-            {"reply_latency", stats(reply_latency_)}};
+    nlohmann::json j = {{"request_class", to_string(service::standard)},
+                        {"reply_class", to_string(service::privileged)},
+                        {"requests_created", requests_created},
+                        {"requests_delivered", requests_delivered},
+                        {"replies_created", created_},
+                        {"replies_delivered", delivered_},
+                        {"replies_unreachable", unreachable_},
+                        {"measured_requests", measured_requests},
+                        {"measured_replies_delivered", measured_delivered_},
+                        {"round_trip", rt},
+                        {"reply_latency", stats(reply_latency_)}};
+    if (failure_at_step)  // docs/resilience.md, "Failures at a step": request-reply
+        j["lost"] = {{"requests", requests_lost_},
+                     {"replies", replies_lost_},
+                     {"measured_requests", measured_requests_lost_},
+                     {"measured_replies", measured_replies_lost_},
+                     {"round_trips", measured_requests_lost_ + measured_replies_lost_}};
+    return j;
 }
 
 request_reply_program::request_reply_program(traffic_state& s, router_id id)

@@ -36,19 +36,29 @@ class reply_book {
     /// A reply to the request of payload `request` has no route around the failed links: it is
     /// not created, and the request's round trip ends there.
     void unreachable(std::uint64_t request);
+    /// A failure during the run took the reply of payload `payload` (launched or still queued at
+    /// its source): it is not delivered, and its request's round trip ends there, lost.
+    void lost(std::uint64_t payload);
+    /// A failure during the run took the request of payload `request`: no reply is owed for it.
+    void request_lost(std::uint64_t request);
     /// Replies of measured requests that arrived.
     std::uint64_t measured_delivered() const { return measured_delivered_; }
-    /// Measured requests whose round trip ended: the reply arrived or had no route.
-    std::uint64_t measured_settled() const { return measured_delivered_ + measured_unreachable_; }
+    /// Measured requests whose round trip ended: the reply arrived, had no route or was lost.
+    std::uint64_t measured_settled() const {
+        return measured_delivered_ + measured_unreachable_ + measured_replies_lost_;
+    }
     /// The latest step a reply of a measured request arrived in.
     std::uint64_t last_measured_delivery() const { return last_measured_; }
-    /// The JSON's traffic.request_reply: requests created and delivered are traffic_state's.
+    /// The JSON's traffic.request_reply: requests created and delivered are traffic_state's
+    /// (the lost ones not among them); `failure_at_step`: what a failure during the run took.
     nlohmann::json summary(std::uint64_t requests_created, std::uint64_t requests_delivered,
-                           std::uint64_t measured_requests) const;
+                           std::uint64_t measured_requests, bool failure_at_step = false) const;
 
   private:
     std::uint64_t created_ = 0, delivered_ = 0, measured_delivered_ = 0, last_measured_ = 0;
     std::uint64_t unreachable_ = 0, measured_unreachable_ = 0;
+    std::uint64_t requests_lost_ = 0, measured_requests_lost_ = 0, replies_lost_ = 0,
+                  measured_replies_lost_ = 0;
     latency_stats round_trip_, reply_latency_;
 };
 

@@ -106,11 +106,13 @@ void traffic_state::lost(router_id src, router_id dst, std::uint64_t payload, st
     std::vector<router_id>& to = created_to_[src];
     const auto it = std::find(to.rbegin(), to.rend(), dst);  // the pair check counts, any one
     if (it != to.rend()) to.erase(std::next(it).base());
-    --created_;
     if (launched)
         lost_serials_.push_back(serial);
     else
         ++lost_unlaunched_;
+    if (payload & kReplyBit) return replies_->lost(payload);  // its round trip ends, lost
+    if (replies_) replies_->request_lost(payload);            // its reply is never owed
+    --created_;
     if (auto_) {  // counted by auto_created when it was created in the window's reach
         const std::uint64_t step = payload & (payload & kMeasured ? kMeasuredStepMask : kStepMask);
         if (step >= static_cast<std::uint64_t>(o_.warmup) && step < end_of_measurement())
@@ -392,7 +394,9 @@ nlohmann::json traffic_state::summary() const {
         j["measured_steps"] = measured_steps();
     }
     if (auto_) j["measure_auto"] = auto_summary();
-    if (replies_) j["request_reply"] = replies_->summary(created_, delivered_, created_measured_);
+    if (replies_)
+        j["request_reply"] =
+            replies_->summary(created_, delivered_, created_measured_, failure_at_.has_value());
     if (!o_.hotspot_nodes.empty()) j["hotspots"] = hotspots_of(o_, t_);
     if (faults_) {
         j["faults"] = faults_json(t_, *faults_, *detours_);

@@ -62,6 +62,9 @@ struct reroute_log {
     /// routers that fail at T launched before it (what they would launch later is not due).
     bool failed = false;
     std::uint64_t lost = 0, lost_unlaunched = 0;
+    /// Of them broadcast copies (and broadcasts still queued), and the deliveries all of the
+    /// lost messages would have made (a copy's: its remaining tree's).
+    std::uint64_t lost_copies = 0, lost_deliveries = 0, lost_launched_deliveries = 0;
     std::vector<std::uint64_t> lost_serials;
     std::set<std::tuple<router_id, std::uint64_t, bool, std::size_t>> seen_before;
     std::map<std::pair<router_id, router_id>, std::uint32_t> launched_before;
@@ -248,12 +251,24 @@ class rerouted_workload final : public workload, public failure_effects {
     void lost(router_id src, router_id dst, std::uint64_t, std::uint64_t serial,
               bool launched) override {
         ++log_.dropped[{src, dst}];
+        ++log_.lost_deliveries;
+        if (launched) ++log_.lost_launched_deliveries;
         ++(launched ? log_.lost : log_.lost_unlaunched);
         if (launched) log_.lost_serials.push_back(serial);
     }
+    void lost_copy(router_id src, const std::vector<router_id>& destinations, std::uint64_t serial,
+                   bool launched) override {
+        for (const router_id dst : destinations) ++log_.dropped[{src, dst}];
+        ++(launched ? log_.lost : log_.lost_unlaunched);
+        if (launched) log_.lost_serials.push_back(serial);
+        ++log_.lost_copies;
+        log_.lost_deliveries += destinations.size();
+        if (launched) log_.lost_launched_deliveries += destinations.size();
+    }
     void set_at_step(nlohmann::json figures) { log_.at_step = std::move(figures); }
     failure_losses losses() const {
-        return {log_.lost_serials.size(), log_.lost + log_.lost_unlaunched};
+        return {log_.lost_serials.size(), log_.lost + log_.lost_unlaunched,
+                log_.lost_launched_deliveries};
     }
     std::string primitive() const override { return inner_->primitive(); }
     std::string schedule_name() const override { return inner_->schedule_name(); }
@@ -332,6 +347,8 @@ nlohmann::json rerouted_workload::details() const {
     f["lost_packets"] = log_.lost_serials;
     f["lost_unlaunched"] = log_.lost_unlaunched;
     f["not_launched"] = not_launched();
+    f["lost_broadcast_copies"] = log_.lost_copies;
+    f["lost_deliveries"] = log_.lost_deliveries;
     if (log_.at_step.is_object()) f.update(log_.at_step);
     return d;
 }

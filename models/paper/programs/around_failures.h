@@ -30,6 +30,9 @@ void set_failure_figures(workload& w, nlohmann::json figures);
 /// named (lost_packets) and all its messages (those still in their source's queue too).
 struct failure_losses {
     std::uint64_t named = 0, all = 0;
+    /// The deliveries the named packets would have made (a broadcast copy's: its remaining
+    /// tree's): the ledger's dropped ones.
+    std::uint64_t named_deliveries = 0;
 };
 failure_losses losses_of(const workload& w);
 

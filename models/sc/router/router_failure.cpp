@@ -7,13 +7,24 @@ namespace d3 {
 
 void router::fail_waiting(std::uint64_t t, const waiting_visitor& visit) {
     bool again = false;
+    copies_left left;
     const auto judge = [&](int where, int vc, entry& e) {
-        const waiting_verdict v = visit(*e.pkt, where, vc);
+        const bool copying = e.decoded && e.broadcast();  // some copies may have left already
+        if (copying) {
+            left.clear();
+            for (const target x : fanout_[e.fan])
+                left.emplace_back(x == kEjectTarget  ? waiting_place::kDelivered
+                                  : x == kHoldTarget ? waiting_place::kHeld
+                                                     : static_cast<int>(x),
+                                  e.dec.next);
+        }
+        const waiting_verdict v = visit(*e.pkt, where, vc, copying ? &left : nullptr);
         if (v == waiting_verdict::rerouted) {  // its decision was the old header's
             e.decoded = false;
             e.stalled = false;
             again = true;
         }
+        if (v == waiting_verdict::removed && copying) fanout_.close(e.fan);
         return v == waiting_verdict::removed;
     };
     in_unit_.take_out([&](int fifo, entry& e) {
