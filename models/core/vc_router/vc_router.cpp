@@ -145,18 +145,18 @@ void vc_router::allocate_switch(std::uint64_t t) {
         if (queue_ != 0 && link_free_[static_cast<std::size_t>(v.output)] >= t + depart_ + queue_)
             return;  // its output queue is full
         ++stats_.sa_requests;
-        switch_.request(iv / inputs_.vcs(), iv % inputs_.vcs(), v.output, f.pkt->launch);
+        switch_.request(iv, v.output, f.pkt->launch);
         if (log_packets_ && f.seq == 0)
             heads_asked_.push_back({iv / inputs_.vcs(), iv % inputs_.vcs(), v.output, f.pkt});
     });
-    switch_.allocate([&](int input, int vc, int output) { traverse(input, vc, output, t); },
+    switch_.allocate([&](int iv, int output) { traverse(iv, output, t); },
                      [&] {
                          if (observer_) observe_switch(t);
                      });
 }
 
-void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
-    const int iv = inputs_.index(input, vc);
+void vc_router::traverse(int iv, int output, std::uint64_t t) {
+    const int input = iv / inputs_.vcs(), vc = iv % inputs_.vcs();
     input_vc& v = inputs_.at(iv);
     const flit_slot f = inputs_.pop(iv);
     packet* p = f.pkt;
