@@ -25,10 +25,11 @@ class switch_allocation {
 
     /// Input VC `iv` (VC iv mod vcs of input port iv / vcs) asks for `output` (through column
     /// output x speedup + input mod speedup, as BookSim2 expands its outputs) with a flit of a
-    /// packet of age `age`.
-    [[gnu::always_inline]] void request(int iv, int output, std::uint64_t age) {
-        if (!listed_) return add(iv / vcs_, iv % vcs_, output, age);
-        asks_[list_.size()] = {iv, output, age};
+    /// packet of age age() (called only when an arbiter may read it).
+    template <typename Age>
+    [[gnu::always_inline]] void request(int iv, int output, Age&& age) {
+        if (!listed_) return add(iv / vcs_, iv % vcs_, output, age());
+        asks_[list_.size()] = {iv, output, list_matched_ ? 0 : age()};
         list_.add(row_of_[static_cast<std::size_t>(iv)], static_cast<std::size_t>(output));
     }
     /// Allocates this cycle's requests: granted(iv, output) per match, then seen() (the requests
