@@ -32,6 +32,7 @@ struct input_vc {
         0;                ///< first cycle of the next stage (the unit before took its cycles)
     int output = -1;      ///< routed output
     int out_vc = -1;      ///< granted VC at the output
+    int out_index = -1;   ///< the granted VC among all output VCs (output_vcs::index)
     vc_range candidates;  ///< the output VCs it may take
     header next;          ///< the header it carries after this hop
     /// The packet routed last (set by the route stage): while not idle, the packet the VC's
@@ -93,8 +94,8 @@ class input_vcs {
     /// visit).
     template <typename F>
     void for_each_at(vc_stage s, F&& f) const {
-        for (std::size_t w = 0; w < busy_.size(); ++w) {
-            const std::uint64_t waiting = staged_[w], active = staged_[busy_.size() + w];
+        for (std::size_t w = 0; w < words_; ++w) {
+            const std::uint64_t waiting = staged_[w], active = staged_[words_ + w];
             std::uint64_t bits = busy_[w] & (s == vc_stage::idle       ? ~(waiting | active)
                                              : s == vc_stage::vc_alloc ? waiting
                                                                        : active);
@@ -106,8 +107,8 @@ class input_vcs {
     /// order (as for_each_at: f may move the VC it is given on).
     template <typename F>
     void for_each_before_active(F&& f) const {
-        for (std::size_t w = 0; w < busy_.size(); ++w) {
-            std::uint64_t bits = busy_[w] & ~staged_[busy_.size() + w];
+        for (std::size_t w = 0; w < words_; ++w) {
+            std::uint64_t bits = busy_[w] & ~staged_[words_ + w];
             for (; bits != 0; bits &= bits - 1) f(static_cast<int>(w * 64 + lowest_bit(bits)));
         }
     }
@@ -116,11 +117,10 @@ class input_vcs {
     int vcs_;
     std::vector<int> depth_;
     std::vector<input_vc> vcs_state_;
-    /// The VCs whose head is at stage vc_alloc (the first busy_.size() words), then active.
-    std::uint64_t* staged(vc_stage s) {
-        return &staged_[s == vc_stage::vc_alloc ? 0 : busy_.size()];
-    }
+    /// The VCs whose head is at stage vc_alloc (the first words_ words), then active.
+    std::uint64_t* staged(vc_stage s) { return &staged_[s == vc_stage::vc_alloc ? 0 : words_]; }
 
+    std::size_t words_;                ///< words of a bit per VC
     std::vector<std::uint64_t> busy_;  ///< a bit per VC holding a flit
     std::vector<std::uint64_t> staged_;
     std::uint64_t flits_ = 0;

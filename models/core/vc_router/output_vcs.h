@@ -21,13 +21,20 @@ class output_vcs {
     output_vcs(int vcs, std::vector<int> depth, bool wait_for_tail_credit);
 
     int outputs() const { return static_cast<int>(depth_.size()); }
+    /// VC `vc` of `output` as one index over every output's VCs (output x vcs + vc), which the
+    /// *_at calls take.
+    int index(int output, int vc) const { return output * vcs_ + vc; }
     int credits(int output, int vc) const { return slot(output, vc).credits; }
+    int credits_at(int index) const { return slots_[static_cast<std::size_t>(index)].credits; }
     bool free(int output, int vc) const { return slot(output, vc).owner == kFree; }
     /// Input VC `owner` (an input_vcs index) takes VC `vc` of `output` for a packet.
-    void take(int output, int vc, int owner) { slot(output, vc).owner = owner; }
+    void take(int output, int vc, int owner) { take_at(index(output, vc), owner); }
+    void take_at(int index, int owner) { slots_[static_cast<std::size_t>(index)].owner = owner; }
     /// A flit leaves on `output` into `vc` (its tail when `tail`).
-    void send(int output, int vc, bool tail) {
-        vc_slot& s = slot(output, vc);
+    void send(int output, int vc, bool tail) { send_at(index(output, vc), output, tail); }
+    /// send() of output VC `index` (of `output`).
+    void send_at(int index, int output, bool tail) {
+        vc_slot& s = slots_[static_cast<std::size_t>(index)];
         --s.credits;
         if (!tail) return;
         if (wait_for_tail_credit_)

@@ -41,8 +41,16 @@ switch_allocation::switch_allocation(const vc_router_setup& s, int inputs, int o
       list_(listed_ ? static_cast<std::size_t>(inputs * vcs_) : 0),
       asks_(listed_ ? static_cast<std::size_t>(inputs * vcs_) : 0),
       row_columns_(list_matched_ ? static_cast<std::size_t>(inputs * rows_) : 0),
-      column_rows_(list_matched_ ? columns_ : 0) {
+      column_rows_(list_matched_ ? columns_ : 0),
+      row_of_(static_cast<std::size_t>(inputs * vcs_)),
+      next_after_(static_cast<std::size_t>(inputs * vcs_)) {
     for (std::size_t r = 0; r < next_vc_.size(); ++r) next_vc_[r] = static_cast<int>(r) % rows_;
+    for (int iv = 0; iv < inputs * vcs_; ++iv) {
+        const int vc = iv % vcs_;
+        row_of_[static_cast<std::size_t>(iv)] =
+            static_cast<std::size_t>(iv / vcs_ * rows_ + vc % rows_);
+        next_after_[static_cast<std::size_t>(iv)] = (vc + rows_) % vcs_;
+    }
 }
 
 namespace {
@@ -64,7 +72,7 @@ void switch_allocation::match_shared() {
             continue;
         }
         const ask& a = asks_[i];
-        add(a.input, a.vc, a.output, a.age);
+        add(a.iv / vcs_, a.iv % vcs_, a.output, a.age);
     }
     alloc_->allocate(requests_, grants_);
 }
@@ -77,7 +85,7 @@ void switch_allocation::match_list() {
     for (std::size_t i = 0; i < list_.size(); ++i) {
         if (list_.alone(i)) continue;
         const std::size_t row = list_[i].input, col = list_[i].output;
-        const int vc = asks_[i].vc;
+        const int vc = asks_[i].iv % vcs_;
         int& label = label_[row * columns_ + col];
         column_rows_[col] |= std::uint64_t{1} << row;
         const std::uint64_t bit = std::uint64_t{1} << col;

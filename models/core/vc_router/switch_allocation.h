@@ -23,16 +23,17 @@ class switch_allocation {
     /// `observed`: askers() and asks() are read (every request goes into the request matrix).
     switch_allocation(const vc_router_setup& s, int inputs, int outputs, bool observed = false);
 
-    /// VC `vc` of input port `input` asks for `output` (through column output x speedup + input
-    /// mod speedup, as BookSim2 expands its outputs) with a flit of a packet of age `age`.
-    [[gnu::always_inline]] void request(int input, int vc, int output, std::uint64_t age) {
-        if (!listed_) return add(input, vc, output, age);
-        asks_[list_.size()] = {input, vc, output, age};
-        list_.add(static_cast<std::size_t>(input * rows_ + vc % rows_),
-                  static_cast<std::size_t>(output));
+    /// Input VC `iv` (VC iv mod vcs of input port iv / vcs) asks for `output` (through column
+    /// output x speedup + input mod speedup, as BookSim2 expands its outputs) with a flit of a
+    /// packet of age age() (called only when an arbiter may read it).
+    template <typename Age>
+    [[gnu::always_inline]] void request(int iv, int output, Age&& age) {
+        if (!listed_) return add(iv / vcs_, iv % vcs_, output, age());
+        asks_[list_.size()] = {iv, output, list_matched_ ? 0 : age()};
+        list_.add(row_of_[static_cast<std::size_t>(iv)], static_cast<std::size_t>(output));
     }
-    /// Allocates this cycle's requests: granted(input, vc, output) per match, then seen() (the
-    /// requests still readable: askers, asks); then clears them.
+    /// Allocates this cycle's requests: granted(iv, output) per match, then seen() (the requests
+    /// still readable: askers, asks); then clears them.
     template <typename Granted, typename Seen>
     void allocate(Granted&& granted, Seen&& seen) {
         if (listed_) return allocate_listed(granted);
@@ -77,14 +78,14 @@ class switch_allocation {
         }
         ask_again(row, col, vc, label, age);
     }
-    /// The matrix's grant of row `row`, if any: granted(input, vc, output).
+    /// The matrix's grant of row `row`, if any: granted(iv, output).
     template <typename Granted>
     void grant(std::size_t row, Granted&& granted) {
         const std::size_t col = grants_.output_of(row);
         if (col == kNone) return;
         const int vc = label_[row * columns_ + col];
         next_vc_[row] = (vc + rows_) % vcs_;
-        granted(static_cast<int>(row) / rows_, vc, static_cast<int>(col) / output_speedup_);
+        granted(static_cast<int>(row) / rows_ * vcs_ + vc, static_cast<int>(col) / output_speedup_);
     }
     /// allocate() of listed requests: those alone in their row and column granted at once, the
     /// others through the request matrix; granted in the order the matrix would grant them all
@@ -102,8 +103,8 @@ class switch_allocation {
             const std::size_t row = list_[i].input;
             if (!shared || list_.alone(i)) {
                 const ask& a = asks_[i];
-                next_vc_[row] = (a.vc + rows_) % vcs_;
-                granted(a.input, a.vc, a.output);
+                next_vc_[row] = next_after_[static_cast<std::size_t>(a.iv)];
+                granted(a.iv, a.output);
             } else if (list_.first_visit(row)) {
                 grant(row, granted);
             }
@@ -141,12 +142,16 @@ class switch_allocation {
     std::uint64_t conflicts_ = 0, waits_ = 0;
     listed_requests list_;
     struct ask {
-        int input, vc, output;
+        int iv, output;
         std::uint64_t age;
     };
     std::vector<ask> asks_;
     /// match_list: per row, the columns it asked for this cycle; per column, the rows asking.
     std::vector<std::uint64_t> row_columns_, column_rows_;
+    /// Per input VC (input x vcs + vc): its row, and the VC its row asks with first after it
+    /// is granted (next_vc_).
+    std::vector<std::size_t> row_of_;
+    std::vector<int> next_after_;
 };
 
 }  // namespace d3

@@ -22,17 +22,18 @@ class vc_allocation {
   public:
     vc_allocation(const vc_router_setup& s, int inputs, int outputs);
 
-    /// Input VC `iv` (input_vcs index) asks for a free VC of `output` among `r`; `age`: its
-    /// packet's, for oldest-first arbiters.
+    /// Input VC `iv` (input_vcs index) asks for a free VC of `output` among `r`; age(): its
+    /// packet's, for oldest-first arbiters (called only when an arbiter may read it).
+    template <typename Age>
     [[gnu::always_inline]] void request(int iv, int output, vc_range r, const output_vcs& outs,
-                                        std::uint64_t age) {
+                                        Age&& age) {
         const auto first = static_cast<std::size_t>(output * vcs_);
         for (int v = r.first; v < r.first + r.count; ++v)
             if (outs.free(output, v))
                 add(static_cast<std::size_t>(iv), first + static_cast<std::size_t>(v), age);
     }
-    /// Allocates this cycle's requests: granted(iv, out_vc) per match, in increasing iv; then
-    /// clears them.
+    /// Allocates this cycle's requests: granted(iv, out_vc, index) per match (`index`: the VC
+    /// among all output VCs, output_vcs::index), in increasing iv; then clears them.
     template <typename Granted>
     void allocate(Granted&& granted) {
         if (listed_) return allocate_listed(granted);
@@ -40,15 +41,17 @@ class vc_allocation {
         alloc_->allocate(requests_, grants_);
         for_each_bit(requests_.active_rows(), requests_.column_words(), [&](std::size_t iv) {
             const std::size_t col = grants_.output_of(iv);
-            if (col != kNone) granted(static_cast<int>(iv), static_cast<int>(col) % vcs_);
+            if (col != kNone)
+                granted(static_cast<int>(iv), static_cast<int>(col) % vcs_, static_cast<int>(col));
         });
         requests_.clear();
     }
 
   private:
-    [[gnu::always_inline]] void add(std::size_t iv, std::size_t col, std::uint64_t age) {
-        if (!listed_) return requests_.add(iv, col, age);
-        if (!list_matched_) ages_[list_.size()] = age;  // read by the matrix only
+    template <typename Age>
+    [[gnu::always_inline]] void add(std::size_t iv, std::size_t col, Age&& age) {
+        if (!listed_) return requests_.add(iv, col, age());
+        if (!list_matched_) ages_[list_.size()] = age();  // read by the matrix only
         list_.add(iv, col);
     }
     /// allocate() of listed requests: those alone in their input VC and output VC granted at
@@ -65,7 +68,8 @@ class vc_allocation {
         for (std::size_t i = 0; i < list_.size(); ++i) {
             const lone_request& r = list_[i];
             if (!shared || list_.alone(i) || grants_.output_of(r.input) == r.output)
-                granted(static_cast<int>(r.input), static_cast<int>(r.output) % vcs_);
+                granted(static_cast<int>(r.input), static_cast<int>(r.output) % vcs_,
+                        static_cast<int>(r.output));
         }
         if (shared && !list_matched_) requests_.clear();
         list_.clear();

@@ -114,20 +114,22 @@ void vc_router::route_and_ask(std::uint64_t t) {
         }
         if (v.eligible <= t) {
             ++stats_.va_requests;
-            vcs_.request(iv, v.output, v.candidates, outputs_, v.flits.front().pkt->launch);
+            vcs_.request(iv, v.output, v.candidates, outputs_,
+                         [&] { return v.flits.front().pkt->launch; });
         }
     });
 }
 
 void vc_router::allocate_vcs(std::uint64_t t) {
-    vcs_.allocate([&](int iv, int out_vc) {
+    vcs_.allocate([&](int iv, int out_vc, int out_index) {
         input_vc& v = inputs_.at(iv);
-        outputs_.take(v.output, out_vc, iv);
+        outputs_.take_at(out_index, iv);
         ++stats_.va_grants;
         if (observer_)
             observer_->on_vc_grant(t, id_, observed_port(v.output), out_vc,
                                    observed_port(iv / inputs_.vcs()), iv % inputs_.vcs());
         v.out_vc = out_vc;
+        v.out_index = out_index;
         inputs_.move_stage<vc_stage::vc_alloc, vc_stage::active>(iv);
         v.eligible = t + vc_cycles_;
     });
@@ -141,22 +143,22 @@ void vc_router::allocate_switch(std::uint64_t t) {
         const flit_slot& f = v.flits.front();
         if (f.ready > t) return;
         const int need = vct && f.seq == 0 ? f.pkt->flits : 1;  // VCT: room for all its flits
-        if (outputs_.credits(v.output, v.out_vc) < need) return;
+        if (outputs_.credits_at(v.out_index) < need) return;
         if (queue_ != 0 && link_free_[static_cast<std::size_t>(v.output)] >= t + depart_ + queue_)
             return;  // its output queue is full
         ++stats_.sa_requests;
-        switch_.request(iv / inputs_.vcs(), iv % inputs_.vcs(), v.output, f.pkt->launch);
+        switch_.request(iv, v.output, [&] { return f.pkt->launch; });
         if (log_packets_ && f.seq == 0)
             heads_asked_.push_back({iv / inputs_.vcs(), iv % inputs_.vcs(), v.output, f.pkt});
     });
-    switch_.allocate([&](int input, int vc, int output) { traverse(input, vc, output, t); },
+    switch_.allocate([&](int iv, int output) { traverse(iv, output, t); },
                      [&] {
                          if (observer_) observe_switch(t);
                      });
 }
 
-void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
-    const int iv = inputs_.index(input, vc);
+void vc_router::traverse(int iv, int output, std::uint64_t t) {
+    const int input = iv / inputs_.vcs(), vc = iv % inputs_.vcs();
     input_vc& v = inputs_.at(iv);
     const flit_slot f = inputs_.pop(iv);
     packet* p = f.pkt;
@@ -166,7 +168,7 @@ void vc_router::traverse(int input, int vc, int output, std::uint64_t t) {
     ++crossed_out_[static_cast<std::size_t>(output)];
     // The slot is free when the flit is read out (the allocate unit's cycles after the grant).
     free_slot(input, vc, t + read_out_ + static_cast<std::uint64_t>(setup_.credit_delay));
-    outputs_.send(output, out_vc, tail);
+    outputs_.send_at(v.out_index, output, tail);
     // After the flits ahead of it in its output's queue (none without speedups).
     std::uint64_t& free = link_free_[static_cast<std::size_t>(output)];
     const std::uint64_t depart = std::max(t + depart_, free);

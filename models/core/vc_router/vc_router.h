@@ -149,7 +149,8 @@ class vc_router {
     /// Grants this cycle's VC requests (step 4).
     void allocate_vcs(std::uint64_t t);
     void allocate_switch(std::uint64_t t);
-    void traverse(int input, int vc, int output, std::uint64_t t);
+    /// The switch's grant to input VC `iv` (input x vcs + vc) for `output`: its flit crosses.
+    void traverse(int iv, int output, std::uint64_t t);
     /// A slot of VC `vc` of link input `input` is free at cycle `at`: its credit upstream.
     void send_credit(int input, int vc, std::uint64_t at) {
         const peer& c = credit_peers_[static_cast<std::size_t>(input)];
