@@ -89,14 +89,13 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
     // Chosen here, once: the stepper calls it directly (stepper::client::step_with).
     // Links of more than one cycle: the input unit tracks its next work (step_traits.h).
     const bool slow = s.cfg.router.local_latency > 1 || s.cfg.router.global_latency > 1;
-    step_with(design_                       ? &step_design
-              : hold_unit                   ? &step_case<unit_step>
-              : !plain_                     ? &step_case<any_step>
-              : net_ == topology_kind::file ? &step_case<paper_step<file_network>>
-              : net_ == topology_kind::mdf  ? (slow ? &step_case<paper_step<mdf_network, true>>
-                                                    : &step_case<paper_step<mdf_network>>)
-              : slow                        ? &step_case<paper_step<d3_network, true>>
-                                            : &step_case<paper_step<d3_network>>);
+    const bool threaded = s.cfg.threads > 1;
+    step_with(design_     ? &step_design
+              : hold_unit ? &step_case<unit_step>
+              : !plain_   ? (threaded ? &step_case<any_step, true> : &step_case<any_step>)
+              : threaded  ? paper_case<true>(net_, slow)
+                          : paper_case<false>(net_, slow));
+    if (threaded) replicate_.defer_copies(s.clock.deferral(), id_);
     input_of_binding_.reserve(static_cast<std::size_t>(ports_ + 1));
     // Allocated with the units' arrays, not later wherever the heap has room (sc/router/entry.h).
     requests_.reserve(step_list(static_cast<std::size_t>(in_unit_.buffers())));
@@ -302,9 +301,36 @@ void router::step(std::uint64_t t) {
     stepped_with()(*this, t);
 }
 
-template <typename Step>
+template <typename Step, bool Threaded>
 void router::step_case(client& c, std::uint64_t t) {
-    static_cast<router&>(c).step_as<Step>(t);
+    router& r = static_cast<router&>(c);
+    if (Threaded) {
+        r.blocked_before_ = r.blocked_;
+        r.stepped_at_ = t;
+    }
+    r.step_as<Step>(t);
+}
+
+template <bool Threaded>
+stepper::client::step_function router::paper_case(topology_kind net, bool slow) {
+    return net == topology_kind::file ? &step_case<paper_step<file_network>, Threaded>
+           : net == topology_kind::mdf
+               ? (slow ? &step_case<paper_step<mdf_network, true>, Threaded>
+                       : &step_case<paper_step<mdf_network>, Threaded>)
+           : slow ? &step_case<paper_step<d3_network, true>, Threaded>
+                  : &step_case<paper_step<d3_network>, Threaded>;
+}
+
+void router::defer_links(step_deferral& d) {
+    d.track(id_, *this);
+    for (int o = 0; o < ports_; ++o)
+        out_unit_.redirect(o, d.forward(id_, out_unit_.link_call(o), tlm::TLM_ACCEPTED));
+    out_unit_.redirect_node(d.forward(id_, out_unit_.node_call(), tlm::TLM_COMPLETED));
+    for (int f = 0; f < in_unit_.buffers(); ++f) {
+        link_bw_call* const up = in_unit_.upstream_call(f);
+        auto* const binder = dynamic_cast<link_bw_binder<router>*>(up);
+        in_unit_.redirect_upstream(f, d.backward(id_, up, binder ? &binder->module() : nullptr));
+    }
 }
 
 const request_list& router::privileged_first() {
