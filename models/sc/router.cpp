@@ -308,7 +308,7 @@ void router::step_case(client& c, std::uint64_t t) {
         r.blocked_before_ = r.blocked_;
         r.stepped_at_ = t;
     }
-    r.step_as<Step>(t);
+    r.template step_as<Step, Threaded>(t);
 }
 
 template <bool Threaded>
@@ -342,7 +342,7 @@ const request_list& router::privileged_first() {
 }
 
 // The paper's router's step (router.h lists it): a short sequence of unit calls, each inline.
-template <typename Step>
+template <typename Step, bool Threaded>
 void router::step_as(std::uint64_t t) {
     blocked_ = false;
     out_unit_.return_credits(t);                   // 1. credits in
@@ -350,7 +350,18 @@ void router::step_as(std::uint64_t t) {
     route<Step>(t, order);                         // 3. route (the node and the hold stage served)
     blocked_ = allocate_switch<Step>(t);           // 4. VC and switch allocation, traversal
     release<Step>(t);                              // 5. credits out
-    wake_next<Step>(t);                            // 6. the next cycle with work
+    if (Threaded)
+        clock_.deferral()->wake_next(*this, id_, &replayed_wake_next<Step>);
+    else
+        wake_next<Step>(t);  // 6. the next cycle with work
+}
+
+template <typename Step>
+void router::replayed_wake_next(router& r, std::uint64_t t) {
+    if (r.clock_.due_next_router(r)) return;
+    std::uint64_t next = std::min(r.in_unit_.next_work(t), r.hold_.next_work<Step>(t));
+    if (r.blocked_) next = std::min(next, r.out_unit_.next_credit(t));
+    if (next != calendar::kNever) r.clock_.wake_router(r, next);
 }
 
 template <typename Step>

@@ -287,8 +287,14 @@ class router : public stepper::client, public sc_core::sc_module {
     /// step() for one kind of router (core/router/step_traits.h): paper_step<d3_network> or
     /// paper_step<mdf_network> or paper_step<file_network> for the paper's router, any_step for
     /// any configuration.
-    template <typename Step>
+    /// `Threaded`: step 6 recorded, made when the step's writes are replayed (replayed_wake_next).
+    template <typename Step, bool Threaded = false>
     void step_as(std::uint64_t t);
+    /// --threads: step 6 of router `r`'s step of cycle `t`, made after the writes of the routers
+    /// with lower ids (sc/step_deferral.h): the link heads read again (input_unit::next_work),
+    /// as one thread's tracked heads would give them.
+    template <typename Step>
+    static void replayed_wake_next(router& r, std::uint64_t t);
     /// step_as of router `c` (a step_function: the router chooses its case once,
     /// stepper::client::step_with). `Threaded` (--threads N > 1): first keeps what
     /// as_before_step needs.

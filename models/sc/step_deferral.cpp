@@ -286,6 +286,8 @@ void step_deferral::replay_record(const outbox& box, const record& r, std::uint6
             return static_cast<deferred_bw*>(r.to)->replay(r, t);
         case kind::wake:
             return clock_.replay_wake(*static_cast<stepper::client*>(r.to), r.a);
+        case kind::wake_next:
+            return r.call(*static_cast<router*>(r.to), t);
         case kind::copy:
             r.pkt->serial = copies_[r.a] = pool_.take_serial();
             return;

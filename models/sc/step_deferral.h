@@ -56,9 +56,29 @@ class step_deferral {
     link_fw_call* forward(std::uint32_t sender, link_fw_call* to, tlm::tlm_sync_enum reply);
     link_bw_call* backward(std::uint32_t sender, link_bw_call* to, router* upstream);
     void wake(std::uint32_t router_id, void* client, std::uint64_t cycle);
+    /// A router's step 6 (its next wake-up), made when replayed: then the router's state is what
+    /// one thread's would be at the end of its step (the writes of routers with lower ids in).
+    using router_call = void (*)(router&, std::uint64_t);
+    void wake_next(router& r, std::uint32_t router_id, router_call call) {
+        record x{kind::wake_next};
+        x.to = &r;
+        x.call = call;
+        box_of(router_id).records.push_back(x);
+    }
     packet* copy(std::uint32_t router_id, const packet& from);
 
-    enum class kind : std::uint8_t { send, credit, wake, copy, link, buffer, vc_buffer, stage, event };
+    enum class kind : std::uint8_t {
+        send,
+        credit,
+        wake,
+        wake_next,
+        copy,
+        link,
+        buffer,
+        vc_buffer,
+        stage,
+        event
+    };
     struct record {
         kind what;
         std::uint8_t vc = 0;
@@ -68,6 +88,7 @@ class step_deferral {
         packet* pkt = nullptr;
         std::uint64_t a = 0, b = 0, c = 0;  ///< delay or cycle, step, values
         std::uint32_t router = 0;
+        router_call call = nullptr;
     };
     struct outbox {
         std::vector<record> records;
