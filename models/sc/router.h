@@ -287,8 +287,7 @@ class router : public stepper::client, public sc_core::sc_module {
     /// step() for one kind of router (core/router/step_traits.h): paper_step<d3_network> or
     /// paper_step<mdf_network> or paper_step<file_network> for the paper's router, any_step for
     /// any configuration.
-    /// `Threaded`: step 6 recorded, made when the step's writes are replayed (replayed_wake_next).
-    template <typename Step, bool Threaded = false>
+    template <typename Step>
     void step_as(std::uint64_t t);
     /// --threads: step 6 of router `r`'s step of cycle `t`, made after the writes of the routers
     /// with lower ids (sc/step_deferral.h): the link heads read again (input_unit::next_work),
@@ -296,8 +295,9 @@ class router : public stepper::client, public sc_core::sc_module {
     template <typename Step>
     static void replayed_wake_next(router& r, std::uint64_t t);
     /// step_as of router `c` (a step_function: the router chooses its case once,
-    /// stepper::client::step_with). `Threaded` (--threads N > 1): first keeps what
-    /// as_before_step needs.
+    /// stepper::client::step_with). `Threaded` (--threads N > 1): keeps what as_before_step
+    /// needs, then steps as threaded_step<Step> (router.cpp: its own copy of every unit's step,
+    /// so that one thread's copy stays as GCC inlines it when it is the only one).
     template <typename Step, bool Threaded = false>
     static void step_case(client& c, std::uint64_t t);
     /// The paper router's case of step (step_case), chosen once.
