@@ -86,8 +86,9 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
     clock.use_threads(cfg_.threads, pool_, observer);
     if (step_deferral* d = clock.deferral()) {
         if (decoders)
-            SC_REPORT_ERROR("d3/network", "--threads runs the reference decoder only (no --decoder, "
-                                          "no --wave-decoder): use --threads 1");
+            SC_REPORT_ERROR("d3/network",
+                            "--threads runs the reference decoder only (no --decoder, "
+                            "no --wave-decoder): use --threads 1");
         if (observer) observer = d->observer();
     }
     module_name_buffer label;

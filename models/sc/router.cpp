@@ -326,12 +326,11 @@ void router::step_case(client& c, std::uint64_t t) {
 
 template <bool Threaded>
 stepper::client::step_function router::paper_case(topology_kind net, bool slow) {
-    return net == topology_kind::file ? &step_case<paper_step<file_network>, Threaded>
-           : net == topology_kind::mdf
-               ? (slow ? &step_case<paper_step<mdf_network, true>, Threaded>
-                       : &step_case<paper_step<mdf_network>, Threaded>)
-           : slow ? &step_case<paper_step<d3_network, true>, Threaded>
-                  : &step_case<paper_step<d3_network>, Threaded>;
+    return net == topology_kind::file  ? &step_case<paper_step<file_network>, Threaded>
+           : net == topology_kind::mdf ? (slow ? &step_case<paper_step<mdf_network, true>, Threaded>
+                                               : &step_case<paper_step<mdf_network>, Threaded>)
+           : slow                      ? &step_case<paper_step<d3_network, true>, Threaded>
+                                       : &step_case<paper_step<d3_network>, Threaded>;
 }
 
 void router::defer_links(step_deferral& d) {

@@ -122,7 +122,7 @@ class step_deferral {
     std::unique_ptr<deferring_observer> deferring_;
     link_observer* routers_observer_ = nullptr;  ///< deferring_
     std::vector<outbox> boxes_;
-    std::vector<std::uint32_t> first_;  ///< per thread, the first router id of its share
+    std::vector<std::uint32_t> first_;    ///< per thread, the first router id of its share
     std::vector<const router*> routers_;  ///< by id (track)
     std::vector<std::unique_ptr<deferred_fw>> fws_;
     std::vector<std::unique_ptr<deferred_bw>> bws_;

@@ -155,8 +155,8 @@ class stepper : public sc_core::sc_module {
     std::uint64_t next_tick_ = calendar::kNever;  ///< the cycle tick_event_ is notified for
     std::uint64_t current_ = 0;
     bool in_tick_ = false;
-    const sc_dt::uint64 step_value_;  ///< a cycle in the kernel's time unit (step_time())
-    bool node_phase_ = false;         ///< in_tick_ and the nodes are stepping
+    const sc_dt::uint64 step_value_;           ///< a cycle in the kernel's time unit (step_time())
+    bool node_phase_ = false;                  ///< in_tick_ and the nodes are stepping
     std::unique_ptr<step_deferral> deferral_;  ///< --threads N > 1
     std::vector<std::uint32_t> due_routers_;   ///< with deferral_: this cycle's, ascending
 };

@@ -300,7 +300,8 @@ std::string parse_threads(const std::string& text, int& threads) {
         return {};
     }
     const std::string bad = "--threads must be a positive count or auto (got '" + text + "')";
-    if (text.empty() || text.size() > 4 || text.find_first_not_of("0123456789") != std::string::npos)
+    if (text.empty() || text.size() > 4 ||
+        text.find_first_not_of("0123456789") != std::string::npos)
         return bad;
     const long n = std::strtol(text.c_str(), nullptr, 10);
     if (n < 1 || n > 1024) return bad;

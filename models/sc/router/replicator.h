@@ -13,8 +13,8 @@
 #include "core/network/topology.h"
 #include "core/router/unit_impl.h"
 #include "sc/packet_pool.h"
-#include "sc/step_deferral.h"
 #include "sc/router/entry.h"
+#include "sc/step_deferral.h"
 
 namespace d3 {
 
