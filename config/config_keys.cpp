@@ -27,6 +27,7 @@ const std::vector<config_key>& config_keys() {
         {"power.link_mm", "--link-mm", T::list},
         {"outputs.power_out", "--power-out", T::text},
         {"network.watchdog", "--watchdog", T::integer},
+        {"network.threads", "--threads", T::text},
         // The router, unit by unit (models/sc/router).
         {"router.input_unit.buffer_depth", "--buffer-depth", T::integer},
         {"router.input_unit.vcs", "--vcs", T::integer},

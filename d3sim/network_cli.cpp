@@ -99,6 +99,15 @@ void add_router_options(CLI::App& app, network_config& net, network_cli& c) {
            "decoder (as --decoder), switch_allocator, replicator, hold_stage; docs/rtl-units.md)")
         ->type_size(1)
         ->allow_extra_args(false);
+    app.add_option_function<std::string>(
+           "--threads",
+           [&net](const std::string& v) {
+               const std::string error = d3::parse_threads(v, net.threads);
+               if (!error.empty()) throw CLI::ValidationError(error);
+           },
+           "threads that step the routers of a cycle, or auto (the cores available); any count "
+           "gives the results of one thread (default 1)")
+        ->type_name("N|auto");
     app.add_option("--watchdog", net.watchdog,
                    "steps without progress before a run is declared deadlocked (0: automatic)")
         ->capture_default_str();

@@ -82,6 +82,15 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
     } else {
         decoders_.push_back(std::make_unique<topology_decoder>(topo_));
     }
+    // --threads N > 1: the routers' observer is the recording's (sc/step_deferral.h).
+    clock.use_threads(cfg_.threads, pool_, observer);
+    if (step_deferral* d = clock.deferral()) {
+        if (decoders)
+            SC_REPORT_ERROR("d3/network",
+                            "--threads runs the reference decoder only (no --decoder, "
+                            "no --wave-decoder): use --threads 1");
+        if (observer) observer = d->observer();
+    }
     module_name_buffer label;
     {
         const names_checked_by_us names;

@@ -35,6 +35,14 @@ class packet_pool {
     }
     /// A copy of `p` (a broadcast copy: same message, new serial number).
     packet* copy(const packet& p);
+    /// copy() without a serial number (--threads: the copy is numbered when the step's writes
+    /// are replayed, in one thread's order; sc/step_deferral.h), and that number.
+    packet* copy_unnumbered(const packet& from) {
+        packet* p = take();
+        *p = from;
+        return p;
+    }
+    std::uint64_t take_serial() { return next_serial_++; }
     void release(packet* p) { free_.push_back(p); }
     /// Whether release() has room without growing its list (release_in_place may follow).
     bool has_room_to_release() const { return free_.size() != free_.capacity(); }

@@ -13,6 +13,17 @@ namespace d3 {
 namespace {
 const char* const kMsgType = "d3/router";
 
+// --threads N > 1: a router's step as `Step`, its step 6 recorded and made when the step's writes
+// are replayed (router::replayed_wake_next). A type of its own rather than a flag of step_as:
+// with the same unit calls in both, GCC inlined the switch allocation and the release into
+// neither (each called twice), 43 instructions more per hop with one thread.
+template <typename Step>
+struct threaded_step : Step {};
+template <typename Step>
+constexpr bool is_threaded = false;
+template <typename Step>
+constexpr bool is_threaded<threaded_step<Step>> = true;
+
 input_unit::setup input_setup(const network_config& c, const topology& t, router_stats& stats) {
     input_unit::setup s;
     s.link_inputs = t.link_ports();
@@ -89,14 +100,13 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
     // Chosen here, once: the stepper calls it directly (stepper::client::step_with).
     // Links of more than one cycle: the input unit tracks its next work (step_traits.h).
     const bool slow = s.cfg.router.local_latency > 1 || s.cfg.router.global_latency > 1;
-    step_with(design_                       ? &step_design
-              : hold_unit                   ? &step_case<unit_step>
-              : !plain_                     ? &step_case<any_step>
-              : net_ == topology_kind::file ? &step_case<paper_step<file_network>>
-              : net_ == topology_kind::mdf  ? (slow ? &step_case<paper_step<mdf_network, true>>
-                                                    : &step_case<paper_step<mdf_network>>)
-              : slow                        ? &step_case<paper_step<d3_network, true>>
-                                            : &step_case<paper_step<d3_network>>);
+    const bool threaded = s.cfg.threads > 1;
+    step_with(design_     ? &step_design
+              : hold_unit ? &step_case<unit_step>
+              : !plain_   ? (threaded ? &step_case<any_step, true> : &step_case<any_step>)
+              : threaded  ? paper_case<true>(net_, slow)
+                          : paper_case<false>(net_, slow));
+    if (threaded) replicate_.defer_copies(s.clock.deferral(), id_);
     input_of_binding_.reserve(static_cast<std::size_t>(ports_ + 1));
     // Allocated with the units' arrays, not later wherever the heap has room (sc/router/entry.h).
     requests_.reserve(step_list(static_cast<std::size_t>(in_unit_.buffers())));
@@ -302,9 +312,37 @@ void router::step(std::uint64_t t) {
     stepped_with()(*this, t);
 }
 
-template <typename Step>
+template <typename Step, bool Threaded>
 void router::step_case(client& c, std::uint64_t t) {
-    static_cast<router&>(c).step_as<Step>(t);
+    router& r = static_cast<router&>(c);
+    if constexpr (Threaded) {
+        r.blocked_before_ = r.blocked_;
+        r.stepped_at_ = t;
+        r.step_as<threaded_step<Step>>(t);
+    } else {
+        r.step_as<Step>(t);
+    }
+}
+
+template <bool Threaded>
+stepper::client::step_function router::paper_case(topology_kind net, bool slow) {
+    return net == topology_kind::file  ? &step_case<paper_step<file_network>, Threaded>
+           : net == topology_kind::mdf ? (slow ? &step_case<paper_step<mdf_network, true>, Threaded>
+                                               : &step_case<paper_step<mdf_network>, Threaded>)
+           : slow                      ? &step_case<paper_step<d3_network, true>, Threaded>
+                                       : &step_case<paper_step<d3_network>, Threaded>;
+}
+
+void router::defer_links(step_deferral& d) {
+    d.track(id_, *this);
+    for (int o = 0; o < ports_; ++o)
+        out_unit_.redirect(o, d.forward(id_, out_unit_.link_call(o), tlm::TLM_ACCEPTED));
+    out_unit_.redirect_node(d.forward(id_, out_unit_.node_call(), tlm::TLM_COMPLETED));
+    for (int f = 0; f < in_unit_.buffers(); ++f) {
+        link_bw_call* const up = in_unit_.upstream_call(f);
+        auto* const binder = dynamic_cast<link_bw_binder<router>*>(up);
+        in_unit_.redirect_upstream(f, d.backward(id_, up, binder ? &binder->module() : nullptr));
+    }
 }
 
 const request_list& router::privileged_first() {
@@ -324,7 +362,18 @@ void router::step_as(std::uint64_t t) {
     route<Step>(t, order);                         // 3. route (the node and the hold stage served)
     blocked_ = allocate_switch<Step>(t);           // 4. VC and switch allocation, traversal
     release<Step>(t);                              // 5. credits out
-    wake_next<Step>(t);                            // 6. the next cycle with work
+    if constexpr (is_threaded<Step>)
+        clock_.deferral()->wake_next(*this, id_, &replayed_wake_next<Step>);
+    else
+        wake_next<Step>(t);  // 6. the next cycle with work
+}
+
+template <typename Step>
+void router::replayed_wake_next(router& r, std::uint64_t t) {
+    if (r.clock_.due_next_router(r)) return;
+    std::uint64_t next = std::min(r.in_unit_.next_work(t), r.hold_.next_work<Step>(t));
+    if (r.blocked_) next = std::min(next, r.out_unit_.next_credit(t));
+    if (next != calendar::kNever) r.clock_.wake_router(r, next);
 }
 
 template <typename Step>

@@ -69,6 +69,7 @@
 #include "sc/router/route_stage.h"
 #include "sc/router/router_probe.h"
 #include "sc/router/switch_allocator.h"
+#include "sc/step_deferral.h"
 #include "sc/stepper.h"
 
 namespace d3 {
@@ -195,6 +196,25 @@ class router : public stepper::client, public sc_core::sc_module {
         return out_unit_.tails_on(o, t);
     }
 
+    /// --threads: the occupancy the waves are told of link input `input` (-1: the hold stage;
+    /// `channel` -1: the whole port, else that channel's buffer) when a change is replayed.
+    std::size_t reported_occupancy(int input, int channel) const {
+        return input < 0     ? hold_.size()
+               : channel < 0 ? in_unit_.port_occupancy(input)
+                             : in_unit_.size(in_unit_.fifo_index(input, channel));
+    }
+    /// --threads: runs `replay`, a credit from router `sender` replayed after this router's step
+    /// of cycle `t` (sc/step_deferral.h), as one thread would have run it: before that step when
+    /// the sender's id is lower, so that the credit sees whether a packet waited for one then.
+    template <typename F>
+    void as_before_step(std::uint32_t sender, std::uint64_t t, F&& replay) {
+        if (sender >= id_ || stepped_at_ != t) return replay();
+        const bool now = blocked_;
+        blocked_ = blocked_before_;
+        replay();
+        blocked_ = now;
+    }
+
   private:
     template <typename>
     friend class link_fw_binder;  // calls receive
@@ -271,10 +291,23 @@ class router : public stepper::client, public sc_core::sc_module {
     /// any configuration.
     template <typename Step>
     void step_as(std::uint64_t t);
-    /// step_as of router `c` (a step_function: the router chooses its case once,
-    /// stepper::client::step_with).
+    /// --threads: step 6 of router `r`'s step of cycle `t`, made after the writes of the routers
+    /// with lower ids (sc/step_deferral.h): the link heads read again (input_unit::next_work),
+    /// as one thread's tracked heads would give them.
     template <typename Step>
+    static void replayed_wake_next(router& r, std::uint64_t t);
+    /// step_as of router `c` (a step_function: the router chooses its case once,
+    /// stepper::client::step_with). `Threaded` (--threads N > 1): keeps what as_before_step
+    /// needs, then steps as threaded_step<Step> (router.cpp: its own copy of every unit's step,
+    /// so that one thread's copy stays as GCC inlines it when it is the only one).
+    template <typename Step, bool Threaded = false>
     static void step_case(client& c, std::uint64_t t);
+    /// The paper router's case of step (step_case), chosen once.
+    template <bool Threaded>
+    static step_function paper_case(topology_kind net, bool slow);
+    /// --threads N > 1: every link, delivery and credit through the stepper's recording
+    /// (start_of_simulation, when every router's bindings are made).
+    void defer_links(step_deferral& d);
     /// Steps 2 to 5 of step_as (each inline in it).
     template <typename Step>
     [[gnu::always_inline]] inline const request_list& collect(std::uint64_t t);
@@ -358,6 +391,9 @@ class router : public stepper::client, public sc_core::sc_module {
     std::vector<target> targets_;
     std::unique_ptr<design_io> design_io_;  ///< a design-space router's edges
     std::unique_ptr<vc_router> design_;     ///< a design-space router's units
+    // --threads N > 1 (as_before_step): blocked_ before the last step, and that step's cycle.
+    bool blocked_before_ = false;
+    std::uint64_t stepped_at_ = ~std::uint64_t{0};
 };
 
 // The binders' transport calls, with receive and credit inline in them, are made in router.cpp

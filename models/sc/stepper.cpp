@@ -4,6 +4,7 @@
 
 #include "core/containers/bits.h"
 #include "sc/protocol.h"
+#include "sc/step_deferral.h"
 
 namespace d3 {
 
@@ -15,6 +16,12 @@ stepper::stepper(const sc_core::sc_module_name& name, std::uint64_t horizon)
     SC_METHOD(tick);
     sensitive << tick_event_;
     dont_initialize();
+}
+
+stepper::~stepper() = default;
+
+void stepper::use_threads(int threads, packet_pool& pool, link_observer* observer) {
+    if (threads > 1) deferral_ = std::make_unique<step_deferral>(threads, *this, pool, observer);
 }
 
 void stepper::add(client& c, bool router_phase) {
@@ -40,6 +47,8 @@ void stepper::toggle_awake(client& c, bool on) {
 }
 
 void stepper::wake_outside(client& c, std::uint64_t cycle) {
+    // While routers step on the threads (in_tick_ is false then): recorded (step_deferral).
+    if (deferral_ && deferral_->active()) return deferral_->wake(c.id_, &c, cycle);
     const std::uint64_t at = cal(c.router_).request(c.id_, std::max(cycle, now()));
     if (at != calendar::kNever) schedule(at);
 }
@@ -86,13 +95,30 @@ void stepper::step_due(bool router_phase) {
     }
 }
 
+// The calendar's due routers, ascending; while they step, in_tick_ is false, so that their
+// wake-ups take wake_outside, which records them.
+void stepper::step_routers_on_threads() {
+    due_routers_.clear();
+    routers_.take_each(current_, [this](std::size_t id) {
+        due_routers_.push_back(static_cast<std::uint32_t>(id));
+    });
+    if (due_routers_.empty()) return;
+    in_tick_ = false;
+    deferral_->step(due_routers_, current_, &step_router, this);
+    in_tick_ = true;
+    deferral_->replay(current_);
+}
+
 void stepper::tick() {
     current_ = cycle_of(sc_core::sc_time_stamp());
     next_tick_ = calendar::kNever;
     in_tick_ = true;
     for (const bool router_phase : {false, true}) {
         node_phase_ = !router_phase;
-        step_due(router_phase);  // ascending id: a documented, stable order
+        if (router_phase && deferral_ && awake_count_[1] == 0)
+            step_routers_on_threads();  // the same order's results (sc/step_deferral.h)
+        else
+            step_due(router_phase);  // ascending id: a documented, stable order
     }
     in_tick_ = false;
     node_phase_ = false;

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <systemc>
 #include <vector>
 
@@ -19,6 +20,10 @@
 #include "sc/protocol.h"
 
 namespace d3 {
+
+class link_observer;
+class packet_pool;
+class step_deferral;
 
 class stepper : public sc_core::sc_module {
   public:
@@ -52,6 +57,14 @@ class stepper : public sc_core::sc_module {
 
     /// `horizon`: the longest delay, in cycles, between a request and its cycle in normal use.
     stepper(const sc_core::sc_module_name& name, std::uint64_t horizon);
+    ~stepper() override;
+
+    /// --threads N > 1 (during elaboration, before the routers are made): the routers of a cycle
+    /// step on N threads, their writes outside themselves recorded and replayed in one thread's
+    /// order (sc/step_deferral.h). The nodes step on the kernel's thread as before.
+    void use_threads(int threads, packet_pool& pool, link_observer* observer);
+    /// The recording of the routers' writes (nullptr with one thread).
+    step_deferral* deferral() const { return deferral_.get(); }
 
     /// Registers a client (during elaboration). Nodes (`router_phase` false) step first.
     void add(client& c, bool router_phase);
@@ -90,8 +103,17 @@ class stepper : public sc_core::sc_module {
     std::uint64_t cycle_of(const sc_core::sc_time& t) const { return t.value() / step_value_; }
 
   private:
+    friend class step_deferral;  // replays the routers' wake-ups (replay_wake)
     SC_HAS_PROCESS(stepper);
     void tick();
+    /// --threads: the due routers step on the threads (step_deferral::step).
+    void step_routers_on_threads();
+    static void step_router(void* self, std::uint32_t id, std::uint64_t t) {
+        step(*static_cast<stepper*>(self)->router_clients_[id], t);
+    }
+    /// A router's wake-up recorded while routers stepped on the threads, made as one thread
+    /// would have made it.
+    void replay_wake(client& c, std::uint64_t cycle) { wake_in(c, cycle, true); }
     /// wake() of a client of phase `router_phase` (c.router_).
     /// Always inline: GCC left it out of line in router::receive's common case, a call per
     /// arrival (and out of line, the test below costs a call per wake-up, most of which it
@@ -133,8 +155,10 @@ class stepper : public sc_core::sc_module {
     std::uint64_t next_tick_ = calendar::kNever;  ///< the cycle tick_event_ is notified for
     std::uint64_t current_ = 0;
     bool in_tick_ = false;
-    const sc_dt::uint64 step_value_;  ///< a cycle in the kernel's time unit (step_time())
-    bool node_phase_ = false;         ///< in_tick_ and the nodes are stepping
+    const sc_dt::uint64 step_value_;           ///< a cycle in the kernel's time unit (step_time())
+    bool node_phase_ = false;                  ///< in_tick_ and the nodes are stepping
+    std::unique_ptr<step_deferral> deferral_;  ///< --threads N > 1
+    std::vector<std::uint32_t> due_routers_;   ///< with deferral_: this cycle's, ascending
 };
 
 }  // namespace d3

@@ -3,6 +3,8 @@
 
 check.py D3SIM GRID NAME            compare (exit 1 and the differing keys on a mismatch)
 check.py D3SIM GRID NAME --record   write expected/NAME.json (only from a reviewed build)
+check.py D3SIM GRID NAME --threads N   compare the run on N threads (--threads) with the same
+                                    expected/NAME.json
 Keys that measure the run's cost, not the model, and the recorded configuration are left out
 of both sides.
 """
@@ -41,13 +43,17 @@ def diff(a, b, path=""):
 def main():
     d3sim, grid, name = sys.argv[1], pathlib.Path(sys.argv[2]), sys.argv[3]
     record = "--record" in sys.argv[4:]
+    extra = []
+    if "--threads" in sys.argv[4:]:
+        i = sys.argv.index("--threads")
+        extra = ["--threads", sys.argv[i + 1]]
     args = None
     for line in grid.read_text().splitlines():
         if line.strip() and not line.startswith("#") and line.split()[0] == name:
             args = shlex.split(line)[1:]
     if args is None:
         sys.exit(f"check.py: no run named {name} in {grid}")
-    run = subprocess.run([d3sim, *args, "--json", "-"], capture_output=True, text=True)
+    run = subprocess.run([d3sim, *args, *extra, "--json", "-"], capture_output=True, text=True)
     if run.returncode != 0:
         sys.exit(f"{name}: d3sim exited {run.returncode}: {run.stderr.strip()}")
     now = strip(json.loads(run.stdout))

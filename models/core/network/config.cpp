@@ -1,8 +1,10 @@
 #include "core/network/config.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <stdexcept>
+#include <thread>
 
 #include "core/allocation/allocator_factory.h"
 #include "core/allocation/arbiter_factory.h"
@@ -188,8 +190,25 @@ int router_params::smallest_packet() const {
     return p ? p->smallest() : packet_length;
 }
 
+std::optional<std::string> network_config::check_threads() const {
+    if (threads < 1) return std::string("--threads must be a positive count or auto");
+    if (threads == 1) return std::nullopt;
+    const router_params& r = router;
+    const char* why = r.design_space() ? "a design-space router"
+                      : r.switch_allocator_impl != unit_impl::cpp ||
+                              r.replicator_impl != unit_impl::cpp ||
+                              r.hold_stage_impl != unit_impl::cpp
+                          ? "a router unit in RTL (--unit-impl)"
+                      : faults() ? "failed links or routers (--fail-links, --fail-routers)"
+                                 : nullptr;
+    if (!why) return std::nullopt;
+    return "--threads " + std::to_string(threads) + " does not run " + why +
+           " yet: use --threads 1 (docs/architecture.md, \"Threads\")";
+}
+
 std::optional<std::string> network_config::validate() const {
     if (auto e = check_model()) return e;
+    if (auto e = check_threads()) return e;
     if (watchdog != 0 && watchdog < min_watchdog()) {
         const router_params& r = router;
         const pipeline_spec& p = r.pipeline;
@@ -273,6 +292,21 @@ void use_network_file(network_config& c, const std::string& path) {
     // A step's injection: a packet per terminal (resolved() would take M = 1).
     if (c.router.injection_width == 0)
         c.router.injection_width = static_cast<int>(t.file()->net().terminals());
+}
+
+std::string parse_threads(const std::string& text, int& threads) {
+    if (text == "auto") {
+        threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+        return {};
+    }
+    const std::string bad = "--threads must be a positive count or auto (got '" + text + "')";
+    if (text.empty() || text.size() > 4 ||
+        text.find_first_not_of("0123456789") != std::string::npos)
+        return bad;
+    const long n = std::strtol(text.c_str(), nullptr, 10);
+    if (n < 1 || n > 1024) return bad;
+    threads = static_cast<int>(n);
+    return {};
 }
 
 }  // namespace d3

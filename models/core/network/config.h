@@ -142,6 +142,12 @@ struct network_config {
     /// packets in flight, after which the run is declared deadlocked and stopped; 0 = 1000 plus ten
     /// hop times. At least min_watchdog() (validate()).
     int watchdog = 0;
+    /// Threads that step the routers of a cycle (--threads; models/sc/step_deferral.h): 1 is the
+    /// one thread of the kernel; any count gives the results of one thread.
+    int threads = 1;
+    /// Why threads > 1 cannot run this configuration (the configurations whose routers write
+    /// outside themselves in ways the recording does not cover), or nothing.
+    std::optional<std::string> check_threads() const;
     /// The process's resident memory (MiB) above which the run stops (--max-memory): looked at
     /// each time network::kMemoryCheckMessages more messages have been launched, so a run past
     /// saturation, whose source queues grow without bound, stops before it takes the machine
@@ -186,5 +192,9 @@ topology make_topology(const network_config& c);
 /// `c` on the network file at `path`: shape file, K its routers' most ports, M = 1 and both link
 /// latencies the file's. Reads the file; throws std::invalid_argument with a one-line reason.
 void use_network_file(network_config& c, const std::string& path);
+
+/// --threads: "auto" (the cores available) or a positive count into `threads`; an error line
+/// (empty when valid).
+std::string parse_threads(const std::string& text, int& threads);
 
 }  // namespace d3

@@ -101,6 +101,14 @@ class input_unit : public sc_core::sc_object {
     /// buffer, at the end of elaboration (the table is sized at the first call: allocated into
     /// the room elaboration's transient storage freed, a lower peak RSS in the large networks).
     void bind_upstream(int fifo, link_bw_call* bw, const sc_core::sc_time& delay);
+    /// The call behind buffer `fifo`'s credits, and its replacement (--threads:
+    /// router::defer_links).
+    link_bw_call* upstream_call(int fifo) const {
+        return upstream_[static_cast<std::size_t>(fifo)].bw;
+    }
+    void redirect_upstream(int fifo, link_bw_call* to) {
+        upstream_[static_cast<std::size_t>(fifo)].bw = to;
+    }
     /// The credits for a packet of `flits` flits that left buffer `fifo` in this step: one for an
     /// injection buffer (it counts packets), one per flit for a link buffer, one per cycle from
     /// now (`Step::flits`: packets may be of F > 1 flits).

@@ -46,6 +46,16 @@ class output_unit : public sc_core::sc_object {
         links_[static_cast<std::size_t>(output)].fw = link;
     }
     void bind_node(fw_if* node) { node_ = node; }
+    /// The calls behind link output `output` and the node's, and their replacement (--threads:
+    /// the recording's, router::defer_links).
+    link_fw_call* link_call(int output) const {
+        return links_[static_cast<std::size_t>(output)].fw;
+    }
+    link_fw_call* node_call() const { return node_; }
+    void redirect(int output, link_fw_call* to) {
+        links_[static_cast<std::size_t>(output)].fw = to;
+    }
+    void redirect_node(link_fw_call* to) { node_ = to; }
     /// Both at once (the unit tests): the links in output order, then the node.
     void bind(std::initializer_list<fw_if*> links, fw_if* node) {
         int o = 0;

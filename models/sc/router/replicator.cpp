@@ -33,7 +33,8 @@ packet* replicator::take_copy(entry& e, target to, std::uint64_t t) {
     if (unit_ ? unit_->take(t, e.fan, targets, to, more) : more) {
         ++copies_;
         targets.erase(std::find(targets.begin(), targets.end(), to));
-        return pool_.copy(*e.pkt);
+        return deferral_ && deferral_->active() ? deferral_->copy(router_, *e.pkt)
+                                                : pool_.copy(*e.pkt);
     }
     lists_.close(e.fan);
     e.fan = fanout::kNone;  // now a unicast entry: take() marks it done

@@ -14,6 +14,7 @@
 #include "core/router/unit_impl.h"
 #include "sc/packet_pool.h"
 #include "sc/router/entry.h"
+#include "sc/step_deferral.h"
 
 namespace d3 {
 
@@ -59,12 +60,19 @@ class replicator : public sc_core::sc_object {
 
     /// From now on `unit` decides each broadcast take (--unit-impl replicator=rtl|lockstep).
     void use(std::unique_ptr<replicator_unit_if> unit) { unit_ = std::move(unit); }
+    /// --threads N > 1: copies are numbered by `d` (sc/step_deferral.h) for router `router`.
+    void defer_copies(step_deferral* d, std::uint32_t router) {
+        deferral_ = d;
+        router_ = router;
+    }
 
   private:
     /// A broadcast entry: a copy while other targets remain, else the packet (the list closed).
     packet* take_copy(entry& e, target to, std::uint64_t t);
 
     packet_pool& pool_;
+    step_deferral* deferral_ = nullptr;
+    std::uint32_t router_ = 0;
     fanout& lists_;
     std::uint64_t copies_ = 0;
     std::unique_ptr<replicator_unit_if> unit_;  ///< none: the C++ decision

@@ -44,7 +44,10 @@ void router::bind_design() {
 }
 
 void router::start_of_simulation() {
-    if (design_) link_design_peers();
+    if (design_)
+        link_design_peers();
+    else if (step_deferral* d = clock_.deferral())
+        defer_links(*d);
 }
 
 // A link between two design-space routers: its binder would call the other router's receive or

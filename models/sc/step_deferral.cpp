@@ -1,0 +1,319 @@
+#include "sc/step_deferral.h"
+
+#include "sc/router.h"
+#include "sc/stepper.h"
+
+namespace d3 {
+
+// A link output's forward calls (a packet sent, a delivery to the node) while routers step on the
+// threads: recorded, answered as the receiver answers (a router accepts, a node completes).
+class step_deferral::deferred_fw final : public link_fw_call {
+  public:
+    deferred_fw(step_deferral& d, std::uint32_t sender, link_fw_call* to, tlm::tlm_sync_enum reply)
+        : d_(d), sender_(sender), to_(to), reply_(reply) {}
+    tlm::tlm_sync_enum nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
+        if (!d_.active() || ph != tlm::BEGIN_REQ) return to_->nb_transport_fw(f, ph, t);
+        record r{kind::send};
+        r.to = this;
+        r.pkt = f.pkt;
+        r.vc = f.vc;
+        r.a = t.value();
+        d_.box_of(sender_).records.push_back(r);
+        return reply_;
+    }
+    link_fw_call* target() const { return to_; }
+
+  private:
+    step_deferral& d_;
+    const std::uint32_t sender_;
+    link_fw_call* const to_;
+    const tlm::tlm_sync_enum reply_;
+};
+
+// An input buffer's credits upstream (to a router, or the node's injection credits).
+class step_deferral::deferred_bw final : public link_bw_call {
+  public:
+    deferred_bw(step_deferral& d, std::uint32_t sender, link_bw_call* to, router* upstream)
+        : d_(d), sender_(sender), to_(to), upstream_(upstream) {}
+    tlm::tlm_sync_enum nb_transport_bw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
+        if (!d_.active() || ph != tlm::END_REQ) return to_->nb_transport_bw(f, ph, t);
+        record r{kind::credit};
+        r.to = this;
+        r.vc = f.vc;
+        r.a = t.value();
+        d_.box_of(sender_).records.push_back(r);
+        return tlm::TLM_ACCEPTED;
+    }
+    // One thread would have given a credit from a router with a lower id before the router
+    // upstream stepped in this cycle (router::as_before_step).
+    void replay(const record& r, std::uint64_t t) {
+        flit f;
+        f.pkt = nullptr;
+        f.vc = r.vc;
+        tlm::tlm_phase ph = tlm::END_REQ;
+        sc_core::sc_time delay = sc_core::sc_time::from_value(r.a);
+        if (!upstream_) {
+            to_->nb_transport_bw(f, ph, delay);
+            return;
+        }
+        upstream_->as_before_step(sender_, t, [&] { to_->nb_transport_bw(f, ph, delay); });
+    }
+
+  private:
+    step_deferral& d_;
+    const std::uint32_t sender_;
+    link_bw_call* const to_;
+    router* const upstream_;
+};
+
+// The observer the routers are given: while they step, their events are recorded by router.
+class step_deferral::deferring_observer final : public link_observer {
+  public:
+    explicit deferring_observer(step_deferral& d) : d_(d), real_(*d.real_observer()) {}
+    void on_link(const link_event& e) override {
+        if (!d_.active()) return real_.on_link(e);
+        outbox& b = d_.box_of(e.router);
+        record r{kind::link};
+        r.index = static_cast<std::int32_t>(b.links.size());
+        b.links.push_back(e);
+        b.records.push_back(r);
+    }
+    void on_buffer(std::uint64_t step, router_id router, int input,
+                   std::size_t occupancy) override {
+        if (!d_.active()) return real_.on_buffer(step, router, input, occupancy);
+        record r{kind::buffer};
+        r.router = router;
+        r.input = static_cast<std::int16_t>(input);
+        r.b = step;
+        r.c = occupancy;
+        d_.box_of(router).records.push_back(r);
+    }
+    void on_vc_buffer(std::uint64_t step, router_id router, int input, int vc,
+                      std::size_t occupancy) override {
+        if (!d_.active()) return real_.on_vc_buffer(step, router, input, vc, occupancy);
+        record r{kind::vc_buffer};
+        r.router = router;
+        r.input = static_cast<std::int16_t>(input);
+        r.index = vc;
+        r.b = step;
+        r.c = occupancy;
+        d_.box_of(router).records.push_back(r);
+    }
+    void on_stage(std::uint64_t step, router_id router, pipeline_unit unit, std::uint64_t from,
+                  std::uint64_t to) override {
+        if (!d_.active()) return real_.on_stage(step, router, unit, from, to);
+        record r{kind::stage};
+        r.router = router;
+        r.index = static_cast<std::int32_t>(unit);
+        r.b = step;
+        r.a = from;
+        r.c = to;
+        d_.box_of(router).records.push_back(r);
+    }
+    bool wants_stages() const override { return real_.wants_stages(); }
+    void on_packet(const packet_event& e) override {
+        if (!d_.active()) return real_.on_packet(e);
+        outbox& b = d_.box_of(e.router);
+        record r{kind::event};
+        r.index = static_cast<std::int32_t>(b.events.size());
+        b.events.push_back(e);
+        b.records.push_back(r);
+    }
+    bool wants_packets() const override { return real_.wants_packets(); }
+    // A design-space router's events: such routers step on one thread (network refuses them).
+    void on_vc_grant(std::uint64_t step, router_id router, int output, int out_vc, int input,
+                     int in_vc) override {
+        real_.on_vc_grant(step, router, output, out_vc, input, in_vc);
+    }
+    void on_input_flits(std::uint64_t step, router_id router, int input, int flits) override {
+        real_.on_input_flits(step, router, input, flits);
+    }
+    void on_inner_conflict(std::uint64_t step, router_id router, int output,
+                           std::size_t requesters) override {
+        real_.on_inner_conflict(step, router, output, requesters);
+    }
+
+  private:
+    step_deferral& d_;
+    link_observer& real_;
+};
+
+step_deferral::step_deferral(int threads, stepper& clock, packet_pool& pool,
+                             link_observer* observer)
+    : clock_(clock),
+      pool_(pool),
+      observer_(observer),
+      boxes_(static_cast<std::size_t>(threads)),
+      first_(static_cast<std::size_t>(threads), 0),
+      errors_(static_cast<std::size_t>(threads)),
+      begin_(static_cast<std::size_t>(threads) + 1, 0) {
+    if (observer_) {
+        deferring_ = std::make_unique<deferring_observer>(*this);
+        routers_observer_ = deferring_.get();
+    }
+    for (std::size_t w = 1; w < boxes_.size(); ++w) workers_.emplace_back([this, w] { work(w); });
+}
+
+step_deferral::~step_deferral() {
+    {
+        const std::lock_guard<std::mutex> l(lock_);
+        stop_ = true;
+    }
+    start_.notify_all();
+    for (std::thread& t : workers_) t.join();
+}
+
+link_fw_call* step_deferral::forward(std::uint32_t sender, link_fw_call* to,
+                                     tlm::tlm_sync_enum reply) {
+    fws_.push_back(std::make_unique<deferred_fw>(*this, sender, to, reply));
+    return fws_.back().get();
+}
+
+link_bw_call* step_deferral::backward(std::uint32_t sender, link_bw_call* to, router* upstream) {
+    bws_.push_back(std::make_unique<deferred_bw>(*this, sender, to, upstream));
+    return bws_.back().get();
+}
+
+void step_deferral::wake(std::uint32_t router_id, void* client, std::uint64_t cycle) {
+    record r{kind::wake};
+    r.to = client;
+    r.a = cycle;
+    box_of(router_id).records.push_back(r);
+}
+
+// The copy's serial is provisional until the replay, which numbers copies in one thread's order.
+packet* step_deferral::copy(std::uint32_t router_id, const packet& from) {
+    packet* p;
+    std::uint64_t index;
+    {
+        const std::lock_guard<std::mutex> l(copy_lock_);
+        p = pool_.copy_unnumbered(from);
+        index = copies_.size();
+        copies_.push_back(0);
+    }
+    p->serial = kProvisional | index;
+    record r{kind::copy};
+    r.pkt = p;
+    r.a = index;
+    box_of(router_id).records.push_back(r);
+    return p;
+}
+
+void step_deferral::work(std::size_t w) {
+    std::uint64_t seen = 0;
+    for (;;) {
+        {
+            std::unique_lock<std::mutex> l(lock_);
+            start_.wait(l, [&] { return stop_ || generation_ != seen; });
+            if (stop_) return;
+            seen = generation_;
+        }
+        run_share(w);
+        {
+            const std::lock_guard<std::mutex> l(lock_);
+            if (--pending_ == 0) done_.notify_one();
+        }
+    }
+}
+
+void step_deferral::run_share(std::size_t w) {
+    try {
+        for (std::size_t i = begin_[w]; i < begin_[w + 1]; ++i) call_(context_, (*due_)[i], t_);
+    } catch (...) {
+        errors_[w] = std::current_exception();
+    }
+}
+
+void step_deferral::step(const std::vector<std::uint32_t>& due, std::uint64_t t, step_call call,
+                         void* context) {
+    const std::size_t n = due.size(), threads = boxes_.size();
+    for (std::size_t w = 0; w <= threads; ++w) begin_[w] = w * n / threads;
+    for (std::size_t w = 0; w < threads; ++w)
+        first_[w] = begin_[w] < begin_[w + 1] ? due[begin_[w]] : ~std::uint32_t{0};
+    first_[0] = 0;
+    due_ = &due;
+    t_ = t;
+    call_ = call;
+    context_ = context;
+    active_ = true;
+    {
+        const std::lock_guard<std::mutex> l(lock_);
+        pending_ = threads - 1;
+        ++generation_;
+    }
+    start_.notify_all();
+    run_share(0);
+    {
+        std::unique_lock<std::mutex> l(lock_);
+        done_.wait(l, [&] { return pending_ == 0; });
+    }
+    active_ = false;
+    for (std::exception_ptr& e : errors_)
+        if (e) {
+            const std::exception_ptr x = e;
+            e = nullptr;
+            std::rethrow_exception(x);
+        }
+}
+
+void step_deferral::track(std::uint32_t id, const router& r) {
+    if (routers_.size() <= id) routers_.resize(id + 1, nullptr);
+    routers_[id] = &r;
+}
+
+void step_deferral::replay(std::uint64_t t) {
+    for (outbox& box : boxes_) {
+        for (const record& r : box.records) replay_record(box, r, t);
+        box.records.clear();
+        box.links.clear();
+        box.events.clear();
+    }
+    copies_.clear();
+}
+
+void step_deferral::replay_record(const outbox& box, const record& r, std::uint64_t t) {
+    switch (r.what) {
+        case kind::send: {
+            flit f;
+            f.pkt = r.pkt;
+            f.vc = r.vc;
+            tlm::tlm_phase ph = tlm::BEGIN_REQ;
+            sc_core::sc_time delay = sc_core::sc_time::from_value(r.a);
+            static_cast<deferred_fw*>(r.to)->target()->nb_transport_fw(f, ph, delay);
+            return;
+        }
+        case kind::credit:
+            return static_cast<deferred_bw*>(r.to)->replay(r, t);
+        case kind::wake:
+            return clock_.replay_wake(*static_cast<stepper::client*>(r.to), r.a);
+        case kind::wake_next:
+            return r.call(*static_cast<router*>(r.to), t);
+        case kind::copy:
+            r.pkt->serial = copies_[r.a] = pool_.take_serial();
+            return;
+        case kind::link: {
+            link_event e = box.links[static_cast<std::size_t>(r.index)];
+            e.serial = real_serial(e.serial);
+            return observer_->on_link(e);
+        }
+        // The occupancy as it is now: the last change replayed in a cycle then tells the waves
+        // what one thread's last change told them (docs/architecture.md, "Threads").
+        case kind::buffer:
+            return observer_->on_buffer(r.b, r.router, r.input,
+                                        routers_[r.router]->reported_occupancy(r.input, -1));
+        case kind::vc_buffer:
+            return observer_->on_vc_buffer(
+                r.b, r.router, r.input, r.index,
+                routers_[r.router]->reported_occupancy(r.input, r.index));
+        case kind::stage:
+            return observer_->on_stage(r.b, r.router, static_cast<pipeline_unit>(r.index), r.a,
+                                       r.c);
+        case kind::event: {
+            packet_event e = box.events[static_cast<std::size_t>(r.index)];
+            e.serial = real_serial(e.serial);
+            return observer_->on_packet(e);
+        }
+    }
+}
+
+}  // namespace d3

@@ -1,0 +1,149 @@
+// --threads N: the routers of a cycle step on N threads, with the results of one thread
+// (docs/architecture.md, "Threads"). While they step, everything a router's step does to state
+// that is not its own (a packet sent to the router downstream, a credit to the router upstream, a
+// delivery or an injection credit to its node, a wake-up in the stepper's calendar, a broadcast
+// copy's serial number, an observer's event) is recorded in the outbox of the thread that steps
+// it, in the order it happened; after the step the outboxes are replayed, thread by thread, which
+// is the order one thread makes these writes in. The SystemC kernel stays on its one thread.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "core/run/packet_event.h"
+#include "core/run/stats.h"
+#include "sc/packet_pool.h"
+#include "sc/protocol.h"
+
+namespace d3 {
+
+class stepper;
+class router;
+
+class step_deferral {
+  public:
+    /// Clients (routers) step by calling step(id, t).
+    using step_call = void (*)(void* context, std::uint32_t id, std::uint64_t t);
+
+    step_deferral(int threads, stepper& clock, packet_pool& pool, link_observer* observer);
+    ~step_deferral();
+    step_deferral(const step_deferral&) = delete;
+    step_deferral& operator=(const step_deferral&) = delete;
+
+    int threads() const { return static_cast<int>(boxes_.size()); }
+    /// True while routers step on the threads: their writes are recorded.
+    bool active() const { return active_; }
+    /// What routers are given instead of the run's observer (nullptr without one).
+    link_observer* observer() { return routers_observer_; }
+
+    /// Steps routers `due` (ascending ids) in cycle `t` on the threads, each thread a contiguous
+    /// share, recording their writes.
+    void step(const std::vector<std::uint32_t>& due, std::uint64_t t, step_call call,
+              void* context);
+    /// Makes the writes recorded in the step of cycle `t`, in one thread's order (the stepper
+    /// calls it as in a step of one thread: stepper::stepping()).
+    void replay(std::uint64_t t);
+    /// Router `r` (id `id`) steps with the recording: its buffers' occupancy is read when a
+    /// change of it is replayed (an arrival one thread makes before its step is replayed after).
+    void track(std::uint32_t id, const router& r);
+
+    /// The recording: by the router that writes (its id picks the outbox).
+    link_fw_call* forward(std::uint32_t sender, link_fw_call* to, tlm::tlm_sync_enum reply);
+    link_bw_call* backward(std::uint32_t sender, link_bw_call* to, router* upstream);
+    void wake(std::uint32_t router_id, void* client, std::uint64_t cycle);
+    /// A router's step 6 (its next wake-up), made when replayed: then the router's state is what
+    /// one thread's would be at the end of its step (the writes of routers with lower ids in).
+    using router_call = void (*)(router&, std::uint64_t);
+    void wake_next(router& r, std::uint32_t router_id, router_call call) {
+        record x{kind::wake_next};
+        x.to = &r;
+        x.call = call;
+        box_of(router_id).records.push_back(x);
+    }
+    packet* copy(std::uint32_t router_id, const packet& from);
+
+    enum class kind : std::uint8_t {
+        send,
+        credit,
+        wake,
+        wake_next,
+        copy,
+        link,
+        buffer,
+        vc_buffer,
+        stage,
+        event
+    };
+    struct record {
+        kind what;
+        std::uint8_t vc = 0;
+        std::int16_t input = 0;
+        std::int32_t index = 0;  ///< vc, unit, or the link/packet event's place
+        void* to = nullptr;      ///< proxy, client or packet
+        packet* pkt = nullptr;
+        std::uint64_t a = 0, b = 0, c = 0;  ///< delay or cycle, step, values
+        std::uint32_t router = 0;
+        router_call call = nullptr;
+    };
+    struct outbox {
+        std::vector<record> records;
+        std::vector<link_event> links;
+        std::vector<packet_event> events;
+    };
+    /// The outbox of the thread stepping router `id` this cycle.
+    outbox& box_of(std::uint32_t id) {
+        std::size_t w = first_.size() - 1;
+        while (w != 0 && id < first_[w]) --w;
+        return boxes_[w];
+    }
+    /// A provisional serial of this cycle's copies (replay gives the real one).
+    static constexpr std::uint64_t kProvisional = std::uint64_t{1} << 63;
+    std::uint64_t real_serial(std::uint64_t s) const {
+        return (s & kProvisional) ? copies_[s & ~kProvisional] : s;
+    }
+    link_observer* real_observer() const { return observer_; }
+
+  private:
+    class deferred_fw;
+    class deferred_bw;
+    class deferring_observer;
+    void work(std::size_t w);
+    void run_share(std::size_t w);
+    void replay_record(const outbox& box, const record& r, std::uint64_t t);
+
+    stepper& clock_;
+    packet_pool& pool_;
+    link_observer* observer_;
+    std::unique_ptr<deferring_observer> deferring_;
+    link_observer* routers_observer_ = nullptr;  ///< deferring_
+    std::vector<outbox> boxes_;
+    std::vector<std::uint32_t> first_;    ///< per thread, the first router id of its share
+    std::vector<const router*> routers_;  ///< by id (track)
+    std::vector<std::unique_ptr<deferred_fw>> fws_;
+    std::vector<std::unique_ptr<deferred_bw>> bws_;
+    std::vector<std::uint64_t> copies_;  ///< provisional index -> serial, this cycle
+    std::mutex copy_lock_;
+    bool active_ = false;
+
+    // The workers (threads 1..N-1; the kernel's thread takes share 0).
+    std::vector<std::thread> workers_;
+    std::mutex lock_;
+    std::condition_variable start_, done_;
+    std::uint64_t generation_ = 0;
+    std::size_t pending_ = 0;
+    bool stop_ = false;
+    std::vector<std::exception_ptr> errors_;
+    // This cycle's work.
+    const std::vector<std::uint32_t>* due_ = nullptr;
+    std::vector<std::size_t> begin_;  ///< per thread + 1, its share of due_
+    std::uint64_t t_ = 0;
+    step_call call_ = nullptr;
+    void* context_ = nullptr;
+};
+
+}  // namespace d3

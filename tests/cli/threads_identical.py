@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""--threads N gives the results of one thread (docs/architecture.md, "Threads").
+
+threads_identical.py D3SIM SCRATCH NAME   runs case NAME with --threads 1, 2 and 3 and compares
+its JSON (cost keys and the recorded configuration aside), its packet log and its VCD byte for
+byte; case `refusals` checks the one-line refusals (exit 2).
+The reference is the one-thread run: the model's definition of the result (one thread steps the
+routers in ascending id order), not what the threaded code printed.
+"""
+import json
+import pathlib
+import subprocess
+import sys
+
+COST_KEYS = {"wall_seconds", "elaboration_seconds", "peak_rss_kib", "hops_per_second",
+             "estimated_memory_mib", "config"}
+
+CASES = {
+    "a2a_4_4": ["--k", "4", "--m", "4", "--primitive", "all-to-all"],
+    "uniform_4_8": ["--k", "4", "--m", "8", "--traffic", "uniform", "--rate", "0.3",
+                    "--warmup", "60", "--measure", "60"],
+    "mdf_4_8": ["--k", "4", "--m", "8", "--topology", "mdf", "--concentration", "4",
+                "--traffic", "uniform", "--rate", "0.3", "--warmup", "60", "--measure", "60"],
+    "broadcast_4_4": ["--k", "4", "--m", "4", "--primitive", "broadcast", "--source", "2,3,3",
+                      "--count", "2"],
+    "a2a_3_4_slow": ["--k", "3", "--m", "4", "--primitive", "all-to-all", "--schedule", "none",
+                     "--local-latency", "2", "--global-latency", "5", "--pipeline",
+                     "route,traverse:2"],
+}
+# With the packet log and a VCD (the observed router's step).
+OBSERVED = {"a2a_4_4", "uniform_4_8", "broadcast_4_4", "a2a_3_4_slow"}
+
+
+def strip(x):
+    if isinstance(x, dict):
+        return {k: strip(v) for k, v in x.items() if k not in COST_KEYS}
+    if isinstance(x, list):
+        return [strip(v) for v in x]
+    return x
+
+
+def vcd_body(path):
+    # The header's $date is the writing time, not the run's.
+    lines = pathlib.Path(path).read_text().splitlines()
+    out, skip = [], False
+    for line in lines:
+        if line.startswith("$date"):
+            skip = True
+        if not skip:
+            out.append(line)
+        if skip and "$end" in line:
+            skip = False
+    return out
+
+
+def run(d3sim, scratch, name, threads, observed):
+    args = [d3sim, *CASES[name], "--threads", str(threads), "--json", "-", "-q"]
+    log = scratch / f"{name}.t{threads}.log"
+    vcd = scratch / f"{name}.t{threads}.vcd"
+    if observed:
+        args += ["--trace-packets", str(log), "--wave", str(vcd)]
+    r = subprocess.run(args, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f"{name} --threads {threads}: exit {r.returncode}: {r.stderr.strip()}")
+    result = {"json": strip(json.loads(r.stdout))}
+    if observed:
+        result["log"] = log.read_text()
+        result["vcd"] = vcd_body(vcd)
+    return result
+
+
+def refusals(d3sim):
+    bad = {"0": "positive count", "-2": "positive count", "two": "positive count",
+           "1.5": "positive count"}
+    for value, words in bad.items():
+        r = subprocess.run([d3sim, "--k", "2", "--m", "4", "--threads", value],
+                           capture_output=True, text=True)
+        lines = r.stderr.strip().splitlines()
+        if r.returncode != 2 or len(lines) != 1 or words not in lines[0]:
+            sys.exit(f"--threads {value}: exit {r.returncode}, stderr {r.stderr!r}")
+    r = subprocess.run([d3sim, "--k", "2", "--m", "4", "--primitive", "all-to-all",
+                        "--fail-links", "random:1", "--threads", "2"],
+                       capture_output=True, text=True)
+    lines = r.stderr.strip().splitlines()
+    if r.returncode != 2 or len(lines) != 1 or "--threads 2 does not run" not in lines[0]:
+        sys.exit(f"--threads 2 with --fail-links: exit {r.returncode}, stderr {r.stderr!r}")
+    r = subprocess.run([d3sim, "--k", "2", "--m", "4", "--threads", "auto", "--dump-config"],
+                       capture_output=True, text=True)
+    if r.returncode != 0 or "threads" not in r.stdout:
+        sys.exit(f"--dump-config with --threads auto: exit {r.returncode}: {r.stdout!r}")
+
+
+def main():
+    d3sim, scratch, name = sys.argv[1], pathlib.Path(sys.argv[2]), sys.argv[3]
+    scratch.mkdir(parents=True, exist_ok=True)
+    if name == "refusals":
+        return refusals(d3sim)
+    observed = name in OBSERVED
+    one = run(d3sim, scratch, name, 1, observed)
+    for threads in (2, 3):
+        other = run(d3sim, scratch, name, threads, observed)
+        for part in one:
+            if one[part] != other[part]:
+                sys.exit(f"{name}: --threads {threads} differs from --threads 1 in its {part}")
+    if observed and not one["log"].strip():
+        sys.exit(f"{name}: the packet log is empty")
+
+
+if __name__ == "__main__":
+    main()
