@@ -406,8 +406,8 @@ nlohmann::ordered_json effective_config(const CLI::App& app, config_mode run, bo
         const CLI::Option* o = app.get_option_no_throw(k.option);
         if (!o) continue;
         const bool given = o->count() != 0;
-        const bool optional_section =
-            is_output_key(k) || std::string(k.path).rfind("gates.", 0) == 0;
+        const bool optional_section = is_output_key(k) || is_network_spec_key(k) ||
+                                      std::string(k.path).rfind("gates.", 0) == 0;
         if (optional_section && !given) continue;
         if (k.mode == config_mode::primitive && traffic) {
             // A traffic or replay run records the decoder it used (always the C++ one) but no

@@ -18,6 +18,14 @@ const std::vector<config_key>& config_keys() {
         {"network.k", "--k", T::integer},
         {"network.m", "--m", T::integer},
         {"network.arrangement", "--arrangement", T::text},
+        // --topology rsn|hdn|hamming's network (network_spec.h): recorded only when given.
+        {"network.levels", "--levels", T::integer},
+        {"network.nucleus", "--nucleus", T::text},
+        {"network.diameter_links", "--diameter-links", T::flag},
+        {"network.base", "--base", T::text},
+        {"network.supernodes", "--supernodes", T::text},
+        {"network.dims", "--dims", T::text},
+        {"network.trunking", "--trunking", T::integer},
         {"network.fail_links", "--fail-links", T::text},
         {"network.fail_routers", "--fail-routers", T::text},
         // The power model (docs/energy.md).
@@ -193,6 +201,13 @@ std::optional<std::string> closest_config_key(const std::string& prefix, const s
 
 bool is_output_key(const config_key& k) {
     return std::strncmp(k.path, "outputs.", 8) == 0;
+}
+
+bool is_network_spec_key(const config_key& k) {
+    for (const char* o : {"--levels", "--nucleus", "--diameter-links", "--base", "--supernodes",
+                          "--dims", "--trunking"})
+        if (std::strcmp(k.option, o) == 0) return true;
+    return false;
 }
 
 const char* to_string(config_type t) {

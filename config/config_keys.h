@@ -48,6 +48,10 @@ std::optional<std::string> closest_config_key(const std::string& prefix, const s
 /// Sections whose keys are not recorded in a result's `config` (they change no figure).
 bool is_output_key(const config_key& k);
 
+/// The keys of --topology rsn|hdn|hamming's network (network.levels ... network.trunking): in a
+/// configuration and a result only when given, so that no other run's records change.
+bool is_network_spec_key(const config_key& k);
+
 const char* to_string(config_type t);
 
 }  // namespace d3

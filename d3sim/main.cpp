@@ -119,14 +119,17 @@ void add_config_options(CLI::App& app, d3sim_cli& c) {
                          "print the model version (a result's config.version) and exit");
 }
 
-// Every option, in the order --help lists them.
-void add_options(CLI::App& app, d3sim_cli& c) {
+// Every option, in the order --help lists them; the spec options of --topology rsn|hdn|hamming
+// only when the command line `given` may use them (may_name_a_built_network).
+void add_options(CLI::App& app, d3sim_cli& c, const std::vector<std::string>& given) {
     app.footer(
         "Also: d3sim validate [--grid small|full] (every claim of the paper, "
         "docs/paper-validation.md);\n"
         "      d3sim sweep --rates A:B:STEP --traffic ... (latency and throughput curves).\n"
         "      Each takes --help.");
     add_network_options(app, c.o.net, c.net);      // d3sim/network_cli: --k, --m, --topology
+    c.net.spec_options = d3::may_name_a_built_network(given);
+    if (c.net.spec_options) d3::add_network_spec_options(app, c.net.spec);
     add_primitive_options(app, c.o, c.primitive);  // d3sim/primitive_cli
     app.add_option("--json", c.json, "write the result as one JSON object to FILE (- for stdout)");
     app.add_option("--junit", c.junit,
@@ -288,14 +291,16 @@ std::optional<std::string> check_run(const CLI::App& app, d3sim_cli& c, memory_b
     if ((c.traffic_mode() || c.trace_mode()) && !c.o.subnetworks.empty())
         return "--subnetwork runs a --primitive, not --traffic";
     if (c.o.net.shape == d3::topology_kind::file && !c.traffic_mode() && !c.trace_mode())
-        return "--topology file: runs --traffic or --trace (the primitives are D3's and MDF's)";
+        return "--topology " + c.net.shape +
+               " runs --traffic or --trace (the primitives are D3's and MDF's)";
     return apply_wave_limit(c.wave_limit, c.o.wave_opts);
 }
 
 // The run's name in a JUnit file: "D3(4,4) all-to-all", "MDF(4,8) traffic uniform".
 std::string case_name(const d3sim_cli& c) {
     const bool mdf = c.o.net.shape == d3::topology_kind::mdf;
-    const std::string net = c.o.net.shape == d3::topology_kind::file
+    const std::string net = c.o.net.is_built() ? d3::make_topology(c.o.net).name()
+                            : c.o.net.shape == d3::topology_kind::file
                                 ? "file:" + c.o.net.net_file
                                 : std::string(mdf ? "MDF(" : "D3(") + std::to_string(c.o.net.k) +
                                       "," + std::to_string(c.o.net.m) + ")";
@@ -309,8 +314,8 @@ std::string case_name(const d3sim_cli& c) {
 int d3sim_main(int argc, char** argv) {
     CLI::App app{"d3sim: the Swapped Dragonfly D3(K,M) router model", "d3sim"};
     d3sim_cli c;
-    add_options(app, c);
     const std::vector<std::string> given(argv + 1, argv + argc);
+    add_options(app, c, given);
     d3::config_args file;
     if (const std::optional<int> code = parse(app, given, file)) return *code;
     // From here on a refused value that came from the file is named with its place there.

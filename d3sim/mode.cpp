@@ -14,6 +14,8 @@ namespace d3 {
 std::string network_title(const run_result& r, bool arrangement) {
     if (r.topology == to_string(topology_kind::file))
         return "file:" + r.arrangement + " (" + std::to_string(r.k) + " ports)";
+    if (r.topology != to_string(topology_kind::d3) && r.topology != to_string(topology_kind::mdf))
+        return r.arrangement + " (" + std::to_string(r.k) + " ports)";  // rsn, hdn, hamming
     return (r.topology == to_string(topology_kind::mdf) ? "MDF(" : "D3(") + std::to_string(r.k) +
            "," + std::to_string(r.m) + ")" +
            (arrangement && !r.arrangement.empty() ? " " + r.arrangement : "");

@@ -1,7 +1,9 @@
 #include "d3sim/network_cli.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include "cli/did_you_mean.h"
+#include "cli/option_limits.h"
 
 #include "core/network/packet_sizes.h"
 #include "core/network/topology.h"
@@ -17,13 +19,37 @@ bool names_a_file(const std::string& shape) {
     return shape.rfind(kFilePrefix, 0) == 0;
 }
 
+// The networks built in memory from the spec options (network_spec.h) and simulated as file
+// networks.
+const std::vector<std::string> kBuiltKinds{"rsn", "hdn", "hamming"};
+
+bool names_a_built_network(const std::string& shape) {
+    return std::find(kBuiltKinds.begin(), kBuiltKinds.end(), shape) != kBuiltKinds.end();
+}
+
+// Each spec option and the networks that read it.
+struct spec_option {
+    const char* name;
+    std::vector<std::string> kinds;
+};
+const std::vector<spec_option> kSpecOptions{{"--levels", {"rsn", "hdn"}},
+                                            {"--nucleus", {"rsn"}},
+                                            {"--diameter-links", {"rsn"}},
+                                            {"--base", {"hdn"}},
+                                            {"--supernodes", {"hdn"}},
+                                            {"--dims", {"hamming"}},
+                                            {"--trunking", {"hamming"}}};
+
 CLI::Validator topology_value() {
-    // `file` alone names no file: the choices shown are d3, mdf and file:PATH.
+    // `file` alone names no file: the choices shown are d3, mdf, rsn, hdn, hamming and file:PATH.
     const CLI::Validator kinds = d3::member_of(std::vector<std::string>{
         to_string(topology_kind::d3), to_string(topology_kind::mdf), "file:PATH"});
     return CLI::Validator(
-        [kinds](std::string& value) { return names_a_file(value) ? std::string() : kinds(value); },
-        "d3|mdf|file:PATH", "topology");
+        [kinds](std::string& value) {
+            return names_a_file(value) || names_a_built_network(value) ? std::string()
+                                                                       : kinds(value);
+        },
+        "d3|mdf|rsn|hdn|hamming|file:PATH", "topology");
 }
 
 // What a file network takes from its file and refuses on the command line (the options that
@@ -37,7 +63,60 @@ std::optional<std::string> check_file_options(const CLI::App& app) {
     return std::nullopt;
 }
 
+// The same for a network built from the spec options: its links take --global-latency.
+std::optional<std::string> check_built_options(const CLI::App& app, const std::string& kind) {
+    for (const char* o : {"--k", "--m", "--arrangement", "--local-latency", "--fail-links",
+                          "--fail-routers", "--trace-routers"})
+        if (app.count(o) != 0)
+            return "--topology " + kind + " takes no " + o +
+                   " (the spec options give its routers and ports, --global-latency its links' "
+                   "latency; failures name (c,d,p))";
+    return std::nullopt;
+}
+
 }  // namespace
+
+bool may_name_a_built_network(const std::vector<std::string>& args) {
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--config" || a.rfind("--config=", 0) == 0 || a == "--help" || a == "-h")
+            return true;
+        for (const spec_option& o : kSpecOptions)
+            if (a == o.name || a.rfind(std::string(o.name) + "=", 0) == 0) return true;
+        const std::string value = a == "--topology" && i + 1 < args.size() ? args[i + 1]
+                                  : a.rfind("--topology=", 0) == 0 ? a.substr(11)
+                                                                   : std::string();
+        if (names_a_built_network(value)) return true;
+    }
+    return false;
+}
+
+void add_network_spec_options(CLI::App& app, network_spec& s) {
+    app.add_option("--levels", s.levels, "rsn: levels l; hdn: levels k (docs/networks.md)")
+        ->check(whole_number_in(kNetworkLevelsRange));
+    app.add_option("--nucleus", s.nucleus, "rsn: complete:N, hypercube:n or mesh:AxB");
+    app.add_flag("--diameter-links", s.diameter_links, "rsn: join the leaders (section 2.1)");
+    app.add_option("--base", s.base, "hdn: torus:AxB[xC] or hypercube:n");
+    app.add_option("--supernodes", s.super_nodes,
+                   "hdn: per level the super-node's base factors, e.g. '-;0,1' (- for one node)");
+    app.add_option("--dims", s.dims, "hamming: a,b[,c]");
+    app.add_option("--trunking", s.trunking, "hamming: links between two neighbours")
+        ->check(whole_number_in(kTrunkingRange))
+        ->capture_default_str();
+}
+
+std::optional<std::string> check_network_spec_options(const CLI::App& app,
+                                                      const std::string& topology) {
+    for (const spec_option& o : kSpecOptions) {
+        const CLI::Option* given = app.get_option_no_throw(o.name);  // registered when wanted
+        if (given == nullptr || given->count() == 0) continue;
+        if (std::find(o.kinds.begin(), o.kinds.end(), topology) != o.kinds.end()) continue;
+        std::string kinds;
+        for (const std::string& k : o.kinds) kinds += (kinds.empty() ? "" : " or ") + k;
+        return std::string(o.name) + " needs --topology " + kinds + " (got " + topology + ")";
+    }
+    return std::nullopt;
+}
 
 void add_network_options(CLI::App& app, network_config& net, network_cli& c) {
     app.add_option("--k", net.k, "cabinets K (>= 1)")->capture_default_str();
@@ -47,8 +126,10 @@ void add_network_options(CLI::App& app, network_config& net, network_cli& c) {
            "--topology", c.shape,
            "d3: the Swapped Dragonfly D3(K,M); mdf: the maximal dragonfly MDF(K,M) of "
            "section 11 (K*M+1 groups of M routers, same routers; --traffic, and the primitives "
-           "all-to-all and broadcast); file:PATH: a network given as a file (docs/networks.md; "
-           "--traffic uniform, minimal routing)")
+           "all-to-all and broadcast); rsn, hdn, hamming: the swapped network, the "
+           "hierarchical dual-net, the Hamming graph of the spec options (--levels ... "
+           "--trunking), run as a network file; file:PATH: a network given as a file "
+           "(docs/networks.md; --traffic or --trace)")
         ->check(topology_value())
         ->capture_default_str();
     app.add_option("--arrangement", net.arrangement,
@@ -179,7 +260,18 @@ std::optional<std::string> apply_unit_impl(const std::string& given, router_para
 
 std::optional<std::string> apply_network_options(const CLI::App& app, const network_cli& c,
                                                  network_config& net) {
-    if (names_a_file(c.shape)) {
+    if (c.spec_options)  // registered (may_name_a_built_network)
+        if (auto err = check_network_spec_options(app, c.shape)) return err;
+    if (names_a_built_network(c.shape)) {
+        if (auto err = check_built_options(app, c.shape)) return err;
+        network_spec spec = c.spec;
+        spec.topology = c.shape;
+        try {
+            use_built_network(net, spec);
+        } catch (const std::invalid_argument& e) {
+            return "--topology " + c.shape + ": " + e.what();
+        }
+    } else if (names_a_file(c.shape)) {
         if (auto err = check_file_options(app)) return err;
         try {
             use_network_file(net, c.shape.substr(std::string(kFilePrefix).size()));

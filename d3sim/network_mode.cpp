@@ -11,6 +11,7 @@
 #include "core/network/graphs/bisection.h"
 #include "core/network/graphs/graph_network.h"
 #include "core/network/graphs/network_spec.h"
+#include "d3sim/network_cli.h"
 #include "paper/network_programs/network_program.h"
 
 namespace d3 {
@@ -86,15 +87,7 @@ int run_network(int argc, char** argv) {
         ->required();
     app.add_option("--k", s.k, "d3, mdf: K");
     app.add_option("--m", s.m, "d3, mdf: M");
-    app.add_option("--levels", s.levels, "rsn: levels l; hdn: levels k");
-    app.add_option("--nucleus", s.nucleus, "rsn: complete:N, hypercube:n or mesh:AxB");
-    app.add_flag("--diameter-links", s.diameter_links, "rsn: join the leaders (section 2.1)");
-    app.add_option("--base", s.base, "hdn: torus:AxB[xC] or hypercube:n");
-    app.add_option("--supernodes", s.super_nodes,
-                   "hdn: per level the super-node's base factors, e.g. '-;0,1' (- for one node)");
-    app.add_option("--dims", s.dims, "hamming: a,b[,c]");
-    app.add_option("--trunking", s.trunking, "hamming: links between two neighbours")
-        ->capture_default_str();
+    add_network_spec_options(app, s);  // d3sim/network_cli, as d3sim --topology rsn|hdn|hamming
     app.add_option("--net", net_file, "write the network file (docs/networks.md) to FILE");
     app.add_option("--terminals", terminals, "--net: terminals per router")->capture_default_str();
     app.add_option("--latency", latency, "--net: cycles per link")->capture_default_str();
@@ -105,12 +98,11 @@ int run_network(int argc, char** argv) {
     app.add_option("--flits-per-item", flits, "--trace: flits per data item")
         ->capture_default_str();
     app.add_option("--json", json, "also write the figures to FILE (- for stdout)");
-    apply_limits(app, {{"--levels", {1, 8}},
-                       {"--trunking", {1, 16}},
-                       {"--terminals", {0, 64}},
+    apply_limits(app, {{"--terminals", {0, 64}},
                        {"--latency", {1, 1u << 20}},
                        {"--flits-per-item", {1, 64}}});
     if (auto code = parse_subcommand(app, argc, argv, network_bad_input)) return *code;
+    if (auto err = check_network_spec_options(app, s.topology)) return network_bad_input(*err);
     if (!trace.empty() && program.empty()) return network_bad_input("--trace needs --program");
     if (!net_file.empty() && net_file == trace)
         return network_bad_input("--net and --trace name one file");

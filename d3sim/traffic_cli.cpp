@@ -198,6 +198,10 @@ traffic_run_options make_traffic_run(const traffic_cli& t, const run_options& r)
     o.traffic.ugal = *parse_as<ugal_rule>(t.ugal_rule);
     o.traffic.valiant = *parse_as<ugal_valiant>(t.ugal_valiant);
     o.traffic.concentration = t.concentration;
+    if (o.net.is_built()) {  // --topology rsn|hdn|hamming: a terminal per --concentration
+        o.net.built_terminals = t.concentration;
+        if (o.net.router.injection_width == 0) o.net.router.injection_width = t.concentration;
+    }
     o.traffic.seed = r.seed;
     o.traffic.packet_length = r.net.router.packet_length;
     o.traffic.packet_sizes = r.net.router.packet_sizes;

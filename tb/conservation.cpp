@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/network/graphs/network_spec.h"
 #include "paper/programs/lockstep.h"
 
 #include <sys/resource.h>
@@ -35,6 +36,10 @@ void record_network(run_result& r, const network& net, const workload& work) {
     r.topology = to_string(t.kind());
     if (t.kind() == topology_kind::mdf) r.arrangement = net.config().arrangement;
     if (t.is_file()) r.arrangement = net.config().net_file;
+    if (net.config().is_built()) {  // --topology rsn|hdn|hamming: its kind, its name
+        r.topology = net.config().built->topology;
+        r.arrangement = t.name();
+    }
     r.primitive = work.primitive();
     r.schedule = work.schedule_name();
     r.rounds = work.rounds();

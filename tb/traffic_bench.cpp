@@ -22,17 +22,17 @@ namespace d3 {
 
 namespace {
 
-// What synthetic traffic on a network given as a file runs with (docs/networks.md): uniform
-// destinations, minimal routing from the file's tables, a terminal per node as the file says, a
-// virtual channel per hop of the longest route (distance classes) in the paper's router.
+// What synthetic traffic on a network given as a file runs with (docs/networks.md): the patterns
+// on router indices, minimal routing from the file's tables or Valiant and UGAL through an
+// intermediate router, a terminal per node as the file says, a virtual channel per hop of the
+// longest route (distance classes) in the paper's router.
 std::optional<std::string> file_traffic_problem(const file_topology& f, const traffic_options& o,
                                                 const router_params& r) {
-    const std::string net = "--topology file:" + f.path();
-    if (auto err = f.router_problem(r)) return err;
-    if (o.routing != routing_kind::minimal)
-        return net + " routes minimally by its tables (--routing minimal)";
-    if (o.pattern != traffic_pattern::uniform)
-        return net + " runs --traffic uniform (the other patterns name (c,d,p) coordinates)";
+    const std::string& net = f.label();
+    if (auto err = f.router_problem(r, o.routing != routing_kind::minimal)) return err;
+    if (o.pattern == traffic_pattern::drawer_to_drawer)
+        return net + " has no drawers: --traffic neighbor sends router r to r + 1 (the patterns "
+                     "take a file network's router indices as MDF's group numbers)";
     if (static_cast<std::uint32_t>(o.concentration) != f.net().terminals())
         return net + " has " + std::to_string(f.net().terminals()) +
                " terminals per router (its 'terminals' line): give --concentration " +

@@ -93,8 +93,14 @@ std::optional<std::string> check(const header& h, const topology& t) {
     const auto bad = [&](const std::string& what) {
         return std::optional<std::string>("header " + to_string(h) + ": " + what);
     };
+    if (t.is_file() && h.kind == header_kind::via) {  // Valiant's (core/decoding/file_header.h)
+        if (valid_file_via(h, t.groups())) return std::nullopt;
+        return bad("a file network's via header names routers below " +
+                   std::to_string(t.groups()) + ", d' = p' = 0 and D <= b <= " +
+                   std::to_string(kFileMostSteps));
+    }
     if (t.is_file() && h.kind != header_kind::destination)
-        return bad("a file network takes destination headers only");
+        return bad("a file network takes destination and via headers only");
     if (t.is_d3() || h.kind == header_kind::source_vector) return check(h, t.k(), t.m());
     if (h.kind == header_kind::sync) return bad("synchronizing headers are D3's");
     if (h.broadcast) return bad("destination headers have no broadcast bit");

@@ -101,6 +101,16 @@ inline bool valid(const header& h, int k, int m) {
 /// Why h is not a valid header on D3(K,M), or nothing when it is.
 std::optional<std::string> check(const header& h, int k, int m);
 
+/// The most hops a file network's header may launch with: b is 3 bits.
+inline constexpr int kFileMostSteps = 7;
+
+/// Whether h is a valid via header on a file network of `routers` routers (Valiant's,
+/// core/decoding/file_header.h: C the intermediate router, D at most b hops after it).
+inline bool valid_file_via(const header& h, int routers) {
+    return !h.broadcast && h.b <= kFileMostSteps && h.f0 < routers && h.f1 == 0 && h.f2 == 0 &&
+           h.defl_c < routers && h.defl_d <= h.b;
+}
+
 /// On a topology: D3 as above; MDF takes source vectors as D3 does and destination headers with c'
 /// a group (below K*M+1), d' = 0 and p' a router of the group.
 inline bool valid(const header& h, const topology& t) {
@@ -110,9 +120,12 @@ inline bool valid(const header& h, const topology& t) {
     // destination headers only, (b; r', 0, 0) with C = D = 0: MDF's test below with M = 1 and
     // groups() its routers (core/decoding/file_decoder.h).
     if (h.kind == header_kind::source_vector) return !t.is_file() && valid(h, t.k(), t.m());
+    // A file network's via header is Valiant's (core/decoding/file_header.h: C the intermediate
+    // router, D the hops after it).
     if (h.kind == header_kind::via)
-        return !t.is_file() && !h.broadcast && h.b <= kViaSteps && h.f0 < t.groups() && h.f1 == 0 &&
-               h.f2 < t.m() && h.defl_c < t.groups() && h.defl_d < t.m();
+        return t.is_file() ? valid_file_via(h, t.groups())
+                           : !h.broadcast && h.b <= kViaSteps && h.f0 < t.groups() && h.f1 == 0 &&
+                                 h.f2 < t.m() && h.defl_c < t.groups() && h.defl_d < t.m();
     return h.kind == header_kind::destination && !h.broadcast && h.b <= 5 && h.f0 < t.groups() &&
            h.f1 == 0 && h.f2 < t.m() && h.defl_c < t.k() && h.defl_d < t.m();
 }

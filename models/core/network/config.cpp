@@ -110,7 +110,8 @@ std::optional<std::string> network_config::check_model() const {
     if (shape == topology_kind::mdf) {
         if (auto err = topology::check_mdf(k, m)) return err;
     } else if (shape == topology_kind::file) {
-        if (net_file.empty()) return std::string("--topology file needs a path: file:PATH");
+        if (net_file.empty() && !is_built())
+            return std::string("--topology file needs a path: file:PATH");
         if (k < 1 || k > kMaxK || m != 1)
             return "a file network has K = its routers' most ports, 1.." + std::to_string(kMaxK) +
                    ", and M = 1 (got K=" + std::to_string(k) + ", M=" + std::to_string(m) + ")";
@@ -264,6 +265,9 @@ int router_params::channels() const {
 
 topology make_topology(const network_config& c) {
     if (c.shape == topology_kind::d3) return topology(c.k, c.m);
+    if (c.shape == topology_kind::file && c.is_built())
+        return topology(file_topology::build(*c.built, static_cast<std::uint32_t>(c.built_terminals),
+                                             static_cast<std::uint32_t>(c.router.global_latency)));
     if (c.shape == topology_kind::file) {
         try {
             return topology(file_topology::read(c.net_file));
@@ -280,6 +284,16 @@ topology make_topology(const network_config& c) {
     } catch (const std::invalid_argument& e) {
         throw std::invalid_argument(std::string("--arrangement: ") + e.what());
     }
+}
+
+void use_built_network(network_config& c, const network_spec& spec) {
+    c.shape = topology_kind::file;
+    c.net_file.clear();
+    c.built = std::make_shared<const network_spec>(spec);
+    const topology t = make_topology(c);
+    c.k = t.k();
+    c.m = t.m();
+    c.router.local_latency = c.router.global_latency;
 }
 
 void use_network_file(network_config& c, const std::string& path) {

@@ -2,6 +2,7 @@
 // Plain C++, no SystemC.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -126,6 +127,8 @@ struct router_params {
     int channels() const;
 };
 
+struct network_spec;  // core/network/graphs/network_spec.h
+
 struct network_config {
     int k = 4;
     int m = 4;
@@ -134,6 +137,14 @@ struct network_config {
     topology_kind shape = topology_kind::d3;
     /// A file network's path (`--topology file:PATH`, core/network/file_topology.h).
     std::string net_file;
+    /// `--topology rsn|hdn|hamming`: the network built in memory by build_network and simulated
+    /// as a file network (shape file, net_file empty), with `built_terminals` terminals per
+    /// router (the traffic's --concentration) and links of router.global_latency cycles. Null
+    /// otherwise (a pointer: configurations are copied often, and D3's and MDF's pay nothing).
+    std::shared_ptr<const network_spec> built;
+    int built_terminals = 1;
+    /// A network built from `built` (not read from net_file).
+    bool is_built() const { return built != nullptr; }
     /// MDF only: the global arrangement, "palmtree", "consecutive" or the path of a wiring file
     /// (core/network/dragonfly.h).
     std::string arrangement = "palmtree";
@@ -188,6 +199,11 @@ struct network_config {
 /// The topology a configuration describes (reads the wiring file of an MDF, the network file of a
 /// file network). Throws std::invalid_argument with a one-line reason.
 topology make_topology(const network_config& c);
+
+/// `c` on the network `spec` built in memory (--topology rsn|hdn|hamming): shape file, K its
+/// routers' most ports, M = 1, both link latencies the global one. Builds it; throws
+/// std::invalid_argument with build_network's one-line reason.
+void use_built_network(network_config& c, const network_spec& spec);
 
 /// `c` on the network file at `path`: shape file, K its routers' most ports, M = 1 and both link
 /// latencies the file's. Reads the file; throws std::invalid_argument with a one-line reason.

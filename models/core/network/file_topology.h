@@ -15,6 +15,7 @@
 #include "core/network/dragonfly.h"
 #include "core/network/graphs/minimal_routes.h"
 #include "core/network/graphs/network_file.h"
+#include "core/network/graphs/network_spec.h"
 
 namespace d3 {
 
@@ -35,13 +36,25 @@ class file_topology {
 
     /// Why the router `r` cannot run on this network, or nothing: a design-space router (its VC
     /// classes are D3's and MDF's hop phases, not distance classes), fewer virtual channels than
-    /// the longest minimal route has hops (a class per hop still to go).
-    std::optional<std::string> router_problem(const router_params& r) const;
+    /// the longest route has hops (a class per hop still to go): the diameter, or twice it with
+    /// `two_legs` (Valiant and UGAL: minimal to an intermediate router, then to the destination).
+    std::optional<std::string> router_problem(const router_params& r, bool two_legs = false) const;
 
     /// Reads and checks the file at `path`. Throws std::invalid_argument with a one-line reason.
     static std::shared_ptr<const file_topology> read(const std::string& path);
+    /// The network `spec` names (--topology rsn|hdn|hamming) built in memory as `d3sim network
+    /// --net` writes it (graph_network.h), with `terminals` terminals per router and links of
+    /// `latency` cycles, and checked. Throws std::invalid_argument with a one-line reason.
+    static std::shared_ptr<const file_topology> build(const network_spec& spec,
+                                                      std::uint32_t terminals,
+                                                      std::uint32_t latency);
 
+    /// The file's path; empty for a network built in memory.
     const std::string& path() const { return path_; }
+    /// "file:PATH", or the built network's name as the papers write it ("H(4,4)").
+    const std::string& name() const { return name_; }
+    /// How messages name it: "--topology file:PATH" or "--topology hamming H(4,4)".
+    const std::string& label() const { return label_; }
     const network_file& net() const { return *net_; }
     const minimal_routes& routes() const { return *routes_; }
     std::uint32_t routers() const { return net_->routers(); }
@@ -58,9 +71,11 @@ class file_topology {
     }
 
   private:
-    file_topology(std::string path, network_file net);
+    file_topology(std::string path, std::string name, std::string label, network_file net);
 
     std::string path_;
+    std::string name_;
+    std::string label_;
     std::unique_ptr<const network_file> net_;  ///< stable: routes_ points into it
     std::unique_ptr<const minimal_routes> routes_;
     int ports_ = 0;

@@ -30,6 +30,10 @@ inline constexpr value_range kOutputSpeedupRange{1, 64};     ///< --output-speed
 inline constexpr value_range kOutputQueueRange{0, 1 << 20};  ///< --output-queue, flits
 inline constexpr value_range kWatchdogRange{0, 1000000000};
 
+// The other networks' spec options (--topology rsn|hdn|hamming, d3sim network).
+inline constexpr value_range kNetworkLevelsRange{1, 8};  ///< --levels
+inline constexpr value_range kTrunkingRange{1, 16};      ///< --trunking
+
 // Synthetic traffic phases (steps) and knobs.
 inline constexpr value_range kWarmupRange{0, 10000000};
 inline constexpr value_range kMeasureRange{1, 10000000};

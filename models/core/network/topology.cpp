@@ -57,7 +57,7 @@ topology::topology(std::shared_ptr<const file_topology> net)
 }
 
 std::string topology::name() const {
-    if (file_) return "file:" + file_->path();
+    if (file_) return file_->name();
     return std::string(mdf_ ? "MDF(" : "D3(") + std::to_string(k_) + "," + std::to_string(m_) + ")";
 }
 

@@ -1,16 +1,20 @@
 #include "core/traffic/routing.h"
 
 #include "core/network/dragonfly.h"
+#include "core/network/file_topology.h"
 
 namespace d3 {
 
 int most_steps(routing_kind k, const topology& t, ugal_valiant valiant) {
     switch (k) {
         case routing_kind::minimal:
+            if (const file_topology* f = t.file()) return f->routes().diameter();
             return kMinimalSteps;
         case routing_kind::valiant:
+            if (const file_topology* f = t.file()) return 2 * f->routes().diameter();
             return valiant_steps(t);
         case routing_kind::ugal:
+            if (const file_topology* f = t.file()) return 2 * f->routes().diameter();
             return valiant == ugal_valiant::router ? kViaSteps : kDeflectedSteps;
     }
     return kDeflectedSteps;
@@ -43,8 +47,11 @@ std::unique_ptr<launch_routing> make_launch_routing(routing_kind k, const topolo
         case routing_kind::minimal:
             return make_minimal_routing(t);
         case routing_kind::valiant:
+            if (const file_topology* f = t.file()) return make_file_valiant_routing(*f);
             return make_valiant_routing(t);
         case routing_kind::ugal:
+            if (const file_topology* f = t.file())
+                return make_file_ugal_routing(*f, view, ugal_threshold, rule);
             return make_ugal_routing(t, view, ugal_threshold, rule, valiant);
     }
     return make_minimal_routing(t);

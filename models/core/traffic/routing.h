@@ -72,6 +72,15 @@ std::unique_ptr<launch_routing> make_ugal_routing(const topology& t, const occup
                                                   ugal_rule rule = ugal_rule::global,
                                                   ugal_valiant valiant = ugal_valiant::group);
 
+class file_topology;
+/// Valiant on a file network (route_file.cpp): through a router drawn uniformly, a via header.
+std::unique_ptr<launch_routing> make_file_valiant_routing(const file_topology& f);
+/// UGAL on a file network: that draw against the minimal route, by each route's first queue at
+/// the source router weighed by its hops (ugal_weighs_detour), or by ugal_local_deflects.
+std::unique_ptr<launch_routing> make_file_ugal_routing(const file_topology& f,
+                                                       const occupancy_view& view, int threshold,
+                                                       ugal_rule rule);
+
 std::unique_ptr<launch_routing> make_launch_routing(routing_kind k, const topology& t,
                                                     const occupancy_view& view,
                                                     int ugal_threshold = 0,
@@ -112,13 +121,21 @@ inline int valiant_steps(const topology& t) {
 /// traces use it.
 int most_steps(routing_kind k, const topology& t, ugal_valiant valiant = ugal_valiant::group);
 
+/// The UGAL rule with each route's own hop count (a file network's routes, route_file.cpp): deflect
+/// when q_defl x hops_defl + threshold < q_min x hops_min. ugal_deflects is it with D3's and MDF's
+/// 3 and 5 steps.
+inline bool ugal_weighs_detour(int q_min, int hops_min, int q_defl, int hops_defl,
+                               int threshold = 0) {
+    return static_cast<long long>(q_defl) * hops_defl + threshold <
+           static_cast<long long>(q_min) * hops_min;
+}
+
 /// The UGAL rule: deflect when the deflected route's queue, scaled by its hop count, plus a
 /// threshold (BookSim's adaptive_threshold; 0 by default) is shorter than the minimal route's
 /// (ties stay minimal).
 /// (64-bit: no threshold or queue length overflows it.)
 inline bool ugal_deflects(int q_min, int q_defl, int threshold = 0) {
-    return static_cast<long long>(q_defl) * kDeflectedSteps + threshold <
-           static_cast<long long>(q_min) * kMinimalSteps;
+    return ugal_weighs_detour(q_min, kMinimalSteps, q_defl, kDeflectedSteps, threshold);
 }
 
 /// UGAL-L's rule (BookSim2's ugal_dragonflynew): deflect unless the minimal route's first queue is
