@@ -60,8 +60,7 @@ class failure_injector final : public stepper::client {
     std::uint64_t lost_flits_ = 0;
     bool happened_ = false;
     std::uint64_t on_failed_links_ = 0, in_failed_routers_ = 0, no_route_ = 0, climbing_ = 0,
-                  rerouted_ = 0, rerouted_queued_ = 0, queued_no_route_ = 0,
-                  queued_broadcasts_ = 0;
+                  rerouted_ = 0, rerouted_queued_ = 0, queued_no_route_ = 0, queued_broadcasts_ = 0;
 };
 
 }  // namespace d3
