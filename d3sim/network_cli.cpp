@@ -32,12 +32,9 @@ struct spec_option {
     const char* name;
     std::vector<std::string> kinds;
 };
-const std::vector<spec_option> kSpecOptions{{"--levels", {"rsn", "hdn"}},
-                                            {"--nucleus", {"rsn"}},
-                                            {"--diameter-links", {"rsn"}},
-                                            {"--base", {"hdn"}},
-                                            {"--supernodes", {"hdn"}},
-                                            {"--dims", {"hamming"}},
+const std::vector<spec_option> kSpecOptions{{"--levels", {"rsn", "hdn"}},  {"--nucleus", {"rsn"}},
+                                            {"--diameter-links", {"rsn"}}, {"--base", {"hdn"}},
+                                            {"--supernodes", {"hdn"}},     {"--dims", {"hamming"}},
                                             {"--trunking", {"hamming"}}};
 
 CLI::Validator topology_value() {
@@ -84,8 +81,8 @@ bool may_name_a_built_network(const std::vector<std::string>& args) {
         for (const spec_option& o : kSpecOptions)
             if (a == o.name || a.rfind(std::string(o.name) + "=", 0) == 0) return true;
         const std::string value = a == "--topology" && i + 1 < args.size() ? args[i + 1]
-                                  : a.rfind("--topology=", 0) == 0 ? a.substr(11)
-                                                                   : std::string();
+                                  : a.rfind("--topology=", 0) == 0         ? a.substr(11)
+                                                                           : std::string();
         if (names_a_built_network(value)) return true;
     }
     return false;
@@ -187,7 +184,8 @@ void add_router_options(CLI::App& app, network_config& net, network_cli& c) {
                if (!error.empty()) throw CLI::ValidationError(error);
            },
            "threads that step the routers of a cycle, or auto (the cores available); any count "
-           "gives the results of one thread (default 1)")
+           "gives the results of one thread (default 1). Not faster yet: the writes between "
+           "routers are replayed on one thread (docs/architecture.md, Threads)")
         ->type_name("N|auto");
     app.add_option("--watchdog", net.watchdog,
                    "steps without progress before a run is declared deadlocked (0: automatic)")
