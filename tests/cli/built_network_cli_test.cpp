@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "support/bfs_distances.h"
 #include "support/packet_log_rows.h"
 #include "support/read_file.h"
 #include "support/run_command.h"
@@ -25,28 +26,10 @@
 namespace d3 {
 namespace {
 
-using adjacency = std::vector<std::set<int>>;
-using distances = std::vector<std::vector<int>>;
-
-distances all_pairs(const adjacency& next) {
-    const std::size_t n = next.size();
-    distances d(n, std::vector<int>(n, -1));
-    for (std::size_t s = 0; s < n; ++s) {
-        std::queue<int> q;
-        d[s][s] = 0;
-        q.push(static_cast<int>(s));
-        while (!q.empty()) {
-            const int x = q.front();
-            q.pop();
-            for (int y : next[static_cast<std::size_t>(x)])
-                if (d[s][static_cast<std::size_t>(y)] < 0) {
-                    d[s][static_cast<std::size_t>(y)] = d[s][static_cast<std::size_t>(x)] + 1;
-                    q.push(y);
-                }
-        }
-    }
-    return d;
-}
+using test::adjacency;
+using test::all_pairs;
+using test::distances;
+using test::file_links;
 
 // K_a x K_b by definition: router (x, y) is x b + y (the first coordinate most significant, as
 // docs/networks.md names them), joined to every router that differs in one coordinate.
@@ -73,25 +56,6 @@ adjacency rsn2_complete(int n) {
 }
 
 // The `link R P R' P'` lines of a network file.
-adjacency file_links(const std::string& path) {
-    std::ifstream in(path);
-    adjacency next;
-    for (std::string line; std::getline(in, line);) {
-        std::istringstream w(line.substr(0, line.find('#')));
-        std::string key;
-        w >> key;
-        int a = 0, pa = 0, b = 0, pb = 0;
-        if (key == "routers") {
-            w >> a;
-            next.assign(static_cast<std::size_t>(a), {});
-        } else if (key == "link" && (w >> a >> pa >> b >> pb)) {
-            next[static_cast<std::size_t>(a)].insert(b);
-            next[static_cast<std::size_t>(b)].insert(a);
-        }
-    }
-    return next;
-}
-
 struct packet_seen {
     int source = -1, destination = -1, hops = 0, delivered = 0;
     std::vector<int> b;  ///< b after each hop, in order
@@ -186,9 +150,9 @@ TEST(BuiltNetworkCli, ResultRerunsAndDumpsItsNetwork) {
     const std::string again = testing::TempDir() + "d3_built_again.json";
     const std::string run = kHamming + " --trunking 2 --concentration 2" + kTraffic + " -q --json ";
     ASSERT_EQ(test::run_command(run + first).code, 0);
-    ASSERT_EQ(test::run_command(std::string(D3SIM) + " --config " + first + " -q --json " + again)
-                  .code,
-              0);
+    ASSERT_EQ(
+        test::run_command(std::string(D3SIM) + " --config " + first + " -q --json " + again).code,
+        0);
     const nlohmann::json a = nlohmann::json::parse(test::read_all(first));
     const nlohmann::json b = nlohmann::json::parse(test::read_all(again));
     std::remove(first.c_str());
@@ -210,8 +174,7 @@ TEST(BuiltNetworkCli, ResultRerunsAndDumpsItsNetwork) {
 
 TEST(BuiltNetworkCli, RefusesWhatDoesNotFit) {
     test::expect_bad_input_command(kHamming + " --primitive all-to-all", "runs --traffic");
-    test::expect_bad_input_command(std::string(D3SIM) + " --topology hamming" + kTraffic,
-                                   "--dims");
+    test::expect_bad_input_command(std::string(D3SIM) + " --topology hamming" + kTraffic, "--dims");
     test::expect_bad_input_command(kHamming + " --nucleus complete:4" + kTraffic,
                                    "--nucleus needs --topology rsn");
     test::expect_bad_input_command(std::string(D3SIM) + " --dims 4,4" + kTraffic,
@@ -219,8 +182,10 @@ TEST(BuiltNetworkCli, RefusesWhatDoesNotFit) {
     test::expect_bad_input_command(kHamming + " --k 4" + kTraffic, "--k");
     test::expect_bad_input_command(kHamming + " --local-latency 2" + kTraffic, "--local-latency");
     test::expect_bad_input_command(kHamming + " --trunking 17" + kTraffic, "--trunking");
-    test::expect_bad_input_command(std::string(D3SIM) + " --topology rsn --levels 3 --nucleus "
-                                                        "complete:4" + kTraffic,
+    test::expect_bad_input_command(std::string(D3SIM) +
+                                       " --topology rsn --levels 3 --nucleus "
+                                       "complete:4" +
+                                       kTraffic,
                                    "5 hops");  // diameter 7
     test::expect_bad_input_command(kHamming + kTraffic + " --vcs 1", "--vcs 2");
 }
@@ -279,14 +244,15 @@ TEST(BuiltNetworkCli, ValiantSaturatesAboveMinimalUnderTheNeighbourShift) {
 }
 
 TEST(BuiltNetworkCli, ValiantRefusesTooFewChannels) {
-    const std::string torus = std::string(D3SIM) + " --topology file:" +
-                              std::string(D3_SOURCE_DIR) + "/configs/networks/torus-4x4.net";
+    const std::string torus = std::string(D3SIM) +
+                              " --topology file:" + std::string(D3_SOURCE_DIR) +
+                              "/configs/networks/torus-4x4.net";
     test::expect_bad_input_command(torus + kTraffic + " --routing valiant", "at most 6");
     const std::string cube = std::string(D3SIM) + " --topology hamming --dims 2,2,2" + kTraffic;
     test::expect_bad_input_command(cube + " --routing ugal", "--vcs 6");
-    EXPECT_FALSE(test::run_json(D3SIM, cube.substr(std::string(D3SIM).size()) +
-                                           " --routing ugal --vcs 6")
-                     .empty());
+    EXPECT_FALSE(
+        test::run_json(D3SIM, cube.substr(std::string(D3SIM).size()) + " --routing ugal --vcs 6")
+            .empty());
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "support/bfs_distances.h"
 #include "support/packet_log_rows.h"
 #include "support/read_file.h"
 #include "support/run_command.h"
@@ -25,43 +26,9 @@ namespace {
 
 const std::string kTorus = std::string(D3_SOURCE_DIR) + "/configs/networks/torus-4x4.net";
 
-// Hops between every pair of routers of the file at `path`: its `routers N` and `link R P R' P'`
-// lines, a breadth-first search from each router.
+// Hops between every pair of routers of the file at `path`, by the test's own search.
 std::vector<std::vector<int>> distances(const std::string& path) {
-    std::ifstream in(path);
-    std::vector<std::set<int>> next;
-    for (std::string line; std::getline(in, line);) {
-        std::istringstream w(line.substr(0, line.find('#')));
-        std::string key;
-        w >> key;
-        if (key == "routers") {
-            int n = 0;
-            w >> n;
-            next.assign(static_cast<std::size_t>(n), {});
-        } else if (key == "link") {
-            int a = 0, pa = 0, b = 0, pb = 0;
-            w >> a >> pa >> b >> pb;
-            next[static_cast<std::size_t>(a)].insert(b);
-            next[static_cast<std::size_t>(b)].insert(a);
-        }
-    }
-    const std::size_t n = next.size();
-    std::vector<std::vector<int>> d(n, std::vector<int>(n, -1));
-    for (std::size_t s = 0; s < n; ++s) {
-        std::queue<int> q;
-        d[s][s] = 0;
-        q.push(static_cast<int>(s));
-        while (!q.empty()) {
-            const int x = q.front();
-            q.pop();
-            for (int y : next[static_cast<std::size_t>(x)])
-                if (d[s][static_cast<std::size_t>(y)] < 0) {
-                    d[s][static_cast<std::size_t>(y)] = d[s][static_cast<std::size_t>(x)] + 1;
-                    q.push(y);
-                }
-        }
-    }
-    return d;
+    return test::all_pairs(test::file_links(path));
 }
 
 // One packet of the log: where it was launched, where it goes, its hops and deliveries.
