@@ -127,7 +127,7 @@ void add_options(CLI::App& app, d3sim_cli& c, const std::vector<std::string>& gi
         "docs/paper-validation.md);\n"
         "      d3sim sweep --rates A:B:STEP --traffic ... (latency and throughput curves).\n"
         "      Each takes --help.");
-    add_network_options(app, c.o.net, c.net);      // d3sim/network_cli: --k, --m, --topology
+    add_network_options(app, c.o.net, c.net);  // d3sim/network_cli: --k, --m, --topology
     c.net.spec_options = d3::may_name_a_built_network(given);
     if (c.net.spec_options) d3::add_network_spec_options(app, c.net.spec);
     add_primitive_options(app, c.o, c.primitive);  // d3sim/primitive_cli

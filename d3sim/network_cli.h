@@ -23,7 +23,7 @@ struct network_cli {
     pipeline_cli pipeline;               ///< d3sim/pipeline_cli
     design_cli design;                   ///< d3sim/design_cli
     std::vector<std::string> unit_impl;  ///< --unit-impl UNIT=IMPL, each given (the last wins)
-    network_spec spec;  ///< --levels ... --trunking: --topology rsn|hdn|hamming's network
+    network_spec spec;          ///< --levels ... --trunking: --topology rsn|hdn|hamming's network
     bool spec_options = false;  ///< whether d3sim registered them (may_name_a_built_network)
 };
 

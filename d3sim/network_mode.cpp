@@ -98,9 +98,9 @@ int run_network(int argc, char** argv) {
     app.add_option("--flits-per-item", flits, "--trace: flits per data item")
         ->capture_default_str();
     app.add_option("--json", json, "also write the figures to FILE (- for stdout)");
-    apply_limits(app, {{"--terminals", {0, 64}},
-                       {"--latency", {1, 1u << 20}},
-                       {"--flits-per-item", {1, 64}}});
+    apply_limits(
+        app,
+        {{"--terminals", {0, 64}}, {"--latency", {1, 1u << 20}}, {"--flits-per-item", {1, 64}}});
     if (auto code = parse_subcommand(app, argc, argv, network_bad_input)) return *code;
     if (auto err = check_network_spec_options(app, s.topology)) return network_bad_input(*err);
     if (!trace.empty() && program.empty()) return network_bad_input("--trace needs --program");

@@ -31,8 +31,9 @@ std::optional<std::string> file_traffic_problem(const file_topology& f, const tr
     const std::string& net = f.label();
     if (auto err = f.router_problem(r, o.routing != routing_kind::minimal)) return err;
     if (o.pattern == traffic_pattern::drawer_to_drawer)
-        return net + " has no drawers: --traffic neighbor sends router r to r + 1 (the patterns "
-                     "take a file network's router indices as MDF's group numbers)";
+        return net +
+               " has no drawers: --traffic neighbor sends router r to r + 1 (the patterns "
+               "take a file network's router indices as MDF's group numbers)";
     if (static_cast<std::uint32_t>(o.concentration) != f.net().terminals())
         return net + " has " + std::to_string(f.net().terminals()) +
                " terminals per router (its 'terminals' line): give --concentration " +

@@ -365,7 +365,9 @@ TEST(CliMdf, RunsEachArrangementAndRejectsBadOnes) {
     // Issue 14: all-to-all and broadcast run on MDF with source vectors; the rest is refused.
     expect_bad_input("--topology mdf --primitive permutation",
                      "on MDF the primitives are all-to-all and broadcast");
-    expect_bad_input("--topology mdf --primitive all-to-all --wave /tmp/d3-mdf.vcd", "--wave");
+    // MDF's primitives take --wave (tests/wave/wave_names_test.cpp); D3's options do not apply.
+    expect_bad_input("--topology mdf --primitive all-to-all --subnetwork drawer-out=0",
+                     "on MDF the primitives run without --subnetwork");
     // Issue 14b: the transpose needs K a square; --embedding is the hypercube primitives'.
     expect_bad_input("--k 2 --m 4 --primitive transpose", "K a square");
     expect_bad_input("--k 4 --m 4 --primitive all-to-all --embedding glgl",

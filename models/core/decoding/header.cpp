@@ -95,9 +95,8 @@ std::optional<std::string> check(const header& h, const topology& t) {
     };
     if (t.is_file() && h.kind == header_kind::via) {  // Valiant's (core/decoding/file_header.h)
         if (valid_file_via(h, t.groups())) return std::nullopt;
-        return bad("a file network's via header names routers below " +
-                   std::to_string(t.groups()) + ", d' = p' = 0 and D <= b <= " +
-                   std::to_string(kFileMostSteps));
+        return bad("a file network's via header names routers below " + std::to_string(t.groups()) +
+                   ", d' = p' = 0 and D <= b <= " + std::to_string(kFileMostSteps));
     }
     if (t.is_file() && h.kind != header_kind::destination)
         return bad("a file network takes destination and via headers only");

@@ -266,7 +266,8 @@ int router_params::channels() const {
 topology make_topology(const network_config& c) {
     if (c.shape == topology_kind::d3) return topology(c.k, c.m);
     if (c.shape == topology_kind::file && c.is_built())
-        return topology(file_topology::build(*c.built, static_cast<std::uint32_t>(c.built_terminals),
+        return topology(file_topology::build(*c.built,
+                                             static_cast<std::uint32_t>(c.built_terminals),
                                              static_cast<std::uint32_t>(c.router.global_latency)));
     if (c.shape == topology_kind::file) {
         try {

@@ -43,13 +43,12 @@ std::optional<std::string> file_topology::router_problem(const router_params& r,
                " runs the paper's router (a design-space router's VC classes are D3's and MDF's "
                "hop phases, not a file network's distance classes)";
     const int hops = (two_legs ? 2 : 1) * routes_->diameter();
-    const std::string route = two_legs ? "longest route through an intermediate router"
-                                       : "longest minimal route";
+    const std::string route =
+        two_legs ? "longest route through an intermediate router" : "longest minimal route";
     if (hops > kMaxVcs)
         return net + ": its " + route + " has " + std::to_string(hops) +
                " hops, which need as many virtual channels (at most " + std::to_string(kMaxVcs) +
-               "; a diameter of at most " + std::to_string(kMaxVcs / 2) +
-               " for Valiant and UGAL)";
+               "; a diameter of at most " + std::to_string(kMaxVcs / 2) + " for Valiant and UGAL)";
     if (r.vcs < hops)
         return net + ": its " + route + " has " + std::to_string(hops) +
                " hops, which need as many virtual channels (--vcs " + std::to_string(hops) +
@@ -58,8 +57,8 @@ std::optional<std::string> file_topology::router_problem(const router_params& r,
 }
 
 std::shared_ptr<const file_topology> file_topology::read(const std::string& path) {
-    return std::shared_ptr<const file_topology>(
-        new file_topology(path, "file:" + path, "--topology file:" + path, network_file::read(path)));
+    return std::shared_ptr<const file_topology>(new file_topology(
+        path, "file:" + path, "--topology file:" + path, network_file::read(path)));
 }
 
 std::shared_ptr<const file_topology> file_topology::build(const network_spec& spec,

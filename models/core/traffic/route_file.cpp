@@ -55,7 +55,8 @@ class file_ugal_routing final : public launch_routing {
     }
     // The credits in use on the source router's output towards `to` (its global port).
     int first_queue(int src, int to) const {
-        const auto port = routes_.port(static_cast<std::uint32_t>(src), static_cast<std::uint32_t>(to));
+        const auto port =
+            routes_.port(static_cast<std::uint32_t>(src), static_cast<std::uint32_t>(to));
         return view_.occupancy(static_cast<router_id>(src), static_cast<int>(port));
     }
 
