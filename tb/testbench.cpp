@@ -35,6 +35,11 @@ std::optional<std::string> run_options::validate_options() const {
         (!subnetworks.empty() || destination_headers || background || service_class))
         return "on MDF the primitives run without --subnetwork, --headers destination, "
                "--service and --background";
+    // The model refuses them too (sc/network.cpp), but as a model error: this is the user's.
+    if (net.threads > 1 && (decoder != "cpp" || wave_opts.decoder))
+        return "--threads " + std::to_string(net.threads) +
+               " runs the C++ reference decoder only (no --decoder rtl|lockstep, no "
+               "--wave-decoder) yet: use --threads 1";
     if (net.faults() && (background || !subnetworks.empty() || destination_headers))
         return "--fail-links and --fail-routers run a primitive without --background, "
                "--subnetwork and --headers destination";

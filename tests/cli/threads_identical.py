@@ -84,6 +84,12 @@ def refusals(d3sim):
     lines = r.stderr.strip().splitlines()
     if r.returncode != 2 or len(lines) != 1 or "--threads 2 does not run" not in lines[0]:
         sys.exit(f"--threads 2 with --fail-links: exit {r.returncode}, stderr {r.stderr!r}")
+    for extra in (["--decoder", "lockstep"], ["--wave-decoder", "--wave", "/dev/null"]):
+        r = subprocess.run([d3sim, "--k", "2", "--m", "4", "--primitive", "all-to-all",
+                            "--threads", "2"] + extra, capture_output=True, text=True)
+        lines = r.stderr.strip().splitlines()
+        if r.returncode != 2 or len(lines) != 1 or "reference decoder only" not in lines[0]:
+            sys.exit(f"--threads 2 {' '.join(extra)}: exit {r.returncode}, stderr {r.stderr!r}")
     r = subprocess.run([d3sim, "--k", "2", "--m", "4", "--threads", "auto", "--dump-config"],
                        capture_output=True, text=True)
     if r.returncode != 0 or "threads" not in r.stdout:
