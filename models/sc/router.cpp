@@ -16,7 +16,7 @@ const char* const kMsgType = "d3/router";
 // --threads N > 1: a router's step as `Step`, its step 6 recorded and made when the step's writes
 // are replayed (router::replayed_wake_next). A type of its own rather than a flag of step_as:
 // with the same unit calls in both, GCC inlined the switch allocation and the release into
-// neither (each called twice), 43 instructions more per hop with one thread.
+// neither (each called twice), which one thread paid on every hop (docs/performance.md).
 template <typename Step>
 struct threaded_step : Step {};
 template <typename Step>
