@@ -18,7 +18,7 @@
 #include <vector>
 
 #include "support/bfs_distances.h"
-#include "support/packet_log_rows.h"
+#include "support/packets_seen.h"
 #include "support/read_file.h"
 #include "support/run_command.h"
 #include "support/run_json.h"
@@ -55,26 +55,7 @@ adjacency rsn2_complete(int n) {
     return next;
 }
 
-// The `link R P R' P'` lines of a network file.
-struct packet_seen {
-    int source = -1, destination = -1, hops = 0, delivered = 0;
-    std::vector<int> b;  ///< b after each hop, in order
-};
-
-std::map<std::uint64_t, packet_seen> packets_of(const std::string& log) {
-    std::map<std::uint64_t, packet_seen> out;
-    for (const test::log_row& row : test::log_rows(log)) {
-        packet_seen& p = out[row.packet];
-        p.source = std::stoi(row.source);
-        p.destination = std::stoi(row.destination);
-        if (row.event == "hop") {
-            ++p.hops;
-            p.b.push_back(row.b);
-        }
-        if (row.event == "deliver") ++p.delivered;
-    }
-    return out;
-}
+using test::packet_seen;
 
 // Runs `args` with a packet log; expects a correct run that delivered every packet once, calls
 // `each` on every packet and returns the result.
@@ -91,7 +72,7 @@ nlohmann::json run_logged(const std::string& args, const std::string& name,
         EXPECT_EQ(j[k].get<std::uint64_t>(), 0u) << k;
     const std::string text = test::read_all(log);
     std::remove(log.c_str());
-    const auto packets = packets_of(text);
+    const auto packets = test::packets_of(text);
     EXPECT_EQ(packets.size(), injected);
     for (const auto& [id, p] : packets) {
         EXPECT_EQ(p.delivered, 1) << "packet " << id;

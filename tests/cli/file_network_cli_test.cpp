@@ -17,6 +17,7 @@
 
 #include "support/bfs_distances.h"
 #include "support/packet_log_rows.h"
+#include "support/packets_seen.h"
 #include "support/read_file.h"
 #include "support/run_command.h"
 #include "support/run_json.h"
@@ -31,23 +32,7 @@ std::vector<std::vector<int>> distances(const std::string& path) {
     return test::all_pairs(test::file_links(path));
 }
 
-// One packet of the log: where it was launched, where it goes, its hops and deliveries.
-struct packet_seen {
-    int source = -1, destination = -1, hops = 0, delivered = 0;
-};
-
-// A run's packet log, per packet (the log's source and destination are router indices).
-std::map<std::uint64_t, packet_seen> packets_of(const std::string& log) {
-    std::map<std::uint64_t, packet_seen> out;
-    for (const test::log_row& row : test::log_rows(log)) {
-        packet_seen& p = out[row.packet];
-        p.source = std::stoi(row.source);
-        p.destination = std::stoi(row.destination);
-        if (row.event == "hop") ++p.hops;
-        if (row.event == "deliver") ++p.delivered;
-    }
-    return out;
-}
+using test::packet_seen;
 
 TEST(FileNetworkCli, TorusDeliversEveryPacketOnceOnAShortestPath) {
     const std::vector<std::vector<int>> d = distances(kTorus);
@@ -72,7 +57,7 @@ TEST(FileNetworkCli, TorusDeliversEveryPacketOnceOnAShortestPath) {
 
     const std::string text = test::read_all(log);
     std::remove(log.c_str());
-    const std::map<std::uint64_t, packet_seen> packets = packets_of(text);
+    const std::map<std::uint64_t, packet_seen> packets = test::packets_of(text);
     ASSERT_EQ(packets.size(), injected);
     std::uint64_t shortest = 0;
     for (const auto& [id, p] : packets) {
