@@ -12,8 +12,9 @@ import pathlib
 import subprocess
 import sys
 
-COST_KEYS = {"wall_seconds", "elaboration_seconds", "peak_rss_kib", "hops_per_second",
-             "estimated_memory_mib", "config"}
+sys.dont_write_bytecode = True  # nothing written into the source tree
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
+from result_keys import strip  # noqa: E402
 
 CASES = {
     "a2a_4_4": ["--k", "4", "--m", "4", "--primitive", "all-to-all"],
@@ -29,14 +30,6 @@ CASES = {
 }
 # With the packet log and a VCD (the observed router's step).
 OBSERVED = {"a2a_4_4", "uniform_4_8", "broadcast_4_4", "a2a_3_4_slow"}
-
-
-def strip(x):
-    if isinstance(x, dict):
-        return {k: strip(v) for k, v in x.items() if k not in COST_KEYS}
-    if isinstance(x, list):
-        return [strip(v) for v in x]
-    return x
 
 
 def vcd_body(path):

@@ -14,18 +14,9 @@ import shlex
 import subprocess
 import sys
 
-COST_KEYS = {"wall_seconds", "elaboration_seconds", "peak_rss_kib", "hops_per_second",
-             "estimated_memory_mib"}
-# The run's recorded configuration (issue 16) says what ran, not what it measured.
-COST_KEYS |= {"config"}
-
-
-def strip(x):
-    if isinstance(x, dict):
-        return {k: strip(v) for k, v in x.items() if k not in COST_KEYS}
-    if isinstance(x, list):
-        return [strip(v) for v in x]
-    return x
+sys.dont_write_bytecode = True  # nothing written into the source tree
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "support"))
+from result_keys import strip  # noqa: E402
 
 
 def diff(a, b, path=""):
