@@ -1,12 +1,13 @@
 // A failure at a step (--fail-links / --fail-routers SPEC@T; docs/resilience.md, "Failures at a
 // step") with the Verilated hold stage (--unit-impl hold_stage=rtl|lockstep): the packets the
-// failure takes out of a hold stage leave the RTL through drop_i. The step T is chosen from a probe
-// run's packet log (the C++ hold stage's, failing after the run drained: the same run as any other
-// before its failure) where packets the failure takes wait in a hold stage (their last move before
-// T is a `hold`, with holds of two and three cycles); the C++ run at T must lose some of them (from
-// its log), and the rtl and lockstep runs at T give its packet log byte for byte and its result but
-// for the keys that measure the run, exit 7. Without drop_i the RTL would still hold them at T: the
-// rtl run stops (d3/unit-impl), the lockstep run too (d3/lockstep).
+// failure takes out of a hold stage leave the RTL through drop_i. The step T is chosen from a
+// probe run's packet log (the C++ hold stage's, failing after the run drained: the same run as
+// any other before its failure) where packets the failure takes wait in a hold stage (their last
+// move before T is a `hold`, with holds of two and three cycles); the C++ run at T must lose
+// some of them (from its log), and the rtl and lockstep runs at T give its packet log byte for
+// byte and its result but for the keys that measure the run, exit 7. Likewise the paper's
+// all-to-all with a router failing. Without drop_i the RTL would still hold them at T: the rtl
+// run stops (d3/unit-impl), the lockstep run too (d3/lockstep).
 #include <gtest/gtest.h>
 
 #include <array>
@@ -39,19 +40,21 @@ const std::array<const char*, 5> kRunKeys = {"wall_seconds", "elaboration_second
 struct run_result {
     int code = 0;
     std::string err, json, log;  ///< the result without kRunKeys, the packet log's text
-    std::vector<row> rows;
+    std::vector<row> rows;       ///< the C++ run's
 };
 
-// d3sim with `failure` (an option with its SPEC@T) and the hold stage `impl` (empty: the C++ one).
-run_result run(const std::string& failure, const std::string& impl, const std::string& tag) {
+// d3sim with `failure` (an option with its SPEC@T) and the hold stage `impl` (empty: the C++ one);
+// `what`: the run's options but the failure.
+run_result run(const std::string& failure, const std::string& impl, const std::string& tag,
+               const std::string& what = kRun) {
     const std::string stem = test::unique_name("d3_fail_at_step_rtl", tag);
     const std::string json = test::write_temp(stem + ".json", "");
     const std::string log = test::write_temp(stem + ".csv", "");
     const std::string unit = impl.empty() ? "" : " --unit-impl hold_stage=" + impl;
-    const test::outcome o = test::run_d3sim(kRun + failure + unit + " --json " + json +
+    const test::outcome o = test::run_d3sim(what + failure + unit + " --json " + json +
                                             " --trace-packets " + log + " -q");
     run_result r{o.code, o.err, "", test::read_all(log), {}};
-    r.rows = test::log_rows(r.log);
+    if (impl.empty()) r.rows = test::log_rows(r.log);  // (the others' logs are compared whole)
     nlohmann::ordered_json j = nlohmann::ordered_json::parse(test::read_all(json), nullptr, false);
     if (!j.is_discarded()) {
         for (const char* key : kRunKeys) j.erase(key);
@@ -61,8 +64,8 @@ run_result run(const std::string& failure, const std::string& impl, const std::s
 }
 
 std::string cable_at(std::uint64_t t) {
-    return "--fail-links " + test::write_temp(test::unique_name("d3_fail_at_step_rtl", "cable"),
-                                              "1 2 3 g 1\n") +
+    return "--fail-links " +
+           test::write_temp(test::unique_name("d3_fail_at_step_rtl", "cable"), "1 2 3 g 1\n") +
            "@" + std::to_string(t);
 }
 std::string router_at(std::uint64_t t) {
@@ -149,6 +152,31 @@ TEST(FailAtStepRtlCli, ARouterTakesItsHeldPacketsFromTheRtlHoldStage) {
 }
 TEST(FailAtStepRtlCli, ARouterTakesItsHeldPacketsFromTheHoldStageInLockstep) {
     expect_the_cpp_result(true, "lockstep");
+}
+
+// The paper's all-to-all on D3(3,4) (a primitive on its schedule: it takes @T), the router failing
+// at step 5: some of the packets it takes wait in its hold stage (their last move before 5 held
+// them there, as the C++ run's log shows); rtl and lockstep give the C++ run's log and result.
+TEST(FailAtStepRtlCli, APrimitiveLosesTheSamePacketsWithTheRtlHoldStage) {
+    const std::string all_to_all = "--k 3 --m 4 --primitive all-to-all ";
+    const run_result cpp = run(router_at(5), "", "primitive-cpp", all_to_all);
+    ASSERT_EQ(cpp.code, 7) << cpp.err;
+    std::map<std::uint64_t, const row*> last;
+    std::set<std::uint64_t> lost;
+    for (const row& x : cpp.rows) {
+        if (x.step < 5 && test::moves(x)) last[x.packet] = &x;
+        if (x.event == "lost") lost.insert(x.packet);
+    }
+    std::size_t held = 0;
+    for (const std::uint64_t p : lost)
+        held += last.count(p) && last.at(p)->event == "hold" && last.at(p)->router == kDown;
+    ASSERT_GT(held, 0u) << "no packet taken from the hold stage: a test that could not fail";
+    for (const char* impl : {"rtl", "lockstep"}) {
+        const run_result r = run(router_at(5), impl, std::string("primitive-") + impl, all_to_all);
+        ASSERT_EQ(r.code, 7) << r.err;
+        EXPECT_EQ(r.log, cpp.log) << "hold_stage=" << impl;
+        EXPECT_EQ(r.json, cpp.json) << "hold_stage=" << impl;
+    }
 }
 
 }  // namespace
