@@ -5,9 +5,12 @@
 // up to Admits packets admitted in a cycle (admission 0 first) enter at the clock edge with its hold time (local_time_i or
 // global_time_i cycles, by the link it did not take), counts down once per cycle, and is ready when
 // its count reaches 0; the packets that leave (left_i, among the ready ones) are dropped at the edge
-// and the others close up, keeping their order, the one admitted behind them.
-// Timing: ready_o, id_o, count_o and room_o are registered (from the slots); the slots change at
-// the rising clock edge; reset (active low, asynchronous) empties them.
+// and the others close up, keeping their order, the one admitted behind them. A packet a failure
+// takes (drop_i) leaves at the edge whatever its count, and is out of count_o and room_o at once, in
+// the cycle drop_i is asserted (docs/resilience.md, "Failures at a step").
+// Timing: ready_o and id_o are registered (from the slots: a dropped slot still shows its packet
+// until the edge); count_o and room_o are the slots' less the slots drop_i names; the slots change
+// at the rising clock edge; reset (active low, asynchronous) empties them.
 module d3_hold_stage #(
   parameter int unsigned Slots = 4,        // packets held at once (1..32)
   parameter int unsigned IdWidth = 8,      // the packet's tag, as the router keeps it (1..32)
@@ -25,9 +28,10 @@ module d3_hold_stage #(
   input  logic [Admits*IdWidth-1:0]  admit_id_i,     // admission j's tag at bits j*IdWidth
   input  logic [Admits-1:0]          admit_global_i, // admission j replaces a global hop
   input  logic [Slots-1:0]           left_i,         // slot i's packet left in this cycle
+  input  logic [Slots-1:0]           drop_i,         // slot i's packet is taken out at this edge
   output logic [Slots-1:0]           ready_o,        // slot i holds a packet whose time is up
   output logic [Slots*IdWidth-1:0]   id_o,           // slot i's tag at bits i*IdWidth
-  output logic [CountWidth-1:0]      count_o,        // packets held
+  output logic [CountWidth-1:0]      count_o,        // packets held, those dropped not counted
   output logic [CountWidth-1:0]      room_o          // capacity_i - count_o (0 when full)
 );
   if (Slots < 1 || Slots > 32) begin : g_check_slots
@@ -49,11 +53,12 @@ module d3_hold_stage #(
 
   always_comb begin
     count = '0;
-    for (int unsigned i = 0; i < Slots; i++) count += CountWidth'(valid_q[i]);
+    for (int unsigned i = 0; i < Slots; i++) count += CountWidth'(valid_q[i] && !drop_i[i]);
   end
 
-  // The packets that stay close up in order (counting down); those admitted follow them, in the
-  // order of their admissions, each with one cycle of its hold time behind it at the edge.
+  // The packets that stay (neither left nor dropped) close up in order (counting down); those
+  // admitted follow them, in the order of their admissions, each with one cycle of its hold time
+  // behind it at the edge.
   always_comb begin
     n       = '0;
     w       = '0;
@@ -61,7 +66,7 @@ module d3_hold_stage #(
     id_d    = id_q;
     wait_d  = wait_q;
     for (int unsigned i = 0; i < Slots; i++) begin
-      if (valid_q[i] && !(left_i[i] && ready_o[i])) begin
+      if (valid_q[i] && !(left_i[i] && ready_o[i]) && !drop_i[i]) begin
         w = wait_q[i*TimeWidth+:TimeWidth];
         valid_d = valid_d | (Slots'(1) << n);
         id_d[32'(n)*IdWidth+:IdWidth] = id_q[i*IdWidth+:IdWidth];

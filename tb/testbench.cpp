@@ -108,8 +108,7 @@ std::optional<std::string> run_options::failure_step_problem(std::uint64_t at,
     const router_params& rp = net.router;
     const char* what = rp.packet_length > 1       ? "multi-flit packets (--packet-length)"
                        : rp.pipeline.extra() != 0 ? "--pipeline"
-                       : rp.hold_stage_impl != unit_impl::cpp ? "--unit-impl hold_stage"
-                                                              : nullptr;
+                                                  : nullptr;
     if (!what) return std::nullopt;
     return "--fail-links/--fail-routers SPEC@T (a failure during the run) cannot serve " +
            std::string(what) + " (give SPEC without @T: a failure before the run)";

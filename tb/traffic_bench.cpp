@@ -77,8 +77,8 @@ std::optional<std::string> traffic_run_options::validate() const {
     return std::nullopt;
 }
 
-// What a failure during the run (SPEC@T) cannot serve: the run's own steps, and what it cannot take
-// packets out of one by one (docs/resilience.md, "Failures at a step").
+// What a failure during the run (SPEC@T) cannot serve: a step outside the run's own steps
+// (docs/resilience.md, "Failures at a step").
 std::optional<std::string> traffic_run_options::failure_step_problem(std::uint64_t at) const {
     const auto steps = static_cast<std::uint64_t>(traffic.warmup) +
                        static_cast<std::uint64_t>(traffic.measure) +
@@ -90,9 +90,6 @@ std::optional<std::string> traffic_run_options::failure_step_problem(std::uint64
         return t +
                " is beyond the run (warm-up + measurement + drain limit: " + std::to_string(steps) +
                " steps)";
-    if (net.router.hold_stage_impl != unit_impl::cpp)
-        return "--fail-links/--fail-routers SPEC" + t +
-               " (a failure during the run) runs without --unit-impl hold_stage";
     return std::nullopt;
 }
 

@@ -5,7 +5,9 @@
 // left, those admitted), and the cycles the router was not stepped in are idle edges, clocked at
 // its next step before the outputs are read. rtl: ready_o decides which held packets may leave and
 // room_o the room (with a --hold-capacity); lockstep: the C++ unit decides, and the first step
-// where ready_o, id_o or room_o say otherwise stops the run (SC_REPORT_ERROR("d3/lockstep")). A
+// where ready_o, id_o or room_o say otherwise stops the run (SC_REPORT_ERROR("d3/lockstep")). The
+// packets a failure took out of the hold stage (their tags at the collect) are the slots drop_i
+// names from the collect to the commit's edge: the slots compared are the others. A
 // template over the model: d3sim's build and the seeded-fault build share it; include the model's
 // generated header (V*.h) before this file.
 #pragma once
@@ -21,7 +23,8 @@
 
 namespace d3 {
 
-/// What the RTL says in a step: per slot, its tag and whether it is ready, and the count held.
+/// What the RTL says in a step: per slot not dropped, its tag and whether it is ready, and the
+/// count held.
 struct hold_rtl_view {
     std::vector<std::uint32_t> ids;
     std::uint64_t ready = 0;  ///< bit i: slot i
@@ -57,6 +60,7 @@ class verilated_hold_stage final : public hold_unit_if {
         v_.admit_i = 0;
         v_.admit_global_i = 0;
         v_.left_i = 0;
+        v_.drop_i = 0;
         v_.eval();
         v_.rst_ni = 1;
         v_.eval();
@@ -66,9 +70,11 @@ class verilated_hold_stage final : public hold_unit_if {
     verilated_hold_stage(const verilated_hold_stage&) = delete;
     verilated_hold_stage& operator=(const verilated_hold_stage&) = delete;
 
-    void collect(std::uint64_t t, std::vector<hold_slot>& held) override {
+    void collect(std::uint64_t t, std::vector<hold_slot>& held,
+                 const std::vector<std::uint32_t>& dropped) override {
         catch_up(t);
         now_ = t;
+        drop(dropped);
         const hold_rtl_view rtl = view();
         bool same = rtl.count == held.size();
         for (std::size_t i = 0; same && i < held.size(); ++i)
@@ -96,7 +102,7 @@ class verilated_hold_stage final : public hold_unit_if {
         std::uint32_t left = 0;
         std::size_t kept = 0;
         for (std::size_t i = 0; i < held.size(); ++i) {
-            if (held[i].left) left |= std::uint32_t{1} << i;
+            if (held[i].left) left |= std::uint32_t{1} << (i < slots_.size() ? slots_[i] : i);
             kept += held[i].left ? 0 : 1;
         }
         if (entering.size() > kHoldAdmits || kept + entering.size() > kHoldSlots)
@@ -113,9 +119,11 @@ class verilated_hold_stage final : public hold_unit_if {
         if (wave_) {
             wave_->set(t, w_left_, left);
             wave_->set(t, w_admit_, admit);
+            wave_->set(t, w_drop_, v_.drop_i);
         }
         edge();
         v_.left_i = 0;
+        v_.drop_i = 0;
         v_.admit_i = 0;
         v_.admit_global_i = 0;
         edged_ = t;
@@ -131,6 +139,18 @@ class verilated_hold_stage final : public hold_unit_if {
         w_ready_ = w->add("hold_stage", "ready_o", kHoldSlots);
         w_left_ = w->add("hold_stage", "left_i", kHoldSlots);
         w_admit_ = w->add("hold_stage", "admit_i", kHoldAdmits);
+        w_drop_ = w->add("hold_stage", "drop_i", kHoldSlots);
+    }
+    /// drop_i: the slots holding the tags `dropped` (the RTL's slots are the C++ list before the
+    /// failure took them, every collect compares them), until the commit's edge.
+    void drop(const std::vector<std::uint32_t>& dropped) {
+        if (dropped.empty()) return;
+        v_.eval();
+        std::uint32_t mask = 0;
+        for (std::size_t i = 0; i < v_.count_o; ++i)
+            if (std::find(dropped.begin(), dropped.end(), v_.id_o[i]) != dropped.end())
+                mask |= std::uint32_t{1} << i;
+        v_.drop_i = mask;
     }
     void edge() {
         v_.eval();
@@ -146,12 +166,20 @@ class verilated_hold_stage final : public hold_unit_if {
         v_.eval();
         for (std::uint64_t i = 0; i < idle; ++i) edge();
     }
+    /// The slots not dropped, in order (slots_: each one's slot).
     hold_rtl_view view() {
         v_.eval();
         hold_rtl_view r;
         r.count = v_.count_o;
-        r.ready = v_.ready_o;
-        for (std::size_t i = 0; i < r.count; ++i) r.ids.push_back(v_.id_o[i]);
+        const std::uint32_t drop = v_.drop_i;
+        const std::size_t valid = r.count + static_cast<std::size_t>(__builtin_popcount(drop));
+        slots_.clear();
+        for (std::size_t i = 0; i < valid && i < kHoldSlots; ++i) {
+            if (drop >> i & 1) continue;
+            if (v_.ready_o >> i & 1) r.ready |= std::uint64_t{1} << r.ids.size();
+            r.ids.push_back(v_.id_o[i]);
+            slots_.push_back(i);
+        }
         return r;
     }
 
@@ -161,7 +189,8 @@ class verilated_hold_stage final : public hold_unit_if {
     std::uint64_t now_ = 0;         ///< the step of the last collect
     std::uint64_t edged_ = 0;       ///< the step of the last commit's edge
     unit_wave_if* wave_ = nullptr;  ///< --wave-rtl of this router
-    std::uint32_t w_count_ = 0, w_room_ = 0, w_ready_ = 0, w_left_ = 0, w_admit_ = 0;
+    std::uint32_t w_count_ = 0, w_room_ = 0, w_ready_ = 0, w_left_ = 0, w_admit_ = 0, w_drop_ = 0;
+    std::vector<std::size_t> slots_;  ///< the last collect's held packets' slots, in order
 };
 
 }  // namespace d3

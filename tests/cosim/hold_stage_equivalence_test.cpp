@@ -1,7 +1,8 @@
 // The Verilated hold stage (rtl/d3_hold_stage.sv) against the C++ hold stage of the paper's router
 // (sc/router/hold_stage.h), step by step, driven as the router drives it: collect the packets ready
 // (compared in order, by tag, and the count held), let some of them leave, begin the step, admit a
-// packet when there is room (the RTL's room_o against take_room), commit (the RTL's clock edge).
+// packet when there is room (the RTL's room_o against take_room), commit (the RTL's clock edge);
+// with drops, a failure first takes some held packets (take_out, drop_i).
 // Every sequence of a few steps exhaustively, seeded random runs beyond, and the seeded fault (a
 // packet ready one cycle early) must be found. A model admitting two packets per cycle (Admits = 2,
 // as d3sim's admits eight) is driven with two admissions per step. The C++ unit is an sc_object:
@@ -30,11 +31,13 @@ constexpr int kLocalLatency = 1;   // hold times: pipeline after_grant (0) + the
 constexpr int kGlobalLatency = 3;  // (a slow global link: its packets are held three cycles)
 
 // One step's choice: per admission, admit none, a local or a global packet (admission j: digit j of
-// `admit` in base 3: 0 none, 1 local, 2 global); and which ready packets leave (bit i: the i-th
-// ready one, in order).
+// `admit` in base 3: 0 none, 1 local, 2 global); which ready packets leave (bit i: the i-th
+// ready one, in order); and which held packets a failure takes before the step (bit i: the i-th
+// held one, whatever its wait: take_out in C++, drop_i in the RTL).
 struct step_choice {
     int admit = 0;
     std::uint32_t leave = 0;
+    std::uint32_t drop = 0;
 };
 
 template <typename Model>
@@ -59,6 +62,7 @@ class pair_under_test {
         serial_ = 1;
         v.admit_i = 0;
         v.left_i = 0;
+        v.drop_i = 0;
         v.rst_ni = 0;
         v.eval();
         v.rst_ni = 1;
@@ -67,12 +71,13 @@ class pair_under_test {
     /// One step; false at the first difference (`why` says which).
     bool step(const step_choice& c, std::string& why) {
         Model& v = *rtl_;
+        const std::uint32_t drop = take_out(c.drop);
         v.eval();
         request_list ready;
         ref_->collect(t_, 0, ready);
         std::vector<std::uint32_t> rtl_ready;  // the ready slots' tags, slot 0 first
         for (int i = 0; i < slots_; ++i)
-            if (v.ready_o >> i & 1) rtl_ready.push_back(tag(v, i));
+            if ((v.ready_o >> i & 1) && !(drop >> i & 1)) rtl_ready.push_back(tag(v, i));
         if (rtl_ready.size() != ready.size()) return fail(why, "ready count");
         for (std::size_t i = 0; i < ready.size(); ++i)
             if (rtl_ready[i] != (ready[i].e->pkt->serial & 0xff)) return fail(why, "ready tag");
@@ -80,7 +85,7 @@ class pair_under_test {
         // The chosen ready packets leave: done in C++, their slots in left_i.
         std::uint32_t left = 0;
         for (std::size_t i = 0, r = 0; i < static_cast<std::size_t>(slots_); ++i) {
-            if (!(v.ready_o >> i & 1)) continue;
+            if (!(v.ready_o >> i & 1) || (drop >> i & 1)) continue;
             if (c.leave >> r & 1) {
                 left |= 1u << i;
                 ready[r].e->done = true;
@@ -95,11 +100,23 @@ class pair_under_test {
         v.clk_i = 1;
         v.eval();
         v.clk_i = 0;
+        v.drop_i = 0;
         ++t_;
         return true;
     }
 
   private:
+    // The held packets `mask` names (bit i: the i-th held, slot i) taken out of both: the slots
+    // dropped.
+    std::uint32_t take_out(std::uint32_t mask) {
+        Model& v = *rtl_;
+        mask &= (std::uint32_t{1} << ref_->size()) - 1;
+        std::size_t i = 0;
+        ref_->take_out([&](entry&) { return (mask >> i++ & 1) != 0; });
+        using bits = std::remove_reference_t<decltype(v.drop_i)>;
+        v.drop_i = static_cast<bits>(mask);
+        return mask;
+    }
     // The step's admissions, in order, each where take_room (and room_o, counted down) allows.
     bool admit(int kinds, std::string& why) {
         Model& v = *rtl_;
@@ -152,12 +169,12 @@ class pair_under_test {
     std::uint32_t serial_ = 1;
 };
 
-// Every sequence of `steps` choices (admit 3 ways x leave masks of `slots` bits) from reset: the
-// number that differ.
+// Every sequence of `steps` choices (admit 3 ways x leave masks of `slots` bits, x drop masks of
+// `slots` bits with `drops`) from reset: the number that differ.
 template <typename Model>
-long differing_sequences(int slots, int capacity, int steps, int admits = 1) {
+long differing_sequences(int slots, int capacity, int steps, int admits = 1, bool drops = false) {
     const std::uint64_t kinds = admits == 1 ? 3 : 9;
-    const std::uint64_t choices = kinds << slots;
+    const std::uint64_t choices = kinds << (drops ? 2 * slots : slots);
     std::uint64_t count = 1;
     for (int i = 0; i < steps; ++i) count *= choices;
     long differing = 0;
@@ -169,23 +186,28 @@ long differing_sequences(int slots, int capacity, int steps, int admits = 1) {
         std::uint64_t rest = s;
         for (int i = 0; same && i < steps; ++i, rest /= choices) {
             const auto c = static_cast<std::uint32_t>(rest % choices);
-            same =
-                p.step({static_cast<int>(c % kinds), static_cast<std::uint32_t>(c / kinds)}, why);
+            const auto masks = static_cast<std::uint32_t>(c / kinds);
+            const std::uint32_t leave = masks & ((1u << slots) - 1), drop = masks >> slots;
+            same = p.step({static_cast<int>(c % kinds), leave, drop}, why);
         }
         differing += !same;
     }
     return differing;
 }
 
+// `drops`: a failure takes random held packets in about one step in eight.
 template <typename Model>
 bool random_run_agrees(int slots, int capacity, std::uint64_t seed, int steps, std::string& why,
-                       int admits = 1) {
+                       int admits = 1, bool drops = false) {
     pair_under_test<Model> p(slots, capacity, admits);
     std::mt19937_64 g(seed);
     const std::uint64_t kinds = admits == 1 ? 3 : 9;
-    for (int i = 0; i < steps; ++i)
-        if (!p.step({static_cast<int>(g() % kinds), static_cast<std::uint32_t>(g())}, why))
-            return false;
+    for (int i = 0; i < steps; ++i) {
+        const int admit = static_cast<int>(g() % kinds);
+        const auto leave = static_cast<std::uint32_t>(g());
+        const auto drop = static_cast<std::uint32_t>(drops && g() % 8 == 0 ? g() : 0);
+        if (!p.step({admit, leave, drop}, why)) return false;
+    }
     return true;
 }
 
@@ -211,6 +233,22 @@ TEST(RtlHoldStage, SeededRandomRuns) {
         for (int capacity = 1; capacity <= 4; ++capacity)
             EXPECT_TRUE(random_run_agrees<Vd3_hold_stage_s4>(4, capacity, seed, 2000, why))
                 << "seed " << seed << " capacity " << capacity << ": " << why;
+}
+
+// A failure takes held packets (drop_i), whatever their wait: out of count_o and room_o at once,
+// out of the slots at the edge, the others closing up.
+TEST(RtlHoldStage, EverySequenceOfThreeStepsWithDrops) {
+    EXPECT_EQ(differing_sequences<Vd3_hold_stage_s2>(2, 2, 3, 1, true), 0);
+    EXPECT_EQ(differing_sequences<Vd3_hold_stage_s2>(2, 1, 3, 1, true), 0);
+    std::string why;
+    for (std::uint64_t seed = 1; seed <= 10; ++seed)
+        for (int capacity = 1; capacity <= 4; ++capacity) {
+            EXPECT_TRUE(random_run_agrees<Vd3_hold_stage_s4>(4, capacity, seed, 2000, why, 1, true))
+                << "seed " << seed << " capacity " << capacity << ": " << why;
+            EXPECT_TRUE(
+                random_run_agrees<Vd3_hold_stage_s4_a2>(4, capacity, seed, 2000, why, 2, true))
+                << "seed " << seed << " capacity " << capacity << " two admissions: " << why;
+        }
 }
 
 TEST(RtlHoldStage, TheSeededFaultIsFound) {

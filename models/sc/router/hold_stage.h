@@ -132,12 +132,17 @@ class hold_stage : public sc_core::sc_object {
     }
 
     /// A failure during the run (router::fail_waiting): calls visit(entry) for every held packet,
-    /// between steps; those it returns true for are taken out. Not with a hold unit (use()).
+    /// between steps; those it returns true for are taken out (with a hold unit, use(), their tags
+    /// are kept for the unit's next collect).
     template <typename Visit>
     void take_out(Visit&& visit) {
         std::size_t kept = 0;
-        for (held_entry& h : held_)
-            if (!visit(h.e)) held_[kept++] = h;
+        for (held_entry& h : held_) {
+            if (!visit(h.e))
+                held_[kept++] = h;
+            else if (unit_)
+                unit_->dropped.push_back(hold_tag(h.seq));
+        }
         held_.resize(kept);
         for (bounded_ring<held_entry>& lane : lanes_) {
             for (std::size_t i = 0; i < lane.size(); ++i) lane[i].e.done = visit(lane[i].e);
@@ -200,7 +205,8 @@ class hold_stage : public sc_core::sc_object {
         std::unique_ptr<hold_unit_if> unit;
         std::vector<hold_slot> held;  ///< the held packets as the unit sees them
         std::vector<hold_slot> entering;
-        std::uint64_t now = 0;  ///< the step of the last collect_unit
+        std::vector<std::uint32_t> dropped;  ///< tags take_out took since the last collect_unit
+        std::uint64_t now = 0;               ///< the step of the last collect_unit
     };
     /// One pointer, so that a hold stage without a unit (every router but with --unit-impl
     /// hold_stage) keeps its size.

@@ -16,7 +16,7 @@ hold_unit_maker& hold_maker() {
 
 hold_slot slot_of(const entry& e, std::uint64_t seq, std::uint32_t lane) {
     hold_slot s;
-    s.tag = static_cast<std::uint32_t>(seq);
+    s.tag = hold_tag(seq);
     s.global = lane == 1;
     s.due = e.ready;
     s.packet = e.pkt ? e.pkt->serial : 0;
@@ -50,7 +50,8 @@ void hold_stage::collect_unit(std::uint64_t t, std::uint32_t source, request_lis
         u.held.push_back(slot_of(h.e, h.seq, h.lane));
         u.held.back().ready = h.e.ready <= t;
     }
-    u.unit->collect(t, u.held);
+    u.unit->collect(t, u.held, u.dropped);
+    u.dropped.clear();
     for (std::size_t i = 0; i < held_.size(); ++i)
         if (u.held[i].ready) out.push_back({&held_[i].e, source});
 }

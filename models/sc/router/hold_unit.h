@@ -3,7 +3,8 @@
 // (models/rtl/rtl_hold_stage.h), registered by a build with the RTL (register_rtl_units()). The
 // C++ hold stage keeps the packets, in the order they entered; the unit is told, per step, the
 // packets held (by tag), which of them left and which entered, and decides which held packets are
-// ready and the room for new ones. The SystemC model does not link Verilated code.
+// ready and the room for new ones; a failure during the run tells it the held packets it took
+// (docs/resilience.md, "Failures at a step"). The SystemC model does not link Verilated code.
 #pragma once
 
 #include <cstddef>
@@ -26,6 +27,11 @@ struct hold_slot {
     std::uint64_t packet = 0;  ///< the packet's serial number (reports)
 };
 
+/// A held packet's tag: its number of entry in the hold stage, low 32 bits.
+inline std::uint32_t hold_tag(std::uint64_t entered) {
+    return static_cast<std::uint32_t>(entered);
+}
+
 struct hold_unit_setup {
     const char* router = "";  ///< the router's SystemC name (reports)
     coord at;
@@ -41,7 +47,11 @@ class hold_unit_if {
     virtual ~hold_unit_if() = default;
     /// Step `t` begins with `held` (in the order they entered): sets each one's `ready` to the
     /// unit's decision (lockstep: stops the run where it differs from the C++ answer given there).
-    virtual void collect(std::uint64_t t, std::vector<hold_slot>& held) = 0;
+    /// `dropped`: the tags of the packets a failure took out of the hold stage since the last
+    /// step (hold_stage::take_out), which the unit still holds: it takes them out in this step,
+    /// out of its room at once and of its slots at the commit.
+    virtual void collect(std::uint64_t t, std::vector<hold_slot>& held,
+                         const std::vector<std::uint32_t>& dropped) = 0;
     /// The room for new packets in this step; `reference`: the C++ unit's (bounded capacity only).
     virtual std::size_t room(std::size_t reference) = 0;
     /// Step `t` ends: the packets that left (`held`'s `left`) are dropped, `entering` enter.
