@@ -105,14 +105,9 @@ std::optional<std::string> run_options::failure_step_problem(std::uint64_t at,
                 return "--fail-links/--fail-routers SPEC@T (a failure during the run) cannot serve "
                        "a primitive whose nodes answer the broadcasts they receive (the answers "
                        "to a lost copy cannot be known; give SPEC without @T)";
-    const router_params& rp = net.router;
-    const char* what = rp.packet_length > 1       ? "multi-flit packets (--packet-length)"
-                       : rp.pipeline.extra() != 0 ? "--pipeline"
-                       : rp.hold_stage_impl != unit_impl::cpp ? "--unit-impl hold_stage"
-                                                              : nullptr;
-    if (!what) return std::nullopt;
-    return "--fail-links/--fail-routers SPEC@T (a failure during the run) cannot serve " +
-           std::string(what) + " (give SPEC without @T: a failure before the run)";
+    if (net.router.hold_stage_impl == unit_impl::cpp) return std::nullopt;
+    return "--fail-links/--fail-routers SPEC@T (a failure during the run) cannot serve "
+           "--unit-impl hold_stage (give SPEC without @T: a failure before the run)";
 }
 
 // A primitive that launches more than M packets per round gets that injection width (the glgl
