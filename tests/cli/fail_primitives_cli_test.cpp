@@ -460,6 +460,11 @@ TEST(FailPrimitivesCli, AFailureAtAStepRefusesWhatItCannotServe) {
     expect_bad_input("--k 4 --m 8 --primitive all-to-one --fail-links " + cable + "@2",
                      "answer the broadcasts");
     expect_bad_input(
+        "--k 4 --m 8 --primitive broadcast --source 1,2,3 --packet-length 4 "
+        "--fail-links " +
+            cable + "@2",
+        "multi-flit broadcasts");
+    expect_bad_input(
         "--k 4 --m 8 --primitive broadcast --source 1,2,3 --fail-links " + cable + "@17",
         "after the primitive's last launch");
 }
