@@ -66,6 +66,9 @@ void failure_injector::step(std::uint64_t step) {  // at_ - 1
     net_.fail_waiting(
         step, [this](packet& p, const waiting_place& w) { return judge(p, w); },
         [this](const packet& p, const waiting_place& w) { lost(p, w); });
+    net_.fail_handing_over(
+        step, [this](const packet& p, router_id r) { return takes_handed_over(p, r); },
+        [this](const packet& p, router_id r) { lost_on_the_way(p, r); });
     tails_.clear();
 }
 
@@ -96,6 +99,30 @@ router::waiting_verdict failure_injector::judge(packet& p, const waiting_place& 
             break;
     }
     return router::waiting_verdict::removed;
+}
+
+bool failure_injector::takes_handed_over(const packet& p, router_id at) {
+    // Its tail is still in the router that ejected it, or on a failed cable behind it.
+    if (faults_.router_failed(at)) {
+        ++in_failed_routers_;
+        return true;
+    }
+    const auto tail = tails_.find(p.serial);
+    if (tail == tails_.end()) return false;
+    ++(tail->second == failure_fate::in_failed_router ? in_failed_routers_ : on_failed_links_);
+    return true;
+}
+
+void failure_injector::lost_on_the_way(const packet& p, router_id at) {
+    if (p.hdr.broadcast)
+        state_.lost_copy(p.src, {at}, p.serial, /*launched=*/true);
+    else
+        state_.lost(p.src, at, p.payload, p.serial, /*launched=*/true);
+    lost_flits_ += p.flits;
+    if (!log_) return;
+    packet_event e = event_of(packet_event_kind::lost, p, at_, at);
+    e.input = packet_event::kNode;  // at its node, which waits for its tail
+    log_->on_packet(e);
 }
 
 bool failure_injector::keep_queued(router_id at, launch& l) {

@@ -43,6 +43,12 @@ class failure_injector final : public stepper::client {
                      const link_faults& faults, std::uint64_t at, link_observer* log);
     router::waiting_verdict judge(packet& p, const waiting_place& w);
     void lost(const packet& p, const waiting_place& w);
+    /// A packet ejected to the node of router `at` whose tail has not arrived (a run whose nodes
+    /// hand packets over at their tail's arrival): taken when `at` failed or its tail is on a
+    /// failed cable (tails_).
+    bool takes_handed_over(const packet& p, router_id at);
+    /// Tells the workload and the packet log of such a packet taken.
+    void lost_on_the_way(const packet& p, router_id at);
     /// A launch still queued at its live source `at`: kept (rerouted where its route crosses the
     /// failure) or, with no route left, dropped as never launched.
     bool keep_queued(router_id at, launch& l);

@@ -99,19 +99,21 @@ std::optional<std::string> run_options::failure_step_problem(std::uint64_t at,
                ") and the " + std::to_string(kFailureAfterLastLaunch) +
                " steps its messages may take";
     const topology topo = make_topology(net);
-    if (const auto v = w.volume(topo); !v || v->deliveries != v->messages)
-        for (router_id r = 0; r < topo.routers(); ++r)  // broadcasts: are they answered?
+    const auto v = w.volume(topo);
+    const bool broadcasts = !v || v->deliveries != v->messages;
+    if (broadcasts)
+        for (router_id r = 0; r < topo.routers(); ++r)  // are they answered?
             if (const auto p = w.program_for(r); p && p->reacts() == reaction::answers)
                 return "--fail-links/--fail-routers SPEC@T (a failure during the run) cannot serve "
                        "a primitive whose nodes answer the broadcasts they receive (the answers "
                        "to a lost copy cannot be known; give SPEC without @T)";
-    const router_params& rp = net.router;
-    const char* what = rp.packet_length > 1       ? "multi-flit packets (--packet-length)"
-                       : rp.pipeline.extra() != 0 ? "--pipeline"
-                                                  : nullptr;
-    if (!what) return std::nullopt;
-    return "--fail-links/--fail-routers SPEC@T (a failure during the run) cannot serve " +
-           std::string(what) + " (give SPEC without @T: a failure before the run)";
+    // A copy the replicator sends on before its parent's tail has crossed a failed cable is a
+    // packet of its own, which the failure does not know to carry that tail.
+    if (broadcasts && net.router.packet_length > 1)
+        return "--fail-links/--fail-routers SPEC@T (a failure during the run) cannot serve "
+               "multi-flit broadcasts (a copy sent on before its parent's tail crossed a failed "
+               "cable is not known to lose it; give SPEC without @T)";
+    return std::nullopt;
 }
 
 // A primitive that launches more than M packets per round gets that injection width (the glgl

@@ -101,12 +101,13 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
                 module_name("router", at, label),
                 router::setup{cfg_, topo_, at, decoder, pool_, clock, observer, cfg_.background});
         });
+        const bool at_tail = node::hands_over_at_tail(cfg_);
         nodes.init(n, [&](std::size_t i) {
             const auto id = static_cast<router_id>(i);
             const coord at = topo_.at(id);
             return new node(
                 module_name("node", at, label),
-                node::setup{cfg_, topo_, at, pool_, ledger_, clock, work.program_for(id)});
+                node::setup{cfg_, topo_, at, pool_, ledger_, clock, work.program_for(id), at_tail});
         });
     }
     // Links: output o of router i to the input its far end arrives on, in output order, then the

@@ -93,6 +93,13 @@ class network : public sc_core::sc_module, public occupancy_view {
     /// packets on the paper router.
     std::unordered_map<std::uint64_t, failure_fate> flits_on_failures(const link_faults& f,
                                                                       std::uint64_t t) const;
+    /// A failure at the end of step `t` in a run whose nodes hand packets over at their tail's
+    /// arrival (node::hands_over_at_tail): each packet ejected to the node of router r whose tail
+    /// has not arrived is told to takes(packet, r); a taken one is dropped from the ledger (its
+    /// delivery at r), no longer counted ejected by r, told to `lost` and given back to the pool.
+    void fail_handing_over(std::uint64_t t,
+                           const std::function<bool(const packet&, router_id)>& takes,
+                           const std::function<void(const packet&, router_id)>& lost);
     /// Node r's router failed: it launches nothing more; `dropped` is told each launch that
     /// still waited in its queues (node::fail).
     void fail_node(router_id r, const std::function<void(const launch&)>& dropped);

@@ -119,6 +119,29 @@ std::unordered_map<std::uint64_t, failure_fate> network::flits_on_failures(const
     return out;
 }
 
+void network::fail_handing_over(std::uint64_t t,
+                                const std::function<bool(const packet&, router_id)>& takes,
+                                const std::function<void(const packet&, router_id)>& lost) {
+    for (router_id r = 0; r < topo_.routers(); ++r) {
+        if (!nodes[r].hands_over_at_tail()) return;  // all nodes or none
+        nodes[r].fail_held([&](packet& p) {
+            if (!takes(p, r)) return false;
+            const bool dropped =
+                p.hdr.broadcast ? ledger_.drop_copy(p.msg, {r}) : ledger_.drop(p.msg);
+            if (!dropped) {
+                std::ostringstream os;
+                os << "a failure at step " << t << " took packet " << p.serial << " (message "
+                   << p.msg << ") on its way to the node, which the ledger cannot drop";
+                SC_REPORT_ERROR("d3/network", os.str().c_str());
+            }
+            routers[r].take_back_ejection(p);
+            lost(p, r);
+            pool_.release(&p);
+            return true;
+        });
+    }
+}
+
 void network::fail_node(router_id r, const std::function<void(const launch&)>& dropped) {
     nodes[r].fail(dropped);
 }

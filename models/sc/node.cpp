@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "core/containers/calendar.h"
+#include "core/network/link_faults.h"
 #include "core/workload/schedule.h"
 
 namespace d3 {
@@ -48,12 +49,26 @@ node::node(const sc_core::sc_module_name& name, setup s)
         lanes_[c].credit_due.reserve(
             static_cast<std::size_t>(std::min(s.cfg.router.injection_depth, kCreditsReserved)));
     inject_out.bind(credit_if_);
-    if (sized)
+    // A failure at a step may take a packet whose head the router ejected while its tail is still
+    // on the way (a failed cable or router behind it): the node hands it over at its tail's
+    // arrival.
+    if (s.hands_over_at_tail) {
+        handed_step_ = stepped_with();
+        step_with(&node::step_handing_over);
+        eject_in.bind(eject_at_tail_if_);
+    } else if (sized) {
         eject_in.bind(eject_sized_if_);
-    else
+    } else {
         eject_in.bind(eject_if_);
+    }
     clock_.add(*this, /*router_phase=*/false);
     if (program_) clock_.wake(*this, 0);
+}
+
+bool node::hands_over_at_tail(const network_config& cfg) {
+    const router_params& rp = cfg.router;
+    return cfg.faults() && !rp.design_space() && fault_step(cfg.fail_links, cfg.fail_routers) &&
+           (rp.packet_length > 1 || rp.pipeline.after_grant() > 0);
 }
 
 void node::end_of_elaboration() {
@@ -284,6 +299,38 @@ tlm::tlm_sync_enum node::deliver(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& 
         f.pkt, tail == sc_core::SC_ZERO_TIME ? clock_.now() : clock_.now() + clock_.cycle_of(tail));
 }
 
+tlm::tlm_sync_enum node::hold_until_tail(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& tail) {
+    if (ph != tlm::BEGIN_REQ) check_phase(name(), "nb_transport_fw", ph, tlm::BEGIN_REQ);
+    const std::uint64_t now = clock_.now();
+    const std::uint64_t due = now + clock_.cycle_of(tail);
+    if (due == now) return deliver_at(f.pkt, now);
+    held_.push_back({due, f.pkt});
+    clock_.wake(*this, due);
+    return tlm::TLM_COMPLETED;
+}
+
+void node::step_handing_over(client& c, std::uint64_t t) {
+    node& n = static_cast<node&>(c);
+    n.handed_step_(c, t);
+    std::uint64_t next = calendar::kNever;
+    std::size_t kept = 0;
+    for (const held& h : n.held_) {  // in the order of their ejection
+        if (h.due <= t) {
+            n.deliver_at(h.pkt, h.due);
+        } else {
+            next = std::min(next, h.due);
+            n.held_[kept++] = h;
+        }
+    }
+    n.held_.resize(kept);
+    if (next != calendar::kNever) n.clock_.wake(n, next);
+}
+
+void node::fail_held(const std::function<bool(packet&)>& takes) {
+    held_.erase(std::remove_if(held_.begin(), held_.end(), [&](held& h) { return takes(*h.pkt); }),
+                held_.end());
+}
+
 tlm::tlm_sync_enum node::deliver_at(packet* const pkt, std::uint64_t t) {
     const packet& p = *pkt;
     count_received(p, t);
@@ -356,6 +403,17 @@ unsigned node::eject_if<Sized>::transport_dbg(flit&) {
 }
 template class node::eject_if<false>;
 template class node::eject_if<true>;
+void node::eject_at_tail_if::b_transport(flit&, sc_core::sc_time&) {
+    unsupported_call(node_.name(), "b_transport");
+}
+bool node::eject_at_tail_if::get_direct_mem_ptr(flit&, tlm::tlm_dmi&) {
+    unsupported_call(node_.name(), "get_direct_mem_ptr");
+    return false;
+}
+unsigned node::eject_at_tail_if::transport_dbg(flit&) {
+    unsupported_call(node_.name(), "transport_dbg");
+    return 0;
+}
 void node::credit_if::invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) {
     unsupported_call(node_.name(), "invalidate_direct_mem_ptr");
 }

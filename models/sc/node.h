@@ -58,6 +58,7 @@ class node : public stepper::client, public sc_core::sc_module {
         ledger& deliveries;
         stepper& clock;
         std::unique_ptr<node_program> program;  ///< nullptr: an idle node
+        bool hands_over_at_tail = false;        ///< hands_over_at_tail(cfg), worked out once
     };
 
     node(const sc_core::sc_module_name& name, setup s);
@@ -78,6 +79,19 @@ class node : public stepper::client, public sc_core::sc_module {
     /// its queues is kept, its header as `keep` leaves it, where keep(launch) is true, and dropped
     /// otherwise.
     void judge_waiting(const std::function<bool(launch&)>& keep);
+    /// Whether this node hands a packet over when its tail arrives rather than at its head's
+    /// ejection: in runs with a failure at a step whose packets' tails come after their heads
+    /// (multi-flit packets, a router pipeline), so that a failure can still take a packet whose
+    /// head was ejected (docs/resilience.md, "Failures at a step").
+    bool hands_over_at_tail() const { return handed_step_ != nullptr; }
+    /// Whether the nodes of a network of configuration `cfg` (resolved) hand packets over at
+    /// their tail's arrival: a failure at a step, the paper's router (a design-space router
+    /// ejects a packet with its tail), and tails after their heads (F > 1 or a pipeline).
+    static bool hands_over_at_tail(const network_config& cfg);
+    /// A failure at a step (network::fail_handing_over): each packet ejected to this node whose
+    /// tail has not arrived is told to takes(packet), and forgotten where it returns true (the
+    /// caller gives the packet back).
+    void fail_held(const std::function<bool(packet&)>& takes);
 
   private:
     /// step() of a failed node (fail()).
@@ -88,6 +102,13 @@ class node : public stepper::client, public sc_core::sc_module {
                                                               sc_core::sc_time& t);
     /// nb_transport_fw in general (out of line: see nb_transport_fw).
     [[gnu::noinline]] tlm::tlm_sync_enum deliver(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t);
+    /// A delivery in a run that hands packets over at their tail's arrival (hands_over_at_tail):
+    /// kept in held_ until the step its tail arrives, delivered at once when that is now.
+    tlm::tlm_sync_enum hold_until_tail(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& tail);
+    /// step() of a node that hands packets over at their tail's arrival: its chosen step, then the
+    /// packets whose tail arrives in step `t` (after its launches, so that a reply a delivery
+    /// causes takes this step's injection room and leaves in the next, as in deliver_at).
+    static void step_handing_over(client& c, std::uint64_t t);
     /// deliver() of packet `p`, whose tail arrived in step `t`.
     [[gnu::noinline]] tlm::tlm_sync_enum deliver_at(packet* p, std::uint64_t t);
     /// Counts a delivery of `p` in step `t` in the node's figures (both delivery paths).
@@ -130,8 +151,27 @@ class node : public stepper::client, public sc_core::sc_module {
       private:
         node& node_;
     };
+    /// What eject_in is bound to in a node that hands packets over at their tail's arrival
+    /// (hands_over_at_tail): a delivery goes to hold_until_tail. (A class of its own, not a
+    /// third eject_if: the elaboration's dynamic casts compare the bound classes' names, and a
+    /// longer name costs every run's binding.)
+    class eject_at_tail_if final : public tlm::tlm_fw_transport_if<link_protocol_types> {
+      public:
+        explicit eject_at_tail_if(node& n) : node_(n) {}
+        tlm::tlm_sync_enum nb_transport_fw(flit& f, tlm::tlm_phase& ph,
+                                           sc_core::sc_time& t) override {
+            return node_.hold_until_tail(f, ph, t);
+        }
+        void b_transport(flit&, sc_core::sc_time&) override;
+        bool get_direct_mem_ptr(flit&, tlm::tlm_dmi&) override;
+        unsigned transport_dbg(flit&) override;
+
+      private:
+        node& node_;
+    };
     eject_if<false> eject_if_{*this};
     eject_if<true> eject_sized_if_{*this};
+    eject_at_tail_if eject_at_tail_if_{*this};
     credit_if credit_if_{*this};
     /// Takes the credits due by step `t` in the first `classes` lanes.
     template <typename Classes>
@@ -206,8 +246,16 @@ class node : public stepper::client, public sc_core::sc_module {
     const sc_core::sc_time injection_delay_;
     lane lanes_[kServiceClasses];  ///< per service class
     std::vector<launch> launches_;
-    delivery arrival_;                  ///< nb_transport_fw's delivery, for record_arrival
-    std::vector<launch> turnaround_;    ///< launched in the last delivery step, sent next cycle
+    delivery arrival_;                ///< nb_transport_fw's delivery, for record_arrival
+    std::vector<launch> turnaround_;  ///< launched in the last delivery step, sent next cycle
+    /// hands_over_at_tail: the packets ejected to it whose tail arrives in step `due`, in the
+    /// order of their ejection; and the step the node chose before (step_handing_over calls it).
+    struct held {
+        std::uint64_t due;
+        packet* pkt;
+    };
+    std::vector<held> held_;
+    step_function handed_step_ = nullptr;
     std::uint64_t sent_cycle_ = ~0ull;  ///< the cycle the lanes' `sent` count packets for
     node_stats stats_;
 };

@@ -195,6 +195,13 @@ class router : public stepper::client, public sc_core::sc_module {
     std::vector<std::uint64_t> tails_on(int o, std::uint64_t t) const {
         return out_unit_.tails_on(o, t);
     }
+    /// A failure at a step took `p` after its head's ejection here, before its tail reached the
+    /// node (node::fail_held): it is not counted ejected (its flits are the failure's).
+    void take_back_ejection(const packet& p) {
+        router_stats& s = p.background ? background_stats_ : stats_;
+        --s.ejected;
+        if (flits_ > 1) s.flits_ejected -= p.flits;
+    }
 
     /// --threads: the occupancy the waves are told of link input `input` (-1: the hold stage;
     /// `channel` -1: the whole port, else that channel's buffer) when a change is replayed.

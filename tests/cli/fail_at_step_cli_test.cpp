@@ -29,6 +29,8 @@ using test::crossing_from;
 using test::crossing_later;
 using test::expect_bad_input;
 using test::failed_run;
+using test::flit_losses;
+using test::flit_losses_at;
 using test::moves;
 using test::on_cable_at;
 using test::on_cable_by_step;
@@ -236,54 +238,73 @@ TEST(FailAtStepCli, ARouterFailingUnderLoadLosesWhatItHoldsAndWhatGoesToIt) {
     EXPECT_EQ(j["traffic"]["delivered"], j["traffic"]["created"]);
 }
 
+// A router pipeline (route,traverse: A + T = 1 cycle after the grant): a packet the router ejects
+// reaches its node a cycle later, so the router failing at T loses the packets it ejected in step
+// T - 1 (their `deliver` event at it in the probe's log, then a `lost` event at its node) and hands
+// over those it ejected before. Every other packet is delivered once or lost.
+TEST(FailAtStepCli, WithAPipelineAFailingRouterLosesThePacketsItWasStillEjecting) {
+    const std::string down = "2.3.2", pipe = "--pipeline route,traverse ";
+    const failed_run probe = fail_router_at(300, "pipe-router-probe", pipe);  // (after it drained)
+    std::map<std::uint64_t, std::set<std::uint64_t>> ejected;  // step -> packets it ejected
+    for (const row& x : probe.rows)
+        if (x.event == "deliver" && x.router == down) ejected[x.step].insert(x.packet);
+    std::uint64_t at = 0;
+    for (std::uint64_t t = 40; t < 88; ++t)
+        if (ejected[t - 1].size() > ejected[at == 0 ? 0 : at - 1].size()) at = t;
+    ASSERT_NE(at, 0u) << "the router ejects nothing: a test that could not fail";
+
+    const failed_run r = fail_router_at(at, "pipe-router", pipe);
+    ASSERT_EQ(r.code, 7) << r.err;
+    EXPECT_TRUE(r.j["correct"].get<bool>()) << r.j["problems"];
+    std::set<std::uint64_t> lost, injected, lost_after_ejection;
+    std::map<std::uint64_t, int> delivered;
+    for (const row& x : r.rows) {
+        if (x.event == "deliver") ++delivered[x.packet];
+        if (x.event == "inject") injected.insert(x.packet);
+        if (x.event != "lost") continue;
+        lost.insert(x.packet);
+        if (!delivered.count(x.packet)) continue;
+        lost_after_ejection.insert(x.packet);
+        EXPECT_EQ(x.router, down) << "packet " << x.packet;
+        EXPECT_EQ(x.input, "node") << "packet " << x.packet;
+    }
+    EXPECT_EQ(lost_after_ejection, ejected[at - 1]);
+    for (const std::uint64_t p : injected) {
+        const int n = delivered.count(p) ? delivered.at(p) : 0;
+        EXPECT_EQ(n + static_cast<int>(lost.count(p) && !lost_after_ejection.count(p)), 1)
+            << "packet " << p;
+    }
+    EXPECT_EQ(r.j["delivered"].get<std::size_t>() + lost.size(), injected.size());
+    EXPECT_EQ(r.j["traffic"]["faults"]["lost_packets"].get<std::set<std::uint64_t>>(), lost);
+}
+
 // Packets of F flits (virtual cut-through): the head moves on as soon as it arrives, the tail F - 1
 // cycles behind it on every link. A packet is lost when its head waits at the cable's far end (as
 // with one flit), and also when its head has gone on but its tail is still on the cable: it
 // crossed the cable in step s and its tail reaches the far end in step s + F - 1 + 1 (one-cycle
-// links) >= T, unless its head was delivered before T (the model delivers at the ejection).
+// links) >= T, even when its head was delivered before T (the node takes a packet at its tail's
+// arrival in a run with a failure at a step: the tail would have come over the failed cable).
 constexpr std::uint64_t kFlits = 4;
 const std::string kFlitRun = "--packet-length 4 --buffer-depth 8 ";
 
-struct flit_losses {
-    std::set<std::uint64_t> heads, tails_only;
-};
-flit_losses flit_losses_at(const std::vector<row>& rows, std::uint64_t t) {
-    std::map<std::uint64_t, const row*> last;
-    std::map<std::uint64_t, std::uint64_t> crossed;  // packet -> step of its last hop over it
-    for (const row& r : rows) {
-        if (r.step >= t || !moves(r)) continue;
-        last[r.packet] = &r;
-        if (over_cable(r)) crossed[r.packet] = r.step;
-    }
-    flit_losses out;
-    for (const auto& [packet, r] : last) {
-        if (over_cable(*r)) {
-            out.heads.insert(packet);
-            continue;
-        }
-        const auto c = crossed.find(packet);
-        if (r->event != "deliver" && c != crossed.end() && c->second + kFlits - 1 + 1 >= t)
-            out.tails_only.insert(packet);
-    }
-    return out;
-}
-
 TEST(FailAtStepCli, MultiFlitPacketsWithAnyFlitOnTheCableAreLostWhole) {
     const failed_run probe = fail_cable_at(300, "flits-probe", kFlitRun);  // (after it drained)
-    // The probe's log before 89 is any run's before its T: the T with most tails alone on it.
+    // The probe's log before 89 is any run's before its T: the T with most packets whose head
+    // was delivered while their tail was on the cable, then most tails alone on it.
     std::uint64_t at = 0;
     std::size_t most = 0;
     for (std::uint64_t t = 40; t < 88; ++t) {
-        const flit_losses l = flit_losses_at(probe.rows, t);
-        if (l.tails_only.size() * 100 + l.heads.size() > most)
-            most = l.tails_only.size() * 100 + l.heads.size(), at = t;
+        const flit_losses l = flit_losses_at(probe.rows, t, kFlits);
+        const std::size_t score =
+            l.delivered_heads.size() * 10000 + l.tails_only.size() * 100 + l.heads.size();
+        if (score > most) most = score, at = t;
     }
-    ASSERT_GE(most, 100u) << "no packet's tail is ever on the cable alone: could not fail";
+    ASSERT_GE(most, 10000u) << "no head is delivered with its tail on the cable: could not fail";
 
     const failed_run r = fail_cable_at(at, "flits", kFlitRun);
     ASSERT_EQ(r.code, 7) << r.err;
     EXPECT_TRUE(r.j["correct"].get<bool>()) << r.j["problems"];
-    const flit_losses l = flit_losses_at(r.rows, at);
+    const flit_losses l = flit_losses_at(probe.rows, at, kFlits);
     std::set<std::uint64_t> expected = l.heads, lost;
     expected.insert(l.tails_only.begin(), l.tails_only.end());
     const crossing_later crossing = crossing_from(probe.rows, r.rows, at, over_cable);
@@ -294,6 +315,11 @@ TEST(FailAtStepCli, MultiFlitPacketsWithAnyFlitOnTheCableAreLostWhole) {
         if (x.event == "lost") {
             EXPECT_EQ(x.step, at);
             lost.insert(x.packet);
+            // A packet whose head was delivered is lost at that router's node.
+            if (const auto d = l.delivered_heads.find(x.packet); d != l.delivered_heads.end()) {
+                EXPECT_EQ(x.router, d->second) << "packet " << x.packet;
+                EXPECT_EQ(x.input, "node") << "packet " << x.packet;
+            }
         }
         if (x.event == "deliver") ++delivered[x.packet];
         if (x.step >= at) {
@@ -306,13 +332,18 @@ TEST(FailAtStepCli, MultiFlitPacketsWithAnyFlitOnTheCableAreLostWhole) {
     EXPECT_EQ(f["lost_no_descending_detour"], crossing.in_network.size());
     EXPECT_EQ(f["rerouted_in_flight"], crossing.injected.size());
     EXPECT_EQ(f["lost_packets"].get<std::set<std::uint64_t>>(), all);
+    // Every packet injected is delivered once or lost; a lost one's head was delivered (the
+    // log's `deliver`, its head's ejection) only while its tail was on the cable.
     std::set<std::uint64_t> injected;
     for (const row& x : r.rows)
         if (x.event == "inject") injected.insert(x.packet);
     for (const std::uint64_t p : injected) {
         const int n = delivered.count(p) ? delivered.at(p) : 0;
-        EXPECT_EQ(n + static_cast<int>(lost.count(p)), 1) << "packet " << p;
+        const bool head_only = l.delivered_heads.count(p) != 0;
+        EXPECT_EQ(n, lost.count(p) && !head_only ? 0 : 1) << "packet " << p;
     }
+    EXPECT_EQ(r.j["delivered"].get<std::size_t>() + all.size(), injected.size());
+    EXPECT_EQ(r.j["traffic"]["delivered"], r.j["traffic"]["created"]);
     // Every flit's slot came back (the run's own check), and the flits balance by hand.
     const auto& flits = r.j["traffic"]["flits"];
     EXPECT_EQ(flits["link_sent"], flits["link_freed"]);
@@ -323,7 +354,8 @@ TEST(FailAtStepCli, MultiFlitPacketsWithAnyFlitOnTheCableAreLostWhole) {
 
 // Packets of two sizes, a router failing: what its last move put in the router or sent out of
 // it is lost (as with one flit); what else is lost crossed one of its cables in the last 8 + 1
-// steps (a tail of at most 8 flits on it) or was going to it. Every packet is delivered once or
+// steps (a tail of at most 8 flits on it, its head delivered or not) or was going to it (its head
+// delivered there in the last 8 steps: its tail still in it). Every packet is delivered once or
 // lost, and the run's flit and credit balance holds.
 TEST(FailAtStepCli, PacketsOfTwoSizesLoseWhatTheFailedRouterHeldOrCarried) {
     const std::string down = "2.3.2", sizes = "--packet-sizes 1:1,8:1 --buffer-depth 16 ";
@@ -348,7 +380,11 @@ TEST(FailAtStepCli, PacketsOfTwoSizesLoseWhatTheFailedRouterHeldOrCarried) {
     }
     std::set<std::uint64_t> surely, maybe;
     for (const auto& [packet, x] : last) {
-        if (x->event == "deliver") continue;
+        if (x->event == "deliver") {  // its head: its tail may still be on one of its cables
+            if (near.count(packet)) maybe.insert(packet);
+            if (x->router == down && x->step + 7 >= at) maybe.insert(packet);  // or in it
+            continue;
+        }
         const bool in =
             ((x->event == "inject" || x->event == "hold") && x->router == down) ||
             (x->event == "hop" && (x->router == down || far_end(x->router, x->output) == down));
@@ -359,10 +395,12 @@ TEST(FailAtStepCli, PacketsOfTwoSizesLoseWhatTheFailedRouterHeldOrCarried) {
     }
     ASSERT_FALSE(surely.empty()) << "nothing in the router: a test that could not fail";
     std::set<std::uint64_t> lost, delivered, injected;
+    std::map<std::uint64_t, const row*> delivery;
     for (const row& x : rows) {
         if (x.event == "lost") lost.insert(x.packet);
         if (x.event == "deliver") {
             EXPECT_TRUE(delivered.insert(x.packet).second) << "packet " << x.packet;
+            delivery[x.packet] = &x;
         }
         if (x.event == "inject") injected.insert(x.packet);
         if (x.step >= at && x.event != "lost") {
@@ -372,8 +410,14 @@ TEST(FailAtStepCli, PacketsOfTwoSizesLoseWhatTheFailedRouterHeldOrCarried) {
     for (const std::uint64_t p : surely) EXPECT_TRUE(lost.count(p)) << "packet " << p;
     for (const std::uint64_t p : lost)
         EXPECT_TRUE(surely.count(p) || maybe.count(p)) << "packet " << p << " lost";
+    // Lost after its head was delivered (before `at`) only as `maybe` says: its tail still on one
+    // of its cables or in it.
     for (const std::uint64_t p : injected)
-        EXPECT_EQ(delivered.count(p) + lost.count(p), 1u) << "packet " << p;
+        if (lost.count(p) && delivered.count(p)) {
+            EXPECT_LT(delivery.at(p)->step, at) << "packet " << p;
+        } else {
+            EXPECT_EQ(delivered.count(p) + lost.count(p), 1u) << "packet " << p;
+        }
     const auto& f = j["traffic"]["faults"];
     EXPECT_EQ(f["lost_packets"].get<std::set<std::uint64_t>>(), lost);
     const auto& flits = j["traffic"]["flits"];

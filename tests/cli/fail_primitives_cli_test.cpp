@@ -208,20 +208,22 @@ TEST(FailPrimitivesCli, ABroadcastFromACablesEndTakesDetoursOnD3_4_8) {
 }
 
 // The all-to-all of D3(4,8) with the cable failing at step `at`, its whole packet log (where each
-// packet waits at a step: crossing_from's events).
-failed_run all_to_all_failing_at(std::uint64_t at, const std::string& tag) {
+// packet waits at a step: crossing_from's events); `more`: options of the run.
+failed_run all_to_all_failing_at(std::uint64_t at, const std::string& tag,
+                                 const std::string& more = "") {
     const std::string cable = write_temp(unique("a2a_cable.txt"), "1 2 3 g 1\n");
-    return test::run_failing(
-        "--k 4 --m 8 --primitive all-to-all --fail-links " + cable + "@" + std::to_string(at),
-        unique(tag));
+    return test::run_failing("--k 4 --m 8 --primitive all-to-all " + more + "--fail-links " +
+                                 cable + "@" + std::to_string(at),
+                             unique(tag));
 }
 
 // The all-to-all of D3(4,8) (256 x 256 messages) with the global cable (1,2,3) g 1 failing at the
 // step the log of a run failing it late shows it most loaded (the run before its failure is the
 // same whatever the step): exactly the packets on it are lost, each named, every other message
 // is delivered once, nothing crosses the cable from then on, and the run exits 7.
-TEST(FailPrimitivesCli, TheAllToAllLosesExactlyThePacketsOnACableFailingAtAStep) {
-    const failed_run probe = all_to_all_failing_at(287, "probe");
+void all_to_all_loses_exactly_the_packets_on_the_cable(const std::string& more,
+                                                       const std::string& tag) {
+    const failed_run probe = all_to_all_failing_at(287, tag + "probe", more);
     ASSERT_TRUE(probe.code == 0 || probe.code == 7) << probe.err;
     const std::vector<std::size_t> on = on_cable_by_step(probe.rows, 287);
     std::uint64_t at = 0;
@@ -230,7 +232,7 @@ TEST(FailPrimitivesCli, TheAllToAllLosesExactlyThePacketsOnACableFailingAtAStep)
         if (on[t] > most) most = on[t], at = t;
     ASSERT_GE(most, 1u) << "the cable is never loaded: a test that could not fail";
 
-    const failed_run r = all_to_all_failing_at(at, "run");
+    const failed_run r = all_to_all_failing_at(at, tag + "run", more);
     ASSERT_EQ(r.code, 7) << r.err;
     EXPECT_TRUE(r.j["correct"].get<bool>()) << r.j["problems"];
     // Lost besides those on it: those waiting in a link buffer or the hold stage whose route
@@ -262,6 +264,76 @@ TEST(FailPrimitivesCli, TheAllToAllLosesExactlyThePacketsOnACableFailingAtAStep)
     EXPECT_EQ(r.j["lost_to_failure"], expected.size());
     // Every other message delivered once: the ledger's count (a second copy would be
     // `duplicated`, a copy elsewhere `misrouted`) and the pair check against the workload.
+    EXPECT_EQ(r.j["injected"], 256u * 256u);
+    EXPECT_EQ(r.j["delivered"].get<std::size_t>() + lost.size(), 256u * 256u);
+    EXPECT_EQ(r.j["duplicated"], 0);
+    EXPECT_EQ(r.j["misrouted"], 0);
+}
+
+TEST(FailPrimitivesCli, TheAllToAllLosesExactlyThePacketsOnACableFailingAtAStep) {
+    all_to_all_loses_exactly_the_packets_on_the_cable("", "");
+}
+
+// A router pipeline (a route stage of its own and a traversal cycle): a packet granted is in the
+// far router's buffer at once, ready after A + T + the link, as without it.
+TEST(FailPrimitivesCli, WithAPipelineTheAllToAllLosesExactlyThePacketsOnTheCable) {
+    all_to_all_loses_exactly_the_packets_on_the_cable("--pipeline route,traverse ", "pipe-");
+}
+
+// Packets of 4 flits (virtual cut-through, one-cycle links): besides the packets whose head waits
+// at the cable's far end, those whose tail is still on the cable are lost, wherever their head is,
+// delivered included (the node takes a packet at its tail's arrival in a run with a failure at a
+// step). By the probe's log (flit_losses_at, crossing_from): the step with most packets whose head
+// was delivered while their tail was on the cable (delivered_heads_by_step); the run loses exactly
+// those, the others with a flit on it and those whose route crosses it later from a link buffer;
+// every other message is delivered once.
+TEST(FailPrimitivesCli, MultiFlitAllToAllLosesExactlyThePacketsWithAFlitOnTheCable) {
+    constexpr std::uint64_t kFlits = 4;
+    const std::string flits = "--packet-length 4 --buffer-depth 8 ";
+    const failed_run probe = all_to_all_failing_at(300, "flits-probe", flits);
+    ASSERT_TRUE(probe.code == 0 || probe.code == 7) << probe.err;
+    const std::vector<std::size_t> heads = test::delivered_heads_by_step(probe.rows, 300, kFlits);
+    std::uint64_t at = 0;
+    std::size_t most = 0;
+    for (std::uint64_t t = 2; t < heads.size(); ++t)
+        if (heads[t] > most) most = heads[t], at = t;
+    ASSERT_GE(most, 1u) << "no head is delivered with its tail on the cable: could not fail";
+
+    const failed_run r = all_to_all_failing_at(at, "flits-run", flits);
+    ASSERT_EQ(r.code, 7) << r.err;
+    EXPECT_TRUE(r.j["correct"].get<bool>()) << r.j["problems"];
+    const test::flit_losses l = test::flit_losses_at(probe.rows, at, kFlits);
+    EXPECT_EQ(l.delivered_heads.size(), most);
+    std::set<std::uint64_t> on_it = l.heads, lost;
+    on_it.insert(l.tails_only.begin(), l.tails_only.end());
+    const crossing_later crossing = crossing_from(probe.rows, r.rows, at, over_cable);
+    std::set<std::uint64_t> expected = on_it;
+    expected.insert(crossing.in_network.begin(), crossing.in_network.end());
+    std::map<std::uint64_t, int> delivered;
+    for (const row& x : r.rows) {
+        if (x.event == "lost") {
+            EXPECT_EQ(x.step, at);
+            lost.insert(x.packet);
+            if (const auto d = l.delivered_heads.find(x.packet); d != l.delivered_heads.end()) {
+                EXPECT_EQ(x.router, d->second) << "packet " << x.packet;  // at its node
+                EXPECT_EQ(x.input, "node") << "packet " << x.packet;
+            }
+        }
+        if (x.event == "deliver") ++delivered[x.packet];
+        if (x.step >= at) {
+            EXPECT_FALSE(over_cable(x)) << "packet " << x.packet << " step " << x.step;
+        }
+    }
+    EXPECT_EQ(lost, expected);
+    const auto& f = r.j["details"]["faults"];
+    EXPECT_EQ(f["lost"], expected.size());
+    EXPECT_EQ(f["lost_on_failed_links"], on_it.size());
+    EXPECT_EQ(f["lost_no_descending_detour"], crossing.in_network.size());
+    EXPECT_EQ(f["rerouted_in_flight"], crossing.injected.size());
+    EXPECT_EQ(f["lost_packets"].get<std::set<std::uint64_t>>(), expected);
+    // Each message delivered once or lost; a lost one's head delivered only with its tail on it.
+    for (const auto& [p, n] : delivered)
+        EXPECT_EQ(n, lost.count(p) && !l.delivered_heads.count(p) ? 0 : 1) << "packet " << p;
     EXPECT_EQ(r.j["injected"], 256u * 256u);
     EXPECT_EQ(r.j["delivered"].get<std::size_t>() + lost.size(), 256u * 256u);
     EXPECT_EQ(r.j["duplicated"], 0);
@@ -385,9 +457,13 @@ TEST(FailPrimitivesCli, AFailureAtAStepRefusesWhatItCannotServe) {
     const std::string run = "--k 4 --m 8 --primitive all-to-all --fail-links " + cable;
     expect_bad_input(run + "@0", "give SPEC without @T");
     expect_bad_input(run + "@9999", "after the primitive's last launch");
-    expect_bad_input(run + "@5 --packet-length 2", "multi-flit");
     expect_bad_input("--k 4 --m 8 --primitive all-to-one --fail-links " + cable + "@2",
                      "answer the broadcasts");
+    expect_bad_input(
+        "--k 4 --m 8 --primitive broadcast --source 1,2,3 --packet-length 4 "
+        "--fail-links " +
+            cable + "@2",
+        "multi-flit broadcasts");
     expect_bad_input(
         "--k 4 --m 8 --primitive broadcast --source 1,2,3 --fail-links " + cable + "@17",
         "after the primitive's last launch");

@@ -84,6 +84,56 @@ inline std::vector<std::size_t> on_cable_by_step(const std::vector<log_row>& row
     return n;
 }
 
+/// What the cable failing at step `t` takes of packets of `flits` flits (virtual cut-through on
+/// one-cycle links, the paper's router), by the log before t: `heads`, those whose last move is a
+/// hop over it (they wait at its far end); `tails_only`, those whose head went on but whose tail is
+/// still on it (their last hop over it at s, the tail at the far end in step s + flits - 1 + 1 >=
+/// t), and of them `delivered_heads`, whose head was delivered (the router's "c.d.p").
+struct flit_losses {
+    std::set<std::uint64_t> heads, tails_only;
+    std::map<std::uint64_t, std::string> delivered_heads;
+};
+inline flit_losses flit_losses_at(const std::vector<log_row>& rows, std::uint64_t t,
+                                  std::uint64_t flits) {
+    std::map<std::uint64_t, const log_row*> last;
+    std::map<std::uint64_t, std::uint64_t> crossed;  // packet -> step of its last hop over it
+    for (const log_row& r : rows) {
+        if (r.step >= t || !moves(r)) continue;
+        last[r.packet] = &r;
+        if (over_cable(r)) crossed[r.packet] = r.step;
+    }
+    flit_losses out;
+    for (const auto& [packet, r] : last) {
+        if (over_cable(*r)) {
+            out.heads.insert(packet);
+            continue;
+        }
+        const auto c = crossed.find(packet);
+        if (c == crossed.end() || c->second + flits - 1 + 1 < t) continue;
+        out.tails_only.insert(packet);
+        if (r->event == "deliver") out.delivered_heads[packet] = r->router;
+    }
+    return out;
+}
+
+/// How many of flit_losses_at's delivered_heads there are at each step below `steps`, in one
+/// pass: a packet whose last hop over the cable was at s and whose head was delivered at e counts
+/// at every t in e + 1 .. s + flits.
+inline std::vector<std::size_t> delivered_heads_by_step(const std::vector<log_row>& rows,
+                                                        std::uint64_t steps, std::uint64_t flits) {
+    std::vector<std::size_t> n(steps, 0);
+    std::unordered_map<std::uint64_t, std::uint64_t> crossed;  // packet -> its last hop over it
+    for (const log_row& r : rows) {
+        if (!moves(r)) continue;
+        if (over_cable(r)) crossed[r.packet] = r.step;
+        if (r.event != "deliver") continue;
+        const auto c = crossed.find(r.packet);
+        if (c == crossed.end()) continue;
+        for (std::uint64_t t = r.step + 1; t <= c->second + flits && t < steps; ++t) ++n[t];
+    }
+    return n;
+}
+
 /// The packets that wait at step `t` (their last move before it in `run` is not a delivery) and
 /// whose route crosses the failure: in `probe` (the same run before t, failing after it drained)
 /// they use it (`uses`) at t or later. Split by where they wait (their last move): an injection
