@@ -209,11 +209,11 @@ void traffic_state::arrived(router_id src, std::uint64_t index, std::uint64_t ho
 }
 
 void traffic_state::delivery_step(std::uint64_t step) {
-    if (delivered_ != 0) max_gap_ = std::max(max_gap_, step - last_delivery_);
     const bool in_window =
         step >= static_cast<std::uint64_t>(o_.warmup) && step < end_of_measurement();
     if (in_window) ++delivered_window_;
     if (step < last_delivery_) return;  // a tail arriving later than one delivered before it
+    if (delivered_ != 0) max_gap_ = std::max(max_gap_, step - last_delivery_);
     last_delivery_ = step;
     last_in_window_ = in_window;
 }

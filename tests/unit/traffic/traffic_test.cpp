@@ -288,6 +288,23 @@ TEST(TrafficState, DeliveryGapAndWindowCountOverSharedSteps) {
     EXPECT_DOUBLE_EQ(j["accepted"].get<double>(), 2.0 / (4 * 3));
 }
 
+// Packets of several sizes: a long packet's tail can arrive after a short one's delivered later
+// (its step is before the last delivery's). The gap is between the steps deliveries happen at,
+// in step order: 1 -> 3 -> 5 here, so 2, not the step difference 3 - 5 wrapped round.
+TEST(TrafficState, ADeliveryBeforeTheLastOneMakesNoGap) {
+    const topology t(1, 2);
+    traffic_options o;
+    o.warmup = 0;
+    o.measure = 10;
+    const header h = make_destination_header(3, t.at(1));
+    traffic_state s(t, o);
+    const auto p = s.created(0, 0, 1, h);
+    for (std::uint64_t step : {1, 5, 3, 5}) s.delivered({0, h, p, step, false, 1});
+    const auto j = s.summary();
+    EXPECT_EQ(j["delivered"], 4);
+    EXPECT_EQ(j["max_delivery_gap"], 4);  // 1 -> 5, the later 3 inside it
+}
+
 // A run stopped early (the watchdog, the memory limit) has rates over the measured steps it ran:
 // steps warmup..S of a stop in step S, none before the window, the whole window after it.
 TEST(TrafficState, AStoppedRunsRatesAreOverTheStepsItMeasured) {
