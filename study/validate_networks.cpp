@@ -13,6 +13,8 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
+#include <sstream>
 
 #include "paper/claims/network_claims.h"
 #include "paper/network_programs/hdn_total_exchange.h"
@@ -143,7 +145,9 @@ std::optional<std::string> network_runs::plan(const std::string& dir, std::vecto
         if (auto* err = std::get_if<std::string>(&built)) return *err;
         const built_network& b = std::get<built_network>(built);
         const distance_figures d = all_pairs_distances(b.g);
-        shape s{p.spec, b.name, b.g.nodes(), d.diameter, d.average, b.hdn, {}};
+        const degree_figures deg = degrees(b.g);
+        shape s{p.spec,           b.name,           b.g.nodes(), d.diameter, d.average,
+                deg.min_distinct, deg.max_distinct, b.hdn,       {},         {}};
         std::vector<std::string> args = spec_args(p.spec);
         args.insert(args.end(),
                     {"--vcs", std::to_string(std::max(1, d.diameter)), "-q", "--no-progress"});
@@ -151,6 +155,10 @@ std::optional<std::string> network_runs::plan(const std::string& dir, std::vecto
             std::vector<std::string> a = args;
             a.insert(a.end(), {"--trace", file});
             const std::string stem = base + "/" + slug(b.name) + "-" + slug(program);
+            if (program == "all-pairs") {  // its hops give the ports each router uses
+                s.packet_log = stem + ".csv";
+                a.insert(a.end(), {"--trace-packets", s.packet_log});
+            }
             r.job = jobs.size();
             r.program = program;
             jobs.push_back({b.name + " " + program, a, stem + ".json", stem + ".log"});
@@ -234,6 +242,32 @@ claim_row beside(const claim_row& c, const std::string& measured, bool agrees,
     return r;
 }
 
+// The fewest and the most output ports a router sent packets on in the packet log at `path`
+// (its hop events; columns step,event,packet,message,source,destination,router,input,vc,output,
+// b), over `routers` routers; nothing when the log cannot be read.
+std::optional<std::pair<std::size_t, std::size_t>> ports_used(const std::string& path,
+                                                              std::uint32_t routers) {
+    std::ifstream in(path);
+    std::string line;
+    if (!std::getline(in, line)) return std::nullopt;
+    std::map<std::string, std::set<std::string>> used;  // router -> outputs
+    while (std::getline(in, line)) {
+        std::string f[10];
+        std::istringstream row(line);
+        for (std::string& x : f) std::getline(row, x, ',');
+        if (f[1] == "hop") used[f[6]].insert(f[9]);
+    }
+    std::size_t least = used.size() < routers ? 0 : SIZE_MAX, most = 0;
+    for (const auto& [router, outputs] : used) {
+        least = std::min(least, outputs.size());
+        most = std::max(most, outputs.size());
+    }
+    return std::make_pair(used.empty() ? 0 : least, most);
+}
+
+bool is_degree_row(const std::string& id) {
+    return id == "rsn-degree" || id == "hdn-degree" || id == "ham-degree";
+}
 bool is_nodes_row(const std::string& id) {
     return id == "rsn-nodes" || id == "hdn-nodes" || id == "ham-nodes";
 }
@@ -347,6 +381,18 @@ std::vector<claim_row> network_runs::rows(
                                                 std::to_string(s.nodes) + ")"
                                           : all.why;
                 out.push_back(beside(c, m, all.ok && all.routers == s.nodes, disagree));
+            } else if (is_degree_row(c.id)) {
+                const auto used = all.ok ? ports_used(s.packet_log, s.nodes) : std::nullopt;
+                const std::string m =
+                    used ? std::to_string(used->first) + ".." + std::to_string(used->second) +
+                               " neighbours sent to by the run (brute force: " +
+                               std::to_string(s.min_distinct) + ".." +
+                               std::to_string(s.max_distinct) + " distinct neighbours)"
+                    : all.ok ? "no packet log"
+                             : all.why;
+                out.push_back(beside(
+                    c, m, used && used->first == s.min_distinct && used->second == s.max_distinct,
+                    disagree));
             } else if (is_diameter_row(c.id)) {
                 const std::string m =
                     all.ok ? "max hops " + std::to_string(all.max_hops) + ", mean " +

@@ -52,8 +52,10 @@ class network_runs {
         std::uint32_t nodes = 0;
         int diameter = 0;
         double average = 0;
+        std::uint32_t min_distinct = 0, max_distinct = 0;  ///< distinct neighbours of a node
         std::optional<dual_net_spec> hdn;
-        std::vector<run> runs;  ///< the all-pairs run first
+        std::vector<run> runs;   ///< the all-pairs run first
+        std::string packet_log;  ///< the all-pairs run's (--trace-packets)
     };
 
   private:
