@@ -31,6 +31,7 @@
 #include "study/jobs.h"
 #include "study/study.h"
 #include "study/validate_ci.h"
+#include "study/validate_networks.h"
 #include "study/validate_report.h"
 
 namespace d3 {
@@ -318,6 +319,12 @@ int run_validate(int argc, char** argv) {
                 rows.emplace_back();
             }
         }
+    // The other networks' runs (validate_networks.h): jobs of the first list.
+    network_runs nets;
+    if (auto err = nets.plan(work, first.jobs)) {
+        std::fprintf(stderr, "d3sim validate: error: %s\n", err->c_str());
+        return 2;
+    }
     auto run = [&](const job_list& list) {
         std::string error;
         if (const auto s = run_study(list, backend, error)) {
@@ -390,6 +397,10 @@ int run_validate(int argc, char** argv) {
             if (thm5 && glgl) rows.push_back(one_to_all_min_claim(t, *thm5, *glgl));
         }
     const std::vector<claim_row> networks = network_claims();
+    const std::vector<claim_row> network_run_rows = nets.rows(networks, [&](std::size_t i) {
+        run_outcome o = outcome_of(first.jobs[i], identity);
+        return network_run_result{o.exit_code, std::move(o.result)};
+    });
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -402,12 +413,15 @@ int run_validate(int argc, char** argv) {
         bad += r.v == verdict::does_not_hold ? 1 : 0;
         failed_runs += r.measured.rfind("the run failed", 0) == 0 ? 1 : 0;
     }
+    for (const claim_row& r : network_run_rows)
+        failed_runs += r.measured.find("the run failed") != std::string::npos ? 1 : 0;
     std::fprintf(stderr,
                  "d3sim validate: %zu rows (%zu simulated runs) in %.1f s; %zu do not hold\n",
                  rows.size(), tasks.size(), seconds, bad);
     if (out != "-") {
         if (auto err =
-                write_file(out, validation_document(rows, command) + networks_section(networks))) {
+                write_file(out, validation_document(rows, command) + networks_section(networks) +
+                                    network_runs_section(network_run_rows))) {
             std::fprintf(stderr, "d3sim validate: error: %s\n", err->c_str());
             return 2;
         }
@@ -416,6 +430,7 @@ int run_validate(int argc, char** argv) {
     if (!json.empty()) {
         nlohmann::json j = validation_json(rows, command);
         j["networks"] = validation_json(networks, command)["rows"];
+        j["network_runs"] = validation_json(network_run_rows, command)["rows"];
         const std::string text = j.dump(2) + "\n";
         std::cout << std::flush;
         if (auto err = write_file(json, text)) {

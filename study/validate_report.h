@@ -21,6 +21,8 @@ std::string validation_document(const std::vector<claim_row>& rows, const std::s
 /// counted on graphs built here, one table. Appended after validation_document's text, so that the
 /// rows of the paper's claims stay as they were.
 std::string networks_section(const std::vector<claim_row>& rows);
+/// The same claims by the run (study/validate_networks.h): a table after the networks section.
+std::string network_runs_section(const std::vector<claim_row>& rows);
 
 nlohmann::json validation_json(const std::vector<claim_row>& rows, const std::string& command);
 

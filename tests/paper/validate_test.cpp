@@ -11,6 +11,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -69,6 +70,63 @@ TEST(Validate, VerdictsOnD3_2_4AndD3_3_6) {
     }
 }
 
+// The other networks by the run (study/validate_networks.cpp): every diameter row's run gives the
+// brute force's diameter (the counted row's figure, a breadth-first search of the built graph) and
+// the counted row's verdict, on at least six shapes of each network; the programs' runs end at
+// the steps the run's timing gives their rounds (3 steps a round) and the total exchange at its
+// stage sum (figures of NetworkCli.*, worked out by hand there).
+void expect_other_networks_by_the_run(const json& j) {
+    ASSERT_TRUE(j.contains("network_runs"));
+    std::map<std::pair<std::string, std::string>, json> counted;  // (id, network) -> row
+    for (const char* part : {"networks", "network_runs"})  // a shape new to validate: its own
+        for (const json& r : j[part]) counted[{r["id"], r["network"]}] = r;
+    std::map<std::string, std::set<std::string>> shapes;  // RSN, HDN, H -> networks run
+    std::map<std::string, std::string> verdict_of;        // "id network" -> run verdict
+    for (const json& r : j["network_runs"]) {
+        const std::string id = r["id"], net = r["network"], measured = r["measured"];
+        verdict_of[id + " " + net] = r["verdict"];
+        if (id.size() < 4 || id.substr(id.size() - 4) != "-run") continue;
+        const std::string of = id.substr(0, id.size() - 4);  // without "-run"
+        if (of.find("degree") != std::string::npos) {
+            // "A..B neighbours sent to by the run (brute force: A..B distinct neighbours)"
+            const std::string run = measured.substr(0, measured.find(" neighbours sent"));
+            EXPECT_NE(measured.find("(brute force: " + run + " distinct neighbours)"),
+                      std::string::npos)
+                << net << ": " << measured;
+            EXPECT_EQ(r["verdict"], counted.at({of, net})["verdict"]) << net << " " << id;
+            continue;
+        }
+        if (of.find("diameter") == std::string::npos) continue;
+        const json& c = counted.at({of, net});
+        EXPECT_EQ(measured.rfind("max hops " + c["measured"].get<std::string>() + ", mean ", 0), 0u)
+            << net << ": " << measured << " against " << c["measured"];
+        EXPECT_EQ(r["verdict"], c["verdict"]) << net << " " << id;
+        shapes[net.substr(0, net.find('('))].insert(net);
+    }
+    for (const char* kind : {"RSN", "HDN", "H"}) EXPECT_GE(shapes[kind].size(), 6u) << kind;
+    for (const char* net : {"RSN(1,Q_3)", "RSN(2,Q_1)", "RSN(2,Q_2)"})
+        EXPECT_EQ(verdict_of[std::string("rsn-emul-run ") + net], "holds") << net;
+    EXPECT_EQ(verdict_of["rsn-ascend-run RSN(2,Q_2)"], "does not hold");
+    for (const json& r : j["network_runs"]) {
+        if (r["id"] == "rsn-ascend-run" && r["network"] == "RSN(2,Q_2)") {
+            EXPECT_EQ(r["measured"].get<std::string>().rfind("6 ascend, 6 descend by the run", 0),
+                      0u)
+                << r["measured"];
+        }
+        // The total exchange's runs on HDN(Q_1,1) and Fig. 2's HDN(Q_2,1,{s1=2}) end at steps
+        // 27 and 67; Theorem 3 with t_s = 2, t_w = m = 1 gives 2 (2 + 4) + 2 (2 + 4) = 24 and
+        // 2 (2 + 8) + 2 * 2 (2 + 16) = 92.
+        if (r["id"] == "hdn-te-run" && r["network"] == "HDN(Q_1,1,{s1=1})") {
+            EXPECT_EQ(r["measured"].get<std::string>().rfind("28 ", 0), 0u) << r["measured"];
+            EXPECT_EQ(r["paper"], "24");
+        }
+        if (r["id"] == "hdn-te-run" && r["network"] == "HDN(Q_2,1,{s1=2})") {
+            EXPECT_EQ(r["measured"].get<std::string>().rfind("68 ", 0), 0u) << r["measured"];
+            EXPECT_EQ(r["paper"], "92");
+        }
+    }
+}
+
 std::string slurp(const std::string& path) {
     std::ifstream f(path);
     std::ostringstream s;
@@ -113,10 +171,10 @@ TEST(Validate, JobsWithoutAResultAreNotClaimsThatDoNotHold) {
             << line;
     };
 
-    // Nothing ran: 28 simulated runs of D3(1,4) (claims with the same run share it), none with a
-    // result.
+    // Nothing ran: 28 simulated runs of D3(1,4) (claims with the same run share it) and the 42
+    // runs of the other networks, none with a result.
     d3::test::outcome o = d3::test::run_command(merge);
-    expect_no_table(o, "28 of 28 jobs have no result (28 never ran, 0 ran and ended without one",
+    expect_no_table(o, "70 of 70 jobs have no result (70 never ran, 0 ran and ended without one",
                     committed);
     EXPECT_NE(o.err.find("job 5 (D3(1,4) thm5): did not run"), std::string::npos) << o.err;
 
@@ -126,6 +184,7 @@ TEST(Validate, JobsWithoutAResultAreNotClaimsThatDoNotHold) {
     ASSERT_EQ(o.code, 0) << o.err;
     const std::string complete = slurp(doc);
     ASSERT_EQ(complete.rfind("# The paper's claims, measured", 0), 0u) << complete;
+    expect_other_networks_by_the_run(json::parse(slurp(rows)));
     ASSERT_TRUE(fs::remove(rows));
 
     // One result lost: the complete document is not replaced by one with a false verdict.
@@ -133,12 +192,12 @@ TEST(Validate, JobsWithoutAResultAreNotClaimsThatDoNotHold) {
     ASSERT_TRUE(fs::remove(thm5 + ".json"));
     ASSERT_TRUE(fs::remove(thm5 + ".log"));
     o = d3::test::run_command(merge);
-    expect_no_table(o, "1 of 29 jobs have no result (1 never ran, 0 ran and ended without one",
+    expect_no_table(o, "1 of 71 jobs have no result (1 never ran, 0 ran and ended without one",
                     complete);
     // The run was killed: it ran and ended without a result.
     std::ofstream(thm5 + ".log") << "Segmentation fault\n";
     o = d3::test::run_command(merge);
-    expect_no_table(o, "1 of 29 jobs have no result (0 never ran, 1 ran and ended without one",
+    expect_no_table(o, "1 of 71 jobs have no result (0 never ran, 1 ran and ended without one",
                     complete);
     EXPECT_NE(o.err.find("job 5 (D3(1,4) thm5): Segmentation fault"), std::string::npos) << o.err;
 

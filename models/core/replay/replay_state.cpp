@@ -64,6 +64,8 @@ void replay_state::launches(router_id r, std::uint64_t step, std::vector<launch>
 void replay_state::delivered(const delivery& d) {
     const auto i = static_cast<std::uint32_t>(d.payload);
     if (i >= msg_.size() || msg_[i].packets_left == 0) return;  // the ledger reports it
+    if (d.hops >= hop_histogram_.size()) hop_histogram_.resize(d.hops + 1);
+    ++hop_histogram_[d.hops];
     if (--msg_[i].packets_left == 0) arrived(i, d.step);
 }
 
@@ -89,6 +91,19 @@ std::uint32_t replay_state::pairs(router_id src, router_id dst) const {
     return static_cast<std::uint32_t>(std::count(dests_[src].begin(), dests_[src].end(), dst));
 }
 
+nlohmann::json replay_state::hop_figures() const {
+    std::uint64_t packets = 0, hops = 0;
+    for (std::size_t h = 0; h < hop_histogram_.size(); ++h) {
+        packets += hop_histogram_[h];
+        hops += h * hop_histogram_[h];
+    }
+    return {{"max",
+             hop_histogram_.empty() ? nlohmann::json() : nlohmann::json(hop_histogram_.size() - 1)},
+            {"mean",
+             packets == 0 ? nlohmann::json() : nlohmann::json(static_cast<double>(hops) / packets)},
+            {"histogram", hop_histogram_}};
+}
+
 nlohmann::json replay_state::summary() const {
     std::uint64_t flits = 0, dependencies = 0;
     for (const trace_message& m : trace_.messages) {
@@ -110,6 +125,7 @@ nlohmann::json replay_state::summary() const {
     nlohmann::json j = {
         {"format", trace_.format},
         {"nodes", trace_.nodes},
+        {"routers", topo_.routers()},
         {"messages", msg_.size()},
         {"flits", flits},
         {"packets", packets_},
@@ -124,7 +140,8 @@ nlohmann::json replay_state::summary() const {
           {"p99", latency_.percentile(0.99)},
           {"max", latency_.max()},
           {"samples", latency_.count()}}},
-        {"per_message", per}};
+        {"per_message", per},
+        {"packet_hops", hop_figures()}};
     if (!trace_.benchmark.empty()) j["benchmark"] = trace_.benchmark;
     return j;
 }

@@ -62,6 +62,8 @@ class replay_state {
     using due_queue = std::priority_queue<due, std::vector<due>, std::greater<due>>;
 
     void release(std::uint32_t i, std::uint64_t step);
+    /// {max, mean, histogram} of the arrived packets' hops.
+    nlohmann::json hop_figures() const;
     void arrived(std::uint32_t i, std::uint64_t step);
 
     message_trace trace_;
@@ -81,6 +83,8 @@ class replay_state {
     std::uint64_t arrived_ = 0;
     std::uint64_t completion_ = 0;
     latency_stats latency_;
+    /// Packets arrived by their hops (link traversals): [h] packets took h hops.
+    std::vector<std::uint64_t> hop_histogram_;
 };
 
 }  // namespace d3

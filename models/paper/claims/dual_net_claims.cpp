@@ -111,8 +111,10 @@ void table_three_rows(std::vector<claim_row>& rows) {
     }
 }
 
-void hdn_rows(const hdn_shape& x, std::vector<claim_row>& rows) {
-    const dual_net_spec s{*parse_product(x.base), x.super_nodes};
+}  // namespace
+
+void dual_net_shape_claims(const dual_net_spec& s, std::uint64_t table1,
+                           std::vector<claim_row>& rows) {
     const graph g = hierarchical_dual_net(s);
     const std::string name = dual_net_name(s), measured_n = std::to_string(g.nodes());
     const std::uint64_t rec = dual_net_nodes(s), thm = theorem1_nodes(s);
@@ -125,10 +127,9 @@ void hdn_rows(const hdn_shape& x, std::vector<claim_row>& rows) {
                          : "The recurrence N_i = 2 N_(i-1)^2 / s_i of section 2 (and Table 1) "
                            "gives (2 n0)^(2^k) / (2 prod s_i^(2^(k-i))): Theorem 1 drops the "
                            "exponent of s_i for k >= 2."));
-    if (x.table1 != 0)
+    if (table1 != 0)
         rows.push_back(network_row("hdn-table1", "HDN Table 1: nodes of HDN(2x3x5 torus, k, S)",
-                                   name, std::to_string(x.table1), measured_n,
-                                   g.nodes() == x.table1));
+                                   name, std::to_string(table1), measured_n, g.nodes() == table1));
     const degree_figures deg = degrees(g), base = degrees(product_graph(s.base));
     const std::uint32_t d = base.max + static_cast<std::uint32_t>(dual_net_levels(s));
     rows.push_back(network_row("hdn-degree", "HDN Theorem 1: node degree d0 + k", name,
@@ -154,8 +155,6 @@ void hdn_rows(const hdn_shape& x, std::vector<claim_row>& rows) {
     table_two_rows(s, g, dist, rows);
 }
 
-}  // namespace
-
 std::vector<claim_row> dual_net_claims() {
     const std::vector<hdn_shape> shapes{
         {"hypercube:2", {{}}, 0},
@@ -172,7 +171,8 @@ std::vector<claim_row> dual_net_claims() {
         {"torus:2x3x5", {{1, 2}, {0, 1, 2}}, 960},
     };
     std::vector<claim_row> rows;
-    for (const hdn_shape& x : shapes) hdn_rows(x, rows);
+    for (const hdn_shape& x : shapes)
+        dual_net_shape_claims({*parse_product(x.base), x.super_nodes}, x.table1, rows);
     for (const dual_net_spec& s : {dual_net_spec{*parse_product("hypercube:1"), {{}}},
                                    dual_net_spec{*parse_product("hypercube:3"), {{}}}})
         table_two_rows(s, hierarchical_dual_net(s), all_pairs_distances(hierarchical_dual_net(s)),

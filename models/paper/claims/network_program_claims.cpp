@@ -68,20 +68,12 @@ void rsn_program_rows(int levels, std::uint32_t n, std::vector<claim_row>& rows)
             : ""));
 }
 
-// Theorem 3 with t_s = t_w = m = 1 as printed, n_k the built graph's nodes.
-double theorem_three(const dual_net_spec& s, double nk) {
-    const int k = dual_net_levels(s);
-    const double n0 = static_cast<double>(product_nodes(s.base));
-    const double cube = static_cast<double>(s.base.size());
-    return ((2 << k) - 2) * (1 + nk / 2) + (1 << k) * cube * (1 + (nk / 2) * n0 / 2);
-}
-
 void hdn_program_row(const dual_net_spec& s, std::vector<claim_row>& rows) {
     const graph g = hierarchical_dual_net(s);
     const total_exchange_run run = hdn_total_exchange(s, g);
     const bool valid = program_fault(run.program, g).empty();
     const double measured = program_time(run.program, 1, 1, 1);
-    const double paper = theorem_three(s, g.nodes());
+    const double paper = hdn_theorem_three(s, g.nodes(), 1, 1, 1);
     rows.push_back(network_row(
         "hdn-te",
         "HDN Theorem 3: total exchange in (2^(k+1) - 2)(t_s + t_w m n_k/2) + 2^k T_0(m n_k/2), "
@@ -94,6 +86,14 @@ void hdn_program_row(const dual_net_spec& s, std::vector<claim_row>& rows) {
 }
 
 }  // namespace
+
+double hdn_theorem_three(const dual_net_spec& s, double nk, double ts, double tw, double m) {
+    const int k = dual_net_levels(s);
+    const double n0 = static_cast<double>(product_nodes(s.base));
+    const double cube = static_cast<double>(s.base.size());
+    return ((2 << k) - 2) * (ts + tw * m * nk / 2) +
+           (1 << k) * cube * (ts + tw * (m * nk / 2) * n0 / 2);
+}
 
 std::vector<claim_row> network_program_claims() {
     std::vector<claim_row> rows;
