@@ -7,7 +7,6 @@
 #include "core/containers/calendar.h"
 #include "core/decoding/vc.h"
 #include "core/network/link_faults.h"
-#include "core/vc_router/design_setup.h"
 
 namespace d3 {
 namespace {
@@ -60,19 +59,10 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
       probe_({s.observer, id_, &s.cfg.router, &in_unit_}) {
     plain_ = plain_ && route_.reference();
     slow_arrivals_ = probe_.on();
-    if (s.cfg.router.design_space()) {
-        design_io_ = std::make_unique<design_io>(this->name(), s.clock, route_);
-        vc_router_setup d = design_setup(s.cfg, s.topo, s.cfg.router.design.terminals);
-        d.name = this->name();
-        design_ = std::make_unique<vc_router>(d, *design_io_, s.observer, id_);
-        slow_arrivals_ = true;
-        plain_ = false;
-        step_with(&step_design);
-        input_of_binding_.reserve(static_cast<std::size_t>(ports_ + 1));
-        s.clock.add(*this, /*router_phase=*/true);
-        return;
-    }
-    build_paper_units(s);
+    if (s.cfg.router.design_space())
+        build_design(s);
+    else
+        build_paper_units(s);
     // The paper's router (plain_, the common configuration) steps without testing, per request,
     // for service classes, flits, a route stage, an observer or the background traffic: one
     // choice per router instead (as node::step does for one class). Its route stage decodes one
@@ -80,16 +70,25 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
     // Chosen here, once: the stepper calls it directly (stepper::client::step_with).
     // Links of more than one cycle: the input unit tracks its next work (step_traits.h).
     const bool slow = s.cfg.router.local_latency > 1 || s.cfg.router.global_latency > 1;
-    const bool threaded = s.cfg.threads > 1;
-    step_with(s.cfg.router.hold_stage_impl != unit_impl::cpp ? &step_case<unit_step>
+    const bool threaded = s.cfg.threads > 1;  // (refused for a design-space router)
+    step_with(design_                                          ? &step_design
+              : s.cfg.router.hold_stage_impl != unit_impl::cpp ? &step_case<unit_step>
               : !plain_  ? (threaded ? &step_case<any_step, true> : &step_case<any_step>)
               : threaded ? paper_case<true>(net_, slow)
                          : paper_case<false>(net_, slow));
     if (threaded) replicate_->defer_copies(s.clock.deferral(), id_);
     input_of_binding_.reserve(static_cast<std::size_t>(ports_ + 1));
     // Allocated with the units' arrays, not later wherever the heap has room (sc/router/entry.h).
-    requests_.reserve(step_list(static_cast<std::size_t>(in_unit_.buffers())));
+    if (!design_) requests_.reserve(step_list(static_cast<std::size_t>(in_unit_.buffers())));
     s.clock.add(*this, /*router_phase=*/true);
+}
+
+router::~router() {
+    if (design_) return;
+    out_unit_.destroy();
+    alloc_.destroy();
+    replicate_.destroy();
+    hold_.destroy();
 }
 
 // Not built for a design-space router (its --unit-impl options are refused: network_config).
@@ -204,13 +203,11 @@ tlm::tlm_sync_enum router::receive_late(int fifo, packet* p, std::uint64_t ready
     return tlm::TLM_ACCEPTED;
 }
 
-// A design-space router's arrival (the rest of its glue: sc/router/router_design.cpp); here for
-// the input unit's credit, inline in this file, and inline in receive_any (its one caller): a
-// call of its own saved and restored registers on every injection.
+// A design-space router's arrival (its other glue: sc/router/router_design.cpp), here to be inline
+// in receive_any, its one caller: a call of its own saved and restored registers per injection.
 [[gnu::always_inline]] inline void router::receive_design(int first, const flit& f,
                                                           std::uint64_t ready) {
-    if (in_unit_.is_injection(first)) {
-        // From the node: its terminal's source queue; the credit at once.
+    if (in_unit_.is_injection(first)) {  // from the node: its source queue; the credit at once
         count_injected(first, *f.pkt);
         design_->inject(f.pkt, ready, clock_.now());
         in_unit_.return_credits(first);

@@ -41,7 +41,6 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <optional>
 #include <string>
 #include <systemc>
 #include <tlm>
@@ -70,6 +69,7 @@
 #include "sc/router/route_stage.h"
 #include "sc/router/router_probe.h"
 #include "sc/router/switch_allocator.h"
+#include "sc/router/unit_slot.h"
 #include "sc/step_deferral.h"
 #include "sc/stepper.h"
 
@@ -99,6 +99,7 @@ class router : public stepper::client, public sc_core::sc_module {
     in_socket in;
 
     router(const sc_core::sc_module_name& name, const setup& s);
+    ~router() override;  // the paper's units, if built
 
     /// Binds the next binding of `in` to input port `input` (link_ports() for the node).
     /// Call once per binding, in the order the bindings are made.
@@ -125,7 +126,7 @@ class router : public stepper::client, public sc_core::sc_module {
     /// The first conflicts of this router (at most kConflictLog), in step order.
     const std::vector<conflict_record>& conflict_log() const {
         static const std::vector<conflict_record> none;  // a design-space router's
-        return alloc_ ? alloc_->conflict_log() : none;
+        return design_ ? none : alloc_->conflict_log();
     }
     static constexpr std::size_t kConflictLog = switch_allocator::kConflictLog;
 
@@ -135,7 +136,7 @@ class router : public stepper::client, public sc_core::sc_module {
                        : in_unit_.occupancy() + hold_->size();
     }
     /// Packets in the hold stage.
-    std::size_t hold_size() const { return hold_ ? hold_->size() : 0; }
+    std::size_t hold_size() const { return design_ ? 0 : hold_->size(); }
     /// Flits sent on output `o` that its downstream buffers still hold (all virtual channels),
     /// at the end of the last cycle: what UGAL compares when a node launches (nodes step before
     /// routers). The credits that came back while the router was idle count, as if it had
@@ -290,6 +291,8 @@ class router : public stepper::client, public sc_core::sc_module {
     /// The paper's router's units (hold stage, replicator, switch allocator, output unit) and the
     /// RTL or lockstep units that take their decisions (--unit-impl).
     void build_paper_units(const setup& s);
+    /// A design-space router's units and edges (router_design.cpp).
+    void build_design(const setup& s);
     void use_hold_unit(const setup& s);  ///< --unit-impl hold_stage=rtl|lockstep
     /// This step's requests, those of the privileged class first (each class in collect's order).
     const request_list& privileged_first();
@@ -384,13 +387,12 @@ class router : public stepper::client, public sc_core::sc_module {
     fanout fanout_;  ///< broadcast entries' copies (route stage and replicator)
     input_unit in_unit_;
     route_stage route_;
-    // The paper's router's own units (build_paper_units): a design-space router has none of
-    // them, its flits move through core/vc_router's units (its input unit keeps only the buffer
-    // indices and the node's injection credits, its route stage decodes for design_io).
-    std::optional<hold_stage> hold_;
-    std::optional<replicator> replicate_;
-    std::optional<switch_allocator> alloc_;
-    std::optional<output_unit> out_unit_;
+    // The paper's router's own units (build_paper_units; ~router destroys them): a design-space
+    // router has none of them (build_design).
+    unit_slot<hold_stage> hold_;
+    unit_slot<replicator> replicate_;
+    unit_slot<switch_allocator> alloc_;
+    unit_slot<output_unit> out_unit_;
     static_vc_allocation vc_alloc_;
     router_probe probe_;
 

@@ -60,7 +60,7 @@ std::vector<router::wait> router::blocked_heads() const {
 
 const entry* router::first_held_waiting(int cls, wait& w) const {
     w.fifo = kHoldStage;
-    if (!hold_) return nullptr;  // a design-space router
+    if (design_) return nullptr;  // no hold stage
     for (const entry* e : hold_->held())
         if (waits(*e, w) && w.output != kHoldStage && w.cls == cls) return e;
     return nullptr;
