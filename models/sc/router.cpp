@@ -7,7 +7,6 @@
 #include "core/containers/calendar.h"
 #include "core/decoding/vc.h"
 #include "core/network/link_faults.h"
-#include "core/vc_router/design_setup.h"
 
 namespace d3 {
 namespace {
@@ -55,44 +54,15 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
       plain_(classes_ == 1 && flits_ == 1 && route_cycles_ == 0 && !s.observer && !s.background),
       net_(s.topo.kind()),
       in_unit_("input_unit", input_setup(s.cfg, s.topo, stats_)),
-      hold_("hold_stage", s.cfg.router),
       route_("route_stage", s.decoder, s.topo, s.at, this->name(), fanout_),
-      replicate_("replicator", s.pool, fanout_),
-      alloc_("switch_allocator",
-             {ports_, s.cfg.router.arb,
-              // request sources: every buffer, then the hold stage
-              static_cast<std::uint32_t>(in_unit_.buffers() + 1), id_, s.observer, classes_,
-              s.background ? &background_stats_ : nullptr},
-             stats_),
-      out_unit_("output_unit",
-                {s.topo.k(), ports_, s.cfg.router.channels(), &s.cfg.router, &background_stats_,
-                 // a failure at a step judges multi-flit packets by their tails (tails_on)
-                 s.cfg.faults() && fault_step(s.cfg.fail_links, s.cfg.fail_routers).has_value()},
-                stats_),
       vc_alloc_(s.cfg.router.vcs),
       probe_({s.observer, id_, &s.cfg.router, &in_unit_}) {
     plain_ = plain_ && route_.reference();
-    // A design-space router's switch allocator in RTL is its vc_router's (design_setup).
-    if (s.cfg.router.switch_allocator_impl != unit_impl::cpp && !s.cfg.router.design_space())
-        alloc_.use(make_arbiter_bank(
-            {this->name(), s.at, static_cast<std::size_t>(classes_ * ports_), ports_,
-             static_cast<std::uint32_t>(in_unit_.buffers() + 1), s.cfg.router.switch_allocator_impl,
-             s.cfg.router.switch_allocator_module.c_str()}));
-    if (s.cfg.router.replicator_impl != unit_impl::cpp)
-        replicate_.use(
-            make_replicator_unit({this->name(), s.at, ports_, s.cfg.router.replicator_impl,
-                                  s.cfg.router.replicator_module.c_str()}));
-    const bool hold_unit = s.cfg.router.hold_stage_impl != unit_impl::cpp;
-    if (hold_unit) use_hold_unit(s);
     slow_arrivals_ = probe_.on();
-    if (s.cfg.router.design_space()) {
-        design_io_ = std::make_unique<design_io>(this->name(), s.clock, route_);
-        vc_router_setup d = design_setup(s.cfg, s.topo, s.cfg.router.design.terminals);
-        d.name = this->name();
-        design_ = std::make_unique<vc_router>(d, *design_io_, s.observer, id_);
-        slow_arrivals_ = true;
-        plain_ = false;
-    }
+    if (s.cfg.router.design_space())
+        build_design(s);
+    else
+        build_paper_units(s);
     // The paper's router (plain_, the common configuration) steps without testing, per request,
     // for service classes, flits, a route stage, an observer or the background traffic: one
     // choice per router instead (as node::step does for one class). Its route stage decodes one
@@ -100,26 +70,64 @@ router::router(const sc_core::sc_module_name& name, const setup& s)
     // Chosen here, once: the stepper calls it directly (stepper::client::step_with).
     // Links of more than one cycle: the input unit tracks its next work (step_traits.h).
     const bool slow = s.cfg.router.local_latency > 1 || s.cfg.router.global_latency > 1;
-    const bool threaded = s.cfg.threads > 1;
-    step_with(design_     ? &step_design
-              : hold_unit ? &step_case<unit_step>
-              : !plain_   ? (threaded ? &step_case<any_step, true> : &step_case<any_step>)
-              : threaded  ? paper_case<true>(net_, slow)
-                          : paper_case<false>(net_, slow));
-    if (threaded) replicate_.defer_copies(s.clock.deferral(), id_);
+    const bool threaded = s.cfg.threads > 1;  // (refused for a design-space router)
+    step_with(design_                                          ? &step_design
+              : s.cfg.router.hold_stage_impl != unit_impl::cpp ? &step_case<unit_step>
+              : !plain_  ? (threaded ? &step_case<any_step, true> : &step_case<any_step>)
+              : threaded ? paper_case<true>(net_, slow)
+                         : paper_case<false>(net_, slow));
+    if (threaded) replicate_->defer_copies(s.clock.deferral(), id_);
     input_of_binding_.reserve(static_cast<std::size_t>(ports_ + 1));
     // Allocated with the units' arrays, not later wherever the heap has room (sc/router/entry.h).
-    requests_.reserve(step_list(static_cast<std::size_t>(in_unit_.buffers())));
+    if (!design_) requests_.reserve(step_list(static_cast<std::size_t>(in_unit_.buffers())));
     s.clock.add(*this, /*router_phase=*/true);
+}
+
+router::~router() {
+    if (design_) return;
+    out_unit_.destroy();
+    alloc_.destroy();
+    replicate_.destroy();
+    hold_.destroy();
+}
+
+// Not built for a design-space router (its --unit-impl options are refused: network_config).
+void router::build_paper_units(const setup& s) {
+    hold_.emplace("hold_stage", s.cfg.router);
+    replicate_.emplace("replicator", s.pool, fanout_);
+    alloc_.emplace(
+        "switch_allocator",
+        switch_allocator::setup{ports_, s.cfg.router.arb,
+                                // request sources: every buffer, then the hold stage
+                                static_cast<std::uint32_t>(in_unit_.buffers() + 1), id_, s.observer,
+                                classes_, s.background ? &background_stats_ : nullptr},
+        stats_);
+    out_unit_.emplace(
+        "output_unit",
+        output_unit::setup{
+            s.topo.k(), ports_, s.cfg.router.channels(), &s.cfg.router, &background_stats_,
+            // a failure at a step judges multi-flit packets by their tails (tails_on)
+            s.cfg.faults() && fault_step(s.cfg.fail_links, s.cfg.fail_routers).has_value()},
+        stats_);
+    if (s.cfg.router.switch_allocator_impl != unit_impl::cpp)
+        alloc_->use(make_arbiter_bank(
+            {this->name(), s.at, static_cast<std::size_t>(classes_ * ports_), ports_,
+             static_cast<std::uint32_t>(in_unit_.buffers() + 1), s.cfg.router.switch_allocator_impl,
+             s.cfg.router.switch_allocator_module.c_str()}));
+    if (s.cfg.router.replicator_impl != unit_impl::cpp)
+        replicate_->use(
+            make_replicator_unit({this->name(), s.at, ports_, s.cfg.router.replicator_impl,
+                                  s.cfg.router.replicator_module.c_str()}));
+    if (s.cfg.router.hold_stage_impl != unit_impl::cpp) use_hold_unit(s);
 }
 
 // The hold stage's decisions from another unit (--unit-impl hold_stage=rtl|lockstep): the router
 // steps as unit_step.
 void router::use_hold_unit(const setup& s) {
     const router_params& r = s.cfg.router;
-    hold_.use(
-        make_hold_unit({this->name(), s.at, hold_.hold_time(action::local),
-                        hold_.hold_time(action::global), static_cast<std::size_t>(r.hold_capacity),
+    hold_->use(
+        make_hold_unit({this->name(), s.at, hold_->hold_time(action::local),
+                        hold_->hold_time(action::global), static_cast<std::size_t>(r.hold_capacity),
                         r.hold_stage_impl, r.hold_stage_module.c_str()}));
     plain_ = false;
 }
@@ -138,11 +146,11 @@ void router::end_of_elaboration() {
     // adds its channel alone: no product per credit),
     // the node's by kEjectionCredit.
     for (int o = 0; o < ports_; ++o) {
-        out_unit_.bind(o, out[o]);
-        const int tag = static_cast<int>(out_unit_.credit_tag(o));
-        out.retag(o, out_unit_.separate_ring(o) ? design_credit_tag(tag) : tag);
+        out_unit_->bind(o, out[o]);
+        const int tag = static_cast<int>(out_unit_->credit_tag(o));
+        out.retag(o, out_unit_->separate_ring(o) ? design_credit_tag(tag) : tag);
     }
-    out_unit_.bind_node(out[ports_]);
+    out_unit_->bind_node(out[ports_]);
     out.retag(ports_, kEjectionCredit);
     // receive is told the input port's first buffer: an arrival's buffer is that plus its
     // channel, with no test for the node's port and no product per arrival
@@ -195,6 +203,22 @@ tlm::tlm_sync_enum router::receive_late(int fifo, packet* p, std::uint64_t ready
     return tlm::TLM_ACCEPTED;
 }
 
+// A design-space router's arrival (its other glue: sc/router/router_design.cpp), here to be inline
+// in receive_any, its one caller: a call of its own saved and restored registers per injection.
+[[gnu::always_inline]] inline void router::receive_design(int first, const flit& f,
+                                                          std::uint64_t ready) {
+    if (in_unit_.is_injection(first)) {  // from the node: its source queue; the credit at once
+        count_injected(first, *f.pkt);
+        design_->inject(f.pkt, ready, clock_.now());
+        in_unit_.return_credits(first);
+    } else if (const int input = in_unit_.input_of(first);
+               !design_->arrive(input, f.vc, f.pkt, f.seq, ready, clock_.now())) {
+        overflow(input);
+        return;
+    }
+    clock_.wake_router(*this, ready);
+}
+
 tlm::tlm_sync_enum router::receive_any(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t,
                                        int first) {
     if (ph != tlm::BEGIN_REQ) check_phase(name(), "nb_transport_fw", ph, tlm::BEGIN_REQ);
@@ -240,7 +264,7 @@ inline tlm::tlm_sync_enum router::credit(int tag, flit& f, tlm::tlm_phase& ph,
     if (ph == tlm::END_REQ && clock_.stepping() && tag >= 0) {
         const std::uint64_t due = clock_.now() + clock_.cycle_of(t);
         const int vc = f.vc;
-        if (out_unit_.credit_arrived_in_place_at(static_cast<std::uint32_t>(tag), vc, due))
+        if (out_unit_->credit_arrived_in_place_at(static_cast<std::uint32_t>(tag), vc, due))
             return blocked_ ? wake_blocked(due) : tlm::TLM_ACCEPTED;
         return credit_late(tag, vc, due);  // f, ph and t no longer needed: fewer registers
     }
@@ -248,7 +272,7 @@ inline tlm::tlm_sync_enum router::credit(int tag, flit& f, tlm::tlm_phase& ph,
     if (tag < kEjectionCredit && ph == tlm::END_REQ && clock_.stepping() && !design_) {
         const std::uint64_t due = clock_.now() + clock_.cycle_of(t);
         const auto own = static_cast<std::uint32_t>(-2 - tag);
-        if (out_unit_.credit_arrived_in_own_ring_at(own, f.vc, due))
+        if (out_unit_->credit_arrived_in_own_ring_at(own, f.vc, due))
             return blocked_ ? wake_blocked(due) : tlm::TLM_ACCEPTED;
         return credit_late(-2 - tag, f.vc, due);
     }
@@ -261,7 +285,7 @@ tlm::tlm_sync_enum router::wake_blocked(std::uint64_t due) {
 }
 
 tlm::tlm_sync_enum router::credit_late(int tag, int vc, std::uint64_t due) {
-    out_unit_.credit_arrived_at(static_cast<std::uint32_t>(tag), vc, due);
+    out_unit_->credit_arrived_at(static_cast<std::uint32_t>(tag), vc, due);
     return blocked_ ? wake_blocked(due) : tlm::TLM_ACCEPTED;
 }
 
@@ -286,14 +310,15 @@ inline void router::offer(const request& r, target to, std::uint64_t t) {
     if (is_link(to)) {
         // The link's interface, for the send if the switch grants it. Asked here, not after the
         // route stage: this link test is the only one.
-        out_unit_.prefetch(to);
-        alloc_.request(to, r);
+        out_unit_->prefetch(to);
+        alloc_->request(to, r);
         return;
     }
     // The node and the hold stage take packets without arbitration, up to their room.
-    const bool room = to == kEjectTarget ? out_unit_.take_eject_room<Step>(*r.e->pkt)
-                                         : hold_.take_room(Step::classes ? r.e->pkt->service : 0) ||
-                                               keeps_hold_place(r);
+    const bool room =
+        to == kEjectTarget
+            ? out_unit_->take_eject_room<Step>(*r.e->pkt)
+            : hold_->take_room(Step::classes ? r.e->pkt->service : 0) || keeps_hold_place(r);
     if (room) crossing().traverse<Step>(r, to, t);
 }
 
@@ -336,8 +361,8 @@ stepper::client::step_function router::paper_case(topology_kind net, bool slow) 
 void router::defer_links(step_deferral& d) {
     d.track(id_, *this);
     for (int o = 0; o < ports_; ++o)
-        out_unit_.redirect(o, d.forward(id_, out_unit_.link_call(o), tlm::TLM_ACCEPTED));
-    out_unit_.redirect_node(d.forward(id_, out_unit_.node_call(), tlm::TLM_COMPLETED));
+        out_unit_->redirect(o, d.forward(id_, out_unit_->link_call(o), tlm::TLM_ACCEPTED));
+    out_unit_->redirect_node(d.forward(id_, out_unit_->node_call(), tlm::TLM_COMPLETED));
     for (int f = 0; f < in_unit_.buffers(); ++f) {
         link_bw_call* const up = in_unit_.upstream_call(f);
         auto* const binder = dynamic_cast<link_bw_binder<router>*>(up);
@@ -357,7 +382,7 @@ const request_list& router::privileged_first() {
 template <typename Step>
 void router::step_as(std::uint64_t t) {
     blocked_ = false;
-    out_unit_.return_credits(t);                   // 1. credits in
+    out_unit_->return_credits(t);                  // 1. credits in
     const request_list& order = collect<Step>(t);  // 2. input
     route<Step>(t, order);                         // 3. route (the node and the hold stage served)
     blocked_ = allocate_switch<Step>(t);           // 4. VC and switch allocation, traversal
@@ -371,8 +396,8 @@ void router::step_as(std::uint64_t t) {
 template <typename Step>
 void router::replayed_wake_next(router& r, std::uint64_t t) {
     if (r.clock_.due_next_router(r)) return;
-    std::uint64_t next = std::min(r.in_unit_.next_work(t), r.hold_.next_work<Step>(t));
-    if (r.blocked_) next = std::min(next, r.out_unit_.next_credit(t));
+    std::uint64_t next = std::min(r.in_unit_.next_work(t), r.hold_->next_work<Step>(t));
+    if (r.blocked_) next = std::min(next, r.out_unit_->next_credit(t));
     if (next != calendar::kNever) r.clock_.wake_router(r, next);
 }
 
@@ -380,9 +405,9 @@ template <typename Step>
 inline const request_list& router::collect(std::uint64_t t) {
     requests_.clear();
     in_unit_.collect<Step>(t, requests_);
-    hold_.collect<Step>(t, static_cast<std::uint32_t>(in_unit_.buffers()), requests_);
-    hold_.begin_step<Step>();
-    out_unit_.begin_step<Step>(t);
+    hold_->collect<Step>(t, static_cast<std::uint32_t>(in_unit_.buffers()), requests_);
+    hold_->begin_step<Step>();
+    out_unit_->begin_step<Step>(t);
     // Privileged first, to take the ejection and hold room first (release reads requests_).
     return Step::classes && classes_ > 1 ? privileged_first() : requests_;
 }
@@ -429,15 +454,15 @@ inline bool router::allocate_switch(std::uint64_t t) {
         if (Step::observed && probe_.logs_packets()) probe_.lost(*r.e->pkt, t, r.source, o);
     };
     if (!Step::flits || flits_ == 1)  // one-flit packets: a credit is a packet (the paper's)
-        return alloc_.allocate<Step>(
+        return alloc_->allocate<Step>(
             t, [&](int o, entry& e) { return credit_for<Step>(o, e) || no_credit(e); }, grant,
             lost);
     // F flits: room for all of them downstream and the link free (docs/multi-flit.md)
-    return alloc_.allocate<Step>(
+    return alloc_->allocate<Step>(
         t,
         [&](int o, entry& e) {
             const int vc = vc_after<Step>(e);
-            if (out_unit_.can_send(o, vc, e.pkt->flits, t)) return true;
+            if (out_unit_->can_send(o, vc, e.pkt->flits, t)) return true;
             ++stats_.vc_waits[static_cast<std::size_t>(vc)];
             return no_credit(e);
         },
@@ -449,7 +474,8 @@ inline void router::release(std::uint64_t t) {
     in_unit_.release<Step>(requests_, [&](int fifo) {
         if (Step::observed && probe_.on()) probe_.buffer_changed(t, fifo);
     });
-    if (hold_.commit<Step>() && Step::observed && probe_.on()) probe_.hold_changed(t, hold_.size());
+    if (hold_->commit<Step>() && Step::observed && probe_.on())
+        probe_.hold_changed(t, hold_->size());
 }
 
 // Nothing to work out when the next cycle is asked for already.
@@ -458,24 +484,9 @@ inline void router::wake_next(std::uint64_t t) {
     if (clock_.due_next_router(*this)) return;
     const std::uint64_t links =
         Step::tracks_next ? in_unit_.next_work_tracked(t) : in_unit_.next_work(t);
-    std::uint64_t next = std::min(links, hold_.next_work<Step>(t));
-    if (blocked_) next = std::min(next, out_unit_.next_credit(t));
+    std::uint64_t next = std::min(links, hold_->next_work<Step>(t));
+    if (blocked_) next = std::min(next, out_unit_->next_credit(t));
     if (next != calendar::kNever) clock_.wake_router(*this, next);
-}
-
-// A design-space router's arrival (the rest of its glue: sc/router/router_design.cpp); here for
-// the input unit's credit, inline in this file.
-void router::receive_design(int first, const flit& f, std::uint64_t ready) {
-    const int input = in_unit_.input_of(first);
-    if (input == ports_) {  // from the node: its terminal's source queue; the credit at once
-        count_injected(first, *f.pkt);
-        design_->inject(f.pkt, ready, clock_.now());
-        in_unit_.return_credits(first);
-    } else if (!design_->arrive(input, f.vc, f.pkt, f.seq, ready, clock_.now())) {
-        overflow(input);
-        return;
-    }
-    clock_.wake_router(*this, ready);
 }
 
 template class link_fw_binder<router>;

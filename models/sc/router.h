@@ -69,6 +69,7 @@
 #include "sc/router/route_stage.h"
 #include "sc/router/router_probe.h"
 #include "sc/router/switch_allocator.h"
+#include "sc/router/unit_slot.h"
 #include "sc/step_deferral.h"
 #include "sc/stepper.h"
 
@@ -98,6 +99,7 @@ class router : public stepper::client, public sc_core::sc_module {
     in_socket in;
 
     router(const sc_core::sc_module_name& name, const setup& s);
+    ~router() override;  // the paper's units, if built
 
     /// Binds the next binding of `in` to input port `input` (link_ports() for the node).
     /// Call once per binding, in the order the bindings are made.
@@ -109,7 +111,7 @@ class router : public stepper::client, public sc_core::sc_module {
         // One-flit packets: the hops are the links' flits less the background's
         // (output_unit::send).
         if (!design_ && cfg_.router.packet_length == 1)
-            s.hops = out_unit_.link_flits_total() - background_stats_.hops;
+            s.hops = out_unit_->link_flits_total() - background_stats_.hops;
         s.decodes = route_.decodes();
         return s;
     }
@@ -122,26 +124,29 @@ class router : public stepper::client, public sc_core::sc_module {
     /// The background traffic's figures (--background; decodes are counted in stats()).
     const router_stats& background_stats() const { return background_stats_; }
     /// The first conflicts of this router (at most kConflictLog), in step order.
-    const std::vector<conflict_record>& conflict_log() const { return alloc_.conflict_log(); }
+    const std::vector<conflict_record>& conflict_log() const {
+        static const std::vector<conflict_record> none;  // a design-space router's
+        return design_ ? none : alloc_->conflict_log();
+    }
     static constexpr std::size_t kConflictLog = switch_allocator::kConflictLog;
 
     /// Packets in input buffers and the hold stage.
     std::size_t occupancy() const {
         return design_ ? static_cast<std::size_t>(design_->occupancy())
-                       : in_unit_.occupancy() + hold_.size();
+                       : in_unit_.occupancy() + hold_->size();
     }
     /// Packets in the hold stage.
-    std::size_t hold_size() const { return hold_.size(); }
+    std::size_t hold_size() const { return design_ ? 0 : hold_->size(); }
     /// Flits sent on output `o` that its downstream buffers still hold (all virtual channels),
     /// at the end of the last cycle: what UGAL compares when a node launches (nodes step before
     /// routers). The credits that came back while the router was idle count, as if it had
     /// stepped in every cycle (it makes them usable only in its next step).
     int output_occupancy(int o) const {
-        return design_ ? design_->output_occupancy(o) : out_unit_.occupancy(o, clock_.now());
+        return design_ ? design_->output_occupancy(o) : out_unit_->occupancy(o, clock_.now());
     }
     /// Credits of the outputs not back yet: flits downstream (0 once the network drained).
     std::uint64_t credits_outstanding() const {
-        return design_ ? design_->credits_outstanding() : out_unit_.credits_outstanding();
+        return design_ ? design_->credits_outstanding() : out_unit_->credits_outstanding();
     }
 
     /// A packet that waits: the head of link input buffer `fifo`, or (fifo kHoldStage) a packet
@@ -193,7 +198,7 @@ class router : public stepper::client, public sc_core::sc_module {
     /// F > 1: the serials of the packets sent on link output `o` whose tail has not reached the
     /// router downstream by the end of step t - 1 (output_unit::tails_on).
     std::vector<std::uint64_t> tails_on(int o, std::uint64_t t) const {
-        return out_unit_.tails_on(o, t);
+        return out_unit_->tails_on(o, t);
     }
     /// A failure at a step took `p` after its head's ejection here, before its tail reached the
     /// node (node::fail_held): it is not counted ejected (its flits are the failure's).
@@ -206,7 +211,7 @@ class router : public stepper::client, public sc_core::sc_module {
     /// --threads: the occupancy the waves are told of link input `input` (-1: the hold stage;
     /// `channel` -1: the whole port, else that channel's buffer) when a change is replayed.
     std::size_t reported_occupancy(int input, int channel) const {
-        return input < 0     ? hold_.size()
+        return input < 0     ? hold_size()
                : channel < 0 ? in_unit_.port_occupancy(input)
                              : in_unit_.size(in_unit_.fifo_index(input, channel));
     }
@@ -290,6 +295,11 @@ class router : public stepper::client, public sc_core::sc_module {
     [[gnu::always_inline]] inline void offer(const request& r, target to, std::uint64_t t);
     /// The hold stage is full: whether `r`, held there, holds again in its own place.
     [[gnu::cold, gnu::noinline]] bool keeps_hold_place(const request& r) const;
+    /// The paper's router's units (hold stage, replicator, switch allocator, output unit) and the
+    /// RTL or lockstep units that take their decisions (--unit-impl).
+    void build_paper_units(const setup& s);
+    /// A design-space router's units and edges (router_design.cpp).
+    void build_design(const setup& s);
     void use_hold_unit(const setup& s);  ///< --unit-impl hold_stage=rtl|lockstep
     /// This step's requests, those of the privileged class first (each class in collect's order).
     const request_list& privileged_first();
@@ -327,7 +337,7 @@ class router : public stepper::client, public sc_core::sc_module {
     /// The crossbar over this router's units (a view: sc/router/crossbar.h).
     [[gnu::always_inline]] crossbar crossing() {
         return crossbar(
-            {replicate_, out_unit_, hold_, vc_alloc_, probe_, stats_, background_stats_});
+            {*replicate_, *out_unit_, *hold_, vc_alloc_, probe_, stats_, background_stats_});
     }
     /// Step 6: wakes the router at the next cycle any unit has work.
     template <typename Step>
@@ -342,7 +352,7 @@ class router : public stepper::client, public sc_core::sc_module {
     /// count's place.
     template <typename Step>
     bool credit_for(int o, const entry& e) {
-        return out_unit_.credit_count(static_cast<target>(o), vc_after<Step>(e)) > 0;
+        return out_unit_->credit_count(static_cast<target>(o), vc_after<Step>(e)) > 0;
     }
     /// `e` asked for a link that has no credit (false, for the allocator's credit test): a
     /// unicast entry is stalled; a broadcast entry was marked when its copies were offered
@@ -383,11 +393,13 @@ class router : public stepper::client, public sc_core::sc_module {
     router_stats background_stats_;
     fanout fanout_;  ///< broadcast entries' copies (route stage and replicator)
     input_unit in_unit_;
-    hold_stage hold_;
     route_stage route_;
-    replicator replicate_;
-    switch_allocator alloc_;
-    output_unit out_unit_;
+    // The paper's router's own units (build_paper_units; ~router destroys them): a design-space
+    // router has none of them (build_design).
+    unit_slot<hold_stage> hold_;
+    unit_slot<replicator> replicate_;
+    unit_slot<switch_allocator> alloc_;
+    unit_slot<output_unit> out_unit_;
     static_vc_allocation vc_alloc_;
     router_probe probe_;
 

@@ -35,6 +35,8 @@ vc_router_setup design_setup(const network_config& c, const topology& t, int ter
     s.classes = d.vc_classes;
     s.class_count = d.vc_classes == vc_class_kind::sync ? std::min(r.vcs, kTrafficVcs)
                                                         : std::min(d.phases, r.vcs);
+    s.link_global.reserve(static_cast<std::size_t>(s.link_ports));
+    s.link_latency.reserve(static_cast<std::size_t>(s.link_ports));
     for (int o = 0; o < s.link_ports; ++o) {
         const bool global = port_of(o, t.k()).global;
         s.link_global.push_back(global);

@@ -5,6 +5,8 @@
 namespace d3 {
 
 void design_io::bind_input(int input, bw_if* link, std::uint64_t latency) {
+    // Sized once for every link input (they are bound in any order), not grown binding by binding
+    if (inputs_.empty()) inputs_.resize(static_cast<std::size_t>(route_.topo().link_ports()));
     if (inputs_.size() <= static_cast<std::size_t>(input))
         inputs_.resize(static_cast<std::size_t>(input) + 1);
     inputs_[static_cast<std::size_t>(input)] = {link, latency, cycles(latency)};

@@ -41,7 +41,7 @@ bool router::waits(const entry& e, wait& w) const {
     if (!is_link(e.to)) return false;
     w.output = e.to;
     w.vc = vc_after(e);
-    return !out_unit_.has_packet_credits(e.to, w.vc, e.pkt->flits);
+    return !out_unit_->has_packet_credits(e.to, w.vc, e.pkt->flits);
 }
 
 std::vector<router::wait> router::blocked_heads() const {
@@ -60,7 +60,8 @@ std::vector<router::wait> router::blocked_heads() const {
 
 const entry* router::first_held_waiting(int cls, wait& w) const {
     w.fifo = kHoldStage;
-    for (const entry* e : hold_.held())
+    if (design_) return nullptr;  // no hold stage
+    for (const entry* e : hold_->held())
         if (waits(*e, w) && w.output != kHoldStage && w.cls == cls) return e;
     return nullptr;
 }
@@ -84,11 +85,11 @@ std::string router::describe_occupancy() const {
             const port_ref p = port_of(e.to, topo_.k());
             os << " wants " << (p.global ? "global " : "local ") << p.port;
             os << channel_suffix(vc);
-            os << ", credits " << out_unit_.credits(e.to, vc);
+            os << ", credits " << out_unit_->credits(e.to, vc);
         }
         os << ")";
     }
-    if (hold_.size() != 0) os << " hold stage holds " << hold_.size();
+    if (hold_->size() != 0) os << " hold stage holds " << hold_->size();
     return os.str();
 }
 

@@ -36,12 +36,12 @@ router_counts router::activity_counts() const {
     }
     c.link_out.resize(static_cast<std::size_t>(ports_));
     for (int o = 0; o < ports_; ++o)
-        c.link_out[static_cast<std::size_t>(o)] = out_unit_.link_flits(o);
+        c.link_out[static_cast<std::size_t>(o)] = out_unit_->link_flits(o);
     const bool flits = cfg_.router.packet_length > 1;
     c.ejected_flits = flits ? all.flits_ejected : all.ejected;
     c.hold_flits = all.holds + all.hold_extra_flits;
     c.buffered_flits = occupancy() * static_cast<std::uint64_t>(cfg_.router.packet_length);
-    c.replications = replicate_.copies();
+    c.replications = replicate_->copies();
     c.sa_grants = all.hops;
     c.sa_requests = all.hops + all.waits + all.blocked;
     return c;

@@ -1,9 +1,22 @@
-// The router's glue to a design-space router (router_params::design_space): its step, arrivals,
-// statistics and bindings, when core/vc_router's units move its packets flit by flit
+// The router's glue to a design-space router (router_params::design_space): its units, step,
+// arrivals, statistics and bindings, when core/vc_router's units move its packets flit by flit
 // (docs/design-space.md). The paper router's own step is in sc/router.cpp.
 #include "sc/router.h"
 
+#include "core/vc_router/design_setup.h"
+
 namespace d3 {
+
+// Instead of the paper's units (build_paper_units): its input unit keeps only the buffer indices
+// and the node's injection credits, its route stage decodes for design_io.
+void router::build_design(const setup& s) {
+    design_io_ = std::make_unique<design_io>(this->name(), s.clock, route_);
+    vc_router_setup d = design_setup(s.cfg, s.topo, s.cfg.router.design.terminals);
+    d.name = this->name();
+    design_ = std::make_unique<vc_router>(d, *design_io_, s.observer, id_);
+    slow_arrivals_ = true;  // receive_any takes its arrivals
+    plain_ = false;
+}
 
 // A design-space router: its packets move flit by flit through core/vc_router's units.
 void router::step_design(client& c, std::uint64_t t) {

@@ -31,7 +31,7 @@ void router::fail_waiting(std::uint64_t t, const waiting_visitor& visit) {
         if (in_unit_.is_injection(fifo)) return judge(waiting_place::kInjected, 0, e);
         return judge(in_unit_.input_of(fifo), in_unit_.channel_of_fifo(fifo), e);
     });
-    hold_.take_out([&](entry& e) { return judge(waiting_place::kHeld, 0, e); });
+    hold_->take_out([&](entry& e) { return judge(waiting_place::kHeld, 0, e); });
     if (again) clock_.wake_router(*this, t + 1);
 }
 
