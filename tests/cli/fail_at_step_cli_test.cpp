@@ -305,27 +305,18 @@ TEST(FailAtStepCli, MultiFlitPacketsWithAnyFlitOnTheCableAreLostWhole) {
     ASSERT_EQ(r.code, 7) << r.err;
     EXPECT_TRUE(r.j["correct"].get<bool>()) << r.j["problems"];
     const flit_losses l = flit_losses_at(probe.rows, at, kFlits);
-    std::set<std::uint64_t> expected = l.heads, lost;
+    std::set<std::uint64_t> expected = l.heads;
     expected.insert(l.tails_only.begin(), l.tails_only.end());
     const crossing_later crossing = crossing_from(probe.rows, r.rows, at, over_cable);
     std::set<std::uint64_t> all = expected;
     all.insert(crossing.in_network.begin(), crossing.in_network.end());
-    std::map<std::uint64_t, int> delivered;
-    for (const row& x : r.rows) {
-        if (x.event == "lost") {
-            EXPECT_EQ(x.step, at);
-            lost.insert(x.packet);
-            // A packet whose head was delivered is lost at that router's node.
-            if (const auto d = l.delivered_heads.find(x.packet); d != l.delivered_heads.end()) {
-                EXPECT_EQ(x.router, d->second) << "packet " << x.packet;
-                EXPECT_EQ(x.input, "node") << "packet " << x.packet;
-            }
-        }
-        if (x.event == "deliver") ++delivered[x.packet];
-        if (x.step >= at) {
-            EXPECT_FALSE(over_cable(x)) << "packet " << x.packet << " step " << x.step;
-        }
-    }
+    // Lost at `at` only, a packet whose head was delivered at that router's node, nothing over the
+    // cable from `at` on.
+    const test::failed_cable_fates fates =
+        test::fates_after_failing_cable(r.rows, at, l.delivered_heads);
+    EXPECT_EQ(fates.problems, std::vector<std::string>{});
+    const std::set<std::uint64_t>& lost = fates.lost;
+    const std::map<std::uint64_t, int>& delivered = fates.delivered;
     EXPECT_EQ(lost, all);
     const auto& f = r.j["traffic"]["faults"];
     EXPECT_EQ(f["lost_on_failed_links"], expected.size());

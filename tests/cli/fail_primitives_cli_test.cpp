@@ -304,26 +304,16 @@ TEST(FailPrimitivesCli, MultiFlitAllToAllLosesExactlyThePacketsWithAFlitOnTheCab
     EXPECT_TRUE(r.j["correct"].get<bool>()) << r.j["problems"];
     const test::flit_losses l = test::flit_losses_at(probe.rows, at, kFlits);
     EXPECT_EQ(l.delivered_heads.size(), most);
-    std::set<std::uint64_t> on_it = l.heads, lost;
+    std::set<std::uint64_t> on_it = l.heads;
     on_it.insert(l.tails_only.begin(), l.tails_only.end());
     const crossing_later crossing = crossing_from(probe.rows, r.rows, at, over_cable);
     std::set<std::uint64_t> expected = on_it;
     expected.insert(crossing.in_network.begin(), crossing.in_network.end());
-    std::map<std::uint64_t, int> delivered;
-    for (const row& x : r.rows) {
-        if (x.event == "lost") {
-            EXPECT_EQ(x.step, at);
-            lost.insert(x.packet);
-            if (const auto d = l.delivered_heads.find(x.packet); d != l.delivered_heads.end()) {
-                EXPECT_EQ(x.router, d->second) << "packet " << x.packet;  // at its node
-                EXPECT_EQ(x.input, "node") << "packet " << x.packet;
-            }
-        }
-        if (x.event == "deliver") ++delivered[x.packet];
-        if (x.step >= at) {
-            EXPECT_FALSE(over_cable(x)) << "packet " << x.packet << " step " << x.step;
-        }
-    }
+    const test::failed_cable_fates fates =
+        test::fates_after_failing_cable(r.rows, at, l.delivered_heads);
+    EXPECT_EQ(fates.problems, std::vector<std::string>{});
+    const std::set<std::uint64_t>& lost = fates.lost;
+    const std::map<std::uint64_t, int>& delivered = fates.delivered;
     EXPECT_EQ(lost, expected);
     const auto& f = r.j["details"]["faults"];
     EXPECT_EQ(f["lost"], expected.size());

@@ -116,6 +116,38 @@ inline flit_losses flit_losses_at(const std::vector<log_row>& rows, std::uint64_
     return out;
 }
 
+/// What a run that failed the cable at step `at` did with each packet, by its log: `lost`, the
+/// packets of its `lost` events; `delivered`, the `deliver` events per packet; and `problems`,
+/// each event that breaks the failure's rules: a `lost` event at another step than `at`, a packet
+/// whose head was delivered (`delivered_heads`: packet -> router) lost elsewhere than at that
+/// router's node, a hop over the cable from `at` on.
+struct failed_cable_fates {
+    std::set<std::uint64_t> lost;
+    std::map<std::uint64_t, int> delivered;
+    std::vector<std::string> problems;
+};
+inline failed_cable_fates fates_after_failing_cable(
+    const std::vector<log_row>& run, std::uint64_t at,
+    const std::map<std::uint64_t, std::string>& delivered_heads) {
+    failed_cable_fates out;
+    const auto problem = [&](const log_row& x, const char* what) {
+        out.problems.push_back("packet " + std::to_string(x.packet) + " step " +
+                               std::to_string(x.step) + ": " + what);
+    };
+    for (const log_row& x : run) {
+        if (x.event == "lost") {
+            if (x.step != at) problem(x, "lost at another step");
+            out.lost.insert(x.packet);
+            const auto d = delivered_heads.find(x.packet);
+            if (d != delivered_heads.end() && (x.router != d->second || x.input != "node"))
+                problem(x, "head delivered, lost elsewhere than at that router's node");
+        }
+        if (x.event == "deliver") ++out.delivered[x.packet];
+        if (x.step >= at && over_cable(x)) problem(x, "crosses the failed cable");
+    }
+    return out;
+}
+
 /// How many of flit_losses_at's delivered_heads there are at each step below `steps`, in one
 /// pass: a packet whose last hop over the cable was at s and whose head was delivered at e counts
 /// at every t in e + 1 .. s + flits.
