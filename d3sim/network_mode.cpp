@@ -2,12 +2,13 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 #include "cli/did_you_mean.h"
 #include "cli/option_limits.h"
+#include "cli/output_file.h"
 #include "core/network/graphs/bisection.h"
 #include "core/network/graphs/graph_network.h"
 #include "core/network/graphs/network_spec.h"
@@ -65,14 +66,6 @@ void print(const nlohmann::json& j) {
                     j["time"].get<double>());
 }
 
-template <typename WRITE>
-std::optional<std::string> write_to(const std::string& path, WRITE write) {
-    std::ofstream out(path);
-    if (out) write(out);
-    if (!out) return "cannot write " + path;
-    return std::nullopt;
-}
-
 }  // namespace
 
 int run_network(int argc, char** argv) {
@@ -125,20 +118,22 @@ int run_network(int argc, char** argv) {
         j["messages"] = program_messages(prog);
         j["items"] = program_items(prog);
         j["time"] = program_time(prog, 1, 1, 1);
-        if (!trace.empty())
-            if (auto err = write_to(trace, [&](std::ostream& o) { write_trace(prog, flits, o); }))
-                return network_bad_input(*err);
+        if (!trace.empty()) {
+            std::ostringstream text;
+            write_trace(prog, flits, text);
+            if (auto err = write_file(trace, text.str())) return network_bad_input(*err);
+        }
     }
-    if (!net_file.empty())
-        if (auto err = write_to(net_file, [&](std::ostream& o) {
-                write_network(b.g, terminals, latency, b.name + " (d3sim network)", o, b.names);
-            }))
-            return network_bad_input(*err);
+    if (!net_file.empty()) {
+        std::ostringstream text;
+        write_network(b.g, terminals, latency, b.name + " (d3sim network)", text, b.names);
+        if (auto err = write_file(net_file, text.str())) return network_bad_input(*err);
+    }
     if (json != "-") print(j);
     if (!json.empty()) {
         if (json == "-")
             std::printf("%s\n", j.dump(2).c_str());
-        else if (auto err = write_to(json, [&](std::ostream& o) { o << j.dump(2) << '\n'; }))
+        else if (auto err = write_file(json, j.dump(2) + "\n"))
             return network_bad_input(*err);
     }
     return 0;

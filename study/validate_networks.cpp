@@ -16,6 +16,7 @@
 #include <set>
 #include <sstream>
 
+#include "cli/output_file.h"
 #include "paper/claims/network_claims.h"
 #include "paper/network_programs/hdn_total_exchange.h"
 #include "paper/network_programs/network_program.h"
@@ -111,14 +112,6 @@ std::string slug(const std::string& name) {
     return s;
 }
 
-template <typename WRITE>
-std::optional<std::string> write_file_with(const std::string& path, WRITE write) {
-    std::ofstream out(path);
-    if (out) write(out);
-    if (!out) return "cannot write " + path;
-    return std::nullopt;
-}
-
 // One packet per ordered pair of routers, all created at step 0.
 void write_all_pairs(std::uint32_t nodes, std::ostream& out) {
     for (std::uint32_t s = 0; s < nodes; ++s)
@@ -165,9 +158,9 @@ std::optional<std::string> network_runs::plan(const std::string& dir, std::vecto
             s.runs.push_back(r);
         };
         const std::string pairs = base + "/" + slug(b.name) + ".trace";
-        if (auto err =
-                write_file_with(pairs, [&](std::ostream& o) { write_all_pairs(s.nodes, o); }))
-            return err;
+        std::ostringstream pairs_text;
+        write_all_pairs(s.nodes, pairs_text);
+        if (auto err = write_file(pairs, pairs_text.str())) return err;
         add_run("all-pairs", pairs, {0, "", 0, 0, std::uint64_t{s.nodes} * (s.nodes - 1)});
         std::vector<std::string> programs;
         for (const std::string& name : p.programs)
@@ -181,8 +174,9 @@ std::optional<std::string> network_runs::plan(const std::string& dir, std::vecto
             if (auto* err = std::get_if<std::string>(&prog)) return *err;
             const exchange_program& x = std::get<exchange_program>(prog);
             const std::string file = base + "/" + slug(b.name) + "-" + slug(name) + ".trace";
-            if (auto err = write_file_with(file, [&](std::ostream& o) { write_trace(x, 1, o); }))
-                return err;
+            std::ostringstream text;
+            write_trace(x, 1, text);
+            if (auto err = write_file(file, text.str())) return err;
             add_run(
                 name, file,
                 {0, "", program_time(x, kRunStartup, 1, 1), x.rounds.size(), program_messages(x)});
