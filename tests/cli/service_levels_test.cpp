@@ -93,16 +93,14 @@ TEST(ServiceLevels, OtherPrimitivesAndRoutingsKeepTheirIdleFigures) {
 }
 
 TEST(ServiceLevels, AResultRerunsFromItsConfig) {
-    char path[] = "/tmp/d3-service-XXXXXX";
-    const int fd = mkstemp(path);
-    ASSERT_GE(fd, 0);
+    const std::string path = testing::TempDir() + "d3-service-result.json";
     const std::string args = net(2, 4) + " --primitive all-to-all --service standard " +
                              "--background hotspot --background-rate 0.3 --background-warmup 20";
     const outcome o = run_command(std::string(D3SIM) + " " + args + " -q --json " + path);
     ASSERT_EQ(o.code, 0) << o.err;
     const nlohmann::json again = run(std::string("--config ") + path);
     const nlohmann::json first = run(args);
-    std::remove(path);
+    std::remove(path.c_str());
     EXPECT_EQ(again["steps"], first["steps"]);
     EXPECT_EQ(again["service"], "standard");
     EXPECT_EQ(again["background"]["pattern"], "hotspot");
@@ -114,7 +112,7 @@ TEST(ServiceLevels, AWaveAndAPacketLogDoNotDisturbTheRun) {
     // Their size estimates run node programs; the background's share state with the run.
     const std::string a2a = net(2, 4) + " --primitive all-to-all";
     const nlohmann::json idle = run(a2a);
-    const std::string dir = "/tmp/d3-service-" + std::to_string(::getpid());
+    const std::string dir = testing::TempDir() + "d3-service-traced";
     const nlohmann::json traced =
         run(a2a + " --background uniform --background-rate 0.3 --wave " + dir + ".vcd" +
             " --wave-scope 0,0,* --trace-packets " + dir + ".csv --trace-routers 0,0,*");

@@ -162,7 +162,7 @@ TEST(LinkFaults, BadSpecsAreOneLineErrors) {
 
 TEST(LinkFaults, AFileNamesCablesByRouterAndPort) {
     const topology t(3, 4);
-    const std::string path = "/tmp/d3_link_faults_" + std::to_string(getpid()) + ".txt";
+    const std::string path = testing::TempDir() + "d3_link_faults.txt";
     {
         std::ofstream f(path);
         f << "# two cables\n1 2 3 g 1\n\n0 0 1 l 2  # local\n";

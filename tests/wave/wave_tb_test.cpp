@@ -6,6 +6,7 @@
 #include <systemc>
 
 #include "core/decoding/decoder.h"
+#include "support/scratch_folder.h"
 #include "tb/report.h"
 #include "tb/testbench.h"
 #include "trace/formats/vcd_reader.h"
@@ -66,9 +67,8 @@ TEST(WaveTestbench, NonReferenceDecoderPortsAreTraced) {
 }  // namespace
 }  // namespace d3
 
-// SystemC defines main() and calls sc_main(): run GoogleTest from there (no gtest_main).
+// SystemC defines main() and calls sc_main(): run GoogleTest from there (no d3_test_main).
 int sc_main(int argc, char** argv) {
-    testing::InitGoogleTest(&argc, argv);
     d3::install_report_handler();
-    return RUN_ALL_TESTS();
+    return d3::test::run_all_tests(argc, argv);
 }
