@@ -102,6 +102,7 @@ const std::vector<config_key>& config_keys() {
         {"workload.traffic.hotspot_fraction", "--hotspot-fraction", T::number, M::traffic},
         {"workload.traffic.injection", "--injection", T::text, M::traffic},
         {"workload.traffic.hotspot", "--hotspot", T::text, M::traffic},
+        {"workload.traffic.shift", "--shift", T::integer, M::traffic},
         {"workload.traffic.burst_alpha", "--burst-alpha", T::number, M::traffic},
         {"workload.traffic.burst_beta", "--burst-beta", T::number, M::traffic},
         {"workload.traffic.request_reply", "--request-reply", T::flag, M::traffic},

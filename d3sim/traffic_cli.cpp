@@ -36,7 +36,7 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
                    "open-loop synthetic traffic instead of a primitive: uniform, permutation, "
                    "drawer-to-drawer, hotspot, transpose; BookSim2's bitcomp, bitrev, shuffle "
                    "(router ids, a power of two routers), tornado, neighbor (per coordinate), "
-                   "randperm")
+                   "randperm; shift (router id r to r + S, --shift S)")
         ->check(member_of(kTrafficPatternNames))
         ->group(g);
     app.add_option("--rate", t.rate,
@@ -96,6 +96,11 @@ void add_traffic_options(CLI::App& app, traffic_cli& t) {
     app.add_option("--hotspot-fraction", t.hotspot_fraction,
                    "hotspot: share of packets sent to router (0,0,0)")
         ->check(real_number("[0, 1]"))
+        ->capture_default_str()
+        ->group(g);
+    app.add_option("--shift", t.shift,
+                   "shift: router id r sends to r + S mod N (on a built network, S = a nucleus's, "
+                   "row's or super-node's routers: each whole to the next)")
         ->capture_default_str()
         ->group(g);
     app.add_flag("--request-reply", t.request_reply,
@@ -162,6 +167,8 @@ std::optional<std::string> check_traffic_option_use(const CLI::App& app, const t
     if (t.traffic != to_string(traffic_pattern::hotspot) && app.count("--hotspot-fraction") != 0)
         return "--hotspot-fraction needs --traffic hotspot (the " + t.traffic +
                " pattern does not read it)";
+    if (t.traffic != to_string(traffic_pattern::shift) && app.count("--shift") != 0)
+        return "--shift needs --traffic shift (the " + t.traffic + " pattern does not read it)";
     if (t.routing != to_string(routing_kind::ugal) && app.count("--ugal-threshold") != 0)
         return "--ugal-threshold needs --routing ugal (" + t.routing + " routing does not read it)";
     if (t.routing != to_string(routing_kind::ugal) && app.count("--ugal-rule") != 0)
@@ -190,6 +197,7 @@ traffic_run_options make_traffic_run(const traffic_cli& t, const run_options& r)
         o.traffic.hotspot_nodes = t.hotspot.substr(0, colon);
         o.traffic.hotspot_fraction = std::stod(t.hotspot.substr(colon + 1));
     }
+    o.traffic.shift = t.shift;
     o.traffic.injection = *parse_as<injection_kind>(t.injection);
     o.traffic.burst_alpha = t.burst_alpha;
     o.traffic.burst_beta = t.burst_beta;

@@ -27,6 +27,7 @@ struct traffic_cli {
     int concentration = 1;
     std::string injection = "bernoulli";  ///< core/traffic/injection.h
     std::string hotspot;                  ///< NODES:FRACTION (--hotspot)
+    std::uint32_t shift = 1;              ///< --shift S (--traffic shift)
     double burst_alpha = 0.5, burst_beta = 0.5;
     bool request_reply = false;  ///< --request-reply (core/traffic/request_reply.h)
 };

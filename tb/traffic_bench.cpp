@@ -65,7 +65,7 @@ std::optional<std::string> traffic_run_options::validate() const {
             if (auto err = trace.check(t)) return err;
         if (const file_topology* f = t.file())
             if (auto err = file_traffic_problem(*f, traffic, network().router)) return err;
-        if (auto err = pattern_problem(traffic.pattern, t.routers())) return err;
+        if (auto err = pattern_problem(traffic.pattern, t.routers(), traffic.shift)) return err;
         hotspots_of(traffic, t);  // throws for a router the network has not
         if (net.faults()) parse_faults(net.fail_links, net.fail_routers, t, traffic.seed);
         if (net.faults())

@@ -224,6 +224,28 @@ TEST(BuiltNetworkCli, ValiantSaturatesAboveMinimalUnderTheNeighbourShift) {
     EXPECT_GT(ugal, minimal + 0.1);
 }
 
+// The nucleus shift on RSN(2,K_8) (64 routers, nucleus x the routers 8x .. 8x + 7): router r
+// to r + 8, (x, y) to (x + 1, y). Two nuclei are joined by one swap link, (x, x + 1) to
+// (x + 1, x), so minimal routing puts the 8 routers of a nucleus on that link: 1/8 of a packet
+// per terminal and step. `neighbor` (r to r + 1) stays inside a nucleus, one local link each.
+TEST(BuiltNetworkCli, TheNucleusShiftPutsANucleusOnItsOneSwapLink) {
+    const std::string rsn =
+        " --topology rsn --levels 2 --nucleus complete:8 --rate 1.0 "
+        "--warmup 200 --measure 200 --drain-limit 100 --vcs 6";
+    for (const auto& [pattern, want] : {std::pair{std::string(" --traffic shift --shift 8"), 0.125},
+                                        std::pair{std::string(" --traffic neighbor"), 1.0}}) {
+        const nlohmann::json j = test::run_json(D3SIM, rsn + pattern);
+        ASSERT_FALSE(j.empty()) << pattern;
+        EXPECT_TRUE(j["correct"].get<bool>()) << pattern;
+        EXPECT_EQ(j["delivered"], j["injected"]) << pattern;
+        EXPECT_NEAR(j["traffic"]["accepted"].get<double>(), want, 0.01) << pattern;
+    }
+    const std::string cmd = std::string(D3SIM) + rsn + " --traffic shift --shift 64";
+    test::expect_bad_input_command(cmd, "--shift must be 1..63");
+    test::expect_bad_input_command(std::string(D3SIM) + rsn + " --traffic uniform --shift 8",
+                                   "--shift needs --traffic shift");
+}
+
 TEST(BuiltNetworkCli, ValiantRefusesTooFewChannels) {
     const std::string torus = std::string(D3SIM) +
                               " --topology file:" + std::string(D3_SOURCE_DIR) +

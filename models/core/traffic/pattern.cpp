@@ -7,12 +7,14 @@
 namespace d3 {
 
 pattern_generator::pattern_generator(const topology& t, traffic_pattern p, std::uint64_t seed,
-                                     double hotspot_fraction, std::vector<router_id> hotspots)
+                                     double hotspot_fraction, std::vector<router_id> hotspots,
+                                     router_id shift)
     : t_(t),
       routers_(static_cast<int>(t.routers())),
       p_(p),
       hotspot_(hotspot_fraction),
-      hotspots_(hotspots.empty() ? std::vector<router_id>{0} : std::move(hotspots)) {
+      hotspots_(hotspots.empty() ? std::vector<router_id>{0} : std::move(hotspots)),
+      shift_(shift) {
     if (p_ != traffic_pattern::permutation && p_ != traffic_pattern::randperm) return;
     perm_.resize(t.routers());
     for (router_id i = 0; i < t.routers(); ++i) perm_[i] = i;
@@ -37,6 +39,9 @@ router_id pattern_generator::destination_other(router_id src, traffic_rng& r) co
             return digit_pattern(src, [](int x, int k) { return (x + (k + 1) / 2 - 1) % k; });
         case traffic_pattern::neighbor:
             return digit_pattern(src, [](int x, int k) { return (x + 1) % k; });
+        case traffic_pattern::shift:
+            return static_cast<router_id>((std::uint64_t{src} + shift_) %
+                                          static_cast<std::uint64_t>(routers_));
         case traffic_pattern::drawer_to_drawer: {
             const coord s = t_.at(src);
             if (!t_.is_d3())  // group g to group g+1: all over their one global link
@@ -80,7 +85,11 @@ std::variant<std::vector<router_id>, std::string> parse_hotspots(const std::stri
     return out;
 }
 
-std::optional<std::string> pattern_problem(traffic_pattern p, std::uint32_t routers) {
+std::optional<std::string> pattern_problem(traffic_pattern p, std::uint32_t routers,
+                                           std::uint32_t shift) {
+    if (p == traffic_pattern::shift && (shift < 1 || shift >= routers))
+        return "--shift must be 1.." + std::to_string(routers - 1) + " on this network's " +
+               std::to_string(routers) + " routers (got " + std::to_string(shift) + ")";
     const bool bits = p == traffic_pattern::bitcomp || p == traffic_pattern::bitrev ||
                       p == traffic_pattern::shuffle;
     if (bits && (routers & (routers - 1)) != 0)

@@ -28,6 +28,9 @@ enum class traffic_pattern {
     tornado,   ///< each digit x of radix k -> x + ceil(k/2) - 1 mod k
     neighbor,  ///< each digit x of radix k -> x + 1 mod k
     randperm,  ///< a random permutation of the routers (BookSim2's name; as permutation)
+    /// router id r -> r + S mod N (--shift S): on a built network whose routers are numbered by
+    /// address, S = a nucleus's, row's or super-node's routers sends each whole to the next one
+    shift,
 };
 
 inline constexpr enum_entry<traffic_pattern> kTrafficPatternNames[] = {
@@ -41,16 +44,18 @@ inline constexpr enum_entry<traffic_pattern> kTrafficPatternNames[] = {
     {traffic_pattern::shuffle, "shuffle"},
     {traffic_pattern::tornado, "tornado"},
     {traffic_pattern::neighbor, "neighbor"},
-    {traffic_pattern::randperm, "randperm"}};
+    {traffic_pattern::randperm, "randperm"},
+    {traffic_pattern::shift, "shift"}};
 
 /// The routers of --hotspot's NODES, router ids separated by commas ("0,17,40"), each below
 /// `routers` and given once; or why not (the error names the option).
 std::variant<std::vector<router_id>, std::string> parse_hotspots(const std::string& nodes,
                                                                  std::uint32_t routers);
 
-/// Why pattern `p` cannot run on `routers` routers (the bit patterns need a power of two), or
-/// nothing.
-std::optional<std::string> pattern_problem(traffic_pattern p, std::uint32_t routers);
+/// Why pattern `p` cannot run on `routers` routers (the bit patterns need a power of two; the
+/// shift pattern's `shift` must be 1..N-1), or nothing.
+std::optional<std::string> pattern_problem(traffic_pattern p, std::uint32_t routers,
+                                           std::uint32_t shift = 1);
 constexpr const auto& enum_names_of(traffic_pattern) {
     return kTrafficPatternNames;
 }
@@ -58,9 +63,11 @@ constexpr const auto& enum_names_of(traffic_pattern) {
 class pattern_generator {
   public:
     /// seed fixes the permutation; hotspot_fraction in [0, 1], the share of packets sent to
-    /// one of `hotspots` (drawn uniformly among them; none given: router 0).
+    /// one of `hotspots` (drawn uniformly among them; none given: router 0); `shift` the shift
+    /// pattern's S, in 1..N-1.
     pattern_generator(const topology& t, traffic_pattern p, std::uint64_t seed,
-                      double hotspot_fraction, std::vector<router_id> hotspots = {});
+                      double hotspot_fraction, std::vector<router_id> hotspots = {},
+                      router_id shift = 1);
 
     /// The destination of a packet created at src (random patterns draw from r). Uniform, the
     /// common pattern, inline: its one draw then joins the caller's (traffic_program::launches).
@@ -93,6 +100,7 @@ class pattern_generator {
     double hotspot_;
     std::vector<router_id> hotspots_;  ///< hotspot pattern: at least one
     std::vector<router_id> perm_;      ///< permutation pattern only
+    router_id shift_;                  ///< shift pattern only
 };
 
 }  // namespace d3

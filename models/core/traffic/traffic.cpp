@@ -41,7 +41,7 @@ bool past_saturation(std::int64_t gain, double backlog, bool drained) {
 traffic_state::traffic_state(const topology& t, const traffic_options& o)
     : t_(t),
       o_(o),
-      pattern_(t, o.pattern, o.seed, o.hotspot_fraction, hotspots_of(o, t)),
+      pattern_(t, o.pattern, o.seed, o.hotspot_fraction, hotspots_of(o, t), o.shift),
       routing_(make_launch_routing(o.routing, t, view_, o.ugal_threshold, o.ugal, o.valiant)),
       created_to_(t.routers()) {
     if (o.measure_auto) {

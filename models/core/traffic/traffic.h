@@ -50,6 +50,7 @@ struct traffic_options {
     /// hotspot: the hot spots, router ids separated by commas (--hotspot NODES:FRACTION); empty:
     /// router 0 (--hotspot-fraction).
     std::string hotspot_nodes;
+    std::uint32_t shift = 1;             ///< shift: router r -> r + shift mod N (--shift)
     int ugal_threshold = 0;              ///< ugal: added to the deflected side (ugal_deflects)
     ugal_rule ugal = ugal_rule::global;  ///< ugal: what it compares (core/traffic/routing.h)
     /// ugal: its non-minimal route (core/traffic/routing.h)

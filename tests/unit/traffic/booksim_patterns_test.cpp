@@ -50,6 +50,22 @@ TEST(BooksimPatterns, DigitPatternsPerCoordinate) {
     EXPECT_EQ(t.at(dest(t, traffic_pattern::neighbor, t.id({0, 1, 2}))), (coord{1, 2, 3}));
 }
 
+// shift: router id r -> r + S mod N, whatever the network's coordinates; S in 1..N-1.
+TEST(ShiftPattern, SendsEveryRouterSOnAndWrapsAround) {
+    for (const topology& t : {topology(2, 4), topology(3, 5)})
+        for (router_id s : {1u, 7u, t.routers() - 1}) {
+            const pattern_generator g(t, traffic_pattern::shift, 1, 0, {}, s);
+            traffic_rng r(1);
+            for (router_id src = 0; src < t.routers(); ++src) {
+                const router_id want = src + s < t.routers() ? src + s : src + s - t.routers();
+                EXPECT_EQ(g.destination(src, r), want) << src << " + " << s;
+            }
+        }
+    EXPECT_FALSE(pattern_problem(traffic_pattern::shift, 32, 31).has_value());
+    EXPECT_TRUE(pattern_problem(traffic_pattern::shift, 32, 32).has_value());
+    EXPECT_TRUE(pattern_problem(traffic_pattern::shift, 32, 0).has_value());
+}
+
 TEST(BooksimPatterns, RandpermIsThePermutationPattern) {
     const topology t(2, 4);
     const pattern_generator a(t, traffic_pattern::randperm, 5, 0);
