@@ -158,9 +158,12 @@ void vc_router::allocate_switch(std::uint64_t t) {
 void vc_router::traverse(int iv, int output, std::uint64_t t) {
     const int input = iv / inputs_.vcs(), vc = iv % inputs_.vcs();
     input_vc& v = inputs_.at(iv);
-    const flit_slot f = inputs_.pop(iv);
-    packet* p = f.pkt;
-    const bool tail = f.seq + 1 == p->flits;
+    // The head flit's packet and number, then the slot taken out (not copied whole: only these
+    // two fields are read).
+    packet* const p = v.flits.front().pkt;
+    const std::uint16_t seq = v.flits.front().seq;
+    inputs_.pop(iv);
+    const bool tail = seq + 1 == p->flits;
     const int out_vc = v.out_vc;
     output_port& out = out_ports_[static_cast<std::size_t>(output)];
     ++in_ports_[static_cast<std::size_t>(input)].crossed;
@@ -172,7 +175,7 @@ void vc_router::traverse(int iv, int output, std::uint64_t t) {
     std::uint64_t& free = out.link_free;
     const std::uint64_t depart = std::max(t + depart_, free);
     free = depart + 1;
-    if (f.seq == 0) {
+    if (seq == 0) {
         p->hdr = v.next;
         if (output < setup_.link_ports) {
             ++p->hops;
@@ -183,18 +186,18 @@ void vc_router::traverse(int iv, int output, std::uint64_t t) {
         }
     }
     // Before the flit goes on: a delivered packet may go back to the node's pool.
-    if (observer_) observe_traverse(t, input, vc, output, out_vc, *p, f.seq == 0, tail);
+    if (observer_) observe_traverse(t, input, vc, output, out_vc, *p, seq == 0, tail);
     if (output < setup_.link_ports) {
         if (setup_.packet_length > 1) {
             // Per flit: a failure may take a packet whose tail never crosses (vc_router_failure).
             ++stats_.flits_sent;
-            if (f.seq == 0)
+            if (seq == 0)
                 ++stats_.vc_packets[static_cast<std::size_t>(std::min(v.out_vc, kMaxVcs - 1))];
         }
-        send_flit(output, v.out_vc, p, f.seq, depart, t);
+        send_flit(output, v.out_vc, p, seq, depart, t);
     } else if (output == setup_.link_ports) {
         inputs_.arrive(output, v.out_vc,
-                       {p, depart + static_cast<std::uint64_t>(setup_.hold_latency), f.seq});
+                       {p, depart + static_cast<std::uint64_t>(setup_.hold_latency), seq});
         if (observer_) report_buffer(t, output, v.out_vc);
     } else if (tail) {
         ++stats_.ejected;
