@@ -41,12 +41,9 @@ vc_router::vc_router(const vc_router_setup& s, vc_router_io& io, link_observer* 
       sources_(setup_),  // keeps a reference: the member, not the argument
       vcs_(s, inputs_.inputs(), outputs_.outputs()),
       switch_(s, inputs_.inputs(), outputs_.outputs(), observer != nullptr),
-      global_(s.link_global.begin(), s.link_global.end()),
-      crossed_in_(static_cast<std::size_t>(inputs_.inputs()), 0),
-      crossed_out_(static_cast<std::size_t>(outputs_.outputs()), 0),
-      link_free_(static_cast<std::size_t>(outputs_.outputs()), 0),
-      credit_peers_(static_cast<std::size_t>(s.link_ports)),
-      flit_peers_(static_cast<std::size_t>(s.link_ports)) {
+      in_ports_(static_cast<std::size_t>(inputs_.inputs())),
+      out_ports_(static_cast<std::size_t>(outputs_.outputs())) {
+    for (std::size_t o = 0; o < s.link_global.size(); ++o) out_ports_[o].global = s.link_global[o];
     if (!observer_) return;
     output_sent_.assign(static_cast<std::size_t>(outputs_.outputs()), nullptr);
     output_flits_.assign(static_cast<std::size_t>(outputs_.outputs()), 0);
@@ -95,7 +92,7 @@ inline void vc_router::route(int iv, input_vc& v, std::uint64_t t) {
         v.output = setup_.link_ports;
     } else {
         v.output = static_cast<int>(to);
-        if (global_[to]) ++globals;
+        if (out_ports_[to].global) ++globals;
     }
     v.candidates = classes_.next(globals, v.next);
     v.routed = f.pkt;
@@ -144,7 +141,8 @@ void vc_router::allocate_switch(std::uint64_t t) {
         if (f.ready > t) return;
         const int need = vct && f.seq == 0 ? f.pkt->flits : 1;  // VCT: room for all its flits
         if (outputs_.credits_at(v.out_index) < need) return;
-        if (queue_ != 0 && link_free_[static_cast<std::size_t>(v.output)] >= t + depart_ + queue_)
+        if (queue_ != 0 &&
+            out_ports_[static_cast<std::size_t>(v.output)].link_free >= t + depart_ + queue_)
             return;  // its output queue is full
         ++stats_.sa_requests;
         switch_.request(iv, v.output, [&] { return f.pkt->launch; });
@@ -160,42 +158,46 @@ void vc_router::allocate_switch(std::uint64_t t) {
 void vc_router::traverse(int iv, int output, std::uint64_t t) {
     const int input = iv / inputs_.vcs(), vc = iv % inputs_.vcs();
     input_vc& v = inputs_.at(iv);
-    const flit_slot f = inputs_.pop(iv);
-    packet* p = f.pkt;
-    const bool tail = f.seq + 1 == p->flits;
+    // The head flit's packet and number, then the slot taken out (not copied whole: only these
+    // two fields are read).
+    packet* const p = v.flits.front().pkt;
+    const std::uint16_t seq = v.flits.front().seq;
+    inputs_.pop(iv);
+    const bool tail = seq + 1 == p->flits;
     const int out_vc = v.out_vc;
-    ++crossed_in_[static_cast<std::size_t>(input)];
-    ++crossed_out_[static_cast<std::size_t>(output)];
+    output_port& out = out_ports_[static_cast<std::size_t>(output)];
+    ++in_ports_[static_cast<std::size_t>(input)].crossed;
+    ++out.crossed;
     // The slot is free when the flit is read out (the allocate unit's cycles after the grant).
     free_slot(input, vc, t + read_out_ + static_cast<std::uint64_t>(setup_.credit_delay));
     outputs_.send_at(v.out_index, output, tail);
     // After the flits ahead of it in its output's queue (none without speedups).
-    std::uint64_t& free = link_free_[static_cast<std::size_t>(output)];
+    std::uint64_t& free = out.link_free;
     const std::uint64_t depart = std::max(t + depart_, free);
     free = depart + 1;
-    if (f.seq == 0) {
+    if (seq == 0) {
         p->hdr = v.next;
         if (output < setup_.link_ports) {
             ++p->hops;
             ++stats_.hops;
-            if (global_[static_cast<std::size_t>(output)]) ++p->globals;
+            if (out.global) ++p->globals;
         } else if (output == setup_.link_ports) {
             ++stats_.holds;
         }
     }
     // Before the flit goes on: a delivered packet may go back to the node's pool.
-    if (observer_) observe_traverse(t, input, vc, output, out_vc, *p, f.seq == 0, tail);
+    if (observer_) observe_traverse(t, input, vc, output, out_vc, *p, seq == 0, tail);
     if (output < setup_.link_ports) {
         if (setup_.packet_length > 1) {
             // Per flit: a failure may take a packet whose tail never crosses (vc_router_failure).
             ++stats_.flits_sent;
-            if (f.seq == 0)
+            if (seq == 0)
                 ++stats_.vc_packets[static_cast<std::size_t>(std::min(v.out_vc, kMaxVcs - 1))];
         }
-        send_flit(output, v.out_vc, p, f.seq, depart, t);
+        send_flit(output, v.out_vc, p, seq, depart, t);
     } else if (output == setup_.link_ports) {
         inputs_.arrive(output, v.out_vc,
-                       {p, depart + static_cast<std::uint64_t>(setup_.hold_latency), f.seq});
+                       {p, depart + static_cast<std::uint64_t>(setup_.hold_latency), seq});
         if (observer_) report_buffer(t, output, v.out_vc);
     } else if (tail) {
         ++stats_.ejected;

@@ -93,13 +93,13 @@ class vc_router {
     /// Link input `input` comes from link output `output` of design-space router `from`, over
     /// `latency` cycles: its credits go to `from`'s credit() directly, not through io.
     void link_credits(int input, vc_router& from, int output, std::uint64_t latency) {
-        credit_peers_[static_cast<std::size_t>(input)] = {&from, output, latency};
+        in_ports_[static_cast<std::size_t>(input)].credits = {&from, output, latency};
     }
     /// Link output `output` leads to link input `input` of design-space router `to`, over
     /// `latency` cycles: its flits go to `to`'s arrive() directly and io wakes `to` (a full VC,
     /// which its sender's credits rule out, still goes through io's send_flit, which reports it).
     void link_flits(int output, vc_router& to, int input, std::uint64_t latency) {
-        flit_peers_[static_cast<std::size_t>(output)] = {&to, input, latency};
+        out_ports_[static_cast<std::size_t>(output)].flits = {&to, input, latency};
     }
 
     /// One cycle; returns the next cycle with work (UINT64_MAX: none until something arrives).
@@ -108,8 +108,10 @@ class vc_router {
     const router_stats& stats() const { return stats_; }
     /// Flits through the crossbar from input port `i` / to output port `o` in the whole run:
     /// link ports, then the hold port, then the terminals.
-    std::uint64_t crossed_in(int i) const { return crossed_in_[static_cast<std::size_t>(i)]; }
-    std::uint64_t crossed_out(int o) const { return crossed_out_[static_cast<std::size_t>(o)]; }
+    std::uint64_t crossed_in(int i) const { return in_ports_[static_cast<std::size_t>(i)].crossed; }
+    std::uint64_t crossed_out(int o) const {
+        return out_ports_[static_cast<std::size_t>(o)].crossed;
+    }
     std::uint64_t conflicts() const { return switch_.conflicts(); }
     /// Flits in its input buffers (the hold port's too).
     std::uint64_t buffered_flits() const { return inputs_.flits(); }
@@ -153,7 +155,7 @@ class vc_router {
     void traverse(int iv, int output, std::uint64_t t);
     /// A slot of VC `vc` of link input `input` is free at cycle `at`: its credit upstream.
     void send_credit(int input, int vc, std::uint64_t at) {
-        const peer& c = credit_peers_[static_cast<std::size_t>(input)];
+        const peer& c = in_ports_[static_cast<std::size_t>(input)].credits;
         if (c.to)
             c.to->credit(c.port, vc, at + c.latency);
         else
@@ -175,7 +177,7 @@ class vc_router {
     /// cycle `t`).
     void send_flit(int output, int vc, packet* p, int seq, std::uint64_t depart, std::uint64_t t) {
         // As the peer's receive would: usable from `depart` plus the link's latency.
-        const peer& n = flit_peers_[static_cast<std::size_t>(output)];
+        const peer& n = out_ports_[static_cast<std::size_t>(output)].flits;
         const std::uint64_t ready = depart + n.latency;
         if (n.to && n.to->arrive(n.port, vc, p, seq, ready, t)) return io_.wake(output, ready);
         io_.send_flit(output, vc, p, seq, depart);
@@ -232,13 +234,6 @@ class vc_router {
     vc_allocation vcs_;
     switch_allocation switch_;
     router_stats stats_;
-    std::vector<std::uint8_t> global_;  ///< setup_.link_global, a byte per link output
-    /// Flits through the crossbar in the whole run, per input and per output port (the activity
-    /// counts, core/energy/activity.h).
-    std::vector<std::uint64_t> crossed_in_, crossed_out_;
-    /// Per output: the first cycle its link is free (a flit leaves per cycle; with speedups the
-    /// flits granted beyond that wait in the output queue).
-    std::vector<std::uint64_t> link_free_;
     /// The design-space router at the other end of a link (none: through io), its port there
     /// and the link's latency.
     struct peer {
@@ -246,9 +241,24 @@ class vc_router {
         int port = -1;
         std::uint64_t latency = 0;
     };
-    std::vector<peer> credit_peers_;  ///< per link input (link_credits)
-    std::vector<peer> flit_peers_;    ///< per link output (link_flits)
-    double rounds_owed_ = 0;          ///< internal speedup: the fraction of a round carried over
+    /// What a traversal reads and writes of its input and its output port, side by side.
+    struct input_port {
+        /// Flits through the crossbar in the whole run (the activity counts,
+        /// core/energy/activity.h).
+        std::uint64_t crossed = 0;
+        peer credits;  ///< a link input's (link_credits)
+    };
+    struct output_port {
+        std::uint64_t crossed = 0;  ///< as input_port's
+        /// The first cycle its link is free (a flit leaves per cycle; with speedups the flits
+        /// granted beyond that wait in the output queue).
+        std::uint64_t link_free = 0;
+        peer flits;           ///< a link output's (link_flits)
+        bool global = false;  ///< a global link (setup_.link_global)
+    };
+    std::vector<input_port> in_ports_;
+    std::vector<output_port> out_ports_;
+    double rounds_owed_ = 0;  ///< internal speedup: the fraction of a round carried over
     // With an observer: this cycle's flits per output (the packet sent) and per input, the heads
     // that asked for the switch (for conflict waits), the released VCs not free yet.
     std::vector<const packet*> output_sent_;
