@@ -360,9 +360,13 @@ stepper::client::step_function router::paper_case(topology_kind net, bool slow) 
 
 void router::defer_links(step_deferral& d) {
     d.track(id_, *this);
-    for (int o = 0; o < ports_; ++o)
-        out_unit_->redirect(o, d.forward(id_, out_unit_->link_call(o), tlm::TLM_ACCEPTED));
-    out_unit_->redirect_node(d.forward(id_, out_unit_->node_call(), tlm::TLM_COMPLETED));
+    for (int o = 0; o < ports_; ++o) {
+        link_fw_call* const down = out_unit_->link_call(o);
+        auto* const binder = dynamic_cast<link_fw_binder<router>*>(down);
+        out_unit_->redirect(
+            o, d.forward(id_, down, binder ? &binder->module() : nullptr, tlm::TLM_ACCEPTED));
+    }
+    out_unit_->redirect_node(d.forward(id_, out_unit_->node_call(), nullptr, tlm::TLM_COMPLETED));
     for (int f = 0; f < in_unit_.buffers(); ++f) {
         link_bw_call* const up = in_unit_.upstream_call(f);
         auto* const binder = dynamic_cast<link_bw_binder<router>*>(up);
@@ -387,9 +391,12 @@ void router::step_as(std::uint64_t t) {
     route<Step>(t, order);                         // 3. route (the node and the hold stage served)
     blocked_ = allocate_switch<Step>(t);           // 4. VC and switch allocation, traversal
     release<Step>(t);                              // 5. credits out
-    if constexpr (is_threaded<Step>)
-        clock_.deferral()->wake_next(*this, id_, &replayed_wake_next<Step>);
-    else
+    if constexpr (is_threaded<Step>) {
+        if (clock_.deferral()->ordered())  // made after the lower ids' writes are replayed
+            clock_.deferral()->wake_next(*this, id_, &replayed_wake_next<Step>);
+        else  // recorded: the calendar takes it after this cycle's steps
+            replayed_wake_next<Step>(*this, t);
+    } else
         wake_next<Step>(t);  // 6. the next cycle with work
 }
 
