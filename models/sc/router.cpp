@@ -295,6 +295,12 @@ tlm::tlm_sync_enum router::credit_any(flit& f, tlm::tlm_phase& ph, sc_core::sc_t
         ejection_credit();
         return tlm::TLM_ACCEPTED;
     }
+    if (tag >= 0) {  // a link output's credit outside a step's fast path (--threads: in one)
+        const std::uint64_t due = clock_.now() + clock_.cycle_of(t);
+        if (out_unit_->credit_arrived_in_place_at(static_cast<std::uint32_t>(tag), f.vc, due))
+            return blocked_ ? wake_blocked(due) : tlm::TLM_ACCEPTED;
+        return credit_late(tag, f.vc, due);
+    }
     if (tag < kEjectionCredit) {
         if (design_) {  // a design-space router's link output
             design_->credit(-2 - tag, f.vc, clock_.now() + clock_.cycle_of(t));
@@ -394,7 +400,7 @@ void router::step_as(std::uint64_t t) {
     if constexpr (is_threaded<Step>) {
         if (clock_.deferral()->ordered())  // made after the lower ids' writes are replayed
             clock_.deferral()->wake_next(*this, id_, &replayed_wake_next<Step>);
-        else  // recorded: the calendar takes it after this cycle's steps
+        else if (!clock_.deferral()->due_next(id_, t))  // recorded: made after the replay
             replayed_wake_next<Step>(*this, t);
     } else
         wake_next<Step>(t);  // 6. the next cycle with work

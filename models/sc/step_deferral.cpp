@@ -1,5 +1,7 @@
 #include "sc/step_deferral.h"
 
+#include <algorithm>
+
 #include "sc/router.h"
 #include "sc/stepper.h"
 
@@ -173,6 +175,7 @@ step_deferral::~step_deferral() {
 void step_deferral::cut_shares(std::size_t routers) {
     if (share_.size() == routers) return;
     share_.resize(routers);
+    wake_at_.assign(routers, calendar::kNever);
     for (std::size_t id = 0; id < routers; ++id)
         share_[id] = static_cast<std::uint32_t>(id * boxes_.size() / routers);
 }
@@ -202,12 +205,14 @@ link_bw_call* step_deferral::backward(std::uint32_t sender, link_bw_call* to, ro
     return bws_.back().get();
 }
 
-// Not ordered: only the requests that move the router's wake-up earlier than the calendar has it
-// now are kept (the calendar ignores the others).
+// Not ordered: a router's earliest request of the cycle is kept, if earlier than the cycle the
+// calendar holds for it (the calendar keeps the earliest).
 void step_deferral::wake(std::uint32_t router_id, void* client, std::uint64_t cycle) {
     if (!ordered_) {
-        if (clock_.routers_.waiting(router_id) <= cycle) return;
-        box_of(router_id).wakes.push_back({client, cycle});
+        std::uint64_t& pending = wake_at_[router_id];
+        if (pending <= cycle || clock_.routers_.waiting(router_id) <= cycle) return;
+        if (pending == calendar::kNever) box_of(router_id).woken.push_back(router_id);
+        pending = cycle;
         return;
     }
     record r{kind::wake};
@@ -314,11 +319,17 @@ void step_deferral::replay_to_share(std::size_t w) {
     }
 }
 
+bool step_deferral::due_next(std::uint32_t id, std::uint64_t t) const {
+    return std::min(wake_at_[id], clock_.routers_.waiting(id)) == t + 1;
+}
+
 void step_deferral::replay(std::uint64_t t) {
     for (outbox& box : boxes_) {
-        for (const wake_request& w : box.wakes)
-            clock_.replay_wake(*static_cast<stepper::client*>(w.client), w.cycle);
-        box.wakes.clear();
+        for (const std::uint32_t id : box.woken) {
+            clock_.replay_wake(*clock_.router_clients_[id], wake_at_[id]);
+            wake_at_[id] = calendar::kNever;
+        }
+        box.woken.clear();
     }
     for (outbox& box : boxes_) {
         for (const record& r : box.records) replay_record(box, r, t);

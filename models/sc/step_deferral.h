@@ -65,6 +65,9 @@ class step_deferral {
                           tlm::tlm_sync_enum reply);
     link_bw_call* backward(std::uint32_t sender, link_bw_call* to, router* upstream);
     void wake(std::uint32_t router_id, void* client, std::uint64_t cycle);
+    /// Not ordered(): router `id` is asked to step in cycle `t` + 1 already (stepper::
+    /// due_next_router, with this cycle's requests not yet in the calendar).
+    bool due_next(std::uint32_t id, std::uint64_t t) const;
     /// A router's step 6 (its next wake-up), made when replayed: then the router's state is what
     /// one thread's would be at the end of its step (the writes of routers with lower ids in).
     using router_call = void (*)(router&, std::uint64_t);
@@ -99,18 +102,14 @@ class step_deferral {
         std::uint32_t router = 0;
         router_call call = nullptr;
     };
-    struct wake_request {
-        void* client;
-        std::uint64_t cycle;
-    };
     struct outbox {
         std::vector<record> records;  ///< replayed on the kernel's thread, in order
         std::vector<link_event> links;
         std::vector<packet_event> events;
         /// Not ordered(): sends and credits for the routers of share v, replayed by thread v.
         std::vector<std::vector<record>> to_share;
-        /// Not ordered(): the wake-ups of this share's routers (the calendar keeps the earliest).
-        std::vector<wake_request> wakes;
+        /// Not ordered(): this share's routers with a wake-up requested this cycle (wake_at_).
+        std::vector<std::uint32_t> woken;
     };
     /// The share of router `id` (contiguous ids, equal counts).
     std::size_t share_of(std::uint32_t id) const { return share_[id]; }
@@ -144,7 +143,10 @@ class step_deferral {
     std::unique_ptr<deferring_observer> deferring_;
     link_observer* routers_observer_ = nullptr;  ///< deferring_
     std::vector<outbox> boxes_;
-    std::vector<std::uint32_t> share_;    ///< per router id, its share
+    std::vector<std::uint32_t> share_;  ///< per router id, its share
+    /// Not ordered(): per router id, the earliest wake-up requested this cycle (written by the
+    /// thread of its share only), made in the calendar after the replay.
+    std::vector<std::uint64_t> wake_at_;
     std::vector<const router*> routers_;  ///< by id (track)
     std::vector<std::unique_ptr<deferred_fw>> fws_;
     std::vector<std::unique_ptr<deferred_bw>> bws_;
