@@ -295,6 +295,12 @@ tlm::tlm_sync_enum router::credit_any(flit& f, tlm::tlm_phase& ph, sc_core::sc_t
         ejection_credit();
         return tlm::TLM_ACCEPTED;
     }
+    if (tag >= 0) {  // a link output's credit outside a step's fast path (--threads: in one)
+        const std::uint64_t due = clock_.now() + clock_.cycle_of(t);
+        if (out_unit_->credit_arrived_in_place_at(static_cast<std::uint32_t>(tag), f.vc, due))
+            return blocked_ ? wake_blocked(due) : tlm::TLM_ACCEPTED;
+        return credit_late(tag, f.vc, due);
+    }
     if (tag < kEjectionCredit) {
         if (design_) {  // a design-space router's link output
             design_->credit(-2 - tag, f.vc, clock_.now() + clock_.cycle_of(t));
@@ -360,9 +366,13 @@ stepper::client::step_function router::paper_case(topology_kind net, bool slow) 
 
 void router::defer_links(step_deferral& d) {
     d.track(id_, *this);
-    for (int o = 0; o < ports_; ++o)
-        out_unit_->redirect(o, d.forward(id_, out_unit_->link_call(o), tlm::TLM_ACCEPTED));
-    out_unit_->redirect_node(d.forward(id_, out_unit_->node_call(), tlm::TLM_COMPLETED));
+    for (int o = 0; o < ports_; ++o) {
+        link_fw_call* const down = out_unit_->link_call(o);
+        auto* const binder = dynamic_cast<link_fw_binder<router>*>(down);
+        out_unit_->redirect(
+            o, d.forward(id_, down, binder ? &binder->module() : nullptr, tlm::TLM_ACCEPTED));
+    }
+    out_unit_->redirect_node(d.forward(id_, out_unit_->node_call(), nullptr, tlm::TLM_COMPLETED));
     for (int f = 0; f < in_unit_.buffers(); ++f) {
         link_bw_call* const up = in_unit_.upstream_call(f);
         auto* const binder = dynamic_cast<link_bw_binder<router>*>(up);
@@ -387,9 +397,12 @@ void router::step_as(std::uint64_t t) {
     route<Step>(t, order);                         // 3. route (the node and the hold stage served)
     blocked_ = allocate_switch<Step>(t);           // 4. VC and switch allocation, traversal
     release<Step>(t);                              // 5. credits out
-    if constexpr (is_threaded<Step>)
-        clock_.deferral()->wake_next(*this, id_, &replayed_wake_next<Step>);
-    else
+    if constexpr (is_threaded<Step>) {
+        if (clock_.deferral()->ordered())  // made after the lower ids' writes are replayed
+            clock_.deferral()->wake_next(*this, id_, &replayed_wake_next<Step>);
+        else if (!clock_.deferral()->due_next(id_, t))  // recorded: made after the replay
+            replayed_wake_next<Step>(*this, t);
+    } else
         wake_next<Step>(t);  // 6. the next cycle with work
 }
 

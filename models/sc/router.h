@@ -106,6 +106,7 @@ class router : public stepper::client, public sc_core::sc_module {
     void bind_input(int input) { input_of_binding_.push_back(static_cast<std::uint16_t>(input)); }
 
     coord position() const { return at_; }
+    router_id id() const { return id_; }
     router_stats stats() const {
         router_stats s = design_ ? design_stats() : stats_;
         // One-flit packets: the hops are the links' flits less the background's
@@ -218,11 +219,14 @@ class router : public stepper::client, public sc_core::sc_module {
     /// --threads: runs `replay`, a credit from router `sender` replayed after this router's step
     /// of cycle `t` (sc/step_deferral.h), as one thread would have run it: before that step when
     /// the sender's id is lower, so that the credit sees whether a packet waited for one then.
+    /// `asked_without`: the step's next wake-up was asked for without this credit, which one
+    /// thread's would have counted if a packet waits for one now: then the credit wakes the
+    /// router if a packet waited before the step or waits now.
     template <typename F>
-    void as_before_step(std::uint32_t sender, std::uint64_t t, F&& replay) {
+    void as_before_step(std::uint32_t sender, std::uint64_t t, bool asked_without, F&& replay) {
         if (sender >= id_ || stepped_at_ != t) return replay();
         const bool now = blocked_;
-        blocked_ = blocked_before_;
+        blocked_ = blocked_before_ || (asked_without && now);
         replay();
         blocked_ = now;
     }
@@ -308,9 +312,11 @@ class router : public stepper::client, public sc_core::sc_module {
     /// any configuration.
     template <typename Step>
     void step_as(std::uint64_t t);
-    /// --threads: step 6 of router `r`'s step of cycle `t`, made after the writes of the routers
-    /// with lower ids (sc/step_deferral.h): the link heads read again (input_unit::next_work),
-    /// as one thread's tracked heads would give them.
+    /// --threads: step 6 of router `r`'s step of cycle `t`, the link heads read again
+    /// (input_unit::next_work), as one thread's tracked heads would give them. With an observer
+    /// (step_deferral::ordered) made after the writes of the routers with lower ids are
+    /// replayed; without, at the end of the step (an arrival or credit replayed later asks for
+    /// its own wake-up, and the calendar keeps the earliest: sc/step_deferral.h).
     template <typename Step>
     static void replayed_wake_next(router& r, std::uint64_t t);
     /// step_as of router `c` (a step_function: the router chooses its case once,

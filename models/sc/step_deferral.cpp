@@ -1,16 +1,20 @@
 #include "sc/step_deferral.h"
 
+#include <algorithm>
+
 #include "sc/router.h"
 #include "sc/stepper.h"
 
 namespace d3 {
 
 // A link output's forward calls (a packet sent, a delivery to the node) while routers step on the
-// threads: recorded, answered as the receiver answers (a router accepts, a node completes).
+// threads: recorded in `to_` (the ordered records of the sender's share, or, not ordered, those
+// for the receiver's share), answered as the receiver answers (a router accepts, a node completes).
 class step_deferral::deferred_fw final : public link_fw_call {
   public:
-    deferred_fw(step_deferral& d, std::uint32_t sender, link_fw_call* to, tlm::tlm_sync_enum reply)
-        : d_(d), sender_(sender), to_(to), reply_(reply) {}
+    deferred_fw(step_deferral& d, std::vector<record>& to_list, link_fw_call* to,
+                tlm::tlm_sync_enum reply)
+        : d_(d), list_(to_list), to_(to), reply_(reply) {}
     tlm::tlm_sync_enum nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
         if (!d_.active() || ph != tlm::BEGIN_REQ) return to_->nb_transport_fw(f, ph, t);
         record r{kind::send};
@@ -18,14 +22,14 @@ class step_deferral::deferred_fw final : public link_fw_call {
         r.pkt = f.pkt;
         r.vc = f.vc;
         r.a = t.value();
-        d_.box_of(sender_).records.push_back(r);
+        list_.push_back(r);
         return reply_;
     }
     link_fw_call* target() const { return to_; }
 
   private:
     step_deferral& d_;
-    const std::uint32_t sender_;
+    std::vector<record>& list_;
     link_fw_call* const to_;
     const tlm::tlm_sync_enum reply_;
 };
@@ -33,19 +37,21 @@ class step_deferral::deferred_fw final : public link_fw_call {
 // An input buffer's credits upstream (to a router, or the node's injection credits).
 class step_deferral::deferred_bw final : public link_bw_call {
   public:
-    deferred_bw(step_deferral& d, std::uint32_t sender, link_bw_call* to, router* upstream)
-        : d_(d), sender_(sender), to_(to), upstream_(upstream) {}
+    deferred_bw(step_deferral& d, std::vector<record>& to_list, std::uint32_t sender,
+                link_bw_call* to, router* upstream)
+        : d_(d), list_(to_list), sender_(sender), to_(to), upstream_(upstream) {}
     tlm::tlm_sync_enum nb_transport_bw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
         if (!d_.active() || ph != tlm::END_REQ) return to_->nb_transport_bw(f, ph, t);
         record r{kind::credit};
         r.to = this;
         r.vc = f.vc;
         r.a = t.value();
-        d_.box_of(sender_).records.push_back(r);
+        list_.push_back(r);
         return tlm::TLM_ACCEPTED;
     }
     // One thread would have given a credit from a router with a lower id before the router
-    // upstream stepped in this cycle (router::as_before_step).
+    // upstream stepped in this cycle (router::as_before_step; not ordered, the router's next
+    // wake-up was asked for without this credit).
     void replay(const record& r, std::uint64_t t) {
         flit f;
         f.pkt = nullptr;
@@ -56,11 +62,13 @@ class step_deferral::deferred_bw final : public link_bw_call {
             to_->nb_transport_bw(f, ph, delay);
             return;
         }
-        upstream_->as_before_step(sender_, t, [&] { to_->nb_transport_bw(f, ph, delay); });
+        upstream_->as_before_step(sender_, t, !d_.ordered(),
+                                  [&] { to_->nb_transport_bw(f, ph, delay); });
     }
 
   private:
     step_deferral& d_;
+    std::vector<record>& list_;
     const std::uint32_t sender_;
     link_bw_call* const to_;
     router* const upstream_;
@@ -144,13 +152,14 @@ step_deferral::step_deferral(int threads, stepper& clock, packet_pool& pool,
       pool_(pool),
       observer_(observer),
       boxes_(static_cast<std::size_t>(threads)),
-      first_(static_cast<std::size_t>(threads), 0),
+      ordered_(observer != nullptr),
       errors_(static_cast<std::size_t>(threads)),
       begin_(static_cast<std::size_t>(threads) + 1, 0) {
     if (observer_) {
         deferring_ = std::make_unique<deferring_observer>(*this);
         routers_observer_ = deferring_.get();
     }
+    for (outbox& b : boxes_) b.to_share.resize(boxes_.size());
     for (std::size_t w = 1; w < boxes_.size(); ++w) workers_.emplace_back([this, w] { work(w); });
 }
 
@@ -163,18 +172,49 @@ step_deferral::~step_deferral() {
     for (std::thread& t : workers_) t.join();
 }
 
-link_fw_call* step_deferral::forward(std::uint32_t sender, link_fw_call* to,
+void step_deferral::cut_shares(std::size_t routers) {
+    if (share_.size() == routers) return;
+    share_.resize(routers);
+    wake_at_.assign(routers, calendar::kNever);
+    for (std::size_t id = 0; id < routers; ++id)
+        share_[id] = static_cast<std::uint32_t>(id * boxes_.size() / routers);
+}
+
+link_fw_call* step_deferral::forward(std::uint32_t sender, link_fw_call* to, router* downstream,
                                      tlm::tlm_sync_enum reply) {
-    fws_.push_back(std::make_unique<deferred_fw>(*this, sender, to, reply));
+    cut_shares(clock_.router_clients_.size());
+    std::vector<record>* list = &box_of(sender).records;
+    if (!ordered_ && downstream) {
+        const std::size_t receiver = share_of(downstream->id());
+        if (receiver == share_of(sender)) return to;  // made at once, by the same thread
+        list = &box_of(sender).to_share[receiver];
+    }
+    fws_.push_back(std::make_unique<deferred_fw>(*this, *list, to, reply));
     return fws_.back().get();
 }
 
 link_bw_call* step_deferral::backward(std::uint32_t sender, link_bw_call* to, router* upstream) {
-    bws_.push_back(std::make_unique<deferred_bw>(*this, sender, to, upstream));
+    cut_shares(clock_.router_clients_.size());
+    std::vector<record>* list = &box_of(sender).records;
+    if (!ordered_ && upstream) {
+        const std::size_t receiver = share_of(upstream->id());
+        if (receiver == share_of(sender)) return to;
+        list = &box_of(sender).to_share[receiver];
+    }
+    bws_.push_back(std::make_unique<deferred_bw>(*this, *list, sender, to, upstream));
     return bws_.back().get();
 }
 
+// Not ordered: a router's earliest request of the cycle is kept, if earlier than the cycle the
+// calendar holds for it (the calendar keeps the earliest).
 void step_deferral::wake(std::uint32_t router_id, void* client, std::uint64_t cycle) {
+    if (!ordered_) {
+        std::uint64_t& pending = wake_at_[router_id];
+        if (pending <= cycle || clock_.routers_.waiting(router_id) <= cycle) return;
+        if (pending == calendar::kNever) box_of(router_id).woken.push_back(router_id);
+        pending = cycle;
+        return;
+    }
     record r{kind::wake};
     r.to = client;
     r.a = cycle;
@@ -218,27 +258,18 @@ void step_deferral::work(std::size_t w) {
 
 void step_deferral::run_share(std::size_t w) {
     try {
+        if (phase_ == phase::replay) return replay_to_share(w);
         for (std::size_t i = begin_[w]; i < begin_[w + 1]; ++i) call_(context_, (*due_)[i], t_);
     } catch (...) {
         errors_[w] = std::current_exception();
     }
 }
 
-void step_deferral::step(const std::vector<std::uint32_t>& due, std::uint64_t t, step_call call,
-                         void* context) {
-    const std::size_t n = due.size(), threads = boxes_.size();
-    for (std::size_t w = 0; w <= threads; ++w) begin_[w] = w * n / threads;
-    for (std::size_t w = 0; w < threads; ++w)
-        first_[w] = begin_[w] < begin_[w + 1] ? due[begin_[w]] : ~std::uint32_t{0};
-    first_[0] = 0;
-    due_ = &due;
-    t_ = t;
-    call_ = call;
-    context_ = context;
-    active_ = true;
+void step_deferral::dispatch(phase p) {
+    phase_ = p;
     {
         const std::lock_guard<std::mutex> l(lock_);
-        pending_ = threads - 1;
+        pending_ = boxes_.size() - 1;
         ++generation_;
     }
     start_.notify_all();
@@ -247,13 +278,32 @@ void step_deferral::step(const std::vector<std::uint32_t>& due, std::uint64_t t,
         std::unique_lock<std::mutex> l(lock_);
         done_.wait(l, [&] { return pending_ == 0; });
     }
-    active_ = false;
     for (std::exception_ptr& e : errors_)
         if (e) {
             const std::exception_ptr x = e;
             e = nullptr;
+            active_ = false;
             std::rethrow_exception(x);
         }
+}
+
+void step_deferral::step(const std::vector<std::uint32_t>& due, std::uint64_t t, step_call call,
+                         void* context) {
+    const std::size_t threads = boxes_.size();
+    std::size_t i = 0;
+    for (std::size_t w = 0; w < threads; ++w) {
+        begin_[w] = i;
+        while (i < due.size() && share_of(due[i]) == w) ++i;
+    }
+    begin_[threads] = due.size();
+    due_ = &due;
+    t_ = t;
+    call_ = call;
+    context_ = context;
+    active_ = true;
+    dispatch(phase::step);
+    if (!ordered_) dispatch(phase::replay);
+    active_ = false;
 }
 
 void step_deferral::track(std::uint32_t id, const router& r) {
@@ -261,7 +311,26 @@ void step_deferral::track(std::uint32_t id, const router& r) {
     routers_[id] = &r;
 }
 
+void step_deferral::replay_to_share(std::size_t w) {
+    for (outbox& box : boxes_) {
+        std::vector<record>& in = box.to_share[w];
+        for (const record& r : in) replay_record(box, r, t_);
+        in.clear();
+    }
+}
+
+bool step_deferral::due_next(std::uint32_t id, std::uint64_t t) const {
+    return std::min(wake_at_[id], clock_.routers_.waiting(id)) == t + 1;
+}
+
 void step_deferral::replay(std::uint64_t t) {
+    for (outbox& box : boxes_) {
+        for (const std::uint32_t id : box.woken) {
+            clock_.replay_wake(*clock_.router_clients_[id], wake_at_[id]);
+            wake_at_[id] = calendar::kNever;
+        }
+        box.woken.clear();
+    }
     for (outbox& box : boxes_) {
         for (const record& r : box.records) replay_record(box, r, t);
         box.records.clear();

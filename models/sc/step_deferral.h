@@ -1,10 +1,14 @@
 // --threads N: the routers of a cycle step on N threads, with the results of one thread
-// (docs/architecture.md, "Threads"). While they step, everything a router's step does to state
-// that is not its own (a packet sent to the router downstream, a credit to the router upstream, a
-// delivery or an injection credit to its node, a wake-up in the stepper's calendar, a broadcast
-// copy's serial number, an observer's event) is recorded in the outbox of the thread that steps
-// it, in the order it happened; after the step the outboxes are replayed, thread by thread, which
-// is the order one thread makes these writes in. The SystemC kernel stays on its one thread.
+// (docs/architecture.md, "Threads"). The routers are cut into N shares of contiguous ids, share w
+// stepped by thread w. While they step, a router's writes to a router of its own share are made
+// at once (one thread makes them in the same order); everything else it does to state that is not
+// its own (a packet sent to or a credit for a router of another share, a delivery or an injection
+// credit to its node, a wake-up in the stepper's calendar, a broadcast copy's serial number) is
+// recorded. Then each thread replays, in share order, the records addressed to its share's
+// routers, and the kernel's thread makes the calendar's requests and the node's and pool's
+// writes, share by share in record order. With an observer every write is recorded in the
+// outbox of the share that makes it and replayed on the kernel's thread in share order (the
+// files keep one thread's order of events). The SystemC kernel stays on its one thread.
 #pragma once
 
 #include <condition_variable>
@@ -36,8 +40,11 @@ class step_deferral {
     step_deferral& operator=(const step_deferral&) = delete;
 
     int threads() const { return static_cast<int>(boxes_.size()); }
-    /// True while routers step on the threads: their writes are recorded.
+    /// True while routers step on the threads or replay there: their writes are recorded.
     bool active() const { return active_; }
+    /// Every write recorded and replayed on the kernel's thread in one thread's order (a run
+    /// with an observer, whose events must keep that order).
+    bool ordered() const { return ordered_; }
     /// What routers are given instead of the run's observer (nullptr without one).
     link_observer* observer() { return routers_observer_; }
 
@@ -52,10 +59,15 @@ class step_deferral {
     /// change of it is replayed (an arrival one thread makes before its step is replayed after).
     void track(std::uint32_t id, const router& r);
 
-    /// The recording: by the router that writes (its id picks the outbox).
-    link_fw_call* forward(std::uint32_t sender, link_fw_call* to, tlm::tlm_sync_enum reply);
+    /// The recording: by the router that writes (its id picks the outbox). A link to a router
+    /// of the sender's own share is kept (`to` returned) unless ordered().
+    link_fw_call* forward(std::uint32_t sender, link_fw_call* to, router* downstream,
+                          tlm::tlm_sync_enum reply);
     link_bw_call* backward(std::uint32_t sender, link_bw_call* to, router* upstream);
     void wake(std::uint32_t router_id, void* client, std::uint64_t cycle);
+    /// Not ordered(): router `id` is asked to step in cycle `t` + 1 already (stepper::
+    /// due_next_router, with this cycle's requests not yet in the calendar).
+    bool due_next(std::uint32_t id, std::uint64_t t) const;
     /// A router's step 6 (its next wake-up), made when replayed: then the router's state is what
     /// one thread's would be at the end of its step (the writes of routers with lower ids in).
     using router_call = void (*)(router&, std::uint64_t);
@@ -91,16 +103,18 @@ class step_deferral {
         router_call call = nullptr;
     };
     struct outbox {
-        std::vector<record> records;
+        std::vector<record> records;  ///< replayed on the kernel's thread, in order
         std::vector<link_event> links;
         std::vector<packet_event> events;
+        /// Not ordered(): sends and credits for the routers of share v, replayed by thread v.
+        std::vector<std::vector<record>> to_share;
+        /// Not ordered(): this share's routers with a wake-up requested this cycle (wake_at_).
+        std::vector<std::uint32_t> woken;
     };
-    /// The outbox of the thread stepping router `id` this cycle.
-    outbox& box_of(std::uint32_t id) {
-        std::size_t w = first_.size() - 1;
-        while (w != 0 && id < first_[w]) --w;
-        return boxes_[w];
-    }
+    /// The share of router `id` (contiguous ids, equal counts).
+    std::size_t share_of(std::uint32_t id) const { return share_[id]; }
+    /// The outbox of the share of router `id`.
+    outbox& box_of(std::uint32_t id) { return boxes_[share_[id]]; }
     /// A provisional serial of this cycle's copies (replay gives the real one).
     static constexpr std::uint64_t kProvisional = std::uint64_t{1} << 63;
     std::uint64_t real_serial(std::uint64_t s) const {
@@ -112,8 +126,15 @@ class step_deferral {
     class deferred_fw;
     class deferred_bw;
     class deferring_observer;
+    enum class phase : std::uint8_t { step, replay };
     void work(std::size_t w);
     void run_share(std::size_t w);
+    /// Runs the phase on every thread (the kernel's takes share 0) and waits for them.
+    void dispatch(phase p);
+    /// Not ordered(): thread w's replay of the sends and credits to its share, in share order.
+    void replay_to_share(std::size_t w);
+    /// The shares of routers 0..routers-1 (at the first link recorded).
+    void cut_shares(std::size_t routers);
     void replay_record(const outbox& box, const record& r, std::uint64_t t);
 
     stepper& clock_;
@@ -122,19 +143,24 @@ class step_deferral {
     std::unique_ptr<deferring_observer> deferring_;
     link_observer* routers_observer_ = nullptr;  ///< deferring_
     std::vector<outbox> boxes_;
-    std::vector<std::uint32_t> first_;    ///< per thread, the first router id of its share
+    std::vector<std::uint32_t> share_;  ///< per router id, its share
+    /// Not ordered(): per router id, the earliest wake-up requested this cycle (written by the
+    /// thread of its share only), made in the calendar after the replay.
+    std::vector<std::uint64_t> wake_at_;
     std::vector<const router*> routers_;  ///< by id (track)
     std::vector<std::unique_ptr<deferred_fw>> fws_;
     std::vector<std::unique_ptr<deferred_bw>> bws_;
     std::vector<std::uint64_t> copies_;  ///< provisional index -> serial, this cycle
     std::mutex copy_lock_;
     bool active_ = false;
+    const bool ordered_;
 
     // The workers (threads 1..N-1; the kernel's thread takes share 0).
     std::vector<std::thread> workers_;
     std::mutex lock_;
     std::condition_variable start_, done_;
     std::uint64_t generation_ = 0;
+    phase phase_ = phase::step;
     std::size_t pending_ = 0;
     bool stop_ = false;
     std::vector<std::exception_ptr> errors_;

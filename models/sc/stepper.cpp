@@ -104,7 +104,9 @@ void stepper::step_routers_on_threads() {
     });
     if (due_routers_.empty()) return;
     in_tick_ = false;
+    on_threads_ = true;
     deferral_->step(due_routers_, current_, &step_router, this);
+    on_threads_ = false;
     in_tick_ = true;
     deferral_->replay(current_);
 }

@@ -97,13 +97,17 @@ class stepper : public sc_core::sc_module {
     /// True while the stepper steps its clients (now() is the cycle being stepped).
     bool stepping() const { return in_tick_; }
     /// The cycle being stepped, or the current simulation cycle outside a step.
-    std::uint64_t now() const { return in_tick_ ? current_ : cycle_of(sc_core::sc_time_stamp()); }
+    std::uint64_t now() const {
+        return in_tick_ || on_threads_ ? current_ : cycle_of(sc_core::sc_time_stamp());
+    }
     /// The cycle at simulation time (or the cycles in a delay) t: to_cycle with the cycle's length
     /// read once, at elaboration.
     std::uint64_t cycle_of(const sc_core::sc_time& t) const { return t.value() / step_value_; }
 
   private:
-    friend class step_deferral;  // replays the routers' wake-ups (replay_wake)
+    // Replays the routers' wake-ups (replay_wake), reads the calendar (routers_) while they step
+    // and the routers' count (router_clients_).
+    friend class step_deferral;
     SC_HAS_PROCESS(stepper);
     void tick();
     /// --threads: the due routers step on the threads (step_deferral::step).
@@ -155,8 +159,9 @@ class stepper : public sc_core::sc_module {
     std::uint64_t next_tick_ = calendar::kNever;  ///< the cycle tick_event_ is notified for
     std::uint64_t current_ = 0;
     bool in_tick_ = false;
-    const sc_dt::uint64 step_value_;           ///< a cycle in the kernel's time unit (step_time())
-    bool node_phase_ = false;                  ///< in_tick_ and the nodes are stepping
+    const sc_dt::uint64 step_value_;  ///< a cycle in the kernel's time unit (step_time())
+    bool node_phase_ = false;         ///< in_tick_ and the nodes are stepping
+    bool on_threads_ = false;  ///< routers step on the threads (in_tick_ false, current_ set)
     std::unique_ptr<step_deferral> deferral_;  ///< --threads N > 1
     std::vector<std::uint32_t> due_routers_;   ///< with deferral_: this cycle's, ascending
 };
