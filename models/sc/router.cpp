@@ -164,22 +164,23 @@ void router::end_of_elaboration() {
     // A credit leaves when the packet is read out of its buffer, the allocate stage's cycles
     // after it won the switch (core/router/pipeline.h), and travels back over the link the packet
     // came on; the node's injection channel takes one cycle.
-    // A link's delay is worked out when the latency changes (D3's and MDF's global ports come
-    // first, then the local ones).
+    // Input by input, each of its channels' buffers; a link's delay worked out when the latency
+    // changes (D3's and MDF's global ports come first, then the local ones).
     const std::uint64_t read_out = static_cast<std::uint64_t>(cfg_.router.pipeline.allocate);
-    const sc_core::sc_time from_node = cycles(read_out + 1);
+    const int channels = in_unit_.channels();
     int latency_before = 0;
     sc_core::sc_time over_link;
-    for (int f = 0; f < in_unit_.buffers(); ++f) {
-        const int input = in_unit_.input_of(f);
-        if (input != ports_) {
-            const int latency = link_latency(cfg_.router, topo_, at_, input);
-            if (latency != latency_before)
-                over_link = cycles(read_out + static_cast<std::uint64_t>(latency_before = latency));
-        }
-        in_unit_.bind_upstream(f, link_of[static_cast<std::size_t>(input)],
-                               input == ports_ ? from_node : over_link);
+    for (int input = 0; input < ports_; ++input) {
+        const int latency = link_latency(cfg_.router, topo_, at_, input);
+        if (latency != latency_before)
+            over_link = cycles(read_out + static_cast<std::uint64_t>(latency_before = latency));
+        const int first = in_unit_.fifo_index(input, 0);
+        for (int f = first; f < first + channels; ++f)
+            in_unit_.bind_upstream(f, link_of[static_cast<std::size_t>(input)], over_link);
     }
+    const sc_core::sc_time from_node = cycles(read_out + 1);
+    for (int f = in_unit_.injection(0); f < in_unit_.buffers(); ++f)
+        in_unit_.bind_upstream(f, link_of[static_cast<std::size_t>(ports_)], from_node);
 }
 
 // An arrival during a step, without an observer, into a buffer whose storage has room (nearly
