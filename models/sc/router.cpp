@@ -102,13 +102,14 @@ void router::build_paper_units(const setup& s) {
                                 static_cast<std::uint32_t>(in_unit_.buffers() + 1), id_, s.observer,
                                 classes_, s.background ? &background_stats_ : nullptr},
         stats_);
-    out_unit_.emplace(
-        "output_unit",
-        output_unit::setup{
-            s.topo.k(), ports_, s.cfg.router.channels(), &s.cfg.router, &background_stats_,
-            // a failure at a step judges multi-flit packets by their tails (tails_on)
-            s.cfg.faults() && fault_step(s.cfg.fail_links, s.cfg.fail_routers).has_value()},
-        stats_);
+    output_unit::setup out{
+        s.topo.k(), ports_, s.cfg.router.channels(), &s.cfg.router, &background_stats_,
+        // a failure at a step judges multi-flit packets by their tails (tails_on)
+        s.cfg.faults() && fault_step(s.cfg.fail_links, s.cfg.fail_routers).has_value()};
+    if (s.topo.is_file())  // each link its own latency
+        for (int o = 0; o < ports_; ++o)
+            out.link_latencies.push_back(link_latency(s.cfg.router, s.topo, s.at, o));
+    out_unit_.emplace("output_unit", out, stats_);
     if (s.cfg.router.switch_allocator_impl != unit_impl::cpp)
         alloc_->use(make_arbiter_bank(
             {this->name(), s.at, static_cast<std::size_t>(classes_ * ports_), ports_,
@@ -152,6 +153,7 @@ void router::end_of_elaboration() {
     }
     out_unit_->bind_node(out[ports_]);
     out.retag(ports_, kEjectionCredit);
+    own_ring_inline_ = out_unit_->one_separate_ring();
     // receive is told the input port's first buffer: an arrival's buffer is that plus its
     // channel, with no test for the node's port and no product per arrival
     std::vector<link_bw_call*> link_of(static_cast<std::size_t>(ports_ + 1));
@@ -162,19 +164,23 @@ void router::end_of_elaboration() {
     // A credit leaves when the packet is read out of its buffer, the allocate stage's cycles
     // after it won the switch (core/router/pipeline.h), and travels back over the link the packet
     // came on; the node's injection channel takes one cycle.
+    // Input by input, each of its channels' buffers; a link's delay worked out when the latency
+    // changes (D3's and MDF's global ports come first, then the local ones).
     const std::uint64_t read_out = static_cast<std::uint64_t>(cfg_.router.pipeline.allocate);
-    const sc_core::sc_time from_node = cycles(read_out + 1);
-    const sc_core::sc_time over_local =
-        cycles(read_out + static_cast<std::uint64_t>(cfg_.router.local_latency));
-    const sc_core::sc_time over_global =
-        cycles(read_out + static_cast<std::uint64_t>(cfg_.router.global_latency));
-    for (int f = 0; f < in_unit_.buffers(); ++f) {
-        const int input = in_unit_.input_of(f);
-        in_unit_.bind_upstream(f, link_of[static_cast<std::size_t>(input)],
-                               input == ports_                    ? from_node
-                               : port_of(input, topo_.k()).global ? over_global
-                                                                  : over_local);
+    const int channels = in_unit_.channels();
+    int latency_before = 0;
+    sc_core::sc_time over_link;
+    for (int input = 0; input < ports_; ++input) {
+        const int latency = link_latency(cfg_.router, topo_, at_, input);
+        if (latency != latency_before)
+            over_link = cycles(read_out + static_cast<std::uint64_t>(latency_before = latency));
+        const int first = in_unit_.fifo_index(input, 0);
+        for (int f = first; f < first + channels; ++f)
+            in_unit_.bind_upstream(f, link_of[static_cast<std::size_t>(input)], over_link);
     }
+    const sc_core::sc_time from_node = cycles(read_out + 1);
+    for (int f = in_unit_.injection(0); f < in_unit_.buffers(); ++f)
+        in_unit_.bind_upstream(f, link_of[static_cast<std::size_t>(ports_)], from_node);
 }
 
 // An arrival during a step, without an observer, into a buffer whose storage has room (nearly
@@ -268,8 +274,8 @@ inline tlm::tlm_sync_enum router::credit(int tag, flit& f, tlm::tlm_phase& ph,
             return blocked_ ? wake_blocked(due) : tlm::TLM_ACCEPTED;
         return credit_late(tag, vc, due);  // f, ph and t no longer needed: fewer registers
     }
-    // An output whose credits wait in a ring of their own (slow links of two latencies)
-    if (tag < kEjectionCredit && ph == tlm::END_REQ && clock_.stepping() && !design_) {
+    // An output whose credits wait in the second ring (slow links of two latencies)
+    if (tag < kEjectionCredit && ph == tlm::END_REQ && clock_.stepping() && own_ring_inline_) {
         const std::uint64_t due = clock_.now() + clock_.cycle_of(t);
         const auto own = static_cast<std::uint32_t>(-2 - tag);
         if (out_unit_->credit_arrived_in_own_ring_at(own, f.vc, due))
@@ -306,7 +312,12 @@ tlm::tlm_sync_enum router::credit_any(flit& f, tlm::tlm_phase& ph, sc_core::sc_t
             design_->credit(-2 - tag, f.vc, clock_.now() + clock_.cycle_of(t));
             return tlm::TLM_ACCEPTED;
         }
-        tag = -2 - tag;  // an output whose credits wait in a ring of their own
+        tag = -2 - tag;           // an output whose credits wait in a ring of their own
+        if (!own_ring_inline_) {  // a file network's links of several latencies: its latency's
+            const std::uint64_t due = clock_.now() + clock_.cycle_of(t);
+            out_unit_->credit_arrived_by_latency(static_cast<std::uint32_t>(tag), f.vc, due);
+            return blocked_ ? wake_blocked(due) : tlm::TLM_ACCEPTED;
+        }
     }
     return credit_late(tag, f.vc, clock_.now() + clock_.cycle_of(t));
 }
@@ -392,7 +403,7 @@ const request_list& router::privileged_first() {
 template <typename Step>
 void router::step_as(std::uint64_t t) {
     blocked_ = false;
-    out_unit_->return_credits(t);                  // 1. credits in
+    out_unit_->return_credits<Step>(t);            // 1. credits in
     const request_list& order = collect<Step>(t);  // 2. input
     route<Step>(t, order);                         // 3. route (the node and the hold stage served)
     blocked_ = allocate_switch<Step>(t);           // 4. VC and switch allocation, traversal

@@ -384,6 +384,10 @@ class router : public stepper::client, public sc_core::sc_module {
     /// Arrivals are taken by receive_any: an observer sees them, or the router is a design-space
     /// one.
     bool slow_arrivals_ = false;
+    /// A credit of a separate_ring output goes to the output unit's second ring inline (credit):
+    /// the paper's router with links of at most two latencies (output_unit::one_separate_ring);
+    /// otherwise credit_any takes it (a design-space router's, a file network's of more).
+    bool own_ring_inline_ = false;
     const int ports_;                   ///< K + M - 1 link ports; the node's is ports_
     const int classes_;                 ///< service classes
     const std::uint64_t flits_;         ///< flits per packet (docs/multi-flit.md)

@@ -47,7 +47,7 @@ TEST(FileTopology, TheTorusIsWiredAsItsCoordinatesSay) {
     EXPECT_EQ(t.link_ports(), 4);
     ASSERT_EQ(t.routers(), 16u);
     EXPECT_EQ(t.name(), "file:" + kTorus);
-    EXPECT_EQ(t.file()->latency(), 1);
+    EXPECT_EQ(t.file()->longest_latency(), 1);
     for (int y = 0; y < kSide; ++y)
         for (int x = 0; x < kSide; ++x) {
             const int r = at(x, y);
@@ -111,8 +111,30 @@ TEST(FileTopology, FilesTheSimulatorCannotRunAreRefused) {
     for (int r = 0; r < 257; ++r)
         ring257 += "link " + std::to_string(r) + " 0 " + std::to_string((r + 1) % 257) + " 1\n";
     refused("d3_ring257.net", ring257, "at most 256 routers");
-    refused("d3_mixed.net", "routers 3\nlink 0 0 1 0\nlink 1 1 2 0 2\n", "one latency");
+    refused("d3_long.net", "routers 3\nlink 0 0 1 0\nlink 1 1 2 0 1025\n",
+            "link latency is at most 1024 cycles (got 1025)");
     refused("d3_none.net", "routers 2\nterminals 0\nlink 0 0 1 0\n", "terminals 0");
+}
+
+// Links of several latencies: each port keeps its link's, both ends alike; the longest is the
+// network's (the horizon's and the watchdog's); a padded port takes the longest.
+TEST(FileTopology, EachLinkKeepsItsLatency) {
+    const auto net =
+        file_topology::read(write("d3_latencies.net",
+                                  "routers 3\nlink 0 0 1 0 4\nlink 1 1 2 0 9\nlatency 2\n"
+                                  "link 0 1 2 1\n"));
+    const file_topology& f = *net;
+    EXPECT_EQ(f.longest_latency(), 9);
+    EXPECT_EQ(f.link_latency(0, 0), 4);
+    EXPECT_EQ(f.link_latency(1, 0), 4);
+    EXPECT_EQ(f.link_latency(1, 1), 9);
+    EXPECT_EQ(f.link_latency(2, 0), 9);
+    EXPECT_EQ(f.link_latency(0, 1), 2);
+    EXPECT_EQ(f.link_latency(2, 1), 2);
+    const auto star = file_topology::read(
+        write("d3_star_latencies.net", "routers 3\nlink 0 0 1 0 3\nlink 0 1 2 0 5\n"));
+    EXPECT_TRUE(star->padded(1, 1));
+    EXPECT_EQ(star->link_latency(1, 1), 5);
 }
 
 // Every route of the torus walked through the reference decoder from its launch header:

@@ -287,6 +287,10 @@ topology make_topology(const network_config& c) {
     }
 }
 
+int file_link_latency(const topology& t, const coord& at, int port) {
+    return t.file()->link_latency(t.id(at), port);
+}
+
 void use_built_network(network_config& c, const network_spec& spec) {
     c.shape = topology_kind::file;
     c.net_file.clear();
@@ -303,7 +307,7 @@ void use_network_file(network_config& c, const std::string& path) {
     const topology t = make_topology(c);
     c.k = t.k();
     c.m = t.m();
-    c.router.local_latency = c.router.global_latency = t.file()->latency();
+    c.router.local_latency = c.router.global_latency = t.file()->longest_latency();
     // A step's injection: a packet per terminal (resolved() would take M = 1).
     if (c.router.injection_width == 0)
         c.router.injection_width = static_cast<int>(t.file()->net().terminals());

@@ -200,13 +200,24 @@ struct network_config {
 /// file network). Throws std::invalid_argument with a one-line reason.
 topology make_topology(const network_config& c);
 
+/// link_latency on a file network: the file's latency of that link.
+int file_link_latency(const topology& t, const coord& at, int port);
+/// The latency in cycles of the link on port `port` (port_of's numbering) of router `at`: a file
+/// network's own, link by link; D3's and MDF's, the global or the local links' (`r`'s). Inline:
+/// each router asks it for every port as it is built.
+inline int link_latency(const router_params& r, const topology& t, const coord& at, int port) {
+    if (t.is_file()) return file_link_latency(t, at, port);
+    return port_of(port, t.k()).global ? r.global_latency : r.local_latency;
+}
+
 /// `c` on the network `spec` built in memory (--topology rsn|hdn|hamming): shape file, K its
 /// routers' most ports, M = 1, both link latencies the global one. Builds it; throws
 /// std::invalid_argument with build_network's one-line reason.
 void use_built_network(network_config& c, const network_spec& spec);
 
 /// `c` on the network file at `path`: shape file, K its routers' most ports, M = 1 and both link
-/// latencies the file's. Reads the file; throws std::invalid_argument with a one-line reason.
+/// latencies the file's longest (the horizon's and the watchdog's; each link keeps its own,
+/// link_latency). Reads the file; throws std::invalid_argument with a one-line reason.
 void use_network_file(network_config& c, const std::string& path);
 
 /// --threads: "auto" (the cores available) or a positive count into `threads`; an error line

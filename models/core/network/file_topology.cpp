@@ -1,5 +1,6 @@
 #include "core/network/file_topology.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/decoding/vc.h"
@@ -21,17 +22,12 @@ std::optional<std::string> file_topology::check(const network_file& net, const m
     if (r.diameter() > kMaxDiameter)
         return "a file network's longest minimal route is at most " + std::to_string(kMaxDiameter) +
                " hops (a destination header's b; got " + std::to_string(r.diameter()) + ")";
-    std::uint32_t latency = 0;
     for (std::uint32_t x = 0; x < net.routers(); ++x)
-        for (const port_link& l : net.ports(x)) {
-            if (latency != 0 && l.latency != latency)
-                return "a file network's links must have one latency in the simulator yet (got " +
-                       std::to_string(latency) + " and " + std::to_string(l.latency) + ")";
-            latency = l.latency;
-        }
-    if (latency > static_cast<std::uint32_t>(kLinkLatencyRange.hi))
-        return "a file network's link latency is at most " + std::to_string(kLinkLatencyRange.hi) +
-               " cycles (got " + std::to_string(latency) + ")";
+        for (const port_link& l : net.ports(x))
+            if (l.latency > static_cast<std::uint32_t>(kLinkLatencyRange.hi))
+                return "a file network's link latency is at most " +
+                       std::to_string(kLinkLatencyRange.hi) + " cycles (got " +
+                       std::to_string(l.latency) + ")";
     return std::nullopt;
 }
 
@@ -93,9 +89,14 @@ file_topology::file_topology(std::string path, std::string name, std::string lab
             }
             const port_link& l = p[static_cast<std::size_t>(a)];
             wiring_.push_back({static_cast<int>(l.router), 0, static_cast<int>(l.port)});
-            latency_ = static_cast<int>(l.latency);
+            longest_latency_ = std::max(longest_latency_, static_cast<int>(l.latency));
         }
     }
+}
+
+int file_topology::link_latency(std::uint32_t r, int port) const {
+    if (padded(r, port)) return longest_latency_;
+    return static_cast<int>(net_->ports(r)[static_cast<std::size_t>(port)].latency);
 }
 
 }  // namespace d3

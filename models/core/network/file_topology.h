@@ -30,8 +30,8 @@ class file_topology {
     /// a valid one has b <= 5 (core/decoding/header.h).
     static constexpr int kMaxDiameter = 5;
 
-    /// Why `net` cannot be simulated (too many routers, a diameter above kMaxDiameter, links of
-    /// different latencies), or nothing.
+    /// Why `net` cannot be simulated (too many routers, a diameter above kMaxDiameter, a link
+    /// latency beyond the simulator's range), or nothing.
     static std::optional<std::string> check(const network_file& net, const minimal_routes& r);
 
     /// Why the router `r` cannot run on this network, or nothing: a design-space router (its VC
@@ -60,8 +60,12 @@ class file_topology {
     std::uint32_t routers() const { return net_->routers(); }
     /// K: the most ports of a router.
     int ports() const { return ports_; }
-    /// The links' one latency in cycles.
-    int latency() const { return latency_; }
+    /// The longest latency of its links in cycles (the router's horizon and watchdog take it as
+    /// the global links' latency).
+    int longest_latency() const { return longest_latency_; }
+    /// The latency in cycles of the link on port `port` of router `r` (both ways of a link have
+    /// the file's one latency); a padded port's is the longest (no packet takes it).
+    int link_latency(std::uint32_t r, int port) const;
     /// Per (router, port): the far router (as its group), 0 and the port the link arrives on; a
     /// missing port loops to itself. The layout of dragonfly::wiring() with M = 1.
     const port_end* wiring() const { return wiring_.data(); }
@@ -79,7 +83,7 @@ class file_topology {
     std::unique_ptr<const network_file> net_;  ///< stable: routes_ points into it
     std::unique_ptr<const minimal_routes> routes_;
     int ports_ = 0;
-    int latency_ = 1;
+    int longest_latency_ = 1;
     std::vector<port_end> wiring_;
 };
 

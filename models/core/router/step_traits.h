@@ -7,6 +7,8 @@
 // called with no Step (its tests) handles every feature.
 #pragma once
 
+#include <type_traits>
+
 namespace d3 {
 
 /// The network a route stage decodes for, known when the step is compiled
@@ -31,6 +33,9 @@ struct paper_step {
     static constexpr bool background = false;   ///< background traffic's figures kept apart
     static constexpr bool tracks_next = SlowLinks;  ///< input_unit::next_work from the step
     static constexpr bool hold_unit = false;  ///< the hold stage's decisions from another unit
+    /// Links of more than two latencies (a file network's; D3's and MDF's have a global and a
+    /// local one): the output unit's third and later credit rings.
+    static constexpr bool many_latencies = std::is_same_v<Net, file_network>;
     using network = Net;
 };
 
@@ -43,6 +48,7 @@ struct any_step {
     static constexpr bool background = true;
     static constexpr bool tracks_next = false;
     static constexpr bool hold_unit = false;
+    static constexpr bool many_latencies = true;
     using network = any_network;
 };
 

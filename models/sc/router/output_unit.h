@@ -34,6 +34,10 @@ class output_unit : public sc_core::sc_object {
         router_stats* background = nullptr;  ///< where background packets count (--background)
         /// F > 1: keep the last packets each link started (tails_on; a failure at a step).
         bool records_sent = false;
+        /// Per output, its link's latency in cycles when the links do not split into global and
+        /// local ones by port_of (a file network's, link_latency); empty: outputs 0..K-1 take
+        /// params->global_latency, the others params->local_latency.
+        std::vector<int> link_latencies{};
     };
     using fw_if = tlm::tlm_fw_transport_if<link_protocol_types>;
 
@@ -65,16 +69,19 @@ class output_unit : public sc_core::sc_object {
 
     /// Credits that have arrived by cycle `t` become usable. A credit beyond the buffer's depth
     /// is a protocol error (d3/protocol), found here rather than on arrival so that an arrival,
-    /// which the router downstream makes, writes the ring alone (docs/performance.md).
+    /// which the router downstream makes, writes the ring alone (docs/performance.md). `Step`:
+    /// what the caller's step handles (core/router/step_traits.h: its network; on D3 and MDF no
+    /// third ring is tested for).
+    template <typename Step = any_step>
     void return_credits(std::uint64_t t) {
-        const auto usable = [this](std::uint32_t s) {
-            if (credits_[s] == depth_) return too_many_credits(s);
-            ++credits_[s];
-        };
+        const auto usable = [this](std::uint32_t s) { make_usable(s); };
         returning_.pop_due(t, usable);
-        // The local links' ring when their latency is not the global links' (else empty): its
-        // emptiness tested inline, a call only when it holds credits.
+        // The second latency's ring (D3's and MDF's local links when their latency is not the
+        // global links'; else empty): its emptiness tested inline, a call only when it holds
+        // credits.
         if (!returning_local_.empty()) returning_local_.pop_due(t, usable);
+        if constexpr (Step::many_latencies)
+            if (!more_rings_.empty()) return_more_credits(t);
     }
     /// What a credit of `output` is told by (credit_arrived_at): its first slot, so that a credit
     /// of channel vc counts for first + vc, with no product per credit (the router's link sockets
@@ -84,11 +91,18 @@ class output_unit : public sc_core::sc_object {
     }
     /// A credit for `output`, virtual channel `vc`, usable from cycle `due`.
     void credit_arrived(int output, int vc, std::uint64_t due) {
+        if (!one_separate_ring()) return credit_arrived_by_latency(credit_tag(output), vc, due);
         credit_arrived_at(credit_tag(output), vc, due);
     }
-    /// Whether the credits of `output` wait in a ring of their own: a local link whose latency is
-    /// not the global links' (its arrivals take credit_arrived_at, not the in-place append).
+    /// Whether the credits of `output` do not take the in-place append to the first ring: a
+    /// local link whose latency is not the global links' (credit_arrived_in_own_ring_at), any
+    /// link of a file network's router whose links have several latencies
+    /// (credit_arrived_by_latency).
     bool separate_ring(int output) const { return credit_tag(output) >= local_first_; }
+    /// Whether every separate_ring output's credits wait in the second ring (that of
+    /// credit_arrived_in_own_ring_at): D3's and MDF's local links, a file network's router whose
+    /// links have one latency. Otherwise they take credit_arrived_by_latency.
+    bool one_separate_ring() const { return ring_of_output_.empty(); }
     /// credit_arrived of the output whose credit_tag is `tag`.
     void credit_arrived_at(std::uint32_t tag, int vc, std::uint64_t due) {
         ring_of(tag).push(due, tag + static_cast<std::uint32_t>(vc));
@@ -104,7 +118,17 @@ class output_unit : public sc_core::sc_object {
     bool credit_arrived_in_place_at(std::uint32_t tag, int vc, std::uint64_t due) {
         return returning_.push_in_place(due, tag + static_cast<std::uint32_t>(vc));
     }
-    /// credit_arrived_in_place of the output whose credit_tag is `tag`, a separate_ring one.
+    /// credit_arrived of the output whose credit_tag is `tag`, into its latency's ring (not
+    /// one_separate_ring: a file network's router whose links have several latencies).
+    void credit_arrived_by_latency(std::uint32_t tag, int vc, std::uint64_t due) {
+        const std::uint16_t r = ring_of_output_[tag / static_cast<std::uint32_t>(channels_)];
+        due_cycle_queue<std::uint32_t>& ring = r == 0   ? returning_
+                                               : r == 1 ? returning_local_
+                                                        : more_rings_[r - 2u];
+        ring.push(due, tag + static_cast<std::uint32_t>(vc));
+    }
+    /// credit_arrived_in_place of the output whose credit_tag is `tag`, a separate_ring one, when
+    /// one_separate_ring.
     bool credit_arrived_in_own_ring_at(std::uint32_t tag, int vc, std::uint64_t due) {
         return returning_local_.push_in_place(due, tag + static_cast<std::uint32_t>(vc));
     }
@@ -237,12 +261,26 @@ class output_unit : public sc_core::sc_object {
     /// Credits on their way back in the local links' ring (links of another latency than the
     /// global ones; 0 when the latencies are equal).
     std::size_t local_credits_returning() const { return returning_local_.size(); }
+    /// The rings of returning credits: one per distinct latency of its links.
+    std::size_t credit_rings() const {
+        return 1 + (local_first_ != kNoSecondRing ? 1 : 0) + more_rings_.size();
+    }
 
   private:
     /// The link table, with each output's delay. Sized at the end of elaboration, not in the
     /// constructor: allocated into the room elaboration's transient storage freed, which lowers
     /// the peak RSS of the large networks, as router::upstream_.
     void size_links();
+    /// The link table and the credit rings by setup::link_latencies (a file network's): a ring
+    /// per distinct latency, in the order of the first output of each.
+    void use_link_latencies(const std::vector<int>& latencies, const router_params& p);
+    /// return_credits of the third and later rings (links of three latencies or more).
+    void return_more_credits(std::uint64_t t);
+    /// The credit of `slot` that came back is usable (return_credits).
+    [[gnu::always_inline]] void make_usable(std::uint32_t slot) {
+        if (credits_[slot] == depth_) return too_many_credits(slot);
+        ++credits_[slot];
+    }
     /// A credit of `slot` beyond the depth (d3/protocol).
     [[gnu::cold, gnu::noinline]] void too_many_credits(std::size_t slot) const;
     /// F > 1: the first free ejection lane is busy for the packet's `flits` cycles.
@@ -266,10 +304,12 @@ class output_unit : public sc_core::sc_object {
         return static_cast<std::uint32_t>(output * channels_ + vc);
     }
 
-    /// The ring a credit of the output tagged `tag` waits in: its latency class's.
+    /// The ring a credit of the output tagged `tag` waits in: its latency class's
+    /// (one_separate_ring).
     due_cycle_queue<std::uint32_t>& ring_of(std::uint32_t tag) {
         return tag >= local_first_ ? returning_local_ : returning_;
     }
+    static constexpr std::uint32_t kNoSecondRing = ~std::uint32_t{0};
 
     // What a credit's arrival (credit_arrived) reads and writes, in one cache line: the router
     // downstream calls it, so none of this is cached (docs/performance.md, tenth round). The
@@ -280,8 +320,9 @@ class output_unit : public sc_core::sc_object {
     alignas(kCacheLine) const int channels_;
     const int depth_;
     /// The first credit slot of the local links when their latency differs from the global
-    /// links' (their credits go to returning_local_); past every slot when it is the same.
-    const std::uint32_t local_first_;
+    /// links' (their credits go to returning_local_); past every slot (kNoSecondRing) when it is
+    /// the same; 0 when ring_of_output_ tells the rings (every credit by the table).
+    std::uint32_t local_first_;
     due_cycle_queue<std::uint32_t>
         returning_;  ///< the credits on their way back (the global links'): slot, arrival cycle
     due_cycle_queue<std::uint32_t> returning_local_;  ///< the local links' (another latency)
@@ -320,6 +361,11 @@ class output_unit : public sc_core::sc_object {
     std::vector<sent_record> last_sent_;
     std::vector<std::uint32_t> sent_next_;
     std::uint32_t sent_kept_ = 0;
+    /// A file network's router whose links have several latencies: per output, its ring (0
+    /// returning_, 1 returning_local_, r >= 2 more_rings_[r - 2]); empty otherwise.
+    std::vector<std::uint16_t> ring_of_output_;
+    /// The rings of the third and later latencies (links of three latencies or more).
+    std::vector<due_cycle_queue<std::uint32_t>> more_rings_;
 };
 
 }  // namespace d3

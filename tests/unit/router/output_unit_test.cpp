@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 #include "core/containers/calendar.h"
 #include "far_end.h"
 
@@ -188,6 +190,90 @@ TEST(OutputUnit, LinksOfOneLatencyShareOneRing) {
     output_unit out("output_unit", output_unit::setup{1, 2, 1, &p}, stats);
     EXPECT_FALSE(out.separate_ring(0));
     EXPECT_FALSE(out.separate_ring(1));
+}
+
+// A file network's links, each of its own latency (output_unit::setup::link_latencies): 3, 1, 7
+// and 1 cycles on outputs 0 to 3. Each hop takes its link's latency after the pipeline's cycle,
+// and the credits wait in a ring per latency (three rings), each usable at its own cycle whatever
+// order they arrive in across the rings.
+TEST(OutputUnit, LinksOfThreeLatenciesTakeTheirOwnDelaysAndRings) {
+    router_params p;
+    p.buffer_depth = 2;
+    p.pipeline = pipeline_of_stages(2);  // one cycle after the grant (as output_fixture's)
+    p.local_latency = p.global_latency = 7;
+    router_stats stats;
+    far_end o0, o1, o2, o3, node;
+    output_unit::setup s{4, 4, 1, &p};
+    s.link_latencies = {3, 1, 7, 1};
+    output_unit out("output_unit", s, stats);
+    out.bind({&o0, &o1, &o2, &o3}, &node);
+    EXPECT_EQ(out.credit_rings(), 3u);
+    EXPECT_FALSE(out.one_separate_ring());  // each credit into its latency's ring by the table
+    for (int o = 0; o < 4; ++o) EXPECT_TRUE(out.separate_ring(o));
+    packet a, b, c, d;
+    out.send(0, 0, &a, 0);
+    out.send(1, 0, &b, 0);
+    out.send(2, 0, &c, 0);
+    out.send(3, 0, &d, 0);
+    EXPECT_EQ(o0.got.at(0).second, cycles(1 + 3));
+    EXPECT_EQ(o1.got.at(0).second, cycles(1 + 1));
+    EXPECT_EQ(o2.got.at(0).second, cycles(1 + 7));
+    EXPECT_EQ(o3.got.at(0).second, cycles(1 + 1));
+    // Arrivals in the order of the routers downstream, each ring in its own due order.
+    out.credit_arrived(2, 0, 16);
+    out.credit_arrived(0, 0, 8);
+    out.credit_arrived(1, 0, 4);
+    out.credit_arrived(3, 0, 5);
+    EXPECT_EQ(out.credits_outstanding(), 0u);
+    EXPECT_EQ(out.next_credit(0), 4u);
+    EXPECT_EQ(out.occupancy(2, 16), 1);  // due at 16: not before it
+    EXPECT_EQ(out.occupancy(2, 17), 0);
+    const auto usable = [&] {
+        std::vector<int> u;
+        for (int o = 0; o < 4; ++o) u.push_back(out.credits(o, 0));
+        return u;
+    };
+    out.return_credits(4);
+    EXPECT_EQ(usable(), (std::vector<int>{1, 2, 1, 1}));
+    EXPECT_EQ(out.next_credit(4), 5u);
+    out.return_credits(8);
+    EXPECT_EQ(usable(), (std::vector<int>{2, 2, 1, 2}));
+    EXPECT_EQ(out.next_credit(8), 16u);
+    out.return_credits(16);
+    EXPECT_EQ(usable(), (std::vector<int>{2, 2, 2, 2}));
+    EXPECT_EQ(out.next_credit(16), calendar::kNever);
+}
+
+// Per-output latencies of two values take two rings, by the table; of one value one ring, each
+// credit appended in place.
+TEST(OutputUnit, LinksOfOneOrTwoLatenciesKeepOneOrTwoRings) {
+    router_params p;
+    router_stats stats;
+    output_unit::setup s{3, 3, 1, &p};
+    s.link_latencies = {2, 5, 2};
+    output_unit two("output_unit", s, stats);
+    EXPECT_EQ(two.credit_rings(), 2u);
+    EXPECT_FALSE(two.one_separate_ring());
+    far_end o0, o1, o2, node;
+    two.bind({&o0, &o1, &o2}, &node);
+    packet a, b, c;
+    two.send(0, 0, &a, 0);
+    two.send(1, 0, &b, 0);
+    two.send(2, 0, &c, 0);
+    two.credit_arrived(1, 0, 9);
+    two.credit_arrived(0, 0, 3);
+    two.credit_arrived(2, 0, 4);
+    EXPECT_EQ(two.next_credit(0), 3u);
+    two.return_credits(4);
+    EXPECT_EQ(two.credits(0, 0), p.buffer_depth);
+    EXPECT_EQ(two.credits(1, 0), p.buffer_depth - 1);
+    EXPECT_EQ(two.credits(2, 0), p.buffer_depth);
+    EXPECT_EQ(two.next_credit(4), 9u);
+    s.link_latencies = {4, 4, 4};
+    output_unit one("output_unit", s, stats);
+    EXPECT_EQ(one.credit_rings(), 1u);
+    EXPECT_TRUE(one.one_separate_ring());
+    for (int o = 0; o < 3; ++o) EXPECT_FALSE(one.separate_ring(o));
 }
 
 }  // namespace
