@@ -19,10 +19,10 @@
 
 #include "support/bfs_distances.h"
 #include "support/packets_seen.h"
-#include "support/run_logged.h"
 #include "support/read_file.h"
 #include "support/run_command.h"
 #include "support/run_json.h"
+#include "support/run_logged.h"
 
 namespace d3 {
 namespace {
@@ -211,7 +211,7 @@ TEST(BuiltNetworkCli, ValiantRefusesTooFewChannels) {
     const std::string torus = std::string(D3SIM) +
                               " --topology file:" + std::string(D3_SOURCE_DIR) +
                               "/configs/networks/torus-4x4.net";
-    test::expect_bad_input_command(torus + kTraffic + " --routing valiant", "at most 6");
+    test::expect_bad_input_command(torus + kTraffic + " --routing valiant", "at most 7");
     const std::string cube = std::string(D3SIM) + " --topology hamming --dims 2,2,2" + kTraffic;
     test::expect_bad_input_command(cube + " --routing ugal", "--vcs 6");
     EXPECT_FALSE(

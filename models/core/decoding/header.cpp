@@ -115,8 +115,9 @@ std::string file_header_rule(const header& h, const topology& t) {
                std::to_string(kFileMostSteps);
     if (h.kind != header_kind::destination)
         return "a file network takes destination and via headers only";
-    return "a file network's destination header names " + names + ", with b <= " +
-           std::to_string(kFileMostSteps) + ", C below K=" + std::to_string(t.k()) + " and D = 0";
+    return "a file network's destination header names " + names +
+           ", with b <= " + std::to_string(kFileMostSteps) +
+           ", C below K=" + std::to_string(t.k()) + " and D = 0";
 }
 
 }  // namespace

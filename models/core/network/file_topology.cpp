@@ -28,8 +28,7 @@ std::optional<std::string> file_topology::check(const network_file& net, const m
             "yet (got 'terminals 0')");
     if (r.diameter() > kMaxDiameter)
         return "a file network's longest minimal route is at most " + std::to_string(kMaxDiameter) +
-               " hops (a destination header's 3-bit b; got " + std::to_string(r.diameter()) +
-               ")";
+               " hops (a destination header's 3-bit b; got " + std::to_string(r.diameter()) + ")";
     std::uint32_t latency = 0;
     for (std::uint32_t x = 0; x < net.routers(); ++x)
         for (const port_link& l : net.ports(x)) {

@@ -127,6 +127,9 @@ class topology {
     /// The routers a file network's header names in c' (core/decoding/file_header.h); M on D3 and
     /// MDF.
     int header_group() const { return header_group_; }
+    /// The header groups all of whose header_group() routers exist: MDF's groups(), a file
+    /// network's routers / header_group() (valid(h, t)'s test of c', core/decoding/header.h).
+    int header_groups() const { return header_groups_; }
     /// id() on a D3 network (is_d3()), without the test of the network: the ledger's launch in
     /// closed form, a D3 header's (every packet of a primitive).
     router_id id_on_d3(const coord& x) const { return id_in(x, m_); }
@@ -201,10 +204,11 @@ class topology {
     int k_;
     int m_;
     topology_kind kind_ = topology_kind::d3;
-    int groups_;    ///< groups()
-    int cabinets_;  ///< the values of c: K on D3, the routers of a file network
+    int groups_;        ///< groups()
+    int cabinets_;      ///< the values of c: K on D3, the routers of a file network
     int header_rows_;   ///< header_id()'s R
     int header_group_;  ///< header_id()'s G
+    int header_groups_;
     std::shared_ptr<const dragonfly> mdf_;
     std::shared_ptr<const file_topology> file_;
     /// MDF's and a file network's global wiring, per (group, router, port); null on D3.

@@ -19,8 +19,7 @@ class file_valiant_routing final : public launch_routing {
         : routes_(f.routes()), group_(f.header_group()) {}
     header route(const coord& src, const coord& dst, traffic_rng& r) const override {
         const int via = uniform_int(r, static_cast<int>(routes_.routers()));
-        return make_file_via_header(dst.c, via, distance(src.c, via), distance(via, dst.c),
-                                    group_);
+        return make_file_via_header(dst.c, via, distance(src.c, via), distance(via, dst.c), group_);
     }
 
   private:

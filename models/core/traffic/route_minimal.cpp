@@ -17,7 +17,8 @@ class minimal_routing final : public launch_routing {
 
 class table_routing final : public launch_routing {
   public:
-    explicit table_routing(const file_topology& f) : routes_(f.routes()), group_(f.header_group()) {}
+    explicit table_routing(const file_topology& f)
+        : routes_(f.routes()), group_(f.header_group()) {}
     header route(const coord& src, const coord& dst, traffic_rng&) const override {
         const auto from = static_cast<std::uint32_t>(src.c);
         const auto to = static_cast<std::uint32_t>(dst.c);
