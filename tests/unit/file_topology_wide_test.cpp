@@ -29,12 +29,15 @@ topology h17() {
     return topology(file_topology::build(s, 1, 1));
 }
 
-// Walks h from router s through the reference decoder; returns where it is ejected (-1: nowhere
-// within `most` hops) and the hops taken, b one lower on each.
+// Walks h from router s through the reference decoder as the router does (checked at launch,
+// decode_valid after); returns where it is ejected (-1: nowhere within `most` hops) and the hops
+// taken, b one lower on each.
 std::pair<int, int> walk(const topology& t, header h, int s, int most) {
+    EXPECT_TRUE(valid(h, t)) << to_string(h);
     coord x{s, 0, 0};
     for (int hops = 0; hops <= most; ++hops) {
-        const decision dec = decode(h, x, t);
+        decision dec;
+        decode_valid(h, x, t, dec);
         if (dec.act == action::eject) return {x.c, hops};
         EXPECT_EQ(dec.act, action::global);
         hop next;
