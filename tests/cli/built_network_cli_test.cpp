@@ -22,6 +22,7 @@
 #include "support/read_file.h"
 #include "support/run_command.h"
 #include "support/run_json.h"
+#include "support/run_logged.h"
 
 namespace d3 {
 namespace {
@@ -57,28 +58,10 @@ adjacency rsn2_complete(int n) {
 
 using test::packet_seen;
 
-// Runs `args` with a packet log; expects a correct run that delivered every packet once, calls
-// `each` on every packet and returns the result.
+// test::run_logged of this test's d3sim.
 nlohmann::json run_logged(const std::string& args, const std::string& name,
                           const std::function<void(const packet_seen&)>& each) {
-    const std::string log = testing::TempDir() + "d3_built_" + name + ".csv";
-    const nlohmann::json j = test::run_json(D3SIM, args + " --trace-packets " + log);
-    if (j.empty()) return j;
-    EXPECT_TRUE(j["correct"].get<bool>()) << args;
-    const auto injected = j["injected"].get<std::uint64_t>();
-    EXPECT_GT(injected, 0u);
-    EXPECT_EQ(j["delivered"].get<std::uint64_t>(), injected);
-    for (const char* k : {"lost", "duplicated", "misrouted", "left_in_buffers"})
-        EXPECT_EQ(j[k].get<std::uint64_t>(), 0u) << k;
-    const std::string text = test::read_all(log);
-    std::remove(log.c_str());
-    const auto packets = test::packets_of(text);
-    EXPECT_EQ(packets.size(), injected);
-    for (const auto& [id, p] : packets) {
-        EXPECT_EQ(p.delivered, 1) << "packet " << id;
-        each(p);
-    }
-    return j;
+    return test::run_logged(D3SIM, args, name, each);
 }
 
 // Minimal routing on `net`: every packet's hops the shortest path of `d`, b the hops still to go.
@@ -167,7 +150,7 @@ TEST(BuiltNetworkCli, RefusesWhatDoesNotFit) {
                                        " --topology rsn --levels 3 --nucleus "
                                        "complete:4" +
                                        kTraffic,
-                                   "5 hops");  // diameter 7
+                                   "--vcs 7");  // diameter 7: a channel per hop to go
     test::expect_bad_input_command(kHamming + kTraffic + " --vcs 1", "--vcs 2");
 }
 
@@ -250,7 +233,7 @@ TEST(BuiltNetworkCli, ValiantRefusesTooFewChannels) {
     const std::string torus = std::string(D3SIM) +
                               " --topology file:" + std::string(D3_SOURCE_DIR) +
                               "/configs/networks/torus-4x4.net";
-    test::expect_bad_input_command(torus + kTraffic + " --routing valiant", "at most 6");
+    test::expect_bad_input_command(torus + kTraffic + " --routing valiant", "at most 7");
     const std::string cube = std::string(D3SIM) + " --topology hamming --dims 2,2,2" + kTraffic;
     test::expect_bad_input_command(cube + " --routing ugal", "--vcs 6");
     EXPECT_FALSE(

@@ -7,7 +7,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <fstream>
 #include <map>
 #include <queue>
 #include <set>
@@ -88,35 +87,6 @@ TEST(FileNetworkCli, TorusDeliversEveryPacketOnceOnAShortestPath) {
     EXPECT_NEAR(j["traffic"]["hops"]["mean"].get<double>(), all_pairs, 0.35);
 }
 
-// A ring of R routers written as a file: router r's port 0 leads to r + 1, port 1 to r - 1.
-std::string write_ring(int routers) {
-    const std::string path =
-        testing::TempDir() + "d3_file_network_ring" + std::to_string(routers) + ".net";
-    std::ofstream f(path);
-    f << "routers " << routers << "\n";
-    for (int r = 0; r < routers; ++r) f << "link " << r << " 0 " << (r + 1) % routers << " 1\n";
-    return path;
-}
-
-// Beyond the limits, one line and exit 2 (docs/networks.md, "Why 256 routers and a diameter of
-// 5"): 257 routers or more (a destination header names its router in 8 bits), a diameter of 6 or
-// more (a destination header's b); a ring of 10, diameter 5, runs.
-TEST(FileNetworkCli, RefusesMoreThan256RoutersAndADiameterAbove5) {
-    const std::string traffic = " --traffic uniform --rate 0.1 --measure 10";
-    test::expect_bad_input_command(
-        std::string(D3SIM) + " --topology hamming --dims 17,17" + traffic,
-        "at most 256 routers in the simulator (the header's 8-bit destination field; got 289)");
-    const std::string ring12 = write_ring(12), ring10 = write_ring(10);
-    test::expect_bad_input_command(std::string(D3SIM) + " --topology file:" + ring12 + traffic,
-                                   "at most 5 hops (a destination header's b; got 6)");
-    const nlohmann::json j =
-        test::run_json(D3SIM, "--topology file:" + ring10 + " --vcs 5" + traffic);
-    ASSERT_FALSE(j.empty());
-    EXPECT_TRUE(j["correct"].get<bool>());
-    std::remove(ring12.c_str());
-    std::remove(ring10.c_str());
-}
-
 // --trace-routers picks a file network's routers by index: the log keeps exactly the events of
 // router 3 that the unfiltered log of the same run has.
 TEST(FileNetworkCli, TraceRoutersPicksRoutersByIndex) {
@@ -143,9 +113,9 @@ TEST(FileNetworkCli, RefusesWhatDoesNotApplyToAFileNetwork) {
     const std::string net = std::string(D3SIM) + " --topology file:" + kTorus;
     const std::string traffic = " --traffic uniform --rate 0.1 --warmup 10 --measure 10";
     test::expect_bad_input_command(net + " --primitive all-to-all", "runs --traffic");
-    // Valiant and UGAL need twice the diameter's 4 channels, more than a router has.
-    test::expect_bad_input_command(net + traffic + " --routing ugal", "at most 6");
-    test::expect_bad_input_command(net + traffic + " --routing valiant", "at most 6");
+    // Valiant and UGAL need twice the diameter's 4 hops, more than a header's b counts.
+    test::expect_bad_input_command(net + traffic + " --routing ugal", "at most 7");
+    test::expect_bad_input_command(net + traffic + " --routing valiant", "at most 7");
     test::expect_bad_input_command(net + " --traffic drawer-to-drawer --rate 0.1", "neighbor");
     test::expect_bad_input_command(net + traffic + " --k 4", "--k");
     test::expect_bad_input_command(net + traffic + " --fail-links random:1", "--fail-links");

@@ -1,7 +1,8 @@
 // A network given as a file as the simulator wires and decodes it (core/network/file_topology.h,
 // core/decoding/file_decoder.h; issue 48 item 1): the 4 x 4 torus against its coordinates, a
 // router with fewer ports padded with loops, the files the simulator refuses, and every route
-// walked through the decoder against the torus distance in closed form.
+// walked through the decoder against the torus distance in closed form; beyond 256 routers, in
+// file_topology_wide_test.cpp.
 #include "core/network/file_topology.h"
 
 #include <gtest/gtest.h>
@@ -103,14 +104,14 @@ TEST(FileTopology, FilesTheSimulatorCannotRunAreRefused) {
             EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
         }
     };
-    std::string ring12 = "routers 12\n";
-    for (int r = 0; r < 12; ++r)
-        ring12 += "link " + std::to_string(r) + " 0 " + std::to_string((r + 1) % 12) + " 1\n";
-    refused("d3_ring12.net", ring12, "at most 5 hops (a destination header's b; got 6)");
-    std::string ring257 = "routers 257\n";
-    for (int r = 0; r < 257; ++r)
-        ring257 += "link " + std::to_string(r) + " 0 " + std::to_string((r + 1) % 257) + " 1\n";
-    refused("d3_ring257.net", ring257, "at most 256 routers");
+    const auto ring = [](int n) {
+        std::string text = "routers " + std::to_string(n) + "\n";
+        for (int r = 0; r < n; ++r)
+            text += "link " + std::to_string(r) + " 0 " + std::to_string((r + 1) % n) + " 1\n";
+        return text;
+    };
+    refused("d3_ring16.net", ring(16), "at most 7 hops (a destination header's 3-bit b; got 8)");
+    refused("d3_ring8193.net", ring(8193), "at most 8192 routers");
     refused("d3_long.net", "routers 3\nlink 0 0 1 0\nlink 1 1 2 0 1025\n",
             "link latency is at most 1024 cycles (got 1025)");
     refused("d3_none.net", "routers 2\nterminals 0\nlink 0 0 1 0\n", "terminals 0");
@@ -147,7 +148,7 @@ TEST(FileTopology, EveryRouteTakesItsDistanceAndEndsWithBZero) {
             const int dist = torus_distance(s, d);
             ASSERT_EQ(routes.distance(static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(d)),
                       dist);
-            header h = make_destination_header(dist, {d, 0, 0});
+            header h = make_destination_header(dist, {d, 0, 0});  // header groups of one
             ASSERT_TRUE(valid(h, t));
             coord x{s, 0, 0};
             int hops = 0;

@@ -1,5 +1,6 @@
 // The reference decoder of a network given as a file (core/network/file_topology.h, issue 48):
-// a destination header (b; r', 0, 0) names the destination router r' in c'; at r' the packet is
+// a destination header names the destination router r' (in c' and p', core/decoding/file_header.h);
+// at r' the packet is
 // delivered, anywhere else it leaves on the port the minimal routing table gives for the router
 // it heads for (file_target: r', or a Valiant route's intermediate router first,
 // core/decoding/file_header.h; core/network/graphs/minimal_routes.h, the lowest-numbered port of a
@@ -20,9 +21,10 @@ namespace d3 {
 /// network `t` at its router `at`.
 [[gnu::always_inline]] inline void decode_file_valid_inline(const header& h, const coord& at,
                                                             const topology& t, decision& d) {
-    if (at.c == h.f0) return set_decision(d, action::eject, 0, false, h);
+    const int g = t.header_group();
+    if (at.c == file_destination(h, g)) return set_decision(d, action::eject, 0, false, h);
     const auto here = static_cast<std::uint32_t>(at.c);
-    const auto to = static_cast<std::uint32_t>(file_target(h));
+    const auto to = static_cast<std::uint32_t>(file_target(h, g));
     set_decision(d, action::global, static_cast<int>(t.file()->routes().port(here, to)), false, h);
 }
 

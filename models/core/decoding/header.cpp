@@ -2,6 +2,8 @@
 
 #include <sstream>
 
+#include "core/decoding/file_header.h"
+
 namespace d3 {
 
 bool operator==(const header& a, const header& b) {
@@ -89,17 +91,45 @@ std::optional<std::string> check(const header& h, int k, int m) {
     return std::nullopt;
 }
 
+bool valid_on_file(const header& h, const topology& t) {
+    const int g = t.header_group();
+    const auto names = [&](int r) { return static_cast<std::uint32_t>(r) < t.routers(); };
+    if (h.broadcast || h.b > kFileMostSteps || h.f1 != 0 || h.f2 >= g ||
+        !names(file_destination(h, g)))
+        return false;
+    if (h.kind == header_kind::destination) return h.defl_c < t.k() && h.defl_d == 0;
+    return h.kind == header_kind::via && file_hops_after(h) <= h.b &&
+           (h.defl_d >> kFileAfterBits) < g && names(file_via_router(h, g));
+}
+
+namespace {
+
+// What valid_on_file asks of h, for check()'s message.
+std::string file_header_rule(const header& h, const topology& t) {
+    const std::string names = "routers below " + std::to_string(t.routers()) + " as (r / " +
+                              std::to_string(t.header_group()) + ", 0, r % " +
+                              std::to_string(t.header_group()) + ")";
+    if (h.kind == header_kind::via)
+        return "a file network's via header names " + names +
+               " (the intermediate router in C and D's high bits) and D's low bits <= b <= " +
+               std::to_string(kFileMostSteps);
+    if (h.kind != header_kind::destination)
+        return "a file network takes destination and via headers only";
+    return "a file network's destination header names " + names +
+           ", with b <= " + std::to_string(kFileMostSteps) +
+           ", C below K=" + std::to_string(t.k()) + " and D = 0";
+}
+
+}  // namespace
+
 std::optional<std::string> check(const header& h, const topology& t) {
     const auto bad = [&](const std::string& what) {
         return std::optional<std::string>("header " + to_string(h) + ": " + what);
     };
-    if (t.is_file() && h.kind == header_kind::via) {  // Valiant's (core/decoding/file_header.h)
-        if (valid_file_via(h, t.groups())) return std::nullopt;
-        return bad("a file network's via header names routers below " + std::to_string(t.groups()) +
-                   ", d' = p' = 0 and D <= b <= " + std::to_string(kFileMostSteps));
+    if (t.is_file()) {
+        if (valid_on_file(h, t)) return std::nullopt;
+        return bad(file_header_rule(h, t));
     }
-    if (t.is_file() && h.kind != header_kind::destination)
-        return bad("a file network takes destination and via headers only");
     if (t.is_d3() || h.kind == header_kind::source_vector) return check(h, t.k(), t.m());
     if (h.kind == header_kind::sync) return bad("synchronizing headers are D3's");
     if (h.broadcast) return bad("destination headers have no broadcast bit");

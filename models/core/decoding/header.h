@@ -103,31 +103,28 @@ std::optional<std::string> check(const header& h, int k, int m);
 
 /// The most hops a file network's header may launch with: b is 3 bits.
 inline constexpr int kFileMostSteps = 7;
-
-/// Whether h is a valid via header on a file network of `routers` routers (Valiant's,
-/// core/decoding/file_header.h: C the intermediate router, D at most b hops after it).
-inline bool valid_file_via(const header& h, int routers) {
-    return !h.broadcast && h.b <= kFileMostSteps && h.f0 < routers && h.f1 == 0 && h.f2 == 0 &&
-           h.defl_c < routers && h.defl_d <= h.b;
-}
-
+/// Whether h is a valid header on the file network t: a destination header or Valiant's via
+/// header naming routers of t (core/decoding/file_header.h), with b <= kFileMostSteps.
+bool valid_on_file(const header& h, const topology& t);
 /// On a topology: D3 as above; MDF takes source vectors as D3 does and destination headers with c'
-/// a group (below K*M+1), d' = 0 and p' a router of the group.
+/// a group (below K*M+1), d' = 0 and p' a router of the group; a file network valid_on_file.
 inline bool valid(const header& h, const topology& t) {
     if (t.is_d3()) return valid(h, t.k(), t.m());
     // A source vector (B, b; gamma, pi, delta) reads the same on MDF: gamma a global port, pi and
     // delta local ports (issue 14, core/decoding/mdf_decoder.cpp). A file network takes
-    // destination headers only, (b; r', 0, 0) with C = D = 0: MDF's test below with M = 1 and
-    // groups() its routers (core/decoding/file_decoder.h).
+    // destination and via headers only.
     if (h.kind == header_kind::source_vector) return !t.is_file() && valid(h, t.k(), t.m());
-    // A file network's via header is Valiant's (core/decoding/file_header.h: C the intermediate
-    // router, D the hops after it).
     if (h.kind == header_kind::via)
-        return t.is_file() ? valid_file_via(h, t.groups())
+        return t.is_file() ? valid_on_file(h, t)
                            : !h.broadcast && h.b <= kViaSteps && h.f0 < t.groups() && h.f1 == 0 &&
                                  h.f2 < t.m() && h.defl_c < t.groups() && h.defl_d < t.m();
-    return h.kind == header_kind::destination && !h.broadcast && h.b <= 5 && h.f0 < t.groups() &&
-           h.f1 == 0 && h.f2 < t.m() && h.defl_c < t.k() && h.defl_d < t.m();
+    // MDF's destination header. On a file network (M = 1) the same test takes the common case,
+    // (b <= 5; c', 0, 0) with C < K and D = 0, c' below its full header groups, and
+    // valid_on_file the rest: MDF's valid headers pass the first test, at its old cost.
+    return (h.kind == header_kind::destination && !h.broadcast && h.b <= 5 &&
+            h.f0 < t.header_groups() && h.f1 == 0 && h.f2 < t.m() && h.defl_c < t.k() &&
+            h.defl_d < t.m()) ||
+           (t.is_file() && valid_on_file(h, t));
 }
 std::optional<std::string> check(const header& h, const topology& t);
 

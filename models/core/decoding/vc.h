@@ -3,16 +3,18 @@
 // Every hop steps b down by one, and a packet's b on arrival selects its virtual channel at the
 // receiving input. A packet in channel b only ever waits for channel b-1 downstream (or for the
 // node, b = 0), so the channel dependency graph has no cycle and l-g-l routing cannot deadlock,
-// however the buffers fill. Destination headers launch with b <= 5 and arrive with b <= 4: five
-// channels (b = 0..4) cover minimal (b = 3), Valiant (b = 4) and UGAL-style (b = 5) routing.
+// however the buffers fill. D3's and MDF's destination headers launch with b <= 5 and arrive
+// with b <= 4: five channels (b = 0..4) cover minimal (b = 3), Valiant (b = 4) and UGAL-style
+// (b = 5) routing. A file network's launch with b <= 7 (its routes' hops) and arrive with b <= 6:
+// seven channels, a distance class each (docs/networks.md, "Deadlock freedom").
 // With fewer channels the highest ones are shared (vc = min(b, vcs - 1)), which is only
 // guaranteed deadlock-free when vcs > the largest b a packet arrives with.
 #pragma once
 
 namespace d3 {
 
-/// Largest number of virtual channels per input (b on arrival is 0..4; one spare).
-inline constexpr int kMaxVcs = 6;
+/// Largest number of virtual channels per input (b on arrival is 0..6; one spare).
+inline constexpr int kMaxVcs = 8;
 /// Channels the synthetic-traffic testbench uses by default: one per b on arrival, 0..4.
 inline constexpr int kTrafficVcs = 5;
 

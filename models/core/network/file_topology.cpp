@@ -10,18 +10,26 @@
 
 namespace d3 {
 
-std::optional<std::string> file_topology::check(const network_file& net, const minimal_routes& r) {
-    if (net.routers() > kMaxRouters)
+// A file network's packet takes a virtual channel per hop still to go (core/decoding/vc.h).
+static_assert(kMaxVcs >= file_topology::kMaxDiameter, "a channel per distance class");
+
+std::optional<std::string> file_topology::check_routers(std::uint32_t routers) {
+    if (routers > kMaxRouters)
         return "a file network has at most " + std::to_string(kMaxRouters) +
-               " routers in the simulator (the header's 8-bit destination field; got " +
-               std::to_string(net.routers()) + ")";
+               " routers in the simulator (a header names one in 256 groups of " +
+               std::to_string(kMaxHeaderGroup) + "; got " + std::to_string(routers) + ")";
+    return std::nullopt;
+}
+
+std::optional<std::string> file_topology::check(const network_file& net, const minimal_routes& r) {
+    if (auto err = check_routers(net.routers())) return err;
     if (net.terminals() == 0)
         return std::string(
             "a file network's routers each have a terminal or more in the simulator "
             "yet (got 'terminals 0')");
     if (r.diameter() > kMaxDiameter)
         return "a file network's longest minimal route is at most " + std::to_string(kMaxDiameter) +
-               " hops (a destination header's b; got " + std::to_string(r.diameter()) + ")";
+               " hops (a destination header's 3-bit b; got " + std::to_string(r.diameter()) + ")";
     for (std::uint32_t x = 0; x < net.routers(); ++x)
         for (const port_link& l : net.ports(x))
             if (l.latency > static_cast<std::uint32_t>(kLinkLatencyRange.hi))
@@ -41,15 +49,23 @@ std::optional<std::string> file_topology::router_problem(const router_params& r,
     const int hops = (two_legs ? 2 : 1) * routes_->diameter();
     const std::string route =
         two_legs ? "longest route through an intermediate router" : "longest minimal route";
-    if (hops > kMaxVcs)
+    if (hops > kFileMostSteps)
         return net + ": its " + route + " has " + std::to_string(hops) +
-               " hops, which need as many virtual channels (at most " + std::to_string(kMaxVcs) +
-               "; a diameter of at most " + std::to_string(kMaxVcs / 2) + " for Valiant and UGAL)";
+               " hops, more than a header's 3-bit b counts (at most " +
+               std::to_string(kFileMostSteps) + "; a diameter of at most " +
+               std::to_string(kFileMostSteps / 2) + " for Valiant and UGAL)";
     if (r.vcs < hops)
         return net + ": its " + route + " has " + std::to_string(hops) +
                " hops, which need as many virtual channels (--vcs " + std::to_string(hops) +
                " or more; got " + std::to_string(r.vcs) + ")";
     return std::nullopt;
+}
+
+std::unique_ptr<const minimal_routes> file_topology::routes_of(const network_file& net) const {
+    // Before the tables, which grow with the routers squared.
+    if (auto err = check_routers(net.routers()))
+        throw std::invalid_argument((path_.empty() ? name_ : path_) + ": " + *err);
+    return std::make_unique<const minimal_routes>(net);
 }
 
 std::shared_ptr<const file_topology> file_topology::read(const std::string& path) {
@@ -74,8 +90,9 @@ file_topology::file_topology(std::string path, std::string name, std::string lab
       name_(std::move(name)),
       label_(std::move(label)),
       net_(std::make_unique<const network_file>(std::move(net))),
-      routes_(std::make_unique<const minimal_routes>(*net_)),
-      ports_(static_cast<int>(net_->max_ports())) {
+      routes_(routes_of(*net_)),
+      ports_(static_cast<int>(net_->max_ports())),
+      header_group_(header_group(net_->routers())) {
     if (auto err = check(*net_, *routes_))
         throw std::invalid_argument((path_.empty() ? name_ : path_) + ": " + *err);
     const std::uint32_t n = net_->routers();

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/decoding/header.h"
 #include "core/network/dragonfly.h"
 #include "core/network/graphs/minimal_routes.h"
 #include "core/network/graphs/network_file.h"
@@ -23,13 +24,24 @@ struct router_params;  // core/network/config.h
 
 class file_topology {
   public:
-    /// The most routers a file network may have in the simulator: a destination header names
-    /// the router in its 8-bit c' field (docs/header-format.md).
-    static constexpr std::uint32_t kMaxRouters = 256;
+    /// The most routers in a header group (header_group): a Valiant header carries the
+    /// intermediate router's p' beside its last leg's hops in D (core/decoding/file_header.h).
+    static constexpr int kMaxHeaderGroup = 32;
+    /// The most routers a file network may have in the simulator: a header names router r as
+    /// (c', 0, p') with c' its 8-bit header group and p' its place in it (header_group).
+    static constexpr std::uint32_t kMaxRouters = 256 * kMaxHeaderGroup;
     /// The longest minimal route: a destination header launches with b = the route's hops, and
-    /// a valid one has b <= 5 (core/decoding/header.h).
-    static constexpr int kMaxDiameter = 5;
+    /// b is 3 bits (core/decoding/header.h, kFileMostSteps).
+    static constexpr int kMaxDiameter = kFileMostSteps;
+    /// The routers of a header group: a header names router r in c' = r / G and p' = r % G, G
+    /// the fewest routers per group that keep c' below 256 (1 up to 256 routers).
+    static int header_group(std::uint32_t routers) {
+        return static_cast<int>((routers + 255) / 256);
+    }
 
+    /// Why a file network of `routers` routers cannot be simulated (above kMaxRouters), or
+    /// nothing.
+    static std::optional<std::string> check_routers(std::uint32_t routers);
     /// Why `net` cannot be simulated (too many routers, a diameter above kMaxDiameter, a link
     /// latency beyond the simulator's range), or nothing.
     static std::optional<std::string> check(const network_file& net, const minimal_routes& r);
@@ -58,6 +70,8 @@ class file_topology {
     const network_file& net() const { return *net_; }
     const minimal_routes& routes() const { return *routes_; }
     std::uint32_t routers() const { return net_->routers(); }
+    /// header_group(routers()): the G of the headers' (c', 0, p') = (r / G, 0, r % G).
+    int header_group() const { return header_group_; }
     /// K: the most ports of a router.
     int ports() const { return ports_; }
     /// The longest latency of its links in cycles (the router's horizon and watchdog take it as
@@ -76,6 +90,8 @@ class file_topology {
 
   private:
     file_topology(std::string path, std::string name, std::string label, network_file net);
+    /// The minimal routes of `net`, after check_routers (throws std::invalid_argument).
+    std::unique_ptr<const minimal_routes> routes_of(const network_file& net) const;
 
     std::string path_;
     std::string name_;
@@ -83,6 +99,7 @@ class file_topology {
     std::unique_ptr<const network_file> net_;  ///< stable: routes_ points into it
     std::unique_ptr<const minimal_routes> routes_;
     int ports_ = 0;
+    int header_group_ = 1;
     int longest_latency_ = 1;
     std::vector<port_end> wiring_;
 };

@@ -29,7 +29,14 @@ std::optional<std::string> topology::check_mdf(int k, int m) {
     return std::nullopt;
 }
 
-topology::topology(int k, int m) : k_(k), m_(m), groups_(k * m), cabinets_(k) {
+topology::topology(int k, int m)
+    : k_(k),
+      m_(m),
+      groups_(k * m),
+      cabinets_(k),
+      header_rows_(m),
+      header_group_(m),
+      header_groups_(groups_) {
     if (auto err = check(k, m)) throw std::invalid_argument(*err);
 }
 
@@ -39,6 +46,9 @@ topology::topology(std::shared_ptr<const dragonfly> mdf)
       kind_(topology_kind::mdf),
       groups_(k_ * m_ + 1),
       cabinets_(groups_),
+      header_rows_(1),
+      header_group_(m_),
+      header_groups_(groups_),
       mdf_(std::move(mdf)) {
     if (!mdf_) throw std::invalid_argument("MDF topology without a wiring");
     if (auto err = check_mdf(k_, m_)) throw std::invalid_argument(*err);
@@ -51,6 +61,9 @@ topology::topology(std::shared_ptr<const file_topology> net)
       kind_(topology_kind::file),
       groups_(net ? static_cast<int>(net->routers()) : 0),
       cabinets_(groups_),
+      header_rows_(1),
+      header_group_(net ? net->header_group() : 1),
+      header_groups_(groups_ / header_group_),
       file_(std::move(net)) {
     if (!file_) throw std::invalid_argument("file topology without a network");
     wiring_ = file_->wiring();

@@ -3,8 +3,8 @@
 // M-1 local ports (a complete graph per drawer or group) and K global ports per router, so one
 // router model serves both; they differ in router count, ids and global wiring. A network given as
 // a file (core/network/file_topology.h, issue 48) is the third: K global ports per router (the
-// most a router of the file has), M = 1, router r at (r,0,0), wired as the file says. Plain C++,
-// no SystemC.
+// most a router of the file has), M = 1, router r at (r,0,0), wired as the file says; its headers
+// name r in groups of their own (header_group). Plain C++, no SystemC.
 #pragma once
 
 #include <cstdint>
@@ -117,6 +117,19 @@ class topology {
         return x.c >= 0 && x.c < cabinets_ && x.d >= 0 && x.d < m_ && x.p >= 0 && x.p < m_;
     }
     router_id id(const coord& x) const { return id_in(x, mdf_ ? 1 : m_); }
+    /// The router a destination or via header's (c', d', p') names (core/decoding/header.h):
+    /// (c' R + d') G + p', with R = G = M on D3, R = 1 and G = M on MDF (id() of the coordinate
+    /// alike) and R = 1 and G = header_group() on a file network. Inline: the ledger's launch
+    /// (every packet of synthetic traffic).
+    router_id header_id(int c, int d, int p) const {
+        return static_cast<router_id>((c * header_rows_ + d) * header_group_ + p);
+    }
+    /// The routers a file network's header names in c' (core/decoding/file_header.h); M on D3 and
+    /// MDF.
+    int header_group() const { return header_group_; }
+    /// The header groups all of whose header_group() routers exist: MDF's groups(), a file
+    /// network's routers / header_group() (valid(h, t)'s test of c', core/decoding/header.h).
+    int header_groups() const { return header_groups_; }
     /// id() on a D3 network (is_d3()), without the test of the network: the ledger's launch in
     /// closed form, a D3 header's (every packet of a primitive).
     router_id id_on_d3(const coord& x) const { return id_in(x, m_); }
@@ -191,8 +204,11 @@ class topology {
     int k_;
     int m_;
     topology_kind kind_ = topology_kind::d3;
-    int groups_;    ///< groups()
-    int cabinets_;  ///< the values of c: K on D3, the routers of a file network
+    int groups_;        ///< groups()
+    int cabinets_;      ///< the values of c: K on D3, the routers of a file network
+    int header_rows_;   ///< header_id()'s R
+    int header_group_;  ///< header_id()'s G
+    int header_groups_;
     std::shared_ptr<const dragonfly> mdf_;
     std::shared_ptr<const file_topology> file_;
     /// MDF's and a file network's global wiring, per (group, router, port); null on D3.

@@ -36,7 +36,7 @@ class ledger {
         // A destination header (section 10, synthetic traffic) names where it ends, deflected or
         // not; so does a via header.
         if ((h.kind == header_kind::destination || h.kind == header_kind::via) && valid(h, t_))
-            return record(src, t_.id({h.f0, h.f1, h.f2}));
+            return record(src, t_.header_id(h.f0, h.f1, h.f2));
         return launch_other(src, at, h);
     }
 

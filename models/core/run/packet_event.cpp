@@ -27,7 +27,7 @@ const char* to_string(packet_event_kind k) {
 std::optional<router_id> header_destination(const topology& t, router_id src, const header& h) {
     if (h.broadcast) return std::nullopt;
     if (h.kind == header_kind::destination || h.kind == header_kind::via) {
-        if (!t.is_d3()) return t.id({h.f0, h.f1, h.f2});
+        if (!t.is_d3()) return t.header_id(h.f0, h.f1, h.f2);
         return t.id({mod(h.f0, t.k()), mod(h.f1, t.m()), mod(h.f2, t.m())});
     }
     if (h.kind == header_kind::sync) {  // no closed form: follow the decoder

@@ -15,10 +15,11 @@ namespace {
 
 class file_valiant_routing final : public launch_routing {
   public:
-    explicit file_valiant_routing(const minimal_routes& r) : routes_(r) {}
+    explicit file_valiant_routing(const file_topology& f)
+        : routes_(f.routes()), group_(f.header_group()) {}
     header route(const coord& src, const coord& dst, traffic_rng& r) const override {
         const int via = uniform_int(r, static_cast<int>(routes_.routers()));
-        return make_file_via_header(dst.c, via, distance(src.c, via), distance(via, dst.c));
+        return make_file_via_header(dst.c, via, distance(src.c, via), distance(via, dst.c), group_);
     }
 
   private:
@@ -26,18 +27,23 @@ class file_valiant_routing final : public launch_routing {
         return routes_.distance(static_cast<std::uint32_t>(from), static_cast<std::uint32_t>(to));
     }
     const minimal_routes& routes_;
+    int group_;
 };
 
 class file_ugal_routing final : public launch_routing {
   public:
-    file_ugal_routing(const minimal_routes& r, const occupancy_view& v, int threshold,
+    file_ugal_routing(const file_topology& f, const occupancy_view& v, int threshold,
                       ugal_rule rule)
-        : routes_(r), view_(v), threshold_(threshold), rule_(rule) {}
+        : routes_(f.routes()),
+          group_(f.header_group()),
+          view_(v),
+          threshold_(threshold),
+          rule_(rule) {}
 
     header route(const coord& src, const coord& dst, traffic_rng& r) const override {
         const int via = uniform_int(r, static_cast<int>(routes_.routers()));
         const int direct = distance(src.c, dst.c);
-        const header minimal = make_destination_header(direct, dst);
+        const header minimal = make_file_destination_header(direct, dst.c, group_);
         if (direct == 0 || via == src.c || via == dst.c) return minimal;  // no other route
         const int q_min = first_queue(src.c, dst.c);
         const int q_via = first_queue(src.c, via);
@@ -46,7 +52,7 @@ class file_ugal_routing final : public launch_routing {
         const bool deflect = rule_ == ugal_rule::local
                                  ? ugal_local_deflects(q_min, q_via, threshold_)
                                  : ugal_weighs_detour(q_min, direct, q_via, detour, threshold_);
-        return deflect ? make_file_via_header(dst.c, via, detour - after, after) : minimal;
+        return deflect ? make_file_via_header(dst.c, via, detour - after, after, group_) : minimal;
     }
 
   private:
@@ -61,6 +67,7 @@ class file_ugal_routing final : public launch_routing {
     }
 
     const minimal_routes& routes_;
+    int group_;
     const occupancy_view& view_;
     int threshold_;
     ugal_rule rule_;
@@ -69,13 +76,13 @@ class file_ugal_routing final : public launch_routing {
 }  // namespace
 
 std::unique_ptr<launch_routing> make_file_valiant_routing(const file_topology& f) {
-    return std::make_unique<file_valiant_routing>(f.routes());
+    return std::make_unique<file_valiant_routing>(f);
 }
 
 std::unique_ptr<launch_routing> make_file_ugal_routing(const file_topology& f,
                                                        const occupancy_view& view, int threshold,
                                                        ugal_rule rule) {
-    return std::make_unique<file_ugal_routing>(f.routes(), view, threshold, rule);
+    return std::make_unique<file_ugal_routing>(f, view, threshold, rule);
 }
 
 }  // namespace d3
