@@ -95,6 +95,9 @@ router::~router() {
 void router::build_paper_units(const setup& s) {
     hold_.emplace("hold_stage", s.cfg.router);
     replicate_.emplace("replicator", s.pool, fanout_);
+    const bool failure_at_step =
+        s.cfg.faults() && fault_step(s.cfg.fail_links, s.cfg.fail_routers).has_value();
+    if (failure_at_step && s.cfg.router.packet_length > 1) replicate_->record_parents();
     alloc_.emplace(
         "switch_allocator",
         switch_allocator::setup{ports_, s.cfg.router.arb,
@@ -107,7 +110,7 @@ void router::build_paper_units(const setup& s) {
         output_unit::setup{
             s.topo.k(), ports_, s.cfg.router.channels(), &s.cfg.router, &background_stats_,
             // a failure at a step judges multi-flit packets by their tails (tails_on)
-            s.cfg.faults() && fault_step(s.cfg.fail_links, s.cfg.fail_routers).has_value()},
+            failure_at_step},
         stats_);
     if (s.cfg.router.switch_allocator_impl != unit_impl::cpp)
         alloc_->use(make_arbiter_bank(
