@@ -84,8 +84,7 @@ constexpr std::uint64_t kFailureAfterLastLaunch = 16;
 }  // namespace
 
 // What a failure during a primitive's run (SPEC@T) cannot serve: a step outside the primitive's
-// launches and the routers whose packets it cannot take out one by one (as for the traffic runs;
-// docs/resilience.md, "Failures at a step").
+// launches (docs/resilience.md, "A failure at a step of a primitive").
 std::optional<std::string> run_options::failure_step_problem(std::uint64_t at,
                                                              const workload& w) const {
     const std::string t = "@" + std::to_string(at);
@@ -98,16 +97,6 @@ std::optional<std::string> run_options::failure_step_problem(std::uint64_t at,
         return t + " is after the primitive's last launch (step " + std::to_string(launches - 1) +
                ") and the " + std::to_string(kFailureAfterLastLaunch) +
                " steps its messages may take";
-    const topology topo = make_topology(net);
-    const auto v = w.volume(topo);
-    const bool broadcasts = !v || v->deliveries != v->messages;
-    // A copy the replicator sends on before its parent's tail has arrived shares the parent's
-    // fate by the parents it records (replicator::record_parents), which a copy numbered at the
-    // step's end (--threads) does not give.
-    if (broadcasts && net.router.packet_length > 1 && net.threads > 1)
-        return "--fail-links/--fail-routers SPEC@T (a failure during the run) cannot serve "
-               "multi-flit broadcasts with --threads " +
-               std::to_string(net.threads) + " (a copy's parent is not recorded: use --threads 1)";
     return std::nullopt;
 }
 

@@ -448,11 +448,6 @@ TEST(FailPrimitivesCli, AFailureAtAStepRefusesWhatItCannotServe) {
     expect_bad_input(run + "@0", "give SPEC without @T");
     expect_bad_input(run + "@9999", "after the primitive's last launch");
     expect_bad_input(
-        "--k 4 --m 8 --primitive broadcast --source 1,2,3 --packet-length 4 --threads 2 "
-        "--fail-links " +
-            cable + "@2",
-        "multi-flit broadcasts with --threads 2");
-    expect_bad_input(
         "--k 4 --m 8 --primitive broadcast --source 1,2,3 --fail-links " + cable + "@17",
         "after the primitive's last launch");
 }
