@@ -55,11 +55,22 @@ struct reroute_log {
     nlohmann::json rerouted_named = nlohmann::json::array();
     nlohmann::json no_path_named = nlohmann::json::array();
     /// Broadcasts split around a failure (split_broadcast): how many, their destinations by
-    /// fate, the first few named with every destination, and (source, payload) of each, so that
-    /// their unicast copies are handed to the programs as the broadcast's.
+    /// fate, the first few named with every destination, and how many unicast copies each
+    /// (source, destination, payload) is still to receive, so that they are handed to the
+    /// programs as the broadcast's (and an answer from the same source with the same payload, the
+    /// matrix product's to itself, is not taken for one: it comes after the copy it answers).
     std::uint64_t split = 0, split_on_tree = 0, split_rerouted = 0, split_unreachable = 0;
     nlohmann::json split_named = nlohmann::json::array();
-    std::set<std::pair<router_id, std::uint64_t>> split_payloads;
+    std::map<std::tuple<router_id, router_id, std::uint64_t>, std::uint32_t> split_copies;
+    /// Whether a unicast of `payload` from `src` to `dst` is a split broadcast's copy (then
+    /// counted as received).
+    bool take_split_copy(router_id src, router_id dst, std::uint64_t payload) {
+        if (split_copies.empty()) return false;
+        const auto it = split_copies.find({src, dst, payload});
+        if (it == split_copies.end() || it->second == 0) return false;
+        --it->second;
+        return true;
+    }
     /// A failure at step T (failure_effects): the messages it took, those of them that never
     /// left their source's queue, their serials (the packet log's `lost` events), and what the
     /// routers that fail at T launched before it (what they would launch later is not due).
@@ -129,8 +140,7 @@ class rerouting_program final : public node_program {
     bool finished(std::uint64_t step) const override { return inner_->finished(step); }
     std::uint64_t unfinished_before() const override { return inner_->unfinished_before(); }
     void on_receive(const delivery& d) override {
-        if (d.hdr.broadcast || log_.split_payloads.empty() ||
-            !log_.split_payloads.count({d.from, d.payload}))
+        if (d.hdr.broadcast || !log_.take_split_copy(d.from, id_, d.payload))
             return inner_->on_receive(d);
         delivery copy = d;  // a split broadcast's copy, sent as a unicast
         copy.hdr.broadcast = true;
@@ -191,7 +201,14 @@ class rerouting_program final : public node_program {
     // (split_broadcast), each cut destination as a rerouted unicast where one reaches it.
     void split(const launch& l, bool first) {
         const broadcast_split s = split_broadcast(t_, faults_, at_, l.hdr);
-        for (const header& h : s.launched) kept_.push_back(with_header(l, h));
+        std::vector<router_id> unicast_to;  // the destinations of its unicast copies
+        for (const header& h : s.launched) {
+            kept_.push_back(with_header(l, h));
+            if (h.broadcast) continue;
+            walk(t_, at_, h, walked_);
+            unicast_to.insert(unicast_to.end(), walked_.destinations.begin(),
+                              walked_.destinations.end());
+        }
         nlohmann::json rerouted = nlohmann::json::array(), unreachable = nlohmann::json::array();
         for (const broadcast_split::cut& c : s.cuts) {
             const coord dst = t_.at(c.destination);
@@ -205,6 +222,7 @@ class rerouting_program final : public node_program {
                 h = unicast_around(t_, faults_, detours_, at_, dst, base, via);
             if (h) {
                 kept_.push_back(with_header(l, *h));
+                unicast_to.push_back(c.destination);
                 rerouted.push_back({{"destination", t_.label(dst)}, {"via", via}});
             } else {
                 unreachable.push_back(t_.label(dst));
@@ -213,7 +231,7 @@ class rerouting_program final : public node_program {
             }
         }
         if (!first) return;
-        log_.split_payloads.insert({id_, l.payload});
+        for (const router_id dst : unicast_to) ++log_.split_copies[{id_, dst, l.payload}];
         ++log_.split;
         log_.split_on_tree += s.on_tree.size();
         log_.split_rerouted += rerouted.size();
@@ -283,7 +301,9 @@ class rerouted_workload final : public workload, public failure_effects {
     }
     void lost(router_id src, router_id dst, std::uint64_t payload, std::uint64_t serial,
               bool launched) override {
-        unanswered(dst, src, header{}, payload);
+        header h;  // a split broadcast's unicast copy is the broadcast's delivery
+        h.broadcast = log_.take_split_copy(src, dst, payload);
+        unanswered(dst, src, h, payload);
         ++log_.dropped[{src, dst}];
         ++log_.lost_deliveries;
         if (launched) ++log_.lost_launched_deliveries;
