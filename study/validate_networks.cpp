@@ -72,6 +72,10 @@ std::vector<planned_shape> planned_shapes() {
         {rsn(2, "mesh:2x2"), {}},
         {rsn(1, "hypercube:3"), rsn_programs},
         {rsn(2, "hypercube:1"), rsn_programs},
+        // Diameter 7: run since the simulator takes a destination header's b up to 7.
+        {rsn(2, "hypercube:3"), rsn_programs},
+        {rsn(2, "mesh:2x3"), {}},
+        {rsn(3, "complete:3"), {}},
         {hdn("hypercube:1", 1, "-"), te},
         {hdn("hypercube:2", 1, "0"), te},
         {hdn("hypercube:1", 2, "0;0"), te},

@@ -14,7 +14,8 @@ class traffic_effects final : public failure_effects {
               bool launched) override {
         s_.lost(src, dst, payload, serial, launched);
     }
-    void lost_copy(router_id, const std::vector<router_id>&, std::uint64_t, bool) override {
+    void lost_copy(router_id, const std::vector<router_id>&, std::uint64_t, std::uint64_t,
+                   bool) override {
         SC_REPORT_ERROR("d3/failure", "synthetic traffic has no broadcast copies to lose");
     }
 
@@ -57,7 +58,7 @@ void failure_injector::step(std::uint64_t step) {  // at_ - 1
             if (l.hdr.broadcast)
                 return state_.lost_copy(
                     r, waiting_broadcast_destinations(t, {r, waiting_place::kInjected, 0}, l.hdr),
-                    0, /*launched=*/false);
+                    l.payload, 0, /*launched=*/false);
             const std::optional<router_id> dst = header_destination(t, r, l.hdr);
             state_.lost(r, dst.value_or(r), l.payload, 0, /*launched=*/false);
         });
@@ -115,7 +116,7 @@ bool failure_injector::takes_handed_over(const packet& p, router_id at) {
 
 void failure_injector::lost_on_the_way(const packet& p, router_id at) {
     if (p.hdr.broadcast)
-        state_.lost_copy(p.src, {at}, p.serial, /*launched=*/true);
+        state_.lost_copy(p.src, {at}, p.payload, p.serial, /*launched=*/true);
     else
         state_.lost(p.src, at, p.payload, p.serial, /*launched=*/true);
     lost_flits_ += p.flits;
@@ -130,7 +131,8 @@ bool failure_injector::keep_queued(router_id at, launch& l) {
     if (l.hdr.broadcast) {  // no detour carries a tree: dropped whole when it crosses a failure
         if (!route_crosses_failure(net_.topo(), faults_, net_.topo().at(at), l.hdr)) return true;
         ++queued_broadcasts_;
-        state_.lost_copy(at, waiting_broadcast_destinations(net_.topo(), w, l.hdr), 0, false);
+        state_.lost_copy(at, waiting_broadcast_destinations(net_.topo(), w, l.hdr), l.payload, 0,
+                         false);
         return false;
     }
     const failure_outcome o = fate_at_failure(net_.topo(), faults_, detours_, w, l.hdr, l.payload);
@@ -148,8 +150,8 @@ bool failure_injector::keep_queued(router_id at, launch& l) {
 
 void failure_injector::lost(const packet& p, const waiting_place& w) {
     if (p.hdr.broadcast) {  // a copy: the deliveries of what is left of its tree
-        state_.lost_copy(p.src, waiting_broadcast_destinations(net_.topo(), w, p.hdr), p.serial,
-                         /*launched=*/true);
+        state_.lost_copy(p.src, waiting_broadcast_destinations(net_.topo(), w, p.hdr), p.payload,
+                         p.serial, /*launched=*/true);
     } else {
         const std::optional<router_id> dst = waiting_destination(net_.topo(), w.at, p.hdr);
         state_.lost(p.src, dst.value_or(w.at), p.payload, p.serial, /*launched=*/true);

@@ -84,8 +84,7 @@ constexpr std::uint64_t kFailureAfterLastLaunch = 16;
 }  // namespace
 
 // What a failure during a primitive's run (SPEC@T) cannot serve: a step outside the primitive's
-// launches and the routers whose packets it cannot take out one by one (as for the traffic runs;
-// docs/resilience.md, "Failures at a step").
+// launches (docs/resilience.md, "A failure at a step of a primitive").
 std::optional<std::string> run_options::failure_step_problem(std::uint64_t at,
                                                              const workload& w) const {
     const std::string t = "@" + std::to_string(at);
@@ -98,21 +97,6 @@ std::optional<std::string> run_options::failure_step_problem(std::uint64_t at,
         return t + " is after the primitive's last launch (step " + std::to_string(launches - 1) +
                ") and the " + std::to_string(kFailureAfterLastLaunch) +
                " steps its messages may take";
-    const topology topo = make_topology(net);
-    const auto v = w.volume(topo);
-    const bool broadcasts = !v || v->deliveries != v->messages;
-    if (broadcasts)
-        for (router_id r = 0; r < topo.routers(); ++r)  // are they answered?
-            if (const auto p = w.program_for(r); p && p->reacts() == reaction::answers)
-                return "--fail-links/--fail-routers SPEC@T (a failure during the run) cannot serve "
-                       "a primitive whose nodes answer the broadcasts they receive (the answers "
-                       "to a lost copy cannot be known; give SPEC without @T)";
-    // A copy the replicator sends on before its parent's tail has crossed a failed cable is a
-    // packet of its own, which the failure does not know to carry that tail.
-    if (broadcasts && net.router.packet_length > 1)
-        return "--fail-links/--fail-routers SPEC@T (a failure during the run) cannot serve "
-               "multi-flit broadcasts (a copy sent on before its parent's tail crossed a failed "
-               "cable is not known to lose it; give SPEC without @T)";
     return std::nullopt;
 }
 

@@ -1,8 +1,11 @@
 // network::fail_waiting and network::fail_node: a failure during the run (--fail-links SPEC@T,
 // docs/resilience.md, "Failures at a step"). None of it runs without @T.
+#include <algorithm>
 #include <sstream>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include "core/traffic/failure_at_step.h"
 #include "sc/network.h"
@@ -116,6 +119,20 @@ std::unordered_map<std::uint64_t, failure_fate> network::flits_on_failures(const
             if (f.failed(r, o))
                 for (const std::uint64_t s : routers[r].tails_on(o, t))
                     out.emplace(s, failure_fate::on_failed_link);
+    // A broadcast copy sent on from its parent's head is a packet of its own whose tail is the
+    // parent's: it shares its parent's fate, and its own copies in turn (a copy is made after its
+    // parent: by serial, parents first).
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> parents;
+    for (router_id r = 0; r < topo_.routers(); ++r) {
+        const auto& p = routers[r].copy_parents();
+        parents.insert(parents.end(), p.begin(), p.end());
+    }
+    std::sort(parents.begin(), parents.end());
+    for (const auto& [copy, parent] : parents)
+        if (const auto it = out.find(parent); it != out.end()) {
+            const failure_fate f = it->second;
+            out.emplace(copy, f);
+        }
     return out;
 }
 

@@ -201,6 +201,10 @@ class router : public stepper::client, public sc_core::sc_module {
     std::vector<std::uint64_t> tails_on(int o, std::uint64_t t) const {
         return out_unit_->tails_on(o, t);
     }
+    /// Its broadcast copies' parents, in a run that records them (replicator::record_parents).
+    const std::vector<std::pair<std::uint64_t, std::uint64_t>>& copy_parents() const {
+        return replicate_->copy_parents();
+    }
     /// A failure at a step took `p` after its head's ejection here, before its tail reached the
     /// node (node::fail_held): it is not counted ejected (its flits are the failure's).
     void take_back_ejection(const packet& p) {

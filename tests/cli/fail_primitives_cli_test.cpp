@@ -447,13 +447,6 @@ TEST(FailPrimitivesCli, AFailureAtAStepRefusesWhatItCannotServe) {
     const std::string run = "--k 4 --m 8 --primitive all-to-all --fail-links " + cable;
     expect_bad_input(run + "@0", "give SPEC without @T");
     expect_bad_input(run + "@9999", "after the primitive's last launch");
-    expect_bad_input("--k 4 --m 8 --primitive all-to-one --fail-links " + cable + "@2",
-                     "answer the broadcasts");
-    expect_bad_input(
-        "--k 4 --m 8 --primitive broadcast --source 1,2,3 --packet-length 4 "
-        "--fail-links " +
-            cable + "@2",
-        "multi-flit broadcasts");
     expect_bad_input(
         "--k 4 --m 8 --primitive broadcast --source 1,2,3 --fail-links " + cable + "@17",
         "after the primitive's last launch");

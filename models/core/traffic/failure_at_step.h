@@ -93,10 +93,11 @@ class failure_effects {
     virtual void lost(router_id src, router_id dst, std::uint64_t payload, std::uint64_t serial,
                       bool launched) = 0;
     /// A broadcast copy (or a whole broadcast still queued, `launched` false) the failure took:
-    /// its deliveries to `destinations` are no longer expected. One message lost (`lost` counts
-    /// it once) however many destinations.
+    /// its deliveries to `destinations` are no longer expected (nor what they would have caused:
+    /// `payload`, the message word). One message lost (`lost` counts it once) however many
+    /// destinations.
     virtual void lost_copy(router_id src, const std::vector<router_id>& destinations,
-                           std::uint64_t serial, bool launched) = 0;
+                           std::uint64_t payload, std::uint64_t serial, bool launched) = 0;
 };
 
 }  // namespace d3

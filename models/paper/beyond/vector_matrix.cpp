@@ -1,8 +1,11 @@
 #include "paper/beyond/vector_matrix.h"
 
 #include <map>
+#include <optional>
 #include <random>
 #include <stdexcept>
+
+#include "core/workload/lost_inputs.h"
 
 namespace d3 {
 namespace {
@@ -17,6 +20,10 @@ struct product_state {
     std::vector<std::uint64_t> a;  ///< M x KM, a[t*KM + c*M + p]
     std::vector<std::uint64_t> y;  ///< R x KM, as the fixed points computed them
     std::vector<int> arrived;      ///< products summed into y, per entry
+    /// Per entry, the sum of the products that arrived, from their senders' coordinates: what y
+    /// must be when a failure during the run lost some (docs/resilience.md).
+    std::vector<std::uint64_t> y_arrived;
+    std::optional<topology> topo;
     std::uint64_t x_at(int r, int t) const { return x[static_cast<std::size_t>(r * m + t)]; }
     std::uint64_t a_at(int t, int c, int p) const {
         return a[static_cast<std::size_t>(t * k * m + c * m + p)];
@@ -26,7 +33,7 @@ struct product_state {
     }
 };
 
-class product_program final : public node_program {
+class product_program final : public node_program, public answering_program {
   public:
     product_program(const topology& t, router_id id, std::shared_ptr<product_state> s)
         : at_(t.at(id)), m_(t.m()), s_(std::move(s)) {}
@@ -47,30 +54,43 @@ class product_program final : public node_program {
         return pending_.empty() && (!holder || step >= static_cast<std::uint64_t>(s_->rows));
     }
     void on_receive(const delivery& d) override {
-        const int r = static_cast<int>(d.payload >> kRoundShift);
-        const std::uint64_t v = d.payload & kVectorValueMask;
-        if (d.hdr.broadcast) {  // phase 1: x[t] of row t = this router's drawer: multiply, send on
-            const std::uint64_t product = v * s_->a_at(at_.d, at_.c, at_.p);
-            launch l{make_sync_header(false, 2, 0, mod(at_.p - at_.d, m_), 0),
-                     (static_cast<std::uint64_t>(r) << kRoundShift) | (product & kVectorValueMask)};
-            l.answer = true;  // not a round
-            pending_[d.step + 1].push_back(l);
+        if (d.hdr.broadcast) {  // phase 1: the product, sent on in the next step
+            pending_[d.step + 1].push_back(product_of(d));
             return;
         }
-        // Phase 2 at a fixed point (c,p,p): accumulate y[r][(c,p)].
+        // Phase 2 at a fixed point (c,p,p): accumulate y[r][(c,p)], and the product the sender
+        // (c,t,p) was to send, from its coordinates (what the sum of those that arrived is).
+        const int r = static_cast<int>(d.payload >> kRoundShift);
         const std::size_t i = s_->y_index(r, at_.c, at_.p);
-        s_->y[i] = (s_->y[i] + v) & kVectorValueMask;
+        const int t = s_->topo->at(d.from).d;
+        s_->y[i] = (s_->y[i] + (d.payload & kVectorValueMask)) & kVectorValueMask;
+        s_->y_arrived[i] =
+            (s_->y_arrived[i] + s_->x_at(r, t) * s_->a_at(t, at_.c, at_.p)) & kVectorValueMask;
         ++s_->arrived[i];
+    }
+    // A lost input is not answered: the node never learns of the row (docs/resilience.md).
+    void answers(const delivery& d, std::vector<launch>& out) const override {
+        if (d.hdr.broadcast) out.push_back(product_of(d));
     }
 
   private:
+    // Phase 1: x[t] of row r, t this router's drawer: the product with A's entry, to (c,p,p).
+    launch product_of(const delivery& d) const {
+        const int r = static_cast<int>(d.payload >> kRoundShift);
+        const std::uint64_t v = d.payload & kVectorValueMask;
+        const std::uint64_t product = v * s_->a_at(at_.d, at_.c, at_.p);
+        launch l{make_sync_header(false, 2, 0, mod(at_.p - at_.d, m_), 0),
+                 (static_cast<std::uint64_t>(r) << kRoundShift) | (product & kVectorValueMask)};
+        l.answer = true;  // not a round
+        return l;
+    }
     coord at_;
     int m_;
     std::shared_ptr<product_state> s_;
     std::map<std::uint64_t, std::vector<launch>> pending_;
 };
 
-class product_workload final : public workload {
+class product_workload final : public workload, public lossy_results {
   public:
     product_workload(const topology& t, std::string name, std::shared_ptr<product_state> s,
                      nlohmann::json details)
@@ -109,15 +129,19 @@ class product_workload final : public workload {
                     std::uint64_t want = 0;  // the plain product, row r of X times column (c,p)
                     for (int t = 0; t < s_->m; ++t) want += s_->x_at(r, t) * s_->a_at(t, c, p);
                     const std::size_t i = s_->y_index(r, c, p);
-                    if (s_->arrived[i] != s_->m) ++missing;
-                    if (s_->y[i] != want) {
+                    if (s_->arrived[i] != s_->m) {
+                        ++missing;
+                        // A lost input: the sum of those that arrived (the pair check says which).
+                        if (lost_inputs_) want = s_->y_arrived[i];
+                    }
+                    if (s_->y[i] != (want & kVectorValueMask)) {
                         if (++wrong == 1)
                             first = "y[" + std::to_string(r) + "][(" + std::to_string(c) + "," +
                                     std::to_string(p) + ")] = " + std::to_string(s_->y[i]) +
                                     ", the plain product gives " + std::to_string(want);
                     }
                 }
-        if (wrong || missing)
+        if (wrong || (missing && !lost_inputs_))
             out.push_back(name_ + ": " + std::to_string(wrong) + " wrong results, " +
                           std::to_string(missing) + " incomplete" +
                           (first.empty() ? "" : "; first: " + first));
@@ -126,14 +150,22 @@ class product_workload final : public workload {
     nlohmann::json details() const override {
         nlohmann::json d = details_;
         d["values_correct"] = value_problems().empty();
+        if (lost_inputs_) d["incomplete_results"] = incomplete();
         return d;
     }
+    void inputs_may_be_lost() override { lost_inputs_ = true; }
 
   private:
+    std::uint64_t incomplete() const {
+        std::uint64_t n = 0;
+        for (const int a : s_->arrived) n += a != s_->m ? 1 : 0;
+        return n;
+    }
     topology t_;
     std::string name_;
     std::shared_ptr<product_state> s_;
     nlohmann::json details_;
+    bool lost_inputs_ = false;  ///< inputs_may_be_lost()
 };
 
 }  // namespace
@@ -155,6 +187,8 @@ std::unique_ptr<workload> make_vector_matrix_workload(const topology& t,
     for (std::uint64_t& v : s->a) v = draw();
     s->y.assign(static_cast<std::size_t>(s->rows * t.k() * t.m()), 0);
     s->arrived.assign(s->y.size(), 0);
+    s->y_arrived.assign(s->y.size(), 0);
+    s->topo = t;
     nlohmann::json details = {{"rows", s->rows},
                               {"vector_length", t.m()},
                               {"columns", t.k() * t.m()},

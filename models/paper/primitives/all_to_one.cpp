@@ -2,6 +2,8 @@
 
 #include <stdexcept>
 
+#include "core/workload/lost_inputs.h"
+
 namespace d3 {
 
 namespace {
@@ -18,7 +20,7 @@ int pi_of(std::uint64_t w) {
 }
 
 // Every node answers the request addressed to it; the sink also replays the request schedule.
-class all_to_one_program final : public node_program {
+class all_to_one_program final : public node_program, public answering_program {
   public:
     all_to_one_program(const topology& t, router_id self, router_id sink, const schedule* requests,
                        turnaround reply)
@@ -40,15 +42,25 @@ class all_to_one_program final : public node_program {
         return requests_done && answer_done;
     }
     void on_receive(const delivery& d) override {
-        if (!d.hdr.broadcast || d.from != sink_) return;  // answers reaching the sink
-        if (at_.c != gamma_of(d.payload) || at_.p != pi_of(d.payload)) return;
-        answer_ = make_source_vector_header(false, 3, t_.vector_to(at_, t_.at(sink_)));
+        if (!answered_by_this(d)) return;
+        answer_ = answer_header();
         // the delay D: in the step of the request's delivery, or in the next one
         answer_step_ = d.step + (reply_ == turnaround::paper ? 0 : 1);
+    }
+    void answers(const delivery& d, std::vector<launch>& out) const override {
+        if (answered_by_this(d)) out.push_back({answer_header(), self_});
     }
 
   private:
     static constexpr std::uint64_t kNever = ~0ull;
+    // The sink's request to this router (not the answers reaching the sink).
+    bool answered_by_this(const delivery& d) const {
+        return d.hdr.broadcast && d.from == sink_ && at_.c == gamma_of(d.payload) &&
+               at_.p == pi_of(d.payload);
+    }
+    header answer_header() const {
+        return make_source_vector_header(false, 3, t_.vector_to(at_, t_.at(sink_)));
+    }
     void answer(std::uint64_t step, std::vector<launch>& out) {
         if (answer_step_ != step || answered_) return;
         out.push_back({answer_, self_});

@@ -1,5 +1,6 @@
 #include "paper/programs/around_failures.h"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -11,7 +12,9 @@
 #include "core/decoding/walk.h"
 #include "core/traffic/failure_at_step.h"
 #include "core/traffic/route_around.h"
+#include "core/workload/lost_inputs.h"
 #include "paper/programs/broadcast_split.h"
+#include "paper/programs/lost_answers.h"
 
 namespace d3 {
 
@@ -52,11 +55,22 @@ struct reroute_log {
     nlohmann::json rerouted_named = nlohmann::json::array();
     nlohmann::json no_path_named = nlohmann::json::array();
     /// Broadcasts split around a failure (split_broadcast): how many, their destinations by
-    /// fate, the first few named with every destination, and (source, payload) of each, so that
-    /// their unicast copies are handed to the programs as the broadcast's.
+    /// fate, the first few named with every destination, and how many unicast copies each
+    /// (source, destination, payload) is still to receive, so that they are handed to the
+    /// programs as the broadcast's (and an answer from the same source with the same payload, the
+    /// matrix product's to itself, is not taken for one: it comes after the copy it answers).
     std::uint64_t split = 0, split_on_tree = 0, split_rerouted = 0, split_unreachable = 0;
     nlohmann::json split_named = nlohmann::json::array();
-    std::set<std::pair<router_id, std::uint64_t>> split_payloads;
+    std::map<std::tuple<router_id, router_id, std::uint64_t>, std::uint32_t> split_copies;
+    /// Whether a unicast of `payload` from `src` to `dst` is a split broadcast's copy (then
+    /// counted as received).
+    bool take_split_copy(router_id src, router_id dst, std::uint64_t payload) {
+        if (split_copies.empty()) return false;
+        const auto it = split_copies.find({src, dst, payload});
+        if (it == split_copies.end() || it->second == 0) return false;
+        --it->second;
+        return true;
+    }
     /// A failure at step T (failure_effects): the messages it took, those of them that never
     /// left their source's queue, their serials (the packet log's `lost` events), and what the
     /// routers that fail at T launched before it (what they would launch later is not due).
@@ -69,6 +83,12 @@ struct reroute_log {
     std::set<std::tuple<router_id, std::uint64_t, bool, std::size_t>> seen_before;
     std::map<std::pair<router_id, router_id>, std::uint32_t> launched_before;
     nlohmann::json at_step;  ///< failure_injector::figures()
+    /// A failure during the run: the messages no longer due because what would have caused them
+    /// (a delivery to the node that answers) was lost, not launched or has no route.
+    std::uint64_t not_answered = 0;
+    /// Tells that a delivery of a launch (its header and payload) from a router to another will
+    /// not happen, for its answers (rerouted_workload::unanswered); empty before the run.
+    std::function<void(router_id to, router_id from, const launch&)> unanswered;
 
     void note(nlohmann::json& list, const topology& t, router_id src, const header& h,
               const std::string& why, const char* via = nullptr) const {
@@ -120,8 +140,7 @@ class rerouting_program final : public node_program {
     bool finished(std::uint64_t step) const override { return inner_->finished(step); }
     std::uint64_t unfinished_before() const override { return inner_->unfinished_before(); }
     void on_receive(const delivery& d) override {
-        if (d.hdr.broadcast || log_.split_payloads.empty() ||
-            !log_.split_payloads.count({d.from, d.payload}))
+        if (d.hdr.broadcast || !log_.take_split_copy(d.from, id_, d.payload))
             return inner_->on_receive(d);
         delivery copy = d;  // a split broadcast's copy, sent as a unicast
         copy.hdr.broadcast = true;
@@ -172,14 +191,24 @@ class rerouting_program final : public node_program {
         if (!first) return false;
         ++log_.no_path;
         log_.note(log_.no_path_named, t_, id_, l.hdr, "no surviving route");
-        for (router_id dst : walked_.destinations) ++log_.dropped[{id_, dst}];
+        for (router_id dst : walked_.destinations) {
+            ++log_.dropped[{id_, dst}];
+            if (log_.unanswered) log_.unanswered(dst, id_, l);
+        }
         return false;
     }
     // A broadcast whose tree crosses a failure: what of its tree survives goes as it is
     // (split_broadcast), each cut destination as a rerouted unicast where one reaches it.
     void split(const launch& l, bool first) {
         const broadcast_split s = split_broadcast(t_, faults_, at_, l.hdr);
-        for (const header& h : s.launched) kept_.push_back(with_header(l, h));
+        std::vector<router_id> unicast_to;  // the destinations of its unicast copies
+        for (const header& h : s.launched) {
+            kept_.push_back(with_header(l, h));
+            if (h.broadcast) continue;
+            walk(t_, at_, h, walked_);
+            unicast_to.insert(unicast_to.end(), walked_.destinations.begin(),
+                              walked_.destinations.end());
+        }
         nlohmann::json rerouted = nlohmann::json::array(), unreachable = nlohmann::json::array();
         for (const broadcast_split::cut& c : s.cuts) {
             const coord dst = t_.at(c.destination);
@@ -193,14 +222,16 @@ class rerouting_program final : public node_program {
                 h = unicast_around(t_, faults_, detours_, at_, dst, base, via);
             if (h) {
                 kept_.push_back(with_header(l, *h));
+                unicast_to.push_back(c.destination);
                 rerouted.push_back({{"destination", t_.label(dst)}, {"via", via}});
             } else {
                 unreachable.push_back(t_.label(dst));
                 if (first) ++log_.dropped[{id_, c.destination}];
+                if (first && log_.unanswered) log_.unanswered(c.destination, id_, l);
             }
         }
         if (!first) return;
-        log_.split_payloads.insert({id_, l.payload});
+        for (const router_id dst : unicast_to) ++log_.split_copies[{id_, dst, l.payload}];
         ++log_.split;
         log_.split_on_tree += s.on_tree.size();
         log_.split_rerouted += rerouted.size();
@@ -245,20 +276,48 @@ class rerouted_workload final : public workload, public failure_effects {
   public:
     rerouted_workload(const topology& t, link_faults f, std::unique_ptr<workload> inner,
                       std::uint64_t at)
-        : t_(t), faults_(std::move(f)), detours_(t_, faults_), inner_(std::move(inner)), at_(at) {}
-    // failure_effects: the programs go around the failures from step at_ on by themselves.
-    void route_around(const link_faults&) override { log_.failed = true; }
-    void lost(router_id src, router_id dst, std::uint64_t, std::uint64_t serial,
+        : t_(t),
+          faults_(std::move(f)),
+          detours_(t_, faults_),
+          inner_(std::move(inner)),
+          at_(at),
+          answers_(t_, *inner_, faults_) {
+        if (at_ != 0)
+            log_.unanswered = [this](router_id to, router_id from, const launch& l) {
+                unanswered(to, from, l.hdr, l.payload);
+            };
+    }
+    // failure_effects: the programs go around the failures from step at_ on by themselves; what
+    // the failed routers' schedules had due from then on is not launched, nor answered.
+    void route_around(const link_faults&) override {
+        log_.failed = true;
+        if (auto* results = dynamic_cast<lossy_results*>(inner_.get()))
+            results->inputs_may_be_lost();
+        for (const router_id r : faults_.routers())
+            answers_.drop_scheduled(r, at_, [this](router_id src, router_id dst) {
+                ++log_.dropped[{src, dst}];
+                ++log_.not_answered;
+            });
+    }
+    void lost(router_id src, router_id dst, std::uint64_t payload, std::uint64_t serial,
               bool launched) override {
+        header h;  // a split broadcast's unicast copy is the broadcast's delivery
+        h.broadcast = log_.take_split_copy(src, dst, payload);
+        unanswered(dst, src, h, payload);
         ++log_.dropped[{src, dst}];
         ++log_.lost_deliveries;
         if (launched) ++log_.lost_launched_deliveries;
         ++(launched ? log_.lost : log_.lost_unlaunched);
         if (launched) log_.lost_serials.push_back(serial);
     }
-    void lost_copy(router_id src, const std::vector<router_id>& destinations, std::uint64_t serial,
-                   bool launched) override {
-        for (const router_id dst : destinations) ++log_.dropped[{src, dst}];
+    void lost_copy(router_id src, const std::vector<router_id>& destinations, std::uint64_t payload,
+                   std::uint64_t serial, bool launched) override {
+        header h;
+        h.broadcast = true;
+        for (const router_id dst : destinations) {
+            ++log_.dropped[{src, dst}];
+            unanswered(dst, src, h, payload);
+        }
         ++(launched ? log_.lost : log_.lost_unlaunched);
         if (launched) log_.lost_serials.push_back(serial);
         ++log_.lost_copies;
@@ -311,6 +370,14 @@ class rerouted_workload final : public workload, public failure_effects {
     }
     // Messages the routers that failed during the run did not launch (their programs' rest).
     std::uint64_t not_launched() const;
+    // The delivery of (h, payload) from `from` at `to` will not happen: what it would have caused
+    // is not due.
+    void unanswered(router_id to, router_id from, const header& h, std::uint64_t payload) {
+        answers_.drop(to, from, h, payload, [this](router_id src, router_id dst) {
+            ++log_.dropped[{src, dst}];
+            ++log_.not_answered;
+        });
+    }
 
     topology t_;
     link_faults faults_;
@@ -318,6 +385,7 @@ class rerouted_workload final : public workload, public failure_effects {
     std::unique_ptr<workload> inner_;
     const std::uint64_t at_;   ///< the failure's step (0: before the run)
     mutable reroute_log log_;  ///< the programs' record (program_for is const)
+    lost_answers answers_;     ///< a failure during the run: what lost deliveries would cause
 };
 
 nlohmann::json rerouted_workload::details() const {
@@ -349,6 +417,7 @@ nlohmann::json rerouted_workload::details() const {
     f["not_launched"] = not_launched();
     f["lost_broadcast_copies"] = log_.lost_copies;
     f["lost_deliveries"] = log_.lost_deliveries;
+    f["not_answered"] = log_.not_answered;
     if (log_.at_step.is_object()) f.update(log_.at_step);
     return d;
 }

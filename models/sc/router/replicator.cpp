@@ -33,8 +33,10 @@ packet* replicator::take_copy(entry& e, target to, std::uint64_t t) {
     if (unit_ ? unit_->take(t, e.fan, targets, to, more) : more) {
         ++copies_;
         targets.erase(std::find(targets.begin(), targets.end(), to));
-        return deferral_ && deferral_->active() ? deferral_->copy(router_, *e.pkt)
-                                                : pool_.copy(*e.pkt);
+        if (deferral_ && deferral_->active()) return deferral_->copy(router_, *e.pkt);
+        packet* copy = pool_.copy(*e.pkt);
+        if (record_parents_) parents_.emplace_back(copy->serial, e.pkt->serial);
+        return copy;
     }
     lists_.close(e.fan);
     e.fan = fanout::kNone;  // now a unicast entry: take() marks it done

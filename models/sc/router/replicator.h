@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <systemc>
+#include <utility>
 #include <vector>
 
 #include "core/network/topology.h"
@@ -58,6 +59,15 @@ class replicator : public sc_core::sc_object {
 
     std::uint64_t copies() const { return copies_; }
 
+    /// A run whose failure at a step judges multi-flit packets by their tails: each copy's parent
+    /// is recorded, so that a copy sent on before its parent's tail arrived shares that tail's
+    /// fate (network::flits_on_failures; docs/resilience.md).
+    void record_parents() { record_parents_ = true; }
+    /// (a copy's serial, the serial of the packet it was copied from), in the order made.
+    const std::vector<std::pair<std::uint64_t, std::uint64_t>>& copy_parents() const {
+        return parents_;
+    }
+
     /// From now on `unit` decides each broadcast take (--unit-impl replicator=rtl|lockstep).
     void use(std::unique_ptr<replicator_unit_if> unit) { unit_ = std::move(unit); }
     /// --threads N > 1: copies are numbered by `d` (sc/step_deferral.h) for router `router`.
@@ -76,6 +86,8 @@ class replicator : public sc_core::sc_object {
     fanout& lists_;
     std::uint64_t copies_ = 0;
     std::unique_ptr<replicator_unit_if> unit_;  ///< none: the C++ decision
+    bool record_parents_ = false;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> parents_;  ///< record_parents()
 };
 
 }  // namespace d3
