@@ -127,6 +127,27 @@ TEST(FailBroadcastsAtStepCli, AFailedHoldersRowsAreNeitherLaunchedNorAnswered) {
         EXPECT_FALSE(x.step >= 1 && x.router == "0.2.2" && x.event != "lost");
 }
 
+// The vector-matrix product with the holder (0,2,2) failed before the run, by hand: x[2] is never
+// broadcast (its 32 deliveries (g,2,q) and its own product: dropped with its program), the 31 other
+// routers (g,2,q) do not answer (31 products not due), the products to it as a fixed point from
+// (0,t,2), t != 2, have no route (7 unreachable), so 8 x 32 + 256 - 33 - 31 - 7 = 441 deliveries;
+// every fixed point misses x[2]'s product (32 incomplete results, the failed one's empty), and the
+// sums are those of the products that arrived. Before the fix the run waited for the 31 products
+// and judged the sums wrong.
+TEST(FailBroadcastsAtStepCli, BeforeTheRunAFailedHoldersRowIsNotAnswered) {
+    const std::string router = write_temp(unique("vm_before_router.txt"), "0 2 2\n");
+    const failed_run r = test::run_failing(
+        "--k 4 --m 8 --primitive vector-matrix --fail-routers " + router, unique("vm_before"));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_TRUE(r.j["correct"].get<bool>()) << r.j["problems"];
+    const auto& f = r.j["details"]["faults"];
+    EXPECT_EQ(f["not_answered"], 31);
+    EXPECT_EQ(f["unreachable"], 7);
+    EXPECT_EQ(r.j["delivered"], 441);
+    EXPECT_EQ(r.j["details"]["incomplete_results"], 32);
+    EXPECT_TRUE(r.j["details"]["values_correct"].get<bool>());
+}
+
 // The broadcast (1,3;0,0,0) from (1,2,3), by hand (section 8): branch (g, q, e) goes local e to
 // (1,2,3+e), global g to (1+g, 3+e, 2), local q to (1+g, 3+e, 2+q). The global cable (1,2,0) g 1
 // carries branch e = 5, g = 1 alone: the copy to (2,0,2) and its local level (2,0,2+q); no other

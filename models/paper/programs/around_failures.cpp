@@ -83,11 +83,11 @@ struct reroute_log {
     std::set<std::tuple<router_id, std::uint64_t, bool, std::size_t>> seen_before;
     std::map<std::pair<router_id, router_id>, std::uint32_t> launched_before;
     nlohmann::json at_step;  ///< failure_injector::figures()
-    /// A failure during the run: the messages no longer due because what would have caused them
+    /// The messages no longer due because what would have caused them
     /// (a delivery to the node that answers) was lost, not launched or has no route.
     std::uint64_t not_answered = 0;
     /// Tells that a delivery of a launch (its header and payload) from a router to another will
-    /// not happen, for its answers (rerouted_workload::unanswered); empty before the run.
+    /// not happen, for its answers (rerouted_workload::unanswered).
     std::function<void(router_id to, router_id from, const launch&)> unanswered;
 
     void note(nlohmann::json& list, const topology& t, router_id src, const header& h,
@@ -282,22 +282,16 @@ class rerouted_workload final : public workload, public failure_effects {
           inner_(std::move(inner)),
           at_(at),
           answers_(t_, *inner_, faults_) {
-        if (at_ != 0)
-            log_.unanswered = [this](router_id to, router_id from, const launch& l) {
-                unanswered(to, from, l.hdr, l.payload);
-            };
+        log_.unanswered = [this](router_id to, router_id from, const launch& l) {
+            unanswered(to, from, l.hdr, l.payload);
+        };
+        if (at_ == 0) fail_before_the_run();
     }
     // failure_effects: the programs go around the failures from step at_ on by themselves; what
     // the failed routers' schedules had due from then on is not launched, nor answered.
     void route_around(const link_faults&) override {
         log_.failed = true;
-        if (auto* results = dynamic_cast<lossy_results*>(inner_.get()))
-            results->inputs_may_be_lost();
-        for (const router_id r : faults_.routers())
-            answers_.drop_scheduled(r, at_, [this](router_id src, router_id dst) {
-                ++log_.dropped[{src, dst}];
-                ++log_.not_answered;
-            });
+        failed_routers_answer_nothing(at_);
     }
     void lost(router_id src, router_id dst, std::uint64_t payload, std::uint64_t serial,
               bool launched) override {
@@ -373,11 +367,26 @@ class rerouted_workload final : public workload, public failure_effects {
     // The delivery of (h, payload) from `from` at `to` will not happen: what it would have caused
     // is not due.
     void unanswered(router_id to, router_id from, const header& h, std::uint64_t payload) {
-        answers_.drop(to, from, h, payload, [this](router_id src, router_id dst) {
-            ++log_.dropped[{src, dst}];
-            ++log_.not_answered;
-        });
+        answers_.drop(to, from, h, payload,
+                      [this](router_id src, router_id dst) { not_answered(src, dst); });
     }
+    void not_answered(router_id src, router_id dst) {
+        ++log_.dropped[{src, dst}];
+        ++log_.not_answered;
+    }
+    // From step `from` on, a failed router launches nothing (program_for, or the failure at a
+    // step), so inputs a node's program waits for may never come, and the answers the failed
+    // routers' launches would have caused are not due.
+    void failed_routers_answer_nothing(std::uint64_t from) {
+        if (auto* results = dynamic_cast<lossy_results*>(inner_.get()))
+            results->inputs_may_be_lost();
+        for (const router_id r : faults_.routers())
+            answers_.drop_scheduled(
+                r, from, [this](router_id src, router_id dst) { not_answered(src, dst); });
+    }
+    // Failures before the run: as at a step, from step 0 (a message no route reaches is not
+    // answered either: log_.unanswered).
+    void fail_before_the_run() { failed_routers_answer_nothing(0); }
 
     topology t_;
     link_faults faults_;
@@ -407,7 +416,8 @@ nlohmann::json rerouted_workload::details() const {
                    {"split_rerouted", log_.split_rerouted},
                    {"split_unreachable", log_.split_unreachable},
                    {"split_broadcast_messages", log_.split_named},
-                   {"named_at_most", kNamed}};
+                   {"named_at_most", kNamed},
+                   {"not_answered", log_.not_answered}};
     if (at_ == 0) return d;
     nlohmann::json& f = d["faults"];
     f["failed_at"] = at_;
@@ -417,7 +427,6 @@ nlohmann::json rerouted_workload::details() const {
     f["not_launched"] = not_launched();
     f["lost_broadcast_copies"] = log_.lost_copies;
     f["lost_deliveries"] = log_.lost_deliveries;
-    f["not_answered"] = log_.not_answered;
     if (log_.at_step.is_object()) f.update(log_.at_step);
     return d;
 }
