@@ -11,6 +11,7 @@
 #include <functional>
 #include <string>
 
+#include "support/bfs_distances.h"
 #include "support/packets_seen.h"
 #include "support/read_file.h"
 #include "support/run_json.h"
@@ -38,6 +39,28 @@ inline nlohmann::json run_logged(const std::string& d3sim, const std::string& ar
     for (const auto& [id, p] : packets) {
         EXPECT_EQ(p.delivered, 1) << "packet " << id;
         each(p);
+    }
+    return j;
+}
+
+/// Runs uniform traffic on `net` (d3sim's network options) with its packet log and expects every
+/// packet to take a shortest route by `d` (the test's own distances), b one lower on every hop;
+/// returns the result (its hops the sum of the shortest routes), or an empty one.
+inline nlohmann::json expect_shortest_paths(const std::string& d3sim, const std::string& net,
+                                            const distances& d, const std::string& name) {
+    std::uint64_t shortest = 0;
+    const nlohmann::json j = run_logged(
+        d3sim, net + " --traffic uniform --rate 0.2 --warmup 60 --measure 60", name,
+        [&](const packet_seen& p) {
+            const int want =
+                d[static_cast<std::size_t>(p.source)][static_cast<std::size_t>(p.destination)];
+            EXPECT_EQ(p.hops, want) << p.source << " -> " << p.destination;
+            for (std::size_t i = 0; i < p.b.size(); ++i)
+                EXPECT_EQ(p.b[i], want - 1 - static_cast<int>(i));
+            shortest += static_cast<std::uint64_t>(want);
+        });
+    if (!j.empty()) {
+        EXPECT_EQ(j["hops"].get<std::uint64_t>(), shortest);
     }
     return j;
 }
