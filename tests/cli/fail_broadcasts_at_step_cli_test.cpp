@@ -93,9 +93,7 @@ void product_loses_a_subtree_and_its_answers(std::uint64_t at, bool whole_global
 TEST(FailBroadcastsAtStepCli, ALostCopysRoutersDoNotAnswerAndTheirSumsMissOnlyThat) {
     const failed_run probe = product_failing_at(16, "vm_probe");
     ASSERT_EQ(probe.code, 0) << probe.err;
-    std::uint64_t s = 0;
-    for (const row& x : probe.rows)
-        if (x.event == "hop" && x.router == "0.2.2" && x.output == "global 1") s = x.step;
+    const std::uint64_t s = test::last_hop_step(probe.rows, "0.2.2", "global 1");
     ASSERT_GE(s, 1u);
     product_loses_a_subtree_and_its_answers(s + 1, false, "vm_on");
     product_loses_a_subtree_and_its_answers(s, true, "vm_before");
@@ -173,9 +171,7 @@ TEST(FailBroadcastsAtStepCli, MultiFlitCopiesSentOnBeforeTheirParentsTailAreLost
     constexpr std::uint64_t kFlits = 4, kDelay = 1;
     const failed_run probe = multi_flit_broadcast_failing_at(16, "bc4_probe");
     ASSERT_EQ(probe.code, 0) << probe.err;
-    std::uint64_t s = 0;
-    for (const row& x : probe.rows)
-        if (x.event == "hop" && x.router == "1.2.0" && x.output == "global 1") s = x.step;
+    const std::uint64_t s = test::last_hop_step(probe.rows, "1.2.0", "global 1");
     ASSERT_GE(s, 1u);
     const std::uint64_t at = s + kFlits - 1 + kDelay;  // the tail's last step on the cable
     std::set<std::uint64_t> sent_on;                   // copies (2,0,2) sent on before the failure

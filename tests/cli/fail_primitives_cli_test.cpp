@@ -418,9 +418,7 @@ TEST(FailPrimitivesCli, ABroadcastCopyTakenAtAStepLosesExactlyItsSubtree) {
     // The step at which the copy crosses the cable, from the log of the run failing it late.
     const failed_run probe = broadcast_failing_at(16, "bc_probe");
     ASSERT_EQ(probe.code, 0) << probe.err;
-    std::uint64_t s = 0;
-    for (const row& x : probe.rows)
-        if (x.event == "hop" && x.router == "1.2.0" && x.output == "global 1") s = x.step;
+    const std::uint64_t s = test::last_hop_step(probe.rows, "1.2.0", "global 1");
     ASSERT_GE(s, 1u);
     broadcast_loses_a_subtree(s + 1, false, "bc_on");
     broadcast_loses_a_subtree(s, true, "bc_before");

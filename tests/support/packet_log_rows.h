@@ -45,6 +45,15 @@ inline bool over_cable(const log_row& r) {
                                 (r.router == "2.3.2" && r.output == "global 3"));
 }
 
+/// The step of the last hop out of `router` (the log's "c.d.p") on `output` ("global 1"), or 0.
+inline std::uint64_t last_hop_step(const std::vector<log_row>& rows, const std::string& router,
+                                   const std::string& output) {
+    std::uint64_t s = 0;
+    for (const log_row& x : rows)
+        if (x.event == "hop" && x.router == router && x.output == output) s = x.step;
+    return s;
+}
+
 /// An event that moves a packet's head (a conflict-wait leaves it where it waits; lost is the
 /// run's; a design-space router's `tail` is its tail's).
 inline bool moves(const log_row& r) {
