@@ -8,6 +8,7 @@
 #include "cli/output_file.h"
 #include "config/config_file.h"
 #include "core/decoding/decoder_kind.h"
+#include "core/run/faults_text.h"
 #include "d3sim/power_cli.h"
 #include "d3sim/service_cli.h"
 #include "tb/report.h"
@@ -70,6 +71,9 @@ primitive_run run_testbench(const run_options& o, const mode_context& m,
 [[noreturn]] void report_run(const run_options& o, const mode_context& m, const primitive_run& r) {
     const bool json_stdout = m.json == "-";
     if (!m.quiet) (json_stdout ? std::cerr : std::cout) << to_table(r.res) << std::flush;
+    if (!m.quiet && r.details.is_object() && r.details.contains("faults"))
+        (json_stdout ? std::cerr : std::cout)
+            << faults_text(r.details["faults"], "message") << std::flush;
     if (!m.quiet && !r.background.is_null())
         (json_stdout ? std::cerr : std::cout) << background_text(r.background) << std::flush;
     if (!m.quiet && !r.partitions.is_null())

@@ -8,6 +8,7 @@
 #include "cli/output_file.h"
 #include "config/config_file.h"
 #include "core/network/topology.h"
+#include "core/run/faults_text.h"
 #include "d3sim/power_cli.h"
 #include "sc/protocol.h"
 #include "tb/report.h"
@@ -75,10 +76,7 @@ std::string summary(const run_result& r, const nlohmann::json& t) {
     os << "  injected " << r.injected << "  delivered " << r.delivered << "/" << r.expected
        << "  lost " << r.lost << "  duplicated " << r.duplicated << "  misrouted " << r.misrouted
        << "  left in buffers " << r.left_in_buffers << "\n";
-    if (t.contains("faults") && t["faults"].contains("failed_at"))
-        os << "  failure at step " << t["faults"]["failed_at"] << ": " << t["faults"]["lost"]
-           << " packets lost (each named in faults.lost_packets and as a 'lost' event in the "
-              "packet log)\n";
+    if (t.contains("faults")) os << faults_text(t["faults"], "packet");
     if (t.contains("flits")) {
         const auto& f = t["flits"];
         const std::string sizes = t.contains("packet_sizes")

@@ -267,6 +267,17 @@ TEST(FailLinksPrimitives, AFailedRoutersMessagesAreNotLaunchedAndTheRestArrive) 
     EXPECT_EQ(j["details"]["faults"]["failed_routers"], nlohmann::json::array({"(3,1,4)"}));
 }
 
+// The summary a user reads says what failed and what has no path: the 255 other routers'
+// messages to the failed router (the JSON's own count is checked above).
+TEST(FailLinksPrimitives, TheSummaryNamesTheFailureAndTheMessagesWithoutAPath) {
+    const std::string routers = write_temp(unique("a2a_text.txt"), "3 1 4\n");
+    const auto out = run_d3sim("--k 4 --m 8 --primitive all-to-all --fail-routers " + routers);
+    ASSERT_EQ(out.code, 0) << out.err;
+    EXPECT_NE(out.out.find("delivered 65025/65025"), std::string::npos) << out.out;
+    EXPECT_NE(out.out.find("faults: 1 router and 0 cables failed; "), std::string::npos) << out.out;
+    EXPECT_NE(out.out.find(" rerouted, 255 unreachable\n"), std::string::npos) << out.out;
+}
+
 // A broadcast whose tree crosses a failed cable is split (the split itself is checked against
 // the tree by brute force in fail_primitives_cli_test.cpp): every router still gets its copy.
 TEST(FailLinksPrimitives, ABroadcastThroughAFailureIsSplitAndNamed) {
