@@ -1,43 +1,43 @@
 // The router's link multi-sockets: tlm_utils' multi-passthrough sockets with the link protocol
-// (sc/protocol.h), with two changes that keep every binding, index and call as the stock sockets
-// have them.
+// (sc/protocol.h). Every binding, index and transport call is as the stock sockets have them;
+// what differs is how a binding is made and what its binders are.
 //
 // 1. Direct binders. A stock multi-socket gives each binding a binder whose transport call goes
 //    through a functor, a function pointer and a member-function pointer (the callbacks
 //    registered at run time) to the module, on every crossing (a packet forward, its credit
-//    back, the node's injection: the model's most frequent call). Here each
-//    binding's binder is a subclass of the stock binder that calls the module's method by name:
-//    MODULE::receive(tag, flit, phase, delay) for a link input (the tag is the binding index
-//    unless the module renumbers its bindings with retag), MODULE::credit(tag, ...) for a link
-//    output's backward path (the same), one virtual call per crossing. The binders are made
-//    where the stock sockets make theirs (get_base_interface, once per binding, and the target's
-//    export binder), so binding indices, multi-to-multi binds and end_of_elaboration are the
-//    stock code's.
-// 2. Typed binds: an initiator whose bind to a known socket type skips the run-time type
-//    discovery of the generic bind. tlm_utils::multi_passthrough_initiator_socket::bind(
-//    tlm_base_target_socket_b&) binds the port and the export as every TLM socket does
-//    (tlm_base_initiator_socket::bind: initiator port -> the target's binder, target port -> the
-//    initiator's binder), then finds out what it was bound to with two dynamic_casts across
-//    virtual bases (is it an sc_export? is it a multi-socket?) to record the interface the
-//    transport calls will use. When the static type says what the target is, the answer is
-//    known: for a multi-passthrough target, the binder the target has just created
-//    (multi_to_multi_bind_base::get_last_binder, which also tells the target our binder, exactly
-//    as the generic bind does); for a single target socket (a node's ejection), the interface its
-//    export is bound to. Same bindings, same binders, same indices, without the two casts per
-//    binding (each walks the class tree), of which a network has thousands. Any other socket
-//    goes through the generic bind.
-// 3. The binders of the bindings a socket expects are made in one block of storage
-//    (binder_store), not allocated one by one: the stock destructor deletes every binder of its
-//    list, so the link socket's destructor first destroys those in the block and takes them off.
-// 4. A link input records nothing when a multi-socket binds to it (get_last_binder): the stock
-//    socket keeps the initiator's binder in a map (an allocation and a tree insert per binding, a
-//    search per binding at end_of_elaboration), and for any other initiator finds its interface
-//    at end_of_elaboration with a dynamic_cast of the binder's port. Both
-//    are what each bind gave the socket's own port, binding b's as its interface b (every TLM
-//    bind binds the target's port to the initiator's backward interface: a multi-socket's binder,
-//    a socket's export), so end_of_elaboration reads them there. Nothing else reads the map: a
-//    link input is never the outer socket of a hierarchical binding (its export is bound to its
-//    first binder when it is made).
+//    back, the node's injection: the model's most frequent call). Here a binding's binder calls
+//    the module's method by name: MODULE::receive(tag, flit, phase, delay) for a link input (the
+//    tag is the binding index unless the module renumbers its bindings with retag),
+//    MODULE::credit(tag, ...) for a link output's backward path (the same), one virtual call per
+//    crossing.
+// 2. Links connected, not bound (connect): a link between two routers is a forward binder
+//    (link_fw_binder, the target's) and a backward binder (link_bw_binder, the initiator's)
+//    given to each other's socket, with no sc_port binding on either side: the initiator's
+//    operator[] returns the target's binder, the target's binding answers with the initiator's
+//    binder, as after a bind. SystemC's bind checks each binding against every earlier one of
+//    its port, casts the interface across virtual bases and keeps a binding record and an
+//    interface slot per binding, two per link (millions on the largest D3); and a bound
+//    binder is the stock one with its callbacks, where a connected link's binder is the TLM
+//    interface and the module it calls (docs/performance.md, "Where a router's bytes go").
+// 3. Bindings through SystemC (bind, the node's sockets and any other socket) go as the stock
+//    sockets make them: a binder (bound_fw_binder, bound_bw_binder: the stock binder with the
+//    direct call) per binding where the stock code makes it (get_base_interface, and the
+//    target's export binder), so multi-to-multi binds and hierarchical binds are the stock
+//    code's. An initiator's bind to a known socket type skips the generic bind's two
+//    dynamic_casts (is it an export? a multi-socket?): for a multi-passthrough target the
+//    interface is the binder the target has just made (get_last_binder), for a single target
+//    socket (a node's ejection) the interface its export is bound to. Each socket of a router is
+//    bound at least once (its node), as SystemC requires of a port.
+// 4. Binders live in blocks (binder_block): the expected bindings' in one allocation, any more
+//    one by one, all owned by the socket (the stock destructor, which deletes every binder of
+//    its list, finds the list empty).
+// 5. A link input records nothing when a multi-socket binds to it (get_last_binder): the stock
+//    socket keeps the initiator's binder in a map and finds any other initiator's interface at
+//    end_of_elaboration with a dynamic_cast of the binder's port. Both are what each bind gave
+//    the socket's own port, so end_of_elaboration reads a bound binding's backward interface
+//    there (the port's interfaces are the bound bindings', in binding order) and a connected
+//    one's from the connect. A link input is never the outer socket of a hierarchical binding
+//    (its export is bound to its first binder when it is made).
 #pragma once
 
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
@@ -45,8 +45,8 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <functional>
 #include <memory>
+#include <new>
 #include <tlm>
 #include <utility>
 #include <vector>
@@ -55,95 +55,149 @@
 
 namespace d3 {
 
-/// The binder of one binding of a link input: a forward transport calls
-/// MODULE::receive(tag, ...) directly, where the tag is the binding's index or the number the
-/// module gave it (retag: the first buffer of the router's input port, so that an arrival reads no
-/// binding table of the router it enters, docs/performance.md, tenth round).
+/// What a binder calls: the module, and the tag it tells it (the binding's index unless the
+/// module renumbered it with retag: for a router, the first buffer of the input port, so that an
+/// arrival reads no binding table, or the output's first credit slot).
 template <typename MODULE>
-class link_fw_binder final : public tlm_utils::callback_binder_fw<link_protocol_types> {
+class binder_end {
   public:
-    link_fw_binder(tlm_utils::multi_socket_base* owner, int binding, MODULE& m)
-        : tlm_utils::callback_binder_fw<link_protocol_types>(owner, binding),
-          module_(m),
-          tag_(binding) {}
+    binder_end(MODULE& m, int tag) : module_(m), tag_(tag) {}
+    void retag(int tag) { tag_ = tag; }
+    MODULE& module() const { return module_; }
+    int tag() const { return tag_; }
+
+  protected:
+    MODULE& module_;
+    int tag_;
+};
+
+/// A connected link's forward end: a packet crossing it calls MODULE::receive(tag, ...).
+template <typename MODULE>
+class link_fw_binder final : public tlm::tlm_fw_transport_if<link_protocol_types>,
+                             public binder_end<MODULE> {
+  public:
+    link_fw_binder(MODULE& m, int tag) : binder_end<MODULE>(m, tag) {}
     tlm::tlm_sync_enum nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
-        return module_.receive(tag_, f, ph, t);
+        return this->module_.receive(this->tag_, f, ph, t);
     }
-    /// What MODULE::receive is told: the binding index unless the module renumbered it.
-    void retag(int tag) { tag_ = tag; }
-    /// The module whose receive this binder calls, and with what tag.
-    MODULE& module() const { return module_; }
-    int tag() const { return tag_; }
+    void b_transport(flit&, sc_core::sc_time&) override { unsupported("b_transport"); }
+    bool get_direct_mem_ptr(flit&, tlm::tlm_dmi&) override {
+        unsupported("DMI");
+        return false;
+    }
+    unsigned int transport_dbg(flit&) override {
+        unsupported("debug transport");
+        return 0;
+    }
 
   private:
-    MODULE& module_;
-    int tag_;
+    void unsupported(const char* call) const { unsupported_call(this->module_.name(), call); }
 };
 
-/// The binder of one binding of a link output: a credit (backward transport) calls
-/// MODULE::credit(tag, ...) directly, where the tag is the binding's index or the number the
-/// module gave it (retag: the router's output unit's first credit slot of the output, so that a
-/// credit works out no slot from the output and channel).
+/// A connected link's backward end: a credit crossing it calls MODULE::credit(tag, ...).
 template <typename MODULE>
-class link_bw_binder final : public tlm_utils::callback_binder_bw<link_protocol_types> {
+class link_bw_binder final : public tlm::tlm_bw_transport_if<link_protocol_types>,
+                             public binder_end<MODULE> {
   public:
-    link_bw_binder(tlm_utils::multi_socket_base* owner, int binding, MODULE& m)
-        : tlm_utils::callback_binder_bw<link_protocol_types>(owner, binding),
-          module_(m),
-          tag_(binding) {}
+    link_bw_binder(MODULE& m, int tag) : binder_end<MODULE>(m, tag) {}
     tlm::tlm_sync_enum nb_transport_bw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
-        return module_.credit(tag_, f, ph, t);
+        return this->module_.credit(this->tag_, f, ph, t);
     }
-    /// What MODULE::credit is told: the binding index unless the module renumbered it.
-    void retag(int tag) { tag_ = tag; }
-    /// The module whose credit this binder calls, and with what tag.
-    MODULE& module() const { return module_; }
-    int tag() const { return tag_; }
-
-  private:
-    MODULE& module_;
-    int tag_;
+    void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {
+        unsupported_call(this->module_.name(), "DMI");
+    }
 };
 
-/// Room for the binders of a socket's expected bindings, in one allocation; a binder beyond them
-/// is made by new, as the stock sockets make each of theirs.
-template <typename BINDER>
-class binder_store {
+/// A bound binding's forward binder: the stock binder, calling MODULE::receive(tag, ...).
+template <typename MODULE>
+class bound_fw_binder final : public tlm_utils::callback_binder_fw<link_protocol_types>,
+                              public binder_end<MODULE> {
   public:
-    explicit binder_store(std::size_t room)
+    bound_fw_binder(tlm_utils::multi_socket_base* owner, MODULE& m, int tag)
+        : tlm_utils::callback_binder_fw<link_protocol_types>(owner, tag),
+          binder_end<MODULE>(m, tag) {}
+    tlm::tlm_sync_enum nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
+        return this->module_.receive(this->tag_, f, ph, t);
+    }
+};
+
+/// A bound binding's backward binder: the stock binder, calling MODULE::credit(tag, ...).
+template <typename MODULE>
+class bound_bw_binder final : public tlm_utils::callback_binder_bw<link_protocol_types>,
+                              public binder_end<MODULE> {
+  public:
+    bound_bw_binder(tlm_utils::multi_socket_base* owner, MODULE& m, int tag)
+        : tlm_utils::callback_binder_bw<link_protocol_types>(owner, tag),
+          binder_end<MODULE>(m, tag) {}
+    tlm::tlm_sync_enum nb_transport_bw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
+        return this->module_.credit(this->tag_, f, ph, t);
+    }
+};
+
+/// A socket's binders of one kind, in the order they were made: the first `room` in one block,
+/// any more one by one. They stay where they were made until the block goes.
+template <typename BINDER>
+class binder_block {
+  public:
+    explicit binder_block(std::size_t room)
         : slots_(room ? new slot[room] : nullptr), room_(room) {}
-    binder_store(const binder_store&) = delete;
-    binder_store& operator=(const binder_store&) = delete;
+    binder_block(const binder_block&) = delete;
+    binder_block& operator=(const binder_block&) = delete;
+    ~binder_block() {
+        for (std::size_t i = 0; i < std::min(made_, room_); ++i) in_block(i).~BINDER();
+    }
 
     template <typename... Args>
-    BINDER* make(Args&&... args) {
-        if (made_ == room_) return new BINDER(std::forward<Args>(args)...);
-        void* const at = slots_[made_].bytes;
-        BINDER* const b = ::new (at) BINDER(std::forward<Args>(args)...);
+    BINDER& make(Args&&... args) {
+        if (made_ < room_) {
+            BINDER* const b =
+                ::new (static_cast<void*>(slots_[made_].bytes)) BINDER(std::forward<Args>(args)...);
+            ++made_;
+            return *b;
+        }
+        more_.push_back(std::make_unique<BINDER>(std::forward<Args>(args)...));
         ++made_;
-        return b;
+        return *more_.back();
     }
-    /// Destroys the binders made in the block and takes them off `binders` (a stock socket's list:
-    /// its destructor deletes those left, the ones made by new).
-    template <typename BASE>
-    void release(std::vector<BASE*>& binders) {
-        const auto in_block = [this](BASE* p) {
-            const std::less<const void*> before;
-            const void* const at = p;  // within its binder, so within the block if made there
-            return !before(at, slots_.get()) && before(at, slots_.get() + made_);
-        };
-        for (BASE* p : binders)
-            if (in_block(p)) static_cast<BINDER*>(p)->~BINDER();
-        binders.erase(std::remove_if(binders.begin(), binders.end(), in_block), binders.end());
-    }
+    /// The i-th binder made.
+    BINDER& at(std::size_t i) { return i < room_ ? in_block(i) : *more_.at(i - room_); }
 
   private:
     struct slot {
         alignas(BINDER) unsigned char bytes[sizeof(BINDER)];
     };
+    BINDER& in_block(std::size_t i) {
+        return *std::launder(reinterpret_cast<BINDER*>(slots_[i].bytes));
+    }
+
     std::unique_ptr<slot[]> slots_;
     const std::size_t room_;
     std::size_t made_ = 0;
+    std::vector<std::unique_ptr<BINDER>> more_;
+};
+
+/// Which of a socket's bindings went through SystemC (bound) and which were connected, so that
+/// binding b's binder is found in its block.
+class binding_order {
+  public:
+    /// The next binding, bound or connected: its index.
+    int add(bool bound) {
+        if (bound) bound_.push_back(count_);
+        return count_++;
+    }
+    int count() const { return count_; }
+    std::size_t bound() const { return bound_.size(); }
+    /// Binding b: whether it was bound, and its place among the bound or the connected ones.
+    std::pair<bool, std::size_t> place(int b) const {
+        const auto it = std::lower_bound(bound_.begin(), bound_.end(), b);
+        const auto before = static_cast<std::size_t>(it - bound_.begin());
+        if (it != bound_.end() && *it == b) return {true, before};
+        return {false, static_cast<std::size_t>(b) - before};
+    }
+
+  private:
+    std::vector<int> bound_;  ///< the bound bindings' indices, ascending
+    int count_ = 0;
 };
 
 /// A link input multi-socket of MODULE: binding b's transports call MODULE::receive(b, ...), or
@@ -157,39 +211,54 @@ class link_target_socket
     using bw_if = tlm::tlm_bw_transport_if<link_protocol_types>;
 
   public:
-    /// `bindings`: the bindings the socket will have, if known (room set aside for them).
+    /// `bindings`: the links the socket will have, if known (room set aside for them).
     link_target_socket(const char* name, MODULE& owner, std::size_t bindings = 0)
-        : base(name), owner_(owner), store_(bindings) {
-        // The stock socket's binder and interface lists, grown one push at a time otherwise (five
-        // allocations each for 16 bindings).
-        this->m_binders.reserve(bindings);
+        : base(name), owner_(owner), links_(bindings), bound_(1) {
         this->m_sockets.reserve(bindings);
         // The export's own binder, made as base::check_export_binding makes it when a callback
-        // is registered: the first binding takes it.
-        this->m_binders.push_back(store_.make(owner_base(), 0, owner_));
+        // is registered: the first bound binding takes it.
+        this->m_binders.push_back(&bound_.make(owner_base(), owner_, 0));
         this->m_export_callback_created = true;
         sc_core::sc_export<fw_if>::bind(*this->m_binders.back());
     }
     link_target_socket(const link_target_socket&) = delete;
     link_target_socket& operator=(const link_target_socket&) = delete;
-    ~link_target_socket() override { store_.release(this->m_binders); }
+    ~link_target_socket() override { this->m_binders.clear(); }  // bound_ owns them
 
     using base::get_base_interface;
-    /// One binder per binding, as the stock socket makes them (the first is the export's).
+    /// One binder per bound binding, as the stock socket makes them (the first is the export's).
     fw_if& get_base_interface() override {
         if (this->m_hierarch_bind) this->display_error("Socket already bound hierarchically.");
-        if (this->m_export_callback_created)
+        const int b = order_.add(true);
+        if (this->m_export_callback_created) {
             this->m_export_callback_created = false;
-        else
-            this->m_binders.push_back(
-                store_.make(owner_base(), static_cast<int>(this->m_binders.size()), owner_));
+            bound_.at(0).retag(b);
+        } else {
+            this->m_binders.push_back(&bound_.make(owner_base(), owner_, b));
+        }
         return *this->m_binders.back();
     }
 
+    /// A link from `upstream` (link_initiator_socket::connect): the next binding, its forward
+    /// binder made here and answered by `upstream`, with no binding of our port.
+    fw_if& accept_link(bw_if& upstream) {
+        const int b = order_.add(false);
+        connected_.resize(static_cast<std::size_t>(b) + 1, nullptr);
+        connected_.back() = &upstream;
+        return links_.make(owner_, b);
+    }
+
+    /// The bindings, bound and connected (the stock size() counts the binders of its list, the
+    /// bound ones).
+    unsigned int size() const { return static_cast<unsigned int>(order_.count()); }
+
     /// Binding `binding`'s transports call MODULE::receive(tag, ...) from now on.
     void retag(int binding, int tag) {
-        static_cast<link_fw_binder<MODULE>*>(this->m_binders.at(static_cast<std::size_t>(binding)))
-            ->retag(tag);
+        const auto [bound, i] = order_.place(binding);
+        if (bound)
+            bound_.at(i).retag(tag);
+        else
+            links_.at(i).retag(tag);
     }
 
   protected:
@@ -197,21 +266,24 @@ class link_target_socket
     /// backward interface, is the one its bind gave our port (end_of_elaboration reads it there).
     fw_if* get_last_binder(bw_if* /*other*/) override { return this->m_binders.back(); }
     /// The stock end_of_elaboration with our port's interfaces for the map and the casts: each
-    /// binder gets the callbacks, and binding b's backward interface is the port's interface b.
+    /// bound binder gets the callbacks; binding b's backward interface is the connected link's
+    /// initiator binder or the port's next interface.
     void end_of_elaboration() override {
         if (this->m_eoe_disabled || this->m_hierarch_bind) {
             base::end_of_elaboration();  // a hierarchical binding: the stock code throughout
             return;
         }
-        if (this->m_binders.size() == 1 && this->m_export_callback_created) return;  // unbound
+        if (order_.count() == 0) return;  // unbound
         sc_core::sc_port_b<bw_if>& port = this->get_base_port();
-        if (static_cast<std::size_t>(port.size()) != this->m_binders.size())
+        if (static_cast<std::size_t>(port.size()) != order_.bound())
             this->display_error("Not bound to tlm_socket.");  // a binding not made by a socket
-        for (std::size_t b = 0; b < this->m_binders.size(); ++b) {
-            this->m_binders[b]->set_callbacks(this->m_nb_f, this->m_b_f, this->m_dmi_f,
-                                              this->m_dbg_f);
-            this->m_sockets.push_back(port.get_interface(static_cast<int>(b)));
-        }
+        for (auto* binder : this->m_binders)
+            binder->set_callbacks(this->m_nb_f, this->m_b_f, this->m_dmi_f, this->m_dbg_f);
+        connected_.resize(static_cast<std::size_t>(order_.count()), nullptr);
+        int next = 0;  // the port's interfaces are the bound bindings', in binding order
+        for (bw_if* link : connected_)
+            this->m_sockets.push_back(link ? link : port.get_interface(next++));
+        std::vector<bw_if*>().swap(connected_);
     }
 
   private:
@@ -219,7 +291,11 @@ class link_target_socket
     tlm_utils::multi_socket_base* owner_base() { return this; }
 
     MODULE& owner_;
-    binder_store<link_fw_binder<MODULE>> store_;
+    binder_block<link_fw_binder<MODULE>> links_;
+    binder_block<bound_fw_binder<MODULE>> bound_;
+    binding_order order_;
+    /// Per binding until end_of_elaboration: a connected link's initiator binder, else null.
+    std::vector<bw_if*> connected_;
 };
 
 /// A link output multi-socket of MODULE: binding b's credits call MODULE::credit(b, ...), or
@@ -233,33 +309,45 @@ class link_initiator_socket
     using fw_if = tlm::tlm_fw_transport_if<link_protocol_types>;
 
   public:
-    /// `bindings`: the bindings the socket will have, if known (room set aside for them).
+    /// `bindings`: the links the socket will have, if known (room set aside for them).
     link_initiator_socket(const char* name, MODULE& owner, std::size_t bindings = 0)
-        : base(name), owner_(owner), store_(bindings) {
-        this->m_binders.reserve(bindings);
+        : base(name), owner_(owner), links_(bindings), bound_(1) {
         this->m_sockets.reserve(bindings);
     }
     link_initiator_socket(const link_initiator_socket&) = delete;
     link_initiator_socket& operator=(const link_initiator_socket&) = delete;
-    ~link_initiator_socket() override { store_.release(this->m_binders); }
+    ~link_initiator_socket() override { this->m_binders.clear(); }  // bound_ owns them
 
     using base::get_base_interface;
-    /// One binder per binding, as the stock socket makes them.
+    /// One binder per bound binding, as the stock socket makes them.
     tlm::tlm_bw_transport_if<link_protocol_types>& get_base_interface() override {
-        this->m_binders.push_back(
-            store_.make(owner_base(), static_cast<int>(this->m_binders.size()), owner_));
+        this->m_binders.push_back(&bound_.make(owner_base(), owner_, order_.add(true)));
         return *this->m_binders.back();
     }
 
     /// Binding `binding`'s credits call MODULE::credit(tag, ...) from now on.
     void retag(int binding, int tag) {
-        static_cast<link_bw_binder<MODULE>*>(this->m_binders.at(static_cast<std::size_t>(binding)))
-            ->retag(tag);
+        const auto [bound, i] = order_.place(binding);
+        if (bound)
+            bound_.at(i).retag(tag);
+        else
+            links_.at(i).retag(tag);
+    }
+
+    /// Connects to a link multi-socket (another router's input) without binding either port
+    /// (item 2 above): the next binding of each socket.
+    template <typename M>
+    void connect(link_target_socket<M>& s) {
+        if (this->m_hierarch_bind) {
+            this->display_error("Already hierarchically bound.");
+            return;
+        }
+        this->m_sockets.push_back(&s.accept_link(links_.make(owner_, order_.add(false))));
     }
 
     using base::bind;
 
-    /// Binds to a link multi-socket (another router's input).
+    /// Binds to a link multi-socket (another router's input) through SystemC.
     template <typename M>
     void bind(link_target_socket<M>& s) {
         if (!bind_sockets(s)) return;
@@ -288,7 +376,9 @@ class link_initiator_socket
     tlm_utils::multi_socket_base* owner_base() { return this; }
 
     MODULE& owner_;
-    binder_store<link_bw_binder<MODULE>> store_;
+    binder_block<link_bw_binder<MODULE>> links_;
+    binder_block<bound_bw_binder<MODULE>> bound_;
+    binding_order order_;
 };
 
 }  // namespace d3

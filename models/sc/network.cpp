@@ -111,7 +111,7 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
         });
     }
     // Links: output o of router i to the input its far end arrives on, in output order, then the
-    // router's node.
+    // router's node. Links are connected, the node's sockets bound (sc/link_socket.h, item 5).
     const int ports = topo_.link_ports();
     for (router_id i = 0; i < n; ++i) {
         const coord at = topo_.at(i);
@@ -119,7 +119,7 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
         for (int o = 0; o < ports; ++o) {
             const topology::link_end far = topo_.far_end(at, port_of(o, topo_.k()));
             router& to = routers[topo_.id(far.at)];
-            r.out.bind(to.in);
+            r.out.connect(to.in);
             to.bind_input(index_of(far.port, topo_.k()));
         }
         r.out.bind(nodes[i].eject_in);

@@ -472,5 +472,7 @@ inline void router::wake_next(std::uint64_t t) {
 
 template class link_fw_binder<router>;
 template class link_bw_binder<router>;
+template class bound_fw_binder<router>;
+template class bound_bw_binder<router>;
 
 }  // namespace d3

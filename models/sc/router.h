@@ -239,7 +239,11 @@ class router : public stepper::client, public sc_core::sc_module {
     template <typename>
     friend class link_fw_binder;  // calls receive
     template <typename>
+    friend class bound_fw_binder;  // calls receive
+    template <typename>
     friend class link_bw_binder;  // calls credit
+    template <typename>
+    friend class bound_bw_binder;  // calls credit
     void end_of_elaboration() override;
     // Inline into the binders' transport calls (their one caller, instantiated in router.cpp).
     [[gnu::always_inline]] inline tlm::tlm_sync_enum receive(int first, flit& f, tlm::tlm_phase& ph,
@@ -433,5 +437,7 @@ class router : public stepper::client, public sc_core::sc_module {
 // only.
 extern template class link_fw_binder<router>;
 extern template class link_bw_binder<router>;
+extern template class bound_fw_binder<router>;
+extern template class bound_bw_binder<router>;
 
 }  // namespace d3

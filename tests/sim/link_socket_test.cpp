@@ -22,8 +22,8 @@ struct hub : sc_core::sc_module {
     std::vector<std::pair<int, int>> received;  ///< (binding, vc)
     std::vector<std::pair<int, int>> credited;  ///< (binding, vc)
 
-    /// Room for two bindings on each socket (binder_store): a third binding's binder is made by
-    /// new.
+    /// Room for two links on each socket (binder_block): a third link's binder, and a second
+    /// bound binding's, is made alone.
     explicit hub(const sc_core::sc_module_name& n)
         : sc_core::sc_module(n), in("in", *this, 2), out("out", *this, 2) {}
 
@@ -128,6 +128,53 @@ TEST(LinkSocket, EveryBindingReachesTheModuleWithItsIndexAndRepliesToItsSender) 
     EXPECT_TRUE(a.credited.empty());
 }
 
+TEST(LinkSocket, ConnectedLinksAreBindingsInTheirOrderWithoutPortBindings) {
+    D3_REQUIRE_FRESH_KERNEL();
+    // Bindings of a.in: 0 from sender s (bound), 1 from b.out (connected). Of b.out: 0 to a.in
+    // (connected), 1 to receiver r (bound). Of b.in: 0 from a.out (connected), 1 from unused_s
+    // (bound). Of a.out: 0 to b.in (connected), 1 to unused_r (bound).
+    hub a("a"), b("b");
+    sender s("s"), unused_s("unused_s");
+    receiver r("r"), unused_r("unused_r");
+    s.out.bind(a.in);
+    b.out.connect(a.in);
+    b.out.bind(r.in);
+    a.out.connect(b.in);
+    unused_s.out.bind(b.in);
+    a.out.bind(unused_r.in);
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+    ASSERT_EQ(a.in.size(), 2u);
+    ASSERT_EQ(b.out.size(), 2u);
+    // Only the bound bindings are the ports' (SystemC's) own.
+    EXPECT_EQ(a.in.get_base_port().size(), 1);
+    EXPECT_EQ(b.out.get_base_port().size(), 1);
+
+    EXPECT_EQ(forward(b.out[0], 4), tlm::TLM_ACCEPTED);   // binding 1 of a.in
+    s.send(3);                                            // binding 0 of a.in
+    EXPECT_EQ(forward(a.out[0], 6), tlm::TLM_ACCEPTED);   // binding 0 of b.in
+    EXPECT_EQ(forward(b.out[1], 0), tlm::TLM_COMPLETED);  // to r
+    r.give_credit(2);                                     // r is binding 1 of b.out
+    b.out.retag(0, 7);  // (a hub answers on the binding its receive is told: a.in keeps its own)
+    EXPECT_EQ(forward(b.out[0], 1), tlm::TLM_ACCEPTED);
+
+    const std::vector<std::pair<int, int>> want_a = {{1, 4}, {0, 3}, {1, 1}};
+    EXPECT_EQ(a.received, want_a);
+    EXPECT_EQ(s.credits, std::vector<int>{3});
+    const std::vector<std::pair<int, int>> want_b_credited = {{0, 4}, {1, 2}, {7, 1}};
+    EXPECT_EQ(b.credited, want_b_credited);
+    EXPECT_EQ(b.received, (std::vector<std::pair<int, int>>{{0, 6}}));
+    EXPECT_EQ(a.credited, (std::vector<std::pair<int, int>>{{0, 6}}));
+    EXPECT_EQ(r.got, 1);
+    // A connected link's ends are the link binders, naming the module they call.
+    const auto* down = dynamic_cast<const link_fw_binder<hub>*>(b.out[0]);
+    ASSERT_NE(down, nullptr);
+    EXPECT_EQ(&down->module(), &a);
+    const auto* up = dynamic_cast<const link_bw_binder<hub>*>(a.in[1]);
+    ASSERT_NE(up, nullptr);
+    EXPECT_EQ(&up->module(), &b);
+    EXPECT_EQ(dynamic_cast<const link_bw_binder<hub>*>(a.in[0]), nullptr);  // s's own socket
+}
+
 /// A link input that only records what its receive is told.
 struct listener : sc_core::sc_module {
     link_target_socket<listener> in;
@@ -148,22 +195,31 @@ TEST(LinkSocket, RetaggedBindingTellsTheModuleItsTag) {
     // (router::end_of_elaboration):
     // a retagged binding's transports carry the tag, the others keep their index, and the
     // backward path of a retagged binding still reaches its own sender.
+    // Binding 1 is a connected link (from hub h), between bound ones.
     listener l("l");
-    sender s0("s0"), s1("s1"), s2("s2");
+    sender s0("s0"), s1("s1"), s2("s2"), unused_s("unused_s");
+    hub h("h");
+    receiver unused_r("unused_r");
     s0.out.bind(l.in);
+    h.out.connect(l.in);
     s1.out.bind(l.in);
     s2.out.bind(l.in);
+    unused_s.out.bind(h.in);
+    h.out.bind(unused_r.in);
     sc_core::sc_start(sc_core::SC_ZERO_TIME);
     l.in.retag(0, 7);
-    l.in.retag(2, 5);
+    l.in.retag(3, 5);
+    EXPECT_EQ(forward(h.out[0], 0), tlm::TLM_ACCEPTED);
+    l.in.retag(1, 11);
+    EXPECT_EQ(forward(h.out[0], 0), tlm::TLM_ACCEPTED);
     s2.send(0);
     s1.send(0);
     s0.send(0);
-    EXPECT_EQ(l.told, (std::vector<int>{5, 1, 7}));
+    EXPECT_EQ(l.told, (std::vector<int>{1, 11, 5, 2, 7}));
     flit f{nullptr, 3, 0};
     tlm::tlm_phase ph = tlm::END_REQ;
     sc_core::sc_time t = sc_core::SC_ZERO_TIME;
-    EXPECT_EQ(l.in[2]->nb_transport_bw(f, ph, t), tlm::TLM_ACCEPTED);
+    EXPECT_EQ(l.in[3]->nb_transport_bw(f, ph, t), tlm::TLM_ACCEPTED);
     EXPECT_EQ(s2.credits, std::vector<int>{3});
     EXPECT_TRUE(s0.credits.empty());
 }
