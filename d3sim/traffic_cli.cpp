@@ -32,11 +32,13 @@ CLI::Validator hotspot_spec() {
 
 void add_traffic_options(CLI::App& app, traffic_cli& t) {
     const std::string g = "Synthetic traffic";
-    app.add_option("--traffic", t.traffic,
-                   "open-loop synthetic traffic instead of a primitive: uniform, permutation, "
-                   "drawer-to-drawer, hotspot, transpose; BookSim2's bitcomp, bitrev, shuffle "
-                   "(router ids, a power of two routers), tornado, neighbor (per coordinate), "
-                   "randperm; shift (router id r to r + S, --shift S)")
+    app.add_option(
+           "--traffic", t.traffic,
+           "open-loop synthetic traffic instead of a primitive: uniform, permutation, "
+           "drawer-to-drawer, hotspot, transpose; BookSim2's bitcomp, bitrev, shuffle "
+           "(router ids, a power of two routers), tornado, neighbor (per coordinate), "
+           "randperm; shift (router id r to r + S, --shift S); worst-case (a file network's "
+           "worst permutation for its minimal tables)")
         ->check(member_of(kTrafficPatternNames))
         ->group(g);
     app.add_option("--rate", t.rate,

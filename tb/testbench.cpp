@@ -59,7 +59,7 @@ std::optional<std::string> run_options::validate_options() const {
         return std::string(e.what());
     }
     if (background)
-        if (auto err = pattern_problem(background->pattern, made->routers())) return err;
+        if (auto err = pattern_problem_on(background->pattern, *made)) return err;
     if (!wave.empty())
         if (auto err = check_wave_options(wave, wave_opts, *made)) return err;
     if (!trace.path.empty())

@@ -22,6 +22,35 @@ namespace d3 {
 
 namespace {
 
+// What synthetic traffic on a file network with transit routers (no terminal) runs: the
+// patterns that draw among the terminals (uniform, hotspot, the permutations), not those
+// that map every router to another by its index.
+std::optional<std::string> transit_problem(const file_topology& f, const traffic_options& o) {
+    std::uint32_t transit = f.routers();
+    for (std::uint32_t r = 0; r < f.routers(); ++r)
+        if (f.net().terminals(r) > 0) --transit;
+    if (transit == 0) return std::nullopt;
+    const traffic_pattern p = o.pattern;
+    const std::string has = f.label() + " has " + std::to_string(transit) +
+                            " routers without a terminal (its 'terminals' line)";
+    if (p != traffic_pattern::uniform && p != traffic_pattern::hotspot &&
+        p != traffic_pattern::permutation && p != traffic_pattern::randperm &&
+        p != traffic_pattern::worst_case)
+        return has + ": --traffic " + to_string(p) +
+               " maps every router to another, so it needs a terminal at each; uniform, " +
+               "hotspot, permutation, randperm and worst-case draw among the terminals";
+    if (p != traffic_pattern::hotspot) return std::nullopt;
+    std::vector<router_id> hot{0};  // no --hotspot NODES: router 0
+    const auto given = parse_hotspots(o.hotspot_nodes, f.routers());
+    if (!o.hotspot_nodes.empty())  // a bad list is refused by hotspots_of
+        if (const auto* v = std::get_if<std::vector<router_id>>(&given)) hot = *v;
+    for (router_id h : hot)
+        if (f.net().terminals(h) == 0)
+            return has + ": router " + std::to_string(h) +
+                   " is a hot spot without one (a hot spot receives at a terminal; --hotspot)";
+    return std::nullopt;
+}
+
 // What synthetic traffic on a network given as a file runs with (docs/networks.md): the patterns
 // on router indices, minimal routing from the file's tables or Valiant and UGAL through an
 // intermediate router, a terminal per node as the file says, a virtual channel per hop of the
@@ -34,12 +63,13 @@ std::optional<std::string> file_traffic_problem(const file_topology& f, const tr
         return net +
                " has no drawers: --traffic neighbor sends router r to r + 1 (the patterns "
                "take a file network's router indices as MDF's group numbers)";
+    const std::string most = f.net().uniform_terminals() ? "" : "up to ";
     if (static_cast<std::uint32_t>(o.concentration) != f.net().terminals())
-        return net + " has " + std::to_string(f.net().terminals()) +
+        return net + " has " + most + std::to_string(f.net().terminals()) +
                " terminals per router (its 'terminals' line): give --concentration " +
                std::to_string(f.net().terminals()) + " (got " + std::to_string(o.concentration) +
                ")";
-    return std::nullopt;
+    return transit_problem(f, o);
 }
 
 }  // namespace
@@ -66,6 +96,7 @@ std::optional<std::string> traffic_run_options::validate() const {
         if (const file_topology* f = t.file())
             if (auto err = file_traffic_problem(*f, traffic, network().router)) return err;
         if (auto err = pattern_problem(traffic.pattern, t.routers(), traffic.shift)) return err;
+        if (auto err = pattern_problem_on(traffic.pattern, t)) return err;
         hotspots_of(traffic, t);  // throws for a router the network has not
         if (net.faults()) parse_faults(net.fail_links, net.fail_routers, t, traffic.seed);
         if (net.faults())

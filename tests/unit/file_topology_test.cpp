@@ -114,7 +114,9 @@ TEST(FileTopology, FilesTheSimulatorCannotRunAreRefused) {
     refused("d3_ring8193.net", ring(8193), "at most 8192 routers");
     refused("d3_long.net", "routers 3\nlink 0 0 1 0\nlink 1 1 2 0 1025\n",
             "link latency is at most 1024 cycles (got 1025)");
-    refused("d3_none.net", "routers 2\nterminals 0\nlink 0 0 1 0\n", "terminals 0");
+    refused("d3_none.net", "routers 2\nterminals 0\nlink 0 0 1 0\n", "no router has a terminal");
+    refused("d3_none_listed.net", "routers 2\nterminals 0 0\nlink 0 0 1 0\n",
+            "no router has a terminal");
 }
 
 // Links of several latencies: each port keeps its link's, both ends alike; the longest is the

@@ -111,6 +111,13 @@ TEST(NetworkFile, BadFilesAreRefusedWithTheirLine) {
         {"routers 2\nlink 0 0 1 0 -1\n", "(got '-1')"},
         {"routers 2\nwire 0 0 1 0\n", "t.net:2: unknown statement 'wire'"},
         {"# nothing\n", "t.net: no 'routers N' line"},
+        {"terminals 1 2\nrouters 2\n", "t.net:1: a list of terminals before 'routers N'"},
+        {"routers 3\nterminals 1 2\n",
+         "t.net:2: 'terminals' takes one count for every router or "
+         "one per router (3 values; got 2)"},
+        {"routers 2\nterminals 1 65\n",
+         "t.net:2: a router's terminals must be a whole number in "
+         "0 .. 64"},
     };
     for (const auto& c : cases) {
         std::istringstream in(c.text);
@@ -123,6 +130,23 @@ TEST(NetworkFile, BadFilesAreRefusedWithTheirLine) {
         }
     }
     EXPECT_THROW(network_file::read("/nonexistent/net.txt"), std::invalid_argument);
+}
+
+// A count per router: 0 for a transit router; equal counts are the one-count form.
+TEST(NetworkFile, TerminalsPerRouter) {
+    std::istringstream in("routers 3\nterminals 0 2 1\nlink 0 0 1 0\nlink 0 1 2 0\n");
+    const network_file net = network_file::parse(in, "p.net");
+    EXPECT_FALSE(net.uniform_terminals());
+    EXPECT_EQ(net.terminals(), 2u);
+    EXPECT_EQ(net.terminals(0), 0u);
+    EXPECT_EQ(net.terminals(1), 2u);
+    EXPECT_EQ(net.terminals(2), 1u);
+    EXPECT_EQ(net.total_terminals(), 3u);
+    std::istringstream equal("routers 2\nterminals 3 3\nlink 0 0 1 0\n");
+    const network_file same = network_file::parse(equal, "e.net");
+    EXPECT_TRUE(same.uniform_terminals());
+    EXPECT_EQ(same.terminals(1), 3u);
+    EXPECT_EQ(same.total_terminals(), 6u);
 }
 
 TEST(NetworkFile, LatenciesParallelLinksAndAComment) {

@@ -25,8 +25,7 @@ std::optional<std::string> file_topology::check(const network_file& net, const m
     if (auto err = check_routers(net.routers())) return err;
     if (net.terminals() == 0)
         return std::string(
-            "a file network's routers each have a terminal or more in the simulator "
-            "yet (got 'terminals 0')");
+            "no router has a terminal (its 'terminals' line): node traffic needs one or more");
     if (r.diameter() > kMaxDiameter)
         return "a file network's longest minimal route is at most " + std::to_string(kMaxDiameter) +
                " hops (a destination header's 3-bit b; got " + std::to_string(r.diameter()) + ")";

@@ -1,7 +1,9 @@
 #include "core/replay/trace_source.h"
 
+#include <optional>
 #include <stdexcept>
 
+#include "core/network/file_topology.h"
 #include "core/replay/netrace.h"
 #include "core/replay/node_mapping.h"
 #include "core/replay/text_trace.h"
@@ -23,6 +25,24 @@ std::variant<message_trace, std::string> read_trace(const std::string& path) {
     return t;
 }
 
+// Why the messages of `trace`, placed on `routers`, cannot run on `t`: one of them starts or
+// ends on a file network's router without a terminal (a transit router). Or nothing.
+std::optional<std::string> transit_problem(const message_trace& trace,
+                                           const std::vector<router_id>& routers,
+                                           const topology& t) {
+    const file_topology* f = t.file();
+    if (!f || f->net().uniform_terminals()) return std::nullopt;
+    for (const trace_message& m : trace.messages)
+        for (std::uint32_t node : {m.source, m.destination})
+            if (f->net().terminals(routers[node]) == 0)
+                return "node " + std::to_string(node) +
+                       " of the trace sends or receives on router " +
+                       std::to_string(routers[node]) + " of " + f->name() +
+                       ", which has no terminal (a transit router): map the trace's nodes onto "
+                       "routers with terminals (--mapping FILE)";
+    return std::nullopt;
+}
+
 // The replay of `trace`, its nodes placed by o.mapping, or one line saying why not.
 std::variant<std::unique_ptr<replay_state>, std::string> mapped(message_trace trace,
                                                                 const replay_options& o,
@@ -38,6 +58,8 @@ std::variant<std::unique_ptr<replay_state>, std::string> mapped(message_trace tr
     auto routers = map_nodes(o.mapping, mapping_text, trace.nodes, t, o.seed);
     if (auto* err = std::get_if<std::string>(&routers))  // a file's errors start with its name
         return "--mapping " + (is_named_mapping(o.mapping) ? o.mapping + ": " : "") + *err;
+    if (auto err = transit_problem(trace, std::get<std::vector<router_id>>(routers), t))
+        return "--trace: " + *err;
     return std::make_unique<replay_state>(
         std::move(trace), std::move(std::get<std::vector<router_id>>(routers)), o.packet_length, t);
 }

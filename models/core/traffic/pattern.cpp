@@ -1,10 +1,25 @@
 #include "core/traffic/pattern.h"
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
+#include "core/network/file_topology.h"
+#include "core/network/graphs/worst_case.h"
+
 namespace d3 {
+
+terminal_routers terminals_of(const topology& t) {
+    terminal_routers out;
+    const file_topology* f = t.file();
+    for (router_id r = 0; r < t.routers(); ++r) {
+        const std::uint32_t n = f ? f->net().terminals(r) : 1;
+        if (n > 0) out.senders.push_back(r);
+        if (f && !f->net().uniform_terminals()) out.owners.insert(out.owners.end(), n, r);
+    }
+    return out;
+}
 
 pattern_generator::pattern_generator(const topology& t, traffic_pattern p, std::uint64_t seed,
                                      double hotspot_fraction, std::vector<router_id> hotspots,
@@ -15,21 +30,37 @@ pattern_generator::pattern_generator(const topology& t, traffic_pattern p, std::
       hotspot_(hotspot_fraction),
       hotspots_(hotspots.empty() ? std::vector<router_id>{0} : std::move(hotspots)),
       shift_(shift) {
+    // Only a file network's routers may have unequal terminals or none.
+    terminal_routers terminals = t.is_file() ? terminals_of(t) : terminal_routers{};
+    owners_ = std::move(terminals.owners);
+    plain_uniform_ = p_ == traffic_pattern::uniform && owners_.empty();
+    if (p_ == traffic_pattern::worst_case) {
+        if (!t.file()) throw std::invalid_argument(*pattern_problem_on(p_, t));
+        const file_topology& f = *t.file();
+        worst_ =
+            std::make_shared<const worst_case_traffic>(worst_case_permutation(f.net(), f.routes()));
+        perm_.assign(worst_->destination.begin(), worst_->destination.end());
+        return;
+    }
     if (p_ != traffic_pattern::permutation && p_ != traffic_pattern::randperm) return;
-    perm_.resize(t.routers());
-    for (router_id i = 0; i < t.routers(); ++i) perm_[i] = i;
-    traffic_rng r(stream_seed(seed, ~0ull));        // a stream no node uses
-    for (std::size_t i = perm_.size(); i > 1; --i)  // Fisher-Yates
-        std::swap(perm_[i - 1],
-                  perm_[static_cast<std::size_t>(uniform_int(r, static_cast<int>(i)))]);
+    // A permutation of the routers with a terminal (every router but a file network's transit
+    // routers).
+    if (!t.is_file()) terminals = terminals_of(t);
+    std::vector<router_id> to = terminals.senders;
+    traffic_rng r(stream_seed(seed, ~0ull));     // a stream no node uses
+    for (std::size_t i = to.size(); i > 1; --i)  // Fisher-Yates
+        std::swap(to[i - 1], to[static_cast<std::size_t>(uniform_int(r, static_cast<int>(i)))]);
+    perm_.assign(t.routers(), 0);
+    for (std::size_t i = 0; i < to.size(); ++i) perm_[terminals.senders[i]] = to[i];
 }
 
 router_id pattern_generator::destination_other(router_id src, traffic_rng& r) const {
     switch (p_) {
-        case traffic_pattern::uniform:  // drawn by destination() itself
-            return any_router(r);
+        case traffic_pattern::uniform:  // over terminals (over routers: destination() itself)
+            return any_terminal(r);
         case traffic_pattern::permutation:
         case traffic_pattern::randperm:
+        case traffic_pattern::worst_case:
             return perm_[src];
         case traffic_pattern::bitcomp:
         case traffic_pattern::bitrev:
@@ -53,7 +84,7 @@ router_id pattern_generator::destination_other(router_id src, traffic_rng& r) co
                 return hotspots_.size() == 1 ? hotspots_[0]
                                              : hotspots_[static_cast<std::size_t>(uniform_int(
                                                    r, static_cast<int>(hotspots_.size())))];
-            return any_router(r);
+            return any_terminal(r);
         case traffic_pattern::transpose: {
             const coord s = t_.at(src);
             if (!t_.is_d3())  // no (d, p) to swap: router (g, r) to (G-1-g, M-1-r)
@@ -97,6 +128,14 @@ std::optional<std::string> pattern_problem(traffic_pattern p, std::uint32_t rout
                " pattern permutes the bits of router ids: it needs a power of two routers (got " +
                std::to_string(routers) + ")";
     return std::nullopt;
+}
+
+std::optional<std::string> pattern_problem_on(traffic_pattern p, const topology& t) {
+    if (p == traffic_pattern::worst_case && !t.is_file())
+        return "--traffic worst-case computes the worst permutation of a file network's minimal "
+               "tables (--topology file:|rsn|hdn|hamming); on " +
+               t.name() + " drawer-to-drawer is the worst case";
+    return pattern_problem(p, t.routers());
 }
 
 router_id pattern_generator::bit_pattern(router_id src) const {

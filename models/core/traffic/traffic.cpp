@@ -5,6 +5,8 @@
 #include <stdexcept>
 
 #include "core/decoding/walk.h"
+#include "core/network/file_topology.h"
+#include "core/network/graphs/worst_case.h"
 #include "core/network/limits.h"
 #include "core/run/memory_estimate.h"
 #include "core/traffic/request_reply.h"
@@ -137,10 +139,23 @@ void traffic_state::set_view(const occupancy_view& v) {
     view_.target = &v;
 }
 
+int traffic_state::terminals_at(router_id r) const {
+    const file_topology* f = t_.file();
+    if (!f || f->net().uniform_terminals()) return o_.concentration;
+    return static_cast<int>(f->net().terminals(r));
+}
+
+std::uint64_t traffic_state::terminals_total() const {
+    const file_topology* f = t_.file();
+    if (!f || f->net().uniform_terminals())
+        return std::uint64_t{t_.routers()} * static_cast<std::uint64_t>(o_.concentration);
+    return f->net().total_terminals();
+}
+
 std::uint64_t traffic_state::expected_messages() const {
     // The memory estimate's count, in packets.
-    return expected_traffic_packets(t_.routers(), o_.concentration, o_.rate, o_.mean_flits(),
-                                    o_.warmup, o_.measure, o_.drain_limit);
+    return expected_traffic_packets(terminals_total(), 1, o_.rate, o_.mean_flits(), o_.warmup,
+                                    o_.measure, o_.drain_limit);
 }
 
 bool traffic_state::creation_over(std::uint64_t step) const {
@@ -291,8 +306,7 @@ std::uint64_t traffic_state::measured_steps() const {
 nlohmann::json traffic_state::summary() const {
     const window_figures f = window();
     const latency_stats& latency = f.latency;
-    const double node_steps =
-        static_cast<double>(t_.routers()) * o_.concentration * static_cast<double>(f.steps);
+    const double node_steps = static_cast<double>(terminals_total()) * static_cast<double>(f.steps);
     const double n = static_cast<double>(std::max<std::uint64_t>(created_measured_, 1));
     // A header launched with b > 3 took a deflected route (created(); a file network's b is its
     // minimal route's hops: none).
@@ -398,6 +412,16 @@ nlohmann::json traffic_state::summary() const {
         j["request_reply"] =
             replies_->summary(created_, delivered_, created_measured_, failure_at_.has_value());
     if (!o_.hotspot_nodes.empty()) j["hotspots"] = hotspots_of(o_, t_);
+    if (const file_topology* net = t_.file(); net && !net->net().uniform_terminals())
+        j["terminals"] = terminals_total();                   // the routers' counts differ
+    if (const worst_case_traffic* w = pattern_.worst_case())  // its channel and bound
+        j["worst_case"] = {
+            {"router", w->router},
+            {"port", w->port},
+            {"load", w->load},
+            {"bound", w->load == 0 ? nlohmann::json()
+                                   : nlohmann::json(
+                                         1.0 / (static_cast<double>(o_.concentration) * w->load))}};
     if (faults_) {
         j["faults"] = faults_json(t_, *faults_, *detours_);
         if (failure_at_) {  // a failure during the run: what it took
@@ -448,7 +472,7 @@ traffic_program::traffic_program(traffic_state& s, router_id id)
       id_(id),
       at_(s.topo().at(id)),
       rng_(stream_seed(s.options().seed, id)),
-      terminals_(s.options().concentration),
+      terminals_(s.terminals_at(id)),
       minimal_(s.minimal_headers()),
       in_place_(minimal_ && s.pattern().uniform() && !s.sized() &&
                 s.options().injection == injection_kind::bernoulli &&

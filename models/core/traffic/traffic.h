@@ -112,6 +112,11 @@ class traffic_state {
     std::uint64_t end_of_measurement() const {
         return static_cast<std::uint64_t>(o_.warmup) + static_cast<std::uint64_t>(o_.measure);
     }
+    /// Router r's terminals: the traffic's concentration, or a file network's count for r when
+    /// its routers' counts differ (0: a transit router, which creates nothing).
+    int terminals_at(router_id r) const;
+    /// The terminals of the network: what the rates per terminal divide by.
+    std::uint64_t terminals_total() const;
     /// About how many packets the run creates below saturation (expected_traffic_packets, as the
     /// memory estimate counts them): a hint for the ledger's room, workload::expected_messages.
     std::uint64_t expected_messages() const;

@@ -65,7 +65,28 @@ void join(std::vector<std::vector<port_link>>& ports, const reader& at, std::uin
     mine[p] = far;
 }
 
+// The counts of a `terminals` line `w`: one for every router, or one per router.
+std::vector<std::uint32_t> terminal_counts(const reader& at, const std::vector<std::string>& w,
+                                           std::uint32_t routers) {
+    if (w.size() == 2) return {at.number(w[1], 0, kMaxTerminals, "the terminals per router")};
+    if (routers == 0) at.fail("a list of terminals before 'routers N'");
+    if (w.size() != static_cast<std::size_t>(routers) + 1)
+        at.fail("'terminals' takes one count for every router or one per router (" +
+                std::to_string(routers) + " values; got " + std::to_string(w.size() - 1) + ")");
+    std::vector<std::uint32_t> counts;
+    for (std::size_t i = 1; i < w.size(); ++i)
+        counts.push_back(at.number(w[i], 0, kMaxTerminals, "a router's terminals"));
+    return counts;
+}
+
 }  // namespace
+
+std::uint64_t network_file::total_terminals() const {
+    if (per_router_.empty()) return std::uint64_t{terminals_} * routers();
+    std::uint64_t sum = 0;
+    for (std::uint32_t c : per_router_) sum += c;
+    return sum;
+}
 
 network_file network_file::read(const std::string& path) {
     std::ifstream in(path);
@@ -96,10 +117,13 @@ network_file network_file::parse(std::istream& in, const std::string& name) {
             routers = at.number(w[1], 1, kMaxRouters, "the router count");
             net.ports_.assign(routers, {});
         } else if (key == "terminals") {
-            arity(2, 2);
             if (terminals_given) at.fail("'terminals' given twice");
             terminals_given = true;
-            net.terminals_ = at.number(w[1], 0, kMaxTerminals, "the terminals per router");
+            std::vector<std::uint32_t> counts = terminal_counts(at, w, routers);
+            net.terminals_ = *std::max_element(counts.begin(), counts.end());
+            // Equal counts are the one-count form: the same network, the same runs.
+            if (std::any_of(counts.begin(), counts.end(), [&](auto c) { return c != counts[0]; }))
+                net.per_router_ = std::move(counts);
         } else if (key == "latency") {
             arity(2, 2);
             latency = at.number(w[1], 1, kMaxLatency, "a latency");

@@ -5,7 +5,9 @@
 //
 // Format: one statement per line, '#' starts a comment, words separated by blanks.
 //   routers N                  the routers, 0 .. N-1 (first, once)
-//   terminals T                terminals per router (default 1; 0: a router without a node)
+//   terminals T                terminals per router (default 1)
+//   terminals T0 T1 .. T(N-1)  terminals of each router, after `routers N` (0: a transit router,
+//                              no node traffic starts or ends there; at least one router has one)
 //   latency L                  the latency in cycles of the links after it (default 1)
 //   link R P  R' P' [L]        router R's port P joined to router R''s port P' (both ways), with
 //                              latency L or the current default
@@ -40,7 +42,16 @@ class network_file {
     static network_file parse(std::istream& in, const std::string& name);
 
     std::uint32_t routers() const { return static_cast<std::uint32_t>(ports_.size()); }
+    /// The most terminals a router has: the one count of `terminals T`, the largest of a list.
     std::uint32_t terminals() const { return terminals_; }
+    /// Router r's terminals (0: a transit router).
+    std::uint32_t terminals(std::uint32_t r) const {
+        return per_router_.empty() ? terminals_ : per_router_.at(r);
+    }
+    /// Every router has terminals() terminals (`terminals T`, or a list of one count).
+    bool uniform_terminals() const { return per_router_.empty(); }
+    /// The terminals of all routers together.
+    std::uint64_t total_terminals() const;
     /// Router r's ports, port p at index p.
     const std::vector<port_link>& ports(std::uint32_t r) const { return ports_.at(r); }
     /// Router r's name: the file's `name` line, or its number.
@@ -54,6 +65,7 @@ class network_file {
     std::vector<std::vector<port_link>> ports_;
     std::vector<std::string> names_;  ///< empty: no router is named
     std::uint32_t terminals_ = 1;
+    std::vector<std::uint32_t> per_router_;  ///< `terminals T0 ..` of unequal counts, else empty
 };
 
 }  // namespace d3
