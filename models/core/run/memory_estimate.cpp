@@ -15,7 +15,7 @@ constexpr double kMiB = 1024.0 * 1024.0;
 // Measured constants (bytes), see the header and tools/memory-calibrate.
 constexpr double kProcess = 9.6 * kMiB;
 constexpr double kPerRouter = 10900;
-constexpr double kPerPort = 380;
+constexpr double kPerPort = 240;
 constexpr double kPerPortVc = 51;
 constexpr double kPerPortSquared = 0.35;
 constexpr double kPerPacketAlive = 200;  // the pooled packet, its free-list slot, buffer slots
