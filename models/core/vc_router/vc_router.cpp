@@ -73,21 +73,22 @@ std::uint64_t vc_router::step(std::uint64_t t) {
 
 // Decodes the head of input VC `iv`: its output and the VCs it may take there.
 inline void vc_router::route(int iv, input_vc& v, std::uint64_t t) {
-    const flit_slot& f = v.flits.front();
-    if (f.seq != 0)
+    // The head's packet read once: after each decode (a call) the ring's front is not read again.
+    packet* const p = v.flits.front().pkt;
+    if (v.flits.front().seq != 0)
         throw std::logic_error("input VC " + std::to_string(iv) +
                                ": a packet's body flit with no head before it");
     target to;
-    if (!io_.route(*f.pkt, t, to, v.next))
+    if (!io_.route(*p, t, to, v.next))
         throw std::logic_error("a broadcast at a design-space router");
     while (to == kHoldTarget && setup_.skip_holds) {  // no step of its own
-        f.pkt->hdr = v.next;
-        if (!io_.route(*f.pkt, t, to, v.next))
+        p->hdr = v.next;
+        if (!io_.route(*p, t, to, v.next))
             throw std::logic_error("a broadcast at a design-space router");
     }
-    int globals = f.pkt->globals;
+    int globals = p->globals;
     if (to == kEjectTarget) {
-        v.output = setup_.link_ports + 1 + terminal_of(*f.pkt);
+        v.output = setup_.link_ports + 1 + terminal_of(*p);
     } else if (to == kHoldTarget) {
         v.output = setup_.link_ports;
     } else {
@@ -95,7 +96,7 @@ inline void vc_router::route(int iv, input_vc& v, std::uint64_t t) {
         if (out_ports_[to].global) ++globals;
     }
     v.candidates = classes_.next(globals, v.next);
-    v.routed = f.pkt;
+    v.routed = p;
     inputs_.move_stage<vc_stage::idle, vc_stage::vc_alloc>(iv);
     v.eligible = t + route_cycles_;
 }
