@@ -84,6 +84,15 @@ std::vector<planned_shape> planned_shapes() {
         {hdn("torus:3x3", 1, "0,1"), {}},
         {hdn("hypercube:3", 1, "0,1,2"), {}},
         {hdn("hypercube:4", 1, "0,1,2,3"), {}},
+        // Diameters 8 to 11: run since a file network's header counts up to 15 hops (b is 4 bits
+        // there). The larger shapes of diameter 8 and more (600 routers and up) are left out:
+        // one packet per ordered pair and its packet log take minutes and hundreds of MB each.
+        {hdn("hypercube:3", 1, "-"), {}},
+        {hdn("hypercube:2", 2, "0;0,1"), te},
+        {hdn("hypercube:1", 3, "0;0;0"), te},
+        {hdn("torus:2x3x5", 2, "0,1,2;0,1,2"), {}},
+        {hdn("torus:2x3x5", 1, "0,1"), {}},
+        {hdn("torus:2x3x5", 2, "0,1,2;1,2"), {}},
         {hamming("3,3"), {}},
         {hamming("4,4"), {}},
         {hamming("2,5"), {}},

@@ -170,7 +170,8 @@ std::string networks_section(const std::vector<claim_row>& rows) {
 std::string network_runs_section(const std::vector<claim_row>& rows) {
     std::ostringstream os;
     os << "\n### The same claims by the run\n\n"
-       << "Each shape the simulator takes (at most 8,192 routers, a diameter of at most 7) run by "
+       << "Each shape the simulator takes (at most 8,192 routers, a diameter of at most 15; of the "
+          "shapes of diameter 8 and more, those of up to 480 routers) run by "
           "`d3sim --topology rsn|hdn|hamming ... --vcs DIAMETER --trace FILE`: "
           "one packet per ordered pair of routers (its packets' most and mean hops are the "
           "diameter and the average distance, the output ports each router sent on in its "

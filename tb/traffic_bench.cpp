@@ -301,11 +301,11 @@ nlohmann::json traffic_bench::traffic_json() const {
         const router_params& rp = net_->config().router;
         nlohmann::json per_vc = nlohmann::json::array();
         for (int v = 0; v < rp.vcs; ++v) {
-            const std::uint64_t packets = s.vc_packets[static_cast<std::size_t>(v)];
+            const std::uint64_t packets = s.vc_packets(v);
             nlohmann::json one = {{"vc", v}, {"packets", packets}};
             if (rp.packet_sizes.empty())  // (sizes that vary: the flits are per link)
                 one["flits"] = packets * static_cast<std::uint64_t>(rp.packet_length);
-            one["waits"] = s.vc_waits[static_cast<std::size_t>(v)];
+            one["waits"] = s.vc_waits(v);
             per_vc.push_back(one);
         }
         j["per_vc"] = per_vc;

@@ -444,7 +444,7 @@ inline bool router::allocate_switch(std::uint64_t t) {
         [&](int o, entry& e) {
             const int vc = vc_after<Step>(e);
             if (out_unit_->can_send(o, vc, e.pkt->flits, t)) return true;
-            ++stats_.vc_waits[static_cast<std::size_t>(vc)];
+            ++stats_.vc_waits(vc);
             return no_credit(e);
         },
         grant, lost);

@@ -222,7 +222,7 @@ TEST(BuiltNetworkCli, ValiantRefusesTooFewChannels) {
     const std::string torus = std::string(D3SIM) +
                               " --topology file:" + std::string(D3_SOURCE_DIR) +
                               "/configs/networks/torus-4x4.net";
-    test::expect_bad_input_command(torus + kTraffic + " --routing valiant", "at most 7");
+    test::expect_bad_input_command(torus + kTraffic + " --routing valiant", "--vcs 8");
     const std::string cube = std::string(D3SIM) + " --topology hamming --dims 2,2,2" + kTraffic;
     test::expect_bad_input_command(cube + " --routing ugal", "--vcs 6");
     EXPECT_FALSE(

@@ -113,9 +113,9 @@ TEST(FileNetworkCli, RefusesWhatDoesNotApplyToAFileNetwork) {
     const std::string net = std::string(D3SIM) + " --topology file:" + kTorus;
     const std::string traffic = " --traffic uniform --rate 0.1 --warmup 10 --measure 10";
     test::expect_bad_input_command(net + " --primitive all-to-all", "runs --traffic");
-    // Valiant and UGAL need twice the diameter's 4 hops, more than a header's b counts.
-    test::expect_bad_input_command(net + traffic + " --routing ugal", "at most 7");
-    test::expect_bad_input_command(net + traffic + " --routing valiant", "at most 7");
+    // Valiant and UGAL need twice the diameter's 4 hops: as many channels as that.
+    test::expect_bad_input_command(net + traffic + " --routing ugal", "--vcs 8");
+    test::expect_bad_input_command(net + traffic + " --routing valiant", "--vcs 8");
     test::expect_bad_input_command(net + " --traffic drawer-to-drawer --rate 0.1", "neighbor");
     test::expect_bad_input_command(net + traffic + " --k 4", "--k");
     test::expect_bad_input_command(net + traffic + " --fail-links random:1", "--fail-links");

@@ -171,12 +171,12 @@ TEST(Validate, JobsWithoutAResultAreNotClaimsThatDoNotHold) {
             << line;
     };
 
-    // Nothing ran: 28 simulated runs of D3(1,4) (claims with the same run share it) and the 53
+    // Nothing ran: 28 simulated runs of D3(1,4) (claims with the same run share it) and the 61
     // runs of the other networks (a pair trace per shape; RSN(2,Q_3), RSN(2,Q_2), RSN(1,Q_3) and
     // RSN(2,Q_1) also the emulation of each of their hypercube's dimensions, ascend and descend;
     // the HDN total exchanges), none with a result.
     d3::test::outcome o = d3::test::run_command(merge);
-    expect_no_table(o, "81 of 81 jobs have no result (81 never ran, 0 ran and ended without one",
+    expect_no_table(o, "89 of 89 jobs have no result (89 never ran, 0 ran and ended without one",
                     committed);
     EXPECT_NE(o.err.find("job 5 (D3(1,4) thm5): did not run"), std::string::npos) << o.err;
 
@@ -194,12 +194,12 @@ TEST(Validate, JobsWithoutAResultAreNotClaimsThatDoNotHold) {
     ASSERT_TRUE(fs::remove(thm5 + ".json"));
     ASSERT_TRUE(fs::remove(thm5 + ".log"));
     o = d3::test::run_command(merge);
-    expect_no_table(o, "1 of 82 jobs have no result (1 never ran, 0 ran and ended without one",
+    expect_no_table(o, "1 of 90 jobs have no result (1 never ran, 0 ran and ended without one",
                     complete);
     // The run was killed: it ran and ended without a result.
     std::ofstream(thm5 + ".log") << "Segmentation fault\n";
     o = d3::test::run_command(merge);
-    expect_no_table(o, "1 of 82 jobs have no result (0 never ran, 1 ran and ended without one",
+    expect_no_table(o, "1 of 90 jobs have no result (0 never ran, 1 ran and ended without one",
                     complete);
     EXPECT_NE(o.err.find("job 5 (D3(1,4) thm5): Segmentation fault"), std::string::npos) << o.err;
 

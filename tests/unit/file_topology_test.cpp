@@ -110,7 +110,8 @@ TEST(FileTopology, FilesTheSimulatorCannotRunAreRefused) {
             text += "link " + std::to_string(r) + " 0 " + std::to_string((r + 1) % n) + " 1\n";
         return text;
     };
-    refused("d3_ring16.net", ring(16), "at most 7 hops (a destination header's 3-bit b; got 8)");
+    refused("d3_ring32.net", ring(32),
+            "at most 15 hops (a file network's header counts them in a 4-bit b; got 16)");
     refused("d3_ring8193.net", ring(8193), "at most 8192 routers");
     refused("d3_long.net", "routers 3\nlink 0 0 1 0\nlink 1 1 2 0 1025\n",
             "link latency is at most 1024 cycles (got 1025)");

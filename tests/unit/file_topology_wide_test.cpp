@@ -4,6 +4,7 @@
 // Valiant's headers through every intermediate router, and the headers that name no router.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 
 #include "core/decoding/decoder.h"
@@ -73,8 +74,8 @@ TEST(FileTopologyWide, HeadersNameRoutersInGroupsOfTwo) {
         EXPECT_TRUE(check(h, t).has_value()) << to_string(c);
     }
     EXPECT_FALSE(valid(make_file_via_header(0, 289, 1, 1, 2), t));
-    EXPECT_FALSE(valid(make_file_destination_header(8, 0, 2), t));  // b is 3 bits: at most 7
-    EXPECT_TRUE(valid(make_file_destination_header(7, 0, 2), t));
+    EXPECT_FALSE(valid(make_file_destination_header(16, 0, 2), t));  // b is 4 bits: at most 15
+    EXPECT_TRUE(valid(make_file_destination_header(15, 0, 2), t));
 }
 
 TEST(FileTopologyWide, EveryRouteTakesItsHammingDistance) {
@@ -102,6 +103,29 @@ TEST(FileTopologyWide, ValiantGoesThroughEveryIntermediateRouter) {
                 EXPECT_LE(hops, to_via + after);
                 EXPECT_GE(hops, hamming_distance(s, d));
             }
+}
+
+// b is 4 bits in a file network's destination and via headers (docs/header-format.md): bit 43,
+// B elsewhere, is b's bit 3. The words by the documented layout, written out here; unpack_file
+// reads them back, and unpack (D3's, MDF's and the RTL's layout) reads bit 43 as B.
+TEST(FileTopologyWide, HopCountsAboveSevenPackIntoBitFortyThree) {
+    const header h = make_file_destination_header(13, 289 - 1, 2);  // router 288: (144, 0, 0)
+    const std::uint64_t word = (1ull << 44) | (13ull << 40) | (144ull << 16);
+    EXPECT_EQ(pack(h), word);
+    EXPECT_EQ(unpack_file(word), h);
+    ASSERT_TRUE(unpack(word).has_value());
+    EXPECT_TRUE(unpack(word)->broadcast);
+    EXPECT_EQ(unpack(word)->b, 5);
+    // Valiant through router 5 = (2, 0, 1): C = 2, D = 1 << 3 | 6 hops after it, 15 in all.
+    const header v = make_file_via_header(288, 5, 9, 6, 2);
+    const std::uint64_t via =
+        (3ull << 44) | (15ull << 40) | (2ull << 32) | (((1ull << 3) | 6) << 24) | (144ull << 16);
+    EXPECT_EQ(pack(v), via);
+    EXPECT_EQ(unpack_file(via), v);
+    // Below 8 the words are as they were.
+    const header low = make_file_destination_header(7, 3, 2);
+    EXPECT_EQ(unpack(pack(low)), low);
+    EXPECT_EQ(unpack_file(pack(low)), low);
 }
 
 }  // namespace

@@ -3,12 +3,14 @@
 // (c', 0, p') = (r / G, 0, r % G), G the network's header group (file_topology::header_group: 1
 // up to 256 routers, so c' alone), so that every reader of a destination (the ledger, the packet
 // log) takes it as MDF's (c' R + d') M + p' with R = 1 and M = G (topology::header_id).
-// - Minimal: a destination header (h; r'), h the route's hops.
+// - Minimal: a destination header (h; r'), h the route's hops (b is 4 bits in a file network's
+//   destination and via headers: bit 43, B elsewhere, is b's bit 3; header.h, kFileMostSteps).
 // - Valiant: a via header (h1 + h2; r'; via = (I, h2)): C names the intermediate router I's group
 //   and D holds h2, the hops from I to r', in its low 3 bits and I's place in its group above
-//   them; the packet heads for I while b > h2 and for r' after, so b counts the hops still to go
-//   on both phases and steps down by one on every hop. A packet that reaches r' on its way to I
-//   is delivered there.
+//   them (h2 is at most the diameter, and two legs fit b's 4 bits only up to a diameter of 7); the
+//   packet heads for I while b > h2 and for r' after, so b counts the hops still to go on both
+//   phases and steps down by one on every hop. A packet that reaches r' on its way to I is
+//   delivered there.
 // Plain C++.
 #pragma once
 
@@ -20,6 +22,8 @@ namespace d3 {
 
 /// D's low bits in a file network's via header: the hops after the intermediate router.
 inline constexpr unsigned kFileAfterBits = 3;
+// A Valiant route's last leg is at most the diameter, and both legs are at most b's most.
+static_assert(kFileMostSteps / 2 < (1 << kFileAfterBits), "D's low bits hold the last leg");
 
 /// Router r of a file network whose header group is `group` as a header names it.
 inline coord file_header_coord(int r, int group) {

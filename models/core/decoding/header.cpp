@@ -47,7 +47,7 @@ std::uint64_t pack(const header& h) {
     w |= std::uint64_t{h.f0} << kF0Lsb;
     w |= std::uint64_t{h.defl_d} << kDeflDLsb;
     w |= std::uint64_t{h.defl_c} << kDeflCLsb;
-    w |= std::uint64_t{h.b & 7u} << kBLsb;
+    w |= std::uint64_t{h.b & 15u} << kBLsb;
     w |= std::uint64_t{h.broadcast ? 1u : 0u} << kBcastBit;
     w |= std::uint64_t{static_cast<std::uint8_t>(h.kind) & 3u} << kKindBit;
     return w;
@@ -65,6 +65,15 @@ std::optional<header> unpack(std::uint64_t w) {
     h.b = static_cast<std::uint8_t>((w >> kBLsb) & 7u);
     h.broadcast = (w >> kBcastBit) & 1u;
     h.kind = static_cast<header_kind>((w >> kKindBit) & 3u);
+    return h;
+}
+
+std::optional<header> unpack_file(std::uint64_t w) {
+    std::optional<header> h = unpack(w);
+    if (h && (h->kind == header_kind::destination || h->kind == header_kind::via) && h->broadcast) {
+        h->broadcast = false;
+        h->b = static_cast<std::uint8_t>(h->b | 8u);
+    }
     return h;
 }
 

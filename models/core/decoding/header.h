@@ -78,15 +78,21 @@ inline constexpr unsigned kF1Lsb = 8;      // pi / d', 8 bits
 inline constexpr unsigned kF0Lsb = 16;     // gamma / c', 8 bits
 inline constexpr unsigned kDeflDLsb = 24;  // D, 8 bits
 inline constexpr unsigned kDeflCLsb = 32;  // C, 8 bits
-inline constexpr unsigned kBLsb = 40;      // sync counter b, 3 bits
-inline constexpr unsigned kBcastBit = 43;  // broadcast bit B
+inline constexpr unsigned kBLsb = 40;      // sync counter b, 3 bits (4 in file networks' headers)
+inline constexpr unsigned kBcastBit = 43;  // broadcast bit B; b's bit 3 in a file network's header
 inline constexpr unsigned kKindBit = 44;   // kind, 2 bits: 0 source vector, 1 destination, 2 sync
 inline constexpr unsigned kWidth = 46;     // bits 63..46 are zero
 }  // namespace layout
 
+/// Packs h; b's bit 3 (a file network's header only: D3's and MDF's b is at most 6) lands on bit
+/// 43, which is B in the other kinds.
 std::uint64_t pack(const header& h);
-/// Unpacks a word; nothing if reserved bits are set.
+/// Unpacks a word; nothing if reserved bits are set. Reads bit 43 as B (D3's and MDF's layout, the
+/// RTL's).
 std::optional<header> unpack(std::uint64_t word);
+/// Unpacks a file network's word: in destination and via headers bit 43 is b's bit 3 (b is 4
+/// bits, bits 43..40, docs/header-format.md); other kinds as unpack.
+std::optional<header> unpack_file(std::uint64_t word);
 
 /// True when h is a valid header on D3(K,M) (the fast form of check()); via headers are MDF's.
 inline bool valid(const header& h, int k, int m) {
@@ -101,8 +107,9 @@ inline bool valid(const header& h, int k, int m) {
 /// Why h is not a valid header on D3(K,M), or nothing when it is.
 std::optional<std::string> check(const header& h, int k, int m);
 
-/// The most hops a file network's header may launch with: b is 3 bits.
-inline constexpr int kFileMostSteps = 7;
+/// The most hops a file network's header may launch with: b is 4 bits there (bits 43..40: B, bit
+/// 43, is always 0 in destination and via headers, docs/header-format.md).
+inline constexpr int kFileMostSteps = 15;
 /// Whether h is a valid header on the file network t: a destination header or Valiant's via
 /// header naming routers of t (core/decoding/file_header.h), with b <= kFileMostSteps.
 bool valid_on_file(const header& h, const topology& t);

@@ -28,7 +28,8 @@ std::optional<std::string> file_topology::check(const network_file& net, const m
             "no router has a terminal (its 'terminals' line): node traffic needs one or more");
     if (r.diameter() > kMaxDiameter)
         return "a file network's longest minimal route is at most " + std::to_string(kMaxDiameter) +
-               " hops (a destination header's 3-bit b; got " + std::to_string(r.diameter()) + ")";
+               " hops (a file network's header counts them in a 4-bit b; got " +
+               std::to_string(r.diameter()) + ")";
     for (std::uint32_t x = 0; x < net.routers(); ++x)
         for (const port_link& l : net.ports(x))
             if (l.latency > static_cast<std::uint32_t>(kLinkLatencyRange.hi))
@@ -50,7 +51,7 @@ std::optional<std::string> file_topology::router_problem(const router_params& r,
         two_legs ? "longest route through an intermediate router" : "longest minimal route";
     if (hops > kFileMostSteps)
         return net + ": its " + route + " has " + std::to_string(hops) +
-               " hops, more than a header's 3-bit b counts (at most " +
+               " hops, more than a header's 4-bit b counts (at most " +
                std::to_string(kFileMostSteps) + "; a diameter of at most " +
                std::to_string(kFileMostSteps / 2) + " for Valiant and UGAL)";
     if (r.vcs < hops)

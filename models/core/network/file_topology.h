@@ -31,7 +31,7 @@ class file_topology {
     /// (c', 0, p') with c' its 8-bit header group and p' its place in it (header_group).
     static constexpr std::uint32_t kMaxRouters = 256 * kMaxHeaderGroup;
     /// The longest minimal route: a destination header launches with b = the route's hops, and
-    /// b is 3 bits (core/decoding/header.h, kFileMostSteps).
+    /// b is 4 bits in a file network's headers (core/decoding/header.h, kFileMostSteps).
     static constexpr int kMaxDiameter = kFileMostSteps;
     /// The routers of a header group: a header names router r in c' = r / G and p' = r % G, G
     /// the fewest routers per group that keep c' below 256 (1 up to 256 routers).

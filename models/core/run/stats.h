@@ -1,8 +1,8 @@
 // Counters and observation records shared by the router model and its observers. Plain C++.
 #pragma once
 
-#include <array>
 #include <cstdint>
+#include <vector>
 
 #include "core/decoding/header.h"
 #include "core/decoding/vc.h"
@@ -32,11 +32,17 @@ struct router_stats {
     std::uint64_t sa_requests = 0;       ///< design-space router: switch-allocation requests
     std::uint64_t va_requests = 0;       ///< design-space router: VC-allocation requests
     std::uint64_t va_grants = 0;         ///< design-space router: output VCs granted
-    /// Per virtual channel downstream (counted with F > 1 only): packets sent into it, and
+    /// Per channel downstream (counted with F > 1 only): packets sent into channel c, and
     /// packet-steps a packet waited because it had no room for all its flits there or its link
-    /// was busy.
-    std::array<std::uint64_t, kMaxVcs> vc_packets{};
-    std::array<std::uint64_t, kMaxVcs> vc_waits{};
+    /// was busy, at [2c] and [2c + 1]. Grown to the channels counted, so a one-flit run's router
+    /// holds none and a run's routers hold as many as its channels (--vcs times the service
+    /// classes), not kMaxVcs.
+    std::vector<std::uint64_t> per_channel;
+
+    std::uint64_t& vc_packets(int c) { return counted(2 * static_cast<std::size_t>(c)); }
+    std::uint64_t& vc_waits(int c) { return counted(2 * static_cast<std::size_t>(c) + 1); }
+    std::uint64_t vc_packets(int c) const { return read(2 * static_cast<std::size_t>(c)); }
+    std::uint64_t vc_waits(int c) const { return read(2 * static_cast<std::size_t>(c) + 1); }
 
     router_stats& operator+=(const router_stats& o) {
         hops += o.hops;
@@ -55,12 +61,17 @@ struct router_stats {
         sa_requests += o.sa_requests;
         va_requests += o.va_requests;
         va_grants += o.va_grants;
-        for (std::size_t v = 0; v < vc_packets.size(); ++v) {
-            vc_packets[v] += o.vc_packets[v];
-            vc_waits[v] += o.vc_waits[v];
-        }
+        if (o.per_channel.size() > per_channel.size()) per_channel.resize(o.per_channel.size());
+        for (std::size_t i = 0; i < o.per_channel.size(); ++i) per_channel[i] += o.per_channel[i];
         return *this;
     }
+
+  private:
+    std::uint64_t& counted(std::size_t i) {
+        if (i >= per_channel.size()) per_channel.resize(i + 2);
+        return per_channel[i];
+    }
+    std::uint64_t read(std::size_t i) const { return i < per_channel.size() ? per_channel[i] : 0; }
 };
 
 /// A link conflict: more than one packet wanted output `port` of `router` in `step`.

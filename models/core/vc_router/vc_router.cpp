@@ -192,8 +192,7 @@ void vc_router::traverse(int iv, int output, std::uint64_t t) {
         if (setup_.packet_length > 1) {
             // Per flit: a failure may take a packet whose tail never crosses (vc_router_failure).
             ++stats_.flits_sent;
-            if (seq == 0)
-                ++stats_.vc_packets[static_cast<std::size_t>(std::min(v.out_vc, kMaxVcs - 1))];
+            if (seq == 0) ++stats_.vc_packets(v.out_vc);
         }
         send_flit(output, v.out_vc, p, seq, depart, t);
     } else if (output == setup_.link_ports) {

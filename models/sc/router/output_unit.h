@@ -174,7 +174,7 @@ class output_unit : public sc_core::sc_object {
             credit -= flits;
             link_free_[static_cast<std::size_t>(output)] = t + static_cast<std::uint64_t>(flits);
             if (!sent_next_.empty()) record_sent(output, *p, t);
-            ++s.vc_packets[static_cast<std::size_t>(vc)];
+            ++s.vc_packets(vc);
             s.flits_sent += static_cast<std::uint64_t>(flits);
         } else {
             --credit;

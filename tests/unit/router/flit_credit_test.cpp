@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "core/containers/calendar.h"
@@ -63,8 +64,8 @@ TEST(FlitCredits, APacketNeedsRoomForAllItsFlitsAndSpendsOneCreditPerFlit) {
     f.out->send(0, 1, &c, 21);
     EXPECT_EQ(f.out->credits(0, 1), 0);
     EXPECT_EQ(f.stats.hops, 3u);
-    EXPECT_EQ(f.stats.vc_packets[1], 3u);
-    EXPECT_EQ(f.stats.vc_packets[0], 0u);
+    EXPECT_EQ(std::as_const(f.stats).vc_packets(1), 3u);
+    EXPECT_EQ(std::as_const(f.stats).vc_packets(0), 0u);
     EXPECT_EQ(f.out->credits_outstanding(), 12u - 2u);
 }
 

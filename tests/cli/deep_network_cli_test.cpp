@@ -1,0 +1,165 @@
+// File and built networks of diameter 8 to 15 (issue 48; docs/networks.md, "Routers and diameter"):
+// b is 4 bits in a file network's headers and a packet takes a virtual channel per hop still to
+// go. Checked against what this test derives itself: rings from their definition, RSN(2,M_4x4)
+// and HDN(Q_1,3,{2,2,2}) by a breadth-first search over the links of the file `d3sim network`
+// writes; every packet once on a shortest path, at a low rate and at an offered 1.0 (no deadlock:
+// the run drains and delivers every packet); Valiant over two legs of up to 15 hops; and the
+// limits that are left.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "support/bfs_distances.h"
+#include "support/run_command.h"
+#include "support/run_logged.h"
+
+namespace d3 {
+namespace {
+
+using test::distances;
+using test::packet_seen;
+
+// A ring of R routers written as a file: router r's port 0 leads to r + 1, port 1 to r - 1.
+std::string write_ring(int routers) {
+    const std::string path = testing::TempDir() + "d3_deep_ring" + std::to_string(routers) + ".net";
+    std::ofstream f(path);
+    f << "routers " << routers << "\n";
+    for (int r = 0; r < routers; ++r) f << "link " << r << " 0 " << (r + 1) % routers << " 1\n";
+    return path;
+}
+
+// The ring's distances by definition: the shorter way round.
+distances ring(int n) {
+    distances d(static_cast<std::size_t>(n), std::vector<int>(static_cast<std::size_t>(n)));
+    for (int s = 0; s < n; ++s)
+        for (int t = 0; t < n; ++t) {
+            const int a = std::abs(s - t);
+            d[static_cast<std::size_t>(s)][static_cast<std::size_t>(t)] = std::min(a, n - a);
+        }
+    return d;
+}
+
+int diameter_of(const distances& d) {
+    int most = 0;
+    for (const auto& row : d)
+        for (int x : row) most = std::max(most, x);
+    return most;
+}
+
+// The distances of the network `spec` names, by a breadth-first search over the links of the
+// file `d3sim network --net` writes for it.
+distances built(const std::string& spec, const std::string& name) {
+    const std::string file = testing::TempDir() + "d3_deep_" + name + ".net";
+    EXPECT_EQ(test::run_command(std::string(D3SIM) + " network" + spec + " --net " + file).code, 0);
+    distances d = test::all_pairs(test::file_links(file));
+    std::remove(file.c_str());
+    return d;
+}
+
+// At an offered 1.0: every packet once on a shortest path of `d` (b one lower on every hop), and
+// the run drains (a deadlock would stop it at the watchdog, incorrect).
+void expect_shortest_paths_at_full_load(const std::string& net, const distances& d,
+                                        const std::string& name) {
+    const nlohmann::json j = test::run_logged(
+        D3SIM, net + " --traffic uniform --rate 1.0 --warmup 10 --measure 10", name,
+        [&](const packet_seen& p) {
+            const int want =
+                d[static_cast<std::size_t>(p.source)][static_cast<std::size_t>(p.destination)];
+            EXPECT_EQ(p.hops, want) << p.source << " -> " << p.destination;
+            for (std::size_t i = 0; i < p.b.size(); ++i)
+                EXPECT_EQ(p.b[i], want - 1 - static_cast<int>(i));
+        });
+    ASSERT_FALSE(j.empty()) << net;
+    EXPECT_FALSE(j.contains("traffic") && j["traffic"].contains("deadlock_cycle")) << net;
+}
+
+// Rings of 16 and 30 routers: diameters 8 and 15, the shortest and the longest route a header's
+// 4-bit b counts, with as many virtual channels.
+TEST(DeepNetworkCli, RingsOfDiameterEightAndFifteenRunTheirShortestPaths) {
+    for (const int n : {16, 30}) {
+        const std::string file = write_ring(n);
+        const distances d = ring(n);
+        const std::string net =
+            " --topology file:" + file + " --vcs " + std::to_string(diameter_of(d));
+        EXPECT_EQ(diameter_of(d), n / 2);
+        EXPECT_FALSE(
+            test::expect_shortest_paths(D3SIM, net, d, "ring" + std::to_string(n)).empty());
+        expect_shortest_paths_at_full_load(net, d, "ring_full" + std::to_string(n));
+        std::remove(file.c_str());
+    }
+}
+
+// A network `spec` builds in memory (`--topology rsn|hdn`) of 256 routers and diameter `diameter`
+// by the test's own search, run with as many channels.
+void expect_built_shortest_paths(const std::string& spec, const std::string& name, int diameter) {
+    const distances d = built(spec, name);
+    ASSERT_EQ(d.size(), 256u) << name;
+    ASSERT_EQ(diameter_of(d), diameter) << name;
+    const std::string net = spec + " --vcs " + std::to_string(diameter);
+    EXPECT_FALSE(test::expect_shortest_paths(D3SIM, net, d, name).empty());
+    expect_shortest_paths_at_full_load(net, d, name + "_full");
+}
+
+// RSN(2,M_4x4), 256 routers, diameter 13 (docs/networks.md's comparison), built in memory.
+TEST(DeepNetworkCli, SwappedMeshOfDiameterThirteenRunsItsShortestPaths) {
+    expect_built_shortest_paths(" --topology rsn --levels 2 --nucleus mesh:4x4", "rsn_m4x4", 13);
+}
+
+// HDN(Q_1,3,{2,2,2}), 256 routers, diameter 11, built in memory.
+TEST(DeepNetworkCli, DualNetOfDiameterElevenRunsItsShortestPaths) {
+    expect_built_shortest_paths(" --topology hdn --base hypercube:1 --supernodes '0;0;0'", "hdn_q1",
+                                11);
+}
+
+// Valiant on a ring of 14 routers (diameter 7): two legs of up to 7 hops each, 14 in all, within
+// b's 15, with 14 channels. Every packet once, b one lower on every hop, at least the shortest
+// path and at most two diameters; some packets take a detour.
+TEST(DeepNetworkCli, ValiantRunsTwoLegsOfSevenHops) {
+    const std::string file = write_ring(14);
+    const distances d = ring(14);
+    int longest = 0;
+    const nlohmann::json j = test::run_logged(
+        D3SIM,
+        " --topology file:" + file +
+            " --vcs 14 --traffic uniform --rate 0.3 --warmup 60 --measure 60 --routing valiant",
+        "ring14v", [&](const packet_seen& p) {
+            EXPECT_GE(
+                p.hops,
+                d[static_cast<std::size_t>(p.source)][static_cast<std::size_t>(p.destination)]);
+            EXPECT_LE(p.hops, 14);
+            longest = std::max(longest, p.hops);
+            for (std::size_t i = 1; i < p.b.size(); ++i) EXPECT_EQ(p.b[i], p.b[i - 1] - 1);
+        });
+    std::remove(file.c_str());
+    ASSERT_FALSE(j.empty());
+    EXPECT_GT(longest, 7);  // a route through an intermediate router longer than any shortest one
+}
+
+// What is still refused, one line and exit 2: a diameter of 16 (b is 4 bits), fewer channels
+// than the diameter, Valiant beyond 15 hops over both legs.
+TEST(DeepNetworkCli, RefusesBeyondTheLimits) {
+    const std::string traffic = " --traffic uniform --rate 0.1 --measure 10";
+    const std::string ring32 = write_ring(32), ring30 = write_ring(30), ring16 = write_ring(16);
+    test::expect_bad_input_command(
+        std::string(D3SIM) + " --topology file:" + ring32 + traffic + " --vcs 16",
+        "at most 15 hops (a file network's header counts them in a 4-bit b; got 16)");
+    test::expect_bad_input_command(
+        std::string(D3SIM) + " --topology file:" + ring30 + traffic + " --vcs 14", "--vcs 15");
+    test::expect_bad_input_command(
+        std::string(D3SIM) + " --topology file:" + ring16 + traffic + " --vcs 16 --routing valiant",
+        "a diameter of at most 7 for Valiant and UGAL");  // two legs of up to 8 hops
+    test::expect_bad_input_command(
+        std::string(D3SIM) + " --topology file:" + ring16 + traffic + " --vcs 17",
+        "--vcs: must be a whole number from 0 to 16");
+    std::remove(ring32.c_str());
+    std::remove(ring30.c_str());
+    std::remove(ring16.c_str());
+}
+
+}  // namespace
+}  // namespace d3
