@@ -24,24 +24,13 @@ namespace {
 using test::distances;
 using test::packet_seen;
 
-// A ring of R routers written as a file: router r's port 0 leads to r + 1, port 1 to r - 1.
+// A ring of R routers written as a file (test::write_ring_file) and its distances.
 std::string write_ring(int routers) {
-    const std::string path = testing::TempDir() + "d3_deep_ring" + std::to_string(routers) + ".net";
-    std::ofstream f(path);
-    f << "routers " << routers << "\n";
-    for (int r = 0; r < routers; ++r) f << "link " << r << " 0 " << (r + 1) % routers << " 1\n";
-    return path;
+    return test::write_ring_file(
+        testing::TempDir() + "d3_deep_ring" + std::to_string(routers) + ".net", routers);
 }
-
-// The ring's distances by definition: the shorter way round.
 distances ring(int n) {
-    distances d(static_cast<std::size_t>(n), std::vector<int>(static_cast<std::size_t>(n)));
-    for (int s = 0; s < n; ++s)
-        for (int t = 0; t < n; ++t) {
-            const int a = std::abs(s - t);
-            d[static_cast<std::size_t>(s)][static_cast<std::size_t>(t)] = std::min(a, n - a);
-        }
-    return d;
+    return test::ring_distances(n);
 }
 
 int diameter_of(const distances& d) {
@@ -65,15 +54,8 @@ distances built(const std::string& spec, const std::string& name) {
 // the run drains (a deadlock would stop it at the watchdog, incorrect).
 void expect_shortest_paths_at_full_load(const std::string& net, const distances& d,
                                         const std::string& name) {
-    const nlohmann::json j = test::run_logged(
-        D3SIM, net + " --traffic uniform --rate 1.0 --warmup 10 --measure 10", name,
-        [&](const packet_seen& p) {
-            const int want =
-                d[static_cast<std::size_t>(p.source)][static_cast<std::size_t>(p.destination)];
-            EXPECT_EQ(p.hops, want) << p.source << " -> " << p.destination;
-            for (std::size_t i = 0; i < p.b.size(); ++i)
-                EXPECT_EQ(p.b[i], want - 1 - static_cast<int>(i));
-        });
+    const nlohmann::json j =
+        test::expect_shortest_paths(D3SIM, net, d, name, "--rate 1.0 --warmup 10 --measure 10");
     ASSERT_FALSE(j.empty()) << net;
     EXPECT_FALSE(j.contains("traffic") && j["traffic"].contains("deadlock_cycle")) << net;
 }

@@ -22,24 +22,13 @@ namespace {
 using test::distances;
 using test::packet_seen;
 
-// A ring of R routers written as a file: router r's port 0 leads to r + 1, port 1 to r - 1.
+// A ring of R routers written as a file (test::write_ring_file) and its distances.
 std::string write_ring(int routers) {
-    const std::string path = testing::TempDir() + "d3_wide_ring" + std::to_string(routers) + ".net";
-    std::ofstream f(path);
-    f << "routers " << routers << "\n";
-    for (int r = 0; r < routers; ++r) f << "link " << r << " 0 " << (r + 1) % routers << " 1\n";
-    return path;
+    return test::write_ring_file(
+        testing::TempDir() + "d3_wide_ring" + std::to_string(routers) + ".net", routers);
 }
-
-// The ring's distances by definition: the shorter way round.
 distances ring(int n) {
-    distances d(static_cast<std::size_t>(n), std::vector<int>(static_cast<std::size_t>(n)));
-    for (int s = 0; s < n; ++s)
-        for (int t = 0; t < n; ++t) {
-            const int a = std::abs(s - t);
-            d[static_cast<std::size_t>(s)][static_cast<std::size_t>(t)] = std::min(a, n - a);
-        }
-    return d;
+    return test::ring_distances(n);
 }
 
 // The mean of d over all (source, destination) pairs, the source included (uniform traffic).

@@ -60,4 +60,24 @@ inline distances all_pairs(const adjacency& next) {
     return d;
 }
 
+/// A ring of `routers` routers written as a network file at `path`: router r's port 0 leads to
+/// r + 1, port 1 to r - 1. Returns `path`.
+inline std::string write_ring_file(const std::string& path, int routers) {
+    std::ofstream f(path);
+    f << "routers " << routers << "\n";
+    for (int r = 0; r < routers; ++r) f << "link " << r << " 0 " << (r + 1) % routers << " 1\n";
+    return path;
+}
+
+/// A ring's distances by definition: the shorter way round.
+inline distances ring_distances(int n) {
+    distances d(static_cast<std::size_t>(n), std::vector<int>(static_cast<std::size_t>(n)));
+    for (int s = 0; s < n; ++s)
+        for (int t = 0; t < n; ++t) {
+            const int a = s > t ? s - t : t - s;
+            d[static_cast<std::size_t>(s)][static_cast<std::size_t>(t)] = a < n - a ? a : n - a;
+        }
+    return d;
+}
+
 }  // namespace d3::test

@@ -43,15 +43,16 @@ inline nlohmann::json run_logged(const std::string& d3sim, const std::string& ar
     return j;
 }
 
-/// Runs uniform traffic on `net` (d3sim's network options) with its packet log and expects every
-/// packet to take a shortest route by `d` (the test's own distances), b one lower on every hop;
-/// returns the result (its hops the sum of the shortest routes), or an empty one.
-inline nlohmann::json expect_shortest_paths(const std::string& d3sim, const std::string& net,
-                                            const distances& d, const std::string& name) {
+/// Runs uniform traffic on `net` (d3sim's network options) at `load` (rate and steps) with its
+/// packet log and expects every packet to take a shortest route by `d` (the test's own
+/// distances), b one lower on every hop; returns the result (its hops the sum of the shortest
+/// routes), or an empty one.
+inline nlohmann::json expect_shortest_paths(
+    const std::string& d3sim, const std::string& net, const distances& d, const std::string& name,
+    const std::string& load = "--rate 0.2 --warmup 60 --measure 60") {
     std::uint64_t shortest = 0;
-    const nlohmann::json j = run_logged(
-        d3sim, net + " --traffic uniform --rate 0.2 --warmup 60 --measure 60", name,
-        [&](const packet_seen& p) {
+    const nlohmann::json j =
+        run_logged(d3sim, net + " --traffic uniform " + load, name, [&](const packet_seen& p) {
             const int want =
                 d[static_cast<std::size_t>(p.source)][static_cast<std::size_t>(p.destination)];
             EXPECT_EQ(p.hops, want) << p.source << " -> " << p.destination;
