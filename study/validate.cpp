@@ -430,11 +430,11 @@ int run_validate(int argc, char** argv) {
                  "d3sim validate: %zu rows (%zu simulated runs) in %.1f s; %zu do not hold\n",
                  rows.size(), tasks.size(), seconds, bad);
     if (out != "-") {
-        if (auto err =
-                write_file(out, validation_document(rows, command) +
-                                    (other_networks ? networks_section(networks) +
-                                                          network_runs_section(network_run_rows)
-                                                    : std::string{}))) {
+        if (auto err = write_file(
+                out, validation_document(rows, command) +
+                         (other_networks
+                              ? networks_section(networks) + network_runs_section(network_run_rows)
+                              : std::string{}))) {
             std::fprintf(stderr, "d3sim validate: error: %s\n", err->c_str());
             return 2;
         }
