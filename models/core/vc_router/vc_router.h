@@ -148,9 +148,16 @@ class vc_router {
     void route_and_ask(std::uint64_t t);
     /// Decodes the head of input VC `iv` (always inline: its one caller visits every head).
     [[gnu::always_inline]] inline void route(int iv, input_vc& v, std::uint64_t t);
-    /// Grants this cycle's VC requests (step 4).
+    /// Grants this cycle's VC requests (step 4); `AskSwitch`: each head granted a VC that may
+    /// ask for the switch this round asks at once (ask_switch), not in request_switch's visit.
+    template <bool AskSwitch>
     void allocate_vcs(std::uint64_t t);
-    void allocate_switch(std::uint64_t t);
+    /// The switch requests of the active VCs whose flit is ready (step 5).
+    void request_switch(std::uint64_t t);
+    /// Active input VC `iv`'s flit `f` (ready, eligible) asks for its output if it has credits
+    /// downstream and room in its output queue.
+    [[gnu::always_inline]] inline void ask_switch(int iv, const input_vc& v, const flit_slot& f,
+                                                  std::uint64_t t);
     /// The switch's grant to input VC `iv` (input x vcs + vc) for `output`: its flit crosses.
     void traverse(int iv, int output, std::uint64_t t);
     /// A slot of VC `vc` of link input `input` is free at cycle `at`: its credit upstream.
