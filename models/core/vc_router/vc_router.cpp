@@ -90,11 +90,11 @@ inline void vc_router::route(int iv, input_vc& v, std::uint64_t t) {
         throw std::logic_error("input VC " + std::to_string(iv) +
                                ": a packet's body flit with no head before it");
     target to;
-    if (!io_.route(*p, t, to, v.next))
+    if (!decode(*p, t, to, v.next))
         throw std::logic_error("a broadcast at a design-space router");
     while (to == kHoldTarget && setup_.skip_holds) {  // no step of its own
         p->hdr = v.next;
-        if (!io_.route(*p, t, to, v.next))
+        if (!decode(*p, t, to, v.next))
             throw std::logic_error("a broadcast at a design-space router");
     }
     int globals = p->globals;
