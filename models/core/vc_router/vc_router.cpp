@@ -90,8 +90,7 @@ inline void vc_router::route(int iv, input_vc& v, std::uint64_t t) {
         throw std::logic_error("input VC " + std::to_string(iv) +
                                ": a packet's body flit with no head before it");
     target to;
-    if (!decode(*p, t, to, v.next))
-        throw std::logic_error("a broadcast at a design-space router");
+    if (!decode(*p, t, to, v.next)) throw std::logic_error("a broadcast at a design-space router");
     while (to == kHoldTarget && setup_.skip_holds) {  // no step of its own
         p->hdr = v.next;
         if (!decode(*p, t, to, v.next))
@@ -148,8 +147,7 @@ void vc_router::allocate_vcs(std::uint64_t t) {
     });
 }
 
-inline void vc_router::ask_switch(int iv, const input_vc& v, const flit_slot& f,
-                                  std::uint64_t t) {
+inline void vc_router::ask_switch(int iv, const input_vc& v, const flit_slot& f, std::uint64_t t) {
     // Virtual cut-through: a head needs room for all its flits.
     const int need = setup_.control == flow_control::vct && f.seq == 0 ? f.pkt->flits : 1;
     if (outputs_.credits_at(v.out_index) < need) return;
@@ -163,13 +161,14 @@ inline void vc_router::ask_switch(int iv, const input_vc& v, const flit_slot& f,
 }
 
 void vc_router::request_switch(std::uint64_t t) {
-    inputs_.for_each_at(vc_stage::active, [&](int iv) __attribute__((always_inline)) {
-        const input_vc& v = inputs_.at(iv);
-        if (v.eligible > t) return;
-        const flit_slot& f = v.flits.front();
-        if (f.ready > t) return;
-        ask_switch(iv, v, f, t);
-    });
+    inputs_.for_each_at(
+        vc_stage::active, [&](int iv) __attribute__((always_inline)) {
+            const input_vc& v = inputs_.at(iv);
+            if (v.eligible > t) return;
+            const flit_slot& f = v.flits.front();
+            if (f.ready > t) return;
+            ask_switch(iv, v, f, t);
+        });
 }
 
 void vc_router::traverse(int iv, int output, std::uint64_t t) {

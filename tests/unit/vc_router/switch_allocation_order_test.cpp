@@ -68,8 +68,8 @@ TEST(SwitchAllocationOrder, ListedRequestsGrantTheSameInAnyOrder) {
             const double p = std::uniform_real_distribution<double>(0.05, 1.0)(rng);
             for (int iv = 0; iv < kInputs * c.vcs; ++iv)
                 if (std::bernoulli_distribution(p)(rng))
-                    asks.push_back({iv, static_cast<int>(rng() % kOutputs),
-                                    static_cast<int>(rng() % 1000)});
+                    asks.push_back(
+                        {iv, static_cast<int>(rng() % kOutputs), static_cast<int>(rng() % 1000)});
             std::vector<std::array<int, 3>> mixed = asks;
             std::shuffle(mixed.begin(), mixed.end(), rng);
             const grant_list a = allocate(in_order, asks), b = allocate(shuffled, mixed);
