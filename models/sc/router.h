@@ -113,7 +113,7 @@ class router : public stepper::client, public sc_core::sc_module {
         // (output_unit::send).
         if (!design_ && cfg_.router.packet_length == 1)
             s.hops = out_unit_->link_flits_total() - background_stats_.hops;
-        s.decodes = route_.decodes();
+        s.decodes = route_.decodes() + (design_ ? design_->decodes() : 0);
         return s;
     }
     /// What its units counted in the whole run (core/energy/activity.h; router_activity.cpp).

@@ -48,6 +48,10 @@ class switch_allocation {
         seen();
         clear();
     }
+    /// Whether a cycle's grants are the same whatever the order of its requests: listed
+    /// requests (each row's VC is the nearest after its pointer of those asking, the arbiters
+    /// read sets of requests); only the order of allocate()'s granted() calls follows theirs.
+    bool any_order() const { return listed_; }
     /// Rows asking for `output` this cycle.
     int askers(int output) const;
     /// Whether VC `vc` of input `input` is the one its row asks for `output` with this cycle.

@@ -64,8 +64,19 @@ std::uint64_t vc_router::step(std::uint64_t t) {
     rounds_owed_ += setup_.internal_speedup;
     for (; rounds_owed_ >= 1.0; rounds_owed_ -= 1.0) {
         route_and_ask(t);
-        allocate_vcs(t);
-        allocate_switch(t);
+        if (switch_.any_order()) {
+            // The VCs active before this round's VC grants ask first, the heads granted a VC ask
+            // as they are granted: the same grants as in index order (switch_allocation.h).
+            request_switch(t);
+            allocate_vcs<true>(t);
+        } else {
+            allocate_vcs<false>(t);
+            request_switch(t);
+        }
+        switch_.allocate([&](int iv, int output) { traverse(iv, output, t); },
+                         [&] {
+                             if (observer_) observe_switch(t);
+                         });
     }
     if (inputs_.flits() != 0 || sources_.packets() != 0) return t + 1;
     return UINT64_MAX;
@@ -79,11 +90,10 @@ inline void vc_router::route(int iv, input_vc& v, std::uint64_t t) {
         throw std::logic_error("input VC " + std::to_string(iv) +
                                ": a packet's body flit with no head before it");
     target to;
-    if (!io_.route(*p, t, to, v.next))
-        throw std::logic_error("a broadcast at a design-space router");
+    if (!decode(*p, t, to, v.next)) throw std::logic_error("a broadcast at a design-space router");
     while (to == kHoldTarget && setup_.skip_holds) {  // no step of its own
         p->hdr = v.next;
-        if (!io_.route(*p, t, to, v.next))
+        if (!decode(*p, t, to, v.next))
             throw std::logic_error("a broadcast at a design-space router");
     }
     int globals = p->globals;
@@ -118,8 +128,9 @@ void vc_router::route_and_ask(std::uint64_t t) {
     });
 }
 
+template <bool AskSwitch>
 void vc_router::allocate_vcs(std::uint64_t t) {
-    vcs_.allocate([&](int iv, int out_vc, int out_index) {
+    vcs_.allocate([&](int iv, int out_vc, int out_index) __attribute__((always_inline)) {
         input_vc& v = inputs_.at(iv);
         outputs_.take_at(out_index, iv);
         ++stats_.va_grants;
@@ -130,30 +141,34 @@ void vc_router::allocate_vcs(std::uint64_t t) {
         v.out_index = out_index;
         inputs_.move_stage<vc_stage::vc_alloc, vc_stage::active>(iv);
         v.eligible = t + vc_cycles_;
+        // Its head was ready when it was routed (route_and_ask).
+        if constexpr (AskSwitch)
+            if (vc_cycles_ == 0) ask_switch(iv, v, v.flits.front(), t);
     });
 }
 
-void vc_router::allocate_switch(std::uint64_t t) {
-    const bool vct = setup_.control == flow_control::vct;
-    inputs_.for_each_at(vc_stage::active, [&](int iv) {
-        const input_vc& v = inputs_.at(iv);
-        if (v.eligible > t) return;
-        const flit_slot& f = v.flits.front();
-        if (f.ready > t) return;
-        const int need = vct && f.seq == 0 ? f.pkt->flits : 1;  // VCT: room for all its flits
-        if (outputs_.credits_at(v.out_index) < need) return;
-        if (queue_ != 0 &&
-            out_ports_[static_cast<std::size_t>(v.output)].link_free >= t + depart_ + queue_)
-            return;  // its output queue is full
-        ++stats_.sa_requests;
-        switch_.request(iv, v.output, [&] { return f.pkt->launch; });
-        if (log_packets_ && f.seq == 0)
-            heads_asked_.push_back({iv / inputs_.vcs(), iv % inputs_.vcs(), v.output, f.pkt});
-    });
-    switch_.allocate([&](int iv, int output) { traverse(iv, output, t); },
-                     [&] {
-                         if (observer_) observe_switch(t);
-                     });
+inline void vc_router::ask_switch(int iv, const input_vc& v, const flit_slot& f, std::uint64_t t) {
+    // Virtual cut-through: a head needs room for all its flits.
+    const int need = setup_.control == flow_control::vct && f.seq == 0 ? f.pkt->flits : 1;
+    if (outputs_.credits_at(v.out_index) < need) return;
+    if (queue_ != 0 &&
+        out_ports_[static_cast<std::size_t>(v.output)].link_free >= t + depart_ + queue_)
+        return;  // its output queue is full
+    ++stats_.sa_requests;
+    switch_.request(iv, v.output, [&] { return f.pkt->launch; });
+    if (log_packets_ && f.seq == 0)
+        heads_asked_.push_back({iv / inputs_.vcs(), iv % inputs_.vcs(), v.output, f.pkt});
+}
+
+void vc_router::request_switch(std::uint64_t t) {
+    inputs_.for_each_at(
+        vc_stage::active, [&](int iv) __attribute__((always_inline)) {
+            const input_vc& v = inputs_.at(iv);
+            if (v.eligible > t) return;
+            const flit_slot& f = v.flits.front();
+            if (f.ready > t) return;
+            ask_switch(iv, v, f, t);
+        });
 }
 
 void vc_router::traverse(int iv, int output, std::uint64_t t) {

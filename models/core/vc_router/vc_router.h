@@ -39,7 +39,10 @@
 #include <string>
 #include <vector>
 
+#include "core/decoding/decoder.h"
 #include "core/decoding/expand.h"
+#include "core/decoding/mdf_decoder.h"
+#include "core/network/topology.h"
 #include "core/run/packet.h"
 #include "core/run/stats.h"
 #include "core/vc_router/input_vcs.h"
@@ -102,6 +105,19 @@ class vc_router {
         out_ports_[static_cast<std::size_t>(output)].flits = {&to, input, latency};
     }
 
+    /// The networks whose reference decoder a router may call itself (decode_with_reference).
+    enum class reference_net : std::uint8_t { none, d3, mdf };
+    /// Heads whose header is known valid (packet::header_checked) are decoded here with the
+    /// reference decoder of `net` on `t` at `at`, as the route stage behind io's route() would
+    /// decode them; any other head, and any decision that is no unicast move, through route().
+    void decode_with_reference(const topology& t, const coord& at, reference_net net) {
+        topo_ = &t;
+        at_ = at;
+        net_ = net;
+    }
+    /// Heads decoded by decode_with_reference's decoder (the others: io's route()).
+    std::uint64_t decodes() const { return decodes_; }
+
     /// One cycle; returns the next cycle with work (UINT64_MAX: none until something arrives).
     std::uint64_t step(std::uint64_t t);
 
@@ -146,11 +162,36 @@ class vc_router {
   private:
     /// Routes the heads ready at `t` (step 3) and lists the routed heads' VC requests.
     void route_and_ask(std::uint64_t t);
+    /// Decodes `p`'s header here (decode_with_reference) or through io's route().
+    [[gnu::always_inline]] bool decode(const packet& p, std::uint64_t t, target& to, header& next) {
+        if (net_ != reference_net::none && p.header_checked) {
+            decision d;
+            if (net_ == reference_net::mdf)
+                decode_mdf_valid_inline(p.hdr, at_, *topo_, d);
+            else
+                decode_valid_d3(p.hdr, at_, *topo_, d);
+            hop h;
+            if (expand_unicast<false>(d, at_, *topo_, h)) {
+                ++decodes_;
+                to = h.to;
+                next = d.next;
+                return true;
+            }
+        }
+        return io_.route(p, t, to, next);
+    }
     /// Decodes the head of input VC `iv` (always inline: its one caller visits every head).
     [[gnu::always_inline]] inline void route(int iv, input_vc& v, std::uint64_t t);
-    /// Grants this cycle's VC requests (step 4).
+    /// Grants this cycle's VC requests (step 4); `AskSwitch`: each head granted a VC that may
+    /// ask for the switch this round asks at once (ask_switch), not in request_switch's visit.
+    template <bool AskSwitch>
     void allocate_vcs(std::uint64_t t);
-    void allocate_switch(std::uint64_t t);
+    /// The switch requests of the active VCs whose flit is ready (step 5).
+    void request_switch(std::uint64_t t);
+    /// Active input VC `iv`'s flit `f` (ready, eligible) asks for its output if it has credits
+    /// downstream and room in its output queue.
+    [[gnu::always_inline]] inline void ask_switch(int iv, const input_vc& v, const flit_slot& f,
+                                                  std::uint64_t t);
     /// The switch's grant to input VC `iv` (input x vcs + vc) for `output`: its flit crosses.
     void traverse(int iv, int output, std::uint64_t t);
     /// A slot of VC `vc` of link input `input` is free at cycle `at`: its credit upstream.
@@ -222,6 +263,11 @@ class vc_router {
 
     const vc_router_setup setup_;
     vc_router_io& io_;
+    // decode_with_reference's network (none: every head through io's route()).
+    const topology* topo_ = nullptr;
+    coord at_{};
+    reference_net net_ = reference_net::none;
+    std::uint64_t decodes_ = 0;
     link_observer* const observer_;
     const router_id id_;
     const bool log_packets_;

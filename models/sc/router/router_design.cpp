@@ -14,6 +14,11 @@ void router::build_design(const setup& s) {
     vc_router_setup d = design_setup(s.cfg, s.topo, s.cfg.router.design.terminals);
     d.name = this->name();
     design_ = std::make_unique<vc_router>(d, *design_io_, s.observer, id_);
+    // As design_io's route() decodes: the reference decoder inline on D3 and MDF.
+    if (route_.reference() && !s.topo.is_file())
+        design_->decode_with_reference(
+            s.topo, s.at,
+            s.topo.is_d3() ? vc_router::reference_net::d3 : vc_router::reference_net::mdf);
     slow_arrivals_ = true;  // receive_any takes its arrivals
     plain_ = false;
 }
