@@ -143,9 +143,9 @@ int expect_valiant_legs(const std::string& net, const distances& d, const std::s
 // 22 channels), built in memory.
 TEST(DeepNetworkCli, ValiantRunsTwoLegsBeyondFifteenHops) {
     const std::string file = write_ring(20);
-    const int ring_longest = expect_valiant_legs(
-        " --topology file:" + file, ring(20), "ring20v",
-        "--traffic uniform --rate 0.3 --warmup 60 --measure 60");
+    const int ring_longest =
+        expect_valiant_legs(" --topology file:" + file, ring(20), "ring20v",
+                            "--traffic uniform --rate 0.3 --warmup 60 --measure 60");
     std::remove(file.c_str());
     EXPECT_GT(ring_longest, 15);  // b's fifth bit, in a via header only
     const std::string hdn = " --topology hdn --base hypercube:1 --supernodes '0;0;0'";

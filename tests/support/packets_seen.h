@@ -14,7 +14,7 @@ namespace d3::test {
 /// One packet of the log (a built or file network's source and destination are router indices).
 struct packet_seen {
     int source = -1, destination = -1, hops = 0, delivered = 0;
-    std::vector<int> b;            ///< b after each hop, in order
+    std::vector<int> b;           ///< b after each hop, in order
     std::vector<std::string> at;  ///< the router of each hop (the log's name), in order
 };
 

@@ -109,8 +109,9 @@ TEST(FileTopologyWide, ValiantGoesThroughEveryIntermediateRouter) {
 
 // b is 4 bits in a file network's destination headers and 5 in its via headers
 // (docs/header-format.md): bit 43, B elsewhere, is b's bit 3, and in a via header bit 31, D's bit
-// 7 (D, the intermediate router's place, is below 32), b's bit 4. The words by the documented layout, written out here; unpack_file
-// reads them back, and unpack (D3's, MDF's and the RTL's layout) reads bit 43 as B.
+// 7 (D, the intermediate router's place, is below 32), b's bit 4. The words by the documented
+// layout, written out here; unpack_file reads them back, and unpack (D3's, MDF's and the RTL's
+// layout) reads bit 43 as B.
 TEST(FileTopologyWide, HopCountsAboveSevenPackIntoBitFortyThree) {
     const header h = make_file_destination_header(13, 289 - 1, 2);  // router 288: (144, 0, 0)
     const std::uint64_t word = (1ull << 44) | (13ull << 40) | (144ull << 16);
@@ -121,7 +122,8 @@ TEST(FileTopologyWide, HopCountsAboveSevenPackIntoBitFortyThree) {
     EXPECT_EQ(unpack(word)->b, 5);
     // Valiant through router 5 = (2, 0, 1): C = 2, D = 1, 9 + 6 = 15 hops in all.
     const header v = make_file_via_header(288, 5, 9, 6, 2);
-    const std::uint64_t via = (3ull << 44) | (15ull << 40) | (2ull << 32) | (1ull << 24) | (144ull << 16);
+    const std::uint64_t via =
+        (3ull << 44) | (15ull << 40) | (2ull << 32) | (1ull << 24) | (144ull << 16);
     EXPECT_EQ(pack(v), via);
     EXPECT_EQ(unpack_file(via), v);
     // 14 + 15 = 29 = 0b11101 hops: b's bit 4 is D's bit 7 (bit 31), bits 3..0 on 43..40.

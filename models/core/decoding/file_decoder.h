@@ -3,12 +3,12 @@
 // at r' the packet is
 // delivered, anywhere else it leaves on the port the minimal routing table gives for the router
 // it heads for (r', or a Valiant route's intermediate router first, whose header becomes a
-// destination header there: file_second_leg, core/decoding/file_header.h; core/network/graphs/minimal_routes.h, the lowest-numbered port of a
-// shortest path). The node launches it with b = the route's hops, so b on arrival is the hops
-// still to go: every hop steps it down by one, and the virtual channel it selects
-// (core/decoding/vc.h) is the distance class of the hop (docs/networks.md, "Deadlock freedom").
-// Inline for the route stage of the paper's router on a file network (route_stage::route with
-// file_network). Plain C++.
+// destination header there: file_second_leg, core/decoding/file_header.h;
+// core/network/graphs/minimal_routes.h, the lowest-numbered port of a shortest path). The node
+// launches it with b = the route's hops, so b on arrival is the hops still to go: every hop steps
+// it down by one, and the virtual channel it selects (core/decoding/vc.h) is the distance class of
+// the hop (docs/networks.md, "Deadlock freedom"). Inline for the route stage of the paper's router
+// on a file network (route_stage::route with file_network). Plain C++.
 #pragma once
 
 #include "core/decoding/decoder.h"

@@ -80,9 +80,10 @@ inline constexpr unsigned kDeflDLsb = 24;  // D, 8 bits
 inline constexpr unsigned kDeflCLsb = 32;  // C, 8 bits
 inline constexpr unsigned kBLsb = 40;      // sync counter b, 3 bits (4 in file networks' headers)
 inline constexpr unsigned kBcastBit = 43;  // broadcast bit B; b's bit 3 in a file network's header
-inline constexpr unsigned kFileViaB4Bit = 31;  // D's bit 7: b's bit 4 in a file network's via header
-inline constexpr unsigned kKindBit = 44;   // kind, 2 bits: 0 source vector, 1 destination, 2 sync
-inline constexpr unsigned kWidth = 46;     // bits 63..46 are zero
+inline constexpr unsigned kFileViaB4Bit =
+    31;                                   // D's bit 7: b's bit 4 in a file network's via header
+inline constexpr unsigned kKindBit = 44;  // kind, 2 bits: 0 source vector, 1 destination, 2 sync
+inline constexpr unsigned kWidth = 46;    // bits 63..46 are zero
 }  // namespace layout
 
 /// Packs h; b's bit 3 (a file network's header only: D3's and MDF's b is at most 6) lands on bit
