@@ -121,10 +121,11 @@ int via_place(const distances& d, const std::vector<int>& path) {
 // diameter): every packet once, over a shortest route to a router of its path and a shortest route
 // from there (via_place), b one lower on every hop; returns the longest route's hops.
 int expect_valiant_legs(const std::string& net, const distances& d, const std::string& name,
-                        const std::string& load) {
+                        const std::string& load, const std::string& routing = "valiant") {
     int longest = 0;
     const nlohmann::json j = test::run_logged(
-        D3SIM, net + " --vcs " + std::to_string(2 * diameter_of(d)) + " --routing valiant " + load,
+        D3SIM,
+        net + " --vcs " + std::to_string(2 * diameter_of(d)) + " --routing " + routing + " " + load,
         name, [&](const packet_seen& p) {
             std::vector<int> path;
             for (const std::string& r : p.at) path.push_back(std::stoi(r));
@@ -139,15 +140,18 @@ int expect_valiant_legs(const std::string& net, const distances& d, const std::s
 }
 
 // Valiant on a ring of 20 routers (diameter 10, 20 channels): two legs of up to 10 hops, more
-// than a destination header's 4-bit b counts; and on HDN(Q_1,3,{2,2,2}) (256 routers, diameter 11,
-// 22 channels), built in memory.
+// than a destination header's 4-bit b counts (and UGAL on it); and on HDN(Q_1,3,{2,2,2}) (256
+// routers, diameter 11, 22 channels), built in memory.
 TEST(DeepNetworkCli, ValiantRunsTwoLegsBeyondFifteenHops) {
     const std::string file = write_ring(20);
     const int ring_longest =
         expect_valiant_legs(" --topology file:" + file, ring(20), "ring20v",
                             "--traffic uniform --rate 0.3 --warmup 60 --measure 60");
-    std::remove(file.c_str());
     EXPECT_GT(ring_longest, 15);  // b's fifth bit, in a via header only
+    // UGAL launches the same via header where it detours (under load, some of the way).
+    expect_valiant_legs(" --topology file:" + file, ring(20), "ring20u",
+                        "--traffic uniform --rate 0.5 --warmup 60 --measure 60", "ugal");
+    std::remove(file.c_str());
     const std::string hdn = " --topology hdn --base hypercube:1 --supernodes '0;0;0'";
     const distances d = built(hdn, "hdn_q1v");
     ASSERT_EQ(diameter_of(d), 11);
