@@ -315,7 +315,7 @@ TEST(CliTraffic, BadTrafficInputIsOneLineAndExitCode2) {
     expect_bad_input("--rate 0.5", "--rate needs --traffic");
     expect_bad_input("--traffic uniform --primitive broadcast", "--primitive cannot be combined");
     expect_bad_input("--traffic uniform --routing fastest", "--routing");
-    expect_bad_input("--traffic uniform --vcs 17", "--vcs: must be a whole number from 0 to 16");
+    expect_bad_input("--traffic uniform --vcs 33", "--vcs: must be a whole number from 0 to 32");
     expect_bad_input("--traffic uniform --measure 0", "--measure");
     expect_bad_input("--traffic uniform --routing ugal --ugal-threshold -1", "--ugal-threshold");
     expect_bad_input("--ugal-threshold 2", "--ugal-threshold needs --traffic");

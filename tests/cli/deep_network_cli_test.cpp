@@ -3,8 +3,9 @@
 // go. Checked against what this test derives itself: rings from their definition, RSN(2,M_4x4)
 // and HDN(Q_1,3,{2,2,2}) by a breadth-first search over the links of the file `d3sim network`
 // writes; every packet once on a shortest path, at a low rate and at an offered 1.0 (no deadlock:
-// the run drains and delivers every packet); Valiant over two legs of up to 15 hops; and the
-// limits that are left.
+// the run drains and delivers every packet); Valiant over two legs of up to 10 and 11 hops (each
+// packet's hops dist(src, via) + dist(via, dst) along its path in the packet log); and the limits
+// that are left.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -98,49 +99,88 @@ TEST(DeepNetworkCli, DualNetOfDiameterElevenRunsItsShortestPaths) {
                                 11);
 }
 
-// Valiant on a ring of 14 routers (diameter 7): two legs of up to 7 hops each, 14 in all, within
-// b's 15, with 14 channels. Every packet once, b one lower on every hop, at least the shortest
-// path and at most two diameters; some packets take a detour.
-TEST(DeepNetworkCli, ValiantRunsTwoLegsOfSevenHops) {
-    const std::string file = write_ring(14);
-    const distances d = ring(14);
+// Whether `path` (the routers a packet visited, source to destination) is a shortest route by `d`
+// to one of its routers, then a shortest route from there to its end: Valiant's two legs, the
+// hops dist(src, via) + dist(via, dst), via that router. Returns that router's place, or -1.
+int via_place(const distances& d, const std::vector<int>& path) {
+    const auto dist = [&](int x, int y) {
+        return d[static_cast<std::size_t>(x)][static_cast<std::size_t>(y)];
+    };
+    const int hops = static_cast<int>(path.size()) - 1, src = path.front(), dst = path.back();
+    for (int k = 0; k <= hops; ++k) {
+        bool legs = true;
+        for (int i = 0; i <= hops && legs; ++i)
+            legs = i <= k ? dist(src, path[static_cast<std::size_t>(i)]) == i
+                          : dist(path[static_cast<std::size_t>(i)], dst) == hops - i;
+        if (legs && dist(path[static_cast<std::size_t>(k)], dst) == hops - k) return k;
+    }
+    return -1;
+}
+
+// Valiant on `net` (distances `d` by the test's own definition or search, `--vcs` twice the
+// diameter): every packet once, over a shortest route to a router of its path and a shortest route
+// from there (via_place), b one lower on every hop; returns the longest route's hops.
+int expect_valiant_legs(const std::string& net, const distances& d, const std::string& name,
+                        const std::string& load, const std::string& routing = "valiant") {
     int longest = 0;
     const nlohmann::json j = test::run_logged(
         D3SIM,
-        " --topology file:" + file +
-            " --vcs 14 --traffic uniform --rate 0.3 --warmup 60 --measure 60 --routing valiant",
-        "ring14v", [&](const packet_seen& p) {
-            EXPECT_GE(
-                p.hops,
-                d[static_cast<std::size_t>(p.source)][static_cast<std::size_t>(p.destination)]);
-            EXPECT_LE(p.hops, 14);
+        net + " --vcs " + std::to_string(2 * diameter_of(d)) + " --routing " + routing + " " + load,
+        name, [&](const packet_seen& p) {
+            std::vector<int> path;
+            for (const std::string& r : p.at) path.push_back(std::stoi(r));
+            path.push_back(p.destination);
+            EXPECT_EQ(path.front(), p.source);
+            EXPECT_GE(via_place(d, path), 0) << p.source << " -> " << p.destination;
             longest = std::max(longest, p.hops);
             for (std::size_t i = 1; i < p.b.size(); ++i) EXPECT_EQ(p.b[i], p.b[i - 1] - 1);
         });
+    EXPECT_FALSE(j.empty()) << net;
+    return longest;
+}
+
+// Valiant on a ring of 20 routers (diameter 10, 20 channels): two legs of up to 10 hops, more
+// than a destination header's 4-bit b counts (and UGAL on it); and on HDN(Q_1,3,{2,2,2}) (256
+// routers, diameter 11, 22 channels), built in memory.
+TEST(DeepNetworkCli, ValiantRunsTwoLegsBeyondFifteenHops) {
+    const std::string file = write_ring(20);
+    const int ring_longest =
+        expect_valiant_legs(" --topology file:" + file, ring(20), "ring20v",
+                            "--traffic uniform --rate 0.3 --warmup 60 --measure 60");
+    EXPECT_GT(ring_longest, 15);  // b's fifth bit, in a via header only
+    // UGAL launches the same via header where it detours (under load, some of the way).
+    expect_valiant_legs(" --topology file:" + file, ring(20), "ring20u",
+                        "--traffic uniform --rate 0.5 --warmup 60 --measure 60", "ugal");
     std::remove(file.c_str());
-    ASSERT_FALSE(j.empty());
-    EXPECT_GT(longest, 7);  // a route through an intermediate router longer than any shortest one
+    const std::string hdn = " --topology hdn --base hypercube:1 --supernodes '0;0;0'";
+    const distances d = built(hdn, "hdn_q1v");
+    ASSERT_EQ(diameter_of(d), 11);
+    EXPECT_GT(expect_valiant_legs(hdn, d, "hdn_q1v",
+                                  "--traffic uniform --rate 0.05 --warmup 30 --measure 30"),
+              15);
 }
 
 // What is still refused, one line and exit 2: a diameter of 16 (b is 4 bits), fewer channels
-// than the diameter, Valiant beyond 15 hops over both legs.
+// than the diameter, or for Valiant than twice the diameter, and more channels than kMaxVcs.
 TEST(DeepNetworkCli, RefusesBeyondTheLimits) {
     const std::string traffic = " --traffic uniform --rate 0.1 --measure 10";
-    const std::string ring32 = write_ring(32), ring30 = write_ring(30), ring16 = write_ring(16);
+    const std::string ring32 = write_ring(32), ring30 = write_ring(30);
     test::expect_bad_input_command(
         std::string(D3SIM) + " --topology file:" + ring32 + traffic + " --vcs 16",
         "at most 15 hops (a file network's header counts them in a 4-bit b; got 16)");
     test::expect_bad_input_command(
+        std::string(D3SIM) + " --topology file:" + ring32 + traffic + " --vcs 32 --routing valiant",
+        "at most 15 hops (a file network's header counts them in a 4-bit b; got 16)");
+    test::expect_bad_input_command(
         std::string(D3SIM) + " --topology file:" + ring30 + traffic + " --vcs 14", "--vcs 15");
     test::expect_bad_input_command(
-        std::string(D3SIM) + " --topology file:" + ring16 + traffic + " --vcs 16 --routing valiant",
-        "a diameter of at most 7 for Valiant and UGAL");  // two legs of up to 8 hops
+        std::string(D3SIM) + " --topology file:" + ring30 + traffic + " --vcs 29 --routing valiant",
+        "--vcs 30 or more");  // two legs of up to 15 hops
     test::expect_bad_input_command(
-        std::string(D3SIM) + " --topology file:" + ring16 + traffic + " --vcs 17",
-        "--vcs: must be a whole number from 0 to 16");
+        std::string(D3SIM) + " --topology file:" + ring30 + traffic + " --vcs 33",
+        "--vcs: must be a whole number from 0 to 32");
     std::remove(ring32.c_str());
     std::remove(ring30.c_str());
-    std::remove(ring16.c_str());
 }
 
 }  // namespace

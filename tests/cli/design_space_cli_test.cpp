@@ -39,7 +39,7 @@ TEST(DesignSpaceCli, InputSpeedupAboveTheVcsIsRefused) {
     expect_bad_input(kTraffic + " --input-speedup 3 --vcs 2",
                      "d3sim: error: --input-speedup must be 1..2 (the VCs) or 0 for all (got 3)\n");
     expect_bad_input(kTraffic + " --input-speedup -1 --sw-allocator islip",
-                     "--input-speedup: must be a whole number from 0 to 16 (got '-1')");
+                     "--input-speedup: must be a whole number from 0 to 32 (got '-1')");
     EXPECT_EQ(run_d3sim(kTraffic + " --input-speedup 2 --vcs 2 --check").code, 0);
 }
 

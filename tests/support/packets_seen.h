@@ -14,7 +14,8 @@ namespace d3::test {
 /// One packet of the log (a built or file network's source and destination are router indices).
 struct packet_seen {
     int source = -1, destination = -1, hops = 0, delivered = 0;
-    std::vector<int> b;  ///< b after each hop, in order
+    std::vector<int> b;           ///< b after each hop, in order
+    std::vector<std::string> at;  ///< the router of each hop (the log's name), in order
 };
 
 /// A run's packet log, per packet id.
@@ -27,6 +28,7 @@ inline std::map<std::uint64_t, packet_seen> packets_of(const std::string& log) {
         if (row.event == "hop") {
             ++p.hops;
             p.b.push_back(row.b);
+            p.at.push_back(row.router);
         }
         if (row.event == "deliver") ++p.delivered;
     }

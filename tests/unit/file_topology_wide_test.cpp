@@ -63,7 +63,7 @@ TEST(FileTopologyWide, HeadersNameRoutersInGroupsOfTwo) {
         for (const int via : {0, 1, 287, 288}) {
             const header v = make_file_via_header(r, via, 3, 4, 2);
             EXPECT_EQ(file_via_router(v, 2), via);
-            EXPECT_EQ(file_hops_after(v), 4);
+            EXPECT_EQ(v.b, 7);
             EXPECT_TRUE(valid(v, t));
         }
     }
@@ -76,6 +76,8 @@ TEST(FileTopologyWide, HeadersNameRoutersInGroupsOfTwo) {
     EXPECT_FALSE(valid(make_file_via_header(0, 289, 1, 1, 2), t));
     EXPECT_FALSE(valid(make_file_destination_header(16, 0, 2), t));  // b is 4 bits: at most 15
     EXPECT_TRUE(valid(make_file_destination_header(15, 0, 2), t));
+    EXPECT_TRUE(valid(make_file_via_header(0, 5, 15, 15, 2), t));  // two legs of 15: 5 bits
+    EXPECT_FALSE(valid(make_file_via_header(0, 5, 16, 15, 2), t));
 }
 
 TEST(FileTopologyWide, EveryRouteTakesItsHammingDistance) {
@@ -105,9 +107,11 @@ TEST(FileTopologyWide, ValiantGoesThroughEveryIntermediateRouter) {
             }
 }
 
-// b is 4 bits in a file network's destination and via headers (docs/header-format.md): bit 43,
-// B elsewhere, is b's bit 3. The words by the documented layout, written out here; unpack_file
-// reads them back, and unpack (D3's, MDF's and the RTL's layout) reads bit 43 as B.
+// b is 4 bits in a file network's destination headers and 5 in its via headers
+// (docs/header-format.md): bit 43, B elsewhere, is b's bit 3, and in a via header bit 31, D's bit
+// 7 (D, the intermediate router's place, is below 32), b's bit 4. The words by the documented
+// layout, written out here; unpack_file reads them back, and unpack (D3's, MDF's and the RTL's
+// layout) reads bit 43 as B.
 TEST(FileTopologyWide, HopCountsAboveSevenPackIntoBitFortyThree) {
     const header h = make_file_destination_header(13, 289 - 1, 2);  // router 288: (144, 0, 0)
     const std::uint64_t word = (1ull << 44) | (13ull << 40) | (144ull << 16);
@@ -116,12 +120,18 @@ TEST(FileTopologyWide, HopCountsAboveSevenPackIntoBitFortyThree) {
     ASSERT_TRUE(unpack(word).has_value());
     EXPECT_TRUE(unpack(word)->broadcast);
     EXPECT_EQ(unpack(word)->b, 5);
-    // Valiant through router 5 = (2, 0, 1): C = 2, D = 1 << 3 | 6 hops after it, 15 in all.
+    // Valiant through router 5 = (2, 0, 1): C = 2, D = 1, 9 + 6 = 15 hops in all.
     const header v = make_file_via_header(288, 5, 9, 6, 2);
     const std::uint64_t via =
-        (3ull << 44) | (15ull << 40) | (2ull << 32) | (((1ull << 3) | 6) << 24) | (144ull << 16);
+        (3ull << 44) | (15ull << 40) | (2ull << 32) | (1ull << 24) | (144ull << 16);
     EXPECT_EQ(pack(v), via);
     EXPECT_EQ(unpack_file(via), v);
+    // 14 + 15 = 29 = 0b11101 hops: b's bit 4 is D's bit 7 (bit 31), bits 3..0 on 43..40.
+    const header deep = make_file_via_header(288, 5, 14, 15, 2);
+    const std::uint64_t deep_word =
+        (3ull << 44) | (13ull << 40) | (2ull << 32) | ((0x80ull | 1) << 24) | (144ull << 16);
+    EXPECT_EQ(pack(deep), deep_word);
+    EXPECT_EQ(unpack_file(deep_word), deep);
     // Below 8 the words are as they were.
     const header low = make_file_destination_header(7, 3, 2);
     EXPECT_EQ(unpack(pack(low)), low);

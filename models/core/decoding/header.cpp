@@ -48,6 +48,7 @@ std::uint64_t pack(const header& h) {
     w |= std::uint64_t{h.defl_d} << kDeflDLsb;
     w |= std::uint64_t{h.defl_c} << kDeflCLsb;
     w |= std::uint64_t{h.b & 15u} << kBLsb;
+    w |= std::uint64_t{(h.b >> 4) & 1u} << kFileViaB4Bit;
     w |= std::uint64_t{h.broadcast ? 1u : 0u} << kBcastBit;
     w |= std::uint64_t{static_cast<std::uint8_t>(h.kind) & 3u} << kKindBit;
     return w;
@@ -73,6 +74,10 @@ std::optional<header> unpack_file(std::uint64_t w) {
     if (h && (h->kind == header_kind::destination || h->kind == header_kind::via) && h->broadcast) {
         h->broadcast = false;
         h->b = static_cast<std::uint8_t>(h->b | 8u);
+    }
+    if (h && h->kind == header_kind::via && (h->defl_d >> 7) != 0) {
+        h->defl_d = static_cast<std::uint8_t>(h->defl_d & 0x7fu);
+        h->b = static_cast<std::uint8_t>(h->b | 16u);
     }
     return h;
 }
@@ -103,12 +108,11 @@ std::optional<std::string> check(const header& h, int k, int m) {
 bool valid_on_file(const header& h, const topology& t) {
     const int g = t.header_group();
     const auto names = [&](int r) { return static_cast<std::uint32_t>(r) < t.routers(); };
-    if (h.broadcast || h.b > kFileMostSteps || h.f1 != 0 || h.f2 >= g ||
-        !names(file_destination(h, g)))
-        return false;
-    if (h.kind == header_kind::destination) return h.defl_c < t.k() && h.defl_d == 0;
-    return h.kind == header_kind::via && file_hops_after(h) <= h.b &&
-           (h.defl_d >> kFileAfterBits) < g && names(file_via_router(h, g));
+    if (h.broadcast || h.f1 != 0 || h.f2 >= g || !names(file_destination(h, g))) return false;
+    if (h.kind == header_kind::destination)
+        return h.b <= kFileMostSteps && h.defl_c < t.k() && h.defl_d == 0;
+    return h.kind == header_kind::via && h.b <= kFileViaMostSteps && h.defl_d < g &&
+           names(file_via_router(h, g));
 }
 
 namespace {
@@ -120,8 +124,8 @@ std::string file_header_rule(const header& h, const topology& t) {
                               std::to_string(t.header_group()) + ")";
     if (h.kind == header_kind::via)
         return "a file network's via header names " + names +
-               " (the intermediate router in C and D's high bits) and D's low bits <= b <= " +
-               std::to_string(kFileMostSteps);
+               " (the intermediate router in C and D) and b <= " +
+               std::to_string(kFileViaMostSteps);
     if (h.kind != header_kind::destination)
         return "a file network takes destination and via headers only";
     return "a file network's destination header names " + names +

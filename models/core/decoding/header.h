@@ -80,18 +80,22 @@ inline constexpr unsigned kDeflDLsb = 24;  // D, 8 bits
 inline constexpr unsigned kDeflCLsb = 32;  // C, 8 bits
 inline constexpr unsigned kBLsb = 40;      // sync counter b, 3 bits (4 in file networks' headers)
 inline constexpr unsigned kBcastBit = 43;  // broadcast bit B; b's bit 3 in a file network's header
-inline constexpr unsigned kKindBit = 44;   // kind, 2 bits: 0 source vector, 1 destination, 2 sync
-inline constexpr unsigned kWidth = 46;     // bits 63..46 are zero
+inline constexpr unsigned kFileViaB4Bit =
+    31;                                   // D's bit 7: b's bit 4 in a file network's via header
+inline constexpr unsigned kKindBit = 44;  // kind, 2 bits: 0 source vector, 1 destination, 2 sync
+inline constexpr unsigned kWidth = 46;    // bits 63..46 are zero
 }  // namespace layout
 
 /// Packs h; b's bit 3 (a file network's header only: D3's and MDF's b is at most 6) lands on bit
-/// 43, which is B in the other kinds.
+/// 43, which is B in the other kinds, and b's bit 4 (a file network's via header only, whose D is
+/// below 32) on bit 31, D's bit 7.
 std::uint64_t pack(const header& h);
 /// Unpacks a word; nothing if reserved bits are set. Reads bit 43 as B (D3's and MDF's layout, the
 /// RTL's).
 std::optional<header> unpack(std::uint64_t word);
 /// Unpacks a file network's word: in destination and via headers bit 43 is b's bit 3 (b is 4
-/// bits, bits 43..40, docs/header-format.md); other kinds as unpack.
+/// bits, bits 43..40, docs/header-format.md), in a via header bit 31 (D's bit 7) b's bit 4;
+/// other kinds as unpack.
 std::optional<header> unpack_file(std::uint64_t word);
 
 /// True when h is a valid header on D3(K,M) (the fast form of check()); via headers are MDF's.
@@ -107,11 +111,16 @@ inline bool valid(const header& h, int k, int m) {
 /// Why h is not a valid header on D3(K,M), or nothing when it is.
 std::optional<std::string> check(const header& h, int k, int m);
 
-/// The most hops a file network's header may launch with: b is 4 bits there (bits 43..40: B, bit
-/// 43, is always 0 in destination and via headers, docs/header-format.md).
+/// The most hops a file network's destination header may launch with: b is 4 bits there (bits
+/// 43..40: B, bit 43, is always 0 in destination and via headers, docs/header-format.md), so a
+/// diameter of at most 15.
 inline constexpr int kFileMostSteps = 15;
-/// Whether h is a valid header on the file network t: a destination header or Valiant's via
-/// header naming routers of t (core/decoding/file_header.h), with b <= kFileMostSteps.
+/// The most hops a file network's via header may launch with: two legs of up to kFileMostSteps
+/// (b's bit 4 is D's bit 7 there).
+inline constexpr int kFileViaMostSteps = 2 * kFileMostSteps;
+/// Whether h is a valid header on the file network t: a destination header (b <=
+/// kFileMostSteps) or Valiant's via header (b <= kFileViaMostSteps) naming routers of t
+/// (core/decoding/file_header.h).
 bool valid_on_file(const header& h, const topology& t);
 /// On a topology: D3 as above; MDF takes source vectors as D3 does and destination headers with c'
 /// a group (below K*M+1), d' = 0 and p' a router of the group; a file network valid_on_file.

@@ -10,8 +10,10 @@
 
 namespace d3 {
 
-// A file network's packet takes a virtual channel per hop still to go (core/decoding/vc.h).
-static_assert(kMaxVcs >= file_topology::kMaxDiameter, "a channel per distance class");
+// A file network's packet takes a virtual channel per hop still to go (core/decoding/vc.h), over
+// both of Valiant's legs, each at most the diameter.
+static_assert(kMaxVcs >= 2 * file_topology::kMaxDiameter, "a channel per distance class");
+static_assert(kFileViaMostSteps >= 2 * file_topology::kMaxDiameter, "a via header's b: two legs");
 
 std::optional<std::string> file_topology::check_routers(std::uint32_t routers) {
     if (routers > kMaxRouters)
@@ -49,11 +51,6 @@ std::optional<std::string> file_topology::router_problem(const router_params& r,
     const int hops = (two_legs ? 2 : 1) * routes_->diameter();
     const std::string route =
         two_legs ? "longest route through an intermediate router" : "longest minimal route";
-    if (hops > kFileMostSteps)
-        return net + ": its " + route + " has " + std::to_string(hops) +
-               " hops, more than a header's 4-bit b counts (at most " +
-               std::to_string(kFileMostSteps) + "; a diameter of at most " +
-               std::to_string(kFileMostSteps / 2) + " for Valiant and UGAL)";
     if (r.vcs < hops)
         return net + ": its " + route + " has " + std::to_string(hops) +
                " hops, which need as many virtual channels (--vcs " + std::to_string(hops) +

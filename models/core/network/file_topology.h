@@ -25,13 +25,14 @@ struct router_params;  // core/network/config.h
 class file_topology {
   public:
     /// The most routers in a header group (header_group): a Valiant header carries the
-    /// intermediate router's p' beside its last leg's hops in D (core/decoding/file_header.h).
+    /// intermediate router's p' in D, whose bit 7 is b's bit 4 (core/decoding/file_header.h).
     static constexpr int kMaxHeaderGroup = 32;
     /// The most routers a file network may have in the simulator: a header names router r as
     /// (c', 0, p') with c' its 8-bit header group and p' its place in it (header_group).
     static constexpr std::uint32_t kMaxRouters = 256 * kMaxHeaderGroup;
     /// The longest minimal route: a destination header launches with b = the route's hops, and
-    /// b is 4 bits in a file network's headers (core/decoding/header.h, kFileMostSteps).
+    /// b is 4 bits in a file network's destination headers (core/decoding/header.h,
+    /// kFileMostSteps; a via header's b is 5 bits, for two legs).
     static constexpr int kMaxDiameter = kFileMostSteps;
     /// The routers of a header group: a header names router r in c' = r / G and p' = r % G, G
     /// the fewest routers per group that keep c' below 256 (1 up to 256 routers).
