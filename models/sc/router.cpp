@@ -121,23 +121,18 @@ void router::end_of_elaboration() {
     // A credit leaves when the packet is read out of its buffer, the allocate stage's cycles
     // after it won the switch (core/router/pipeline.h), and travels back over the link the packet
     // came on; the node's injection channel takes one cycle.
-    // Input by input, each of its channels' buffers; a link's delay worked out when the latency
-    // changes (D3's and MDF's global ports come first, then the local ones).
+    // Input by input; a link's delay worked out when the latency changes (D3's and MDF's global
+    // ports come first, then the local ones).
     const std::uint64_t read_out = static_cast<std::uint64_t>(cfg_.router.pipeline.allocate);
-    const int channels = in_unit_.channels();
     int latency_before = 0;
     sc_core::sc_time over_link;
     for (int input = 0; input < ports_; ++input) {
         const int latency = link_latency(cfg_.router, topo_, at_, input);
         if (latency != latency_before)
             over_link = cycles(read_out + static_cast<std::uint64_t>(latency_before = latency));
-        const int first = in_unit_.fifo_index(input, 0);
-        for (int f = first; f < first + channels; ++f)
-            in_unit_.bind_upstream(f, link_of[static_cast<std::size_t>(input)], over_link);
+        in_unit_.bind_upstream(input, link_of[static_cast<std::size_t>(input)], over_link);
     }
-    const sc_core::sc_time from_node = cycles(read_out + 1);
-    for (int f = in_unit_.injection(0); f < in_unit_.buffers(); ++f)
-        in_unit_.bind_upstream(f, link_of[static_cast<std::size_t>(ports_)], from_node);
+    in_unit_.bind_upstream(ports_, link_of[static_cast<std::size_t>(ports_)], cycles(read_out + 1));
 }
 
 // An arrival during a step, without an observer, into a buffer whose storage has room (nearly
@@ -341,10 +336,11 @@ void router::defer_links(step_deferral& d) {
             o, d.forward(id_, down, binder ? &binder->module() : nullptr, tlm::TLM_ACCEPTED));
     }
     out_unit_->redirect_node(d.forward(id_, out_unit_->node_call(), nullptr, tlm::TLM_COMPLETED));
-    for (int f = 0; f < in_unit_.buffers(); ++f) {
-        link_bw_call* const up = in_unit_.upstream_call(f);
+    for (int input = 0; input <= ports_; ++input) {  // the node's port last
+        link_bw_call* const up = in_unit_.upstream_call(input);
         auto* const binder = dynamic_cast<link_bw_binder<router>*>(up);
-        in_unit_.redirect_upstream(f, d.backward(id_, up, binder ? &binder->module() : nullptr));
+        in_unit_.redirect_upstream(input,
+                                   d.backward(id_, up, binder ? &binder->module() : nullptr));
     }
 }
 

@@ -15,8 +15,8 @@ constexpr double kMiB = 1024.0 * 1024.0;
 // Measured constants (bytes), see the header and tools/memory-calibrate.
 constexpr double kProcess = 9.6 * kMiB;
 constexpr double kPerRouter = 10900;
-constexpr double kPerPort = 240;
-constexpr double kPerPortVc = 51;
+constexpr double kPerPort = 256;
+constexpr double kPerPortVc = 16;
 constexpr double kPerPortSquared = 0.35;
 constexpr double kPerPacketAlive = 200;  // the pooled packet, its free-list slot, buffer slots
 constexpr double kPerMessage = 12 + 4;   // ledger::message, and its entry when checked by source

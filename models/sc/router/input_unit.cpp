@@ -16,32 +16,32 @@ input_unit::input_unit(const char* name, const setup& s)
       classes_(s.classes),
       injection_width_(s.injection_width),
       flits_(s.packet_length),
+      // Whole packets (validated >= 1), of the smallest size when sizes vary: the credits keep
+      // the flits within the depth.
+      link_limit_(static_cast<std::uint32_t>(
+          s.buffer_depth / (s.smallest_packet > 0 ? std::min(s.smallest_packet, s.packet_length)
+                                                  : s.packet_length))),
+      injection_limit_(static_cast<std::uint32_t>(s.injection_depth)),
       stats_(s.stats) {
     if (flits_ > 1) lane_free_.assign(static_cast<std::size_t>(injection_width_), 0);
-    in_.reserve(static_cast<std::size_t>(injq_ + classes_));
-    // Whole packets (validated >= 1), of the smallest size when sizes vary: the credits keep
-    // the flits within the depth.
-    const int smallest =
-        s.smallest_packet > 0 ? std::min(s.smallest_packet, s.packet_length) : s.packet_length;
-    const int packets = s.buffer_depth / smallest;
-    for (int i = 0; i < injq_; ++i) in_.emplace_back(static_cast<std::size_t>(packets));
-    for (int c = 0; c < classes_; ++c)
-        in_.emplace_back(static_cast<std::size_t>(s.injection_depth));
+    if (link_limit_ > ring::kMostSlots || injection_limit_ > ring::kMostSlots)
+        SC_REPORT_ERROR(name, "a buffer deeper than its 16-bit indices cover");
+    in_.resize(static_cast<std::size_t>(injq_ + classes_));
 }
 
-void input_unit::bind_upstream(int fifo, link_bw_call* bw, const sc_core::sc_time& delay) {
-    if (upstream_.empty()) upstream_.resize(static_cast<std::size_t>(buffers()));
-    upstream& u = upstream_[static_cast<std::size_t>(fifo)];
+void input_unit::bind_upstream(int input, link_bw_call* bw, const sc_core::sc_time& delay) {
+    if (upstream_.empty()) upstream_.resize(static_cast<std::size_t>(link_inputs_ + 1));
+    upstream& u = upstream_[static_cast<std::size_t>(input)];
     u.bw = bw;
     u.credit_delay = delay;
-    u.vc = static_cast<std::uint8_t>(channel_of_fifo(fifo));
 }
 
 void input_unit::return_flit_credits(int fifo, int flits) {
-    const upstream& u = upstream_[static_cast<std::size_t>(fifo)];
+    const auto [input, channel] = input_and_channel(fifo);
+    const upstream& u = upstream_[input];
     if (stats_) stats_->flits_freed += static_cast<std::uint64_t>(flits);
     for (int i = 0; i < flits; ++i)
-        send_credit(u, u.credit_delay + cycles(static_cast<std::uint64_t>(i)));
+        send_credit(u, channel, u.credit_delay + cycles(static_cast<std::uint64_t>(i)));
 }
 
 std::size_t input_unit::free_lanes(std::uint64_t t) const {
@@ -57,7 +57,7 @@ void input_unit::take_lane(int flits) {
     }
 }
 
-void input_unit::take_lanes(const bounded_ring<entry>& inj, std::size_t asked) {
+void input_unit::take_lanes(const ring& inj, std::size_t asked) {
     for (std::size_t j = 0; j < asked; ++j)
         if (inj[j].done) take_lane(inj[j].pkt->flits);
 }
@@ -66,7 +66,7 @@ void input_unit::collect_classes(std::uint64_t t, request_list& out) {
     std::size_t width = static_cast<std::size_t>(injection_width_);
     for (std::size_t& n : lanes_asked_) n = 0;
     for (int c = 0; c < classes_ && width > 0; ++c) {  // the privileged class first
-        bounded_ring<entry>& inj = buffer(injq_ + c);
+        ring& inj = buffer(injq_ + c);
         const std::size_t lanes = std::min(inj.size(), width);
         std::size_t j = 0;
         for (; j < lanes && inj[j].ready <= t; ++j)
@@ -85,7 +85,7 @@ std::uint64_t input_unit::next_work(std::uint64_t t) const {
     for_busy([&](int f) { consider(in_[static_cast<std::size_t>(f)].front()); });
     const std::size_t width = static_cast<std::size_t>(injection_width_);
     if (classes_ == 1) {
-        const bounded_ring<entry>& inj = buffer(injq_);
+        const ring& inj = buffer(injq_);
         const std::size_t lanes = std::min(inj.size(), width);
         if (flits_ == 1) {
             for (std::size_t j = 0; j < lanes; ++j) consider(inj[j]);
@@ -99,7 +99,7 @@ std::uint64_t input_unit::next_work(std::uint64_t t) const {
         return next;
     }
     for (int f = injq_; f < injq_ + classes_; ++f) {
-        const bounded_ring<entry>& inj = buffer(f);
+        const ring& inj = buffer(f);
         const std::size_t lanes = std::min(inj.size(), width);
         for (std::size_t j = 0; j < lanes; ++j) consider(inj[j]);
     }
@@ -108,7 +108,7 @@ std::uint64_t input_unit::next_work(std::uint64_t t) const {
 
 std::size_t input_unit::occupancy() const {
     std::size_t n = 0;
-    for (const bounded_ring<entry>& q : in_) n += q.size();
+    for (const ring& q : in_) n += q.size();
     return n;
 }
 
@@ -132,7 +132,7 @@ std::vector<int> input_unit::busy() const {
 }
 
 std::size_t input_unit::allocated_bytes() const {
-    std::size_t n = in_.capacity() * sizeof(bounded_ring<entry>);
+    std::size_t n = in_.capacity() * sizeof(ring);
     for (const auto& q : in_) n += q.allocated() * sizeof(entry);
     return n;
 }

@@ -17,8 +17,9 @@
 #include <vector>
 
 #include "core/containers/bits.h"
-#include "core/containers/bounded_ring.h"
 #include "core/containers/cache_line.h"
+#include "core/containers/ring_slots.h"
+#include "core/network/limits.h"
 #include "core/router/service.h"
 #include "core/router/step_traits.h"
 #include "core/run/stats.h"
@@ -28,6 +29,13 @@
 namespace d3 {
 
 class input_unit : public sc_core::sc_object {
+    /// A buffer: the link buffers share one limit and the injection buffers another (limit()),
+    /// so a buffer keeps 16-bit indices and no limit of its own.
+    using ring = ring_slots<entry, std::uint16_t>;
+    static_assert(kBufferDepthRange.hi <= static_cast<long long>(ring::kMostSlots) &&
+                      kInjectionDepthRange.hi <= static_cast<long long>(ring::kMostSlots),
+                  "a buffer's 16-bit indices cover the depths a user may give");
+
   public:
     struct setup {
         int link_inputs = 1;      ///< K + M - 1
@@ -60,15 +68,20 @@ class input_unit : public sc_core::sc_object {
 
     /// Takes a packet into a buffer; false when the buffer is full (its sender ignored credits).
     bool accept(int f, packet* p, std::uint64_t ready) {
-        bounded_ring<entry>& q = buffer(f);
-        if (q.full()) return false;
-        fill(q.push_slot(), f, p, ready);
+        ring& q = buffer(f);
+        if (__builtin_expect(!q.has_room_in_place(), 0)) {  // full, or the storage must grow
+            const std::size_t limit = limit_of(f);
+            if (q.full(limit)) return false;
+            fill(q.push_slot(limit), f, p, ready);
+            return true;
+        }
+        fill(q.push_slot_in_place(), f, p, ready);
         return true;
     }
     /// accept() when the buffer's storage has room now; false (and nothing taken) when the
     /// buffer is full or its storage must grow first.
     bool accept_in_place(int f, packet* p, std::uint64_t ready) {
-        bounded_ring<entry>& q = buffer(f);
+        ring& q = buffer(f);
         if (!q.has_room_in_place()) return false;
         fill(q.push_slot_in_place(), f, p, ready);
         return true;
@@ -96,18 +109,19 @@ class input_unit : public sc_core::sc_object {
             asked, [this](int fifo, int flits) { return_credits<Step>(fifo, flits); }, changed);
     }
 
-    /// Where buffer `fifo`'s credits go: the link its packets came on (`bw`, the injection
-    /// channel's for an injection buffer), each `delay` after it is read out. Made once per
-    /// buffer, at the end of elaboration (the table is sized at the first call: allocated into
-    /// the room elaboration's transient storage freed, a lower peak RSS in the large networks).
-    void bind_upstream(int fifo, link_bw_call* bw, const sc_core::sc_time& delay);
-    /// The call behind buffer `fifo`'s credits, and its replacement (--threads:
+    /// Where the credits of input port `input`'s buffers go (input link_inputs: the injection
+    /// buffers): the link its packets came on (`bw`, the injection channel's for the node's
+    /// port), each `delay` after it is read out, on the buffer's channel. Made once per input, at
+    /// the end of elaboration (the table is sized at the first call: allocated into the room
+    /// elaboration's transient storage freed, a lower peak RSS in the large networks).
+    void bind_upstream(int input, link_bw_call* bw, const sc_core::sc_time& delay);
+    /// The call behind input `input`'s credits, and its replacement (--threads:
     /// router::defer_links).
-    link_bw_call* upstream_call(int fifo) const {
-        return upstream_[static_cast<std::size_t>(fifo)].bw;
+    link_bw_call* upstream_call(int input) const {
+        return upstream_[static_cast<std::size_t>(input)].bw;
     }
-    void redirect_upstream(int fifo, link_bw_call* to) {
-        upstream_[static_cast<std::size_t>(fifo)].bw = to;
+    void redirect_upstream(int input, link_bw_call* to) {
+        upstream_[static_cast<std::size_t>(input)].bw = to;
     }
     /// The credits for a packet of `flits` flits that left buffer `fifo` in this step: one for an
     /// injection buffer (it counts packets), one per flit for a link buffer, one per cycle from
@@ -116,8 +130,9 @@ class input_unit : public sc_core::sc_object {
     [[gnu::always_inline]] void return_credits(int fifo, int flits = 1) {
         if (Step::flits && flits_ > 1 && !is_injection(fifo))
             return return_flit_credits(fifo, flits);
-        const upstream& u = upstream_[static_cast<std::size_t>(fifo)];
-        send_credit(u, u.credit_delay);
+        const auto [input, channel] = input_and_channel(fifo);
+        const upstream& u = upstream_[input];
+        send_credit(u, channel, u.credit_delay);
     }
 
     /// The earliest cycle after `t` at which a buffered packet may be served; packets stalled on
@@ -129,7 +144,7 @@ class input_unit : public sc_core::sc_object {
     std::uint64_t next_work_tracked(std::uint64_t t) const {
         assert(classes_ == 1 && flits_ == 1);
         std::uint64_t next = next_link_;
-        const bounded_ring<entry>& inj = buffer(injq_);
+        const ring& inj = buffer(injq_);
         const std::size_t lanes = std::min(inj.size(), static_cast<std::size_t>(injection_width_));
         for (std::size_t j = 0; j < lanes; ++j) {
             const entry& e = inj[j];
@@ -145,7 +160,7 @@ class input_unit : public sc_core::sc_object {
     template <typename Visit>
     void take_out(Visit&& visit) {
         for (int f = 0; f < buffers(); ++f) {
-            bounded_ring<entry>& q = buffer(f);
+            ring& q = buffer(f);
             std::vector<int> flits;  // of those taken out (visit may give the packet back)
             for (std::size_t i = 0; i < q.size(); ++i) {
                 const int n = q[i].pkt->flits;
@@ -163,7 +178,7 @@ class input_unit : public sc_core::sc_object {
 
     std::size_t size(int fifo) const { return buffer(fifo).size(); }
     /// No room for another packet (a link buffer: its depth's D / F packets).
-    bool full(int fifo) const { return buffer(fifo).full(); }
+    bool full(int fifo) const { return buffer(fifo).full(limit_of(fifo)); }
     /// Packets in every virtual channel of an input port (the injection port: link_inputs).
     std::size_t port_occupancy(int input) const;
     /// Packets in all buffers, summed when asked (at the end of a run) rather than counted at every
@@ -190,8 +205,10 @@ class input_unit : public sc_core::sc_object {
         e.stalled = false;
         if (__builtin_expect(f < injq_, 1)) mark(f, true);  // most arrivals come over a link
     }
-    bounded_ring<entry>& buffer(int f) { return in_[static_cast<std::size_t>(f)]; }
-    const bounded_ring<entry>& buffer(int f) const { return in_[static_cast<std::size_t>(f)]; }
+    ring& buffer(int f) { return in_[static_cast<std::size_t>(f)]; }
+    const ring& buffer(int f) const { return in_[static_cast<std::size_t>(f)]; }
+    /// Most packets buffer `f` takes: a link buffer's D / F, an injection buffer's depth.
+    std::size_t limit_of(int f) const { return f < injq_ ? link_limit_ : injection_limit_; }
     // Indexed unsigned: the word's index needs no sign extension per arrival and per release
     // (as output_unit::slot's).
     void mark(int f, bool busy) {
@@ -212,16 +229,33 @@ class input_unit : public sc_core::sc_object {
     void take_lane(int flits);
     /// F > 1: a lane taken for each packet served among the first `asked` of injection buffer
     /// `inj` (before they are removed).
-    void take_lanes(const bounded_ring<entry>& inj, std::size_t asked);
+    void take_lanes(const ring& inj, std::size_t asked);
 
     struct upstream;
-    /// A credit of buffer `u`'s channel upstream, `delay` from now. Inline: a call of its own per
-    /// freed slot saved and restored the router's registers.
-    [[gnu::always_inline]] void send_credit(const upstream& u, sc_core::sc_time delay) {
+    /// The input port of buffer `fifo` (link_inputs for an injection buffer) and its channel
+    /// there (an injection buffer's: its class). The test is signed, so that where the caller
+    /// knows the kind of buffer (release's loops) the compiler drops it; the division unsigned
+    /// (no sign fixes).
+    struct input_channel {
+        std::size_t input;
+        std::uint32_t channel;
+    };
+    [[gnu::always_inline]] input_channel input_and_channel(int fifo) const {
+        if (fifo >= injq_)
+            return {static_cast<std::size_t>(link_inputs_),
+                    static_cast<std::uint32_t>(fifo - injq_)};
+        const auto f = static_cast<std::uint32_t>(fifo);
+        const auto channels = static_cast<std::uint32_t>(channels_);
+        return {f / channels, f % channels};
+    }
+    /// A credit of `channel` over input `u`'s link upstream, `delay` from now. Inline: a call of
+    /// its own per freed slot saved and restored the router's registers.
+    [[gnu::always_inline]] void send_credit(const upstream& u, std::uint32_t channel,
+                                            sc_core::sc_time delay) {
         // Its members set one by one: a brace initialiser zeroed the padding too (a store more per
         // credit).
         flit f;
-        f.vc = u.vc;
+        f.vc = static_cast<std::uint8_t>(channel);
         tlm::tlm_phase ph = tlm::END_REQ;
         const tlm::tlm_sync_enum r = u.bw->nb_transport_bw(f, ph, delay);
         if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_bw", r, tlm::TLM_ACCEPTED);
@@ -233,13 +267,15 @@ class input_unit : public sc_core::sc_object {
     alignas(kCacheLine) const
         int channels_;  ///< channels per link input (classes x virtual channels)
     const int injq_;
-    std::vector<bounded_ring<entry>> in_;  ///< link buffers, then the injection buffer
-    std::vector<std::uint64_t> busy_;      ///< bit f: link buffer f is not empty
+    std::vector<ring> in_;             ///< link buffers, then the injection buffer
+    std::vector<std::uint64_t> busy_;  ///< bit f: link buffer f is not empty
     const int link_inputs_;
     const int classes_;
     const int injection_width_;
-    const int flits_;         ///< flits per packet (the largest: packet::flits has each one's)
-    std::uint64_t step_ = 0;  ///< the step of the last collect
+    const int flits_;  ///< flits per packet (the largest: packet::flits has each one's)
+    const std::uint32_t link_limit_;       ///< packets a link buffer takes
+    const std::uint32_t injection_limit_;  ///< packets an injection buffer takes
+    std::uint64_t step_ = 0;               ///< the step of the last collect
     /// tracks_next: the earliest cycle after the last step at which a link head may be served.
     std::uint64_t next_link_ = 0;
     std::vector<std::uint64_t> lane_free_;  ///< F > 1: per injection lane, first free cycle
@@ -251,13 +287,12 @@ class input_unit : public sc_core::sc_object {
     /// Per class, the injection entries the last collect asked for (the first ones of the buffer:
     /// no later entry was served, so release tests these alone).
     std::size_t lanes_asked_[kServiceClasses] = {};
-    /// Per buffer, what its credits need: the input port's link and delay with the buffer's
-    /// channel, read in one place (one cache line) instead of worked out from the index (a
-    /// division and two tests per credit).
+    /// Per input port (the injection buffers' last), what its buffers' credits need: the link
+    /// and its delay. Per input, not per buffer: the buffer's channel is worked out from its
+    /// index (input_and_channel) for the memory of the large networks.
     struct upstream {
         link_bw_call* bw = nullptr;
         sc_core::sc_time credit_delay;
-        std::uint8_t vc = 0;
     };
     std::vector<upstream> upstream_;
     router_stats* stats_;
@@ -295,7 +330,7 @@ template <typename Step>
     links_ = out.size() - first_;
     if (Step::classes && classes_ != 1) return collect_classes(t, out);
     // One class: the injection buffer's first lanes while they are ready.
-    bounded_ring<entry>& inj = buffer(injq_);
+    ring& inj = buffer(injq_);
     std::size_t lanes = std::min(inj.size(), static_cast<std::size_t>(injection_width_));
     if (Step::flits && flits_ > 1)
         lanes = std::min(lanes, free_lanes(t));  // (F > 1 runs: one class)
@@ -325,7 +360,7 @@ void input_unit::release(const request_list& asked, Freed&& freed, Changed&& cha
         }
         const int f = static_cast<int>(r->source);
         const int served = flits > 1 ? r->e->pkt->flits : 1;  // (before the pop: its entry)
-        bounded_ring<entry>& q = buffer(f);
+        ring& q = buffer(f);
         q.pop_front();
         if (q.empty())
             mark(f, false);
@@ -333,13 +368,14 @@ void input_unit::release(const request_list& asked, Freed&& freed, Changed&& cha
             q.front().ready = std::max(q.front().ready, step_ + static_cast<std::uint64_t>(served));
         else if (Step::tracks_next)  // a new head, never asked: not stalled
             next_link = std::min(next_link, std::max(q.front().ready, step_ + 1));
+        if (f >= injq_) __builtin_unreachable();  // a link buffer (for freed's inlined tests)
         freed(f, served);
         changed(f);
     }
     if (Step::tracks_next) next_link_ = next_link;
     links_ = 0;
     for (int c = 0; c < classes; ++c) {
-        bounded_ring<entry>& inj = buffer(injq_ + c);
+        ring& inj = buffer(injq_ + c);
         if (inj.empty()) continue;
         if (flits > 1) take_lanes(inj, lanes_asked_[c]);
         const std::size_t n = inj.remove_if([](const entry& e) { return e.done; }, lanes_asked_[c]);

@@ -51,7 +51,7 @@ void router::bind_design() {
         const int first = first_buffer(input);
         in.retag(static_cast<int>(b), first);
         if (input == ports_) {  // the node's injection credits: one cycle
-            in_unit_.bind_upstream(first, in[static_cast<int>(b)], cycles(1));
+            in_unit_.bind_upstream(input, in[static_cast<int>(b)], cycles(1));
             continue;
         }
         const auto latency = static_cast<std::uint64_t>(port_of(input, topo_.k()).global

@@ -266,11 +266,9 @@ TEST(InputUnit, ReleaseSendsEachFreedSlotsCreditOverItsOwnLink) {
     input_unit u("input_unit", two_ports(2));
     credit_sink port0, port1, node;
     const sc_core::sc_time over0 = cycles(3), over1 = cycles(5), from_node = cycles(1);
-    for (int vc = 0; vc < 2; ++vc) {
-        u.bind_upstream(u.fifo_index(0, vc), &port0, over0);
-        u.bind_upstream(u.fifo_index(1, vc), &port1, over1);
-    }
-    u.bind_upstream(u.injection(), &node, from_node);
+    u.bind_upstream(0, &port0, over0);  // per input port: the node's is the last (2)
+    u.bind_upstream(1, &port1, over1);
+    u.bind_upstream(2, &node, from_node);
     packet a, b, c;
     u.accept(u.fifo_index(1, 1), &a, 0);
     u.accept(u.fifo_index(0, 0), &b, 0);
@@ -289,6 +287,39 @@ TEST(InputUnit, ReleaseSendsEachFreedSlotsCreditOverItsOwnLink) {
     EXPECT_EQ(u.occupancy(), 0u);
 }
 
+TEST(InputUnit, EveryBuffersCreditGoesOverItsInputsLinkInItsChannel) {
+    // Three link inputs of 2 classes x 3 VCs (6 channels) and two injection classes: a packet in
+    // each buffer, each served, each credit over its input's link (the delay bound to that input)
+    // in the channel it arrived in; an injection buffer's in its class's channel.
+    input_unit::setup s = two_ports(3);
+    s.link_inputs = 3;
+    s.classes = 2;
+    s.injection_width = 4;
+    input_unit u("input_unit", s);
+    ASSERT_EQ(u.channels(), 6);
+    credit_sink link[3], node;
+    for (int i = 0; i < 3; ++i) u.bind_upstream(i, &link[i], cycles(10 + i));
+    u.bind_upstream(3, &node, cycles(1));
+    std::vector<packet> p(static_cast<std::size_t>(3 * 6 + 2));
+    std::size_t n = 0;
+    for (int i = 0; i < 3; ++i)
+        for (int ch = 0; ch < 6; ++ch) ASSERT_TRUE(u.accept(u.fifo_index(i, ch), &p[n++], 0));
+    for (int c = 0; c < 2; ++c) ASSERT_TRUE(u.accept(u.injection(c), &p[n++], 0));
+    request_list r;
+    u.collect(0, r);
+    ASSERT_EQ(r.size(), n);
+    for (request& q : r) q.e->done = true;
+    u.release(r, [](int) {});
+    using credit = std::pair<int, sc_core::sc_time>;
+    for (int i = 0; i < 3; ++i) {
+        std::vector<credit> want;
+        for (int ch = 0; ch < 6; ++ch) want.emplace_back(ch, cycles(10 + i));
+        EXPECT_EQ(link[i].got, want) << "input " << i;
+    }
+    EXPECT_EQ(node.got, (std::vector<credit>{{0, cycles(1)}, {1, cycles(1)}}));
+    EXPECT_EQ(u.occupancy(), 0u);
+}
+
 TEST(InputUnit, AMultiFlitPacketFreesOneSlotPerFlitOnePerCycle) {
     // F = 4 flits: a link buffer's F credits leave one per cycle from the read-out; the
     // injection buffer counts packets (one credit).
@@ -299,9 +330,9 @@ TEST(InputUnit, AMultiFlitPacketFreesOneSlotPerFlitOnePerCycle) {
     s.stats = &stats;
     input_unit u("input_unit", s);
     credit_sink port1, node;
-    u.bind_upstream(u.fifo_index(0, 0), &port1, cycles(2));
-    u.bind_upstream(u.fifo_index(1, 0), &port1, cycles(2));
-    u.bind_upstream(u.injection(), &node, cycles(1));
+    u.bind_upstream(0, &port1, cycles(2));
+    u.bind_upstream(1, &port1, cycles(2));
+    u.bind_upstream(2, &node, cycles(1));
     packet a, c;
     a.flits = 4;  // (c, in the injection buffer: one credit whatever its size)
     u.accept(u.fifo_index(1, 0), &a, 0);
