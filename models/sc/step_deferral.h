@@ -135,6 +135,12 @@ class step_deferral {
     void replay_to_share(std::size_t w);
     /// The shares of routers 0..routers-1 (at the first link recorded).
     void cut_shares(std::size_t routers);
+    /// Not ordered: a write of router `sender` to `receiver` (nullptr: its node) is made at once.
+    bool writes_at_once(std::uint32_t sender, const router* receiver) const;
+    /// Not ordered: the writes to the nodes recorded in the step, in one thread's order.
+    void replay_node_writes();
+    /// Packets kept aside for the copies made on the threads (packet_pool::keep_spares).
+    static constexpr std::size_t kSpares = 64;
     void replay_record(const outbox& box, const record& r, std::uint64_t t);
 
     stepper& clock_;
