@@ -176,8 +176,17 @@ void step_deferral::cut_shares(std::size_t routers) {
     if (share_.size() == routers) return;
     share_.resize(routers);
     wake_at_.assign(routers, calendar::kNever);
-    for (std::size_t id = 0; id < routers; ++id)
-        share_[id] = static_cast<std::uint32_t>(id * boxes_.size() / routers);
+    // Share 0 takes kKernelShare of another share's routers: the kernel's thread that steps it
+    // also makes the writes to the nodes (replay_node_writes).
+    const double shares = kKernelShare + static_cast<double>(boxes_.size() - 1);
+    std::size_t first = 0;
+    for (std::size_t w = 0; w < boxes_.size(); ++w) {
+        const double end = (kKernelShare + static_cast<double>(w)) / shares;
+        const std::size_t last =
+            w + 1 == boxes_.size() ? routers : static_cast<std::size_t>(end * routers);
+        for (std::size_t id = first; id < last; ++id) share_[id] = static_cast<std::uint32_t>(w);
+        first = last;
+    }
 }
 
 // Not ordered: a write to a router of the sender's share is made at once by the share's thread

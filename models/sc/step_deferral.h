@@ -111,7 +111,7 @@ class step_deferral {
         /// Not ordered(): this share's routers with a wake-up requested this cycle (wake_at_).
         std::vector<std::uint32_t> woken;
     };
-    /// The share of router `id` (contiguous ids, equal counts).
+    /// The share of router `id` (contiguous ids; share 0, the kernel's thread's, smaller).
     std::size_t share_of(std::uint32_t id) const { return share_[id]; }
     /// The outbox of the share of router `id`.
     outbox& box_of(std::uint32_t id) { return boxes_[share_[id]]; }
@@ -141,6 +141,8 @@ class step_deferral {
     void replay_node_writes();
     /// Packets kept aside for the copies made on the threads (packet_pool::keep_spares).
     static constexpr std::size_t kSpares = 64;
+    /// Share 0's routers, in another share's (share_of).
+    static constexpr double kKernelShare = 0.8;
     void replay_record(const outbox& box, const record& r, std::uint64_t t);
 
     stepper& clock_;
