@@ -4,9 +4,11 @@
 // at once (one thread makes them in the same order); everything else it does to state that is not
 // its own (a packet sent to or a credit for a router of another share, a delivery or an injection
 // credit to its node, a wake-up in the stepper's calendar, a broadcast copy's serial number) is
-// recorded. Then each thread replays, in share order, the records addressed to its share's
-// routers, and the kernel's thread makes the calendar's requests and the node's and pool's
-// writes, share by share in record order. With an observer every write is recorded in the
+// recorded, except share 0's writes to its nodes and its copies' serials, which the kernel's
+// thread, stepping share 0, makes at once. Then each thread replays, in share order, the records
+// addressed to its share's routers, the kernel's thread also the other shares' writes to the
+// nodes and serials, share by share in record order; then it makes the calendar's requests.
+// With an observer every write is recorded in the
 // outbox of the share that makes it and replayed on the kernel's thread in share order (the
 // files keep one thread's order of events). The SystemC kernel stays on its one thread.
 #pragma once
