@@ -35,14 +35,26 @@ class packet_pool {
     }
     /// A copy of `p` (a broadcast copy: same message, new serial number).
     packet* copy(const packet& p);
-    /// copy() without a serial number (--threads: the copy is numbered when the step's writes
-    /// are replayed, in one thread's order; sc/step_deferral.h), and that number.
-    packet* copy_unnumbered(const packet& from) {
-        packet* p = take();
+    /// The next serial number (--threads: a copy made on the threads is numbered in one
+    /// thread's order; sc/step_deferral.h).
+    std::uint64_t take_serial() { return next_serial_++; }
+    /// --threads: keeps `n` packets aside for copy_spare (moved from those released), so that
+    /// copies made while the routers step on the threads take none of the packets that the
+    /// kernel's thread releases meanwhile (its share's deliveries).
+    void keep_spares(std::size_t n) {
+        while (spare_.size() < n && !free_.empty()) {
+            spare_.push_back(free_.back());
+            free_.pop_back();
+        }
+    }
+    /// A copy of `from` without a serial number, from the spares (or a new packet), for a
+    /// caller that holds the recording's lock (sc/step_deferral.h).
+    packet* copy_spare(const packet& from) {
+        packet* p = spare_.empty() ? grow() : spare_.back();
+        if (!spare_.empty()) spare_.pop_back();
         *p = from;
         return p;
     }
-    std::uint64_t take_serial() { return next_serial_++; }
     void release(packet* p) { free_.push_back(p); }
     /// Whether release() has room without growing its list (release_in_place may follow).
     bool has_room_to_release() const { return free_.size() != free_.capacity(); }
@@ -53,7 +65,7 @@ class packet_pool {
         free_.push_back(p);
     }
 
-    std::size_t in_use() const { return all_.size() - free_.size(); }
+    std::size_t in_use() const { return all_.size() - free_.size() - spare_.size(); }
     /// Packets ever allocated (the pool's high-water mark).
     std::size_t allocated() const { return all_.size(); }
 
@@ -68,6 +80,7 @@ class packet_pool {
 
     std::deque<packet> all_;
     std::vector<packet*> free_;
+    std::vector<packet*> spare_;  ///< keep_spares
     std::uint64_t next_serial_ = 0;
 };
 

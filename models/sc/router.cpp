@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <sstream>
 #include <type_traits>
+#include <typeinfo>
 
 #include "core/containers/calendar.h"
 #include "core/decoding/vc.h"
@@ -327,18 +328,31 @@ stepper::client::step_function router::paper_case(topology_kind net, bool slow) 
                                        : &step_case<paper_step<d3_network>, Threaded>;
 }
 
+namespace {
+
+// The binder `call` is, when its class is `Binder` (final), else nullptr. Not a dynamic_cast to
+// Binder: from the links' virtual bases it walks the whole class tree of every link, which made
+// defer_links most of a large network's start; the complete object's address is one load.
+template <typename Binder, typename Call>
+Binder* binder_of_class(Call* call) {
+    if (typeid(*call) != typeid(Binder)) return nullptr;
+    return static_cast<Binder*>(dynamic_cast<void*>(call));
+}
+
+}  // namespace
+
 void router::defer_links(step_deferral& d) {
     d.track(id_, *this);
     for (int o = 0; o < ports_; ++o) {
         link_fw_call* const down = out_unit_->link_call(o);
-        auto* const binder = dynamic_cast<link_fw_binder<router>*>(down);
+        auto* const binder = binder_of_class<link_fw_binder<router>>(down);
         out_unit_->redirect(
             o, d.forward(id_, down, binder ? &binder->module() : nullptr, tlm::TLM_ACCEPTED));
     }
     out_unit_->redirect_node(d.forward(id_, out_unit_->node_call(), nullptr, tlm::TLM_COMPLETED));
     for (int input = 0; input <= ports_; ++input) {  // the node's port last
         link_bw_call* const up = in_unit_.upstream_call(input);
-        auto* const binder = dynamic_cast<link_bw_binder<router>*>(up);
+        auto* const binder = binder_of_class<link_bw_binder<router>>(up);
         in_unit_.redirect_upstream(input,
                                    d.backward(id_, up, binder ? &binder->module() : nullptr));
     }

@@ -176,19 +176,33 @@ void step_deferral::cut_shares(std::size_t routers) {
     if (share_.size() == routers) return;
     share_.resize(routers);
     wake_at_.assign(routers, calendar::kNever);
-    for (std::size_t id = 0; id < routers; ++id)
-        share_[id] = static_cast<std::uint32_t>(id * boxes_.size() / routers);
+    // Share 0 takes kKernelShare of another share's routers: the kernel's thread that steps it
+    // also makes the writes to the nodes (replay_node_writes).
+    const double shares = kKernelShare + static_cast<double>(boxes_.size() - 1);
+    std::size_t first = 0;
+    for (std::size_t w = 0; w < boxes_.size(); ++w) {
+        const double end = (kKernelShare + static_cast<double>(w)) / shares;
+        const std::size_t last =
+            w + 1 == boxes_.size() ? routers : static_cast<std::size_t>(end * routers);
+        for (std::size_t id = first; id < last; ++id) share_[id] = static_cast<std::uint32_t>(w);
+        first = last;
+    }
+}
+
+// Not ordered: a write to a router of the sender's share is made at once by the share's thread
+// (one thread makes it in the same order); so is a write to the node of a router of share 0,
+// which the kernel's thread steps first: one thread makes share 0's writes to the nodes first,
+// and the other shares' are replayed after share 0's step, on the kernel's thread, in share order.
+bool step_deferral::writes_at_once(std::uint32_t sender, const router* receiver) const {
+    return receiver ? share_of(receiver->id()) == share_of(sender) : share_of(sender) == 0;
 }
 
 link_fw_call* step_deferral::forward(std::uint32_t sender, link_fw_call* to, router* downstream,
                                      tlm::tlm_sync_enum reply) {
     cut_shares(clock_.router_clients_.size());
     std::vector<record>* list = &box_of(sender).records;
-    if (!ordered_ && downstream) {
-        const std::size_t receiver = share_of(downstream->id());
-        if (receiver == share_of(sender)) return to;  // made at once, by the same thread
-        list = &box_of(sender).to_share[receiver];
-    }
+    if (!ordered_ && writes_at_once(sender, downstream)) return to;
+    if (!ordered_ && downstream) list = &box_of(sender).to_share[share_of(downstream->id())];
     fws_.push_back(std::make_unique<deferred_fw>(*this, *list, to, reply));
     return fws_.back().get();
 }
@@ -196,11 +210,8 @@ link_fw_call* step_deferral::forward(std::uint32_t sender, link_fw_call* to, rou
 link_bw_call* step_deferral::backward(std::uint32_t sender, link_bw_call* to, router* upstream) {
     cut_shares(clock_.router_clients_.size());
     std::vector<record>* list = &box_of(sender).records;
-    if (!ordered_ && upstream) {
-        const std::size_t receiver = share_of(upstream->id());
-        if (receiver == share_of(sender)) return to;
-        list = &box_of(sender).to_share[receiver];
-    }
+    if (!ordered_ && writes_at_once(sender, upstream)) return to;
+    if (!ordered_ && upstream) list = &box_of(sender).to_share[share_of(upstream->id())];
     bws_.push_back(std::make_unique<deferred_bw>(*this, *list, sender, to, upstream));
     return bws_.back().get();
 }
@@ -222,12 +233,19 @@ void step_deferral::wake(std::uint32_t router_id, void* client, std::uint64_t cy
 }
 
 // The copy's serial is provisional until the replay, which numbers copies in one thread's order.
+// Not ordered, share 0's copies are numbered at once: the kernel's thread steps share 0, whose
+// copies one thread numbers first, and numbers the other shares' after the step.
 packet* step_deferral::copy(std::uint32_t router_id, const packet& from) {
     packet* p;
     std::uint64_t index;
+    const bool at_once = !ordered_ && share_of(router_id) == 0;
     {
         const std::lock_guard<std::mutex> l(copy_lock_);
-        p = pool_.copy_unnumbered(from);
+        p = pool_.copy_spare(from);
+        if (at_once) {
+            p->serial = pool_.take_serial();
+            return p;
+        }
         index = copies_.size();
         copies_.push_back(0);
     }
@@ -300,6 +318,7 @@ void step_deferral::step(const std::vector<std::uint32_t>& due, std::uint64_t t,
     t_ = t;
     call_ = call;
     context_ = context;
+    pool_.keep_spares(kSpares);
     active_ = true;
     dispatch(phase::step);
     if (!ordered_) dispatch(phase::replay);
@@ -316,6 +335,17 @@ void step_deferral::replay_to_share(std::size_t w) {
         std::vector<record>& in = box.to_share[w];
         for (const record& r : in) replay_record(box, r, t_);
         in.clear();
+    }
+    if (w == 0) replay_node_writes();
+}
+
+// Not ordered: the other shares' writes to the nodes and their copies' serials, on the kernel's
+// thread, in share order then record order (share 0's were made at once), while the other
+// threads replay the writes to their routers (which read neither the nodes nor the serials).
+void step_deferral::replay_node_writes() {
+    for (outbox& box : boxes_) {
+        for (const record& r : box.records) replay_record(box, r, t_);
+        box.records.clear();
     }
 }
 

@@ -4,9 +4,11 @@
 // at once (one thread makes them in the same order); everything else it does to state that is not
 // its own (a packet sent to or a credit for a router of another share, a delivery or an injection
 // credit to its node, a wake-up in the stepper's calendar, a broadcast copy's serial number) is
-// recorded. Then each thread replays, in share order, the records addressed to its share's
-// routers, and the kernel's thread makes the calendar's requests and the node's and pool's
-// writes, share by share in record order. With an observer every write is recorded in the
+// recorded, except share 0's writes to its nodes and its copies' serials, which the kernel's
+// thread, stepping share 0, makes at once. Then each thread replays, in share order, the records
+// addressed to its share's routers, the kernel's thread also the other shares' writes to the
+// nodes and serials, share by share in record order; then it makes the calendar's requests.
+// With an observer every write is recorded in the
 // outbox of the share that makes it and replayed on the kernel's thread in share order (the
 // files keep one thread's order of events). The SystemC kernel stays on its one thread.
 #pragma once
@@ -111,7 +113,7 @@ class step_deferral {
         /// Not ordered(): this share's routers with a wake-up requested this cycle (wake_at_).
         std::vector<std::uint32_t> woken;
     };
-    /// The share of router `id` (contiguous ids, equal counts).
+    /// The share of router `id` (contiguous ids; share 0, the kernel's thread's, smaller).
     std::size_t share_of(std::uint32_t id) const { return share_[id]; }
     /// The outbox of the share of router `id`.
     outbox& box_of(std::uint32_t id) { return boxes_[share_[id]]; }
@@ -135,6 +137,14 @@ class step_deferral {
     void replay_to_share(std::size_t w);
     /// The shares of routers 0..routers-1 (at the first link recorded).
     void cut_shares(std::size_t routers);
+    /// Not ordered: a write of router `sender` to `receiver` (nullptr: its node) is made at once.
+    bool writes_at_once(std::uint32_t sender, const router* receiver) const;
+    /// Not ordered: the writes to the nodes recorded in the step, in one thread's order.
+    void replay_node_writes();
+    /// Packets kept aside for the copies made on the threads (packet_pool::keep_spares).
+    static constexpr std::size_t kSpares = 64;
+    /// Share 0's routers, in another share's (share_of).
+    static constexpr double kKernelShare = 0.8;
     void replay_record(const outbox& box, const record& r, std::uint64_t t);
 
     stepper& clock_;

@@ -47,8 +47,15 @@ void stepper::toggle_awake(client& c, bool on) {
 }
 
 void stepper::wake_outside(client& c, std::uint64_t cycle) {
-    // While routers step on the threads (in_tick_ is false then): recorded (step_deferral).
-    if (deferral_ && deferral_->active()) return deferral_->wake(c.id_, &c, cycle);
+    // While routers step on the threads (in_tick_ is false then): a router's wake-up recorded
+    // (step_deferral); a node's made as in a step, by the kernel's thread, the only one that
+    // writes to the nodes then (step_deferral::writes_at_once).
+    if (deferral_ && deferral_->active()) {
+        if (c.router_) return deferral_->wake(c.id_, &c, cycle);
+        if (nodes_.waiting(c.id_) <= cycle) return;
+        nodes_.request_unasked(c.id_, std::max(cycle, current_ + 1));
+        return;
+    }
     const std::uint64_t at = cal(c.router_).request(c.id_, std::max(cycle, now()));
     if (at != calendar::kNever) schedule(at);
 }

@@ -26,6 +26,13 @@ CASES = {
                 "--traffic", "uniform", "--rate", "0.3", "--warmup", "60", "--measure", "60"],
     "broadcast_4_4": ["--k", "4", "--m", "4", "--primitive", "broadcast", "--source", "2,3,3",
                       "--count", "2"],
+    # 256 routers: copies in every share, more in a cycle than the pool keeps aside
+    # (packet_pool::keep_spares), deliveries from every share to the nodes.
+    "broadcast_4_8": ["--k", "4", "--m", "8", "--primitive", "broadcast", "--source", "2,3,3",
+                      "--count", "3"],
+    # Nodes that launch on deliveries (the allreduce's exchanges): a share's writes to its nodes
+    # in one thread's order before the nodes step.
+    "allreduce_4_8": ["--k", "4", "--m", "8", "--primitive", "hypercube-allreduce"],
     "a2a_3_4_slow": ["--k", "3", "--m", "4", "--primitive", "all-to-all", "--schedule", "none",
                      "--local-latency", "2", "--global-latency", "5", "--pipeline",
                      "route,traverse:2"],
