@@ -34,12 +34,31 @@ struct vc_range {
 class vc_class_map {
   public:
     explicit vc_class_map(const vc_router_setup& s)
-        : static_(s.static_vcs()), kind_(s.classes), vcs_(s.vcs), classes_(s.class_count) {
+        : static_(s.static_vcs()),
+          kind_(s.classes),
+          vcs_(s.vcs),
+          classes_(s.class_count),
+          by_phase_(!static_ && kind_ == vc_class_kind::phase && classes_ >= 1 &&
+                    classes_ <= kMaxClasses) {
         for (int c = 0; c < classes_ && c < kMaxClasses; ++c) ranges_[c] = range_of(c);
     }
 
     /// For a packet with `globals` global links crossed and header `after` (both after the hop).
     vc_range next(int globals, const header& after) const {
+        // Classes by phase, each worked out once (the default): the one kind tested per head.
+        if (by_phase_) {
+            const int last = classes_ - 1;
+            return ranges_[after.kind == header_kind::via ? 0 : globals < last ? globals : last];
+        }
+        return next_by_kind(globals, after);
+    }
+    bool fixed() const { return static_; }
+
+  private:
+    static constexpr int kMaxClasses = 4;  ///< classes whose VCs are worked out once
+
+    /// next() of any kind.
+    vc_range next_by_kind(int globals, const header& after) const {
         const int b = after.b;
         if (static_) return {vc_of(b, vcs_), 1};
         const int last = classes_ - 1;
@@ -52,10 +71,6 @@ class vc_class_map {
                                                       : last - (b / 2 < last ? b / 2 : last);
         return c < kMaxClasses ? ranges_[c] : range_of(c);
     }
-    bool fixed() const { return static_; }
-
-  private:
-    static constexpr int kMaxClasses = 4;  ///< classes whose VCs are worked out once
 
     /// The VCs of class `c`: the VCs split evenly among the classes.
     vc_range range_of(int c) const {
@@ -66,6 +81,7 @@ class vc_class_map {
     bool static_;
     vc_class_kind kind_;
     int vcs_, classes_;
+    bool by_phase_;                 ///< dynamic VCs, classes by phase, at most kMaxClasses of them
     vc_range ranges_[kMaxClasses];  ///< per class c < kMaxClasses: its VCs
 };
 
