@@ -10,15 +10,17 @@
 //    tag is the binding index unless the module renumbers its bindings with retag),
 //    MODULE::credit(tag, ...) for a link output's backward path (the same), one virtual call per
 //    crossing.
-// 2. Links connected, not bound (connect): a link between two routers is a forward binder
-//    (link_fw_binder, the target's) and a backward binder (link_bw_binder, the initiator's)
-//    given to each other's socket, with no sc_port binding on either side: the initiator's
-//    operator[] returns the target's binder, the target's binding answers with the initiator's
-//    binder, as after a bind. SystemC's bind checks each binding against every earlier one of
-//    its port, casts the interface across virtual bases and keeps a binding record and an
-//    interface slot per binding, two per link (millions on the largest D3); and a bound
-//    binder is the stock one with its callbacks, where a connected link's binder is the TLM
-//    interface and the module it calls (docs/performance.md, "Where a router's bytes go").
+// 2. Links connected, not bound (connect): a link between two routers is one object, a
+//    link_pair made by the initiator, whose forward half (link_fw_end: the nonblocking forward
+//    interface and the module it calls) is the initiator's binding and whose backward half
+//    (link_bw_end, the same for credits) is the target's, with no sc_port binding on either
+//    side. SystemC's bind checks each binding against every earlier one of its port, casts the
+//    interface across virtual bases and keeps a binding record and an interface slot per
+//    binding, two per link (millions on the largest D3); and a bound binder is the stock one with
+//    its callbacks and the full TLM interfaces, where a link's halves are the two calls a link
+//    carries and the modules they call (docs/performance.md, "Where a router's bytes go"). Each
+//    socket lists its links' halves by binding until forget_links (the module has read and
+//    retagged them); the links carry on without the lists.
 // 3. Bindings through SystemC (bind, the node's sockets and any other socket) go as the stock
 //    sockets make them: a binder (bound_fw_binder, bound_bw_binder: the stock binder with the
 //    direct call) per binding where the stock code makes it (get_base_interface, and the
@@ -28,16 +30,18 @@
 //    interface is the binder the target has just made (get_last_binder), for a single target
 //    socket (a node's ejection) the interface its export is bound to. Each socket of a router is
 //    bound at least once (its node), as SystemC requires of a port.
-// 4. Binders live in blocks (binder_block): the expected bindings' in one allocation, any more
-//    one by one, all owned by the socket (the stock destructor, which deletes every binder of
-//    its list, finds the list empty).
+// 4. Binders and links live in blocks (binder_block): the expected bindings' in one allocation,
+//    any more one by one, all owned by the socket (the stock destructor, which deletes every
+//    binder of its list, finds the list empty). A link between modules of two kinds is made
+//    alone.
 // 5. A link input records nothing when a multi-socket binds to it (get_last_binder): the stock
 //    socket keeps the initiator's binder in a map and finds any other initiator's interface at
 //    end_of_elaboration with a dynamic_cast of the binder's port. Both are what each bind gave
 //    the socket's own port, so end_of_elaboration reads a bound binding's backward interface
-//    there (the port's interfaces are the bound bindings', in binding order) and a connected
-//    one's from the connect. A link input is never the outer socket of a hierarchical binding
-//    (its export is bound to its first binder when it is made).
+//    there (the port's interfaces are the bound bindings', in binding order). The sockets'
+//    operator[] gives any binding's nonblocking interface (a connected link's half, or the bound
+//    binding's interface). A link input is never the outer socket of a hierarchical binding (its
+//    export is bound to its first binder when it is made).
 #pragma once
 
 #include <tlm_utils/multi_passthrough_initiator_socket.h>
@@ -48,6 +52,7 @@
 #include <memory>
 #include <new>
 #include <tlm>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -71,41 +76,63 @@ class binder_end {
     int tag_;
 };
 
-/// A connected link's forward end: a packet crossing it calls MODULE::receive(tag, ...).
-template <typename MODULE>
-class link_fw_binder final : public tlm::tlm_fw_transport_if<link_protocol_types>,
-                             public binder_end<MODULE> {
+/// A connected link's forward half, at its target DOWN: a packet crossing it calls
+/// DOWN::receive(tag, ...). The nonblocking forward interface alone (protocol.h: what the router's
+/// output unit calls), without the TLM interface's other virtual bases.
+template <typename DOWN>
+class link_fw_end : public link_fw_call {
   public:
-    link_fw_binder(MODULE& m, int tag) : binder_end<MODULE>(m, tag) {}
-    tlm::tlm_sync_enum nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
-        return this->module_.receive(this->tag_, f, ph, t);
+    link_fw_end(DOWN& down, int tag, int back_tag) : down_(&down), tag_(tag), back_tag_(back_tag) {}
+    tlm::tlm_sync_enum nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) final {
+        return down_->receive(tag_, f, ph, t);
     }
-    void b_transport(flit&, sc_core::sc_time&) override { unsupported("b_transport"); }
-    bool get_direct_mem_ptr(flit&, tlm::tlm_dmi&) override {
-        unsupported("DMI");
-        return false;
-    }
-    unsigned int transport_dbg(flit&) override {
-        unsupported("debug transport");
-        return 0;
-    }
+    void retag(int tag) { tag_ = tag; }
+    DOWN& downstream() const { return *down_; }
+    int tag() const { return tag_; }
+    /// The link's backward half (the same object's).
+    virtual link_bw_call& backward() = 0;
 
   private:
-    void unsupported(const char* call) const { unsupported_call(this->module_.name(), call); }
+    DOWN* down_;
+    int tag_;
+
+  protected:
+    /// The backward half's tag, kept in this half beside this one's: where the alignment of the
+    /// backward half's own would leave a gap in each (link_pair reads it).
+    int back_tag_;
 };
 
-/// A connected link's backward end: a credit crossing it calls MODULE::credit(tag, ...).
-template <typename MODULE>
-class link_bw_binder final : public tlm::tlm_bw_transport_if<link_protocol_types>,
-                             public binder_end<MODULE> {
+/// A connected link's backward half, at its initiator UP: a credit crossing it calls
+/// UP::credit(tag, ...) (link_pair).
+template <typename UP>
+class link_bw_end : public link_bw_call {
   public:
-    link_bw_binder(MODULE& m, int tag) : binder_end<MODULE>(m, tag) {}
+    explicit link_bw_end(UP& up) : up_(&up) {}
+    UP& upstream() const { return *up_; }
+    virtual void retag(int tag) = 0;
+    virtual int tag() const = 0;
+    /// The link's forward half (the same object's).
+    virtual link_fw_call& forward() = 0;
+
+  protected:
+    UP* up_;
+};
+
+/// A link connected from an initiator of UP to a target of DOWN (item 2 above): one object for
+/// both directions, its halves the two nonblocking interfaces, which share their SystemC interface
+/// base.
+template <typename UP, typename DOWN>
+class link_pair final : public link_fw_end<DOWN>, public link_bw_end<UP> {
+  public:
+    link_pair(UP& up, int up_tag, DOWN& down, int down_tag)
+        : link_fw_end<DOWN>(down, down_tag, up_tag), link_bw_end<UP>(up) {}
     tlm::tlm_sync_enum nb_transport_bw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
-        return this->module_.credit(this->tag_, f, ph, t);
+        return this->up_->credit(this->back_tag_, f, ph, t);
     }
-    void invalidate_direct_mem_ptr(sc_dt::uint64, sc_dt::uint64) override {
-        unsupported_call(this->module_.name(), "DMI");
-    }
+    void retag(int tag) override { this->back_tag_ = tag; }
+    int tag() const override { return this->back_tag_; }
+    link_bw_call& backward() override { return *this; }
+    link_fw_call& forward() override { return *this; }
 };
 
 /// A bound binding's forward binder: the stock binder, calling MODULE::receive(tag, ...).
@@ -213,8 +240,8 @@ class link_target_socket
   public:
     /// `bindings`: the links the socket will have, if known (room set aside for them).
     link_target_socket(const char* name, MODULE& owner, std::size_t bindings = 0)
-        : base(name), owner_(owner), links_(bindings), bound_(1) {
-        this->m_sockets.reserve(bindings);
+        : base(name), owner_(owner), bound_(1) {
+        links_.reserve(bindings);
         // The export's own binder, made as base::check_export_binding makes it when a callback
         // is registered: the first bound binding takes it.
         this->m_binders.push_back(&bound_.make(owner_base(), owner_, 0));
@@ -230,6 +257,7 @@ class link_target_socket
     fw_if& get_base_interface() override {
         if (this->m_hierarch_bind) this->display_error("Socket already bound hierarchically.");
         const int b = order_.add(true);
+        links_.push_back(nullptr);
         if (this->m_export_callback_created) {
             this->m_export_callback_created = false;
             bound_.at(0).retag(b);
@@ -239,35 +267,48 @@ class link_target_socket
         return *this->m_binders.back();
     }
 
-    /// A link from `upstream` (link_initiator_socket::connect): the next binding, its forward
-    /// binder made here and answered by `upstream`, with no binding of our port.
-    fw_if& accept_link(bw_if& upstream) {
-        const int b = order_.add(false);
-        connected_.resize(static_cast<std::size_t>(b) + 1, nullptr);
-        connected_.back() = &upstream;
-        return links_.make(owner_, b);
+    /// The module the socket's transports call (a link's forward half calls it).
+    MODULE& owner() const { return owner_; }
+    /// A link connected to this socket (link_initiator_socket::connect), `end` its forward half:
+    /// the next binding, with no binding of our port; `end` is told the binding's index.
+    void accept_link(link_fw_end<MODULE>& end) {
+        end.retag(order_.add(false));
+        links_.push_back(&end);
     }
 
     /// The bindings, bound and connected (the stock size() counts the binders of its list, the
     /// bound ones).
     unsigned int size() const { return static_cast<unsigned int>(order_.count()); }
+    /// Binding b's backward interface: a connected link's backward half, or the interface a
+    /// bound binding's initiator gave (the stock operator[]: the bound bindings' alone). Not
+    /// after forget_links for a connected link.
+    link_bw_call* operator[](int b) {
+        const auto [bound, i] = order_.place(b);
+        if (!bound && static_cast<std::size_t>(b) < links_.size())
+            return &links_[static_cast<std::size_t>(b)]->backward();
+        return base::operator[](static_cast<int>(bound ? i : static_cast<std::size_t>(b)));
+    }
 
-    /// Binding `binding`'s transports call MODULE::receive(tag, ...) from now on.
+    /// Binding `binding`'s transports call MODULE::receive(tag, ...) from now on (a connected
+    /// link's: not after forget_links).
     void retag(int binding, int tag) {
         const auto [bound, i] = order_.place(binding);
         if (bound)
             bound_.at(i).retag(tag);
         else
-            links_.at(i).retag(tag);
+            links_[static_cast<std::size_t>(binding)]->retag(tag);
     }
+    /// The connected links' table, once its module has read (operator[]) and retagged what it
+    /// keeps: their transports go on as they were.
+    void forget_links() { std::vector<link_fw_end<MODULE>*>().swap(links_); }
 
   protected:
     /// A multi-socket initiator binds to the binder made last; its own binder, that binding's
     /// backward interface, is the one its bind gave our port (end_of_elaboration reads it there).
     fw_if* get_last_binder(bw_if* /*other*/) override { return this->m_binders.back(); }
-    /// The stock end_of_elaboration with our port's interfaces for the map and the casts: each
-    /// bound binder gets the callbacks; binding b's backward interface is the connected link's
-    /// initiator binder or the port's next interface.
+    /// The stock end_of_elaboration with our port's interfaces for the casts: each bound binder
+    /// gets the callbacks, and the bound bindings' backward interfaces are the port's, in binding
+    /// order (a connected link's is its own backward half).
     void end_of_elaboration() override {
         if (this->m_eoe_disabled || this->m_hierarch_bind) {
             base::end_of_elaboration();  // a hierarchical binding: the stock code throughout
@@ -279,11 +320,7 @@ class link_target_socket
             this->display_error("Not bound to tlm_socket.");  // a binding not made by a socket
         for (auto* binder : this->m_binders)
             binder->set_callbacks(this->m_nb_f, this->m_b_f, this->m_dmi_f, this->m_dbg_f);
-        connected_.resize(static_cast<std::size_t>(order_.count()), nullptr);
-        int next = 0;  // the port's interfaces are the bound bindings', in binding order
-        for (bw_if* link : connected_)
-            this->m_sockets.push_back(link ? link : port.get_interface(next++));
-        std::vector<bw_if*>().swap(connected_);
+        for (int i = 0; i < port.size(); ++i) this->m_sockets.push_back(port.get_interface(i));
     }
 
   private:
@@ -291,11 +328,10 @@ class link_target_socket
     tlm_utils::multi_socket_base* owner_base() { return this; }
 
     MODULE& owner_;
-    binder_block<link_fw_binder<MODULE>> links_;
     binder_block<bound_fw_binder<MODULE>> bound_;
     binding_order order_;
-    /// Per binding until end_of_elaboration: a connected link's initiator binder, else null.
-    std::vector<bw_if*> connected_;
+    /// Per binding until forget_links: a connected link's forward half, else null.
+    std::vector<link_fw_end<MODULE>*> links_;
 };
 
 /// A link output multi-socket of MODULE: binding b's credits call MODULE::credit(b, ...), or
@@ -311,8 +347,8 @@ class link_initiator_socket
   public:
     /// `bindings`: the links the socket will have, if known (room set aside for them).
     link_initiator_socket(const char* name, MODULE& owner, std::size_t bindings = 0)
-        : base(name), owner_(owner), links_(bindings), bound_(1) {
-        this->m_sockets.reserve(bindings);
+        : base(name), owner_(owner), pairs_(bindings), bound_(1) {
+        links_.reserve(bindings);
     }
     link_initiator_socket(const link_initiator_socket&) = delete;
     link_initiator_socket& operator=(const link_initiator_socket&) = delete;
@@ -321,28 +357,57 @@ class link_initiator_socket
     using base::get_base_interface;
     /// One binder per bound binding, as the stock socket makes them.
     tlm::tlm_bw_transport_if<link_protocol_types>& get_base_interface() override {
+        links_.push_back(nullptr);
         this->m_binders.push_back(&bound_.make(owner_base(), owner_, order_.add(true)));
         return *this->m_binders.back();
     }
 
-    /// Binding `binding`'s credits call MODULE::credit(tag, ...) from now on.
+    /// The bindings, bound and connected (the stock size() counts the bound ones).
+    unsigned int size() {
+        return this->m_hierarch_bind ? base::size() : static_cast<unsigned int>(order_.count());
+    }
+    /// Binding b's forward interface: a connected link's forward half, or the interface a bound
+    /// binding was bound to (the stock operator[]: the bound bindings' alone). Not after
+    /// forget_links for a connected link.
+    link_fw_call* operator[](int b) {
+        const auto [bound, i] = order_.place(b);
+        if (!bound && static_cast<std::size_t>(b) < links_.size())
+            return &links_[static_cast<std::size_t>(b)]->forward();
+        return base::operator[](static_cast<int>(bound ? i : static_cast<std::size_t>(b)));
+    }
+
+    /// Binding `binding`'s credits call MODULE::credit(tag, ...) from now on (a connected link's:
+    /// not after forget_links).
     void retag(int binding, int tag) {
         const auto [bound, i] = order_.place(binding);
         if (bound)
             bound_.at(i).retag(tag);
         else
-            links_.at(i).retag(tag);
+            links_[static_cast<std::size_t>(binding)]->retag(tag);
     }
+    /// The connected links' table, once its module has read (operator[]) and retagged what it
+    /// keeps: their transports go on as they were.
+    void forget_links() { std::vector<link_bw_end<MODULE>*>().swap(links_); }
 
     /// Connects to a link multi-socket (another router's input) without binding either port
-    /// (item 2 above): the next binding of each socket.
+    /// (item 2 above): the next binding of each socket, one link object for both.
     template <typename M>
     void connect(link_target_socket<M>& s) {
         if (this->m_hierarch_bind) {
             this->display_error("Already hierarchically bound.");
             return;
         }
-        this->m_sockets.push_back(&s.accept_link(links_.make(owner_, order_.add(false))));
+        const int b = order_.add(false);
+        if constexpr (std::is_same_v<M, MODULE>) {
+            link_pair<MODULE, MODULE>& l = pairs_.make(owner_, b, s.owner(), 0);
+            s.accept_link(l);
+            links_.push_back(&l);
+        } else {  // a link between modules of two kinds: made alone
+            auto l = std::make_unique<link_pair<MODULE, M>>(owner_, b, s.owner(), 0);
+            s.accept_link(*l);
+            links_.push_back(l.get());
+            other_pairs_.push_back(std::move(l));
+        }
     }
 
     using base::bind;
@@ -376,9 +441,12 @@ class link_initiator_socket
     tlm_utils::multi_socket_base* owner_base() { return this; }
 
     MODULE& owner_;
-    binder_block<link_bw_binder<MODULE>> links_;
+    binder_block<link_pair<MODULE, MODULE>> pairs_;
+    std::vector<std::unique_ptr<link_bw_end<MODULE>>> other_pairs_;
     binder_block<bound_bw_binder<MODULE>> bound_;
     binding_order order_;
+    /// Per binding until forget_links: a connected link's backward half, else null.
+    std::vector<link_bw_end<MODULE>*> links_;
 };
 
 }  // namespace d3

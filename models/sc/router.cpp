@@ -134,6 +134,10 @@ void router::end_of_elaboration() {
         in_unit_.bind_upstream(input, link_of[static_cast<std::size_t>(input)], over_link);
     }
     in_unit_.bind_upstream(ports_, link_of[static_cast<std::size_t>(ports_)], cycles(read_out + 1));
+    // The units keep every link now (their tables allocated where the sockets' are freed).
+    out.forget_links();
+    in.forget_links();
+    std::vector<std::uint16_t>().swap(input_of_binding_);
 }
 
 // An arrival during a step, without an observer, into a buffer whose storage has room (nearly
@@ -330,9 +334,10 @@ stepper::client::step_function router::paper_case(topology_kind net, bool slow) 
 
 namespace {
 
-// The binder `call` is, when its class is `Binder` (final), else nullptr. Not a dynamic_cast to
-// Binder: from the links' virtual bases it walks the whole class tree of every link, which made
-// defer_links most of a large network's start; the complete object's address is one load.
+// The link `call` is a half of, when its class is `Binder` (final), else nullptr. Not a
+// dynamic_cast to Binder: from the links' virtual bases it walks the whole class tree of every
+// link, which made defer_links most of a large network's start; the complete object's address is
+// one load.
 template <typename Binder, typename Call>
 Binder* binder_of_class(Call* call) {
     if (typeid(*call) != typeid(Binder)) return nullptr;
@@ -345,16 +350,15 @@ void router::defer_links(step_deferral& d) {
     d.track(id_, *this);
     for (int o = 0; o < ports_; ++o) {
         link_fw_call* const down = out_unit_->link_call(o);
-        auto* const binder = binder_of_class<link_fw_binder<router>>(down);
+        auto* const link = binder_of_class<link_pair<router, router>>(down);
         out_unit_->redirect(
-            o, d.forward(id_, down, binder ? &binder->module() : nullptr, tlm::TLM_ACCEPTED));
+            o, d.forward(id_, down, link ? &link->downstream() : nullptr, tlm::TLM_ACCEPTED));
     }
     out_unit_->redirect_node(d.forward(id_, out_unit_->node_call(), nullptr, tlm::TLM_COMPLETED));
     for (int input = 0; input <= ports_; ++input) {  // the node's port last
         link_bw_call* const up = in_unit_.upstream_call(input);
-        auto* const binder = binder_of_class<link_bw_binder<router>>(up);
-        in_unit_.redirect_upstream(input,
-                                   d.backward(id_, up, binder ? &binder->module() : nullptr));
+        auto* const link = binder_of_class<link_pair<router, router>>(up);
+        in_unit_.redirect_upstream(input, d.backward(id_, up, link ? &link->upstream() : nullptr));
     }
 }
 
@@ -480,8 +484,9 @@ inline void router::wake_next(std::uint64_t t) {
     if (next != calendar::kNever) clock_.wake_router(*this, next);
 }
 
-template class link_fw_binder<router>;
-template class link_bw_binder<router>;
+template class link_fw_end<router>;
+template class link_bw_end<router>;
+template class link_pair<router, router>;
 template class bound_fw_binder<router>;
 template class bound_bw_binder<router>;
 

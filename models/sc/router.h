@@ -237,11 +237,11 @@ class router : public stepper::client, public sc_core::sc_module {
 
   private:
     template <typename>
-    friend class link_fw_binder;  // calls receive
+    friend class link_fw_end;  // calls receive
     template <typename>
     friend class bound_fw_binder;  // calls receive
-    template <typename>
-    friend class link_bw_binder;  // calls credit
+    template <typename, typename>
+    friend class link_pair;  // calls credit
     template <typename>
     friend class bound_bw_binder;  // calls credit
     void end_of_elaboration() override;
@@ -421,7 +421,8 @@ class router : public stepper::client, public sc_core::sc_module {
     static_vc_allocation vc_alloc_;
     router_probe probe_;
 
-    /// `in` binding -> input port (elaboration only: end_of_elaboration retags the bindings)
+    /// `in` binding -> input port (elaboration only: end_of_elaboration retags the bindings and
+    /// frees it; a design-space router's, start_of_simulation)
     std::vector<std::uint16_t> input_of_binding_;
     request_list requests_;
     request_list by_class_;  ///< with two classes: requests_ privileged first
@@ -433,10 +434,11 @@ class router : public stepper::client, public sc_core::sc_module {
     std::uint64_t stepped_at_ = ~std::uint64_t{0};
 };
 
-// The binders' transport calls, with receive and credit inline in them, are made in router.cpp
-// only.
-extern template class link_fw_binder<router>;
-extern template class link_bw_binder<router>;
+// The links' and binders' transport calls, with receive and credit inline in them, are made in
+// router.cpp only.
+extern template class link_fw_end<router>;
+extern template class link_bw_end<router>;
+extern template class link_pair<router, router>;
 extern template class bound_fw_binder<router>;
 extern template class bound_bw_binder<router>;
 

@@ -165,14 +165,17 @@ TEST(LinkSocket, ConnectedLinksAreBindingsInTheirOrderWithoutPortBindings) {
     EXPECT_EQ(b.received, (std::vector<std::pair<int, int>>{{0, 6}}));
     EXPECT_EQ(a.credited, (std::vector<std::pair<int, int>>{{0, 6}}));
     EXPECT_EQ(r.got, 1);
-    // A connected link's ends are the link binders, naming the module they call.
-    const auto* down = dynamic_cast<const link_fw_binder<hub>*>(b.out[0]);
+    // A connected link's ends are the two halves of one link object, naming the module each
+    // calls.
+    auto* down = dynamic_cast<link_fw_end<hub>*>(b.out[0]);
     ASSERT_NE(down, nullptr);
-    EXPECT_EQ(&down->module(), &a);
-    const auto* up = dynamic_cast<const link_bw_binder<hub>*>(a.in[1]);
+    EXPECT_EQ(&down->downstream(), &a);
+    auto* up = dynamic_cast<link_bw_end<hub>*>(a.in[1]);
     ASSERT_NE(up, nullptr);
-    EXPECT_EQ(&up->module(), &b);
-    EXPECT_EQ(dynamic_cast<const link_bw_binder<hub>*>(a.in[0]), nullptr);  // s's own socket
+    EXPECT_EQ(&up->upstream(), &b);
+    EXPECT_EQ(&down->backward(), a.in[1]);
+    EXPECT_EQ(&up->forward(), b.out[0]);
+    EXPECT_EQ(dynamic_cast<link_bw_end<hub>*>(a.in[0]), nullptr);  // s's own socket
 }
 
 /// A link input that only records what its receive is told.

@@ -22,7 +22,13 @@ class arbiter {
 
     /// Index of the winner among c[0..n), n >= 1. Round robin then gives the winner's input the
     /// lowest priority for the next grant.
-    std::size_t pick(const candidate* c, std::size_t n);
+    std::size_t pick(const candidate* c, std::size_t n) {
+        return pick(policy_, sources_, next_, c, n);
+    }
+    /// pick() of an arbiter whose policy and sources are kept elsewhere (one set for many
+    /// arbiters: the switch allocator's), `next` its round-robin state.
+    static std::size_t pick(arbitration policy, std::uint32_t sources, std::uint32_t& next,
+                            const candidate* c, std::size_t n);
 
     std::uint32_t next() const { return next_; }
 

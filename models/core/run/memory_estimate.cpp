@@ -13,10 +13,10 @@ namespace {
 constexpr double kMiB = 1024.0 * 1024.0;
 
 // Measured constants (bytes), see the header and tools/memory-calibrate.
-constexpr double kProcess = 9.6 * kMiB;
+constexpr double kProcess = 10.6 * kMiB;
 constexpr double kPerRouter = 10900;
-constexpr double kPerPort = 256;
-constexpr double kPerPortVc = 16;
+constexpr double kPerPort = 130;
+constexpr double kPerPortVc = 14;
 constexpr double kPerPortSquared = 0.35;
 constexpr double kPerPacketAlive = 200;  // the pooled packet, its free-list slot, buffer slots
 constexpr double kPerMessage = 12 + 4;   // ledger::message, and its entry when checked by source

@@ -50,7 +50,8 @@ class crossbar {
         // writes it into the packet (the allocator's credit test has just worked them out; GCC
         // keeps them).
         const int vc = is_link(to) ? s_.vcs.channel<Step>(e.pkt->service, e.dec.next.b) : 0;
-        int* const credit = is_link(to) ? &s_.outputs.credit_count(to, vc) : nullptr;
+        output_unit::credit_count_t* const credit =
+            is_link(to) ? &s_.outputs.credit_count(to, vc) : nullptr;
         packet* p = s_.copies.take(e, to, t);
         if (Step::observed && s_.probe.on()) s_.probe.switched(*p, t, r.source, to);
         if (to == kEjectTarget) {

@@ -17,8 +17,8 @@ namespace d3 {
 
 class design_io final : public vc_router_io {
   public:
-    using fw_if = tlm::tlm_fw_transport_if<link_protocol_types>;
-    using bw_if = tlm::tlm_bw_transport_if<link_protocol_types>;
+    using fw_if = link_fw_call;
+    using bw_if = link_bw_call;
 
     design_io(const char* router_name, stepper& clock, route_stage& route)
         : name_(router_name),

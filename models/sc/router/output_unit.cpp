@@ -20,7 +20,8 @@ output_unit::output_unit(const char* name, const setup& s, router_stats& stats)
       local_first_(s.params->local_latency == s.params->global_latency || !s.link_latencies.empty()
                        ? kNoSecondRing
                        : static_cast<std::uint32_t>(s.k * s.channels)),
-      credits_(static_cast<std::size_t>(s.outputs * s.channels), s.params->buffer_depth),
+      credits_(static_cast<std::size_t>(s.outputs * s.channels),
+               static_cast<credit_count_t>(s.params->buffer_depth)),
       outputs_(s.outputs),
       k_(s.k),
       ejection_width_(s.params->ejection_width),

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <limits>
 #include <systemc>
 #include <tlm>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "core/containers/cache_line.h"
 #include "core/containers/due_cycle_queue.h"
 #include "core/network/config.h"
+#include "core/network/limits.h"
 #include "core/router/step_traits.h"
 #include "core/run/stats.h"
 #include "sc/protocol.h"
@@ -40,16 +42,20 @@ class output_unit : public sc_core::sc_object {
         std::vector<int> link_latencies{};
     };
     using fw_if = tlm::tlm_fw_transport_if<link_protocol_types>;
+    /// A credit count: free slots of a buffer downstream (at most its depth).
+    using credit_count_t = std::uint16_t;
+    static_assert(kBufferDepthRange.hi <= std::numeric_limits<credit_count_t>::max(),
+                  "a credit count holds the depths a user may give");
 
     output_unit(const char* name, const setup& s, router_stats& stats);
 
     /// The forward interfaces behind the router's socket: link output `output`'s, then the
     /// node's (the link table is sized at the first bind: a router's, at the end of elaboration).
-    void bind(int output, fw_if* link) {
+    void bind(int output, link_fw_call* link) {
         if (links_.empty()) size_links();
         links_[static_cast<std::size_t>(output)].fw = link;
     }
-    void bind_node(fw_if* node) { node_ = node; }
+    void bind_node(link_fw_call* node) { node_ = node; }
     /// The calls behind link output `output` and the node's, and their replacement (--threads:
     /// the recording's, router::defer_links).
     link_fw_call* link_call(int output) const {
@@ -148,7 +154,7 @@ class output_unit : public sc_core::sc_object {
         __builtin_prefetch(links_[static_cast<std::size_t>(output)].fw);
     }
     /// The credit count of `output`, virtual channel `vc` (what send takes its credits from).
-    int& credit_count(int output, int vc) { return credits_[slot(output, vc)]; }
+    credit_count_t& credit_count(int output, int vc) { return credits_[slot(output, vc)]; }
     /// Sends `p` on link `output` into virtual channel `vc` downstream in step `t`.
     template <typename Step = any_step>
     void send(int output, int vc, packet* p, std::uint64_t t) {
@@ -161,7 +167,8 @@ class output_unit : public sc_core::sc_object {
     /// switch allocator, and GCC left them out of line there. `Step`: what the caller's step
     /// handles (core/router/step_traits.h: flits, background).
     template <typename Step = any_step>
-    [[gnu::always_inline]] void send(int& credit, int output, int vc, packet* p, std::uint64_t t) {
+    [[gnu::always_inline]] void send(credit_count_t& credit, int output, int vc, packet* p,
+                                     std::uint64_t t) {
         ++p->hops;
         // One-flit packets: the run's hops are the links' flits (link_flits_total) less the
         // background's, counted here; with F > 1 each counts its packets.
@@ -326,7 +333,7 @@ class output_unit : public sc_core::sc_object {
     due_cycle_queue<std::uint32_t>
         returning_;  ///< the credits on their way back (the global links'): slot, arrival cycle
     due_cycle_queue<std::uint32_t> returning_local_;  ///< the local links' (another latency)
-    std::vector<int> credits_;  ///< per output and VC: free slots downstream, known here
+    std::vector<credit_count_t> credits_;  ///< per output and VC: free slots downstream, known here
     const int outputs_;
     const int k_;
     const int ejection_width_;            ///< 0: unbounded

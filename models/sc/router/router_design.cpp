@@ -62,21 +62,24 @@ void router::bind_design() {
 }
 
 void router::start_of_simulation() {
-    if (design_)
+    if (design_) {
         link_design_peers();
-    else if (step_deferral* d = clock_.deferral())
+        out.forget_links();  // the design-space router's edges keep every link now
+        in.forget_links();
+        std::vector<std::uint16_t>().swap(input_of_binding_);
+    } else if (step_deferral* d = clock_.deferral())
         defer_links(*d);
 }
 
-// A link between two design-space routers: its binder would call the other router's receive or
+// A link between two design-space routers: its halves would call the other router's receive or
 // credit, which for a design-space router hands the flit or credit to its units; the router does
 // that directly (vc_router::link_flits, link_credits; design_io wakes the peer). Any other peer
 // keeps the transport call.
 void router::link_design_peers() {
     for (int o = 0; o < ports_; ++o) {
-        const auto* b = dynamic_cast<const link_fw_binder<router>*>(out[o]);
-        if (!b || !b->module().design_) continue;
-        router& to = b->module();
+        const auto* b = dynamic_cast<const link_fw_end<router>*>(out[o]);
+        if (!b || !b->downstream().design_) continue;
+        router& to = b->downstream();
         design_io_->link_output(o, to);
         design_->link_flits(o, *to.design_, to.in_unit_.input_of(b->tag()),
                             design_io_->output_latency(o));
@@ -84,9 +87,9 @@ void router::link_design_peers() {
     for (std::size_t b = 0; b < input_of_binding_.size(); ++b) {
         const int input = input_of_binding_[b];
         if (input == ports_) continue;  // the node's
-        const auto* up = dynamic_cast<const link_bw_binder<router>*>(in[static_cast<int>(b)]);
-        if (!up || !up->module().design_ || up->tag() >= kEjectionCredit) continue;
-        design_->link_credits(input, *up->module().design_, -2 - up->tag(),
+        const auto* up = dynamic_cast<const link_bw_end<router>*>(in[static_cast<int>(b)]);
+        if (!up || !up->upstream().design_ || up->tag() >= kEjectionCredit) continue;
+        design_->link_credits(input, *up->upstream().design_, -2 - up->tag(),
                               design_io_->input_latency(input));
     }
 }

@@ -14,7 +14,9 @@ switch_allocator::switch_allocator(const char* name, const setup& s, router_stat
       background_(s.background),
       outputs_(s.outputs),
       classes_(s.classes),
-      arbiters_(static_cast<std::size_t>(s.outputs * s.classes), arbiter(s.policy, s.sources)),
+      policy_(s.policy),
+      sources_(s.sources),
+      arbiter_next_(static_cast<std::size_t>(s.outputs * s.classes), 0),
       chains_(static_cast<std::size_t>(s.outputs)) {
     asked_.resize(step_list(s.sources));
     firsts_.reserve(step_list(static_cast<std::size_t>(s.outputs)));

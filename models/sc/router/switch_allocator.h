@@ -119,8 +119,12 @@ class switch_allocator : public sc_core::sc_object {
     router_stats* background_;  ///< nullptr: no background traffic
     const int outputs_;
     const int classes_;
-    std::vector<arbiter> arbiters_;          ///< per service class and output
-    std::unique_ptr<arbiter_bank_if> bank_;  ///< in place of arbiters_ (--unit-impl), or none
+    // The arbiters (core/router/arbiter.h), per service class and output: their one policy and
+    // number of sources, and each one's round-robin state.
+    const arbitration policy_;
+    const std::uint32_t sources_;
+    std::vector<std::uint32_t> arbiter_next_;
+    std::unique_ptr<arbiter_bank_if> bank_;  ///< in place of the arbiters (--unit-impl), or none
     /// This step's requests of the outputs asked for more than once, in the order made, each
     /// output's linked in a list (next), so that a step touches three small arrays whatever the
     /// number of outputs. A request's fields and its link in 16 bytes (a request beside its link
@@ -261,7 +265,8 @@ bool switch_allocator::allocate_group(std::uint64_t t, int o, std::uint32_t firs
             }
             const auto which = static_cast<std::size_t>(top * outputs_ + o);
             win = eligible_[bank_ ? bank_->pick(which, cands_.data(), cands_.size(), t)
-                                  : arbiters_[which].pick(cands_.data(), cands_.size())];
+                                  : arbiter::pick(policy_, sources_, arbiter_next_[which],
+                                                  cands_.data(), cands_.size())];
         }
         sent = grant(asked_[win].r(), o);
         for (std::size_t i : eligible_)
