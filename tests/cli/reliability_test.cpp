@@ -305,11 +305,11 @@ TEST(Reliability, OutOfMemoryIsOneLineNotACrash) {
 
 // Issue 11 item 5 and issue 12: a run that cannot fit is refused before anything is elaborated,
 // with exit 2 and one line, within the 10 s of expect_refused. D3(64,64)'s all-to-all launches
-// 6.9e10 messages (the ledger alone needs over a terabyte); D3(256,2)'s needs about 170 MiB.
+// 6.9e10 messages (the ledger alone needs over a terabyte); D3(256,2)'s needs about 97 MiB.
 TEST(Reliability, RunsThatCannotFitAreRefusedUpFront) {
     expect_refused("--k 64 --m 64 --primitive all-to-all", "more than --max-memory");
-    expect_refused("--k 256 --m 2 --primitive all-to-all --max-memory 100M",
-                   "more than --max-memory 100M (as given)");
+    expect_refused("--k 256 --m 2 --primitive all-to-all --max-memory 50M",
+                   "more than --max-memory 50M (as given)");
     expect_refused("--k 64 --m 64 --traffic uniform --max-memory 1G", "more than --max-memory");
     expect_refused("--k 4 --m 4 --max-memory 1x", "--max-memory must be a size");
     expect_refused("--k 4 --m 4 --max-memory -5M", "--max-memory must be a size");

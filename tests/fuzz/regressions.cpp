@@ -82,10 +82,12 @@ std::vector<regression> cases() {
          true},
         // D3(40,40) ran out of the 4 GiB after its estimate passed while each link was two
         // sc_port bindings; with links connected its run fits (3.25 GB resident): D3(44,44) is
-        // refused by the estimate or ends out of memory, one line and exit 2 either way.
+        // refused by the estimate or ends out of memory, one line and exit 2 either way (D3(52,52)
+        // since
+        // the link pairs: D3(44,44) fits the estimate).
         {"a traffic network beyond the address space (refused, or out of memory after the "
          "estimate)",
-         {"--k", "44", "--m", "44", "--traffic", "uniform", "--warmup", "5", "--measure", "5",
+         {"--k", "52", "--m", "52", "--traffic", "uniform", "--warmup", "5", "--measure", "5",
           "--max-memory", "none"},
          2,
          1,
@@ -182,8 +184,8 @@ std::vector<regression> cases() {
          {"--k", "64", "--m", "64", "--primitive", "broadcast", "--check", "--max-memory", "4G"},
          2,
          1},
-        {"D3(32,64) broadcast --check (above the 4 GiB address space)",
-         {"--k", "32", "--m", "64", "--primitive", "broadcast", "--check", "--max-memory", "4G"},
+        {"D3(48,64) broadcast --check (above the 4 GiB address space)",
+         {"--k", "48", "--m", "64", "--primitive", "broadcast", "--check", "--max-memory", "4G"},
          2,
          1},
     };
