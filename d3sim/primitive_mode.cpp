@@ -5,6 +5,7 @@
 #include <memory>
 #include <stdexcept>
 
+#include "cli/huge_pages.h"
 #include "cli/output_file.h"
 #include "config/config_file.h"
 #include "core/decoding/decoder_kind.h"
@@ -112,7 +113,9 @@ int run_primitive(const run_options& o, const mode_context& m, const decoder_cho
     // --max-memory (that needs no workload, whose planning grows with the network), then a run
     // with the workload's volume (schedules, not packets) in the estimate.
     const topology topo = make_topology(o.net);  // D3, or MDF with its wiring
-    if (auto err = network_over_budget(estimate_network(o, topo), m.budget)) return m.refuse(*err);
+    const memory_estimate network_est = estimate_network(o, topo);
+    if (auto err = network_over_budget(network_est, m.budget)) return m.refuse(*err);
+    if (!m.check_only) restart_on_huge_pages(network_est.total_mib());  // before the planning
     std::unique_ptr<workload> work;
     try {
         work = make_workload(o, topo);

@@ -5,6 +5,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "cli/huge_pages.h"
 #include "cli/output_file.h"
 #include "config/config_file.h"
 #include "core/network/topology.h"
@@ -179,6 +180,7 @@ int run_traffic(const traffic_run_options& o, const mode_context& m) {
     const memory_estimate est = estimate_run(o, topo);
     if (auto err = over_budget(est, m.budget)) return m.refuse(*err);
     if (m.check_only) return check_passed(est, m, o.wave_warning(topo));
+    restart_on_huge_pages(est.total_mib());
 
     print_deferred_warning(m);
     install_report_handler();
