@@ -11,6 +11,9 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -378,3 +381,34 @@ TEST(Reliability, EveryPrimitiveRunsInASubnetworkOrIsRefused) {
 }
 
 }  // namespace
+
+// A run that restarts itself on transparent huge pages (cli/huge_pages.h; D3_HUGE_PAGES=0 makes
+// every run do so) prints and writes what it does without the restart, once: nothing printed
+// before the restart, no second restart (the run would not end), the same results.
+TEST(Reliability, ARunRestartedOnHugePagesPrintsAndWritesTheSame) {
+    const std::string json = testing::TempDir() + "huge_pages_" + std::to_string(getpid());
+    const auto without_times = [](std::string s) {  // the run's own seconds and peak memory
+        return std::regex_replace(s, std::regex(R"(\([0-9.]+ s, peak [^)]*\))"), "");
+    };
+    for (const std::string args : {"--k 4 --m 4 --primitive all-to-all",
+                                   "--k 4 --m 8 --traffic uniform --rate 0.2 "
+                                   "--warmup 50 --measure 50"}) {
+        nlohmann::json results[2];
+        std::string printed[2];
+        for (int restart = 0; restart < 2; ++restart) {
+            const outcome o = d3::test::run_command(
+                std::string("D3_HUGE_PAGES=") + (restart ? "0" : "off") + " timeout -k 5 20 " +
+                D3SIM + " " + args + " --no-progress --json " + json + std::to_string(restart));
+            ASSERT_EQ(o.code, 0) << args << "\n" << o.err;
+            printed[restart] = without_times(o.out);
+            std::ifstream in(json + std::to_string(restart));
+            results[restart] = nlohmann::json::parse(in);
+            for (const char* key : {"wall_seconds", "elaboration_seconds", "peak_rss_kib",
+                                    "hops_per_second", "estimated_memory_mib"})
+                results[restart].erase(key);
+            std::remove((json + std::to_string(restart)).c_str());
+        }
+        EXPECT_EQ(printed[0], printed[1]) << args;
+        EXPECT_EQ(results[0], results[1]) << args;
+    }
+}
