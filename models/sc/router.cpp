@@ -145,9 +145,10 @@ void router::end_of_elaboration() {
 // call), any other by receive_any (phase checks, time outside a step, the observer). Split so that
 // the common case's only call is the stepper's wake-up, inline: the binder's transport call then
 // saves no register (and receive_late keeps the growth out of the common case).
-inline tlm::tlm_sync_enum router::receive(int first, flit& f, tlm::tlm_phase& ph,
-                                          sc_core::sc_time& t) {
-    if (ph == tlm::BEGIN_REQ && clock_.stepping() && !slow_arrivals_) {
+template <bool OnThreads>
+inline tlm::tlm_sync_enum router::receive_as(int first, flit& f, tlm::tlm_phase& ph,
+                                             sc_core::sc_time& t) {
+    if (ph == tlm::BEGIN_REQ && in_step<OnThreads>() && !slow_arrivals_) {
         const std::uint64_t ready = clock_.now() + clock_.cycle_of(t);
         const int fifo = first + f.vc;
         packet* const p = f.pkt;
@@ -157,6 +158,11 @@ inline tlm::tlm_sync_enum router::receive(int first, flit& f, tlm::tlm_phase& ph
         return tlm::TLM_ACCEPTED;
     }
     return receive_any(f, ph, t, first);
+}
+
+inline tlm::tlm_sync_enum router::receive(int first, flit& f, tlm::tlm_phase& ph,
+                                          sc_core::sc_time& t) {
+    return receive_as<false>(first, f, ph, t);
 }
 
 tlm::tlm_sync_enum router::receive_late(int fifo, packet* p, std::uint64_t ready) {
@@ -222,9 +228,10 @@ tlm::tlm_sync_enum router::overflow(int input) const {
 // credit the ring takes out of order (credit_late). A credit of an output whose ring is its own
 // (output_unit::separate_ring: slow links of two latencies) is appended to its ring here too, or
 // goes to credit_late directly.
-inline tlm::tlm_sync_enum router::credit(int tag, flit& f, tlm::tlm_phase& ph,
-                                         sc_core::sc_time& t) {
-    if (ph == tlm::END_REQ && clock_.stepping() && tag >= 0) {
+template <bool OnThreads>
+inline tlm::tlm_sync_enum router::credit_as(int tag, flit& f, tlm::tlm_phase& ph,
+                                            sc_core::sc_time& t) {
+    if (ph == tlm::END_REQ && in_step<OnThreads>() && tag >= 0) {
         const std::uint64_t due = clock_.now() + clock_.cycle_of(t);
         const int vc = f.vc;
         if (out_unit_->credit_arrived_in_place_at(static_cast<std::uint32_t>(tag), vc, due))
@@ -232,7 +239,7 @@ inline tlm::tlm_sync_enum router::credit(int tag, flit& f, tlm::tlm_phase& ph,
         return credit_late(tag, vc, due);  // f, ph and t no longer needed: fewer registers
     }
     // An output whose credits wait in the second ring (slow links of two latencies)
-    if (tag < kEjectionCredit && ph == tlm::END_REQ && clock_.stepping() && own_ring_inline_) {
+    if (tag < kEjectionCredit && ph == tlm::END_REQ && in_step<OnThreads>() && own_ring_inline_) {
         const std::uint64_t due = clock_.now() + clock_.cycle_of(t);
         const auto own = static_cast<std::uint32_t>(-2 - tag);
         if (out_unit_->credit_arrived_in_own_ring_at(own, f.vc, due))
@@ -240,6 +247,11 @@ inline tlm::tlm_sync_enum router::credit(int tag, flit& f, tlm::tlm_phase& ph,
         return credit_late(-2 - tag, f.vc, due);
     }
     return credit_any(f, ph, t, tag);
+}
+
+inline tlm::tlm_sync_enum router::credit(int tag, flit& f, tlm::tlm_phase& ph,
+                                         sc_core::sc_time& t) {
+    return credit_as<false>(tag, f, ph, t);
 }
 
 tlm::tlm_sync_enum router::wake_blocked(std::uint64_t due) {
@@ -346,18 +358,52 @@ Binder* binder_of_class(Call* call) {
 
 }  // namespace
 
+// --threads, not ordered: a link between two routers as the routers' steps on the threads call it.
+// An arrival or a credit, made at once or replayed, takes the router's common case
+// (receive_as<true>, credit_as<true>), where the link's own call would take the general one: the
+// stepper is not stepping() on the kernel's thread then. One thread's calls keep their path.
+class threaded_arrival final : public link_fw_call {
+  public:
+    threaded_arrival(router& down, int first) : down_(down), first_(first) {}
+    tlm::tlm_sync_enum nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
+        return down_.receive_as<true>(first_, f, ph, t);
+    }
+
+  private:
+    router& down_;
+    const int first_;
+};
+
+class threaded_credit final : public link_bw_call {
+  public:
+    threaded_credit(router& up, int tag) : up_(up), tag_(tag) {}
+    tlm::tlm_sync_enum nb_transport_bw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
+        return up_.credit_as<true>(tag_, f, ph, t);
+    }
+
+  private:
+    router& up_;
+    const int tag_;
+};
+
 void router::defer_links(step_deferral& d) {
     d.track(id_, *this);
+    using pair = link_pair<router, router>;
     for (int o = 0; o < ports_; ++o) {
-        link_fw_call* const down = out_unit_->link_call(o);
-        auto* const link = binder_of_class<link_pair<router, router>>(down);
+        link_fw_call* down = out_unit_->link_call(o);
+        auto* const link = binder_of_class<pair>(down);
+        if (link && !d.ordered())
+            down = d.keep(std::make_unique<threaded_arrival>(
+                link->downstream(), static_cast<link_fw_end<router>*>(link)->tag()));
         out_unit_->redirect(
             o, d.forward(id_, down, link ? &link->downstream() : nullptr, tlm::TLM_ACCEPTED));
     }
     out_unit_->redirect_node(d.forward(id_, out_unit_->node_call(), nullptr, tlm::TLM_COMPLETED));
     for (int input = 0; input <= ports_; ++input) {  // the node's port last
-        link_bw_call* const up = in_unit_.upstream_call(input);
-        auto* const link = binder_of_class<link_pair<router, router>>(up);
+        link_bw_call* up = in_unit_.upstream_call(input);
+        auto* const link = binder_of_class<pair>(up);
+        if (link && !d.ordered())
+            up = d.keep(std::make_unique<threaded_credit>(link->upstream(), link->tag()));
         in_unit_.redirect_upstream(input, d.backward(id_, up, link ? &link->upstream() : nullptr));
     }
 }

@@ -252,6 +252,23 @@ class router : public stepper::client, public sc_core::sc_module {
     /// output_unit::credit_tag, or kEjectionCredit for the node's.
     [[gnu::always_inline]] inline tlm::tlm_sync_enum credit(int tag, flit& f, tlm::tlm_phase& ph,
                                                             sc_core::sc_time& t);
+    /// receive() and credit() with their common case taken while the stepper steps
+    /// (`OnThreads` false: stepper::stepping()) or while the routers step on the threads (true:
+    /// stepper::on_threads(); the link ends defer_links makes, threaded_link_ends in router.cpp).
+    template <bool OnThreads>
+    [[gnu::always_inline]] inline tlm::tlm_sync_enum receive_as(int first, flit& f,
+                                                                tlm::tlm_phase& ph,
+                                                                sc_core::sc_time& t);
+    template <bool OnThreads>
+    [[gnu::always_inline]] inline tlm::tlm_sync_enum credit_as(int tag, flit& f, tlm::tlm_phase& ph,
+                                                               sc_core::sc_time& t);
+    /// Whether receive_as<OnThreads> and credit_as<OnThreads> take their common case.
+    template <bool OnThreads>
+    bool in_step() const {
+        return OnThreads ? clock_.on_threads() : clock_.stepping();
+    }
+    friend class threaded_arrival;  // calls receive_as<true>
+    friend class threaded_credit;   // calls credit_as<true>
     /// The tag of the ejection binding's credits (none are valid): no link output's credit tag.
     static constexpr int kEjectionCredit = -1;
     /// The tag of a design-space router's link output `o`, and of a paper router's output whose

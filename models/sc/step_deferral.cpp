@@ -21,7 +21,7 @@ class step_deferral::deferred_fw final : public link_fw_call {
         r.to = this;
         r.pkt = f.pkt;
         r.vc = f.vc;
-        r.a = t.value();
+        r.delay = t;
         list_.push_back(r);
         return reply_;
     }
@@ -45,7 +45,7 @@ class step_deferral::deferred_bw final : public link_bw_call {
         record r{kind::credit};
         r.to = this;
         r.vc = f.vc;
-        r.a = t.value();
+        r.delay = t;
         list_.push_back(r);
         return tlm::TLM_ACCEPTED;
     }
@@ -57,7 +57,7 @@ class step_deferral::deferred_bw final : public link_bw_call {
         f.pkt = nullptr;
         f.vc = r.vc;
         tlm::tlm_phase ph = tlm::END_REQ;
-        sc_core::sc_time delay = sc_core::sc_time::from_value(r.a);
+        sc_core::sc_time delay = r.delay;
         if (!upstream_) {
             to_->nb_transport_bw(f, ph, delay);
             return;
@@ -377,7 +377,7 @@ void step_deferral::replay_record(const outbox& box, const record& r, std::uint6
             f.pkt = r.pkt;
             f.vc = r.vc;
             tlm::tlm_phase ph = tlm::BEGIN_REQ;
-            sc_core::sc_time delay = sc_core::sc_time::from_value(r.a);
+            sc_core::sc_time delay = r.delay;
             static_cast<deferred_fw*>(r.to)->target()->nb_transport_fw(f, ph, delay);
             return;
         }

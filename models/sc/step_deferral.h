@@ -66,6 +66,16 @@ class step_deferral {
     link_fw_call* forward(std::uint32_t sender, link_fw_call* to, router* downstream,
                           tlm::tlm_sync_enum reply);
     link_bw_call* backward(std::uint32_t sender, link_bw_call* to, router* upstream);
+    /// Keeps a link end a router made for its calls on the threads (router::defer_links) as long
+    /// as the recording.
+    link_fw_call* keep(std::unique_ptr<link_fw_call> end) {
+        ends_fw_.push_back(std::move(end));
+        return ends_fw_.back().get();
+    }
+    link_bw_call* keep(std::unique_ptr<link_bw_call> end) {
+        ends_bw_.push_back(std::move(end));
+        return ends_bw_.back().get();
+    }
     void wake(std::uint32_t router_id, void* client, std::uint64_t cycle);
     /// Not ordered(): router `id` is asked to step in cycle `t` + 1 already (stepper::
     /// due_next_router, with this cycle's requests not yet in the calendar).
@@ -100,9 +110,12 @@ class step_deferral {
         std::int32_t index = 0;  ///< vc, unit, or the link/packet event's place
         void* to = nullptr;      ///< proxy, client or packet
         packet* pkt = nullptr;
-        std::uint64_t a = 0, b = 0, c = 0;  ///< delay or cycle, step, values
+        std::uint64_t a = 0, b = 0, c = 0;  ///< cycle or index, step, values
         std::uint32_t router = 0;
         router_call call = nullptr;
+        /// A send's or a credit's delay, kept as it came (no conversion from its value, a call
+        /// into the kernel's library, per replay).
+        sc_core::sc_time delay{};
     };
     struct outbox {
         std::vector<record> records;  ///< replayed on the kernel's thread, in order
@@ -160,6 +173,8 @@ class step_deferral {
     std::vector<const router*> routers_;  ///< by id (track)
     std::vector<std::unique_ptr<deferred_fw>> fws_;
     std::vector<std::unique_ptr<deferred_bw>> bws_;
+    std::vector<std::unique_ptr<link_fw_call>> ends_fw_;  ///< keep()
+    std::vector<std::unique_ptr<link_bw_call>> ends_bw_;
     std::vector<std::uint64_t> copies_;  ///< provisional index -> serial, this cycle
     std::mutex copy_lock_;
     bool active_ = false;

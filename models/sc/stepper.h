@@ -94,8 +94,12 @@ class stepper : public sc_core::sc_module {
     bool due_next_router(const client& c) const {
         return in_tick_ && routers_.waiting(c.id_) == current_ + 1;
     }
-    /// True while the stepper steps its clients (now() is the cycle being stepped).
+    /// True while the stepper steps its clients on the kernel's thread (now() is the cycle being
+    /// stepped).
     bool stepping() const { return in_tick_; }
+    /// True while the routers step on the threads (--threads; now() is the cycle being stepped,
+    /// stepping() false: their wake-ups are recorded).
+    bool on_threads() const { return on_threads_; }
     /// The cycle being stepped, or the current simulation cycle outside a step.
     std::uint64_t now() const {
         return in_tick_ || on_threads_ ? current_ : cycle_of(sc_core::sc_time_stamp());

@@ -86,6 +86,14 @@ def refusals(d3sim):
     lines = r.stderr.strip().splitlines()
     if r.returncode != 2 or len(lines) != 1 or "--threads 2 does not run" not in lines[0]:
         sys.exit(f"--threads 2 with --fail-links: exit {r.returncode}, stderr {r.stderr!r}")
+    # Packets of several flits: --threads 2 gave other figures than one thread (found
+    # 2026-11-30, docs/architecture.md "Threads"), so they are refused until it does not.
+    for extra in (["--packet-length", "2"], ["--packet-sizes", "1:0.5,4:0.5"]):
+        r = subprocess.run([d3sim, "--k", "2", "--m", "4", "--traffic", "uniform", "--rate",
+                            "0.1", "--threads", "2"] + extra, capture_output=True, text=True)
+        lines = r.stderr.strip().splitlines()
+        if r.returncode != 2 or len(lines) != 1 or "more than one flit" not in lines[0]:
+            sys.exit(f"--threads 2 {' '.join(extra)}: exit {r.returncode}, stderr {r.stderr!r}")
     for extra in (["--decoder", "lockstep"], ["--wave-decoder", "--wave", "/dev/null"]):
         r = subprocess.run([d3sim, "--k", "2", "--m", "4", "--primitive", "all-to-all",
                             "--threads", "2"] + extra, capture_output=True, text=True)
