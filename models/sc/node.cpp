@@ -118,6 +118,15 @@ template <typename Closed, typename Sized>
         // before the launches of step t, whose first hop is t + 1): the first one's is the least.
         if (stats_.launched++ == 0) stats_.first_hop = first_hop;
     }
+    if (sink_) {
+        // Usable at its first hop: after the channel's cycle (none for a turnaround reply). Its
+        // credit as the channel's would come back (nb_transport_bw, credit): lane 0, one class.
+        const std::uint64_t due = sink_->inject(p, first_hop);
+        lane& q = lanes_[0];
+        q.credit_due.push_back(due);
+        if (!q.waiting.empty()) clock_.wake(*this, due);
+        return;
+    }
     flit f;  // member by member (flit::seq is not read on the injection channel)
     f.pkt = p;
     f.vc = l.service;  // the injection channel of its class

@@ -18,6 +18,7 @@
 #include "core/router/service.h"
 #include "core/run/ledger.h"
 #include "core/workload/program.h"
+#include "sc/injection_sink.h"
 #include "sc/packet_pool.h"
 #include "sc/protocol.h"
 #include "sc/stepper.h"
@@ -72,6 +73,12 @@ class node : public stepper::client, public sc_core::sc_module {
     }
 
     void step(std::uint64_t t) override;
+    /// Hands its packets to `sink` (its router's router::direct_injection) by a direct call, not
+    /// over inject_out, and takes each one's injection credit back as the channel would return
+    /// it. A node of one service class; any other keeps its injection channel.
+    void inject_into(injection_sink& sink) {
+        if (classes_ == 1) sink_ = &sink;
+    }
     /// Its router failed during the run (network::fail_node): the launches still waiting are
     /// told to `dropped` and forgotten, and from now on its step does nothing.
     void fail(const std::function<void(const launch&)>& dropped);
@@ -223,7 +230,8 @@ class node : public stepper::client, public sc_core::sc_module {
     ledger& ledger_;
     stepper& clock_;
     std::unique_ptr<node_program> program_;
-    link_fw_call* fw_ = nullptr;  ///< the injection (protocol.h: the call's own interface)
+    link_fw_call* fw_ = nullptr;      ///< the injection (protocol.h: the call's own interface)
+    injection_sink* sink_ = nullptr;  ///< inject_into's (nullptr: the injection over fw_)
 
     const int classes_;
     const reaction reacts_;  ///< what the program does with a delivery (none: no program)
