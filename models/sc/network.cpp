@@ -125,6 +125,7 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
         r.out.bind(nodes[i].eject_in);
         nodes[i].inject_out.bind(r.in);
         r.bind_input(ports);
+        if (injection_sink* sink = r.direct_injection()) nodes[i].inject_into(*sink);
     }
     if (cfg_.memory_limit_mib > 0)
         ledger_.watch_growth(kMemoryCheckMessages, [this] { check_memory(); });

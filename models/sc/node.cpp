@@ -93,9 +93,10 @@ std::size_t node::waiting() const {
 
 // send and inject are inlined into step: one launch per node step in the all-to-all, whose call
 // frames cost more than their bodies.
-template <typename Closed, typename Sized>
+template <typename Closed, typename Sized, typename Direct>
 [[gnu::always_inline]] inline void node::send(const launch& l, std::uint64_t first_hop,
-                                              const sc_core::sc_time& delay, Closed closed, Sized) {
+                                              const sc_core::sc_time& delay, Closed closed, Sized,
+                                              Direct) {
     // Every field set here (acquire_unset): no reset first.
     packet* p = pool_.acquire_unset();
     p->msg = closed ? ledger_.launch_closed_form(id_, at_, l.hdr) : ledger_.launch(id_, at_, l.hdr);
@@ -118,6 +119,15 @@ template <typename Closed, typename Sized>
         // before the launches of step t, whose first hop is t + 1): the first one's is the least.
         if (stats_.launched++ == 0) stats_.first_hop = first_hop;
     }
+    if constexpr (Direct::value) {
+        // Usable at its first hop: after the channel's cycle (none for a turnaround reply). Its
+        // credit as the channel's would come back (nb_transport_bw, credit): lane 0, one class.
+        const std::uint64_t due = sink_->inject(p, first_hop);
+        lane& q = lanes_[0];
+        q.credit_due.push_back(due);
+        if (!q.waiting.empty()) clock_.wake(*this, due);
+        return;
+    }
     flit f;  // member by member (flit::seq is not read on the injection channel)
     f.pkt = p;
     f.vc = l.service;  // the injection channel of its class
@@ -127,18 +137,19 @@ template <typename Closed, typename Sized>
     if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_fw", r, tlm::TLM_ACCEPTED);
 }
 
-template <typename Closed, typename Sized>
+template <typename Closed, typename Sized, typename Direct>
 [[gnu::always_inline]] inline bool node::inject(lane& q, const launch& l, std::uint64_t t,
-                                                Closed closed, Sized sized) {
+                                                Closed closed, Sized sized, Direct direct) {
     if (!has_room(q)) return false;
-    send(l, t + 1, injection_delay_, closed, sized);  // the injection channel takes one cycle
+    send(l, t + 1, injection_delay_, closed, sized,
+         direct);  // the injection channel takes one cycle
     ++q.sent;
     --q.credits;
     return true;
 }
 
-template <typename Classes, typename Closed>
-inline void node::step_classes(std::uint64_t t, Classes classes, Closed closed) {
+template <typename Classes, typename Closed, typename Direct>
+inline void node::step_classes(std::uint64_t t, Classes classes, Closed closed, Direct direct) {
     collect_credits(t, classes);
     constexpr std::is_same<Classes, int> sized{};  // step_classes_of: packets may have sizes
     // Replies launched in the delivery step t - 1 (their credits and width taken then): they
@@ -148,7 +159,7 @@ inline void node::step_classes(std::uint64_t t, Classes classes, Closed closed) 
     // plan_slots_ read through a kept pointer.
     if (!closed) {
         for (const launch& l : turnaround_)
-            send(l, t, sc_core::SC_ZERO_TIME, std::false_type{}, sized);
+            send(l, t, sc_core::SC_ZERO_TIME, std::false_type{}, sized, direct);
         turnaround_.clear();
         sent_cycle_ = t;
     }
@@ -171,7 +182,8 @@ inline void node::step_classes(std::uint64_t t, Classes classes, Closed closed) 
             lane& q = lanes_[0];
             auto next = step_launches->begin();
             if (q.waiting.empty())  // as if queued and taken from the front below
-                while (next != step_launches->end() && inject(q, *next, t, closed, sized)) ++next;
+                while (next != step_launches->end() && inject(q, *next, t, closed, sized, direct))
+                    ++next;
             if (next != step_launches->end()) q.waiting.append(next, step_launches->end());
         } else {
             for (const launch& l : *step_launches) lanes_[l.service].waiting.push_back(l);
@@ -179,7 +191,7 @@ inline void node::step_classes(std::uint64_t t, Classes classes, Closed closed) 
     }
     for (int c = 0; c < classes; ++c) {  // the privileged class first
         lane& q = lanes_[c];
-        while (!q.waiting.empty() && inject(q, q.waiting.front(), t, closed, sized))
+        while (!q.waiting.empty() && inject(q, q.waiting.front(), t, closed, sized, direct))
             q.waiting.pop_front();
         if (!q.waiting.empty()) stats_.queue_stalls += q.waiting.size();  // size() divides
     }
@@ -214,6 +226,19 @@ void node::step_one_class(client& c, std::uint64_t t) {
 
 void node::step_closed(client& c, std::uint64_t t) {
     static_cast<node&>(c).step_classes(t, std::integral_constant<int, 1>{}, std::true_type{});
+}
+
+void node::step_direct(client& c, std::uint64_t t) {
+    static_cast<node&>(c).step_classes(t, std::integral_constant<int, 1>{}, std::false_type{},
+                                       std::true_type{});
+}
+
+// The default step alone (one class, no plan in closed form, no hand-over at the tail): any other
+// keeps its injection channel.
+void node::inject_into(injection_sink& sink) {
+    if (stepped_with() != &node::step_one_class) return;
+    sink_ = &sink;
+    step_with(&node::step_direct);
 }
 
 void node::step_classes_of(client& c, std::uint64_t t) {

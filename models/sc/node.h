@@ -10,6 +10,7 @@
 #include <memory>
 #include <systemc>
 #include <tlm>
+#include <type_traits>
 #include <vector>
 
 #include "core/containers/unbounded_queue.h"
@@ -18,6 +19,7 @@
 #include "core/router/service.h"
 #include "core/run/ledger.h"
 #include "core/workload/program.h"
+#include "sc/injection_sink.h"
 #include "sc/packet_pool.h"
 #include "sc/protocol.h"
 #include "sc/stepper.h"
@@ -72,6 +74,10 @@ class node : public stepper::client, public sc_core::sc_module {
     }
 
     void step(std::uint64_t t) override;
+    /// Hands its packets to `sink` (its router's router::direct_injection) by a direct call, not
+    /// over inject_out, and takes each one's injection credit back as the channel would return
+    /// it. A node of one service class; any other keeps its injection channel.
+    void inject_into(injection_sink& sink);
     /// Its router failed during the run (network::fail_node): the launches still waiting are
     /// told to `dropped` and forgotten, and from now on its step does nothing.
     void fail(const std::function<void(const launch&)>& dropped);
@@ -179,8 +185,9 @@ class node : public stepper::client, public sc_core::sc_module {
     /// step() with `classes` service classes: classes_, or std::integral_constant 1 (the default
     /// configuration), whose loops over the classes the compiler then drops. With `closed` true
     /// (std::true_type: closed_form_), every launch is the plan's, in the ledger's closed form.
-    template <typename Classes, typename Closed>
-    void step_classes(std::uint64_t t, Classes classes, Closed closed);
+    /// With `direct` true (std::true_type: step_direct), its packets go to sink_.
+    template <typename Classes, typename Closed, typename Direct = std::false_type>
+    void step_classes(std::uint64_t t, Classes classes, Closed closed, Direct direct = {});
     /// step() of a node with one service class, not closed_form_ (a step_function: the node
     /// chooses its case once, stepper::client::step_with).
     static void step_one_class(client& c, std::uint64_t t);
@@ -188,11 +195,13 @@ class node : public stepper::client, public sc_core::sc_module {
     static void step_closed(client& c, std::uint64_t t);
     /// step() of a node with several classes.
     static void step_classes_of(client& c, std::uint64_t t);
+    /// step_one_class() of a node that hands its packets to sink_ (inject_into).
+    static void step_direct(client& c, std::uint64_t t);
     /// Injects one packet whose first hop is at `first_hop` (`closed`: see step_classes). With
     /// `Sized` (std::true_type: step_classes_of) it sets the packet's size (packet::flits).
-    template <typename Closed, typename Sized>
+    template <typename Closed, typename Sized, typename Direct>
     void send(const launch& l, std::uint64_t first_hop, const sc_core::sc_time& delay,
-              Closed closed, Sized sized);
+              Closed closed, Sized sized, Direct direct);
     /// The program's immediate() launches of delivery step `t` (the paper's turnaround).
     void launch_immediately(std::uint64_t t);
     /// Launches waiting in the queues of every class.
@@ -210,8 +219,9 @@ class node : public stepper::client, public sc_core::sc_module {
     /// are left.
     bool has_room(const lane& q) const { return q.sent < injection_width_ && q.credits > 0; }
     /// Sends `l` in step `t` when has_room(q) (and takes the room).
-    template <typename Closed, typename Sized>
-    bool inject(lane& q, const launch& l, std::uint64_t t, Closed closed, Sized sized);
+    template <typename Closed, typename Sized, typename Direct>
+    bool inject(lane& q, const launch& l, std::uint64_t t, Closed closed, Sized sized,
+                Direct direct);
 
     const int injection_width_;  ///< the configuration's, kept here: no pointer to it per launch
     /// The network's packet length (router_params::packet_length): a packet's size when its
@@ -223,7 +233,8 @@ class node : public stepper::client, public sc_core::sc_module {
     ledger& ledger_;
     stepper& clock_;
     std::unique_ptr<node_program> program_;
-    link_fw_call* fw_ = nullptr;  ///< the injection (protocol.h: the call's own interface)
+    link_fw_call* fw_ = nullptr;      ///< the injection (protocol.h: the call's own interface)
+    injection_sink* sink_ = nullptr;  ///< inject_into's (step_direct only)
 
     const int classes_;
     const reaction reacts_;  ///< what the program does with a delivery (none: no program)

@@ -57,6 +57,7 @@
 #include "core/router/step_traits.h"
 #include "core/run/stats.h"
 #include "core/vc_router/vc_router.h"
+#include "sc/injection_sink.h"
 #include "sc/link_socket.h"
 #include "sc/packet_pool.h"
 #include "sc/protocol.h"
@@ -122,6 +123,9 @@ class router : public stepper::client, public sc_core::sc_module {
     /// its packets flit by flit; nullptr for the paper's router.
     const vc_router* design() const { return design_.get(); }
     vc_router* design() { return design_.get(); }
+    /// Where its node may hand packets over by a direct call (node::inject_into): a design-space
+    /// router's units; nullptr for the paper's router (its injection channel).
+    injection_sink* direct_injection() { return design_ ? &design_sink_ : nullptr; }
     /// The background traffic's figures (--background; decodes are counted in stats()).
     const router_stats& background_stats() const { return background_stats_; }
     /// The first conflicts of this router (at most kConflictLog), in step order.
@@ -449,6 +453,17 @@ class router : public stepper::client, public sc_core::sc_module {
     // --threads N > 1 (as_before_step): blocked_ before the last step, and that step's cycle.
     bool blocked_before_ = false;
     std::uint64_t stepped_at_ = ~std::uint64_t{0};
+    /// direct_injection(): a node's packet into the design-space router's source queue, as
+    /// receive_design takes one from the injection channel (router_design.cpp).
+    class design_sink final : public injection_sink {
+      public:
+        explicit design_sink(router& r) : r_(r) {}
+        std::uint64_t inject(packet* p, std::uint64_t ready) override;
+
+      private:
+        router& r_;
+    };
+    design_sink design_sink_{*this};
 };
 
 // The links' and binders' transport calls, with receive and credit inline in them, are made in

@@ -5,8 +5,11 @@
 #include <tlm_utils/simple_initiator_socket.h>
 
 #include <algorithm>
+#include <memory>
 #include <string>
+#include <vector>
 
+#include "sc/injection_sink.h"
 #include "sc/node.h"
 #include "sim_util.h"
 #include "tb/report.h"
@@ -69,6 +72,65 @@ TEST(Node, ADeliveryReachesTheLedgerCheck) {
     deliver();  // a duplicate: counted as bad (d3/node warning)
     EXPECT_EQ(h.n->stats().received, 2u);
     EXPECT_EQ(h.n->stats().bad, 1u);
+}
+
+/// Launches `count` packets in step 0 and nothing after.
+struct burst final : node_program {
+    header hdr;
+    int count = 0;
+    void launches(std::uint64_t step, std::vector<launch>& out) override {
+        if (step != 0) return;
+        for (int i = 0; i < count; ++i) out.push_back({hdr, static_cast<std::uint64_t>(i)});
+    }
+    bool finished(std::uint64_t step) const override { return step > 0; }
+    reaction reacts() const override { return reaction::none; }
+};
+
+/// Stands for a router's direct injection: records the step and ready cycle of each packet and
+/// returns its credit one cycle later.
+struct recording_sink final : injection_sink {
+    explicit recording_sink(const stepper& c) : clock(c) {}
+    std::uint64_t inject(packet* p, std::uint64_t ready) override {
+        payloads.push_back(p->payload);
+        steps.push_back(clock.now());
+        readies.push_back(ready);
+        return clock.now() + 1;
+    }
+    const stepper& clock;
+    std::vector<std::uint64_t> payloads, steps, readies;
+};
+
+// A node handing its packets over by a direct call (node::inject_into) keeps the injection
+// channel's rules: in order, at most the injection width per step, no more than its credits (the
+// injection depth), each credit back in the cycle the sink says; a packet is ready one cycle after
+// its launch step. Width 3, depth 2: two packets a step.
+TEST(Node, ADirectInjectionKeepsTheChannelsWidthAndCredits) {
+    D3_REQUIRE_FRESH_KERNEL();
+    network_config cfg;
+    cfg.k = 1;
+    cfg.m = 2;
+    cfg.router.injection_width = 3;
+    cfg.router.injection_depth = 2;
+    cfg = cfg.resolved();
+    const topology topo{1, 2};
+    packet_pool pool;
+    ledger book{topo};
+    stepper clock{"clock", 8};
+    auto program = std::make_unique<burst>();
+    program->hdr = make_source_vector_header(false, 3, {0, 1, 0});
+    program->count = 7;
+    node n("node", node::setup{cfg, topo, {0, 0, 0}, pool, book, clock, std::move(program)});
+    router_end r{"router"};
+    r.eject.bind(n.eject_in);
+    n.inject_out.bind(r.inject);
+    recording_sink sink(clock);
+    n.inject_into(sink);
+    sc_core::sc_start();
+    EXPECT_EQ(sink.payloads, (std::vector<std::uint64_t>{0, 1, 2, 3, 4, 5, 6}));
+    EXPECT_EQ(sink.steps, (std::vector<std::uint64_t>{0, 0, 1, 1, 2, 2, 3}));
+    EXPECT_EQ(sink.readies, (std::vector<std::uint64_t>{1, 1, 2, 2, 3, 3, 4}));
+    EXPECT_EQ(n.stats().launched, 7u);
+    EXPECT_EQ(n.queued(), 0u);
 }
 
 TEST(Node, CallsOutsideTheLinkProtocolAreReported) {

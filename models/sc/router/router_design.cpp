@@ -6,6 +6,10 @@
 #include "core/vc_router/design_setup.h"
 
 namespace d3 {
+namespace {
+/// The cycles a design-space router's injection credit takes back to its node.
+constexpr std::uint64_t kInjectionCreditCycles = 1;
+}  // namespace
 
 // Instead of the paper's units (build_paper_units): its input unit keeps only the buffer indices
 // and the node's injection credits, its route stage decodes for design_io.
@@ -30,6 +34,17 @@ void router::step_design(client& c, std::uint64_t t) {
     if (next != UINT64_MAX) r.clock_.wake_router(r, next);
 }
 
+// As receive_design takes a packet from the injection channel: counted, into its terminal's source
+// queue, the router woken; the node's credit is back after the channel's one cycle (bind_design).
+std::uint64_t router::design_sink::inject(packet* p, std::uint64_t ready) {
+    router& r = r_;
+    (p->background ? r.background_stats_ : r.stats_).flits_injected += p->flits;
+    const std::uint64_t now = r.clock_.now();
+    r.design_->inject(p, ready, now);
+    r.clock_.wake_router(r, ready);
+    return now + kInjectionCreditCycles;
+}
+
 router_stats router::design_stats() const {
     router_stats s = design_->stats();
     s.flits_injected = stats_.flits_injected;
@@ -50,8 +65,8 @@ void router::bind_design() {
         const int input = input_of_binding_[b];
         const int first = first_buffer(input);
         in.retag(static_cast<int>(b), first);
-        if (input == ports_) {  // the node's injection credits: one cycle
-            in_unit_.bind_upstream(input, in[static_cast<int>(b)], cycles(1));
+        if (input == ports_) {  // the node's injection credits
+            in_unit_.bind_upstream(input, in[static_cast<int>(b)], cycles(kInjectionCreditCycles));
             continue;
         }
         const auto latency = static_cast<std::uint64_t>(port_of(input, topo_.k()).global
