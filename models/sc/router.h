@@ -258,7 +258,7 @@ class router : public stepper::client, public sc_core::sc_module {
                                                             sc_core::sc_time& t);
     /// receive() and credit() with their common case taken while the stepper steps
     /// (`OnThreads` false: stepper::stepping()) or while the routers step on the threads (true:
-    /// stepper::on_threads(); the link ends defer_links makes, threaded_link_ends in router.cpp).
+    /// stepper::on_threads(); the link ends defer_links makes: threaded_arrival, threaded_credit).
     template <bool OnThreads>
     [[gnu::always_inline]] inline tlm::tlm_sync_enum receive_as(int first, flit& f,
                                                                 tlm::tlm_phase& ph,
@@ -298,8 +298,11 @@ class router : public stepper::client, public sc_core::sc_module {
     }
     /// A packet from the node (into an injection buffer) counts its flits as injected.
     void count_injected(int fifo, const packet& p) {
-        if (in_unit_.is_injection(fifo))
-            (p.background ? background_stats_ : stats_).flits_injected += p.flits;
+        if (in_unit_.is_injection(fifo)) count_injected(p);
+    }
+    /// A packet from the node counts its flits as injected.
+    void count_injected(const packet& p) {
+        (p.background ? background_stats_ : stats_).flits_injected += p.flits;
     }
     /// receive() for any arrival (receive takes the common ones itself; see router.cpp). The
     /// transport's arguments first, in the registers the binder's call has them in: the binder

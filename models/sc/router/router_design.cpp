@@ -38,7 +38,7 @@ void router::step_design(client& c, std::uint64_t t) {
 // queue, the router woken; the node's credit is back after the channel's one cycle (bind_design).
 std::uint64_t router::design_sink::inject(packet* p, std::uint64_t ready) {
     router& r = r_;
-    (p->background ? r.background_stats_ : r.stats_).flits_injected += p->flits;
+    r.count_injected(*p);
     const std::uint64_t now = r.clock_.now();
     r.design_->inject(p, ready, now);
     r.clock_.wake_router(r, ready);
