@@ -17,7 +17,9 @@ const char* const kMsgType = "d3/router";
 // with the same unit calls in both, GCC inlined the switch allocation and the release into
 // neither (each called twice), which one thread paid on every hop (docs/performance.md).
 template <typename Step>
-struct threaded_step : Step {};
+struct threaded_step : Step {
+    static constexpr bool replays_arrivals = Step::flits;
+};
 template <typename Step>
 constexpr bool is_threaded = false;
 template <typename Step>

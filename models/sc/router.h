@@ -239,6 +239,14 @@ class router : public stepper::client, public sc_core::sc_module {
         blocked_ = now;
     }
 
+    /// --threads: packet `p` from router `sender`, replayed after this router's step of cycle
+    /// `t` (sc/step_deferral.h), taken as one thread would have taken it: before that step when
+    /// the sender's id is lower, so that a packet of F > 1 flits in a buffer the step emptied is
+    /// read after the one the step served (input_unit::take_as_before_step).
+    void arrived_before_step(std::uint32_t sender, std::uint64_t t, const packet* p) {
+        if (sender < id_ && stepped_at_ == t) in_unit_.take_as_before_step(p);
+    }
+
   private:
     template <typename>
     friend class link_fw_end;  // calls receive

@@ -12,9 +12,9 @@ namespace d3 {
 // for the receiver's share), answered as the receiver answers (a router accepts, a node completes).
 class step_deferral::deferred_fw final : public link_fw_call {
   public:
-    deferred_fw(step_deferral& d, std::vector<record>& to_list, link_fw_call* to,
-                tlm::tlm_sync_enum reply)
-        : d_(d), list_(to_list), to_(to), reply_(reply) {}
+    deferred_fw(step_deferral& d, std::vector<record>& to_list, std::uint32_t sender,
+                link_fw_call* to, router* downstream, tlm::tlm_sync_enum reply)
+        : d_(d), list_(to_list), sender_(sender), to_(to), downstream_(downstream), reply_(reply) {}
     tlm::tlm_sync_enum nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
         if (!d_.active() || ph != tlm::BEGIN_REQ) return to_->nb_transport_fw(f, ph, t);
         record r{kind::send};
@@ -25,12 +25,24 @@ class step_deferral::deferred_fw final : public link_fw_call {
         list_.push_back(r);
         return reply_;
     }
-    link_fw_call* target() const { return to_; }
+    // One thread would have made a send from a router with a lower id before the router
+    // downstream stepped in this cycle (router::arrived_before_step).
+    void replay(const record& r, std::uint64_t t) {
+        flit f;
+        f.pkt = r.pkt;
+        f.vc = r.vc;
+        tlm::tlm_phase ph = tlm::BEGIN_REQ;
+        sc_core::sc_time delay = r.delay;
+        to_->nb_transport_fw(f, ph, delay);
+        if (downstream_) downstream_->arrived_before_step(sender_, t, r.pkt);
+    }
 
   private:
     step_deferral& d_;
     std::vector<record>& list_;
+    const std::uint32_t sender_;
     link_fw_call* const to_;
+    router* const downstream_;
     const tlm::tlm_sync_enum reply_;
 };
 
@@ -203,7 +215,7 @@ link_fw_call* step_deferral::forward(std::uint32_t sender, link_fw_call* to, rou
     std::vector<record>* list = &box_of(sender).records;
     if (!ordered_ && writes_at_once(sender, downstream)) return to;
     if (!ordered_ && downstream) list = &box_of(sender).to_share[share_of(downstream->id())];
-    fws_.push_back(std::make_unique<deferred_fw>(*this, *list, to, reply));
+    fws_.push_back(std::make_unique<deferred_fw>(*this, *list, sender, to, downstream, reply));
     return fws_.back().get();
 }
 
@@ -372,15 +384,8 @@ void step_deferral::replay(std::uint64_t t) {
 
 void step_deferral::replay_record(const outbox& box, const record& r, std::uint64_t t) {
     switch (r.what) {
-        case kind::send: {
-            flit f;
-            f.pkt = r.pkt;
-            f.vc = r.vc;
-            tlm::tlm_phase ph = tlm::BEGIN_REQ;
-            sc_core::sc_time delay = r.delay;
-            static_cast<deferred_fw*>(r.to)->target()->nb_transport_fw(f, ph, delay);
-            return;
-        }
+        case kind::send:
+            return static_cast<deferred_fw*>(r.to)->replay(r, t);
         case kind::credit:
             return static_cast<deferred_bw*>(r.to)->replay(r, t);
         case kind::wake:

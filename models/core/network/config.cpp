@@ -195,14 +195,13 @@ std::optional<std::string> network_config::check_threads() const {
     if (threads < 1) return std::string("--threads must be a positive count or auto");
     if (threads == 1) return std::nullopt;
     const router_params& r = router;
-    const char* why =
-        r.design_space() ? "a design-space router"
-        : r.switch_allocator_impl != unit_impl::cpp || r.replicator_impl != unit_impl::cpp ||
-                r.hold_stage_impl != unit_impl::cpp
-            ? "a router unit in RTL (--unit-impl)"
-        : faults()            ? "failed links or routers (--fail-links, --fail-routers)"
-        : r.packet_length > 1 ? "packets of more than one flit (--packet-length, --packet-sizes)"
-                              : nullptr;
+    const char* why = r.design_space() ? "a design-space router"
+                      : r.switch_allocator_impl != unit_impl::cpp ||
+                              r.replicator_impl != unit_impl::cpp ||
+                              r.hold_stage_impl != unit_impl::cpp
+                          ? "a router unit in RTL (--unit-impl)"
+                      : faults() ? "failed links or routers (--fail-links, --fail-routers)"
+                                 : nullptr;
     if (!why) return std::nullopt;
     return "--threads " + std::to_string(threads) + " does not run " + why +
            " yet: use --threads 1 (docs/architecture.md, \"Threads\")";

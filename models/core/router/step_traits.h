@@ -33,6 +33,9 @@ struct paper_step {
     static constexpr bool background = false;   ///< background traffic's figures kept apart
     static constexpr bool tracks_next = SlowLinks;  ///< input_unit::next_work from the step
     static constexpr bool hold_unit = false;  ///< the hold stage's decisions from another unit
+    /// --threads N > 1 (F > 1): the link buffers a step emptied kept for the arrivals replayed
+    /// after it (input_unit::take_as_before_step).
+    static constexpr bool replays_arrivals = false;
     /// Links of more than two latencies (a file network's; D3's and MDF's have a global and a
     /// local one): the output unit's third and later credit rings.
     static constexpr bool many_latencies = std::is_same_v<Net, file_network>;
@@ -48,6 +51,7 @@ struct any_step {
     static constexpr bool background = true;
     static constexpr bool tracks_next = false;
     static constexpr bool hold_unit = false;
+    static constexpr bool replays_arrivals = false;
     static constexpr bool many_latencies = true;
     using network = any_network;
 };

@@ -135,6 +135,17 @@ class input_unit : public sc_core::sc_object {
         send_credit(u, channel, u.credit_delay);
     }
 
+    /// --threads N > 1 (F > 1): packet `p`, taken after the last step (replayed) where one
+    /// thread takes it before: if it is the only packet of a buffer that step emptied, it is read
+    /// after the packet that step served there, as release makes the new front of a buffer it
+    /// pops (read_after). Buffers kept by a step with `Step::replays_arrivals`.
+    void take_as_before_step(const packet* p) {
+        for (const emptied_buffer& b : emptied_) {
+            ring& q = buffer(b.fifo);
+            if (q.size() == 1 && q.front().pkt == p) return read_after(q.front(), b.served);
+        }
+    }
+
     /// The earliest cycle after `t` at which a buffered packet may be served; packets stalled on
     /// a credit wait for the output unit instead. calendar::kNever when none.
     std::uint64_t next_work(std::uint64_t t) const;
@@ -204,6 +215,11 @@ class input_unit : public sc_core::sc_object {
         e.done = false;
         e.stalled = false;
         if (__builtin_expect(f < injq_, 1)) mark(f, true);  // most arrivals come over a link
+    }
+    /// F > 1: a link buffer reads the packet it served in the last step (`served` flits, one a
+    /// cycle) before its next one, `front`.
+    void read_after(entry& front, int served) {
+        front.ready = std::max(front.ready, step_ + static_cast<std::uint64_t>(served));
     }
     ring& buffer(int f) { return in_[static_cast<std::size_t>(f)]; }
     const ring& buffer(int f) const { return in_[static_cast<std::size_t>(f)]; }
@@ -296,6 +312,13 @@ class input_unit : public sc_core::sc_object {
     };
     std::vector<upstream> upstream_;
     router_stats* stats_;
+    /// Step::replays_arrivals: the link buffers the last step emptied, and the flits of the
+    /// packet each served last.
+    struct emptied_buffer {
+        int fifo;
+        int served;
+    };
+    std::vector<emptied_buffer> emptied_;
 };
 
 // Always inline: GCC kept collect<true>'s loop out of line, a call per router step. The lowest
@@ -312,6 +335,7 @@ template <typename Step>
 [[gnu::always_inline]] inline void input_unit::collect(std::uint64_t t, request_list& out) {
     // read with F > 1 flits or tracks_next only: a store less per plain step
     if (Step::flits || Step::tracks_next) step_ = t;
+    if (Step::replays_arrivals) emptied_.clear();
     // tracks_next: the earliest head not ready yet, in a local (the member, which the pushes to
     // `out` might alias, was loaded and stored at every head) written back after the loop.
     std::uint64_t next_link = ~std::uint64_t{0};
@@ -362,11 +386,12 @@ void input_unit::release(const request_list& asked, Freed&& freed, Changed&& cha
         const int served = flits > 1 ? r->e->pkt->flits : 1;  // (before the pop: its entry)
         ring& q = buffer(f);
         q.pop_front();
-        if (q.empty())
+        if (q.empty()) {
             mark(f, false);
-        else if (flits > 1)  // the buffer reads the served packet's flits first
-            q.front().ready = std::max(q.front().ready, step_ + static_cast<std::uint64_t>(served));
-        else if (Step::tracks_next)  // a new head, never asked: not stalled
+            if (Step::replays_arrivals && flits > 1) emptied_.push_back({f, served});
+        } else if (flits > 1) {
+            read_after(q.front(), served);
+        } else if (Step::tracks_next)  // a new head, never asked: not stalled
             next_link = std::min(next_link, std::max(q.front().ready, step_ + 1));
         if (f >= injq_) __builtin_unreachable();  // a link buffer (for freed's inlined tests)
         freed(f, served);
