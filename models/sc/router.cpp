@@ -156,7 +156,10 @@ inline tlm::tlm_sync_enum router::receive_as(int first, flit& f, tlm::tlm_phase&
         packet* const p = f.pkt;
         if (!in_unit_.accept_in_place(fifo, p, ready)) return receive_late(fifo, p, ready);
         count_injected(fifo, *p);
-        clock_.wake_router(*this, ready);
+        if constexpr (OnThreads)
+            clock_.deferral()->wake_router(*this, id_, ready);
+        else
+            clock_.wake_router(*this, ready);
         return tlm::TLM_ACCEPTED;
     }
     return receive_any(f, ph, t, first);

@@ -232,8 +232,8 @@ link_bw_call* step_deferral::backward(std::uint32_t sender, link_bw_call* to, ro
 // calendar holds for it (the calendar keeps the earliest).
 void step_deferral::wake(std::uint32_t router_id, void* client, std::uint64_t cycle) {
     if (!ordered_) {
+        if (asks_nothing_new(router_id, cycle)) return;
         std::uint64_t& pending = wake_at_[router_id];
-        if (pending <= cycle || clock_.routers_.waiting(router_id) <= cycle) return;
         if (pending == calendar::kNever) box_of(router_id).woken.push_back(router_id);
         pending = cycle;
         return;
