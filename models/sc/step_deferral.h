@@ -5,9 +5,10 @@
 // its own (a packet sent to or a credit for a router of another share, a delivery or an injection
 // credit to its node, a wake-up in the stepper's calendar, a broadcast copy's serial number) is
 // recorded, except share 0's writes to its nodes and its copies' serials, which the kernel's
-// thread, stepping share 0, makes at once. Then each thread replays, in share order, the records
-// addressed to its share's routers, the kernel's thread also the other shares' writes to the
-// nodes and serials, share by share in record order; then it makes the calendar's requests.
+// thread, stepping share 0, makes at once. Then the workers replay, in share order, the records
+// addressed to each share's routers (the first worker share 0's too), while the kernel's thread
+// makes the other shares' writes to the nodes and serials, share by share in record order; then
+// it makes the calendar's requests.
 // With an observer every write is recorded in the
 // outbox of the share that makes it and replayed on the kernel's thread in share order (the
 // files keep one thread's order of events). The SystemC kernel stays on its one thread.
@@ -159,7 +160,9 @@ class step_deferral {
     void run_share(std::size_t w);
     /// Runs the phase on every thread (the kernel's takes share 0) and waits for them.
     void dispatch(phase p);
-    /// Not ordered(): thread w's replay of the sends and credits to its share, in share order.
+    /// Not ordered(): thread w's part of the replay (replay_to_share, replay_node_writes).
+    void replay_on_thread(std::size_t w);
+    /// Not ordered(): the replay of the sends and credits to share w, in share order.
     void replay_to_share(std::size_t w);
     /// The shares of routers 0..routers-1 (at the first link recorded).
     void cut_shares(std::size_t routers);
