@@ -173,6 +173,39 @@ TEST(FlitBuffers, ALinkBufferHoldsWholePacketsAndReadsOneFlitPerCycle) {
     EXPECT_EQ(r.size(), 1u);
 }
 
+// --threads: a step that keeps the buffers it empties (router.cpp's threaded_step of a multi-flit
+// router).
+struct replaying_step : any_step {
+    static constexpr bool replays_arrivals = true;
+};
+
+// One thread takes b (from a router with a lower id) before the step that serves a: b is read
+// after a's 4 flits, from 24 on, as in the test above. On the threads b comes after that step,
+// into the buffer it emptied, and is taken as before it; a packet behind others, or in a buffer
+// the step did not empty, keeps its ready cycle.
+TEST(FlitBuffers, APacketTakenAfterTheStepIsReadAsIfTakenBefore) {
+    input_unit u("input_unit", flit_ports());
+    packet a = of_flits(4), b = of_flits(4), c = of_flits(1), d = of_flits(1);
+    const int q = u.fifo_index(1, 0), other = u.fifo_index(0, 0);
+    ASSERT_TRUE(u.accept(q, &a, 5));
+    request_list r;
+    u.collect<replaying_step>(20, r);
+    ASSERT_EQ(r.size(), 1u);
+    r[0].e->done = true;
+    u.release<replaying_step>(
+        r, [](int, int) {}, [](int) {});
+    ASSERT_TRUE(u.accept(q, &b, 21));
+    ASSERT_TRUE(u.accept(other, &c, 21));
+    u.take_as_before_step(&c);  // a buffer the step did not empty
+    EXPECT_EQ(u.head(other).ready, 21u);
+    u.take_as_before_step(&b);
+    EXPECT_EQ(u.head(q).ready, 24u);
+    ASSERT_TRUE(u.accept(q, &d, 22));
+    u.take_as_before_step(&d);  // behind b: read when b leaves
+    EXPECT_EQ(u.head(q).ready, 24u);
+    EXPECT_EQ(u.size(q), 2u);
+}
+
 TEST(FlitBuffers, AnInjectionLaneReadsOnePacketPerPacketLength) {
     input_unit u("input_unit", flit_ports());
     packet a = of_flits(4), b = of_flits(4);
