@@ -126,6 +126,7 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
         nodes[i].inject_out.bind(r.in);
         r.bind_input(ports);
         if (injection_sink* sink = r.direct_injection()) nodes[i].inject_into(*sink);
+        if (delivery_sink* sink = nodes[i].direct_delivery()) r.deliver_into(*sink);
     }
     if (cfg_.memory_limit_mib > 0)
         ledger_.watch_growth(kMemoryCheckMessages, [this] { check_memory(); });

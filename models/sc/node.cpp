@@ -60,6 +60,7 @@ node::node(const sc_core::sc_module_name& name, setup s)
         eject_in.bind(eject_sized_if_);
     } else {
         eject_in.bind(eject_if_);
+        direct_delivery_ = true;
     }
     clock_.add(*this, /*router_phase=*/false);
     if (program_) clock_.wake(*this, 0);
@@ -288,10 +289,12 @@ inline tlm::tlm_sync_enum node::nb_transport_fw(flit& f, tlm::tlm_phase& ph,
                                                 sc_core::sc_time& tail) {
     if (ph != tlm::BEGIN_REQ || !clock_.stepping() || reacts_ == reaction::answers)
         return deliver(f, ph, tail);
-    packet* const p = f.pkt;
     // Delivered when its tail arrives: F - 1 cycles after the head (docs/multi-flit.md).
-    const std::uint64_t t =
-        tail == sc_core::SC_ZERO_TIME ? clock_.now() : clock_.now() + clock_.cycle_of(tail);
+    return receive(
+        f.pkt, tail == sc_core::SC_ZERO_TIME ? clock_.now() : clock_.now() + clock_.cycle_of(tail));
+}
+
+inline tlm::tlm_sync_enum node::receive(packet* const p, std::uint64_t t) {
     if (!pool_.has_room_to_release() || !ledger_.deliver_first_copy(p->msg, id_))
         return deliver_at(p, t);
     count_received(*p, t);
@@ -400,6 +403,16 @@ tlm::tlm_sync_enum node::credit(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t
     q.credit_due.push_back(due);
     if (!q.waiting.empty()) clock_.wake(*this, due);
     return tlm::TLM_ACCEPTED;
+}
+
+// As eject_if<false>'s nb_transport_fw of a delivery in a step, without the flit, the phase and
+// the delay between cycles and times.
+void node::eject_sink::deliver(packet* p, std::uint64_t at) {
+    if (!node_.clock_.stepping() || node_.reacts_ == reaction::answers) {
+        node_.deliver_at(p, at);
+        return;
+    }
+    node_.receive(p, at);
 }
 
 template <bool Sized>

@@ -19,6 +19,7 @@
 #include "core/router/service.h"
 #include "core/run/ledger.h"
 #include "core/workload/program.h"
+#include "sc/delivery_sink.h"
 #include "sc/injection_sink.h"
 #include "sc/packet_pool.h"
 #include "sc/protocol.h"
@@ -78,6 +79,10 @@ class node : public stepper::client, public sc_core::sc_module {
     /// over inject_out, and takes each one's injection credit back as the channel would return
     /// it. A node of one service class; any other keeps its injection channel.
     void inject_into(injection_sink& sink);
+    /// Where its router may hand deliveries over by a direct call instead of eject_in (a
+    /// design-space router's edges): the same delivery as eject_in's, for a node of one-flit
+    /// packets that hands them over at their ejection; nullptr for any other.
+    delivery_sink* direct_delivery() { return direct_delivery_ ? &eject_sink_ : nullptr; }
     /// Its router failed during the run (network::fail_node): the launches still waiting are
     /// told to `dropped` and forgotten, and from now on its step does nothing.
     void fail(const std::function<void(const launch&)>& dropped);
@@ -106,6 +111,8 @@ class node : public stepper::client, public sc_core::sc_module {
     /// A delivery (eject_in).
     [[gnu::always_inline]] tlm::tlm_sync_enum nb_transport_fw(flit& f, tlm::tlm_phase& ph,
                                                               sc_core::sc_time& t);
+    /// nb_transport_fw's delivery of `p` whose tail arrives in step `t` (and direct_delivery's).
+    [[gnu::always_inline]] tlm::tlm_sync_enum receive(packet* p, std::uint64_t t);
     /// nb_transport_fw in general (out of line: see nb_transport_fw).
     [[gnu::noinline]] tlm::tlm_sync_enum deliver(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t);
     /// A delivery in a run that hands packets over at their tail's arrival (hands_over_at_tail):
@@ -175,7 +182,18 @@ class node : public stepper::client, public sc_core::sc_module {
       private:
         node& node_;
     };
+    /// What direct_delivery gives: a delivery goes to receive, as over eject_if<false>.
+    class eject_sink final : public delivery_sink {
+      public:
+        explicit eject_sink(node& n) : node_(n) {}
+        void deliver(packet* p, std::uint64_t at) override;
+
+      private:
+        node& node_;
+    };
     eject_if<false> eject_if_{*this};
+    eject_sink eject_sink_{*this};
+    bool direct_delivery_ = false;  ///< eject_in bound to eject_if_
     eject_if<true> eject_sized_if_{*this};
     eject_at_tail_if eject_at_tail_if_{*this};
     credit_if credit_if_{*this};

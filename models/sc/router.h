@@ -126,6 +126,11 @@ class router : public stepper::client, public sc_core::sc_module {
     /// Where its node may hand packets over by a direct call (node::inject_into): a design-space
     /// router's units; nullptr for the paper's router (its injection channel).
     injection_sink* direct_injection() { return design_ ? &design_sink_ : nullptr; }
+    /// Its deliveries go to `sink` (node::direct_delivery) by a direct call: a design-space
+    /// router's; the paper's router keeps its ejection channel.
+    void deliver_into(delivery_sink& sink) {
+        if (design_io_) design_io_->deliver_into(sink);
+    }
     /// The background traffic's figures (--background; decodes are counted in stats()).
     const router_stats& background_stats() const { return background_stats_; }
     /// The first conflicts of this router (at most kConflictLog), in step order.

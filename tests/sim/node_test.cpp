@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "sc/delivery_sink.h"
 #include "sc/injection_sink.h"
 #include "sc/node.h"
 #include "sim_util.h"
@@ -72,6 +73,45 @@ TEST(Node, ADeliveryReachesTheLedgerCheck) {
     deliver();  // a duplicate: counted as bad (d3/node warning)
     EXPECT_EQ(h.n->stats().received, 2u);
     EXPECT_EQ(h.n->stats().bad, 1u);
+}
+
+// The same delivery by a direct call (node::direct_delivery, what a design-space router's edges
+// call): the same ledger check and counts.
+TEST(Node, ADirectDeliveryReachesTheLedgerCheck) {
+    D3_REQUIRE_FRESH_KERNEL();
+    harness h;
+    sc_core::sc_start(sc_core::SC_ZERO_TIME);
+    delivery_sink* sink = h.n->direct_delivery();
+    ASSERT_NE(sink, nullptr);
+    const std::uint64_t msg =
+        h.book.launch(h.topo.id({0, 0, 0}), make_source_vector_header(false, 3, {0, 1, 0}));
+    const auto deliver = [&] {
+        packet* p = h.pool.acquire();
+        p->msg = msg;
+        sink->deliver(p, h.clock.now());
+    };
+    deliver();
+    EXPECT_EQ(h.n->stats().received, 1u);
+    EXPECT_EQ(h.n->stats().bad, 0u);
+    deliver();  // a duplicate: counted as bad (d3/node warning)
+    EXPECT_EQ(h.n->stats().received, 2u);
+    EXPECT_EQ(h.n->stats().bad, 1u);
+}
+
+// A node of multi-flit packets (each delivered with its size) keeps its ejection channel.
+TEST(Node, ANodeOfMultiFlitPacketsTakesNoDirectDelivery) {
+    D3_REQUIRE_FRESH_KERNEL();
+    network_config cfg;
+    cfg.k = 1;
+    cfg.m = 2;
+    cfg.router.packet_length = 2;
+    cfg = cfg.resolved();
+    const topology topo{1, 2};
+    packet_pool pool;
+    ledger book{topo};
+    stepper clock{"clock", 8};
+    node n("node", node::setup{cfg, topo, {0, 0, 1}, pool, book, clock, nullptr});
+    EXPECT_EQ(n.direct_delivery(), nullptr);
 }
 
 /// Launches `count` packets in step 0 and nothing after.

@@ -74,7 +74,8 @@ TEST(Expand, EverySourceVectorDecisionMovesAsThePaperWires) {
 // The plain router's route stage expands the reference decoder's decisions without testing their
 // ports and hold flag (expand_unicast<false>): on every valid header of each kind (the space the
 // co-simulation tests walk, tests/cosim/header_space.h), at every router of D3(3,4) and MDF(3,3),
-// a unicast decision is a legal move, and the unchecked expansion makes the same move.
+// a unicast decision is a legal move, and the unchecked expansion makes the same move (and
+// unicast_target finds its target).
 TEST(Expand, ReferenceDecisionsOnValidHeadersAreLegal) {
     const topology d3(3, 4), mdf(std::make_shared<const dragonfly>(3, 3, arrangement::palmtree));
     for (const topology* t : {&d3, &mdf}) {
@@ -93,6 +94,9 @@ TEST(Expand, ReferenceDecisionsOnValidHeadersAreLegal) {
                 ASSERT_TRUE(expand_unicast<false>(dec, at, *t, unchecked));
                 EXPECT_EQ(unchecked.to, checked.to);
                 EXPECT_EQ(unchecked.at, checked.at);
+                target to = 0;
+                ASSERT_TRUE(unicast_target(dec, *t, to));
+                EXPECT_EQ(to, checked.to);
                 ++moves;
             };
             if (t->is_d3())

@@ -65,6 +65,25 @@ inline bool expand_unicast(const decision& d, const coord& at, const topology& t
     }
 }
 
+/// expand_unicast<false>'s target alone, without the router the move leads to: for a route
+/// stage that needs only where the copy leaves (the reference decoder's decisions on valid
+/// headers, whose ports and hold flag are legal). False for a decision that is no unicast move.
+inline bool unicast_target(const decision& d, const topology& t, target& to) {
+    switch (d.act) {
+        case action::eject:
+            to = kEjectTarget;
+            return true;
+        case action::local:
+            to = d.hold ? kHoldTarget : static_cast<target>(index_of({false, d.port}, t.k()));
+            return true;
+        case action::global:
+            to = d.hold ? kHoldTarget : static_cast<target>(d.port);
+            return true;
+        default:
+            return false;
+    }
+}
+
 /// Every copy's move, in the router's service order: for a local broadcast the held copy then
 /// local ports 1..M-1; for a global broadcast global ports 0..K-1 (port 0 held at a fixed point;
 /// on MDF a held copy at router 0, then every global port).

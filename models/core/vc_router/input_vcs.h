@@ -103,6 +103,13 @@ class input_vcs {
         }
     }
 
+    /// Whether some VC holding a flit has its head active.
+    bool any_active() const {
+        for (std::size_t w = 0; w < words_; ++w)
+            if ((busy_[w] & staged_[words_ + w]) != 0) return true;
+        return false;
+    }
+
     /// f(index) for every VC holding a flit whose head is idle or waits for a VC, in index
     /// order (as for_each_at: f may move the VC it is given on).
     template <typename F>

@@ -65,10 +65,11 @@ void output_vcs::send_tail(int output, vc_slot& s) {
 }
 
 void output_vcs::return_due(std::uint64_t t) {
-    while (!in_order_.empty() && in_order_.front().due <= t) {
-        const pending_at& c = in_order_.front();
-        give_back(static_cast<std::size_t>(c.output), c.vc);
+    while (!in_order_.empty()) {
+        const pending_at c = in_order_.front();  // a copy: give_back's writes do not reload it
+        if (c.due > t) break;
         in_order_.pop_front();
+        give_back(static_cast<std::size_t>(c.output), c.vc);
     }
     std::uint64_t next = in_order_.empty() ? UINT64_MAX : in_order_.front().due;
     if (out_of_order_ != 0) next = std::min(next, return_out_of_order(t));

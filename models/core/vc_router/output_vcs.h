@@ -27,6 +27,8 @@ class output_vcs {
     int credits(int output, int vc) const { return slot(output, vc).credits; }
     int credits_at(int index) const { return slots_[static_cast<std::size_t>(index)].credits; }
     bool free(int output, int vc) const { return slot(output, vc).owner == kFree; }
+    /// free() of output VC `index`.
+    bool free_at(int index) const { return slots_[static_cast<std::size_t>(index)].owner == kFree; }
     /// Input VC `owner` (an input_vcs index) takes VC `vc` of `output` for a packet.
     void take(int output, int vc, int owner) { take_at(index(output, vc), owner); }
     void take_at(int index, int owner) { slots_[static_cast<std::size_t>(index)].owner = owner; }

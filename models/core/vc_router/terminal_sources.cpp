@@ -13,11 +13,6 @@ terminal_sources::terminal_sources(const vc_router_setup& s)
       credits_(s.vcs, std::vector<int>(static_cast<std::size_t>(s.terminals), s.terminal_depth),
                s.wait_for_tail_credit) {}
 
-void terminal_sources::add(packet* p, std::uint64_t ready) {
-    queues_[static_cast<std::size_t>(p->terminal % setup_.terminals)].packets.push_back({p, ready});
-    ++packets_;
-}
-
 // Static VCs: the one b fixes. Allocated ones: any VC of the terminal's input (a source has no
 // channel dependency to break), drawn anew each cycle it tries from a hash of the packet and the
 // cycle; a VC in use or without room makes it try again next cycle (BookSim2 draws a random

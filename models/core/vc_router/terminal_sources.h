@@ -20,7 +20,11 @@ class terminal_sources {
     explicit terminal_sources(const vc_router_setup& s);
 
     /// `p` (created by terminal p->terminal mod terminals) may leave from cycle `ready`.
-    void add(packet* p, std::uint64_t ready);
+    void add(packet* p, std::uint64_t ready) {
+        queues_[static_cast<std::size_t>(p->terminal % setup_.terminals)].packets.push_slot() = {
+            p, ready};
+        ++packets_;
+    }
     /// Each terminal with a packet ready by `t` sends one flit: into(terminal, vc, flit).
     template <typename Into>
     void inject(std::uint64_t t, Into&& into) {

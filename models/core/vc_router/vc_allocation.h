@@ -27,10 +27,10 @@ class vc_allocation {
     template <typename Age>
     [[gnu::always_inline]] void request(int iv, int output, vc_range r, const output_vcs& outs,
                                         Age&& age) {
-        const auto first = static_cast<std::size_t>(output * vcs_);
-        for (int v = r.first; v < r.first + r.count; ++v)
-            if (outs.free(output, v))
-                add(static_cast<std::size_t>(iv), first + static_cast<std::size_t>(v), age);
+        const int first = output * vcs_;  // the output's VC 0 among all output VCs
+        for (int v = first + r.first; v < first + r.first + r.count; ++v)
+            if (outs.free_at(v))
+                add(static_cast<std::size_t>(iv), static_cast<std::size_t>(v), age);
     }
     /// Allocates this cycle's requests: granted(iv, out_vc, index) per match (`index`: the VC
     /// among all output VCs, output_vcs::index), in increasing iv; then clears them.

@@ -38,6 +38,7 @@ class vc_class_map {
           kind_(s.classes),
           vcs_(s.vcs),
           classes_(s.class_count),
+          last_(classes_ - 1),
           by_phase_(!static_ && kind_ == vc_class_kind::phase && classes_ >= 1 &&
                     classes_ <= kMaxClasses) {
         for (int c = 0; c < classes_ && c < kMaxClasses; ++c) ranges_[c] = range_of(c);
@@ -46,10 +47,8 @@ class vc_class_map {
     /// For a packet with `globals` global links crossed and header `after` (both after the hop).
     vc_range next(int globals, const header& after) const {
         // Classes by phase, each worked out once (the default): the one kind tested per head.
-        if (by_phase_) {
-            const int last = classes_ - 1;
-            return ranges_[after.kind == header_kind::via ? 0 : globals < last ? globals : last];
-        }
+        if (by_phase_)
+            return ranges_[after.kind == header_kind::via ? 0 : globals < last_ ? globals : last_];
         return next_by_kind(globals, after);
     }
     bool fixed() const { return static_; }
@@ -81,6 +80,7 @@ class vc_class_map {
     bool static_;
     vc_class_kind kind_;
     int vcs_, classes_;
+    int last_;                      ///< the last class
     bool by_phase_;                 ///< dynamic VCs, classes by phase, at most kMaxClasses of them
     vc_range ranges_[kMaxClasses];  ///< per class c < kMaxClasses: its VCs
 };

@@ -161,6 +161,7 @@ inline void vc_router::ask_switch(int iv, const input_vc& v, const flit_slot& f,
 }
 
 void vc_router::request_switch(std::uint64_t t) {
+    if (!inputs_.any_active()) return;  // (most rounds of a lightly loaded router)
     inputs_.for_each_at(
         vc_stage::active, [&](int iv) __attribute__((always_inline)) {
             const input_vc& v = inputs_.at(iv);

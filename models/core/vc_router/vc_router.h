@@ -170,10 +170,8 @@ class vc_router {
                 decode_mdf_valid_inline(p.hdr, at_, *topo_, d);
             else
                 decode_valid_d3(p.hdr, at_, *topo_, d);
-            hop h;
-            if (expand_unicast<false>(d, at_, *topo_, h)) {
+            if (unicast_target(d, *topo_, to)) {
                 ++decodes_;
-                to = h.to;
                 next = d.next;
                 return true;
             }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/vc_router/vc_router.h"
+#include "sc/delivery_sink.h"
 #include "sc/protocol.h"
 #include "sc/router/entry.h"
 #include "sc/router/route_stage.h"
@@ -33,6 +34,9 @@ class design_io final : public vc_router_io {
         outputs_.push_back({link, latency, cycles(latency)});
     }
     void bind_node(fw_if* node) { node_ = node; }
+    /// Deliveries go to `sink` (the node's node::direct_delivery) by a direct call, not over
+    /// the node's binding.
+    void deliver_into(delivery_sink& sink) { sink_ = &sink; }
     /// Link output `o` leads to a design-space router stepped as `owner`, which its router hands
     /// flits directly (vc_router::link_flits): wake() wakes `owner`.
     void link_output(int o, stepper::client& owner) {
@@ -85,6 +89,7 @@ class design_io final : public vc_router_io {
     std::vector<edge<fw_if>> outputs_;
     std::vector<edge<bw_if>> inputs_;
     fw_if* node_ = nullptr;
+    delivery_sink* sink_ = nullptr;  ///< deliver_into's
     /// route(): the entry the route stage decodes into, reused (each decode writes its decision
     /// and target; only they are read).
     entry decoding_;

@@ -54,11 +54,15 @@ class route_stage : public sc_core::sc_object {
             fan_out(e, t);
             return false;
         }
-        hop h;
         // The reference decoder's decisions (a Net other than any_network): only their action
-        // is tested (core/decoding/expand.h).
-        if (!expand_unicast<any>(e.dec, at_, topo_, h)) fail(e, t);
-        e.to = h.to;
+        // is tested, and only their target worked out (core/decoding/expand.h).
+        if constexpr (any) {
+            hop h;
+            if (!expand_unicast(e.dec, at_, topo_, h)) fail(e, t);
+            e.to = h.to;
+        } else {
+            if (!unicast_target(e.dec, topo_, e.to)) fail(e, t);
+        }
         return true;
     }
 

@@ -50,5 +50,19 @@ TEST(OutputVcs, CreditsOfTwoLatenciesAreUsableFromTheirDueCycles) {
     EXPECT_EQ(outs.outstanding(), 4u * kDepth - credits.size() - later.size());
 }
 
+// A VC is free until a packet takes it and again after its tail: free() and free_at() of its
+// index agree.
+TEST(OutputVcs, AVcIsFreeUntilTakenAndAfterItsTail) {
+    output_vcs outs(2, {4, 4, 4}, false);
+    outs.take(1, 1, 7);
+    for (int o = 0; o < outs.outputs(); ++o)
+        for (int v = 0; v < 2; ++v) {
+            EXPECT_EQ(outs.free(o, v), o != 1 || v != 1);
+            EXPECT_EQ(outs.free_at(outs.index(o, v)), outs.free(o, v));
+        }
+    outs.send(1, 1, true);
+    EXPECT_TRUE(outs.free_at(outs.index(1, 1)));
+}
+
 }  // namespace
 }  // namespace d3
