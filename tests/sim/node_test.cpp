@@ -52,27 +52,32 @@ struct harness {
     }
 };
 
+// Delivers one message twice through `deliver(packet*)`: the first is received, the second a
+// duplicate, counted as bad (d3/node warning).
+template <typename Deliver>
+void expect_ledger_check(harness& h, Deliver&& deliver) {
+    // From (0,0,0) with (gamma, pi, delta) = (0, 1, 0): it arrives at (0, 0 + 0, 0 + 1) = (0,0,1).
+    const std::uint64_t msg =
+        h.book.launch(h.topo.id({0, 0, 0}), make_source_vector_header(false, 3, {0, 1, 0}));
+    for (std::uint64_t n = 1; n <= 2; ++n) {
+        packet* p = h.pool.acquire();
+        p->msg = msg;
+        deliver(p);
+        EXPECT_EQ(h.n->stats().received, n);
+        EXPECT_EQ(h.n->stats().bad, n - 1);
+    }
+}
+
 TEST(Node, ADeliveryReachesTheLedgerCheck) {
     D3_REQUIRE_FRESH_KERNEL();
     harness h;
     sc_core::sc_start(sc_core::SC_ZERO_TIME);
-    // From (0,0,0) with (gamma, pi, delta) = (0, 1, 0): it arrives at (0, 0 + 0, 0 + 1) = (0,0,1).
-    const std::uint64_t msg =
-        h.book.launch(h.topo.id({0, 0, 0}), make_source_vector_header(false, 3, {0, 1, 0}));
-    const auto deliver = [&] {
-        packet* p = h.pool.acquire();
-        p->msg = msg;
+    expect_ledger_check(h, [&](packet* p) {
         flit f{p, 0, 0};
         tlm::tlm_phase ph = tlm::BEGIN_REQ;
         sc_core::sc_time t = sc_core::SC_ZERO_TIME;
         EXPECT_EQ(h.r.eject->nb_transport_fw(f, ph, t), tlm::TLM_COMPLETED);
-    };
-    deliver();
-    EXPECT_EQ(h.n->stats().received, 1u);
-    EXPECT_EQ(h.n->stats().bad, 0u);
-    deliver();  // a duplicate: counted as bad (d3/node warning)
-    EXPECT_EQ(h.n->stats().received, 2u);
-    EXPECT_EQ(h.n->stats().bad, 1u);
+    });
 }
 
 // The same delivery by a direct call (node::direct_delivery, what a design-space router's edges
@@ -83,19 +88,7 @@ TEST(Node, ADirectDeliveryReachesTheLedgerCheck) {
     sc_core::sc_start(sc_core::SC_ZERO_TIME);
     delivery_sink* sink = h.n->direct_delivery();
     ASSERT_NE(sink, nullptr);
-    const std::uint64_t msg =
-        h.book.launch(h.topo.id({0, 0, 0}), make_source_vector_header(false, 3, {0, 1, 0}));
-    const auto deliver = [&] {
-        packet* p = h.pool.acquire();
-        p->msg = msg;
-        sink->deliver(p, h.clock.now());
-    };
-    deliver();
-    EXPECT_EQ(h.n->stats().received, 1u);
-    EXPECT_EQ(h.n->stats().bad, 0u);
-    deliver();  // a duplicate: counted as bad (d3/node warning)
-    EXPECT_EQ(h.n->stats().received, 2u);
-    EXPECT_EQ(h.n->stats().bad, 1u);
+    expect_ledger_check(h, [&](packet* p) { sink->deliver(p, h.clock.now()); });
 }
 
 // A node of multi-flit packets (each delivered with its size) keeps its ejection channel.
