@@ -28,19 +28,29 @@ struct router_end : sc_core::sc_module {
         : sc_core::sc_module(n), eject("eject"), inject("inject") {}
 };
 
-network_config d3_1_2() {
+/// D3(1,2), its router parameters as `adjust` sets them.
+template <typename Adjust>
+network_config d3_1_2(Adjust&& adjust) {
     network_config c;
     c.k = 1;
     c.m = 2;
+    adjust(c.router);
     return c.resolved();
 }
+network_config d3_1_2() {
+    return d3_1_2([](router_params&) {});
+}
 
-struct harness {
-    network_config cfg = d3_1_2();
+/// What a node of D3(1,2) is built with, beside its configuration.
+struct node_context {
     topology topo{1, 2};
     packet_pool pool;
     ledger book{topo};
     stepper clock{"clock", 8};
+};
+
+struct harness : node_context {
+    network_config cfg = d3_1_2();
     std::unique_ptr<node> n;
     router_end r{"router"};
 
@@ -94,16 +104,9 @@ TEST(Node, ADirectDeliveryReachesTheLedgerCheck) {
 // A node of multi-flit packets (each delivered with its size) keeps its ejection channel.
 TEST(Node, ANodeOfMultiFlitPacketsTakesNoDirectDelivery) {
     D3_REQUIRE_FRESH_KERNEL();
-    network_config cfg;
-    cfg.k = 1;
-    cfg.m = 2;
-    cfg.router.packet_length = 2;
-    cfg = cfg.resolved();
-    const topology topo{1, 2};
-    packet_pool pool;
-    ledger book{topo};
-    stepper clock{"clock", 8};
-    node n("node", node::setup{cfg, topo, {0, 0, 1}, pool, book, clock, nullptr});
+    const network_config cfg = d3_1_2([](router_params& r) { r.packet_length = 2; });
+    node_context c;
+    node n("node", node::setup{cfg, c.topo, {0, 0, 1}, c.pool, c.book, c.clock, nullptr});
     EXPECT_EQ(n.direct_delivery(), nullptr);
 }
 
@@ -139,24 +142,20 @@ struct recording_sink final : injection_sink {
 // its launch step. Width 3, depth 2: two packets a step.
 TEST(Node, ADirectInjectionKeepsTheChannelsWidthAndCredits) {
     D3_REQUIRE_FRESH_KERNEL();
-    network_config cfg;
-    cfg.k = 1;
-    cfg.m = 2;
-    cfg.router.injection_width = 3;
-    cfg.router.injection_depth = 2;
-    cfg = cfg.resolved();
-    const topology topo{1, 2};
-    packet_pool pool;
-    ledger book{topo};
-    stepper clock{"clock", 8};
+    const network_config cfg = d3_1_2([](router_params& r) {
+        r.injection_width = 3;
+        r.injection_depth = 2;
+    });
+    node_context c;
     auto program = std::make_unique<burst>();
     program->hdr = make_source_vector_header(false, 3, {0, 1, 0});
     program->count = 7;
-    node n("node", node::setup{cfg, topo, {0, 0, 0}, pool, book, clock, std::move(program)});
+    node n("node",
+           node::setup{cfg, c.topo, {0, 0, 0}, c.pool, c.book, c.clock, std::move(program)});
     router_end r{"router"};
     r.eject.bind(n.eject_in);
     n.inject_out.bind(r.inject);
-    recording_sink sink(clock);
+    recording_sink sink(c.clock);
     n.inject_into(sink);
     sc_core::sc_start();
     EXPECT_EQ(sink.payloads, (std::vector<std::uint64_t>{0, 1, 2, 3, 4, 5, 6}));
