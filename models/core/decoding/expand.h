@@ -29,45 +29,10 @@ struct hop {
     coord at;
 };
 
-/// The move of a unicast decision (eject, local, global) at `at`. False when the decision is not
-/// a legal move there: invalid, a port out of range, a hold where the port is a real link, a
-/// global port 0 that loops back without the hold flag, or a broadcast action. Inline: the route
-/// stage expands one per router visit (and needs only `out.to`). `Checked` false: for a decision
-/// of the reference decoder on a valid header (the plain router's route stage), whose ports and
-/// hold flag are legal by construction (test Expand.ReferenceDecisionsOnValidHeadersAreLegal), so
-/// that only its action is tested (an invalid action still returns false): the tests of the port
-/// and the hold would be made once per router visit for nothing.
-template <bool Checked = true>
-inline bool expand_unicast(const decision& d, const coord& at, const topology& t, hop& out) {
-    switch (d.act) {
-        case action::eject:
-            out = {kEjectTarget, at};
-            return true;
-        case action::local:
-            if (Checked && (d.port >= t.m() || d.hold != (d.port == 0))) return false;
-            out = d.hold ? hop{kHoldTarget, at}
-                         : hop{static_cast<target>(index_of({false, d.port}, t.k())),
-                               t.local_neighbor(at, d.port)};
-            return true;
-        case action::global:
-            if (Checked && d.port >= t.k()) return false;
-            // D3 holds exactly where global port 0 loops back; MDF may hold anywhere (port 0).
-            if (d.hold) {
-                if (Checked && (d.port != 0 || !t.may_hold_globally(at))) return false;
-                out = {kHoldTarget, at};
-                return true;
-            }
-            if (Checked && t.global_loops(at, d.port)) return false;
-            out = {static_cast<target>(d.port), t.global_neighbor(at, d.port)};
-            return true;
-        default:
-            return false;
-    }
-}
-
-/// expand_unicast<false>'s target alone, without the router the move leads to: for a route
-/// stage that needs only where the copy leaves (the reference decoder's decisions on valid
-/// headers, whose ports and hold flag are legal). False for a decision that is no unicast move.
+/// The target of a unicast decision (eject, local, global), without the router the move leads
+/// to: for a route stage that needs only where the copy leaves (the reference decoder's decisions
+/// on valid headers, whose ports and hold flag are legal). False for a decision that is no
+/// unicast move.
 inline bool unicast_target(const decision& d, const topology& t, target& to) {
     switch (d.act) {
         case action::eject:
@@ -82,6 +47,37 @@ inline bool unicast_target(const decision& d, const topology& t, target& to) {
         default:
             return false;
     }
+}
+
+/// Whether a unicast decision's port and hold flag are legal at `at`: a port in range, a hold only
+/// where the port is no real link (local port 0; D3's global port 0 where it loops back, MDF's
+/// anywhere), no global port 0 that loops back without the hold flag.
+inline bool legal_unicast(const decision& d, const coord& at, const topology& t) {
+    switch (d.act) {
+        case action::local:
+            return d.port < t.m() && d.hold == (d.port == 0);
+        case action::global:
+            if (d.port >= t.k()) return false;
+            return d.hold ? d.port == 0 && t.may_hold_globally(at) : !t.global_loops(at, d.port);
+        default:
+            return true;
+    }
+}
+
+/// The move of a unicast decision (eject, local, global) at `at`: its target (unicast_target) and
+/// the router it is at after the step (`at` itself for a hold or an ejection). False when the
+/// decision is not a legal move there (legal_unicast) or not a unicast action. `Checked` false:
+/// for a decision of the reference decoder on a valid header, whose ports and hold flag are legal
+/// by construction (test Expand.ReferenceDecisionsOnValidHeadersAreLegal), so that only its action
+/// is tested.
+template <bool Checked = true>
+inline bool expand_unicast(const decision& d, const coord& at, const topology& t, hop& out) {
+    if (Checked && !legal_unicast(d, at, t)) return false;
+    if (!unicast_target(d, t, out.to)) return false;
+    out.at = d.act == action::eject || d.hold ? at
+             : d.act == action::local         ? t.local_neighbor(at, d.port)
+                                              : t.global_neighbor(at, d.port);
+    return true;
 }
 
 /// Every copy's move, in the router's service order: for a local broadcast the held copy then
