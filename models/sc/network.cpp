@@ -83,7 +83,7 @@ network::network(const sc_core::sc_module_name& name, const network_config& cfg,
         decoders_.push_back(std::make_unique<topology_decoder>(topo_));
     }
     // --threads N > 1: the routers' observer is the recording's (sc/step_deferral.h).
-    clock.use_threads(cfg_.threads, pool_, observer);
+    clock.use_threads(cfg_.threads, pool_, ledger_, observer);
     if (step_deferral* d = clock.deferral()) {
         if (decoders)
             SC_REPORT_ERROR("d3/network",

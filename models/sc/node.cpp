@@ -7,6 +7,8 @@
 #include "core/containers/calendar.h"
 #include "core/network/link_faults.h"
 #include "core/workload/schedule.h"
+#include "sc/router.h"
+#include "sc/step_deferral.h"
 
 namespace d3 {
 
@@ -63,6 +65,9 @@ node::node(const sc_core::sc_module_name& name, setup s)
         direct_delivery_ = true;
     }
     clock_.add(*this, /*router_phase=*/false);
+    if (step_deferral* d = clock_.deferral())
+        d->nodes().add(static_cast<std::uint32_t>(id_), staged_step(s.hands_over_at_tail),
+                       static_cast<std::size_t>(injection_width_));
     if (program_) clock_.wake(*this, 0);
 }
 
@@ -74,6 +79,13 @@ bool node::hands_over_at_tail(const network_config& cfg) {
 
 void node::end_of_elaboration() {
     fw_ = inject_out.operator->();
+}
+
+// After the routers' end_of_elaboration, which tags the injection binding.
+void node::start_of_simulation() {
+    step_deferral* const d = clock_.deferral();
+    if (d && !d->ordered() && staged_step(handed_step_ != nullptr))
+        threaded_fw_ = router::threaded_injection(fw_, *d);
 }
 
 template <typename Classes>
@@ -94,13 +106,21 @@ std::size_t node::waiting() const {
 
 // send and inject are inlined into step: one launch per node step in the all-to-all, whose call
 // frames cost more than their bodies.
-template <typename Closed, typename Sized, typename Direct>
+template <typename Closed, typename Sized, typename Path>
 [[gnu::always_inline]] inline void node::send(const launch& l, std::uint64_t first_hop,
                                               const sc_core::sc_time& delay, Closed closed, Sized,
-                                              Direct) {
+                                              Path) {
     // Every field set here (acquire_unset): no reset first.
-    packet* p = pool_.acquire_unset();
-    p->msg = closed ? ledger_.launch_closed_form(id_, at_, l.hdr) : ledger_.launch(id_, at_, l.hdr);
+    packet* p;
+    if constexpr (Path::value == launch_path::staged) {  // message and serial: the merge's
+        p = pool_.take_reserved(staging_->index);
+        staging_->launches.push_back({p, closed ? ledger_.closed_form_destination(at_, l.hdr)
+                                                : ledger_.destination_of(at_, l.hdr)});
+    } else {
+        p = pool_.acquire_unset();
+        p->msg =
+            closed ? ledger_.launch_closed_form(id_, at_, l.hdr) : ledger_.launch(id_, at_, l.hdr);
+    }
     p->src = id_;
     p->hdr = l.hdr;
     p->payload = l.payload;
@@ -120,7 +140,7 @@ template <typename Closed, typename Sized, typename Direct>
         // before the launches of step t, whose first hop is t + 1): the first one's is the least.
         if (stats_.launched++ == 0) stats_.first_hop = first_hop;
     }
-    if constexpr (Direct::value) {
+    if constexpr (Path::value == launch_path::direct) {
         // Usable at its first hop: after the channel's cycle (none for a turnaround reply). Its
         // credit as the channel's would come back (nb_transport_bw, credit): lane 0, one class.
         const std::uint64_t due = sink_->inject(p, first_hop);
@@ -134,23 +154,24 @@ template <typename Closed, typename Sized, typename Direct>
     f.vc = l.service;  // the injection channel of its class
     tlm::tlm_phase ph = tlm::BEGIN_REQ;
     sc_core::sc_time d = delay;
-    const tlm::tlm_sync_enum r = fw_->nb_transport_fw(f, ph, d);
+    constexpr bool on_threads =
+        Path::value == launch_path::threaded || Path::value == launch_path::staged;
+    const tlm::tlm_sync_enum r = (on_threads ? threaded_fw_ : fw_)->nb_transport_fw(f, ph, d);
     if (r != tlm::TLM_ACCEPTED) check_return(name(), "nb_transport_fw", r, tlm::TLM_ACCEPTED);
 }
 
-template <typename Closed, typename Sized, typename Direct>
+template <typename Closed, typename Sized, typename Path>
 [[gnu::always_inline]] inline bool node::inject(lane& q, const launch& l, std::uint64_t t,
-                                                Closed closed, Sized sized, Direct direct) {
+                                                Closed closed, Sized sized, Path path) {
     if (!has_room(q)) return false;
-    send(l, t + 1, injection_delay_, closed, sized,
-         direct);  // the injection channel takes one cycle
+    send(l, t + 1, injection_delay_, closed, sized, path);  // the injection channel: one cycle
     ++q.sent;
     --q.credits;
     return true;
 }
 
-template <typename Classes, typename Closed, typename Direct>
-inline void node::step_classes(std::uint64_t t, Classes classes, Closed closed, Direct direct) {
+template <typename Classes, typename Closed, typename Path>
+inline void node::step_classes(std::uint64_t t, Classes classes, Closed closed, Path path) {
     collect_credits(t, classes);
     constexpr std::is_same<Classes, int> sized{};  // step_classes_of: packets may have sizes
     // Replies launched in the delivery step t - 1 (their credits and width taken then): they
@@ -160,7 +181,7 @@ inline void node::step_classes(std::uint64_t t, Classes classes, Closed closed, 
     // plan_slots_ read through a kept pointer.
     if (!closed) {
         for (const launch& l : turnaround_)
-            send(l, t, sc_core::SC_ZERO_TIME, std::false_type{}, sized, direct);
+            send(l, t, sc_core::SC_ZERO_TIME, std::false_type{}, sized, path);
         turnaround_.clear();
         sent_cycle_ = t;
     }
@@ -183,7 +204,7 @@ inline void node::step_classes(std::uint64_t t, Classes classes, Closed closed, 
             lane& q = lanes_[0];
             auto next = step_launches->begin();
             if (q.waiting.empty())  // as if queued and taken from the front below
-                while (next != step_launches->end() && inject(q, *next, t, closed, sized, direct))
+                while (next != step_launches->end() && inject(q, *next, t, closed, sized, path))
                     ++next;
             if (next != step_launches->end()) q.waiting.append(next, step_launches->end());
         } else {
@@ -192,7 +213,7 @@ inline void node::step_classes(std::uint64_t t, Classes classes, Closed closed, 
     }
     for (int c = 0; c < classes; ++c) {  // the privileged class first
         lane& q = lanes_[c];
-        while (!q.waiting.empty() && inject(q, q.waiting.front(), t, closed, sized, direct))
+        while (!q.waiting.empty() && inject(q, q.waiting.front(), t, closed, sized, path))
             q.waiting.pop_front();
         if (!q.waiting.empty()) stats_.queue_stalls += q.waiting.size();  // size() divides
     }
@@ -231,7 +252,33 @@ void node::step_closed(client& c, std::uint64_t t) {
 
 void node::step_direct(client& c, std::uint64_t t) {
     static_cast<node&>(c).step_classes(t, std::integral_constant<int, 1>{}, std::false_type{},
-                                       std::true_type{});
+                                       on_path<launch_path::direct>{});
+}
+
+// Share 0's nodes number their packets at once (the kernel's thread, first in one thread's order).
+template <typename Closed, bool Sized>
+void node::step_staged(client& c, std::uint64_t t, staged_share& s) {
+    node& n = static_cast<node&>(c);
+    n.staging_ = &s;
+    const auto step = [&](auto classes) {
+        if (s.index == 0)
+            n.step_classes(t, classes, Closed{}, on_path<launch_path::threaded>{});
+        else
+            n.step_classes(t, classes, Closed{}, on_path<launch_path::staged>{});
+    };
+    if constexpr (Sized)
+        step(n.classes_);
+    else
+        step(std::integral_constant<int, 1>{});
+}
+
+node::staged_function node::staged_step(bool at_tail) const {
+    if (classes_ != 1 || at_tail || reacts_ == reaction::answers ||
+        (program_ && !program_->launches_alone()))
+        return nullptr;
+    if (packet_flits_ != 1) return &node::step_staged<std::false_type, true>;
+    return closed_form_ ? &node::step_staged<std::true_type, false>
+                        : &node::step_staged<std::false_type, false>;
 }
 
 // The default step alone (one class, no plan in closed form, no hand-over at the tail): any other
@@ -287,7 +334,7 @@ void node::launch_immediately(std::uint64_t t) {
 // saved.
 inline tlm::tlm_sync_enum node::nb_transport_fw(flit& f, tlm::tlm_phase& ph,
                                                 sc_core::sc_time& tail) {
-    if (ph != tlm::BEGIN_REQ || !clock_.stepping() || reacts_ == reaction::answers)
+    if (ph != tlm::BEGIN_REQ || !clock_.in_cycle() || reacts_ == reaction::answers)
         return deliver(f, ph, tail);
     // Delivered when its tail arrives: F - 1 cycles after the head (docs/multi-flit.md).
     return receive(
@@ -390,7 +437,7 @@ void node::report_bad(const packet& p, std::uint64_t t, ledger::receipt r) {
 // through a reference GCC worked its address out twice and the list's apart.
 inline tlm::tlm_sync_enum node::nb_transport_bw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) {
     lane* const q = lanes_ + f.vc;  // the router returns the class of the freed injection slot
-    if (ph == tlm::END_REQ && clock_.stepping() && q->waiting.empty() &&
+    if (ph == tlm::END_REQ && clock_.in_cycle() && q->waiting.empty() &&
         q->credit_due.push_back_in_place(clock_.now() + clock_.cycle_of(t)))
         return tlm::TLM_ACCEPTED;
     return credit(f, ph, t);
@@ -408,7 +455,7 @@ tlm::tlm_sync_enum node::credit(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t
 // As eject_if<false>'s nb_transport_fw of a delivery in a step, without the flit, the phase and
 // the delay between cycles and times.
 void node::eject_sink::deliver(packet* p, std::uint64_t at) {
-    if (!node_.clock_.stepping() || node_.reacts_ == reaction::answers) {
+    if (!node_.clock_.in_cycle() || node_.reacts_ == reaction::answers) {
         node_.deliver_at(p, at);
         return;
     }

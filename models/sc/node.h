@@ -27,6 +27,8 @@
 
 namespace d3 {
 
+struct staged_share;
+
 struct node_stats {
     std::uint64_t launched = 0;
     std::uint64_t received = 0;
@@ -47,6 +49,14 @@ struct node_stats {
 // came through a virtual thunk, and the node's own code adjusted `this` through them.
 // stepper::client first, as the router (sc/router.h says why).
 class node : public stepper::client, public sc_core::sc_module {
+    /// How a step's packets are made and where they go: over the injection channel, to the
+    /// router by a direct call (inject_into), or (--threads, sc/staged_nodes.h) through the
+    /// channel's threaded end (threaded_fw_), numbered at once (share 0's nodes) or from a
+    /// share's reserve with their numbering staged.
+    enum class launch_path { channel, direct, threaded, staged };
+    template <launch_path P>
+    using on_path = std::integral_constant<launch_path, P>;
+
   public:
     /// Injection into the router; the router's credits come back through it (nb_transport_bw).
     tlm::tlm_initiator_socket<kSocketWidth, link_protocol_types> inject_out;
@@ -108,6 +118,7 @@ class node : public stepper::client, public sc_core::sc_module {
     /// step() of a failed node (fail()).
     static void step_failed(client&, std::uint64_t) {}
     void end_of_elaboration() override;
+    void start_of_simulation() override;
     /// A delivery (eject_in).
     [[gnu::always_inline]] tlm::tlm_sync_enum nb_transport_fw(flit& f, tlm::tlm_phase& ph,
                                                               sc_core::sc_time& t);
@@ -203,9 +214,9 @@ class node : public stepper::client, public sc_core::sc_module {
     /// step() with `classes` service classes: classes_, or std::integral_constant 1 (the default
     /// configuration), whose loops over the classes the compiler then drops. With `closed` true
     /// (std::true_type: closed_form_), every launch is the plan's, in the ledger's closed form.
-    /// With `direct` true (std::true_type: step_direct), its packets go to sink_.
-    template <typename Classes, typename Closed, typename Direct = std::false_type>
-    void step_classes(std::uint64_t t, Classes classes, Closed closed, Direct direct = {});
+    /// `Path` (a launch_path constant): how its packets are made and where they go.
+    template <typename Classes, typename Closed, typename Path = on_path<launch_path::channel>>
+    void step_classes(std::uint64_t t, Classes classes, Closed closed, Path path = {});
     /// step() of a node with one service class, not closed_form_ (a step_function: the node
     /// chooses its case once, stepper::client::step_with).
     static void step_one_class(client& c, std::uint64_t t);
@@ -215,11 +226,20 @@ class node : public stepper::client, public sc_core::sc_module {
     static void step_classes_of(client& c, std::uint64_t t);
     /// step_one_class() of a node that hands its packets to sink_ (inject_into).
     static void step_direct(client& c, std::uint64_t t);
+    /// --threads: the step chosen, on a thread other than the kernel's (sc/staged_nodes.h):
+    /// packets from the share's reserve, their message and serial staged in `s`.
+    template <typename Closed, bool Sized>
+    static void step_staged(client& c, std::uint64_t t, staged_share& s);
+    /// The staged step of this node, or nullptr when it must step on the kernel's thread (a
+    /// program whose launches read or write what other nodes' do, replies, several classes, a
+    /// hand-over at the tail).
+    using staged_function = void (*)(client&, std::uint64_t, staged_share&);
+    staged_function staged_step(bool at_tail) const;
     /// Injects one packet whose first hop is at `first_hop` (`closed`: see step_classes). With
     /// `Sized` (std::true_type: step_classes_of) it sets the packet's size (packet::flits).
-    template <typename Closed, typename Sized, typename Direct>
+    template <typename Closed, typename Sized, typename Path>
     void send(const launch& l, std::uint64_t first_hop, const sc_core::sc_time& delay,
-              Closed closed, Sized sized, Direct direct);
+              Closed closed, Sized sized, Path path);
     /// The program's immediate() launches of delivery step `t` (the paper's turnaround).
     void launch_immediately(std::uint64_t t);
     /// Launches waiting in the queues of every class.
@@ -237,9 +257,8 @@ class node : public stepper::client, public sc_core::sc_module {
     /// are left.
     bool has_room(const lane& q) const { return q.sent < injection_width_ && q.credits > 0; }
     /// Sends `l` in step `t` when has_room(q) (and takes the room).
-    template <typename Closed, typename Sized, typename Direct>
-    bool inject(lane& q, const launch& l, std::uint64_t t, Closed closed, Sized sized,
-                Direct direct);
+    template <typename Closed, typename Sized, typename Path>
+    bool inject(lane& q, const launch& l, std::uint64_t t, Closed closed, Sized sized, Path path);
 
     const int injection_width_;  ///< the configuration's, kept here: no pointer to it per launch
     /// The network's packet length (router_params::packet_length): a packet's size when its
@@ -251,8 +270,10 @@ class node : public stepper::client, public sc_core::sc_module {
     ledger& ledger_;
     stepper& clock_;
     std::unique_ptr<node_program> program_;
-    link_fw_call* fw_ = nullptr;      ///< the injection (protocol.h: the call's own interface)
-    injection_sink* sink_ = nullptr;  ///< inject_into's (step_direct only)
+    link_fw_call* fw_ = nullptr;           ///< the injection (protocol.h: the call's own interface)
+    injection_sink* sink_ = nullptr;       ///< inject_into's (step_direct only)
+    staged_share* staging_ = nullptr;      ///< step_staged's share, while it steps
+    link_fw_call* threaded_fw_ = nullptr;  ///< router::threaded_injection of fw_ (--threads)
 
     const int classes_;
     const reaction reacts_;  ///< what the program does with a delivery (none: no program)

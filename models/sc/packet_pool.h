@@ -55,6 +55,18 @@ class packet_pool {
         *p = from;
         return p;
     }
+    /// --threads: keeps at least `n` packets aside for the nodes of share `share` (moved from
+    /// those released, or new), which take them with take_reserved while the nodes step on the
+    /// threads (sc/staged_nodes.h) and number them later (take_serial, in one thread's order).
+    void reserve(std::size_t share, std::size_t n);
+    /// A packet reserve() kept for `share`, its fields as its last use left them, no serial.
+    packet* take_reserved(std::size_t share) {
+        std::vector<packet*>& r = reserved_[share];
+        if (r.empty()) reserve_exhausted(share);
+        packet* p = r.back();
+        r.pop_back();
+        return p;
+    }
     void release(packet* p) { free_.push_back(p); }
     /// Whether release() has room without growing its list (release_in_place may follow).
     bool has_room_to_release() const { return free_.size() != free_.capacity(); }
@@ -65,7 +77,11 @@ class packet_pool {
         free_.push_back(p);
     }
 
-    std::size_t in_use() const { return all_.size() - free_.size() - spare_.size(); }
+    std::size_t in_use() const {
+        std::size_t kept = free_.size() + spare_.size();
+        for (const std::vector<packet*>& r : reserved_) kept += r.size();
+        return all_.size() - kept;
+    }
     /// Packets ever allocated (the pool's high-water mark).
     std::size_t allocated() const { return all_.size(); }
 
@@ -77,10 +93,13 @@ class packet_pool {
         return p;
     }
     packet* grow();  ///< a new packet (none to recycle)
+    /// take_reserved with none left: the nodes launched more than they said they may (throws).
+    [[noreturn, gnu::cold]] static void reserve_exhausted(std::size_t share);
 
     std::deque<packet> all_;
     std::vector<packet*> free_;
-    std::vector<packet*> spare_;  ///< keep_spares
+    std::vector<packet*> spare_;                  ///< keep_spares
+    std::vector<std::vector<packet*>> reserved_;  ///< reserve, per share
     std::uint64_t next_serial_ = 0;
 };
 

@@ -391,6 +391,12 @@ class threaded_credit final : public link_bw_call {
     const int tag_;
 };
 
+link_fw_call* router::threaded_injection(link_fw_call* call, step_deferral& d) {
+    auto* const binder = binder_of_class<bound_fw_binder<router>>(call);
+    if (!binder) return call;
+    return d.keep(std::make_unique<threaded_arrival>(binder->module(), binder->tag()));
+}
+
 void router::defer_links(step_deferral& d) {
     d.track(id_, *this);
     using pair = link_pair<router, router>;

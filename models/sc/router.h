@@ -376,6 +376,14 @@ class router : public stepper::client, public sc_core::sc_module {
     /// --threads N > 1: every link, delivery and credit through the stepper's recording
     /// (start_of_simulation, when every router's bindings are made).
     void defer_links(step_deferral& d);
+
+  public:
+    /// --threads, not ordered: a node's injection call `call` as the nodes' steps on the threads
+    /// make it (the router's common case, receive_as<true>); `call` itself when it is not a
+    /// router's binding.
+    static link_fw_call* threaded_injection(link_fw_call* call, step_deferral& d);
+
+  private:
     /// Steps 2 to 5 of step_as (each inline in it).
     template <typename Step>
     [[gnu::always_inline]] inline const request_list& collect(std::uint64_t t);

@@ -158,10 +158,12 @@ class step_deferral::deferring_observer final : public link_observer {
     link_observer& real_;
 };
 
-step_deferral::step_deferral(int threads, stepper& clock, packet_pool& pool,
+step_deferral::step_deferral(int threads, stepper& clock, packet_pool& pool, ledger& deliveries,
                              link_observer* observer)
     : clock_(clock),
       pool_(pool),
+      ledger_(deliveries),
+      nodes_(static_cast<std::size_t>(threads)),
       observer_(observer),
       boxes_(static_cast<std::size_t>(threads)),
       ordered_(observer != nullptr),
@@ -187,6 +189,7 @@ step_deferral::~step_deferral() {
 void step_deferral::cut_shares(std::size_t routers) {
     if (share_.size() == routers) return;
     share_.resize(routers);
+    first_of_share_.clear();
     wake_at_.assign(routers, calendar::kNever);
     // Share 0 takes kKernelShare of another share's routers: the kernel's thread that steps it
     // also makes the writes to the nodes (replay_node_writes).
@@ -196,6 +199,7 @@ void step_deferral::cut_shares(std::size_t routers) {
         const double end = (kKernelShare + static_cast<double>(w)) / shares;
         const std::size_t last =
             w + 1 == boxes_.size() ? routers : static_cast<std::size_t>(end * routers);
+        first_of_share_.push_back(static_cast<std::uint32_t>(first));
         for (std::size_t id = first; id < last; ++id) share_[id] = static_cast<std::uint32_t>(w);
         first = last;
     }
@@ -289,6 +293,13 @@ void step_deferral::work(std::size_t w) {
 void step_deferral::run_share(std::size_t w) {
     try {
         if (phase_ == phase::replay) return replay_on_thread(w);
+        if (phase_ == phase::nodes) {
+            for (std::size_t i = begin_[w]; i < begin_[w + 1]; ++i) {
+                const std::uint32_t id = (*due_)[i];
+                nodes_.step(*clock_.node_clients_[id], id, w, t_);
+            }
+            return;
+        }
         for (std::size_t i = begin_[w]; i < begin_[w + 1]; ++i) call_(context_, (*due_)[i], t_);
     } catch (...) {
         errors_[w] = std::current_exception();
@@ -317,19 +328,44 @@ void step_deferral::dispatch(phase p) {
         }
 }
 
-void step_deferral::step(const std::vector<std::uint32_t>& due, std::uint64_t t, step_call call,
-                         void* context) {
+void step_deferral::share_out(const std::vector<std::uint32_t>& due, std::uint64_t t,
+                              step_call call, void* context) {
     const std::size_t threads = boxes_.size();
-    std::size_t i = 0;
-    for (std::size_t w = 0; w < threads; ++w) {
-        begin_[w] = i;
-        while (i < due.size() && share_of(due[i]) == w) ++i;
-    }
+    begin_[0] = 0;
+    for (std::size_t w = 1; w < threads; ++w)
+        begin_[w] = static_cast<std::size_t>(
+            std::lower_bound(due.begin() + static_cast<std::ptrdiff_t>(begin_[w - 1]), due.end(),
+                             first_of_share_[w]) -
+            due.begin());
     begin_[threads] = due.size();
     due_ = &due;
     t_ = t;
     call_ = call;
     context_ = context;
+}
+
+// A node steps with its router's share (node and router ids are the same). The shares are cut
+// when the routers' links are made (start_of_simulation), before the first step.
+void step_deferral::step_nodes(const std::vector<std::uint32_t>& due, std::uint64_t t) {
+    cut_shares(clock_.router_clients_.size());
+    nodes_.cut([this](std::uint32_t id) { return share_of(id); });
+    for (std::size_t w = 1; w < boxes_.size(); ++w) pool_.reserve(w, nodes_.most_launches(w));
+    share_out(due, t, nullptr, nullptr);
+    active_ = true;
+    nodes_active_ = true;
+    dispatch(phase::nodes);
+    nodes_active_ = false;
+    active_ = false;
+}
+
+void step_deferral::merge_nodes() {
+    nodes_.merge(ledger_, pool_, clock_);
+    make_wakes();
+}
+
+void step_deferral::step(const std::vector<std::uint32_t>& due, std::uint64_t t, step_call call,
+                         void* context) {
+    share_out(due, t, call, context);
     pool_.keep_spares(kSpares);
     active_ = true;
     dispatch(phase::step);
@@ -374,7 +410,7 @@ bool step_deferral::due_next(std::uint32_t id, std::uint64_t t) const {
     return std::min(wake_at_[id], clock_.routers_.waiting(id)) == t + 1;
 }
 
-void step_deferral::replay(std::uint64_t t) {
+void step_deferral::make_wakes() {
     for (outbox& box : boxes_) {
         for (const std::uint32_t id : box.woken) {
             clock_.replay_wake(*clock_.router_clients_[id], wake_at_[id]);
@@ -382,6 +418,10 @@ void step_deferral::replay(std::uint64_t t) {
         }
         box.woken.clear();
     }
+}
+
+void step_deferral::replay(std::uint64_t t) {
+    make_wakes();
     for (outbox& box : boxes_) {
         for (const record& r : box.records) replay_record(box, r, t);
         box.records.clear();

@@ -26,6 +26,7 @@
 #include "core/run/stats.h"
 #include "sc/packet_pool.h"
 #include "sc/protocol.h"
+#include "sc/staged_nodes.h"
 #include "sc/stepper.h"
 
 namespace d3 {
@@ -38,7 +39,8 @@ class step_deferral {
     /// Clients (routers) step by calling step(id, t).
     using step_call = void (*)(void* context, std::uint32_t id, std::uint64_t t);
 
-    step_deferral(int threads, stepper& clock, packet_pool& pool, link_observer* observer);
+    step_deferral(int threads, stepper& clock, packet_pool& pool, ledger& deliveries,
+                  link_observer* observer);
     ~step_deferral();
     step_deferral(const step_deferral&) = delete;
     step_deferral& operator=(const step_deferral&) = delete;
@@ -56,6 +58,28 @@ class step_deferral {
     /// share, recording their writes.
     void step(const std::vector<std::uint32_t>& due, std::uint64_t t, step_call call,
               void* context);
+    /// The nodes that may step on the threads (each node adds itself).
+    staged_nodes& nodes() { return nodes_; }
+    /// Every node steps on the threads (all staged, no observer).
+    bool nodes_on_threads() const {
+        return !ordered_ && nodes_.all_staged(clock_.node_clients_.size());
+    }
+    /// Steps nodes `due` (ascending ids) in cycle `t` on the threads, each thread its routers'
+    /// share (staged_nodes::step).
+    void step_nodes(const std::vector<std::uint32_t>& due, std::uint64_t t);
+    /// After step_nodes, on the kernel's thread: the staged writes and the routers' wake-ups
+    /// (the stepper's node phase: a router may be asked for the current cycle).
+    void merge_nodes();
+    /// While the nodes step on the threads: node `id`'s calendar writes are kept for the merge
+    /// (a share other than 0).
+    bool records_node(std::uint32_t id) const { return nodes_active_ && share_of(id) != 0; }
+    void record_node_wake(std::uint32_t id, std::uint64_t cycle) {
+        nodes_.share(share_of(id)).wakes.push_back({id, cycle});
+    }
+    void record_awake(std::uint32_t id, bool on) {
+        nodes_.share(share_of(id)).awake_changes.push_back({id, on});
+    }
+
     /// Makes the writes recorded in the step of cycle `t`, in one thread's order (the stepper
     /// calls it as in a step of one thread: stepper::stepping()).
     void replay(std::uint64_t t);
@@ -155,9 +179,12 @@ class step_deferral {
     class deferred_fw;
     class deferred_bw;
     class deferring_observer;
-    enum class phase : std::uint8_t { step, replay };
+    enum class phase : std::uint8_t { nodes, step, replay };
     void work(std::size_t w);
     void run_share(std::size_t w);
+    /// This cycle's work: `due` cut by share, each thread's part stepped with `call`.
+    void share_out(const std::vector<std::uint32_t>& due, std::uint64_t t, step_call call,
+                   void* context);
     /// Runs the phase on every thread (the kernel's takes share 0) and waits for them.
     void dispatch(phase p);
     /// Not ordered(): thread w's part of the replay (replay_to_share, replay_node_writes).
@@ -175,14 +202,20 @@ class step_deferral {
     /// Share 0's routers, in another share's (share_of).
     static constexpr double kKernelShare = 0.95;
     void replay_record(const outbox& box, const record& r, std::uint64_t t);
+    /// Not ordered: the routers' wake-ups kept this cycle, requested from the calendar.
+    void make_wakes();
 
     stepper& clock_;
     packet_pool& pool_;
+    ledger& ledger_;
+    staged_nodes nodes_;
+    bool nodes_active_ = false;  ///< the nodes step on the threads (step_nodes)
     link_observer* observer_;
     std::unique_ptr<deferring_observer> deferring_;
     link_observer* routers_observer_ = nullptr;  ///< deferring_
     std::vector<outbox> boxes_;
-    std::vector<std::uint32_t> share_;  ///< per router id, its share
+    std::vector<std::uint32_t> share_;           ///< per router id, its share
+    std::vector<std::uint32_t> first_of_share_;  ///< per share, its first router id
     /// Not ordered(): per router id, the earliest wake-up requested this cycle (written by the
     /// thread of its share only), made in the calendar after the replay.
     std::vector<std::uint64_t> wake_at_;

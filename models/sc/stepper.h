@@ -11,6 +11,7 @@
 // their serial numbers (the arbiters' last tie-breaker) and ledger ids.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <systemc>
@@ -21,6 +22,7 @@
 
 namespace d3 {
 
+class ledger;
 class link_observer;
 class packet_pool;
 class step_deferral;
@@ -61,8 +63,9 @@ class stepper : public sc_core::sc_module {
 
     /// --threads N > 1 (during elaboration, before the routers are made): the routers of a cycle
     /// step on N threads, their writes outside themselves recorded and replayed in one thread's
-    /// order (sc/step_deferral.h). The nodes step on the kernel's thread as before.
-    void use_threads(int threads, packet_pool& pool, link_observer* observer);
+    /// order (sc/step_deferral.h). The nodes step on the threads too when each can
+    /// (sc/staged_nodes.h), else on the kernel's thread as before.
+    void use_threads(int threads, packet_pool& pool, ledger& deliveries, link_observer* observer);
     /// The recording of the routers' writes (nullptr with one thread).
     step_deferral* deferral() const { return deferral_.get(); }
 
@@ -100,6 +103,10 @@ class stepper : public sc_core::sc_module {
     /// True while the routers step on the threads (--threads; now() is the cycle being stepped,
     /// stepping() false: their wake-ups are recorded).
     bool on_threads() const { return on_threads_; }
+    /// True while a cycle is stepped, on the kernel's thread alone or on the threads (stepping()
+    /// or on_threads(); now() is the cycle): a node's deliveries and credits, which the kernel's
+    /// thread alone makes during a cycle, take their common case then.
+    bool in_cycle() const { return in_cycle_; }
     /// The cycle being stepped, or the current simulation cycle outside a step.
     std::uint64_t now() const {
         return in_tick_ || on_threads_ ? current_ : cycle_of(sc_core::sc_time_stamp());
@@ -112,8 +119,20 @@ class stepper : public sc_core::sc_module {
     // Replays the routers' wake-ups (replay_wake), reads the calendar (routers_) while they step
     // and the routers' count (router_clients_).
     friend class step_deferral;
+    friend class staged_nodes;  // makes the staged nodes' wake-ups (wake_node_now, flip_awake)
     SC_HAS_PROCESS(stepper);
     void tick();
+    /// --threads, every node able to step on the threads: the due nodes step there
+    /// (step_deferral::step_nodes).
+    void step_nodes_on_threads();
+    /// A node's wake-up made while the routers or the nodes step on the threads, on the
+    /// kernel's thread (the nodes' calendar is written by it alone then).
+    void wake_node_now(std::uint32_t id, std::uint64_t cycle) {
+        if (nodes_.waiting(id) <= cycle) return;
+        nodes_.request_unasked(id, std::max(cycle, current_ + 1));
+    }
+    /// Counts `c` kept awake (`on`) or no longer, in the phase's bitmap.
+    void flip_awake(client& c, bool on);
     /// --threads: the due routers step on the threads (step_deferral::step).
     void step_routers_on_threads();
     static void step_router(void* self, std::uint32_t id, std::uint64_t t) {
@@ -147,6 +166,9 @@ class stepper : public sc_core::sc_module {
     void toggle_awake(client& c, bool on);  ///< keep_awake when it changes something
     /// Steps the clients of a phase due in the current cycle, the calendar's and those kept awake.
     void step_due(bool router_phase);
+    /// Calls visit(id) for each client of a phase due in the current cycle, in ascending ids.
+    template <typename Visit>
+    void each_due(bool router_phase, Visit visit);
     /// Steps `c` in cycle `t` (through the case it chose, client::step_with).
     static void step(client& c, std::uint64_t t) { c.step_(c, t); }
     void schedule(std::uint64_t cycle);
@@ -163,11 +185,13 @@ class stepper : public sc_core::sc_module {
     std::uint64_t next_tick_ = calendar::kNever;  ///< the cycle tick_event_ is notified for
     std::uint64_t current_ = 0;
     bool in_tick_ = false;
+    bool in_cycle_ = false;           ///< in tick() (in_cycle())
     const sc_dt::uint64 step_value_;  ///< a cycle in the kernel's time unit (step_time())
     bool node_phase_ = false;         ///< in_tick_ and the nodes are stepping
     bool on_threads_ = false;  ///< routers step on the threads (in_tick_ false, current_ set)
     std::unique_ptr<step_deferral> deferral_;  ///< --threads N > 1
     std::vector<std::uint32_t> due_routers_;   ///< with deferral_: this cycle's, ascending
+    std::vector<std::uint32_t> due_nodes_;     ///< the same, of the nodes
 };
 
 }  // namespace d3

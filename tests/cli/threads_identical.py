@@ -48,6 +48,12 @@ CASES = {
                        "--warmup", "60", "--measure", "60"],
     "sizes_4_8": ["--k", "4", "--m", "8", "--traffic", "uniform", "--rate", "0.4",
                   "--packet-sizes", "1:0.5,4:0.5", "--warmup", "60", "--measure", "60"],
+    # Nodes stepped on the threads (sc/staged_nodes.h), past saturation: queues at the sources,
+    # up to the injection width (6) launched per node step from the share's reserve, waits for
+    # injection credits.
+    "width6_mdf_4_8": ["--k", "4", "--m", "8", "--topology", "mdf", "--concentration", "4",
+                       "--traffic", "uniform", "--rate", "0.9", "--injection-width", "6",
+                       "--injection-depth", "6", "--warmup", "40", "--measure", "40"],
 }
 # With the packet log and a VCD (the observed router's step).
 OBSERVED = {"a2a_4_4", "uniform_4_8", "broadcast_4_4", "a2a_3_4_slow", "flits2_4_4",

@@ -82,6 +82,34 @@ TEST(Ledger, BroadcastExpectsEveryRouter) {
                  std::invalid_argument);
 }
 
+// launch() in two halves (--threads, sc/staged_nodes.h): where a header ends, worked out apart,
+// then its record. The destinations are the coordinates the headers were made for; a broadcast
+// needs the walk (kWalked) and its record still expects every router; an invalid header throws
+// at the record, as launch() does.
+TEST(Ledger, ALaunchInTwoHalvesRecordsWhatLaunchDoes) {
+    const topology t(3, 4);
+    ledger halves(t);
+    ledger whole(t);
+    const coord src{2, 1, 3};
+    const coord dst{0, 3, 1};
+    const header sv = make_source_vector_header(false, 3, t.vector_to(src, dst));
+    const header dh = make_destination_header(3, dst);
+    const header bc = make_source_vector_header(true, 3, {0, 0, 0});
+    EXPECT_EQ(halves.destination_of(src, sv), t.id(dst));
+    EXPECT_EQ(halves.destination_of(src, dh), t.id(dst));
+    EXPECT_EQ(halves.destination_of(src, bc), ledger::kWalked);
+    for (const header& h : {sv, dh, bc}) {
+        const router_id to = halves.destination_of(src, h);
+        EXPECT_EQ(halves.record_launch(t.id(src), h, to), whole.launch(t.id(src), h));
+    }
+    EXPECT_EQ(halves.summarize().expected, 2 + t.routers());
+    EXPECT_EQ(halves.deliver(0, t.id(dst)), ledger::receipt::ok);
+    EXPECT_EQ(halves.deliver(1, t.id(dst)), ledger::receipt::ok);
+    const header bad = make_source_vector_header(false, 3, {7, 0, 0});
+    EXPECT_THROW(halves.record_launch(0, bad, halves.destination_of(t.at(0), bad)),
+                 std::invalid_argument);
+}
+
 // A failure takes one copy of a broadcast to every router of D3(2,4): the routers of its tree below
 // it (here the even ids, by hand) are expected nowhere, the others still once each.
 TEST(Ledger, ADroppedCopyOfABroadcastTakesItsDestinationsOnly) {

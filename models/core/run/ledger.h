@@ -32,12 +32,29 @@ class ledger {
     /// The same from the router at `at` (= t.at(src)), which the caller knows already. Inline in
     /// the node's launch (every packet): the call's frame costs more than the common cases.
     [[gnu::always_inline]] std::uint64_t launch(router_id src, const coord& at, const header& h) {
-        if (in_closed_form(h)) return launch_closed_form(src, at, h);
+        return record_launch(src, at, h, destination_of(at, h));
+    }
+    /// launch() in two halves (--threads, sc/staged_nodes.h: the first on any thread, the second
+    /// in launch order on one): where a header from `at` ends when no walk is needed, else
+    /// kWalked; nothing is recorded.
+    static constexpr router_id kWalked = ~router_id{0};
+    [[gnu::always_inline]] router_id destination_of(const coord& at, const header& h) const {
+        if (in_closed_form(h)) return closed_form_destination(at, h);
         // A destination header (section 10, synthetic traffic) names where it ends, deflected or
         // not; so does a via header.
         if ((h.kind == header_kind::destination || h.kind == header_kind::via) && valid(h, t_))
-            return record(src, t_.header_id(h.f0, h.f1, h.f2));
-        return launch_other(src, at, h);
+            return t_.header_id(h.f0, h.f1, h.f2);
+        return kWalked;
+    }
+    /// The record of a launch whose destination_of (or closed_form_destination) is `dst`: its
+    /// id. kWalked: walked now (launch_other; throws when the header is invalid).
+    [[gnu::always_inline]] std::uint64_t record_launch(router_id src, const coord& at,
+                                                       const header& h, router_id dst) {
+        return dst == kWalked ? launch_other(src, at, h) : record(src, dst);
+    }
+    /// record_launch() from src's own router.
+    std::uint64_t record_launch(router_id src, const header& h, router_id dst) {
+        return dst == kWalked ? launch_other(src, t_.at(src), h) : record(src, dst);
     }
 
     /// Whether launch() takes every header of `plan` in its closed form: then the node that
@@ -46,10 +63,13 @@ class ledger {
     bool closed_form(const std::vector<slot>& plan);
     /// launch() of a header that in_closed_form(h) holds for.
     std::uint64_t launch_closed_form(router_id src, const coord& at, const header& h) {
+        return record(src, closed_form_destination(at, h));
+    }
+    /// Where a header that in_closed_form(h) holds for ends, from `at`.
+    router_id closed_form_destination(const coord& at, const header& h) const {
         // The common case in closed form (section 8): (3; gamma, pi, delta) from (c,d,p) arrives
         // at (c+gamma, p+delta, d+pi). Not the decoder's walk, so it also checks the decoder.
-        return record(src,
-                      t_.id_on_d3(t_.destination_in_range(at, {h.gamma(), h.pi(), h.delta()})));
+        return t_.id_on_d3(t_.destination_in_range(at, {h.gamma(), h.pi(), h.delta()}));
     }
 
     enum class receipt { ok, duplicate, misrouted, unknown };

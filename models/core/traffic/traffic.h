@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -161,6 +162,12 @@ class traffic_state {
     const link_faults* faults() const { return faults_; }
     /// The detours' counts with --fail-links, else nullptr.
     const detour_counts* detours() const { return detours_.get(); }
+    /// The programs' launches() and finished() read and write nothing another node's program
+    /// does but created()'s atomic counts (node_program::launches_alone): minimal headers, no
+    /// --measure auto, --packet-sizes, --request-reply or background that creation waits for.
+    bool programs_alone() const {
+        return minimal_headers() && !auto_ && !sized_ && !replies_ && !open_;
+    }
     /// A node launches minimal_header(dst) itself, without asking routing(): minimal routing and
     /// no failed links to go around, now or later in the run, on D3 or MDF (a file network's
     /// header carries its route's hops).
@@ -266,10 +273,16 @@ class traffic_state {
     std::uint64_t launch_gap_ = 0;
     /// --request-reply: the replies, else nullptr.
     std::unique_ptr<reply_book> replies_;
-    std::uint64_t created_ = 0, delivered_ = 0;
-    std::uint64_t created_measured_ = 0, delivered_measured_ = 0;
-    std::uint64_t created_window_ = 0, delivered_window_ = 0;  ///< inside the measurement steps
-    std::uint64_t deflected_measured_ = 0;
+    // The counts created() adds to are atomic: with --threads the nodes of programs that launch
+    // alone (programs_alone) create on several threads at once (sc/staged_nodes.h); the sums do
+    // not depend on the order.
+    std::atomic<std::uint64_t> created_ = 0;
+    std::uint64_t delivered_ = 0;
+    std::atomic<std::uint64_t> created_measured_ = 0;
+    std::uint64_t delivered_measured_ = 0;
+    std::atomic<std::uint64_t> created_window_ = 0;  ///< inside the measurement steps
+    std::uint64_t delivered_window_ = 0;             ///< inside the measurement steps
+    std::atomic<std::uint64_t> deflected_measured_ = 0;
     std::uint64_t hops_measured_ = 0;
     std::array<std::uint64_t, 6> hop_histogram_{};  ///< a fixed size: no size() per packet
     std::uint64_t last_measured_delivery_ = 0;
@@ -289,6 +302,7 @@ class traffic_program final : public node_program {
     std::uint64_t unfinished_before() const override { return s_.end_of_measurement(); }
     void on_receive(const delivery& d) override { s_.delivered(d); }
     reaction reacts() const override { return reaction::records; }
+    bool launches_alone() const override { return s_.programs_alone(); }
 
   private:
     traffic_state& s_;

@@ -45,7 +45,7 @@ nlohmann::json traffic_state::summary() const {
     const double n = static_cast<double>(std::max<std::uint64_t>(created_measured_, 1));
     // A header launched with b > 3 took a deflected route (created(); a file network's b is its
     // minimal route's hops: none).
-    const std::uint64_t deflected = t_.is_file() ? 0 : deflected_measured_;
+    const std::uint64_t deflected = t_.is_file() ? 0 : deflected_measured_.load();
     // Measured packets that never arrived (a run stopped by its watchdog): the hops of their
     // contention-free path.
     std::uint64_t hops = hops_measured_;
@@ -130,11 +130,11 @@ nlohmann::json traffic_state::summary() const {
         {"hops", {{"mean", created(static_cast<double>(hops) / n)}, {"histogram", histogram}}},
         {"deflected", deflected},
         {"deflected_fraction", created(static_cast<double>(deflected) / n)},
-        {"measured_created", created_measured_},
+        {"measured_created", created_measured_.load()},
         {"measured_delivered", delivered_measured_},
         {"drained", drained},
         {"drain_steps", last_measured_delivery_ > end ? last_measured_delivery_ - end : 0},
-        {"created", created_},
+        {"created", created_.load()},
         {"delivered", delivered_},
         {"max_delivery_gap", max_gap_},
     };

@@ -91,6 +91,10 @@ class node_program {
     /// only from it on (a schedule runs to its last slot, a traffic generator through its
     /// measurement; the node asks in every step otherwise). Default 0: always ask.
     virtual std::uint64_t unfinished_before() const { return 0; }
+    /// Whether launches() and finished() write nothing that another node's program reads or
+    /// writes (--threads: the nodes of such programs may step on several threads at once,
+    /// sc/staged_nodes.h). Default false.
+    virtual bool launches_alone() const { return false; }
 };
 
 }  // namespace d3

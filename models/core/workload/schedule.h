@@ -63,6 +63,7 @@ class schedule_program final : public node_program {
     /// finished(step) exactly: the node asks it only once the schedule has run.
     std::uint64_t unfinished_before() const override { return steps_; }
     reaction reacts() const override { return reaction::none; }
+    bool launches_alone() const override { return true; }  ///< its schedule, read only
     const std::vector<slot>* planned() const override { return &s_.slots; }
 
   private:
