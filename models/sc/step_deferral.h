@@ -200,7 +200,7 @@ class step_deferral {
     /// Packets kept aside for the copies made on the threads (packet_pool::keep_spares).
     static constexpr std::size_t kSpares = 64;
     /// Share 0's routers, in another share's (share_of).
-    static constexpr double kKernelShare = 0.95;
+    static constexpr double kKernelShare = 1.0;
     void replay_record(const outbox& box, const record& r, std::uint64_t t);
     /// Not ordered: the routers' wake-ups kept this cycle, requested from the calendar.
     void make_wakes();

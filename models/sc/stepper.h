@@ -107,6 +107,8 @@ class stepper : public sc_core::sc_module {
     /// or on_threads(); now() is the cycle): a node's deliveries and credits, which the kernel's
     /// thread alone makes during a cycle, take their common case then.
     bool in_cycle() const { return in_cycle_; }
+    /// now() when in_cycle(): the cycle being stepped, without now()'s tests.
+    std::uint64_t cycle() const { return current_; }
     /// The cycle being stepped, or the current simulation cycle outside a step.
     std::uint64_t now() const {
         return in_tick_ || on_threads_ ? current_ : cycle_of(sc_core::sc_time_stamp());

@@ -62,11 +62,13 @@ class ledger {
     /// all-to-all's nodes share theirs, checked once instead of in every launch.
     bool closed_form(const std::vector<slot>& plan);
     /// launch() of a header that in_closed_form(h) holds for.
-    std::uint64_t launch_closed_form(router_id src, const coord& at, const header& h) {
+    [[gnu::always_inline]] std::uint64_t launch_closed_form(router_id src, const coord& at,
+                                                            const header& h) {
         return record(src, closed_form_destination(at, h));
     }
     /// Where a header that in_closed_form(h) holds for ends, from `at`.
-    router_id closed_form_destination(const coord& at, const header& h) const {
+    [[gnu::always_inline]] router_id closed_form_destination(const coord& at,
+                                                             const header& h) const {
         // The common case in closed form (section 8): (3; gamma, pi, delta) from (c,d,p) arrives
         // at (c+gamma, p+delta, d+pi). Not the decoder's walk, so it also checks the decoder.
         return t_.id_on_d3(t_.destination_in_range(at, {h.gamma(), h.pi(), h.delta()}));
@@ -191,7 +193,7 @@ class ledger {
     /// Every other header, by a walk.
     std::uint64_t launch_other(router_id src, const coord& at, const header& h);
     /// A message with a single destination.
-    std::uint64_t record(router_id src, router_id dst) {
+    [[gnu::always_inline]] std::uint64_t record(router_id src, router_id dst) {
         if (msgs_.size() == msgs_.capacity()) return record_growing(src, dst);
         // No growth (GCC drops the vector's): the message is written in place, not built on the
         // stack and copied from there.
