@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "core/allocation/listed_requests.h"
@@ -48,6 +49,17 @@ class allocator_if {
     virtual void allocate_listed(const listed_requests& list, matching& grants) {
         (void)list;
         grants.clear();
+    }
+    /// Whether allocate_single_asks() may be called (as takes_listed_requests()).
+    virtual bool takes_single_asks() const { return false; }
+    /// allocate() of a cycle in which each input asks for one output at most, the requests given
+    /// by output: `askers[y]` the inputs asking for output y (a bit each), for each output y of
+    /// `outputs` (a bit each; every askers[y] read is cleared). The same priority moves as
+    /// allocate(); returns the inputs granted (each the output it asked for).
+    virtual std::uint64_t allocate_single_asks(std::uint64_t outputs, std::uint64_t* askers) {
+        (void)outputs;
+        (void)askers;
+        return 0;
     }
 };
 

@@ -228,6 +228,27 @@ void separable_allocator<Order, Arbiter>::match_single_asks(const listed_request
     }
 }
 
+// Each input asks for one output: whichever side arbitrates first, each output's arbiter picks
+// among the inputs asking for it and each input's arbiter has its one request, so every output
+// asked for is matched and later passes find nothing free to pick (as match_single_asks).
+template <separable_order Order, typename Arbiter>
+std::uint64_t separable_allocator<Order, Arbiter>::allocate_single_asks(std::uint64_t outputs,
+                                                                        std::uint64_t* askers) {
+    std::uint64_t granted = 0;
+    for (; outputs != 0; outputs &= outputs - 1) {
+        const std::size_t y = lowest_bit(outputs);
+        const std::uint64_t asking = askers[y];
+        askers[y] = 0;
+        Arbiter& out = kInputFirst ? second_arbiters_[y] : first_arbiters_[y];
+        const std::size_t x =
+            (asking & (asking - 1)) == 0 ? lowest_bit(asking) : out.arbitrate(&asking, age_view{});
+        granted |= std::uint64_t{1} << x;
+        out.update(x);
+        (kInputFirst ? first_arbiters_[x] : second_arbiters_[x]).update(y);
+    }
+    return granted;
+}
+
 namespace {
 
 template <separable_order Order>
