@@ -69,7 +69,11 @@ class separable_allocator final : public allocator_if {
     }
     void allocate_listed(const listed_requests& list, matching& grants) override;
     bool takes_single_asks() const override { return takes_listed_requests(); }
-    std::uint64_t allocate_single_asks(std::uint64_t outputs, std::uint64_t* askers) override;
+    std::uint64_t allocate_single_asks(std::uint64_t outputs, std::uint64_t* askers,
+                                       std::uint64_t& shared) override;
+    void allocate_words(std::uint64_t inputs, const std::uint64_t* input_outputs,
+                        std::uint64_t outputs, const std::uint64_t* output_inputs,
+                        matching& grants) override;
 
   private:
     static constexpr bool kInputFirst = Order == separable_order::input_first;

@@ -68,7 +68,8 @@ class vc_allocation {
     template <typename Granted>
     [[gnu::always_inline]] void allocate_single(Granted&& granted) {
         if (asked_ == 0) return;
-        std::uint64_t ivs = alloc_->allocate_single_asks(asked_, askers_.data());
+        std::uint64_t shared;  // unread
+        std::uint64_t ivs = alloc_->allocate_single_asks(asked_, askers_.data(), shared);
         asked_ = 0;
         for (; ivs != 0; ivs &= ivs - 1) {
             const std::size_t iv = lowest_bit(ivs);
