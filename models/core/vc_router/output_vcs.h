@@ -115,8 +115,8 @@ class output_vcs {
     /// The other credits by output, in due order: at most a credit per slot downstream.
     std::vector<bounded_ring<pending>> pending_;
     std::vector<std::uint64_t> pending_outputs_;  ///< a bit per output with pending credits
-    std::size_t out_of_order_ = 0;         ///< credits in pending_
-    std::uint64_t next_due_ = UINT64_MAX;  ///< the earliest pending credit
+    std::size_t out_of_order_ = 0;                ///< credits in pending_
+    std::uint64_t next_due_ = UINT64_MAX;         ///< the earliest pending credit
 };
 
 }  // namespace d3
