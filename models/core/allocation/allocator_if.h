@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "core/allocation/listed_requests.h"
@@ -47,6 +48,34 @@ class allocator_if {
     /// input and output are granted, as allocate_lone grants them, and not written).
     virtual void allocate_listed(const listed_requests& list, matching& grants) {
         (void)list;
+        grants.clear();
+    }
+    /// Whether allocate_single_asks() and allocate_words() may be called (as
+    /// takes_listed_requests()).
+    virtual bool takes_single_asks() const { return false; }
+    /// allocate() of a cycle in which each input asks for one output at most, the requests given
+    /// by output: `askers[y]` the inputs asking for output y (a bit each), for each output y of
+    /// `outputs` (a bit each; every askers[y] read is cleared). The same priority moves as
+    /// allocate(); returns the inputs granted (each the output it asked for) and sets `shared` to
+    /// the outputs asked for by more than one input.
+    virtual std::uint64_t allocate_single_asks(std::uint64_t outputs, std::uint64_t* askers,
+                                               std::uint64_t& shared) {
+        (void)outputs;
+        (void)askers;
+        shared = 0;
+        return 0;
+    }
+    /// allocate() of a cycle's requests given as words, seen from both sides: `inputs` the inputs
+    /// asking, `input_outputs[x]` the outputs input x asks for; `outputs` the outputs asked for,
+    /// `output_inputs[y]` the inputs asking for output y. Into `grants` (cleared first) the pairs
+    /// granted; the same priority moves as allocate().
+    virtual void allocate_words(std::uint64_t inputs, const std::uint64_t* input_outputs,
+                                std::uint64_t outputs, const std::uint64_t* output_inputs,
+                                matching& grants) {
+        (void)inputs;
+        (void)input_outputs;
+        (void)outputs;
+        (void)output_inputs;
         grants.clear();
     }
 };

@@ -228,6 +228,48 @@ void separable_allocator<Order, Arbiter>::match_single_asks(const listed_request
     }
 }
 
+// Each input asks for one output: whichever side arbitrates first, each output's arbiter picks
+// among the inputs asking for it and each input's arbiter has its one request, so every output
+// asked for is matched and later passes find nothing free to pick (as match_single_asks).
+template <separable_order Order, typename Arbiter>
+std::uint64_t separable_allocator<Order, Arbiter>::allocate_single_asks(std::uint64_t outputs,
+                                                                        std::uint64_t* askers,
+                                                                        std::uint64_t& shared) {
+    std::uint64_t granted = 0, several = 0;
+    for (; outputs != 0; outputs &= outputs - 1) {
+        const std::size_t y = lowest_bit(outputs);
+        const std::uint64_t asking = askers[y];
+        askers[y] = 0;
+        Arbiter& out = kInputFirst ? second_arbiters_[y] : first_arbiters_[y];
+        std::size_t x;
+        if ((asking & (asking - 1)) == 0) {
+            x = lowest_bit(asking);
+        } else {
+            x = out.arbitrate(&asking, age_view{});
+            several |= std::uint64_t{1} << y;
+        }
+        granted |= std::uint64_t{1} << x;
+        out.update(x);
+        (kInputFirst ? first_arbiters_[x] : second_arbiters_[x]).update(y);
+    }
+    shared = several;
+    return granted;
+}
+
+// The narrow passes over the first side's words (round-robin arbiters read no ages).
+template <separable_order Order, typename Arbiter>
+void separable_allocator<Order, Arbiter>::allocate_words(std::uint64_t inputs,
+                                                         const std::uint64_t* input_outputs,
+                                                         std::uint64_t outputs,
+                                                         const std::uint64_t* output_inputs,
+                                                         matching& grants) {
+    grants.clear();
+    const std::uint64_t* asked = kInputFirst ? input_outputs : output_inputs;
+    match_narrow(
+        kInputFirst ? inputs : outputs, grants, [&](std::size_t x) { return asked[x]; },
+        [](std::size_t) { return age_view{}; }, [](std::size_t) { return age_view{}; });
+}
+
 namespace {
 
 template <separable_order Order>

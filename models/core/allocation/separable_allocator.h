@@ -68,6 +68,12 @@ class separable_allocator final : public allocator_if {
         return std::is_same_v<Arbiter, round_robin_arbiter> && narrow_;
     }
     void allocate_listed(const listed_requests& list, matching& grants) override;
+    bool takes_single_asks() const override { return takes_listed_requests(); }
+    std::uint64_t allocate_single_asks(std::uint64_t outputs, std::uint64_t* askers,
+                                       std::uint64_t& shared) override;
+    void allocate_words(std::uint64_t inputs, const std::uint64_t* input_outputs,
+                        std::uint64_t outputs, const std::uint64_t* output_inputs,
+                        matching& grants) override;
 
   private:
     static constexpr bool kInputFirst = Order == separable_order::input_first;

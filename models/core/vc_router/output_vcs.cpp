@@ -51,7 +51,6 @@ inline void output_vcs::give_back(std::size_t o, int vc) {
         s.tail_sent = false;
         s.owner = kFree;
     }
-    --pending_count_;
 }
 
 void output_vcs::send_tail(int output, vc_slot& s) {
@@ -111,7 +110,7 @@ int output_vcs::occupancy(int output) const {
 std::uint64_t output_vcs::outstanding() const {
     std::uint64_t n = 0;
     for (int o = 0; o < outputs(); ++o) n += static_cast<std::uint64_t>(occupancy(o));
-    return n - pending_count_;
+    return n - (in_order_.size() + out_of_order_);  // the credits on their way back
 }
 
 }  // namespace d3

@@ -55,7 +55,6 @@ class output_vcs {
     }
     /// A credit for `vc` of `output`, usable from `due` (credits of one output come in due order).
     void credit_arrived(int output, int vc, std::uint64_t due) {
-        ++pending_count_;
         if (due >= last_due_) {  // after every credit of the common ring: appended to it
             last_due_ = due;
             in_order_.push_back({due, output, vc});
@@ -116,9 +115,8 @@ class output_vcs {
     /// The other credits by output, in due order: at most a credit per slot downstream.
     std::vector<bounded_ring<pending>> pending_;
     std::vector<std::uint64_t> pending_outputs_;  ///< a bit per output with pending credits
-    std::size_t pending_count_ = 0;
-    std::size_t out_of_order_ = 0;         ///< credits in pending_
-    std::uint64_t next_due_ = UINT64_MAX;  ///< the earliest pending credit
+    std::size_t out_of_order_ = 0;                ///< credits in pending_
+    std::uint64_t next_due_ = UINT64_MAX;         ///< the earliest pending credit
 };
 
 }  // namespace d3

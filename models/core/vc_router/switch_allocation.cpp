@@ -32,13 +32,14 @@ switch_allocation::switch_allocation(const vc_router_setup& s, int inputs, int o
               static_cast<std::size_t>(inputs * rows_) <= listed_requests::kMaxPorts &&
               columns_ <= listed_requests::kMaxPorts),
       list_matched_(listed_ && alloc_->takes_listed_requests()),
+      by_output_(list_matched_ && alloc_->takes_single_asks()),
       requests_(list_matched_ ? 0 : static_cast<std::size_t>(inputs * rows_),
                 list_matched_ ? 0 : columns_),
       grants_(static_cast<std::size_t>(inputs * rows_), columns_),
       label_(static_cast<std::size_t>(inputs * rows_) * columns_, -1),
       next_vc_(static_cast<std::size_t>(inputs * rows_), 0),
       // Every input VC asks at most once a cycle.
-      list_(listed_ ? static_cast<std::size_t>(inputs * vcs_) : 0),
+      list_(listed_ && !by_output_ ? static_cast<std::size_t>(inputs * vcs_) : 0),
       asks_(listed_ ? static_cast<std::size_t>(inputs * vcs_) : 0),
       row_columns_(list_matched_ ? static_cast<std::size_t>(inputs * rows_) : 0),
       column_rows_(list_matched_ ? columns_ : 0),
@@ -107,6 +108,39 @@ void switch_allocation::match_list() {
             waits_ += static_cast<std::uint64_t>(n - 1);
         }
     }
+}
+
+void switch_allocation::match_words() {
+    for (std::size_t i = 0; i < asked_; ++i) row_columns_[asks_[i].row] = 0;
+    for (std::size_t i = 0; i < asked_; ++i) {
+        const ask& a = asks_[i];
+        const int vc = a.iv % vcs_;
+        int& label = label_[a.row * columns_ + static_cast<std::size_t>(a.output)];
+        const std::uint64_t bit = std::uint64_t{1} << a.output;
+        if ((row_columns_[a.row] & bit) == 0) {  // the row's first request for the column
+            row_columns_[a.row] |= bit;
+            label = vc;
+            continue;
+        }
+        // Two VCs of one row for one output: the first at or after the row's pointer asks.
+        const int next = next_vc_[a.row];
+        if ((vc - next + vcs_) % vcs_ < (label - next + vcs_) % vcs_) label = vc;
+    }
+    // The outputs asked for by several rows (count_conflicts).
+    for (std::uint64_t cols = asked_columns_; cols != 0; cols &= cols - 1) {
+        const int n = bits_set(column_rows_[lowest_bit(cols)]);
+        if (n > 1) {
+            ++conflicts_;
+            waits_ += static_cast<std::uint64_t>(n - 1);
+        }
+    }
+    alloc_->allocate_words(asked_rows_, row_columns_.data(), asked_columns_, column_rows_.data(),
+                           grants_);
+}
+
+void switch_allocation::count_column_conflicts(std::uint64_t shared, std::size_t lost) {
+    for (; shared != 0; shared &= shared - 1) ++conflicts_;
+    waits_ += lost;
 }
 
 void switch_allocation::ask_again(std::size_t row, std::size_t col, int vc, int& label,

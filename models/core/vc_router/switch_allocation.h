@@ -28,14 +28,17 @@ class switch_allocation {
     /// packet of age age() (called only when an arbiter may read it).
     template <typename Age>
     [[gnu::always_inline]] void request(int iv, int output, Age&& age) {
+        if (by_output_) return ask_by_output(iv, output);
         if (!listed_) return add(iv / vcs_, iv % vcs_, output, age());
-        asks_[list_.size()] = {iv, output, list_matched_ ? 0 : age()};
+        asks_[list_.size()] = {iv, output, row_of_[static_cast<std::size_t>(iv)],
+                               list_matched_ ? 0 : age()};
         list_.add(row_of_[static_cast<std::size_t>(iv)], static_cast<std::size_t>(output));
     }
     /// Allocates this cycle's requests: granted(iv, output) per match, then seen() (the requests
     /// still readable: askers, asks); then clears them.
     template <typename Granted, typename Seen>
     void allocate(Granted&& granted, Seen&& seen) {
+        if (by_output_) return allocate_by_output(granted);
         if (listed_) return allocate_listed(granted);
         if (requests_.empty()) return;
         alloc_->allocate(requests_, grants_);
@@ -66,6 +69,68 @@ class switch_allocation {
     std::uint64_t waits() const { return waits_; }
 
   private:
+    /// request() by output (by_output_): the rows asking for each column, the rows asking twice.
+    void ask_by_output(int iv, int output) {
+        const std::size_t row = row_of_[static_cast<std::size_t>(iv)];
+        const std::uint64_t r = std::uint64_t{1} << row, c = std::uint64_t{1} << output;
+        ask& a = asks_[asked_++];  // its age unread
+        a.iv = iv;
+        a.output = output;
+        a.row = row;
+        twice_rows_ |= asked_rows_ & r;
+        asked_rows_ |= r;
+        asked_columns_ |= c;
+        column_rows_[static_cast<std::size_t>(output)] |= r;
+    }
+    /// allocate() by output: when no row asks twice, each column's rows to the allocator at once
+    /// (allocate_single_asks), granted in the order the rows asked; otherwise as listed requests.
+    template <typename Granted>
+    void allocate_by_output(Granted&& granted) {
+        if (asked_ == 0) return;
+        if (twice_rows_ != 0) {
+            match_words();
+            // In the order the rows first asked.
+            std::uint64_t seen = 0;
+            for (std::size_t i = 0; i < asked_; ++i) {
+                const std::uint64_t r = std::uint64_t{1} << asks_[i].row;
+                if ((seen & r) != 0) continue;
+                seen |= r;
+                grant(asks_[i].row, granted);
+            }
+            clear_column_rows();
+        } else {
+            std::uint64_t shared;
+            const std::uint64_t rows =
+                alloc_->allocate_single_asks(asked_columns_, column_rows_.data(), shared);
+            const auto grant_ask = [&](const ask& a) __attribute__((always_inline)) {
+                next_vc_[a.row] = next_after_[static_cast<std::size_t>(a.iv)];
+                granted(a.iv, a.output);
+            };
+            if (shared == 0) {  // every row granted (each alone for its column)
+                for (std::size_t i = 0; i < asked_; ++i) grant_ask(asks_[i]);
+            } else {
+                std::size_t grants = 0;
+                for (std::size_t i = 0; i < asked_; ++i) {
+                    if (((rows >> asks_[i].row) & 1u) == 0) continue;
+                    ++grants;
+                    grant_ask(asks_[i]);
+                }
+                count_column_conflicts(shared, asked_ - grants);
+            }
+        }
+        asked_ = 0;
+        asked_rows_ = twice_rows_ = asked_columns_ = 0;
+    }
+    /// allocate_by_output() when a row asks twice: the VC each row asks for each column with
+    /// (the first after its pointer), the conflicts, the allocator's grants in grants_.
+    void match_words();
+    /// The rows of each column asked for this cycle cleared.
+    void clear_column_rows() {
+        for (std::uint64_t c = asked_columns_; c != 0; c &= c - 1) column_rows_[lowest_bit(c)] = 0;
+    }
+    /// The conflicts and waits of a cycle in which no row asks twice: `shared` the columns
+    /// several rows ask for, `lost` the requests not granted.
+    void count_column_conflicts(std::uint64_t shared, std::size_t lost);
     /// A request into the request matrix.
     void add(int input, int vc, int output, std::uint64_t age) {
         const auto row = static_cast<std::size_t>(input * rows_ + vc % rows_);
@@ -138,6 +203,9 @@ class switch_allocation {
     bool listed_;
     /// Listed, and the allocator matches the list itself (no request matrix for shared cycles).
     bool list_matched_;
+    /// Listed requests taken by output (the allocator takes single asks): each column's rows to
+    /// the allocator at once in a cycle when no row asks twice, no list.
+    bool by_output_;
     request_matrix requests_;  ///< empty when list_matched_
     matching grants_;
     std::vector<int> label_;       ///< row x output: the VC that asks
@@ -147,9 +215,14 @@ class switch_allocation {
     listed_requests list_;
     struct ask {
         int iv, output;
+        std::size_t row;
         std::uint64_t age;
     };
     std::vector<ask> asks_;
+    /// by_output_: asks_ as they came (asked_ of them), the rows asked for, those asking twice,
+    /// and the columns asked for (column_rows_: the rows asking for each).
+    std::size_t asked_ = 0;
+    std::uint64_t asked_rows_ = 0, twice_rows_ = 0, asked_columns_ = 0;
     /// match_list: per row, the columns it asked for this cycle; per column, the rows asking.
     std::vector<std::uint64_t> row_columns_, column_rows_;
     /// Per input VC (input x vcs + vc): its row, and the VC its row asks with first after it

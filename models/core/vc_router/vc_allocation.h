@@ -28,6 +28,10 @@ class vc_allocation {
     [[gnu::always_inline]] void request(int iv, int output, vc_range r, const output_vcs& outs,
                                         Age&& age) {
         const int first = output * vcs_;  // the output's VC 0 among all output VCs
+        if (single_) {                    // r is one VC
+            if (outs.free_at(first + r.first)) ask_single(iv, first + r.first, r.first);
+            return;
+        }
         for (int v = first + r.first; v < first + r.first + r.count; ++v)
             if (outs.free_at(v))
                 add(static_cast<std::size_t>(iv), static_cast<std::size_t>(v), age);
@@ -36,6 +40,7 @@ class vc_allocation {
     /// among all output VCs, output_vcs::index), in increasing iv; then clears them.
     template <typename Granted>
     void allocate(Granted&& granted) {
+        if (single_) return allocate_single(granted);
         if (listed_) return allocate_listed(granted);
         if (requests_.empty()) return;
         alloc_->allocate(requests_, grants_);
@@ -47,7 +52,31 @@ class vc_allocation {
         requests_.clear();
     }
 
+    /// Whether each input VC asks for one output VC at most, taken by output VC (one VC per
+    /// class and an allocator that takes single asks): no list and no request matrix.
+    bool single_asks() const { return single_; }
+
   private:
+    /// request() of one output VC, by output VC: `index` among all, `vc` at its output.
+    void ask_single(int iv, int index, int vc) {
+        const auto i = static_cast<std::size_t>(index);
+        askers_[i] |= std::uint64_t{1} << iv;
+        asked_ |= std::uint64_t{1} << i;
+        single_asks_[static_cast<std::size_t>(iv)] = {index, vc};
+    }
+    /// allocate() of single asks: the allocator's grants, in increasing iv.
+    template <typename Granted>
+    [[gnu::always_inline]] void allocate_single(Granted&& granted) {
+        if (asked_ == 0) return;
+        std::uint64_t shared;  // unread
+        std::uint64_t ivs = alloc_->allocate_single_asks(asked_, askers_.data(), shared);
+        asked_ = 0;
+        for (; ivs != 0; ivs &= ivs - 1) {
+            const std::size_t iv = lowest_bit(ivs);
+            const single_ask a = single_asks_[iv];
+            granted(static_cast<int>(iv), a.vc, a.index);
+        }
+    }
     template <typename Age>
     [[gnu::always_inline]] void add(std::size_t iv, std::size_t col, Age&& age) {
         if (!listed_) return requests_.add(iv, col, age());
@@ -85,10 +114,21 @@ class vc_allocation {
     bool listed_;
     /// Listed, and the allocator matches the list itself (no request matrix for shared cycles).
     bool list_matched_;
+    /// Each input VC asks for one output VC at most (one VC per class) and the allocator takes
+    /// such cycles by output (allocate_single_asks): no list, no matrix.
+    bool single_;
     request_matrix requests_;  ///< empty when list_matched_
     matching grants_;
     listed_requests list_;
     std::vector<std::uint64_t> ages_;  ///< the listed requests' ages, for the matrix
+    /// single_: per output VC the input VCs asking for it, the output VCs asked for, and per
+    /// input VC the output VC it asks for.
+    std::vector<std::uint64_t> askers_;
+    std::uint64_t asked_ = 0;
+    struct single_ask {
+        int index, vc;
+    };
+    std::vector<single_ask> single_asks_;
 };
 
 }  // namespace d3

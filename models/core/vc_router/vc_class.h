@@ -29,6 +29,12 @@ struct vc_range {
     int count = 1;
 };
 
+/// Whether every class of `s` is one VC (the static VCs fixed by b, or as many classes as VCs):
+/// a head asks for one output VC at most.
+inline bool one_vc_per_class(const vc_router_setup& s) {
+    return s.static_vcs() || s.class_count == s.vcs;
+}
+
 /// The VCs a packet may take at the next input, worked out from the setup once (a router asks
 /// per head).
 class vc_class_map {

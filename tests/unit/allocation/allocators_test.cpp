@@ -177,6 +177,101 @@ TEST(Allocators, ListedRequestsMatchAsAllocateDoes) {
                 }
 }
 
+// An allocator that takes single asks (each input asks for one output at most, given by output)
+// grants exactly what allocate() grants for the same requests in a matrix and moves the same
+// priorities (a twin fed through allocate() matches it on every later cycle).
+TEST(Allocators, SingleAsksMatchAsAllocateDoes) {
+    int checked = 0, shared_cycles = 0;
+    for (const std::string& name : allocator_names())
+        for (const std::string& kind : arbiter_names())
+            for (const allocator_shape s : kAllocatorShapes)
+                for (int iterations : {1, 2}) {
+                    auto single = make_allocator(name, s.inputs, s.outputs, kind, iterations);
+                    if (!single->takes_single_asks()) continue;
+                    ++checked;
+                    auto full = make_allocator(name, s.inputs, s.outputs, kind, iterations);
+                    std::mt19937_64 rng(s.inputs * 13 + s.outputs);
+                    request_matrix r(s.inputs, s.outputs);
+                    matching m(s.inputs, s.outputs);
+                    std::vector<std::uint64_t> askers(s.outputs, 0);
+                    for (int cycle = 0; cycle < 300; ++cycle) {
+                        r.clear();
+                        std::uint64_t outputs = 0;
+                        std::vector<std::size_t> asked(s.inputs, kNone);
+                        for (std::size_t in = 0; in < s.inputs; ++in) {
+                            if (rng() % 3 == 0) continue;
+                            const std::size_t out = rng() % (1 + rng() % s.outputs);
+                            r.add(in, out);
+                            asked[in] = out;
+                            askers[out] |= std::uint64_t{1} << in;
+                            outputs |= std::uint64_t{1} << out;
+                        }
+                        if (r.shared()) ++shared_cycles;
+                        full->allocate(r, m);
+                        std::uint64_t several = 0;
+                        for (std::size_t out = 0; out < s.outputs; ++out)
+                            if ((askers[out] & (askers[out] - 1)) != 0)
+                                several |= std::uint64_t{1} << out;
+                        std::uint64_t shared = ~std::uint64_t{0};
+                        const std::uint64_t granted =
+                            single->allocate_single_asks(outputs, askers.data(), shared);
+                        ASSERT_EQ(shared, several);
+                        for (std::size_t out = 0; out < s.outputs; ++out)
+                            ASSERT_EQ(askers[out], 0u);
+                        for (std::size_t in = 0; in < s.inputs; ++in)
+                            ASSERT_EQ(((granted >> in) & 1u) != 0,
+                                      asked[in] != kNone && m.output_of(in) == asked[in])
+                                << name << "/" << kind << "/" << iterations << " " << s.inputs
+                                << "x" << s.outputs << " cycle " << cycle;
+                    }
+                }
+    EXPECT_GT(checked, 0);
+    EXPECT_GT(shared_cycles, 0);
+}
+
+// An allocator that takes single asks matches requests given as words from both sides
+// (allocate_words, inputs asking for several outputs) exactly as allocate() matches them in a
+// matrix, and moves the same priorities (a twin fed through allocate() matches it on every
+// later cycle).
+TEST(Allocators, WordsMatchAsAllocateDoes) {
+    int checked = 0;
+    for (const std::string& name : allocator_names())
+        for (const std::string& kind : arbiter_names())
+            for (const allocator_shape s : kAllocatorShapes)
+                for (int iterations : {1, 2}) {
+                    auto words = make_allocator(name, s.inputs, s.outputs, kind, iterations);
+                    if (!words->takes_single_asks()) continue;
+                    ++checked;
+                    auto full = make_allocator(name, s.inputs, s.outputs, kind, iterations);
+                    std::mt19937_64 rng(s.inputs * 17 + s.outputs);
+                    request_matrix r(s.inputs, s.outputs);
+                    matching m(s.inputs, s.outputs), n(s.inputs, s.outputs);
+                    for (int cycle = 0; cycle < 300; ++cycle) {
+                        r.clear();
+                        std::vector<std::uint64_t> input_outputs(s.inputs, 0),
+                            output_inputs(s.outputs, 0);
+                        std::uint64_t inputs = 0, outputs = 0;
+                        const std::size_t tries = 1 + rng() % 10;
+                        for (std::size_t k = 0; k < tries; ++k) {
+                            const std::size_t in = rng() % s.inputs, out = rng() % s.outputs;
+                            r.add(in, out);
+                            input_outputs[in] |= std::uint64_t{1} << out;
+                            output_inputs[out] |= std::uint64_t{1} << in;
+                            inputs |= std::uint64_t{1} << in;
+                            outputs |= std::uint64_t{1} << out;
+                        }
+                        full->allocate(r, m);
+                        words->allocate_words(inputs, input_outputs.data(), outputs,
+                                              output_inputs.data(), n);
+                        for (std::size_t in = 0; in < s.inputs; ++in)
+                            ASSERT_EQ(n.output_of(in), m.output_of(in))
+                                << name << "/" << kind << "/" << iterations << " " << s.inputs
+                                << "x" << s.outputs << " cycle " << cycle;
+                    }
+                }
+    EXPECT_GT(checked, 0);
+}
+
 TEST(Allocators, FactoryBuildsEveryNameAndRefusesOthers) {
     EXPECT_EQ(allocator_names(),
               (std::vector<std::string>{"separable-input-first", "separable-output-first", "islip",
