@@ -26,6 +26,17 @@ struct order_case {
 
 using grant_list = std::vector<std::pair<int, int>>;
 
+/// The router setup of case `c`.
+vc_router_setup setup_of(const order_case& c) {
+    vc_router_setup s;
+    s.vcs = c.vcs;
+    s.sw_allocator = c.allocator;
+    s.input_speedup = c.input_speedup;
+    s.alloc_iters = c.iterations;
+    s.arbiter = c.arbiter;
+    return s;
+}
+
 /// Allocates `asks` (input VC, output, age) in the order given; the grants sorted.
 grant_list allocate(switch_allocation& a, const std::vector<std::array<int, 3>>& asks) {
     for (const auto& r : asks)
@@ -52,12 +63,7 @@ TEST(SwitchAllocationOrder, ListedRequestsGrantTheSameInAnyOrder) {
     for (const order_case& c : cases) {
         SCOPED_TRACE(c.allocator + " vcs " + std::to_string(c.vcs) + " speedup " +
                      std::to_string(c.input_speedup) + " " + c.arbiter);
-        vc_router_setup s;
-        s.vcs = c.vcs;
-        s.sw_allocator = c.allocator;
-        s.input_speedup = c.input_speedup;
-        s.alloc_iters = c.iterations;
-        s.arbiter = c.arbiter;
+        const vc_router_setup s = setup_of(c);
         switch_allocation in_order(s, kInputs, kOutputs), shuffled(s, kInputs, kOutputs);
         if (!in_order.any_order()) continue;
         ++listed;
@@ -99,12 +105,7 @@ TEST(SwitchAllocationOrder, RequestsByOutputGrantAsTheRequestMatrixDoes) {
     for (const order_case& c : cases) {
         SCOPED_TRACE(c.allocator + " vcs " + std::to_string(c.vcs) + " speedup " +
                      std::to_string(c.input_speedup));
-        vc_router_setup s;
-        s.vcs = c.vcs;
-        s.sw_allocator = c.allocator;
-        s.input_speedup = c.input_speedup;
-        s.alloc_iters = c.iterations;
-        s.arbiter = c.arbiter;
+        const vc_router_setup s = setup_of(c);
         switch_allocation by_output(s, kInputs, kOutputs), matrix(s, kInputs, kOutputs, true);
         ASSERT_TRUE(by_output.any_order());
         ASSERT_FALSE(matrix.any_order());
