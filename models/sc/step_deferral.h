@@ -1,5 +1,6 @@
 // --threads N: the routers of a cycle step on N threads, with the results of one thread
-// (docs/architecture.md, "Threads"). The routers are cut into N shares of contiguous ids, share w
+// (docs/architecture.md, "Threads"); so do the nodes, each with its router's share, when each can
+// (sc/staged_nodes.h). The routers are cut into N shares of contiguous ids, share w
 // stepped by thread w. While they step, a router's writes to a router of its own share are made
 // at once (one thread makes them in the same order); everything else it does to state that is not
 // its own (a packet sent to or a credit for a router of another share, a delivery or an injection
