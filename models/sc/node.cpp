@@ -144,15 +144,6 @@ void node::launch_immediately(std::uint64_t t) {
     clock_.wake(*this, t + 1);
 }
 
-[[gnu::always_inline]] inline void node::count_received(const packet& p, std::uint64_t t) {
-    if (p.background) {
-        ++stats_.background_received;
-    } else {
-        ++stats_.received;
-        stats_.last_delivery = std::max(stats_.last_delivery, t);
-    }
-}
-
 // The common case alone (in a step, the first copy of a unicast message where it must arrive,
 // room to give the packet back, a program that answers nothing): every other is a tail call, as
 // is the program's on_receive when it records (record_arrival), so that no call is made here

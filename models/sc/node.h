@@ -28,6 +28,7 @@
 namespace d3 {
 
 struct staged_share;
+class step_deferral;
 
 struct node_stats {
     std::uint64_t launched = 0;
@@ -235,6 +236,29 @@ class node : public stepper::client, public sc_core::sc_module {
     /// hand-over at the tail).
     using staged_function = void (*)(client&, std::uint64_t, staged_share&);
     staged_function staged_step(bool at_tail) const;
+
+  public:
+    /// --threads: the link ends through which this node's router, of share `s` (not 0),
+    /// delivers and returns injection credits while the routers step on the threads: the
+    /// common case made at once on that share's thread (deliver_staged, credit_staged), the
+    /// rest through `fallback` (step_deferral's recording, made on the kernel's thread). nullptr
+    /// when every delivery must be recorded (a program that meets deliveries, packets of
+    /// several flits or handed over at the tail).
+    std::unique_ptr<link_fw_call> staged_deliveries(link_fw_call* fallback, const step_deferral& d,
+                                                    staged_share& s);
+    std::unique_ptr<link_bw_call> staged_credits(link_bw_call* fallback, const step_deferral& d,
+                                                 staged_share& s);
+
+  private:
+    friend class staged_delivery_end;
+    friend class staged_credit_end;
+    /// A delivery whose tail arrives `tail` after the cycle stepped, on share `s`'s thread: the
+    /// first copy of a unicast message at this node, counted in `s` and its packet left there
+    /// for the pool (true); otherwise nothing done (false).
+    bool deliver_staged(packet* p, const sc_core::sc_time& tail, staged_share& s);
+    /// An injection credit of class `vc` due `delay` after the cycle stepped, on share `s`'s
+    /// thread: the node's wake-up (a launch waits for it) left in `s`.
+    void credit_staged(int vc, const sc_core::sc_time& delay, staged_share& s);
     /// Injects one packet whose first hop is at `first_hop` (`closed`: see step_classes). With
     /// `Sized` (std::true_type: step_classes_of) it sets the packet's size (packet::flits).
     template <typename Closed, typename Sized, typename Path>

@@ -38,4 +38,72 @@ node::staged_function node::staged_step(bool at_tail) const {
                         : &node::step_staged<std::false_type, false>;
 }
 
+// --threads: a delivery or an injection credit of a router of another share than 0, made on that
+// share's thread while the routers step there; one thread makes it in the router's step too. What
+// it writes besides the node's own figures and lanes is its message's word in the ledger (written
+// by no other delivery), and, left in the share for after the phase, the delivered count, the
+// packet for the pool and the node's wake-up (docs/architecture.md, "Threads").
+class staged_delivery_end final : public link_fw_call {
+  public:
+    staged_delivery_end(node& n, link_fw_call* fallback, const step_deferral& d, staged_share& s)
+        : node_(n), fallback_(fallback), deferral_(d), share_(s) {}
+    tlm::tlm_sync_enum nb_transport_fw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
+        if (deferral_.active() && ph == tlm::BEGIN_REQ && node_.deliver_staged(f.pkt, t, share_))
+            return tlm::TLM_COMPLETED;
+        return fallback_->nb_transport_fw(f, ph, t);
+    }
+
+  private:
+    node& node_;
+    link_fw_call* const fallback_;
+    const step_deferral& deferral_;
+    staged_share& share_;
+};
+
+class staged_credit_end final : public link_bw_call {
+  public:
+    staged_credit_end(node& n, link_bw_call* fallback, const step_deferral& d, staged_share& s)
+        : node_(n), fallback_(fallback), deferral_(d), share_(s) {}
+    tlm::tlm_sync_enum nb_transport_bw(flit& f, tlm::tlm_phase& ph, sc_core::sc_time& t) override {
+        if (!deferral_.active() || ph != tlm::END_REQ) return fallback_->nb_transport_bw(f, ph, t);
+        node_.credit_staged(f.vc, t, share_);
+        return tlm::TLM_ACCEPTED;
+    }
+
+  private:
+    node& node_;
+    link_bw_call* const fallback_;
+    const step_deferral& deferral_;
+    staged_share& share_;
+};
+
+// As the common case of nb_transport_fw (receive) of a node that does not meet deliveries.
+bool node::deliver_staged(packet* p, const sc_core::sc_time& tail, staged_share& s) {
+    const std::uint64_t t =
+        tail == sc_core::SC_ZERO_TIME ? clock_.cycle() : clock_.cycle() + clock_.cycle_of(tail);
+    if (!ledger_.deliver_first_copy(p->msg, id_, s.delivered)) return false;
+    count_received(*p, t);
+    s.released.push_back(p);
+    return true;
+}
+
+// As credit(): the class's credit due, and a wake-up when a launch waits for it.
+void node::credit_staged(int vc, const sc_core::sc_time& delay, staged_share& s) {
+    const std::uint64_t due = clock_.cycle() + clock_.cycle_of(delay);
+    lane& q = lanes_[vc];
+    q.credit_due.push_back(due);
+    if (!q.waiting.empty()) s.wakes.push_back({static_cast<std::uint32_t>(id_), due});
+}
+
+std::unique_ptr<link_fw_call> node::staged_deliveries(link_fw_call* fallback,
+                                                      const step_deferral& d, staged_share& s) {
+    if (!direct_delivery_ || reacts_ != reaction::none) return nullptr;
+    return std::make_unique<staged_delivery_end>(*this, fallback, d, s);
+}
+
+std::unique_ptr<link_bw_call> node::staged_credits(link_bw_call* fallback, const step_deferral& d,
+                                                   staged_share& s) {
+    return std::make_unique<staged_credit_end>(*this, fallback, d, s);
+}
+
 }  // namespace d3

@@ -14,6 +14,15 @@
 
 namespace d3 {
 
+[[gnu::always_inline]] inline void node::count_received(const packet& p, std::uint64_t t) {
+    if (p.background) {
+        ++stats_.background_received;
+    } else {
+        ++stats_.received;
+        stats_.last_delivery = std::max(stats_.last_delivery, t);
+    }
+}
+
 template <typename Classes>
 inline void node::collect_credits(std::uint64_t t, Classes classes) {
     for (int c = 0; c < classes; ++c) {

@@ -39,4 +39,19 @@ void staged_nodes::merge(ledger& deliveries, packet_pool& pool, stepper& clock) 
     }
 }
 
+// The pool's order of released packets is one thread's: share 0's were released during the phase,
+// as one thread releases them first, then each share's in turn (the packets' addresses are all
+// it decides). The calendar keeps a node's earliest wake-up, whatever the order.
+void staged_nodes::merge_deliveries(ledger& deliveries, packet_pool& pool, stepper& clock) {
+    for (std::size_t w = 1; w < shares_.size(); ++w) {
+        staged_share& s = shares_[w];
+        deliveries.add_delivered(s.delivered);
+        s.delivered = 0;
+        for (packet* p : s.released) pool.release(p);
+        s.released.clear();
+        for (const staged_share::node_wake& x : s.wakes) clock.wake_node_now(x.node, x.cycle);
+        s.wakes.clear();
+    }
+}
+
 }  // namespace d3

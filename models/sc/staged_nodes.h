@@ -41,6 +41,10 @@ struct staged_share {
     };
     std::vector<awake_change> awake_changes;  ///< stepper::keep_awake of its nodes
     std::size_t most_launches = 0;            ///< in a step, by all its nodes (the reserve)
+    /// While the routers step on the threads: the first copies its nodes took at once
+    /// (node::deliver_staged), and their packets, given back to the pool after the phase.
+    std::uint64_t delivered = 0;
+    std::vector<packet*> released;
 };
 
 class staged_nodes {
@@ -76,6 +80,12 @@ class staged_nodes {
     /// serials, share by share in the order they were made; their nodes' wake-ups go to the
     /// calendar.
     void merge(ledger& deliveries, packet_pool& pool, stepper& clock);
+    /// After the routers' step on the threads, on the kernel's thread: the deliveries the other
+    /// shares' nodes took (ledger::add_delivered, their packets to the pool) and the wake-ups
+    /// their credits asked for, share by share.
+    void merge_deliveries(ledger& deliveries, packet_pool& pool, stepper& clock);
+    /// The packets share `w`'s nodes took while the routers stepped (merge_deliveries).
+    std::size_t released(std::size_t w) const { return shares_[w].released.size(); }
     /// The packets share `w`'s nodes may launch in a step (packet_pool::reserve).
     std::size_t most_launches(std::size_t w) const { return shares_[w].most_launches; }
 

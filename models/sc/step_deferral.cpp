@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "sc/node.h"
 #include "sc/router.h"
 #include "sc/stepper.h"
 
@@ -166,6 +167,7 @@ step_deferral::step_deferral(int threads, stepper& clock, packet_pool& pool, led
       nodes_(static_cast<std::size_t>(threads)),
       observer_(observer),
       boxes_(static_cast<std::size_t>(threads)),
+      apart_(static_cast<std::size_t>(threads)),
       ordered_(observer != nullptr),
       errors_(static_cast<std::size_t>(threads)),
       begin_(static_cast<std::size_t>(threads) + 1, 0) {
@@ -220,7 +222,13 @@ link_fw_call* step_deferral::forward(std::uint32_t sender, link_fw_call* to, rou
     if (!ordered_ && writes_at_once(sender, downstream)) return to;
     if (!ordered_ && downstream) list = &box_of(sender).to_share[share_of(downstream->id())];
     fws_.push_back(std::make_unique<deferred_fw>(*this, *list, sender, to, downstream, reply));
-    return fws_.back().get();
+    link_fw_call* const recorded = fws_.back().get();
+    if (ordered_ || downstream) return recorded;
+    // A delivery of another share than 0 to its node: at once in its common case (node ids are
+    // their routers').
+    std::unique_ptr<link_fw_call> end =
+        node_of(sender).staged_deliveries(recorded, *this, nodes_.share(share_of(sender)));
+    return end ? keep(std::move(end)) : recorded;
 }
 
 link_bw_call* step_deferral::backward(std::uint32_t sender, link_bw_call* to, router* upstream) {
@@ -229,7 +237,13 @@ link_bw_call* step_deferral::backward(std::uint32_t sender, link_bw_call* to, ro
     if (!ordered_ && writes_at_once(sender, upstream)) return to;
     if (!ordered_ && upstream) list = &box_of(sender).to_share[share_of(upstream->id())];
     bws_.push_back(std::make_unique<deferred_bw>(*this, *list, sender, to, upstream));
-    return bws_.back().get();
+    link_bw_call* const recorded = bws_.back().get();
+    if (ordered_ || upstream) return recorded;
+    return keep(node_of(sender).staged_credits(recorded, *this, nodes_.share(share_of(sender))));
+}
+
+node& step_deferral::node_of(std::uint32_t id) const {
+    return static_cast<node&>(*clock_.node_clients_[id]);
 }
 
 // Not ordered: a router's earliest request of the cycle is kept, if earlier than the cycle the
@@ -369,7 +383,12 @@ void step_deferral::step(const std::vector<std::uint32_t>& due, std::uint64_t t,
     pool_.keep_spares(kSpares);
     active_ = true;
     dispatch(phase::step);
-    if (!ordered_) dispatch(phase::replay);
+    if (!ordered_) {
+        kernel_takes_share0_ = kernel_replays_share0();
+        wakes_apart_ = nodes_on_threads();
+        dispatch(phase::replay);
+        for (calendar::apart_requests& r : apart_) clock_.routers_.add_requests(r);
+    }
     active_ = false;
 }
 
@@ -383,9 +402,39 @@ void step_deferral::track(std::uint32_t id, const router& r) {
 // kernel's thread replaying share 0's too finished the phase last: on D3(8,16) all-to-all its
 // writes to the nodes alone weigh more than a worker's replays.)
 void step_deferral::replay_on_thread(std::size_t w) {
-    if (w == 0) return replay_node_writes();
-    if (w == 1) replay_to_share(0);
-    replay_to_share(w);
+    const auto replay_share = [&](std::size_t v) {
+        replay_to_share(v);
+        if (wakes_apart_) make_wakes_apart(v, w);
+    };
+    if (w == 0) {
+        replay_node_writes();
+        if (kernel_takes_share0_) replay_share(0);
+        return;
+    }
+    if (w == 1 && !kernel_takes_share0_) replay_share(0);
+    replay_share(w);
+}
+
+// The kernel's thread takes share 0's replays when its writes to the nodes are no more than the
+// first worker's replays: max(nodes + share 0, share 1) is then no more than max(nodes, share 0 +
+// share 1), and otherwise more.
+bool step_deferral::kernel_replays_share0() const {
+    if (boxes_.size() < 2) return true;
+    std::size_t to_nodes = 0, to_share1 = 0;
+    for (std::size_t w = 0; w < boxes_.size(); ++w) {
+        if (w != 0) to_nodes += boxes_[w].records.size() + nodes_.released(w);
+        to_share1 += boxes_[w].to_share[1].size();
+    }
+    return to_nodes <= to_share1;
+}
+
+void step_deferral::make_wakes_apart(std::size_t v, std::size_t w) {
+    calendar::apart_requests& r = apart_[w];
+    for (const std::uint32_t id : boxes_[v].woken) {
+        clock_.replay_wake_apart(id, wake_at_[id], r);
+        wake_at_[id] = calendar::kNever;
+    }
+    boxes_[v].woken.clear();
 }
 
 void step_deferral::replay_to_share(std::size_t w) {
@@ -400,6 +449,7 @@ void step_deferral::replay_to_share(std::size_t w) {
 // thread, in share order then record order (share 0's were made at once), while the other
 // threads replay the writes to their routers (which read neither the nodes nor the serials).
 void step_deferral::replay_node_writes() {
+    nodes_.merge_deliveries(ledger_, pool_, clock_);
     for (outbox& box : boxes_) {
         for (const record& r : box.records) replay_record(box, r, t_);
         box.records.clear();

@@ -34,6 +34,7 @@ namespace d3 {
 
 class stepper;
 class router;
+class node;
 
 class step_deferral {
   public:
@@ -188,12 +189,20 @@ class step_deferral {
                    void* context);
     /// Runs the phase on every thread (the kernel's takes share 0) and waits for them.
     void dispatch(phase p);
-    /// Not ordered(): thread w's part of the replay (replay_to_share, replay_node_writes).
+    /// Not ordered(): thread w's part of the replay (replay_to_share, replay_node_writes, and
+    /// with wakes_apart_ the wake-ups of the shares it replayed, make_wakes_apart).
     void replay_on_thread(std::size_t w);
+    /// Whether the kernel's thread replays the writes to share 0's routers besides those to
+    /// the nodes (else the first worker does): the one with fewer records to replay.
+    bool kernel_replays_share0() const;
+    /// Share v's routers' wake-ups kept this cycle, made by thread w (calendar::request_apart).
+    void make_wakes_apart(std::size_t v, std::size_t w);
     /// Not ordered(): the replay of the sends and credits to share w, in share order.
     void replay_to_share(std::size_t w);
     /// The shares of routers 0..routers-1 (at the first link recorded).
     void cut_shares(std::size_t routers);
+    /// The node of router `id` (the same id).
+    node& node_of(std::uint32_t id) const;
     /// Not ordered: a write of router `sender` to `receiver` (nullptr: its node) is made at once.
     bool writes_at_once(std::uint32_t sender, const router* receiver) const;
     /// Not ordered: the writes to the nodes recorded in the step, in one thread's order.
@@ -217,6 +226,13 @@ class step_deferral {
     std::vector<outbox> boxes_;
     std::vector<std::uint32_t> share_;           ///< per router id, its share
     std::vector<std::uint32_t> first_of_share_;  ///< per share, its first router id
+    /// This cycle's replay: the kernel's thread replays share 0's too (kernel_replays_share0).
+    bool kernel_takes_share0_ = false;
+    /// This cycle's replay: each thread makes the wake-ups of the shares it replayed (no write
+    /// to the nodes wakes a router: none answers a delivery, nodes_on_threads()); else the
+    /// kernel's thread makes them all after the phase (make_wakes).
+    bool wakes_apart_ = false;
+    std::vector<calendar::apart_requests> apart_;  ///< per thread (make_wakes_apart)
     /// Not ordered(): per router id, the earliest wake-up requested this cycle (written by the
     /// thread of its share only), made in the calendar after the replay.
     std::vector<std::uint64_t> wake_at_;

@@ -143,6 +143,12 @@ class stepper : public sc_core::sc_module {
     /// A router's wake-up recorded while routers stepped on the threads, made as one thread
     /// would have made it.
     void replay_wake(client& c, std::uint64_t cycle) { wake_in(c, cycle, true); }
+    /// replay_wake() of router `id` after the routers' step, made by one of several threads at
+    /// once (calendar::request_apart; stepping() is false then, the cycle is a later one).
+    void replay_wake_apart(std::uint32_t id, std::uint64_t cycle, calendar::apart_requests& r) {
+        if (routers_.waiting(id) <= cycle) return;
+        routers_.request_apart(id, std::max(cycle, current_ + 1), r);
+    }
     /// wake() of a client of phase `router_phase` (c.router_).
     /// Always inline: GCC left it out of line in router::receive's common case, a call per
     /// arrival (and out of line, the test below costs a call per wake-up, most of which it

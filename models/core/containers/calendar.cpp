@@ -40,4 +40,13 @@ std::optional<std::uint64_t> calendar::next() const {
     return std::nullopt;
 }
 
+void calendar::add_requests(apart_requests& r) {
+    for (std::size_t slot = 0; slot < r.counts.size(); ++slot) {
+        requests_[slot] += r.counts[slot];
+        r.counts[slot] = 0;
+    }
+    for (const far_entry& e : r.far) far_.push(e);
+    r.far.clear();
+}
+
 }  // namespace d3

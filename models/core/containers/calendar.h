@@ -52,6 +52,30 @@ class calendar {
         return cycle;
     }
 
+    /// Requests made apart, by one of several threads at once (each for clients no other thread
+    /// asks for meanwhile), and put in by add_requests once they are done.
+    struct apart_requests {
+        std::vector<std::uint32_t> counts;                         ///< per slot, as requests_
+        std::vector<std::pair<std::uint64_t, std::uint32_t>> far;  ///< beyond the horizon
+    };
+    /// request_unasked() made apart: the client's bit set in its slot's word atomically (a word
+    /// holds 64 clients, perhaps of two threads), the slot's count and a request beyond the
+    /// horizon kept in `r`.
+    void request_apart(std::uint32_t id, std::uint64_t cycle, apart_requests& r) {
+        wake_[id] = cycle;
+        if (cycle - open_ > mask_) {
+            r.far.emplace_back(cycle, id);
+            return;
+        }
+        const std::size_t slot = static_cast<std::size_t>(cycle & mask_);
+        __atomic_fetch_or(&bits_[(static_cast<std::size_t>(id >> 6) << slot_bits_) + slot],
+                          1ull << (id & 63), __ATOMIC_RELAXED);
+        if (r.counts.empty()) r.counts.resize(requests_.size(), 0);
+        ++r.counts[slot];
+    }
+    /// Puts in the requests made apart in `r` (on one thread, after them), and empties it.
+    void add_requests(apart_requests& r);
+
     /// Calls f(id) (id a std::size_t) for each client due at `cycle`, in ascending id order, and
     /// forgets them. Cycles must be taken in increasing order. f may request later cycles (a
     /// client stepped by f asks for its next one): every client due is forgotten before the first

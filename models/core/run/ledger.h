@@ -96,13 +96,21 @@ class ledger {
     /// delivery of a correct run but a broadcast's): records it and returns true. Otherwise
     /// false, and nothing recorded: deliver() tells what it is.
     bool deliver_first_copy(std::uint64_t msg, router_id at) {
+        return deliver_first_copy(msg, at, delivered_);
+    }
+    /// deliver_first_copy() counting the delivery in `delivered` (--threads: a share's count,
+    /// added later with add_delivered; the message's word is written by its destination's
+    /// thread alone).
+    bool deliver_first_copy(std::uint64_t msg, router_id at, std::uint64_t& delivered) {
         if (msg >= count_) return false;
         message& m = msgs_[msg];
         if (m.word != message::kUnicastUnseen || m.where != at) return false;
         m.word = message::kUnicastSeenOnce;
-        ++delivered_;
+        ++delivered;
         return true;
     }
+    /// First copies counted apart (deliver_first_copy's `delivered`).
+    void add_delivered(std::uint64_t n) { delivered_ += n; }
 
     /// Message `msg`, launched and not delivered, was taken by a failure during the run (a packet
     /// on a failed link or in a failed router, or with no path left): it is expected nowhere
