@@ -255,10 +255,12 @@ class node : public stepper::client, public sc_core::sc_module {
     /// A delivery whose tail arrives `tail` after the cycle stepped, on share `s`'s thread: the
     /// first copy of a unicast message at this node, counted in `s` and its packet left there
     /// for the pool (true); otherwise nothing done (false).
-    bool deliver_staged(packet* p, const sc_core::sc_time& tail, staged_share& s);
+    [[gnu::always_inline]] inline bool deliver_staged(packet* p, const sc_core::sc_time& tail,
+                                                      staged_share& s);
     /// An injection credit of class `vc` due `delay` after the cycle stepped, on share `s`'s
     /// thread: the node's wake-up (a launch waits for it) left in `s`.
-    void credit_staged(int vc, const sc_core::sc_time& delay, staged_share& s);
+    [[gnu::always_inline]] inline void credit_staged(int vc, const sc_core::sc_time& delay,
+                                                     staged_share& s);
     /// Injects one packet whose first hop is at `first_hop` (`closed`: see step_classes). With
     /// `Sized` (std::true_type: step_classes_of) it sets the packet's size (packet::flits).
     template <typename Closed, typename Sized, typename Path>

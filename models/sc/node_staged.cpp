@@ -38,6 +38,24 @@ node::staged_function node::staged_step(bool at_tail) const {
                         : &node::step_staged<std::false_type, false>;
 }
 
+// As the common case of nb_transport_fw (receive) of a node that does not meet deliveries.
+inline bool node::deliver_staged(packet* p, const sc_core::sc_time& tail, staged_share& s) {
+    const std::uint64_t t =
+        tail == sc_core::SC_ZERO_TIME ? clock_.cycle() : clock_.cycle() + clock_.cycle_of(tail);
+    if (!ledger_.deliver_first_copy(p->msg, id_, s.delivered)) return false;
+    count_received(*p, t);
+    s.released.push_back(p);
+    return true;
+}
+
+// As credit(): the class's credit due, and a wake-up when a launch waits for it.
+inline void node::credit_staged(int vc, const sc_core::sc_time& delay, staged_share& s) {
+    const std::uint64_t due = clock_.cycle() + clock_.cycle_of(delay);
+    lane& q = lanes_[vc];
+    q.credit_due.push_back(due);
+    if (!q.waiting.empty()) s.wakes.push_back({static_cast<std::uint32_t>(id_), due});
+}
+
 // --threads: a delivery or an injection credit of a router of another share than 0, made on that
 // share's thread while the routers step there; one thread makes it in the router's step too. What
 // it writes besides the node's own figures and lanes is its message's word in the ledger (written
@@ -76,24 +94,6 @@ class staged_credit_end final : public link_bw_call {
     const step_deferral& deferral_;
     staged_share& share_;
 };
-
-// As the common case of nb_transport_fw (receive) of a node that does not meet deliveries.
-bool node::deliver_staged(packet* p, const sc_core::sc_time& tail, staged_share& s) {
-    const std::uint64_t t =
-        tail == sc_core::SC_ZERO_TIME ? clock_.cycle() : clock_.cycle() + clock_.cycle_of(tail);
-    if (!ledger_.deliver_first_copy(p->msg, id_, s.delivered)) return false;
-    count_received(*p, t);
-    s.released.push_back(p);
-    return true;
-}
-
-// As credit(): the class's credit due, and a wake-up when a launch waits for it.
-void node::credit_staged(int vc, const sc_core::sc_time& delay, staged_share& s) {
-    const std::uint64_t due = clock_.cycle() + clock_.cycle_of(delay);
-    lane& q = lanes_[vc];
-    q.credit_due.push_back(due);
-    if (!q.waiting.empty()) s.wakes.push_back({static_cast<std::uint32_t>(id_), due});
-}
 
 std::unique_ptr<link_fw_call> node::staged_deliveries(link_fw_call* fallback,
                                                       const step_deferral& d, staged_share& s) {

@@ -415,14 +415,15 @@ void step_deferral::replay_on_thread(std::size_t w) {
     replay_share(w);
 }
 
-// The kernel's thread takes share 0's replays when its writes to the nodes are no more than the
-// first worker's replays: max(nodes + share 0, share 1) is then no more than max(nodes, share 0 +
+// The kernel's thread takes share 0's replays when its writes to the nodes (a packet given back
+// to the pool costing a sixth of a replayed write, merge_deliveries) are no more than the first
+// worker's replays: max(nodes + share 0, share 1) is then no more than max(nodes, share 0 +
 // share 1), and otherwise more.
 bool step_deferral::kernel_replays_share0() const {
     if (boxes_.size() < 2) return true;
     std::size_t to_nodes = 0, to_share1 = 0;
     for (std::size_t w = 0; w < boxes_.size(); ++w) {
-        if (w != 0) to_nodes += boxes_[w].records.size() + nodes_.released(w);
+        if (w != 0) to_nodes += boxes_[w].records.size() + nodes_.released(w) / kReleasesPerReplay;
         to_share1 += boxes_[w].to_share[1].size();
     }
     return to_nodes <= to_share1;

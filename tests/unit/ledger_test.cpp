@@ -43,6 +43,30 @@ TEST(Ledger, UnicastExactlyOnce) {
     EXPECT_TRUE(pairs.empty());
 }
 
+// --threads: a first copy counted apart (a share's count, node::deliver_staged) is delivered as
+// deliver() delivers it once the count is added; a copy that is not a first one at its
+// destination is left alone, for deliver() to tell what it is.
+TEST(Ledger, AFirstCopyCountedApartIsDeliveredOnceAdded) {
+    const topology t(2, 4);
+    ledger l(t);
+    const coord src{0, 1, 2};
+    const coord dst{1, 3, 0};
+    const auto msg = launch_unicast(l, t, src, dst);
+    std::uint64_t apart = 0;
+    EXPECT_FALSE(l.deliver_first_copy(msg, t.id(src), apart));  // not its destination
+    EXPECT_TRUE(l.deliver_first_copy(msg, t.id(dst), apart));
+    EXPECT_FALSE(l.deliver_first_copy(msg, t.id(dst), apart));      // a second copy
+    EXPECT_FALSE(l.deliver_first_copy(msg + 1, t.id(dst), apart));  // never launched
+    EXPECT_EQ(apart, 1u);
+    EXPECT_EQ(l.summarize().delivered, 0u);
+    l.add_delivered(apart);
+    EXPECT_EQ(l.deliver(msg, t.id(dst)), ledger::receipt::duplicate);
+    const auto s = l.summarize();
+    EXPECT_EQ(s.delivered, 1u);
+    EXPECT_EQ(s.lost, 0u);
+    EXPECT_EQ(s.duplicated, 1u);
+}
+
 TEST(Ledger, ADroppedMessageIsExpectedNowhere) {
     const topology t(2, 4);
     ledger l(t);

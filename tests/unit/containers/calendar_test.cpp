@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+#include <thread>
+#include <vector>
+
 namespace d3 {
 namespace {
 
@@ -87,6 +91,44 @@ TEST(Calendar, RequestsMadeWhileTakingACycleAreKept) {
     EXPECT_EQ(take(c, 4), std::vector<std::uint32_t>{129});
     for (std::uint64_t t = 5; t < 19; ++t) EXPECT_TRUE(take(c, t).empty()) << t;
     EXPECT_EQ(take(c, 19), std::vector<std::uint32_t>{64});
+}
+
+// --threads: two threads make the requests of their own clients apart at once (clients 0..69 and
+// 70..149: word 1 holds clients of both), within the horizon and beyond it; put in after them,
+// the calendar runs every client when one calendar given the same requests in order does.
+TEST(Calendar, RequestsMadeApartRunAsRequestsMadeInOrder) {
+    constexpr std::uint32_t kClients = 150, kSplit = 70;
+    calendar apart(kClients, 8), in_order(kClients, 8);
+    std::mt19937 rng(7);
+    std::vector<std::pair<std::uint32_t, std::uint64_t>> asks;
+    for (int i = 0; i < 2000; ++i)
+        asks.emplace_back(static_cast<std::uint32_t>(rng() % kClients), 1 + rng() % 40);
+    // As the stepper asks: only a request earlier than the one a client waits for.
+    const auto ask = [](calendar& c, std::uint32_t id, std::uint64_t cycle,
+                        calendar::apart_requests* r) {
+        if (c.waiting(id) <= cycle) return;
+        if (r)
+            c.request_apart(id, cycle, *r);
+        else
+            c.request_unasked(id, cycle);
+    };
+    for (const auto& [id, cycle] : asks) ask(in_order, id, cycle, nullptr);
+    calendar::apart_requests low, high;
+    std::thread other([&] {
+        for (const auto& [id, cycle] : asks)
+            if (id >= kSplit) ask(apart, id, cycle, &high);
+    });
+    for (const auto& [id, cycle] : asks)
+        if (id < kSplit) ask(apart, id, cycle, &low);
+    other.join();
+    EXPECT_FALSE(high.far.empty());  // some beyond the horizon
+    apart.add_requests(low);
+    apart.add_requests(high);
+    for (std::uint64_t cycle = 0; cycle <= 41; ++cycle) {
+        ASSERT_EQ(apart.next(), in_order.next()) << cycle;
+        ASSERT_EQ(take(apart, cycle), take(in_order, cycle)) << cycle;
+    }
+    EXPECT_FALSE(apart.next().has_value());
 }
 
 }  // namespace
