@@ -170,23 +170,16 @@ step_deferral::step_deferral(int threads, stepper& clock, packet_pool& pool, led
       apart_(static_cast<std::size_t>(threads)),
       ordered_(observer != nullptr),
       errors_(static_cast<std::size_t>(threads)),
-      begin_(static_cast<std::size_t>(threads) + 1, 0) {
+      begin_(static_cast<std::size_t>(threads) + 1, 0),
+      team_(static_cast<std::size_t>(threads), [this](std::size_t w) { run_share(w); }) {
     if (observer_) {
         deferring_ = std::make_unique<deferring_observer>(*this);
         routers_observer_ = deferring_.get();
     }
     for (outbox& b : boxes_) b.to_share.resize(boxes_.size());
-    for (std::size_t w = 1; w < boxes_.size(); ++w) workers_.emplace_back([this, w] { work(w); });
 }
 
-step_deferral::~step_deferral() {
-    {
-        const std::lock_guard<std::mutex> l(lock_);
-        stop_ = true;
-    }
-    start_.notify_all();
-    for (std::thread& t : workers_) t.join();
-}
+step_deferral::~step_deferral() = default;
 
 void step_deferral::cut_shares(std::size_t routers) {
     if (share_.size() == routers) return;
@@ -287,23 +280,6 @@ packet* step_deferral::copy(std::uint32_t router_id, const packet& from) {
     return p;
 }
 
-void step_deferral::work(std::size_t w) {
-    std::uint64_t seen = 0;
-    for (;;) {
-        {
-            std::unique_lock<std::mutex> l(lock_);
-            start_.wait(l, [&] { return stop_ || generation_ != seen; });
-            if (stop_) return;
-            seen = generation_;
-        }
-        run_share(w);
-        {
-            const std::lock_guard<std::mutex> l(lock_);
-            if (--pending_ == 0) done_.notify_one();
-        }
-    }
-}
-
 void step_deferral::run_share(std::size_t w) {
     try {
         if (phase_ == phase::replay) return replay_on_thread(w);
@@ -322,17 +298,7 @@ void step_deferral::run_share(std::size_t w) {
 
 void step_deferral::dispatch(phase p) {
     phase_ = p;
-    {
-        const std::lock_guard<std::mutex> l(lock_);
-        pending_ = boxes_.size() - 1;
-        ++generation_;
-    }
-    start_.notify_all();
-    run_share(0);
-    {
-        std::unique_lock<std::mutex> l(lock_);
-        done_.wait(l, [&] { return pending_ == 0; });
-    }
+    team_.dispatch();
     for (std::exception_ptr& e : errors_)
         if (e) {
             const std::exception_ptr x = e;

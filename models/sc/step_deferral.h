@@ -15,16 +15,15 @@
 // files keep one thread's order of events). The SystemC kernel stays on its one thread.
 #pragma once
 
-#include <condition_variable>
 #include <cstdint>
 #include <exception>
 #include <memory>
 #include <mutex>
-#include <thread>
 #include <vector>
 
 #include "core/run/packet_event.h"
 #include "core/run/stats.h"
+#include "core/run/worker_team.h"
 #include "sc/packet_pool.h"
 #include "sc/protocol.h"
 #include "sc/staged_nodes.h"
@@ -182,7 +181,6 @@ class step_deferral {
     class deferred_bw;
     class deferring_observer;
     enum class phase : std::uint8_t { nodes, step, replay };
-    void work(std::size_t w);
     void run_share(std::size_t w);
     /// This cycle's work: `due` cut by share, each thread's part stepped with `call`.
     void share_out(const std::vector<std::uint32_t>& due, std::uint64_t t, step_call call,
@@ -249,14 +247,7 @@ class step_deferral {
     bool active_ = false;
     const bool ordered_;
 
-    // The workers (threads 1..N-1; the kernel's thread takes share 0).
-    std::vector<std::thread> workers_;
-    std::mutex lock_;
-    std::condition_variable start_, done_;
-    std::uint64_t generation_ = 0;
     phase phase_ = phase::step;
-    std::size_t pending_ = 0;
-    bool stop_ = false;
     std::vector<std::exception_ptr> errors_;
     // This cycle's work.
     const std::vector<std::uint32_t>* due_ = nullptr;
@@ -264,6 +255,9 @@ class step_deferral {
     std::uint64_t t_ = 0;
     step_call call_ = nullptr;
     void* context_ = nullptr;
+    /// The threads (the kernel's takes share 0; the workers 1..N-1), last: its workers stop
+    /// before anything they use goes.
+    worker_team team_;
 };
 
 }  // namespace d3
