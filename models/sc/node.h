@@ -243,11 +243,9 @@ class node : public stepper::client, public sc_core::sc_module {
     /// common case made at once on that share's thread (deliver_staged, credit_staged), the
     /// rest through `fallback` (step_deferral's recording, made on the kernel's thread). nullptr
     /// when every delivery must be recorded (a program that meets deliveries, packets of
-    /// several flits or handed over at the tail).
-    std::unique_ptr<link_fw_call> staged_deliveries(link_fw_call* fallback, const step_deferral& d,
-                                                    staged_share& s);
-    std::unique_ptr<link_bw_call> staged_credits(link_bw_call* fallback, const step_deferral& d,
-                                                 staged_share& s);
+    /// several flits or handed over at the tail). Made in `d`'s arena (step_deferral::make_end).
+    link_fw_call* staged_deliveries(link_fw_call* fallback, step_deferral& d, staged_share& s);
+    link_bw_call* staged_credits(link_bw_call* fallback, step_deferral& d, staged_share& s);
 
   private:
     friend class staged_delivery_end;

@@ -95,15 +95,13 @@ class staged_credit_end final : public link_bw_call {
     staged_share& share_;
 };
 
-std::unique_ptr<link_fw_call> node::staged_deliveries(link_fw_call* fallback,
-                                                      const step_deferral& d, staged_share& s) {
+link_fw_call* node::staged_deliveries(link_fw_call* fallback, step_deferral& d, staged_share& s) {
     if (!direct_delivery_ || reacts_ != reaction::none) return nullptr;
-    return std::make_unique<staged_delivery_end>(*this, fallback, d, s);
+    return d.make_end<staged_delivery_end>(*this, fallback, d, s);
 }
 
-std::unique_ptr<link_bw_call> node::staged_credits(link_bw_call* fallback, const step_deferral& d,
-                                                   staged_share& s) {
-    return std::make_unique<staged_credit_end>(*this, fallback, d, s);
+link_bw_call* node::staged_credits(link_bw_call* fallback, step_deferral& d, staged_share& s) {
+    return d.make_end<staged_credit_end>(*this, fallback, d, s);
 }
 
 }  // namespace d3

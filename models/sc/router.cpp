@@ -394,7 +394,7 @@ class threaded_credit final : public link_bw_call {
 link_fw_call* router::threaded_injection(link_fw_call* call, step_deferral& d) {
     auto* const binder = binder_of_class<bound_fw_binder<router>>(call);
     if (!binder) return call;
-    return d.keep(std::make_unique<threaded_arrival>(binder->module(), binder->tag()));
+    return d.make_end<threaded_arrival>(binder->module(), binder->tag());
 }
 
 void router::defer_links(step_deferral& d) {
@@ -404,8 +404,8 @@ void router::defer_links(step_deferral& d) {
         link_fw_call* down = out_unit_->link_call(o);
         auto* const link = binder_of_class<pair>(down);
         if (link && !d.ordered())
-            down = d.keep(std::make_unique<threaded_arrival>(
-                link->downstream(), static_cast<link_fw_end<router>*>(link)->tag()));
+            down = d.make_end<threaded_arrival>(link->downstream(),
+                                                static_cast<link_fw_end<router>*>(link)->tag());
         out_unit_->redirect(
             o, d.forward(id_, down, link ? &link->downstream() : nullptr, tlm::TLM_ACCEPTED));
     }
@@ -413,8 +413,7 @@ void router::defer_links(step_deferral& d) {
     for (int input = 0; input <= ports_; ++input) {  // the node's port last
         link_bw_call* up = in_unit_.upstream_call(input);
         auto* const link = binder_of_class<pair>(up);
-        if (link && !d.ordered())
-            up = d.keep(std::make_unique<threaded_credit>(link->upstream(), link->tag()));
+        if (link && !d.ordered()) up = d.make_end<threaded_credit>(link->upstream(), link->tag());
         in_unit_.redirect_upstream(input, d.backward(id_, up, link ? &link->upstream() : nullptr));
     }
 }

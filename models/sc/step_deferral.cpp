@@ -214,14 +214,14 @@ link_fw_call* step_deferral::forward(std::uint32_t sender, link_fw_call* to, rou
     std::vector<record>* list = &box_of(sender).records;
     if (!ordered_ && writes_at_once(sender, downstream)) return to;
     if (!ordered_ && downstream) list = &box_of(sender).to_share[share_of(downstream->id())];
-    fws_.push_back(std::make_unique<deferred_fw>(*this, *list, sender, to, downstream, reply));
-    link_fw_call* const recorded = fws_.back().get();
+    link_fw_call* const recorded =
+        make_end<deferred_fw>(*this, *list, sender, to, downstream, reply);
     if (ordered_ || downstream) return recorded;
     // A delivery of another share than 0 to its node: at once in its common case (node ids are
     // their routers').
-    std::unique_ptr<link_fw_call> end =
+    link_fw_call* const end =
         node_of(sender).staged_deliveries(recorded, *this, nodes_.share(share_of(sender)));
-    return end ? keep(std::move(end)) : recorded;
+    return end ? end : recorded;
 }
 
 link_bw_call* step_deferral::backward(std::uint32_t sender, link_bw_call* to, router* upstream) {
@@ -229,10 +229,9 @@ link_bw_call* step_deferral::backward(std::uint32_t sender, link_bw_call* to, ro
     std::vector<record>* list = &box_of(sender).records;
     if (!ordered_ && writes_at_once(sender, upstream)) return to;
     if (!ordered_ && upstream) list = &box_of(sender).to_share[share_of(upstream->id())];
-    bws_.push_back(std::make_unique<deferred_bw>(*this, *list, sender, to, upstream));
-    link_bw_call* const recorded = bws_.back().get();
+    link_bw_call* const recorded = make_end<deferred_bw>(*this, *list, sender, to, upstream);
     if (ordered_ || upstream) return recorded;
-    return keep(node_of(sender).staged_credits(recorded, *this, nodes_.share(share_of(sender))));
+    return node_of(sender).staged_credits(recorded, *this, nodes_.share(share_of(sender)));
 }
 
 node& step_deferral::node_of(std::uint32_t id) const {

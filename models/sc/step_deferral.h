@@ -19,8 +19,10 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <utility>
 #include <vector>
 
+#include "core/containers/object_arena.h"
 #include "core/run/packet_event.h"
 #include "core/run/stats.h"
 #include "core/run/worker_team.h"
@@ -93,15 +95,11 @@ class step_deferral {
     link_fw_call* forward(std::uint32_t sender, link_fw_call* to, router* downstream,
                           tlm::tlm_sync_enum reply);
     link_bw_call* backward(std::uint32_t sender, link_bw_call* to, router* upstream);
-    /// Keeps a link end a router made for its calls on the threads (router::defer_links) as long
-    /// as the recording.
-    link_fw_call* keep(std::unique_ptr<link_fw_call> end) {
-        ends_fw_.push_back(std::move(end));
-        return ends_fw_.back().get();
-    }
-    link_bw_call* keep(std::unique_ptr<link_bw_call> end) {
-        ends_bw_.push_back(std::move(end));
-        return ends_bw_.back().get();
+    /// A link end for the calls on the threads (router::defer_links, node::staged_deliveries),
+    /// living as long as the recording.
+    template <typename End, typename... Args>
+    End* make_end(Args&&... args) {
+        return ends_.make<End>(std::forward<Args>(args)...);
     }
     void wake(std::uint32_t router_id, void* client, std::uint64_t cycle);
     /// wake() of router `c` by an arrival on the threads, not ordered() (router::receive_as):
@@ -238,11 +236,8 @@ class step_deferral {
     /// thread of its share only), made in the calendar after the replay.
     std::vector<std::uint64_t> wake_at_;
     std::vector<const router*> routers_;  ///< by id (track)
-    std::vector<std::unique_ptr<deferred_fw>> fws_;
-    std::vector<std::unique_ptr<deferred_bw>> bws_;
-    std::vector<std::unique_ptr<link_fw_call>> ends_fw_;  ///< keep()
-    std::vector<std::unique_ptr<link_bw_call>> ends_bw_;
-    std::vector<std::uint64_t> copies_;  ///< provisional index -> serial, this cycle
+    object_arena ends_;                   ///< the link ends (make_end; deferred_fw, deferred_bw)
+    std::vector<std::uint64_t> copies_;   ///< provisional index -> serial, this cycle
     std::mutex copy_lock_;
     bool active_ = false;
     const bool ordered_;

@@ -1,6 +1,7 @@
 #include "sc/stepper.h"
 
 #include <algorithm>
+#include <numeric>
 
 #include "core/containers/bits.h"
 #include "sc/protocol.h"
@@ -135,9 +136,19 @@ void stepper::step_routers_on_threads() {
 // The due nodes, ascending; while they step, in_tick_ is false, so that their wake-ups and their
 // routers' take wake_outside, which records them, and the merge makes them.
 void stepper::step_nodes_on_threads() {
-    due_nodes_.clear();
-    each_due(false,
-             [this](std::size_t id) { due_nodes_.push_back(static_cast<std::uint32_t>(id)); });
+    if (awake_count_[0] == node_clients_.size()) {
+        // Every node kept awake (synthetic traffic, a primitive's nodes): all due, the list of
+        // them made once (a list of equal length is this one: ascending, no id twice).
+        nodes_.take_each(current_, [](std::size_t) {});
+        if (due_nodes_.size() != node_clients_.size()) {
+            due_nodes_.resize(node_clients_.size());
+            std::iota(due_nodes_.begin(), due_nodes_.end(), 0u);
+        }
+    } else {
+        due_nodes_.clear();
+        each_due(false,
+                 [this](std::size_t id) { due_nodes_.push_back(static_cast<std::uint32_t>(id)); });
+    }
     if (due_nodes_.empty()) return;
     in_tick_ = false;
     on_threads_ = true;

@@ -25,9 +25,9 @@ TEST(WorkerTeam, EveryPhaseRunsEachShareOnceOnItsThread) {
     });
     EXPECT_EQ(team.threads(), kThreads);
     std::uint64_t expected = 0;
-    for (phase = 1; phase <= 2000; ++phase) {
+    for (phase = 1; phase <= 600; ++phase) {
         // Now and then longer than the spin between phases: the workers sleep and are woken.
-        if (phase % 500 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        if (phase % 200 == 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
         team.dispatch();
         expected += phase;
         for (std::size_t w = 0; w < kThreads; ++w) {
