@@ -192,7 +192,7 @@ class step_deferral {
     /// the nodes (else the first worker does): the one with fewer records to replay.
     bool kernel_replays_share0() const;
     /// Packets given back to the pool (staged_nodes::merge_deliveries) that cost as much as one
-    /// replayed write (D3(8,16) all-to-all: about 11 instructions against 62).
+    /// replayed write (docs/performance.md, twenty-first session).
     static constexpr std::size_t kReleasesPerReplay = 6;
     /// Share v's routers' wake-ups kept this cycle, made by thread w (calendar::request_apart).
     void make_wakes_apart(std::size_t v, std::size_t w);

@@ -24,7 +24,9 @@ class object_arena {
     /// A T made from `args`, living as long as the arena.
     template <typename T, typename... Args>
     T* make(Args&&... args) {
-        made_.reserve(made_.size() + 1);  // no throw after the object is made
+        // Room first, doubling (no throw after the object is made; reserve(size() + 1) would
+        // copy the list at every object).
+        if (made_.size() == made_.capacity()) made_.reserve(made_.empty() ? 64 : 2 * made_.size());
         T* t = ::new (memory_.allocate(sizeof(T), alignof(T))) T(std::forward<Args>(args)...);
         made_.push_back({t, [](void* p) { static_cast<T*>(p)->~T(); }});
         return t;
